@@ -1,0 +1,4 @@
+export * from './messages.ts';
+export * from './errors.ts';
+export * from './auth.ts';
+export * from './account.ts';

@@ -1,0 +1,3 @@
+// Public entry of @rarelens/engine. Each area adds its exports here (append; keep grouped).
+export * from './hpo/ontology.ts';
+export * from './kb/types.ts';
