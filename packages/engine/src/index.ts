@@ -1,3 +1,4 @@
 // Public entry of @rarelens/engine. Each area adds its exports here (append; keep grouped).
 export * from './hpo/ontology.ts';
 export * from './kb/types.ts';
+export * from './types.ts';
