@@ -8,7 +8,9 @@ import { randomBytes } from 'node:crypto';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const adminUrl =
-    process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    process.env.TEST_DATABASE_ADMIN_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `rarelens_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
