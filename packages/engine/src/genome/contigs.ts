@@ -1,0 +1,132 @@
+/**
+ * Contig naming: one canonical name per primary human contig ('1'..'22', 'X', 'Y', 'MT'),
+ * whatever the source calls it (UCSC 'chr1', RefSeq 'NC_000001.11', GenBank 'CM000663.2',
+ * Ensembl '1'). Non-primary contigs keep their name, minus a UCSC 'chr' prefix.
+ */
+
+import type { Assembly } from '../types.ts';
+
+export const PRIMARY_CONTIGS: readonly string[] = [
+  '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '17',
+  '18', '19', '20', '21', '22', 'X', 'Y', 'MT',
+];
+
+/** Primary contig lengths (bp). MT is the rCRS (16,569 bp) in both GRCh37 and GRCh38. */
+export const CONTIG_LENGTHS: Readonly<Record<Assembly, Readonly<Record<string, number>>>> = {
+  GRCh37: {
+    '1': 249250621, '2': 243199373, '3': 198022430, '4': 191154276, '5': 180915260,
+    '6': 171115067, '7': 159138663, '8': 146364022, '9': 141213431, '10': 135534747,
+    '11': 135006516, '12': 133851895, '13': 115169878, '14': 107349540, '15': 102531392,
+    '16': 90354753, '17': 81195210, '18': 78077248, '19': 59128983, '20': 63025520,
+    '21': 48129895, '22': 51304566, X: 155270560, Y: 59373566, MT: 16569,
+  },
+  GRCh38: {
+    '1': 248956422, '2': 242193529, '3': 198295559, '4': 190214555, '5': 181538259,
+    '6': 170805979, '7': 159345973, '8': 145138636, '9': 138394717, '10': 133797422,
+    '11': 135086622, '12': 133275309, '13': 114364328, '14': 107043718, '15': 101991189,
+    '16': 90338345, '17': 83257441, '18': 80373285, '19': 58617616, '20': 64444167,
+    '21': 46709983, '22': 50818468, X: 156040895, Y: 57227415, MT: 16569,
+  },
+};
+
+/** The hg19 (UCSC) chrM is the Yoruba mitochondrion, not the rCRS used by GRCh37 'MT'. */
+export const HG19_CHRM_LENGTH = 16571;
+
+// RefSeq NC_ accession number per primary contig with its version per assembly;
+// GenBank CM0006xx accessions per assembly (GRCh37: CM000663.1.., GRCh38: CM000663.2..).
+const REFSEQ_NUMBER: Readonly<Record<string, string>> = {
+  '1': '000001', '2': '000002', '3': '000003', '4': '000004', '5': '000005', '6': '000006',
+  '7': '000007', '8': '000008', '9': '000009', '10': '000010', '11': '000011', '12': '000012',
+  '13': '000013', '14': '000014', '15': '000015', '16': '000016', '17': '000017', '18': '000018',
+  '19': '000019', '20': '000020', '21': '000021', '22': '000022', X: '000023', Y: '000024',
+  MT: '012920',
+};
+const REFSEQ_VERSION: Readonly<Record<Assembly, Readonly<Record<string, number>>>> = {
+  GRCh37: {
+    '1': 10, '2': 11, '3': 11, '4': 11, '5': 9, '6': 11, '7': 13, '8': 10, '9': 11, '10': 10,
+    '11': 9, '12': 11, '13': 10, '14': 8, '15': 9, '16': 9, '17': 10, '18': 9, '19': 9, '20': 10,
+    '21': 8, '22': 10, X: 10, Y: 9, MT: 1,
+  },
+  GRCh38: {
+    '1': 11, '2': 12, '3': 12, '4': 12, '5': 10, '6': 12, '7': 14, '8': 11, '9': 12, '10': 11,
+    '11': 10, '12': 12, '13': 11, '14': 9, '15': 10, '16': 10, '17': 11, '18': 10, '19': 10,
+    '20': 11, '21': 9, '22': 11, X: 11, Y: 10, MT: 1,
+  },
+};
+
+interface AliasInfo {
+  name: string;
+  /** The assembly this alias pins down (versioned RefSeq/GenBank accessions), if any. */
+  assembly: Assembly | null;
+}
+
+const ALIASES = new Map<string, AliasInfo>();
+
+function addAlias(alias: string, name: string, assembly: Assembly | null): void {
+  ALIASES.set(alias, { name, assembly });
+}
+
+for (const name of PRIMARY_CONTIGS) {
+  addAlias(name, name, null);
+  addAlias(`chr${name}`, name, null);
+  const num = REFSEQ_NUMBER[name];
+  if (num === undefined) continue;
+  for (const assembly of ['GRCh37', 'GRCh38'] as const) {
+    const version = REFSEQ_VERSION[assembly][name];
+    if (version === undefined) continue;
+    // NC_012920.1 (rCRS) is shared by both assemblies.
+    addAlias(`NC_${num}.${version}`, name, name === 'MT' ? null : assembly);
+  }
+  addAlias(`NC_${num}`, name, null);
+}
+addAlias('chrM', 'MT', null);
+addAlias('M', 'MT', null);
+addAlias('chrMT', 'MT', null);
+addAlias('23', 'X', null);
+addAlias('24', 'Y', null);
+addAlias('chr23', 'X', null);
+addAlias('chr24', 'Y', null);
+// GenBank: CM000663..CM000686 are chr1..22, X, Y; version .1 is GRCh37, .2 is GRCh38.
+for (let i = 0; i < 24; i++) {
+  const name = PRIMARY_CONTIGS[i];
+  if (name === undefined) continue;
+  const acc = `CM000${663 + i}`;
+  addAlias(`${acc}.1`, name, 'GRCh37');
+  addAlias(`${acc}.2`, name, 'GRCh38');
+  addAlias(acc, name, null);
+}
+addAlias('J01415.2', 'MT', null);
+
+/**
+ * Canonical contig name: primary contigs map to '1'..'22', 'X', 'Y', 'MT'; other contigs lose a
+ * leading 'chr' and are otherwise kept verbatim (e.g. 'chr1_KI270706v1_random' -> '1_KI270706v1_random').
+ */
+export function normalizeContig(name: string): string {
+  const hit = ALIASES.get(name);
+  if (hit !== undefined) return hit.name;
+  if (name.length > 3 && (name.startsWith('chr') || name.startsWith('Chr') || name.startsWith('CHR'))) {
+    const rest = name.slice(3);
+    const restHit = ALIASES.get(rest);
+    return restHit !== undefined ? restHit.name : rest;
+  }
+  return name;
+}
+
+/** The assembly that a versioned accession (NC_000001.11, CM000663.2) pins down, or null. */
+export function assemblyOfContigAlias(name: string): Assembly | null {
+  return ALIASES.get(name)?.assembly ?? null;
+}
+
+/** True for '1'..'22', 'X', 'Y', 'MT' (after normalisation). */
+export function isPrimaryContig(name: string): boolean {
+  const hit = ALIASES.get(name);
+  return hit !== undefined && hit.name === name;
+}
+
+/** RefSeq accession (e.g. 'NC_000010.11') of a primary contig in an assembly, or null. */
+export function refseqAccession(name: string, assembly: Assembly): string | null {
+  const canonical = normalizeContig(name);
+  const num = REFSEQ_NUMBER[canonical];
+  const version = REFSEQ_VERSION[assembly][canonical];
+  return num === undefined || version === undefined ? null : `NC_${num}.${version}`;
+}
