@@ -3,5 +3,5 @@ export * from './hpo/ontology.ts';
 export * from './kb/types.ts';
 export * from './types.ts';
 export * from './liftover/index.ts';
-export * from './genome/contigs.ts';
+export * from './genome/index.ts';
 export * from './kb/hpo-kb.ts';

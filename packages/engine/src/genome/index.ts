@@ -1,0 +1,3 @@
+export * from './contigs.ts';
+export * from './assembly.ts';
+export * from './fasta.ts';
