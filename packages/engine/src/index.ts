@@ -5,3 +5,5 @@ export * from './types.ts';
 export * from './liftover/index.ts';
 export * from './genome/index.ts';
 export * from './kb/hpo-kb.ts';
+export * from './vcf/index.ts';
+export * from './normalize/index.ts';

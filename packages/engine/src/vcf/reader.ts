@@ -1,0 +1,571 @@
+/**
+ * Streaming VCF reader (VCF 4.1–4.3; plain, gzip or BGZF).
+ *
+ * Design (after htslib's lazy bcf_unpack): only the fixed columns, GT/DP/GQ/AD of the chosen
+ * sample and the header-declared population-frequency keys are parsed per record; INFO values
+ * and CSQ/ANN are parsed when asked for. Records arrive in batches, one per decoded chunk, so
+ * the per-record cost is a handful of indexOf calls and slices, not an await.
+ *
+ * Output coordinates are VCF-style (1-based POS) on the output assembly: the input assembly, or
+ * GRCh38 when a GRCh37 file is read with a liftover chain. Nothing is dropped silently: every
+ * skipped allele and every liftover failure is counted in the summary, and malformed lines are
+ * errors (thrown, or collected when `collectErrors` is set).
+ */
+
+import type { Assembly, Genotype } from '../types.ts';
+import { AssemblyConflictError, detectAssemblyWithEvidence, type AssemblyEvidence } from '../genome/assembly.ts';
+import { CONTIG_LENGTHS, HG19_CHRM_LENGTH, assemblyOfContigAlias, normalizeContig } from '../genome/contigs.ts';
+import type { SequenceSource } from '../genome/fasta.ts';
+import type { LiftFailureReason, LiftoverChain } from '../liftover/chain.ts';
+import { leftAlign, trimAlleles } from '../normalize/normalize.ts';
+import { AssemblyRequiredError, UnknownSampleError, VcfParseError } from './errors.ts';
+import { zygosityOf } from './genotype.ts';
+import { VcfHeaderBuilder, type VcfHeader } from './header.ts';
+import { openTextSource, type Compression, type VcfInput } from './source.ts';
+import { VcfRecord, VcfVariant, declaredAfKeys, type RecordContext } from './variant.ts';
+
+export interface ReadVcfOptions {
+  /** Sample whose genotype is reported; default the first sample column. */
+  sample?: string;
+  /** Assembly of the input, when the user gives it. Must agree with the header when both say. */
+  assembly?: Assembly;
+  /** GRCh37 -> GRCh38 chain: GRCh37 input is lifted and reported on GRCh38. */
+  liftover?: LiftoverChain;
+  /** Reference of the OUTPUT assembly; when given, indels are left-aligned and REF is checked. */
+  reference?: SequenceSource;
+  signal?: AbortSignal;
+  /** Collect malformed lines in summary.errors instead of failing on the first one. */
+  collectErrors?: boolean;
+  /** Trim alleles shared by REF and ALT after splitting (default true). */
+  trim?: boolean;
+  /** Name used in messages when reading a stream. */
+  name?: string;
+}
+
+export interface LiftFailureEntry {
+  line: number;
+  chrom: string;
+  pos: number;
+  ref: string;
+  alt: string;
+  reason: LiftFailureReason;
+  detail: string;
+}
+
+export interface RefMismatchEntry {
+  line: number;
+  chrom: string;
+  pos: number;
+  ref: string;
+  reference: string;
+}
+
+export interface VcfSummary {
+  /** Data lines read (including skipped reference blocks and erroneous lines). */
+  records: number;
+  /** Variant alleles yielded. */
+  alleles: number;
+  /** '*' alleles (overlapping deletion) skipped. */
+  skippedStar: number;
+  /** '<NON_REF>' / '<*>' alleles skipped in variant records. */
+  skippedNonRef: number;
+  /** gVCF reference blocks (ALT only <NON_REF>/<*>) skipped. */
+  skippedRefBlocks: number;
+  /** Records with ALT '.' (reference calls) skipped. */
+  skippedNoAlt: number;
+  /** Structural (symbolic or breakend) alleles yielded. */
+  structural: number;
+  liftFailed: LiftFailureEntry[];
+  /** REF disagreeing with the configured reference (count; first 100 listed). */
+  refMismatchCount: number;
+  refMismatches: RefMismatchEntry[];
+  errors: VcfParseError[];
+}
+
+const MAX_REF_MISMATCH_LISTED = 100;
+
+interface ContigInfo {
+  name: string;
+  /** Largest valid POS for this contig, or Infinity when unknown. */
+  maxPos: number;
+  mitochondrion: 'rCRS' | 'hg19';
+}
+
+interface FormatLayout {
+  gt: number;
+  dp: number;
+  gq: number;
+  ad: number;
+}
+
+function isBases(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    switch (s.charCodeAt(i)) {
+      case 65: case 67: case 71: case 84: case 78: // A C G T N
+      case 97: case 99: case 103: case 116: case 110:
+        break;
+      default:
+        return false;
+    }
+  }
+  return s.length > 0;
+}
+
+function parsePos(s: string): number {
+  if (s.length === 0 || s.length > 10) return NaN;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+function optInt(s: string | undefined): number | undefined {
+  if (s === undefined || s === '.' || s === '') return undefined;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+export class VcfReader implements AsyncIterable<VcfVariant> {
+  readonly summary: VcfSummary = {
+    records: 0,
+    alleles: 0,
+    skippedStar: 0,
+    skippedNonRef: 0,
+    skippedRefBlocks: 0,
+    skippedNoAlt: 0,
+    structural: 0,
+    liftFailed: [],
+    refMismatchCount: 0,
+    refMismatches: [],
+    errors: [],
+  };
+  /** Assembly of the coordinates yielded. */
+  readonly outputAssembly: Assembly;
+  private readonly ctx: RecordContext;
+  private readonly contigs = new Map<string, ContigInfo>();
+  private readonly formats = new Map<string, FormatLayout>();
+  private readonly expectedTabs: number;
+  private readonly sampleColumn: number;
+  private started = false;
+
+  constructor(
+    readonly file: string,
+    readonly header: VcfHeader,
+    /** Assembly of the input file. */
+    readonly assembly: Assembly,
+    readonly assemblyEvidence: readonly AssemblyEvidence[],
+    /** Chosen sample name, or null for a sites-only VCF. */
+    readonly sample: string | null,
+    readonly sampleIndex: number,
+    readonly compression: Compression,
+    private readonly chunks: AsyncIterator<string>,
+    private pending: string,
+    private lineNo: number,
+    private readonly opts: ReadVcfOptions,
+    private readonly destroySource: () => void,
+  ) {
+    this.ctx = { header, afKeys: declaredAfKeys(header) };
+    this.outputAssembly = assembly === 'GRCh37' && opts.liftover !== undefined ? 'GRCh38' : assembly;
+    this.expectedTabs = header.samples.length > 0 ? 8 + header.samples.length : 7;
+    this.sampleColumn = sampleIndex >= 0 ? 9 + sampleIndex : -1;
+  }
+
+  private contigInfo(raw: string, lineNo: number): ContigInfo {
+    let info = this.contigs.get(raw);
+    if (info !== undefined) return info;
+    const name = normalizeContig(raw);
+    const pinned = assemblyOfContigAlias(raw);
+    if (pinned !== null && pinned !== this.assembly) {
+      throw new VcfParseError(this.file, lineNo, `contig ${raw} is a ${pinned} accession but the file is ${this.assembly}: records from mixed assemblies`);
+    }
+    const declared = this.header.contigs.get(name);
+    let maxPos = Infinity;
+    let mitochondrion: 'rCRS' | 'hg19' = 'rCRS';
+    if (name === 'MT') {
+      const len = declared?.length ?? (raw === 'chrM' && this.assembly === 'GRCh37' ? HG19_CHRM_LENGTH : null);
+      if (len === HG19_CHRM_LENGTH) mitochondrion = 'hg19';
+      maxPos = len ?? HG19_CHRM_LENGTH;
+    } else if (declared?.length != null) {
+      maxPos = declared.length;
+    } else {
+      maxPos = CONTIG_LENGTHS[this.assembly][name] ?? Infinity;
+    }
+    // A declared length that is the other assembly's length is caught by header detection;
+    // a record past the end of its contig in this assembly means the records disagree with it.
+    const asmLen = CONTIG_LENGTHS[this.assembly][name];
+    if (asmLen !== undefined && name !== 'MT' && asmLen < maxPos) maxPos = asmLen;
+    info = { name, maxPos, mitochondrion };
+    this.contigs.set(raw, info);
+    return info;
+  }
+
+  private formatLayout(format: string): FormatLayout {
+    let f = this.formats.get(format);
+    if (f === undefined) {
+      const keys = format.split(':');
+      f = { gt: keys.indexOf('GT'), dp: keys.indexOf('DP'), gq: keys.indexOf('GQ'), ad: keys.indexOf('AD') };
+      this.formats.set(format, f);
+    }
+    return f;
+  }
+
+  private fail(err: VcfParseError): void {
+    if (this.opts.collectErrors !== true) throw err;
+    this.summary.errors.push(err);
+  }
+
+  /** Parse one data line into split alleles (appended to `out`). */
+  private parseLine(line: string, lineNo: number, out: VcfVariant[]): void {
+    const file = this.file;
+    // Fixed columns: find the first 7 tabs.
+    const t1 = line.indexOf('\t');
+    const t2 = t1 === -1 ? -1 : line.indexOf('\t', t1 + 1);
+    const t3 = t2 === -1 ? -1 : line.indexOf('\t', t2 + 1);
+    const t4 = t3 === -1 ? -1 : line.indexOf('\t', t3 + 1);
+    const t5 = t4 === -1 ? -1 : line.indexOf('\t', t4 + 1);
+    const t6 = t5 === -1 ? -1 : line.indexOf('\t', t5 + 1);
+    const t7 = t6 === -1 ? -1 : line.indexOf('\t', t6 + 1);
+    if (t7 === -1) {
+      const cols = line.split('\t').length;
+      throw new VcfParseError(file, lineNo, `wrong column count: ${cols} tab-separated columns, expected ${this.expectedTabs + 1}`);
+    }
+    const t8 = line.indexOf('\t', t7 + 1);
+    const infoEnd = t8 === -1 ? line.length : t8;
+    let formatRaw: string | null = null;
+    let sampleRaw: string | null = null;
+    let tabs = 7;
+    if (t8 !== -1) {
+      tabs = 8;
+      const t9 = line.indexOf('\t', t8 + 1);
+      formatRaw = line.slice(t8 + 1, t9 === -1 ? line.length : t9);
+      let col = 9;
+      let start = t9 + 1;
+      let next = t9;
+      while (next !== -1) {
+        tabs++;
+        next = line.indexOf('\t', start);
+        if (col === this.sampleColumn) sampleRaw = line.slice(start, next === -1 ? line.length : next);
+        col++;
+        start = next + 1;
+      }
+      if (t9 === -1) tabs = 8;
+    }
+    if (tabs !== this.expectedTabs && !(this.header.samples.length === 0 && tabs === 8)) {
+      throw new VcfParseError(file, lineNo, `wrong column count: ${tabs + 1} tab-separated columns, expected ${this.expectedTabs + 1}`);
+    }
+    const chrom = line.slice(0, t1);
+    if (chrom === '' || chrom.includes(' ')) throw new VcfParseError(file, lineNo, `bad CHROM "${chrom}"`);
+    const posRaw = line.slice(t1 + 1, t2);
+    const pos = parsePos(posRaw);
+    if (!(pos >= 0)) throw new VcfParseError(file, lineNo, `bad POS "${posRaw}": not a non-negative integer`);
+    const ref = line.slice(t3 + 1, t4);
+    if (!isBases(ref)) throw new VcfParseError(file, lineNo, `bad REF "${ref.slice(0, 40)}": must be A, C, G, T or N bases`);
+    const altRaw = line.slice(t4 + 1, t5);
+    const qualRaw = line.slice(t5 + 1, t6);
+    if (qualRaw !== '.' && !Number.isFinite(Number(qualRaw))) throw new VcfParseError(file, lineNo, `bad QUAL "${qualRaw}"`);
+    const filterRaw = line.slice(t6 + 1, t7);
+    const infoRaw = line.slice(t7 + 1, infoEnd);
+    const contig = this.contigInfo(chrom, lineNo);
+    if (pos === 0) {
+      throw new VcfParseError(file, lineNo, 'POS 0 (telomere) records are not supported');
+    }
+    if (pos > contig.maxPos) {
+      throw new VcfParseError(
+        file,
+        lineNo,
+        `POS ${pos} is beyond the end of ${chrom} (${contig.maxPos} bp in ${this.assembly}): records from mixed assemblies or a wrong assembly`,
+      );
+    }
+    const summary = this.summary;
+    if (altRaw === '.') {
+      summary.skippedNoAlt++;
+      return;
+    }
+    const alts = altRaw.indexOf(',') === -1 ? [altRaw] : altRaw.split(',');
+    if (alts.length === 1 && (altRaw === '<NON_REF>' || altRaw === '<*>')) {
+      summary.skippedRefBlocks++;
+      return;
+    }
+    const record = new VcfRecord(this.ctx, lineNo, chrom, pos, line.slice(t2 + 1, t3), ref, alts, qualRaw, filterRaw, infoRaw, formatRaw, sampleRaw);
+
+    // Genotype fields of the chosen sample.
+    let gt = '';
+    let depth: number | undefined;
+    let gq: number | undefined;
+    let ad: string[] | null = null;
+    if (formatRaw !== null && sampleRaw !== null) {
+      const layout = this.formatLayout(formatRaw);
+      if (layout.dp === -1 && layout.ad === -1 && layout.gq === -1) {
+        const c = sampleRaw.indexOf(':');
+        gt = layout.gt === 0 ? (c === -1 ? sampleRaw : sampleRaw.slice(0, c)) : layout.gt === -1 ? '' : (sampleRaw.split(':')[layout.gt] ?? '');
+      } else {
+        const vals = sampleRaw.split(':');
+        if (layout.gt >= 0) gt = vals[layout.gt] ?? '';
+        if (layout.dp >= 0) depth = optInt(vals[layout.dp]);
+        if (layout.gq >= 0) gq = optInt(vals[layout.gq]);
+        if (layout.ad >= 0) {
+          const a = vals[layout.ad];
+          if (a !== undefined && a !== '.') ad = a.split(',');
+        }
+      }
+    }
+
+    const trim = this.opts.trim !== false;
+    const chain = this.outputAssembly !== this.assembly ? this.opts.liftover : undefined;
+    for (let k = 0; k < alts.length; k++) {
+      const alt = alts[k]!;
+      const altIndex = k + 1;
+      if (alt === '*') {
+        summary.skippedStar++;
+        continue;
+      }
+      if (alt === '<NON_REF>' || alt === '<*>') {
+        summary.skippedNonRef++;
+        continue;
+      }
+      const structural = alt.charCodeAt(0) === 60 || alt.includes('[') || alt.includes(']');
+      if (!structural && !isBases(alt)) {
+        throw new VcfParseError(file, lineNo, `bad ALT "${alt.slice(0, 40)}": must be bases, '*', <ID> or a breakend`);
+      }
+      if (structural) summary.structural++;
+      const genotype: Genotype = { gt, zygosity: gt === '' ? 'unknown' : zygosityOf(gt, altIndex) };
+      if (depth !== undefined) genotype.depth = depth;
+      if (gq !== undefined) genotype.genotypeQuality = gq;
+      if (ad !== null) {
+        const r = Number(ad[0]);
+        const a = Number(ad[altIndex]);
+        if (Number.isFinite(r) && Number.isFinite(a)) genotype.alleleDepths = [r, a];
+      }
+      let v = { chrom: contig.name, pos, ref, alt };
+      if (trim && !structural && (ref.length > 1 || alt.length > 1)) v = trimAlleles(v);
+      let lift: VcfVariant['lift'] = null;
+      if (chain !== undefined) {
+        const lifted = chain.liftVariant(v, { mitochondrion: contig.mitochondrion });
+        if ('failed' in lifted) {
+          summary.liftFailed.push({ line: lineNo, chrom, pos, ref, alt, reason: lifted.failed, detail: lifted.detail });
+          continue;
+        }
+        v = { chrom: lifted.chrom, pos: lifted.pos, ref: lifted.ref, alt: lifted.alt };
+        lift = { from: this.assembly, strand: lifted.strand };
+      }
+      out.push(new VcfVariant(record, altIndex, v.chrom, v.pos, v.ref, v.alt, this.outputAssembly, genotype, lift));
+      summary.alleles++;
+    }
+  }
+
+  private parseText(text: string, out: VcfVariant[], isFinal: boolean): void {
+    let start = 0;
+    const len = text.length;
+    for (;;) {
+      let nl = text.indexOf('\n', start);
+      if (nl === -1) {
+        if (!isFinal || start >= len) break;
+        nl = len;
+      }
+      this.lineNo++;
+      let end = nl;
+      if (end > start && text.charCodeAt(end - 1) === 13) end--;
+      if (end > start) {
+        const line = text.slice(start, end);
+        this.summary.records++;
+        if (line.charCodeAt(0) === 35 /* # */) {
+          this.summary.records--;
+          this.fail(new VcfParseError(this.file, this.lineNo, 'header line after the #CHROM line'));
+        } else {
+          try {
+            this.parseLine(line, this.lineNo, out);
+          } catch (err) {
+            if (!(err instanceof VcfParseError)) throw err;
+            this.fail(err);
+          }
+        }
+      }
+      start = nl + 1;
+      if (start > len) break;
+    }
+    this.pending = start < len ? text.slice(start) : '';
+  }
+
+  private async normalizeBatch(batch: VcfVariant[]): Promise<VcfVariant[]> {
+    const reference = this.opts.reference;
+    if (reference === undefined) return batch;
+    const out: VcfVariant[] = [];
+    for (const v of batch) {
+      if (v.isStructural) {
+        out.push(v);
+        continue;
+      }
+      if (reference.contigLength(v.chrom) === null) {
+        out.push(v);
+        continue;
+      }
+      const r = await leftAlign({ chrom: v.chrom, pos: v.pos, ref: v.ref, alt: v.alt }, reference);
+      if (!r.refMatches) {
+        this.summary.refMismatchCount++;
+        if (this.summary.refMismatches.length < MAX_REF_MISMATCH_LISTED) {
+          this.summary.refMismatches.push({ line: v.record.line, chrom: v.chrom, pos: v.pos, ref: v.ref, reference: r.referenceAtPos });
+        }
+      }
+      const n = r.variant;
+      out.push(n.pos === v.pos && n.ref === v.ref && n.alt === v.alt ? v : new VcfVariant(v.record, v.altIndex, n.chrom, n.pos, n.ref, n.alt, v.assembly, v.genotype, v.lift));
+    }
+    return out;
+  }
+
+  /** Variants in batches (one per decoded chunk): the fast way to consume a large file. */
+  async *batches(): AsyncGenerator<VcfVariant[]> {
+    if (this.started) throw new Error('a VcfReader can be iterated once');
+    this.started = true;
+    const signal = this.opts.signal;
+    try {
+      if (this.pending.length > 0) {
+        const text = this.pending;
+        this.pending = '';
+        const out: VcfVariant[] = [];
+        this.parseText(text, out, false);
+        if (out.length > 0) yield await this.normalizeBatch(out);
+      }
+      for (;;) {
+        signal?.throwIfAborted();
+        const n = await this.chunks.next();
+        if (n.done === true) break;
+        const out: VcfVariant[] = [];
+        this.parseText(this.pending.length > 0 ? this.pending + n.value : n.value, out, false);
+        if (out.length > 0) yield await this.normalizeBatch(out);
+      }
+      signal?.throwIfAborted();
+      if (this.pending.length > 0) {
+        const out: VcfVariant[] = [];
+        const text = this.pending;
+        this.pending = '';
+        this.parseText(text, out, true);
+        if (out.length > 0) yield await this.normalizeBatch(out);
+      }
+    } catch (err) {
+      if (err instanceof VcfParseError && err.line === 0) {
+        // Decompression/read errors carry no line: name the last line reached.
+        throw new VcfParseError(this.file, 0, `${err.reason} (after line ${this.lineNo})`);
+      }
+      throw err;
+    } finally {
+      this.destroySource();
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<VcfVariant> {
+    for await (const batch of this.batches()) yield* batch;
+  }
+
+  /** Read everything into memory (small files and tests). */
+  async toArray(): Promise<VcfVariant[]> {
+    const all: VcfVariant[] = [];
+    for await (const batch of this.batches()) for (const v of batch) all.push(v);
+    return all;
+  }
+}
+
+/**
+ * Open a VCF: read and check the header, settle the assembly and the sample, and return a
+ * reader to iterate. Throws VcfParseError (bad header, not a VCF), AssemblyRequiredError
+ * (header silent and no assembly given) or UnknownSampleError.
+ */
+export async function readVcf(input: VcfInput, opts: ReadVcfOptions = {}): Promise<VcfReader> {
+  opts.signal?.throwIfAborted();
+  const source = await openTextSource(input, opts.name);
+  const file = source.name;
+  const it = source.chunks[Symbol.asyncIterator]();
+  const builder = new VcfHeaderBuilder(file);
+  let pending = '';
+  let lineNo = 0;
+  let header: VcfHeader | null = null;
+  try {
+    let eof = false;
+    while (header === null) {
+      let nl = pending.indexOf('\n');
+      while (nl === -1 && !eof) {
+        const n = await it.next();
+        if (n.done === true) eof = true;
+        else pending += n.value;
+        nl = pending.indexOf('\n');
+        if (lineNo === 0 && pending.length > 0 && pending.charCodeAt(0) !== 35) break;
+      }
+      if (nl === -1 && eof && pending.length === 0) {
+        throw new VcfParseError(file, lineNo, lineNo === 0 ? 'empty file: not a VCF' : 'missing #CHROM header line (file ends in the header)');
+      }
+      const end = nl === -1 ? pending.length : nl;
+      let line = pending.slice(0, end);
+      pending = nl === -1 ? '' : pending.slice(nl + 1);
+      lineNo++;
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line.startsWith('##')) {
+        builder.addMeta(line, lineNo);
+      } else if (line.startsWith('#CHROM')) {
+        header = builder.finish(line, lineNo);
+      } else if (line.startsWith('#')) {
+        throw new VcfParseError(file, lineNo, `bad header: unexpected line "${line.slice(0, 40)}"`);
+      } else if (lineNo === 1) {
+        const printable = /^[\x20-\x7e\t]*$/.test(line.slice(0, 200));
+        const looksLikeRecord = line.split('\t').length >= 8;
+        if (line.startsWith('BCF')) throw new VcfParseError(file, 1, 'this is a BCF (binary) file; convert it with `bcftools view -Oz`');
+        throw new VcfParseError(
+          file,
+          1,
+          printable && looksLikeRecord ? 'missing header: data before the #CHROM line' : 'not a VCF file (no ##fileformat or #CHROM header)',
+        );
+      } else if (line.length > 0) {
+        throw new VcfParseError(file, lineNo, 'missing header: data before the #CHROM line');
+      }
+    }
+  } catch (err) {
+    source.destroy();
+    throw err;
+  }
+
+  let detection: ReturnType<typeof detectAssemblyWithEvidence>;
+  try {
+    detection = detectAssemblyWithEvidence(header.meta);
+  } catch (err) {
+    source.destroy();
+    if (err instanceof AssemblyConflictError) throw new VcfParseError(file, 0, `contigs from mixed assemblies: ${err.message}`);
+    throw err;
+  }
+  if (opts.assembly !== undefined && detection.assembly !== null && detection.assembly !== opts.assembly) {
+    source.destroy();
+    throw new VcfParseError(
+      file,
+      0,
+      `${opts.assembly} was given but the header says ${detection.assembly} (${detection.evidence[0]?.source ?? ''})`,
+    );
+  }
+  const assembly = opts.assembly ?? detection.assembly;
+  if (assembly === null) {
+    source.destroy();
+    throw new AssemblyRequiredError(file);
+  }
+  if (opts.liftover !== undefined && assembly === 'GRCh37') {
+    const size1 = opts.liftover.sourceSizes.get('1');
+    if (size1 !== undefined && size1 !== CONTIG_LENGTHS.GRCh37['1']) {
+      source.destroy();
+      throw new VcfParseError(file, 0, `the liftover chain ${opts.liftover.source} does not start from GRCh37 (chr1 is ${size1} bp)`);
+    }
+  }
+
+  let sampleIndex = -1;
+  let sample: string | null = null;
+  if (opts.sample !== undefined) {
+    sampleIndex = header.samples.indexOf(opts.sample);
+    if (sampleIndex === -1) {
+      source.destroy();
+      throw new UnknownSampleError(file, opts.sample, header.samples);
+    }
+    sample = opts.sample;
+  } else if (header.samples.length > 0) {
+    sampleIndex = 0;
+    sample = header.samples[0]!;
+  }
+
+  return new VcfReader(file, header, assembly, detection.evidence, sample, sampleIndex, source.compression, it, pending, lineNo, opts, () => source.destroy());
+}

@@ -1,0 +1,109 @@
+/**
+ * Byte source -> decoded text chunks. Compression is detected from magic bytes, not the file
+ * name: gzip and BGZF (a series of gzip members) go through one streaming gunzip, which reads
+ * every member; anything else is read as plain text. Chunks are large (1 MiB) because the
+ * per-chunk overhead dominates on small ones.
+ */
+
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { createGunzip } from 'node:zlib';
+import { VcfParseError } from './errors.ts';
+
+export type VcfInput = string | Readable | AsyncIterable<Uint8Array>;
+
+export type Compression = 'gzip' | 'bgzf' | 'none';
+
+const CHUNK = 1 << 20;
+
+function compressionOf(head: Uint8Array): Compression {
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
+    // BGZF: FLG.FEXTRA with a 'BC' subfield (SAM/BAM spec §4.1).
+    if (head.length >= 14 && (head[3]! & 4) !== 0 && head[12] === 0x42 && head[13] === 0x43) return 'bgzf';
+    return 'gzip';
+  }
+  return 'none';
+}
+
+export interface TextSource {
+  name: string;
+  compression: Compression;
+  chunks: AsyncIterable<string>;
+  /** Compressed bytes consumed so far (for progress). */
+  bytesRead(): number;
+  destroy(): void;
+}
+
+async function* prepend(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  yield first;
+  for (;;) {
+    const n = await rest.next();
+    if (n.done === true) return;
+    yield n.value;
+  }
+}
+
+/** Open a VCF byte source and decode it to text, decompressing when the bytes say gzip. */
+export async function openTextSource(input: VcfInput, name?: string): Promise<TextSource> {
+  let raw: Readable;
+  let compression: Compression;
+  let label: string;
+  if (typeof input === 'string') {
+    label = name ?? input;
+    const fh = await open(input, 'r').catch((err: NodeJS.ErrnoException) => {
+      throw new VcfParseError(label, 0, `cannot open: ${err.code ?? err.message}`);
+    });
+    const head = Buffer.alloc(18);
+    const { bytesRead } = await fh.read(head, 0, 18, 0);
+    await fh.close();
+    compression = compressionOf(head.subarray(0, bytesRead));
+    raw = createReadStream(input, { highWaterMark: CHUNK });
+  } else {
+    label = name ?? '<stream>';
+    const it = (input as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+    const first = await it.next();
+    const head = first.done === true ? new Uint8Array(0) : first.value;
+    compression = compressionOf(head);
+    raw = Readable.from(first.done === true ? [] : prepend(head, it), { objectMode: false });
+  }
+  let consumed = 0;
+  raw.on('data', (b: Buffer) => {
+    consumed += b.length;
+  });
+  const decompressed: Readable =
+    compression === 'none'
+      ? raw
+      : raw.pipe(createGunzip({ chunkSize: CHUNK }));
+  if (compression !== 'none') {
+    // Errors of the raw stream (I/O) must reach the consumer of the gunzip stream.
+    raw.on('error', (err) => decompressed.destroy(err));
+  }
+  async function* decode(): AsyncGenerator<string> {
+    const decoder = new StringDecoder('utf8');
+    try {
+      for await (const b of decompressed) {
+        yield decoder.write(b as Buffer);
+      }
+    } catch (err) {
+      const msg = (err as Error).message;
+      if (compression !== 'none') {
+        throw new VcfParseError(label, 0, `corrupt or truncated gzip data: ${msg}`);
+      }
+      throw new VcfParseError(label, 0, `read error: ${msg}`);
+    }
+    const tail = decoder.end();
+    if (tail.length > 0) yield tail;
+  }
+  return {
+    name: label,
+    compression,
+    chunks: decode(),
+    bytesRead: () => consumed,
+    destroy: () => {
+      raw.destroy();
+      decompressed.destroy();
+    },
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * One ALT allele of a VCF record, after multi-allelic splitting (and liftover, when asked).
+ * Fixed columns are parsed eagerly; INFO, CSQ/ANN and population frequencies only on demand,
+ * from the raw record text shared by every allele of the record.
+ */
+
+import type { Assembly, Genotype, VariantKey } from '../types.ts';
+import { parseAnnotationEntry, POPULATION_AF_INFO_KEYS, vepAlleleStrings, type PopulationFrequency, type TranscriptAnnotation } from './annotations.ts';
+import type { VcfFieldDefinition, VcfHeader } from './header.ts';
+
+export type InfoValue = string | number | boolean | null | Array<string | number | null>;
+
+/** Per-file state shared by every record (derived from the header once). */
+export interface RecordContext {
+  header: VcfHeader;
+  /** Recognised population-frequency INFO keys declared in this header. */
+  afKeys: Array<{ key: string; mode: 'A' | 'R' }>;
+}
+
+/** The raw text of one VCF data line, shared by its split alleles. */
+export class VcfRecord {
+  private infoMap: Map<string, string | true> | null = null;
+  private annotationCache: Map<string, TranscriptAnnotation[]> | null = null;
+
+  constructor(
+    readonly ctx: RecordContext,
+    readonly line: number,
+    readonly chrom: string,
+    readonly pos: number,
+    readonly id: string,
+    readonly ref: string,
+    readonly alts: readonly string[],
+    readonly qualRaw: string,
+    readonly filterRaw: string,
+    readonly infoRaw: string,
+    readonly formatRaw: string | null,
+    readonly sampleRaw: string | null,
+  ) {}
+
+  /** The raw INFO value of a key: string, true for a flag, undefined when absent. */
+  rawInfo(key: string): string | true | undefined {
+    if (this.infoMap !== null) return this.infoMap.get(key);
+    const info = this.infoRaw;
+    if (info === '.' || info === '') return undefined;
+    let from = 0;
+    for (;;) {
+      const idx = info.indexOf(key, from);
+      if (idx === -1) return undefined;
+      const end = idx + key.length;
+      if (idx === 0 || info.charCodeAt(idx - 1) === 59 /* ; */) {
+        if (end === info.length || info.charCodeAt(end) === 59) return true;
+        if (info.charCodeAt(end) === 61 /* = */) {
+          const semi = info.indexOf(';', end + 1);
+          return info.slice(end + 1, semi === -1 ? info.length : semi);
+        }
+      }
+      from = idx + 1;
+    }
+  }
+
+  /** All INFO entries (parsed once, cached). */
+  infoEntries(): Map<string, string | true> {
+    if (this.infoMap === null) {
+      const m = new Map<string, string | true>();
+      if (this.infoRaw !== '.' && this.infoRaw !== '') {
+        for (const part of this.infoRaw.split(';')) {
+          if (part === '') continue;
+          const eq = part.indexOf('=');
+          if (eq === -1) m.set(part, true);
+          else m.set(part.slice(0, eq), part.slice(eq + 1));
+        }
+      }
+      this.infoMap = m;
+    }
+    return this.infoMap;
+  }
+
+  /** FORMAT values of the chosen sample, by key. */
+  sampleValue(key: string): string | undefined {
+    if (this.formatRaw === null || this.sampleRaw === null) return undefined;
+    const keys = this.formatRaw.split(':');
+    const idx = keys.indexOf(key);
+    if (idx === -1) return undefined;
+    return this.sampleRaw.split(':')[idx];
+  }
+
+  /** Parsed CSQ/ANN entries of one annotation key for the whole record. */
+  annotationEntries(key: string): TranscriptAnnotation[] {
+    this.annotationCache ??= new Map();
+    const cached = this.annotationCache.get(key);
+    if (cached !== undefined) return cached;
+    const layout = this.ctx.header.annotations.find((l) => l.key === key);
+    const raw = this.rawInfo(key);
+    let out: TranscriptAnnotation[] = [];
+    if (layout !== undefined && typeof raw === 'string' && raw !== '.') {
+      out = raw.split(',').map((e) => parseAnnotationEntry(e, layout));
+    }
+    this.annotationCache.set(key, out);
+    return out;
+  }
+}
+
+function parseScalar(raw: string, def: VcfFieldDefinition | undefined): string | number | null {
+  if (raw === '.' || raw === '') return null;
+  if (def === undefined) return raw;
+  if (def.type === 'Integer' || def.type === 'Float') {
+    const n = Number(raw);
+    return Number.isFinite(n) ? n : raw;
+  }
+  return raw;
+}
+
+export interface VariantLift {
+  from: Assembly;
+  strand: '+' | '-';
+}
+
+export class VcfVariant implements VariantKey {
+  constructor(
+    readonly record: VcfRecord,
+    /** 1-based index of this ALT in the record. */
+    readonly altIndex: number,
+    readonly chrom: string,
+    readonly pos: number,
+    readonly ref: string,
+    readonly alt: string,
+    readonly assembly: Assembly,
+    readonly genotype: Genotype,
+    readonly lift: VariantLift | null,
+  ) {}
+
+  /** The record as written in the input (contig name verbatim, before split/trim/liftover). */
+  get input(): VariantKey & { line: number } {
+    const r = this.record;
+    return { chrom: r.chrom, pos: r.pos, ref: r.ref, alt: r.alts[this.altIndex - 1] ?? '', line: r.line };
+  }
+
+  get id(): string | null {
+    return this.record.id === '.' ? null : this.record.id;
+  }
+
+  get qual(): number | null {
+    const q = this.record.qualRaw;
+    if (q === '.') return null;
+    const n = Number(q);
+    return Number.isFinite(n) ? n : null;
+  }
+
+  /** FILTER values; [] when '.', ['PASS'] when passed. */
+  get filter(): string[] {
+    const f = this.record.filterRaw;
+    return f === '.' ? [] : f.split(';');
+  }
+
+  /** True when ALT is symbolic (<DEL>, <DUP>, ...) or a breakend: a structural record. */
+  get isStructural(): boolean {
+    const a = this.alt;
+    return a.startsWith('<') || a.includes('[') || a.includes(']');
+  }
+
+  /** SVTYPE (or the symbolic allele's type) for structural records. */
+  get svType(): string | null {
+    if (!this.isStructural) return null;
+    const t = this.record.rawInfo('SVTYPE');
+    if (typeof t === 'string') return t;
+    if (this.alt.startsWith('<')) return this.alt.slice(1, -1).split(':')[0] ?? null;
+    return 'BND';
+  }
+
+  /**
+   * A typed INFO value for this allele. Number=A gives this ALT's value, Number=R gives
+   * [REF value, this ALT's value]; Flags are true; absent keys undefined; '.' is null.
+   */
+  info(key: string): InfoValue | undefined {
+    const raw = this.record.rawInfo(key);
+    if (raw === undefined) return undefined;
+    const def = this.record.ctx.header.info.get(key);
+    if (raw === true) return true;
+    if (def === undefined) return raw;
+    if (def.type === 'Flag') return true;
+    const n = def.number;
+    if (n === 1) return parseScalar(raw, def);
+    const parts = raw.split(',');
+    if (n === 'A') return parseScalar(parts[this.altIndex - 1] ?? '.', def);
+    if (n === 'R') return [parseScalar(parts[0] ?? '.', def), parseScalar(parts[this.altIndex] ?? '.', def)];
+    return parts.map((p) => parseScalar(p, def));
+  }
+
+  /** CSQ/ANN annotations for this ALT allele, from every annotation field in the header. */
+  annotations(): TranscriptAnnotation[] {
+    const layouts = this.record.ctx.header.annotations;
+    if (layouts.length === 0) return [];
+    const r = this.record;
+    const rawAlt = r.alts[this.altIndex - 1] ?? '';
+    const out: TranscriptAnnotation[] = [];
+    for (const layout of layouts) {
+      const entries = r.annotationEntries(layout.key);
+      if (entries.length === 0) continue;
+      const hasAlleleNum = layout.fields.includes('ALLELE_NUM');
+      const vepAllele = layout.style === 'vep' ? (vepAlleleStrings(r.ref, r.alts)[this.altIndex - 1] ?? rawAlt) : rawAlt;
+      for (const e of entries) {
+        if (hasAlleleNum) {
+          if (e.fields.ALLELE_NUM === String(this.altIndex)) out.push(e);
+        } else if (e.allele === vepAllele || e.allele === rawAlt || r.alts.length === 1) {
+          out.push(e);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Population allele frequency for this ALT: the highest value over recognised INFO keys and
+   * CSQ frequency fields (never the caller's own INFO AF). Null when the file carries none.
+   */
+  populationFrequency(): PopulationFrequency | null {
+    const all: Record<string, number> = {};
+    let best: { af: number; source: string } | null = null;
+    const consider = (source: string, v: number): void => {
+      if (!Number.isFinite(v) || v < 0 || v > 1) return;
+      all[source] = Math.max(all[source] ?? 0, v);
+      if (best === null || v > best.af) best = { af: v, source };
+    };
+    for (const { key, mode } of this.record.ctx.afKeys) {
+      const raw = this.record.rawInfo(key);
+      if (typeof raw !== 'string') continue;
+      const parts = raw.split(',');
+      const alts = this.record.alts.length;
+      // A key declared Number=1 (or '.') on a multi-allelic record is ambiguous unless it has one value per ALT.
+      const idx = mode === 'R' ? this.altIndex : parts.length === alts ? this.altIndex - 1 : alts === 1 ? 0 : -1;
+      if (idx < 0) continue;
+      const val = parts[idx];
+      if (val === undefined || val === '.' || val === '') continue;
+      consider(key, Number(val));
+    }
+    for (const a of this.annotations()) {
+      for (const [k, v] of Object.entries(a.frequencies)) consider(`${a.source === 'vep' ? 'CSQ' : 'ANN'}:${k}`, v);
+    }
+    const b = best as { af: number; source: string } | null;
+    return b === null ? null : { af: b.af, source: b.source, all };
+  }
+}
+
+/** Keys of POPULATION_AF_INFO_KEYS that a header declares, with their allele mapping. */
+export function declaredAfKeys(header: VcfHeader): Array<{ key: string; mode: 'A' | 'R' }> {
+  const out: Array<{ key: string; mode: 'A' | 'R' }> = [];
+  for (const [key, mode] of Object.entries(POPULATION_AF_INFO_KEYS)) {
+    if (header.info.has(key)) out.push({ key, mode });
+  }
+  return out;
+}
