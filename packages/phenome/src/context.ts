@@ -1,0 +1,410 @@
+/**
+ * Sentence segmentation and the context of a mention: negation (NegEx-style pre/post triggers
+ * with pseudo-triggers and scope terminators), the experiencer (patient or a relative) and
+ * hedging. Works on the token stream so offsets stay exact.
+ */
+import type { Token } from './normalize.ts';
+
+export type TriggerKind = 'neg-pre' | 'neg-post' | 'unc-pre' | 'unc-post' | 'pseudo' | 'family-pre' | 'term';
+
+interface Trigger {
+  words: string[];
+  kind: TriggerKind;
+}
+
+function triggers(kind: TriggerKind, phrases: readonly string[]): Trigger[] {
+  return phrases.map((p) => ({ words: p.split(' '), kind }));
+}
+
+// Lower-case word sequences. The longest trigger starting at a token wins, so a pseudo-trigger
+// ("not be ruled out", "with or without") shadows the shorter real trigger it contains.
+const TRIGGERS: Trigger[] = [
+  ...triggers('pseudo', [
+    'not only',
+    'not necessarily',
+    'no longer',
+    'not infrequently',
+    'not uncommon',
+    'not uncommonly',
+    'not unusual',
+    'no change',
+    'no increase',
+    'no significant change',
+    'with or without',
+    'or without',
+    'not all',
+    'gram negative',
+  ]),
+  ...triggers('unc-pre', [
+    'possible',
+    'possibly',
+    'probable',
+    'probably',
+    'suspected',
+    'suspect',
+    'suspicion of',
+    'suspicious for',
+    'questionable',
+    'query',
+    'presumed',
+    'presumably',
+    'may have',
+    'might have',
+    'could have',
+    'rule out',
+    'to rule out',
+    'cannot exclude',
+    'can not exclude',
+    'could not exclude',
+    'not exclude',
+    'cannot rule out',
+    'could not rule out',
+    'not rule out',
+    'differential diagnosis',
+    'concern for',
+  ]),
+  ...triggers('unc-post', [
+    'cannot be excluded',
+    'can not be excluded',
+    'could not be excluded',
+    'not be excluded',
+    'cannot be ruled out',
+    'could not be ruled out',
+    'not be ruled out',
+    'was suspected',
+    'were suspected',
+    'is suspected',
+    'are suspected',
+    'is possible',
+    'was possible',
+    'is questionable',
+    'was questionable',
+  ]),
+  ...triggers('neg-pre', [
+    'no',
+    'not',
+    'without',
+    'denies',
+    'denied',
+    'deny',
+    'denying',
+    'never',
+    'nor',
+    'neither',
+    'negative for',
+    'absence of',
+    'free of',
+    'lack of',
+    'lacks',
+    'lacked',
+    'lacking',
+    'fails to reveal',
+    'failed to reveal',
+    'failed to show',
+    'did not have',
+    'does not have',
+    'do not have',
+    'did not show',
+    'does not show',
+    'did not develop',
+    'did not exhibit',
+    'not have',
+    'not had',
+    'not show',
+    'not showed',
+    'not develop',
+    'not developed',
+    'not exhibit',
+    'not reveal',
+    'not demonstrate',
+    "didn't have",
+    "doesn't have",
+    "don't have",
+    'has no',
+    'had no',
+    'have no',
+    'showed no',
+    'shows no',
+    'never had',
+    'never developed',
+    'unremarkable for',
+    'resolution of',
+  ]),
+  ...triggers('neg-post', [
+    'absent',
+    'was absent',
+    'were absent',
+    'not observed',
+    'not seen',
+    'not present',
+    'not found',
+    'not detected',
+    'not noted',
+    'not identified',
+    'not evident',
+    'not apparent',
+    'was negative',
+    'were negative',
+    'ruled out',
+    'was excluded',
+    'were excluded',
+    'resolved',
+  ]),
+  ...triggers('family-pre', ['family history of', 'family history', 'history in the family of', 'familial history of']),
+  ...triggers('term', [
+    'but',
+    'however',
+    'although',
+    'though',
+    'except',
+    'apart from',
+    'aside from',
+    'which',
+    'who',
+    'whom',
+    'whose',
+    'whereas',
+    'while',
+    'yet',
+    'nevertheless',
+    'nonetheless',
+    'still',
+    'because',
+    'since',
+    'is',
+    'are',
+    'was',
+    'were',
+    'has',
+    'have',
+    'had',
+    'showed',
+    'shows',
+    'developed',
+    'presented',
+    'exhibited',
+    'displayed',
+    'revealed',
+    'demonstrated',
+  ]),
+];
+
+const TRIGGERS_BY_FIRST = new Map<string, Trigger[]>();
+for (const t of TRIGGERS) {
+  const first = t.words[0] ?? '';
+  const list = TRIGGERS_BY_FIRST.get(first);
+  if (list) list.push(t);
+  else TRIGGERS_BY_FIRST.set(first, [t]);
+}
+for (const list of TRIGGERS_BY_FIRST.values()) list.sort((a, b) => b.words.length - a.words.length);
+
+const FAMILY_WORDS = new Set([
+  'mother',
+  'father',
+  'parent',
+  'parents',
+  'sister',
+  'sisters',
+  'brother',
+  'brothers',
+  'sibling',
+  'siblings',
+  'sib',
+  'sibs',
+  'aunt',
+  'aunts',
+  'uncle',
+  'uncles',
+  'cousin',
+  'cousins',
+  'grandmother',
+  'grandfather',
+  'grandparent',
+  'grandparents',
+  'niece',
+  'nephew',
+  'relative',
+  'relatives',
+  'mom',
+  'dad',
+]);
+
+/** Words naming the patient: they end a relative's scope ("his mother ..., and he has ..."). */
+const PATIENT_WORDS = new Set(['patient', 'patients', 'proband', 'probands', 'he', 'she', 'index', 'boy', 'girl', 'infant', 'we']);
+const PREPOSITIONS = new Set(['to', 'of', 'from', 'by', 'between', 'with']);
+
+/** Abbreviations after which a full stop does not end a sentence. */
+const NO_BREAK_BEFORE_DOT = new Set(['e', 'g', 'i', 'eg', 'ie', 'al', 'fig', 'figs', 'vs', 'dr', 'mr', 'mrs', 'ms', 'no', 'approx', 'ca', 'cf', 'st', 'resp']);
+
+/** Maximum distance (tokens) between a trigger and the mention it governs. */
+const PRE_SCOPE = 12;
+const POST_SCOPE = 5;
+const FAMILY_SCOPE = 14;
+
+export interface MentionContext {
+  negated: boolean;
+  uncertain: boolean;
+  subject: 'patient' | 'family';
+}
+
+interface TriggerHit {
+  kind: TriggerKind;
+  start: number;
+  end: number;
+}
+
+/** Sentence index of every token (a new sentence after . ! ? ; or a blank line). */
+export function sentenceIds(text: string, tokens: readonly Token[]): Int32Array {
+  const ids = new Int32Array(tokens.length);
+  let s = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    ids[i] = s;
+    const t = tokens[i] as Token;
+    const next = tokens[i + 1];
+    if (!next || !t.breakAfter) continue;
+    const gap = text.slice(t.end, next.start);
+    if (/[!?;]|\n\s*\n/.test(gap)) s++;
+    else if (/\.\s/.test(gap) || /\.$/.test(gap)) {
+      const startsSentence = /^[\p{Lu}\p{N}]/u.test(next.raw);
+      const abbrev = NO_BREAK_BEFORE_DOT.has(t.raw.toLowerCase()) || (t.raw.length === 1 && /\p{Lu}/u.test(t.raw));
+      if (startsSentence && !abbrev) s++;
+    } else if (/\n/.test(gap) && /^[\p{Lu}]/u.test(next.raw) && /[.:]\s*\n/.test(gap)) s++;
+  }
+  return ids;
+}
+
+/** Context analyser for one document: triggers are found once per sentence, lazily. */
+export class ContextAnalyzer {
+  private readonly lower: string[];
+  private readonly sentences: Int32Array;
+  private readonly hitsBySentence = new Map<number, TriggerHit[]>();
+  private readonly sentenceStart: Int32Array;
+  private readonly sentenceEnd: Int32Array;
+
+  constructor(
+    text: string,
+    private readonly tokens: readonly Token[],
+  ) {
+    this.lower = tokens.map((t) => t.raw.toLowerCase().replace(/’/g, "'"));
+    this.sentences = sentenceIds(text, tokens);
+    const count = tokens.length === 0 ? 0 : (this.sentences[tokens.length - 1] ?? 0) + 1;
+    this.sentenceStart = new Int32Array(count).fill(-1);
+    this.sentenceEnd = new Int32Array(count);
+    for (let i = 0; i < tokens.length; i++) {
+      const s = this.sentences[i] ?? 0;
+      if (this.sentenceStart[s] === -1) this.sentenceStart[s] = i;
+      this.sentenceEnd[s] = i + 1;
+    }
+  }
+
+  sentenceOf(tokenIndex: number): number {
+    return this.sentences[tokenIndex] ?? 0;
+  }
+
+  private hits(sentence: number): TriggerHit[] {
+    const cached = this.hitsBySentence.get(sentence);
+    if (cached) return cached;
+    const out: TriggerHit[] = [];
+    const from = this.sentenceStart[sentence] ?? 0;
+    const to = this.sentenceEnd[sentence] ?? 0;
+    for (let i = from; i < to; ) {
+      const cands = TRIGGERS_BY_FIRST.get(this.lower[i] ?? '');
+      let matched: Trigger | undefined;
+      if (cands) {
+        for (const c of cands) {
+          if (i + c.words.length > to) continue;
+          let ok = true;
+          for (let k = 1; k < c.words.length; k++) {
+            if (this.lower[i + k] !== c.words[k]) {
+              ok = false;
+              break;
+            }
+          }
+          if (ok) {
+            matched = c;
+            break;
+          }
+        }
+      }
+      if (matched) {
+        out.push({ kind: matched.kind, start: i, end: i + matched.words.length });
+        i += matched.words.length;
+      } else i++;
+    }
+    this.hitsBySentence.set(sentence, out);
+    return out;
+  }
+
+  /** Context of the mention spanning tokens [start, end). */
+  analyse(start: number, end: number): MentionContext {
+    const sentence = this.sentenceOf(start);
+    const hits = this.hits(sentence);
+    let negated = false;
+    let uncertain = false;
+    // Pre-triggers: the closest governing trigger before the mention, not cut by a terminator.
+    for (let h = hits.length - 1; h >= 0; h--) {
+      const hit = hits[h] as TriggerHit;
+      if (hit.end > start) continue;
+      if (hit.kind === 'term') break;
+      if (start - hit.end > PRE_SCOPE) break;
+      if (hit.kind === 'neg-pre') negated = true;
+      else if (hit.kind === 'unc-pre') uncertain = true;
+      else continue;
+      if (negated) break;
+    }
+    // Post-triggers: right after the mention, within the same clause (no punctuation).
+    for (const hit of hits) {
+      if (hit.start < end) continue;
+      if (hit.start - end > POST_SCOPE) break;
+      if (hit.kind === 'term' && !this.isCopulaBeforePost(hit, hits)) break;
+      if (this.crossesPunctuation(end - 1, hit.start)) break;
+      if (hit.kind === 'neg-post') negated = true;
+      else if (hit.kind === 'unc-post') uncertain = true;
+    }
+    if (uncertain && negated) negated = false;
+    return { negated, uncertain, subject: this.subject(start, end, hits) };
+  }
+
+  /** "seizures were absent": the copula is part of the post-trigger phrase, not a terminator. */
+  private isCopulaBeforePost(hit: TriggerHit, hits: readonly TriggerHit[]): boolean {
+    const next = hits.find((h) => h.start === hit.end);
+    return next !== undefined && (next.kind === 'neg-post' || next.kind === 'unc-post');
+  }
+
+  private crossesPunctuation(from: number, to: number): boolean {
+    for (let k = from; k < to; k++) if (this.tokens[k]?.breakAfter) return true;
+    return false;
+  }
+
+  private subject(start: number, end: number, hits: readonly TriggerHit[]): 'patient' | 'family' {
+    for (const hit of hits) {
+      if (hit.kind === 'family-pre' && hit.end <= start && start - hit.end <= FAMILY_SCOPE) return 'family';
+    }
+    const sentence = this.sentenceOf(start);
+    const from = this.sentenceStart[sentence] ?? 0;
+    // A relative as the subject before the mention: "his mother has cataracts".
+    for (let k = start - 1; k >= from && start - k <= FAMILY_SCOPE; k--) {
+      const w = this.lower[k] ?? '';
+      if (PATIENT_WORDS.has(w)) break;
+      if (FAMILY_WORDS.has(w)) {
+        if (this.lower[k + 1] === 'of') break;
+        let isObject = false;
+        for (let p = k - 1; p >= from && p >= k - 3; p--) {
+          if (PREPOSITIONS.has(this.lower[p] ?? '')) isObject = true;
+        }
+        if (!isObject) return 'family';
+        break;
+      }
+    }
+    // A relative after the mention: "cataracts in his mother", "seen in two sibs".
+    const to = this.sentenceEnd[sentence] ?? 0;
+    if (this.lower[end] === 'in') {
+      for (let k = end + 1; k < to && k <= end + 4; k++) {
+        const w = this.lower[k] ?? '';
+        if (FAMILY_WORDS.has(w)) return 'family';
+        if (PATIENT_WORDS.has(w)) break;
+      }
+    }
+    return 'patient';
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The HPO phrase index: every label and synonym of the selected sub-ontology, reduced to the
+ * multiset of its normalised content words. A text window matches an entry when it holds the
+ * same multiset (word order free, function words free), found through an order-independent
+ * additive hash that is updated in O(1) per token and verified on a hit.
+ */
+import type { Ontology, SynonymScope } from '@rarelens/engine';
+import { CLINICAL_ABBREVIATIONS, LAY_LEXICON, SKIPPABLE_MODIFIERS, STOP_WORDS } from './lexicon.ts';
+import { normalizeWord, tokenize } from './normalize.ts';
+
+export type EntrySource = 'label' | SynonymScope | 'lay' | 'abbreviation';
+
+export interface DictEntry {
+  termId: string;
+  source: EntrySource;
+  /** Prior confidence of this phrase naming this term (label 1.0 ... broad synonym lowest). */
+  weight: number;
+  /** Normalised content words in phrase order. */
+  words: readonly string[];
+  /** The phrase as written in the ontology or lexicon. */
+  text: string;
+}
+
+export interface DictionaryOptions {
+  /** Sub-ontology roots to index (default: Phenotypic abnormality). */
+  roots?: readonly string[];
+  /** Include related/broad/narrow synonyms (default true). */
+  includeNonExact?: boolean;
+  /** Include the curated lay lexicon and clinical abbreviations (default true). */
+  includeLexicon?: boolean;
+}
+
+/** Weights by synonym scope: an exact synonym is nearly as good as the label. */
+export const SCOPE_WEIGHT: Record<EntrySource, number> = {
+  label: 1,
+  exact: 0.95,
+  abbreviation: 0.9,
+  lay: 0.85,
+  narrow: 0.7,
+  related: 0.7,
+  broad: 0.5,
+};
+
+const MAX_HASH = 2 ** 40;
+
+/** Deterministic pseudo-random 40-bit value for a word (FNV-1a, then mixed). */
+function wordHash(word: string): number {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 16777619) >>> 0;
+    h2 = Math.imul(h2 ^ (c + i * 31), 2246822519) >>> 0;
+  }
+  const v = (h1 % 2 ** 20) * 2 ** 20 + (h2 % 2 ** 20);
+  return v === 0 ? 1 : v % MAX_HASH;
+}
+
+export interface VocabWord {
+  hash: number;
+  isStop: boolean;
+  isModifier: boolean;
+}
+
+export class PhraseDictionary {
+  readonly vocab = new Map<string, VocabWord>();
+  /** Entries by the sum of their content-word hashes. */
+  readonly byHash = new Map<number, DictEntry[]>();
+  readonly maxWords: number;
+  readonly termCount: number;
+  readonly entryCount: number;
+  /** Lexicon entries whose id is not a current term of this ontology (skipped). */
+  readonly skippedLexicon: string[] = [];
+
+  constructor(
+    readonly ontology: Ontology,
+    options: DictionaryOptions = {},
+  ) {
+    const roots = options.roots ?? ['HP:0000118'];
+    const includeNonExact = options.includeNonExact ?? true;
+    for (const w of STOP_WORDS) this.vocab.set(normalizeWord(w), { hash: 0, isStop: true, isModifier: false });
+    let maxWords = 0;
+    let terms = 0;
+    let entries = 0;
+    const seen = new Set<string>();
+    const add = (termId: string, text: string, source: EntrySource): void => {
+      const words = phraseWords(text);
+      if (words.length === 0) return;
+      const key = `${termId}\u0000${words.join(' ')}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      let sum = 0;
+      for (const w of words) sum += this.wordEntry(w).hash;
+      const entry: DictEntry = { termId, source, weight: SCOPE_WEIGHT[source], words, text };
+      const list = this.byHash.get(sum);
+      if (list) list.push(entry);
+      else this.byHash.set(sum, [entry]);
+      if (words.length > maxWords) maxWords = words.length;
+      entries++;
+    };
+    for (const t of ontology.terms.values()) {
+      if (t.obsolete || !roots.some((r) => ontology.isA(t.id, r))) continue;
+      terms++;
+      add(t.id, t.label, 'label');
+      for (const s of t.synonyms) {
+        if (s.type === 'obsolete_synonym') continue;
+        if (s.type === 'abbreviation') {
+          if (s.scope === 'exact') add(t.id, s.text, 'abbreviation');
+          continue;
+        }
+        if (s.scope !== 'exact' && !includeNonExact) continue;
+        add(t.id, s.text, s.scope);
+      }
+    }
+    if (options.includeLexicon ?? true) {
+      for (const e of LAY_LEXICON) this.addLexicon(e.id, e.text, 'lay', add);
+      for (const e of CLINICAL_ABBREVIATIONS) this.addLexicon(e.id, e.text, 'abbreviation', add);
+    }
+    // Modifiers are skippable only when they are not needed as content of some phrase start;
+    // they stay in the vocabulary either way (terms like "Severe short stature" need them).
+    for (const m of SKIPPABLE_MODIFIERS) {
+      const n = normalizeWord(m);
+      const v = this.vocab.get(n);
+      if (v) v.isModifier = true;
+      else this.vocab.set(n, { hash: wordHash(n), isStop: false, isModifier: true });
+    }
+    this.dropAmbiguousAbbreviations();
+    this.maxWords = maxWords;
+    this.termCount = terms;
+    this.entryCount = entries;
+  }
+
+  private addLexicon(id: string, text: string, source: EntrySource, add: (termId: string, text: string, source: EntrySource) => void): void {
+    const cur = this.ontology.resolve(id);
+    if (cur === undefined) {
+      this.skippedLexicon.push(`${id} (${text})`);
+      return;
+    }
+    add(cur, text, source);
+  }
+
+  private wordEntry(w: string): VocabWord {
+    let v = this.vocab.get(w);
+    if (!v) {
+      v = { hash: wordHash(w), isStop: false, isModifier: false };
+      this.vocab.set(w, v);
+    }
+    return v;
+  }
+
+  /**
+   * A one-word abbreviation naming several unrelated terms ("ASD": atrial septal defect,
+   * autistic behaviour) is left to in-text definitions rather than guessed.
+   */
+  private dropAmbiguousAbbreviations(): void {
+    for (const [hash, list] of this.byHash) {
+      const abbr = list.filter((e) => e.source === 'abbreviation' && e.words.length === 1);
+      if (abbr.length === 0) continue;
+      const ids = new Set(list.map((e) => e.termId));
+      if (ids.size <= 1) continue;
+      const kept = list.filter((e) => !(e.source === 'abbreviation' && e.words.length === 1));
+      if (kept.length === 0) this.byHash.delete(hash);
+      else this.byHash.set(hash, kept);
+    }
+  }
+
+  /** Hash of a word, or undefined when no phrase contains it (a window cannot cross it). */
+  lookup(norm: string): VocabWord | undefined {
+    return this.vocab.get(norm);
+  }
+
+  /** Entries whose content multiset equals `words` (verified, not only hashed). */
+  entriesFor(hash: number, words: readonly string[]): DictEntry[] {
+    const list = this.byHash.get(hash);
+    if (!list) return [];
+    const sorted = [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return list.filter((e) => {
+      if (e.words.length !== sorted.length) return false;
+      const s = [...e.words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      for (let i = 0; i < s.length; i++) if (s[i] !== sorted[i]) return false;
+      return true;
+    });
+  }
+}
+
+const STOP_NORMS = new Set([...STOP_WORDS].map((w) => normalizeWord(w)));
+
+/** The normalised content words of a dictionary phrase. */
+export function phraseWords(text: string): string[] {
+  const out: string[] = [];
+  for (const t of tokenize(text.replace(/\([^)]*\)/g, ' '))) if (!STOP_NORMS.has(t.norm)) out.push(t.norm);
+  return out;
+}

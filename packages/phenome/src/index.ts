@@ -1,0 +1,4 @@
+// Public entry of @rarelens/phenome.
+export { createPhenome, type Phenome, type PhenomeOptions, type PhenomeTerm } from './phenome.ts';
+export { DEFAULT_HPO_FILE, defaultHpoPath, loadOntologyFile, sourcesDir } from './load.ts';
+export { normalizeWord, stem, tokenize, type Token } from './normalize.ts';

@@ -1,0 +1,124 @@
+/**
+ * Small curated vocabularies: general clinical lay wording and common clinical abbreviations
+ * that the HPO does not (yet) list as synonyms, plus the function words allowed inside a
+ * mention. Written from general clinical usage, not from any annotated corpus.
+ */
+
+export interface LexiconEntry {
+  text: string;
+  id: string;
+  /** The HPO label when the entry was written; a test checks it still holds. */
+  label: string;
+}
+
+/** Lay and colloquial phrases (British and American) a patient or parent would use. */
+export const LAY_LEXICON: readonly LexiconEntry[] = [
+  { text: 'fits', id: 'HP:0001250', label: 'Seizure' },
+  { text: 'fitting', id: 'HP:0001250', label: 'Seizure' },
+  { text: 'floppy', id: 'HP:0001252', label: 'Hypotonia' },
+  { text: 'floppy baby', id: 'HP:0001252', label: 'Hypotonia' },
+  { text: 'floppiness', id: 'HP:0001252', label: 'Hypotonia' },
+  { text: 'tummy pain', id: 'HP:0002027', label: 'Abdominal pain' },
+  { text: 'tummy ache', id: 'HP:0002027', label: 'Abdominal pain' },
+  { text: 'stomach ache', id: 'HP:0002027', label: 'Abdominal pain' },
+  { text: 'belly pain', id: 'HP:0002027', label: 'Abdominal pain' },
+  { text: 'extra fingers', id: 'HP:0001161', label: 'Hand polydactyly' },
+  { text: 'extra finger', id: 'HP:0001161', label: 'Hand polydactyly' },
+  { text: 'droopy eyelids', id: 'HP:0000508', label: 'Ptosis' },
+  { text: 'drooping eyelids', id: 'HP:0000508', label: 'Ptosis' },
+  { text: 'bedwetting', id: 'HP:0000805', label: 'Enuresis' },
+  { text: 'bed wetting', id: 'HP:0000805', label: 'Enuresis' },
+  { text: 'nosebleeds', id: 'HP:0000421', label: 'Epistaxis' },
+  { text: 'nose bleeds', id: 'HP:0000421', label: 'Epistaxis' },
+  { text: 'clumsy', id: 'HP:0002312', label: 'Clumsiness' },
+  { text: 'hyperactive', id: 'HP:0000752', label: 'Hyperactivity' },
+  { text: 'late walking', id: 'HP:0031936', label: 'Delayed ability to walk' },
+  { text: 'walked late', id: 'HP:0031936', label: 'Delayed ability to walk' },
+  { text: 'delayed walking', id: 'HP:0031936', label: 'Delayed ability to walk' },
+  { text: 'slow development', id: 'HP:0001263', label: 'Global developmental delay' },
+  { text: 'developmentally delayed', id: 'HP:0001263', label: 'Global developmental delay' },
+  { text: 'small jaw', id: 'HP:0000347', label: 'Micrognathia' },
+  { text: 'wide set eyes', id: 'HP:0000316', label: 'Hypertelorism' },
+  { text: 'widely spaced eyes', id: 'HP:0000316', label: 'Hypertelorism' },
+  { text: 'close set eyes', id: 'HP:0000601', label: 'Hypotelorism' },
+  { text: 'sticking out ears', id: 'HP:0000411', label: 'Protruding ear' },
+  { text: 'bat ears', id: 'HP:0000411', label: 'Protruding ear' },
+  { text: 'hole in the heart', id: 'HP:0001671', label: 'Abnormal cardiac septum morphology' },
+  { text: 'heart defect', id: 'HP:0001627', label: 'Abnormal heart morphology' },
+  { text: 'passing out', id: 'HP:0001279', label: 'Syncope' },
+  { text: 'jerks', id: 'HP:0001336', label: 'Myoclonus' },
+  { text: 'jerking', id: 'HP:0001336', label: 'Myoclonus' },
+  { text: 'toe walking', id: 'HP:0030051', label: 'Tip-toe gait' },
+  { text: 'walks on tiptoes', id: 'HP:0030051', label: 'Tip-toe gait' },
+  { text: 'not gaining weight', id: 'HP:0001508', label: 'Failure to thrive' },
+  { text: 'failure to gain weight', id: 'HP:0001508', label: 'Failure to thrive' },
+  { text: 'stiff muscles', id: 'HP:0003552', label: 'Muscle stiffness' },
+];
+
+/** Clinical abbreviations in common use that the HPO does not list (matched case-sensitively). */
+export const CLINICAL_ABBREVIATIONS: readonly LexiconEntry[] = [
+  { text: 'ID', id: 'HP:0001249', label: 'Intellectual disability' },
+  { text: 'DD', id: 'HP:0001263', label: 'Global developmental delay' },
+  { text: 'CHD', id: 'HP:0001627', label: 'Abnormal heart morphology' },
+  { text: 'SNHL', id: 'HP:0000407', label: 'Sensorineural hearing impairment' },
+  { text: 'GORD', id: 'HP:0002020', label: 'Gastroesophageal reflux' },
+];
+
+/**
+ * Function words that may appear inside a mention without counting as content
+ * ("hypoplasia of the thumb" = "thumb hypoplasia"). Negations are deliberately absent.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  'of',
+  'the',
+  'a',
+  'an',
+  'in',
+  'on',
+  'at',
+  'to',
+  'and',
+  'or',
+  'by',
+  'for',
+  'from',
+  'into',
+  'its',
+  'their',
+  'his',
+  'her',
+  'both',
+]);
+
+/**
+ * Modifiers that may be skipped inside a text mention when the phrase without them is an HPO
+ * term ("hypoplasia of the right thumb"). Only words that never change which term is meant.
+ */
+export const SKIPPABLE_MODIFIERS: ReadonlySet<string> = new Set([
+  'left',
+  'right',
+  'bilateral',
+  'unilateral',
+  'mild',
+  'mildly',
+  'moderate',
+  'moderately',
+  'marked',
+  'markedly',
+  'severe',
+  'severely',
+  'slight',
+  'slightly',
+  'very',
+  'significant',
+  'significantly',
+  'extreme',
+  'extremely',
+  'obvious',
+  'apparent',
+  'noticeable',
+  'striking',
+  'strikingly',
+  'variable',
+  'variably',
+]);

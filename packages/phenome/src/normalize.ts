@@ -1,0 +1,236 @@
+/**
+ * Text normalisation shared by the dictionary and the matcher: tokenisation with character
+ * offsets, British -> American spelling, and a light medical stemmer. The dictionary and the
+ * text go through exactly the same functions, so a collision between two stems only matters
+ * when it merges two words that an HPO phrase distinguishes.
+ */
+
+/** A word of the input with its 0-based, end-exclusive character offsets. */
+export interface Token {
+  /** The original characters. */
+  raw: string;
+  start: number;
+  end: number;
+  /** Lower-cased, spelling-normalised and stemmed form used for matching. */
+  norm: string;
+  /** True when a hyphen joins this token to the next one ("oto-renal"). */
+  hyphenNext: boolean;
+  /** Punctuation between this token and the next one that stops a mention (comma, colon, bracket ...). */
+  breakAfter: boolean;
+}
+
+// Words: letters and digits, with internal apostrophes ("Down's"). Hyphens separate tokens
+// but are remembered so that "oto-renal" and "otorenal" can both be matched.
+const WORD_RE = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/** Splits text into word tokens. Offsets are UTF-16 code-unit offsets into `text`. */
+export function tokenize(text: string, normalise: (w: string) => string = normalizeWord): Token[] {
+  const out: Token[] = [];
+  WORD_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = WORD_RE.exec(text)) !== null) {
+    const raw = m[0];
+    out.push({ raw, start: m.index, end: m.index + raw.length, norm: normalise(raw), hyphenNext: false, breakAfter: false });
+  }
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i] as Token;
+    const next = out[i + 1];
+    const gapEnd = next ? next.start : text.length;
+    const gap = text.slice(a.end, gapEnd);
+    a.hyphenNext = next !== undefined && /^\s*[-‐‑–]\s*$/.test(gap);
+    // Any punctuation other than a hyphen, slash or plain space ends a candidate mention.
+    a.breakAfter = next === undefined || /[^\s\-‐‑–/]/.test(gap);
+  }
+  return out;
+}
+
+/** British -> American spelling for the medical vocabulary (applied to lower-case words). */
+const SPELLING: [RegExp, string][] = [
+  [/haem/g, 'hem'],
+  [/aem/g, 'em'],
+  [/^paed/, 'ped'],
+  [/orthopaed/, 'orthoped'],
+  [/oedem/g, 'edem'],
+  [/oesoph/g, 'esoph'],
+  [/oestr/g, 'estr'],
+  [/^foet/, 'fet'],
+  [/rrhoe/g, 'rrhe'],
+  [/coel/g, 'cel'],
+  [/aesth/g, 'esth'],
+  [/gynaec/g, 'gynec'],
+  [/caec/g, 'cec'],
+  [/faec/g, 'fec'],
+  [/^(tum|col|behavi|hum|fav|lab|od|vap|rig)our/, '$1or'],
+  [/(cent|fib|lit|met|theat)re(s?)$/, '$1er$2'],
+  [/ogue$/, 'og'],
+  [/sulph/g, 'sulf'],
+  [/yse$/, 'yze'],
+  [/ysed$/, 'yzed'],
+  [/isation$/, 'ization'],
+  [/ise$/, 'ize'],
+  [/ised$/, 'ized'],
+];
+
+/** Irregular plurals and Latin/Greek forms frequent in clinical text. */
+const IRREGULAR: Record<string, string> = {
+  feet: 'foot',
+  teeth: 'tooth',
+  children: 'child',
+  women: 'woman',
+  men: 'man',
+  phalanges: 'phalanx',
+  testes: 'testis',
+  indices: 'index',
+  apices: 'apex',
+  cortices: 'cortex',
+  calyces: 'calyx',
+  thoraces: 'thorax',
+  appendices: 'appendix',
+  bronchi: 'bronchus',
+  nevi: 'nevus',
+  naevi: 'nevus',
+  calculi: 'calculus',
+  alveoli: 'alveolus',
+  villi: 'villus',
+  glomeruli: 'glomerulus',
+  nuclei: 'nucleus',
+  emboli: 'embolus',
+  thrombi: 'thrombus',
+  foci: 'focus',
+  hallux: 'hallux',
+  halluces: 'hallux',
+  pollices: 'pollex',
+  digiti: 'digitus',
+  ova: 'ovum',
+  data: 'datum',
+  criteria: 'criterion',
+  ganglia: 'ganglion',
+  diverticula: 'diverticulum',
+  septa: 'septum',
+  atria: 'atrium',
+  bullae: 'bulla',
+  lungs: 'lung',
+  axes: 'axis',
+  crises: 'crisis',
+  diagnoses: 'diagnosis',
+  bases: 'base',
+  fits: 'fit',
+  lens: 'lens',
+  lenses: 'lens',
+  palsies: 'palsy',
+  dysostoses: 'dysostosis',
+  epiphyses: 'epiphysis',
+  metaphyses: 'metaphysis',
+  diaphyses: 'diaphysis',
+  apophyses: 'apophysis',
+  hypophyses: 'hypophysis',
+  anastomoses: 'anastomosis',
+  ectases: 'ectasis',
+  metastases: 'metastasis',
+  synostoses: 'synostosis',
+  exostoses: 'exostosis',
+  stenoses: 'stenosis',
+  fibroses: 'fibrosis',
+  scolioses: 'scoliosis',
+  sclerosis: 'sclerosis',
+  stenosis: 'stenosis',
+  is: 'is',
+  was: 'was',
+  has: 'has',
+  this: 'this',
+  his: 'his',
+  its: 'its',
+  us: 'us',
+  as: 'as',
+};
+
+// Adjective -> noun forms ("hypoplastic" -> "hypoplasia", "scoliotic" -> "scoliosis") so that
+// "hypoplastic thumb" meets "thumb hypoplasia". Ordered: first match wins.
+const DERIVATION: [RegExp, string][] = [
+  [/plastic$/, 'plasia'],
+  [/trophic$/, 'trophy'],
+  [/cephalic$/, 'cephaly'],
+  [/gnathic$/, 'gnathia'],
+  [/phthalmic$/, 'phthalmia'],
+  [/dactylous$/, 'dactyly'],
+  [/morphic$/, 'morphism'],
+  [/pathic$/, 'pathy'],
+  [/plegic$/, 'plegia'],
+  [/cardic$/, 'cardia'],
+  [/taxic$/, 'taxia'],
+  [/tonic$/, 'tonia'],
+  [/emic$/, 'emia'],
+  [/uric$/, 'uria'],
+  [/phasic$/, 'phasia'],
+  [/lexic$/, 'lexia'],
+  [/leptic$/, 'lepsy'],
+  [/otic$/, 'osis'],
+  [/kinetic$/, 'kinesia'],
+  [/tensive$/, 'tension'],
+  [/ical$/, 'ic'],
+];
+
+const VOWEL = /[aeiouy]/;
+
+/** Strips inflectional and a few derivational suffixes; keeps words of 3 letters or fewer. */
+export function stem(word: string): string {
+  let w = word;
+  const irregular = IRREGULAR[w];
+  if (irregular !== undefined) return finishStem(irregular);
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  for (const [re, rep] of DERIVATION) {
+    if (re.test(w)) {
+      w = w.replace(re, rep);
+      break;
+    }
+  }
+  // Plurals.
+  if (w.length > 6 && w.endsWith('oses')) w = w.slice(0, -4) + 'osis';
+  else if (w.length > 6 && w.endsWith('ases') && /(iases|tases)$/.test(w)) w = w.slice(0, -4) + 'asis';
+  else if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
+  else if (w.length > 4 && w.endsWith('ae')) w = w.slice(0, -1);
+  else if (/(ch|sh|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is|ys|as)$/.test(w)) w = w.slice(0, -1);
+  // Inflections (keep a stem with a vowel and at least 3 letters).
+  if (w.length > 5 && w.endsWith('ing') && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
+  else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed') && VOWEL.test(w.slice(0, -2))) w = undouble(w.slice(0, -2));
+  if (w.length > 6 && w.endsWith('ment')) w = w.slice(0, -4);
+  else if (w.length > 6 && w.endsWith('ness')) w = w.slice(0, -4);
+  else if (w.length > 6 && w.endsWith('ity')) w = w.slice(0, -3);
+  else if (w.length > 5 && w.endsWith('ly') && !w.endsWith('aly') && !w.endsWith('ely')) w = w.slice(0, -2);
+  return finishStem(w);
+}
+
+function finishStem(w: string): string {
+  // A trailing silent "e" differs between "dilate"/"dilated" and "bruise"/"bruising".
+  if (w.length > 4 && w.endsWith('e') && !w.endsWith('ee')) return w.slice(0, -1);
+  return w;
+}
+
+function undouble(w: string): string {
+  const a = w.at(-1);
+  if (a !== undefined && w.length > 3 && a === w.at(-2) && !'lsz'.includes(a)) return w.slice(0, -1);
+  return w;
+}
+
+/** Lower-case, fold diacritics, American spelling. */
+export function foldWord(word: string): string {
+  let w = word.toLowerCase();
+  if (/[\u0080-\uffff]/.test(w)) w = w.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’]/g, "'");
+  w = w.replace(/'s$/, '');
+  for (const [re, rep] of SPELLING) if (re.test(w)) w = w.replace(re, rep);
+  return w;
+}
+
+const normCache = new Map<string, string>();
+const ACRONYM_RE = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Z0-9]{1,5}s?$/;
+
+/** The matching key of one word: folded then stemmed (memoised; the vocabulary is small). */
+export function normalizeWord(word: string): string {
+  const cached = normCache.get(word);
+  if (cached !== undefined) return cached;
+  // Acronyms keep their case ("ASD" must not match the word "asd"); a plural "s" is dropped.
+  const n = ACRONYM_RE.test(word) ? `^${word.replace(/s$/, '')}` : stem(foldWord(word));
+  if (normCache.size < 500_000) normCache.set(word, n);
+  return n;
+}

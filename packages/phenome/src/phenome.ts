@@ -1,0 +1,267 @@
+/**
+ * PhenomeAI offline extractor: clinical free text -> HPO terms with spans and context.
+ *
+ * 1. tokenise + normalise (spelling, light stemming);
+ * 2. every window of consecutive tokens (function words free, punctuation-bounded) whose
+ *    content-word multiset equals an HPO phrase becomes a candidate;
+ * 3. overlapping candidates: the longest wins, then the better synonym scope, then the more
+ *    specific term;
+ * 4. in-text abbreviation definitions ("intellectual disability (ID)") are propagated;
+ * 5. each mention gets its negation, hedging and experiencer from the sentence.
+ */
+import type { Ontology } from '@rarelens/engine';
+import { ContextAnalyzer } from './context.ts';
+import { type DictEntry, type DictionaryOptions, PhraseDictionary } from './dictionary.ts';
+import { type Token, tokenize } from './normalize.ts';
+
+export interface PhenomeTerm {
+  /** Current HPO id. */
+  id: string;
+  label: string;
+  /** 0-based, end-exclusive UTF-16 offsets into the input text. */
+  start: number;
+  end: number;
+  /** text.slice(start, end). */
+  text: string;
+  negated: boolean;
+  subject: 'patient' | 'family';
+  /** 0..1: synonym scope, word order, skipped modifiers and hedging lower it. */
+  confidence: number;
+  uncertain?: boolean;
+}
+
+export interface PhenomeOptions extends DictionaryOptions {
+  /** Mentions below this confidence are not returned (default 0). */
+  minConfidence?: number;
+}
+
+export interface Phenome {
+  /** All mentions in text order (negated and family mentions included, flagged). */
+  extract(text: string): PhenomeTerm[];
+  readonly ontologyVersion: string;
+  /** Index statistics, for logs and the benchmark. */
+  readonly stats: { terms: number; phrases: number; skippedLexicon: readonly string[] };
+}
+
+const enum Kind {
+  Unknown = 0,
+  Stop = 1,
+  Content = 2,
+  Modifier = 3,
+}
+
+interface Candidate {
+  first: number;
+  /** Exclusive token index. */
+  last: number;
+  entry: DictEntry;
+  contentWords: number;
+  score: number;
+}
+
+/** Builds the phrase index once (about a second for the full HPO) and returns the extractor. */
+export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}): Phenome {
+  const dict = new PhraseDictionary(ontology, options);
+  const minConfidence = options.minConfidence ?? 0;
+  if (minConfidence < 0 || minConfidence > 1) throw new RangeError(`minConfidence must be within 0..1, got ${minConfidence}`);
+  const depthCache = new Map<string, number>();
+  const depth = (id: string): number => {
+    let d = depthCache.get(id);
+    if (d === undefined) {
+      d = ontology.ancestors(id).size;
+      depthCache.set(id, d);
+    }
+    return d;
+  };
+
+  const chooseEntry = (entries: readonly DictEntry[], windowWords: readonly string[]): { entry: DictEntry; ordered: boolean } => {
+    let best: DictEntry | undefined;
+    let bestOrdered = false;
+    let bestKey = -Infinity;
+    for (const e of entries) {
+      const ordered = e.words.length === windowWords.length && e.words.every((w, k) => w === windowWords[k]);
+      // Scope first, then literal order, then the most specific term.
+      const key = e.weight * 1000 + (ordered ? 100 : 0) + Math.min(depth(e.termId), 99);
+      if (key > bestKey) {
+        bestKey = key;
+        best = e;
+        bestOrdered = ordered;
+      }
+    }
+    if (!best) throw new Error('chooseEntry: no entries');
+    return { entry: best, ordered: bestOrdered };
+  };
+
+  const findCandidates = (tokens: readonly Token[]): Candidate[] => {
+    const n = tokens.length;
+    const kinds = new Uint8Array(n);
+    const hashes = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = dict.lookup((tokens[i] as Token).norm);
+      if (!v) continue;
+      kinds[i] = v.isStop ? Kind.Stop : v.isModifier ? Kind.Modifier : Kind.Content;
+      hashes[i] = v.hash;
+    }
+    const out: Candidate[] = [];
+    const maxWords = dict.maxWords;
+    const allWords: string[] = [];
+    const coreWords: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const ki = kinds[i] as Kind;
+      if (ki !== Kind.Content && ki !== Kind.Modifier) continue;
+      let sumAll = 0;
+      let sumCore = 0;
+      allWords.length = 0;
+      coreWords.length = 0;
+      for (let j = i; j < n; j++) {
+        if (j > i && (tokens[j - 1] as Token).breakAfter) break;
+        const kj = kinds[j] as Kind;
+        if (kj === Kind.Unknown) break;
+        if (kj === Kind.Stop) continue;
+        const norm = (tokens[j] as Token).norm;
+        sumAll += hashes[j] ?? 0;
+        allWords.push(norm);
+        if (kj === Kind.Content) {
+          sumCore += hashes[j] ?? 0;
+          coreWords.push(norm);
+        }
+        if (coreWords.length > maxWords) break;
+        if (allWords.length <= maxWords) {
+          const entries = dict.entriesFor(sumAll, allWords);
+          if (entries.length > 0) {
+            const { entry, ordered } = chooseEntry(entries, allWords);
+            out.push({ first: i, last: j + 1, entry, contentWords: allWords.length, score: entry.weight * (ordered ? 1 : 0.93) });
+          }
+        }
+        if (ki === Kind.Content && kj === Kind.Content && coreWords.length < allWords.length) {
+          const entries = dict.entriesFor(sumCore, coreWords);
+          if (entries.length > 0) {
+            const { entry, ordered } = chooseEntry(entries, coreWords);
+            out.push({ first: i, last: j + 1, entry, contentWords: coreWords.length, score: entry.weight * (ordered ? 0.9 : 0.85) });
+          }
+        }
+      }
+    }
+    return out;
+  };
+
+  const selectNonOverlapping = (cands: Candidate[]): Candidate[] => {
+    cands.sort(
+      (a, b) =>
+        b.contentWords - a.contentWords ||
+        b.score - a.score ||
+        depth(b.entry.termId) - depth(a.entry.termId) ||
+        a.last - a.first - (b.last - b.first) ||
+        a.first - b.first,
+    );
+    const taken: Candidate[] = [];
+    const used = new Set<number>();
+    for (const c of cands) {
+      let free = true;
+      for (let k = c.first; k < c.last; k++) {
+        if (used.has(k)) {
+          free = false;
+          break;
+        }
+      }
+      if (!free) continue;
+      for (let k = c.first; k < c.last; k++) used.add(k);
+      taken.push(c);
+    }
+    return taken.sort((a, b) => a.first - b.first);
+  };
+
+  const extract = (text: string): PhenomeTerm[] => {
+    if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
+    const tokens = tokenize(text);
+    if (tokens.length === 0) return [];
+    let mentions = selectNonOverlapping(findCandidates(tokens));
+    mentions = applyAbbreviations(text, tokens, mentions);
+    if (mentions.length === 0) return [];
+    const context = new ContextAnalyzer(text, tokens);
+    const out: PhenomeTerm[] = [];
+    for (const m of mentions) {
+      const startTok = tokens[m.first] as Token;
+      const endTok = tokens[m.last - 1] as Token;
+      const ctx = context.analyse(m.first, m.last);
+      const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
+      if (confidence < minConfidence) continue;
+      const term: PhenomeTerm = {
+        id: m.entry.termId,
+        label: ontology.label(m.entry.termId) ?? m.entry.termId,
+        start: startTok.start,
+        end: endTok.end,
+        text: text.slice(startTok.start, endTok.end),
+        negated: ctx.negated,
+        subject: ctx.subject,
+        confidence,
+      };
+      if (ctx.uncertain) term.uncertain = true;
+      out.push(term);
+    }
+    return out;
+  };
+
+  return {
+    extract,
+    ontologyVersion: ontology.version,
+    stats: { terms: dict.termCount, phrases: dict.entryCount, skippedLexicon: dict.skippedLexicon },
+  };
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+// "long form (SF)": a short form of 2-10 characters with at least two capitals.
+const DEFINITION_RE = /\(\s*([A-Za-z][A-Za-z0-9-]{0,8}[A-Za-z0-9])s?\s*[),;]/g;
+
+/**
+ * Propagates in-text abbreviation definitions. When the words just before "(SF)" were matched
+ * to a term, every occurrence of SF is a mention of that term; when they were not, SF is not a
+ * phenotype in this document and a dictionary abbreviation must not reinterpret it.
+ */
+function applyAbbreviations(text: string, tokens: readonly Token[], mentions: Candidate[]): Candidate[] {
+  if (!text.includes('(')) return mentions;
+  const defined = new Map<string, DictEntry | null>();
+  const endByTokenEnd = new Map<number, Candidate>();
+  for (const m of mentions) endByTokenEnd.set(m.last - 1, m);
+  const tokenIndexByStart = new Map<number, number>();
+  for (let i = 0; i < tokens.length; i++) tokenIndexByStart.set((tokens[i] as Token).start, i);
+  DEFINITION_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = DEFINITION_RE.exec(text)) !== null) {
+    const sf = m[1] ?? '';
+    if ((sf.match(/[A-Z]/g) ?? []).length < 2) continue;
+    const sfStart = m.index + m[0].indexOf(sf);
+    const sfTok = tokenIndexByStart.get(sfStart);
+    if (sfTok === undefined || sfTok === 0) continue;
+    const long = endByTokenEnd.get(sfTok - 1);
+    // The long form must account for the short form's first letter (Schwartz & Hearst).
+    const isLongForm =
+      long !== undefined && tokens.slice(long.first, long.last).some((t) => t.raw[0]?.toLowerCase() === sf[0]?.toLowerCase());
+    if (isLongForm) defined.set(sf, long.entry);
+    else if (!defined.has(sf)) defined.set(sf, null);
+  }
+  if (defined.size === 0) return mentions;
+  const kept: Candidate[] = [];
+  const covered = new Set<number>();
+  for (const c of mentions) {
+    const raw = c.last - c.first === 1 ? (tokens[c.first] as Token).raw : undefined;
+    const sf = raw === undefined ? undefined : defined.has(raw) ? raw : defined.has(raw.replace(/s$/, '')) ? raw.replace(/s$/, '') : undefined;
+    if (sf !== undefined) {
+      const entry = defined.get(sf);
+      if (!entry) continue;
+      kept.push({ ...c, entry, score: entry.weight * 0.9 });
+    } else kept.push(c);
+    for (let k = c.first; k < c.last; k++) covered.add(k);
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    if (covered.has(i)) continue;
+    const raw = (tokens[i] as Token).raw;
+    const entry = defined.get(raw) ?? defined.get(raw.replace(/s$/, ''));
+    if (!entry) continue;
+    kept.push({ first: i, last: i + 1, entry, contentWords: 1, score: entry.weight * 0.9 });
+  }
+  return kept.sort((a, b) => a.first - b.first);
+}
