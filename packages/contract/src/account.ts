@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Messages } from './messages.ts';
-import { BirthDate, Password } from './auth.ts';
+import { BirthDate, Password, PublicUser } from './auth.ts';
 
 const Required = z.string({ error: Messages.mandatory }).trim().min(1, Messages.mandatory);
 const Optional = z
@@ -27,6 +27,11 @@ export const ChangePasswordBody = z.object({
   currentPassword: z.string().min(1, Messages.mandatory),
   password: Password,
 });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const AccountResponse = z.object({ user: PublicUser });
+export const UpdateAccountResponse = z.object({ user: PublicUser, message: z.string() });
+
 export const ChangePasswordForm = z
   .object({
     currentPassword: z.string().min(1, Messages.mandatory),

@@ -102,3 +102,27 @@ export const PasswordResetForm = z
   });
 
 export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** Answer of a successful verification: the verified user (log in next). */
+export const VerifyResponse = z.object({ user: PublicUser, message: z.string() });
+export type VerifyResponse = z.infer<typeof VerifyResponse>;
+
+/** Answer of GET /api/auth/password-reset/:token when the link is still usable. */
+export const PasswordResetTokenResponse = z.object({ email: z.string() });
+export type PasswordResetTokenResponse = z.infer<typeof PasswordResetTokenResponse>;
+
+/** A reset token as sent in the e-mailed link: 32 random bytes, base64url. */
+export const ResetTokenParam = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'Malformed reset token'),
+});
+
+/**
+ * Cookie names of the session (spec §3): an environment prefix (development, test, or the
+ * fallback `rarelens`) plus the access/refresh suffix. The refresh cookie is scoped to /api/auth.
+ */
+export function cookieNames(nodeEnv: string | undefined): { access: string; refresh: string } {
+  const prefix =
+    nodeEnv === 'development' ? 'development' : nodeEnv === 'test' ? 'test' : 'rarelens';
+  return { access: `${prefix}.access-token`, refresh: `${prefix}.refresh-token` };
+}

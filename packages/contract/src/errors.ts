@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const ErrorBody = z.object({
   code: z.string(),
   message: z.string(),
-  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+  issues: z
+    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+    .optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -12,6 +14,9 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** Stable error codes shared by server and web. */
 export const ErrorCode = {
   validationFailed: 'validation_failed',
+  badRequest: 'bad_request',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
   unauthorized: 'unauthorized',
   tokenExpired: 'token_expired',
   forbidden: 'forbidden',
@@ -20,6 +25,7 @@ export const ErrorCode = {
   internal: 'internal_error',
   invalidCredentials: 'invalid_credentials',
   emailNotVerified: 'email_not_verified',
+  emailAlreadyVerified: 'email_already_verified',
   emailTaken: 'email_taken',
   invalidCode: 'invalid_verification_code',
   unknownEmail: 'unknown_email',

@@ -2,3 +2,5 @@ export * from './messages.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './account.ts';
+export * from './platform.ts';
+export * from './products.ts';

@@ -1,0 +1,147 @@
+/**
+ * buildApp: the whole HTTP application, without listening (tests use `app.inject()`).
+ * Modules are registered under /api/<resource>; other modules reuse `app.authenticate`,
+ * `app.database`, `app.mailer` and `app.config` (see docs/ARCHITECTURE.md).
+ */
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode, Messages } from '@rarelens/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createDatabase, type Database } from './db/database.ts';
+import type { Config } from './env.ts';
+import { AppError } from './errors.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { createSessionCookies } from './modules/auth/auth.cookies.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes.ts';
+import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { generateRequestId, requestContextPlugin } from './plugins/request-context.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    mailer: Mailer;
+    tokens: TokenService;
+  }
+}
+
+/** Version of the server package, reported by /api/health. */
+export const serverVersion: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when omitted one is created from the config and closed with the app. */
+  database?: Database;
+  /** A mailer; when omitted one is created from the config. */
+  mailer?: Mailer;
+}
+
+/** Tokens in URLs (reset links) must not reach the logs. */
+function redactUrl(url: string): string {
+  return url.replace(/(\/password-reset\/)[^/?#]+/, '$1[redacted]');
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.currentPassword',
+        '*.refreshToken',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await createDatabase(config));
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  const tokens = createTokenService(config);
+  app.decorate('config', config);
+  app.decorate('database', { getter: () => database });
+  app.decorate('mailer', mailer);
+  app.decorate('tokens', tokens);
+  app.addHook('onClose', async () => {
+    if (options.mailer === undefined) mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(requestContextPlugin);
+  await app.register(securityPlugin, { isProduction: config.nodeEnv === 'production' });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, ErrorCode.rateLimited, Messages.tooManyRequests),
+  });
+
+  const cookies = createSessionCookies(config);
+  const authService = createAuthService({ database, tokens, mailer, config });
+  await app.register(authPlugin, { authService, cookies });
+
+  await app.register(healthRoutes, { prefix: '/api/health', database, version: serverVersion });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    authService,
+    cookies,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(accountRoutes, {
+    prefix: '/api/account',
+    accountService: createAccountService({ database }),
+  });
+  await app.register(demoRequestsRoutes, {
+    prefix: '/api/demo-requests',
+    demoRequestsService: createDemoRequestsService({ database, mailer, mailFrom: config.mailFrom }),
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(contactRoutes, {
+    prefix: '/api/contact',
+    contactService: createContactService({ database, mailer, mailFrom: config.mailFrom }),
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}

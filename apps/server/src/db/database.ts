@@ -1,0 +1,118 @@
+/**
+ * The system of record: PostgreSQL via node-postgres when DATABASE_URL is set, otherwise
+ * embedded PGlite under the data directory. Both share one drizzle schema and one migration
+ * set (apps/server/drizzle), applied here at start.
+ *
+ * To add tables from another module: add `src/db/schema/<resource>.ts`, re-export it from
+ * `src/db/schema/index.ts`, then run `npm run db:generate -w @rarelens/server -- --name <change>`
+ * and commit the generated SQL under apps/server/drizzle/.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import type { Config } from '../env.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a repository can run queries on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+/** A raw SQL runner with pg's `{ rows }` shape (the contract pg-boss's `db.executeSql` expects). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+interface DatabaseBase {
+  db: Db;
+  executeSql: ExecuteSql;
+  /** Closes the pool or the embedded database. */
+  close(): Promise<void>;
+}
+
+export type Database =
+  | (DatabaseBase & { kind: 'postgres'; pool: pg.Pool })
+  | (DatabaseBase & { kind: 'pglite'; client: PGlite });
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Arbitrary constant key for the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 7_231_440_921;
+
+/** Opens the configured database and applies pending migrations. */
+export async function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
+): Promise<Database> {
+  if (config.databaseUrl !== undefined) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    try {
+      // Several processes (server, workers) may start together: one migrates at a time.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      pool,
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values);
+        return { rows: result.rows as unknown[] };
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  mkdirSync(config.pgliteDir, { recursive: true });
+  const client = await PGlite.create(config.pgliteDir);
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    executeSql: async (text, values) => {
+      // PGlite's extended protocol takes one statement; pg-boss sends multi-statement
+      // scripts without parameters, which go through exec().
+      if (values === undefined || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Cheap liveness probe used by /api/health. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,214 @@
+/** SQL for verification codes, refresh tokens and password reset tokens. */
+import { and, desc, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import {
+  emailVerificationCodes,
+  passwordResetTokens,
+  refreshTokens,
+  users,
+  type RefreshTokenRow,
+  type UserRow,
+} from '../../db/schema/index.ts';
+
+// ---- verification codes ----
+
+export async function insertVerificationCode(
+  db: Executor,
+  code: { userId: string; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailVerificationCodes).values(code);
+}
+
+/** Ends every open code of the user (a resend makes older codes useless). */
+export async function expireVerificationCodes(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(emailVerificationCodes)
+    .set({ expiresAt: sql`least(${emailVerificationCodes.expiresAt}, now())` })
+    .where(
+      and(eq(emailVerificationCodes.userId, userId), isNull(emailVerificationCodes.consumedAt)),
+    );
+}
+
+/**
+ * Spends one attempt on the user's newest live code and returns its hash, or undefined when
+ * there is no live code (expired, consumed or out of attempts). Counting before comparing
+ * means parallel guesses cannot exceed the limit.
+ */
+export async function spendVerificationAttempt(
+  db: Executor,
+  userId: string,
+  maxAttempts: number,
+): Promise<{ id: string; codeHash: string } | undefined> {
+  const newest = db
+    .select({ id: emailVerificationCodes.id })
+    .from(emailVerificationCodes)
+    .where(eq(emailVerificationCodes.userId, userId))
+    .orderBy(desc(emailVerificationCodes.createdAt))
+    .limit(1);
+  const [row] = await db
+    .update(emailVerificationCodes)
+    .set({ attempts: sql`${emailVerificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(emailVerificationCodes.id, sql`(${newest})`),
+        isNull(emailVerificationCodes.consumedAt),
+        gt(emailVerificationCodes.expiresAt, sql`now()`),
+        lt(emailVerificationCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({ id: emailVerificationCodes.id, codeHash: emailVerificationCodes.codeHash });
+  return row;
+}
+
+export async function consumeVerificationCode(db: Executor, id: string): Promise<void> {
+  await db
+    .update(emailVerificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(eq(emailVerificationCodes.id, id));
+}
+
+// ---- refresh tokens ----
+
+export async function insertRefreshToken(
+  db: Executor,
+  token: { id: string; userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(token);
+}
+
+export async function findRefreshTokenByHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Marks a live token as rotated into `replacedBy`. Returns false when another request got
+ * there first (the token was already revoked), which the caller treats as reuse.
+ */
+export async function rotateRefreshToken(
+  db: Executor,
+  id: string,
+  replacedBy: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()`, replacedBy })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeRefreshFamily(db: Executor, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every session of the user, except `keepFamilyId` when given. */
+export async function revokeUserRefreshTokens(
+  db: Executor,
+  userId: string,
+  keepFamilyId?: string,
+): Promise<void> {
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (keepFamilyId !== undefined) conditions.push(ne(refreshTokens.familyId, keepFamilyId));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(...conditions));
+}
+
+/**
+ * The user of an access token, provided its session (refresh family) is still live: logout,
+ * a password change or detected token reuse end the session for access tokens too.
+ */
+export async function findUserWithLiveSession(
+  db: Executor,
+  userId: string,
+  familyId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, familyId),
+                eq(refreshTokens.userId, userId),
+                isNull(refreshTokens.revokedAt),
+                gt(refreshTokens.expiresAt, sql`now()`),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+// ---- password reset tokens ----
+
+export async function insertPasswordResetToken(
+  db: Executor,
+  token: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(token);
+}
+
+/** A new link replaces older ones: their lifetime ends now. */
+export async function expirePasswordResetTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ expiresAt: sql`least(${passwordResetTokens.expiresAt}, now())` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** The user of a live (unused, unexpired) reset token. */
+export async function findLiveResetTokenUser(
+  db: Executor,
+  tokenHash: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.user;
+}
+
+/** Atomically marks a live reset token used; returns its user id, or undefined if not live. */
+export async function useResetToken(db: Executor, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}

@@ -1,0 +1,154 @@
+/** /api/auth/*: thin routes over the auth service (schemas from @rarelens/contract). */
+import {
+  LoginBody,
+  LoginResponse,
+  LogoutBody,
+  MessageResponse,
+  Messages,
+  PasswordResetBody,
+  PasswordResetRequestBody,
+  PasswordResetTokenResponse,
+  RefreshBody,
+  RegisterBody,
+  RegisterResponse,
+  ResendCodeBody,
+  ResetTokenParam,
+  SessionResponse,
+  TokenPair,
+  VerifyBody,
+  VerifyResponse,
+} from '@rarelens/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { Errors } from '../../errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { presentUser } from '../users/users.presenter.ts';
+import type { SessionCookies } from './auth.cookies.ts';
+import { presentLogin, presentTokenPair } from './auth.presenter.ts';
+import type { AuthService } from './auth.service.ts';
+
+export interface AuthRoutesOptions {
+  authService: AuthService;
+  cookies: SessionCookies;
+  /** Requests per minute and IP on every auth route. */
+  rateLimitPerMinute: number;
+}
+
+/** The refresh token may come from the cookie instead, so the body is optional here. */
+const OptionalRefreshBody = RefreshBody.partial().optional();
+
+export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
+  app,
+  { authService, cookies, rateLimitPerMinute },
+  done,
+) => {
+  // Every route of this plugin is rate limited per IP.
+  const config = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+
+  app.post(
+    '/register',
+    { config, schema: { body: RegisterBody, response: { 201: RegisterResponse } } },
+    async (request, reply) => {
+      const user = await authService.register(request.body);
+      return reply.status(201).send({ user: presentUser(user) });
+    },
+  );
+
+  app.post(
+    '/verify',
+    { config, schema: { body: VerifyBody, response: { 200: VerifyResponse } } },
+    async (request) => {
+      const user = await authService.verifyEmail(request.body.email, request.body.code);
+      return { user: presentUser(user), message: Messages.emailVerified };
+    },
+  );
+
+  app.post(
+    '/resend-code',
+    { config, schema: { body: ResendCodeBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await authService.resendCode(request.body.email);
+      return { message: Messages.codeSent };
+    },
+  );
+
+  app.post(
+    '/login',
+    { config, schema: { body: LoginBody, response: { 200: LoginResponse } } },
+    async (request, reply) => {
+      const session = await authService.login(request.body.email, request.body.password);
+      cookies.set(reply, session);
+      return presentLogin(session);
+    },
+  );
+
+  app.get(
+    '/session',
+    { onRequest: app.authenticate, schema: { response: { 200: SessionResponse } } },
+    (request) => ({ user: presentUser(currentUser(request)) }),
+  );
+
+  app.post(
+    '/refresh',
+    { config, schema: { body: OptionalRefreshBody, response: { 200: TokenPair } } },
+    async (request, reply) => {
+      const refreshToken = cookies.readRefreshToken(request, request.body?.refreshToken);
+      if (refreshToken === undefined) throw Errors.unauthorized();
+      try {
+        const session = await authService.refresh(refreshToken);
+        cookies.set(reply, session);
+        return presentTokenPair(session);
+      } catch (error) {
+        cookies.clear(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/logout',
+    { config, schema: { body: LogoutBody.optional(), response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const refreshToken = cookies.readRefreshToken(request, request.body?.refreshToken);
+      const accessToken = cookies.readAccessToken(request);
+      // The cookies go whatever happens: a client asking to log out must end up logged out.
+      cookies.clear(reply);
+      await authService.logout(refreshToken, accessToken);
+      return { message: Messages.loggedOut };
+    },
+  );
+
+  app.post(
+    '/password-reset',
+    { config, schema: { body: PasswordResetRequestBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await authService.requestPasswordReset(request.body.email);
+      return { message: Messages.emailSent };
+    },
+  );
+
+  app.get(
+    '/password-reset/:token',
+    { config, schema: { params: ResetTokenParam, response: { 200: PasswordResetTokenResponse } } },
+    async (request) => {
+      const user = await authService.checkResetToken(request.params.token);
+      return { email: user.email };
+    },
+  );
+
+  app.post(
+    '/password-reset/:token',
+    {
+      config,
+      schema: {
+        params: ResetTokenParam,
+        body: PasswordResetBody,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await authService.resetPassword(request.params.token, request.body.password);
+      return { message: Messages.passwordChanged };
+    },
+  );
+  done();
+};

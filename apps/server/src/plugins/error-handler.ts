@@ -1,0 +1,81 @@
+/**
+ * The one error handler (CONVENTIONS §4): zod validation -> 400 `validation_failed` with
+ * `issues`; `AppError` -> its status, code and message; other 4xx raised by Fastify keep their
+ * status with a stable code; anything else is logged and answered 500 with the request id.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { ErrorCode, Messages, type ErrorBody } from '@rarelens/contract';
+import { AppError } from '../errors.ts';
+
+function toPath(instancePath: string): (string | number)[] {
+  return instancePath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return ErrorCode.unauthorized;
+    case 403:
+      return ErrorCode.forbidden;
+    case 404:
+      return ErrorCode.notFound;
+    case 413:
+      return ErrorCode.payloadTooLarge;
+    case 415:
+      return ErrorCode.unsupportedMediaType;
+    case 429:
+      return ErrorCode.rateLimited;
+    default:
+      return ErrorCode.badRequest;
+  }
+}
+
+export const errorHandlerPlugin = fp(
+  (app: FastifyInstance) => {
+    app.setErrorHandler<FastifyError | AppError | Error>((error, request, reply) => {
+      if (error instanceof AppError) {
+        const body: ErrorBody = { code: error.code, message: error.message };
+        return reply.status(error.statusCode).send(body);
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        // The provider's error type reaches fastify internals that typed lint cannot resolve.
+        const validation = error.validation as unknown as {
+          instancePath: string;
+          message?: string;
+        }[];
+        const issues = validation.map((v) => ({
+          path: toPath(v.instancePath),
+          message: v.message ?? 'Invalid value',
+        }));
+        const body: ErrorBody = {
+          code: ErrorCode.validationFailed,
+          message: issues[0]?.message ?? Messages.validationFailed,
+          issues,
+        };
+        return reply.status(400).send(body);
+      }
+      const status =
+        'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+        const body: ErrorBody = { code: codeForStatus(status), message: error.message };
+        return reply.status(status).send(body);
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      const body: ErrorBody = {
+        code: ErrorCode.internal,
+        message: Messages.somethingWentWrong,
+        requestId: request.id,
+      };
+      return reply.status(500).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);
