@@ -1,0 +1,374 @@
+/**
+ * Consequence of one allele on one transcript model: SO terms, HGVS c./n. and, when the codon is
+ * known, HGVS p. Coordinates are 0-based half-open on the forward strand.
+ *
+ * Codon-level effects need the reference codon. Bases come from (1) the VCF REF itself, (2) an
+ * optional sequence lookup (reference FASTA, or reference alleles recorded in the KB). When some
+ * codon bases stay unknown we enumerate every codon consistent with the known bases and with what
+ * a CDS guarantees (codon 1 is ATG, the last codon is a stop, no internal stop codon); if every
+ * candidate gives the same outcome it is reported, otherwise the honest `coding_sequence_variant`.
+ */
+import { reverseComplement, type TranscriptModel } from '../transcripts/model.ts';
+import { sortTerms } from './so.ts';
+
+/** A trimmed allele: ref bases [start, end) replaced by alt; an insertion has start === end (before base `start`). */
+export interface AlleleSpan {
+  chrom: string;
+  start: number;
+  end: number;
+  ref: string;
+  alt: string;
+}
+
+/** Forward-strand upper-case base at a 0-based position, or null when unknown. */
+export type BaseLookup = (chrom: string, pos0: number) => string | null;
+
+/** Trims the shared suffix, then the shared prefix, of a VCF allele (no left-alignment). */
+export function trimAllele(chrom: string, pos: number, ref: string, alt: string): AlleleSpan {
+  let r = ref;
+  let a = alt;
+  while (r.length > 0 && a.length > 0 && r[r.length - 1] === a[a.length - 1]) {
+    r = r.slice(0, -1);
+    a = a.slice(0, -1);
+  }
+  let p = 0;
+  while (p < r.length && p < a.length && r[p] === a[p]) p++;
+  const start = pos - 1 + p;
+  return { chrom, start, end: start + r.length - p, ref: r.slice(p), alt: a.slice(p) };
+}
+
+export const UPSTREAM_DISTANCE = 5000;
+
+export interface TranscriptEffect {
+  model: TranscriptModel;
+  consequences: string[];
+  hgvsC: string | null;
+  hgvsP: string | null;
+  /** 1-based codon number of the first affected codon, when the allele touches the CDS. */
+  codon: number | null;
+  /** 1-based CDS position of the first affected coding base. */
+  cdsPos: number | null;
+  refAa: string | null;
+  altAa: string | null;
+  /** For null variants: the truncation escapes nonsense-mediated decay (last exon, last 50 nt of the penultimate exon, or single-exon transcript). */
+  nmdEscape: boolean | null;
+  /** Fraction of the CDS downstream of the variant (how much protein a truncation removes). */
+  cdsFractionAfter: number | null;
+  /** Distance to the transcript for upstream/downstream variants. */
+  distance: number | null;
+}
+
+const CODON: Record<string, string> = {};
+{
+  const bases = 'TCAG';
+  const aas = 'FFLLSSSSYY**CC*WLLLLPPPPHHQQRRRRIIIMTTTTNNKKSSRRVVVVAAAADDEEGGGG';
+  let i = 0;
+  for (const a of bases) for (const b of bases) for (const c of bases) CODON[a + b + c] = aas[i++]!;
+}
+
+const THREE: Record<string, string> = {
+  A: 'Ala', R: 'Arg', N: 'Asn', D: 'Asp', C: 'Cys', Q: 'Gln', E: 'Glu', G: 'Gly', H: 'His', I: 'Ile',
+  L: 'Leu', K: 'Lys', M: 'Met', F: 'Phe', P: 'Pro', S: 'Ser', T: 'Thr', W: 'Trp', Y: 'Tyr', V: 'Val', '*': 'Ter', X: 'Xaa',
+};
+
+export function translateCodon(codon: string): string {
+  return CODON[codon] ?? 'X';
+}
+
+export function threeLetter(aa: string): string {
+  return THREE[aa] ?? 'Xaa';
+}
+
+const COMP: Record<string, string> = { A: 'T', C: 'G', G: 'C', T: 'A' };
+
+interface Overlap {
+  (x: number, y: number): boolean;
+}
+
+/** Effect of `a` on transcript `m`, or null when the allele is more than 5 kb away. */
+export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null): TranscriptEffect | null {
+  const tx = m.tx;
+  const ins = a.start === a.end;
+  const qs = a.start;
+  const qe = a.end;
+  const eff: TranscriptEffect = { model: m, consequences: [], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null };
+
+  // Outside the transcript: upstream/downstream within 5 kb.
+  const leftOf = ins ? qs <= tx.start : qe <= tx.start;
+  const rightOf = qs >= tx.end;
+  if (leftOf || rightOf) {
+    const dist = leftOf ? tx.start - (ins ? qs : qe) + 1 : qs - tx.end + 1;
+    if (dist > UPSTREAM_DISTANCE) return null;
+    const upstream = (leftOf && tx.strand === 1) || (rightOf && tx.strand === -1);
+    eff.consequences = [upstream ? 'upstream_gene_variant' : 'downstream_gene_variant'];
+    eff.distance = dist;
+    return eff;
+  }
+
+  // Overlap tests: an insertion sits between qs-1 and qs and overlaps [x, y) when both flanks are inside.
+  const ov: Overlap = ins ? (x, y) => x < qs && qs < y : (x, y) => qs < y && qe > x;
+  const ovRegion: Overlap = ins ? (x, y) => x <= qs && qs <= y : ov;
+  const terms = new Set<string>();
+  const n = tx.exonStarts.length;
+  let exonic = false;
+  let intronic = false;
+  let canonicalOnly = true;
+  for (let i = 0; i < n - 1; i++) {
+    const is = tx.exonEnds[i]!;
+    const ie = tx.exonStarts[i + 1]!;
+    if (!ovRegion(is - 3, ie + 3)) continue;
+    const left2 = ov(is, is + 2);
+    const right2 = ov(ie - 2, ie);
+    if (left2) terms.add(tx.strand === 1 ? 'splice_donor_variant' : 'splice_acceptor_variant');
+    if (right2) terms.add(tx.strand === 1 ? 'splice_acceptor_variant' : 'splice_donor_variant');
+    if (ovRegion(is + 2, is + 8) || ovRegion(ie - 8, ie - 2) || ovRegion(is - 3, is) || ovRegion(ie, ie + 3)) {
+      // An insertion right at the exon/intron junction is splice-region, not exonic/intronic.
+      if (!(left2 || right2) || !ins) terms.add('splice_region_variant');
+    }
+    if (ov(is, ie)) {
+      intronic = true;
+      const inCanonical = ins ? left2 || right2 : (qs >= is && qe <= is + 2) || (qs >= ie - 2 && qe <= ie);
+      if (!inCanonical) canonicalOnly = false;
+    }
+  }
+  if (intronic && !canonicalOnly) terms.add('intron_variant');
+
+  // Exonic parts.
+  let utr5 = false;
+  let utr3 = false;
+  let cds = false;
+  let crossesBoundary = false;
+  for (let i = 0; i < n; i++) {
+    const es = tx.exonStarts[i]!;
+    const ee = tx.exonEnds[i]!;
+    if (!ov(es, ee)) continue;
+    exonic = true;
+    if (!ins && (qs < es || qe > ee)) crossesBoundary = true;
+    if (!m.isCoding) continue;
+    const s = ins ? qs : Math.max(qs, es);
+    const e = ins ? qs : Math.min(qe, ee);
+    const before = ins ? s <= tx.cdsStart : s < tx.cdsStart;
+    const after = ins ? s >= tx.cdsEnd : e > tx.cdsEnd;
+    const inCds = ins ? s > tx.cdsStart && s < tx.cdsEnd : s < tx.cdsEnd && e > tx.cdsStart;
+    if (before) {
+      if (tx.strand === 1) utr5 = true;
+      else utr3 = true;
+    }
+    if (after) {
+      if (tx.strand === 1) utr3 = true;
+      else utr5 = true;
+    }
+    if (inCds) cds = true;
+  }
+  if (exonic && !m.isCoding) terms.add('non_coding_transcript_exon_variant');
+  if (utr5) terms.add('5_prime_UTR_variant');
+  if (utr3) terms.add('3_prime_UTR_variant');
+
+  if (cds) codingEffect(m, a, base, terms, eff, crossesBoundary);
+  if (terms.size === 0) terms.add(m.isCoding ? 'coding_sequence_variant' : 'non_coding_transcript_variant');
+  eff.consequences = sortTerms(terms);
+  eff.hgvsC = hgvsC(m, a, base);
+  return eff;
+}
+
+function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, terms: Set<string>, eff: TranscriptEffect, crossesBoundary: boolean): void {
+  const tx = m.tx;
+  const ins = a.start === a.end;
+  // CDS positions of the affected coding bases (tx orientation).
+  let firstCds: number | null = null;
+  let lastCds: number | null = null;
+  if (ins) {
+    const l = m.cdsPosOf(a.start - 1);
+    const r = m.cdsPosOf(a.start);
+    if (l != null && r != null) {
+      firstCds = Math.min(l, r);
+      lastCds = Math.max(l, r);
+    }
+  } else {
+    for (let g = Math.max(a.start, tx.cdsStart); g < Math.min(a.end, tx.cdsEnd); g++) {
+      const c = m.cdsPosOf(g);
+      if (c == null) continue;
+      if (firstCds == null || c < firstCds) firstCds = c;
+      if (lastCds == null || c > lastCds) lastCds = c;
+    }
+  }
+  if (firstCds == null || lastCds == null) {
+    terms.add('coding_sequence_variant');
+    return;
+  }
+  const cdsLen = m.cdsLength;
+  eff.cdsPos = firstCds;
+  eff.codon = Math.floor((firstCds - 1) / 3) + 1;
+  eff.cdsFractionAfter = cdsLen > 0 ? Math.max(0, (cdsLen - lastCds) / cdsLen) : null;
+  const lastCodon = Math.floor(cdsLen / 3);
+  const touchesStart = firstCds <= 3;
+  const touchesStop = lastCds > cdsLen - 3;
+  const sub = a.ref.length === a.alt.length;
+
+  // NMD escape: last exon, or within the last 50 nt of the penultimate exon (tx order).
+  const nmd = (): boolean => {
+    const nEx = tx.exonStarts.length;
+    if (nEx === 1) return true;
+    const lastExonIdx = tx.strand === 1 ? nEx - 1 : 0;
+    const lastExonFirstCdna = m.cdnaOf(tx.strand === 1 ? tx.exonStarts[lastExonIdx]! : tx.exonEnds[lastExonIdx]! - 1);
+    const cdna = firstCds + m.cdnaCdsStart - 1;
+    return lastExonFirstCdna != null && cdna > lastExonFirstCdna - 1 - 50;
+  };
+
+  if (!sub) {
+    if (crossesBoundary) {
+      terms.add('coding_sequence_variant');
+    } else {
+      const diff = a.alt.length - a.ref.length;
+      if (diff % 3 !== 0) {
+        terms.add('frameshift_variant');
+        eff.nmdEscape = nmd();
+      } else terms.add(diff > 0 ? 'inframe_insertion' : 'inframe_deletion');
+      if (touchesStart && !ins) terms.add('start_lost');
+      if (touchesStop && !ins) terms.add('stop_lost');
+    }
+    return;
+  }
+  if (touchesStart) {
+    terms.add('start_lost');
+    eff.refAa = 'M';
+    eff.hgvsP = 'p.(Met1?)';
+    return;
+  }
+  // Substitution: codon-level effect when it stays within one codon.
+  const firstCodon = eff.codon;
+  const lastCodonHit = Math.floor((lastCds - 1) / 3) + 1;
+  if (firstCodon !== lastCodonHit || crossesBoundary) {
+    if (base) {
+      const multi = multiCodon(m, a, base, firstCodon, lastCodonHit);
+      if (multi) {
+        terms.add(multi);
+        if (multi === 'stop_gained') eff.nmdEscape = nmd();
+        return;
+      }
+    }
+    terms.add('coding_sequence_variant');
+    return;
+  }
+  const outcome = codonOutcome(m, a, base, firstCodon, firstCodon === lastCodon);
+  if (!outcome) {
+    terms.add('coding_sequence_variant');
+    return;
+  }
+  terms.add(outcome.term);
+  eff.refAa = outcome.refAa;
+  eff.altAa = outcome.altAa;
+  if (outcome.refAa && outcome.altAa) {
+    const r3 = threeLetter(outcome.refAa);
+    if (outcome.term === 'synonymous_variant' || outcome.term === 'stop_retained_variant') eff.hgvsP = `p.(${r3}${firstCodon}=)`;
+    else if (outcome.term === 'stop_lost') eff.hgvsP = `p.(Ter${firstCodon}${threeLetter(outcome.altAa)}ext*?)`;
+    else eff.hgvsP = `p.(${r3}${firstCodon}${threeLetter(outcome.altAa)})`;
+  }
+  if (outcome.term === 'stop_gained') eff.nmdEscape = nmd();
+}
+
+/** Forward-strand genomic positions of a codon's three bases, in tx order. */
+function codonPositions(m: TranscriptModel, codon: number): [number, number, number] | null {
+  const g1 = m.genomicOfCds(codon * 3 - 2);
+  const g2 = m.genomicOfCds(codon * 3 - 1);
+  const g3 = m.genomicOfCds(codon * 3);
+  return g1 == null || g2 == null || g3 == null ? null : [g1, g2, g3];
+}
+
+interface CodonOutcome {
+  term: string;
+  refAa: string | null;
+  altAa: string | null;
+}
+
+function codonOutcome(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, codon: number, isLastCodon: boolean): CodonOutcome | null {
+  const gpos = codonPositions(m, codon);
+  if (!gpos) return null;
+  const minus = m.tx.strand === -1;
+  // Known tx-strand bases of the reference and alternative codon ('' = unknown).
+  const refKnown: string[] = [];
+  const altKnown: string[] = [];
+  for (const g of gpos) {
+    let r: string | null = g >= a.start && g < a.end ? a.ref[g - a.start]! : base ? base(a.chrom, g) : null;
+    let alt: string | null = g >= a.start && g < a.end ? a.alt[g - a.start]! : r;
+    if (r != null && !/^[ACGT]$/.test(r)) r = null;
+    if (alt != null && !/^[ACGT]$/.test(alt)) alt = null;
+    refKnown.push(r == null ? '' : minus ? COMP[r]! : r);
+    altKnown.push(g >= a.start && g < a.end ? (alt == null ? '' : minus ? COMP[alt]! : alt) : '');
+  }
+  const outcomes = new Map<string, CodonOutcome>();
+  const options = refKnown.map((b) => (b ? [b] : ['A', 'C', 'G', 'T']));
+  for (const b0 of options[0]!)
+    for (const b1 of options[1]!)
+      for (const b2 of options[2]!) {
+        const refC = b0 + b1 + b2;
+        const refAa = translateCodon(refC);
+        // CDS invariants: an internal codon is never a stop; the last codon is one.
+        if (isLastCodon ? refAa !== '*' : refAa === '*') continue;
+        const altC = [0, 1, 2].map((k) => altKnown[k] || refC[k]).join('');
+        const altAa = translateCodon(altC);
+        let term: string;
+        if (isLastCodon) term = altAa === '*' ? 'stop_retained_variant' : 'stop_lost';
+        else if (altAa === '*') term = 'stop_gained';
+        else if (altAa === refAa) term = 'synonymous_variant';
+        else term = 'missense_variant';
+        const key = `${term}|${refAa}|${altAa}`;
+        outcomes.set(key, { term, refAa, altAa });
+      }
+  if (outcomes.size === 0) return null;
+  const list = [...outcomes.values()];
+  const term = list[0]!.term;
+  if (list.some((o) => o.term !== term)) return null;
+  // The term is certain; the amino acids only when every candidate agrees.
+  return list.length === 1 ? list[0]! : { term, refAa: null, altAa: null };
+}
+
+/** Multi-codon substitution with full sequence: stop_gained / missense / synonymous, or null. */
+function multiCodon(m: TranscriptModel, a: AlleleSpan, base: BaseLookup, first: number, last: number): string | null {
+  let anyMissense = false;
+  for (let c = first; c <= last; c++) {
+    const o = codonOutcome(m, a, base, c, c === Math.floor(m.cdsLength / 3));
+    if (!o || o.term === 'coding_sequence_variant') return null;
+    if (o.term === 'stop_gained' || o.term === 'stop_lost') return o.term;
+    if (o.term === 'missense_variant') anyMissense = true;
+  }
+  return anyMissense ? 'missense_variant' : 'synonymous_variant';
+}
+
+/** HGVS c./n. of the allele on the transcript (not 3'-shifted: that needs the sequence). */
+function hgvsC(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null): string | null {
+  const minus = m.tx.strand === -1;
+  const pre = `${m.tx.id}:${m.hgvsPrefix}`;
+  const strandSeq = (s: string): string => (minus ? reverseComplement(s) : s);
+  if (a.start === a.end) {
+    // Insertion between a.start-1 and a.start.
+    const l = m.hgvsPos(a.start - 1);
+    const r = m.hgvsPos(a.start);
+    if (l == null || r == null) return null;
+    const seq = strandSeq(a.alt);
+    // Duplication when the inserted bases repeat the bases just 5' of the insertion (tx orientation).
+    if (base) {
+      const len = a.alt.length;
+      const from = minus ? a.start : a.start - len;
+      let prev = '';
+      for (let g = from; g < from + len; g++) prev += base(a.chrom, g) ?? '?';
+      if (prev === a.alt) {
+        const p1 = m.hgvsPos(from);
+        const p2 = m.hgvsPos(from + len - 1);
+        if (p1 != null && p2 != null) {
+          const [x, y] = minus ? [p2, p1] : [p1, p2];
+          return `${pre}${len === 1 ? x : `${x}_${y}`}dup`;
+        }
+      }
+    }
+    return `${pre}${minus ? `${r}_${l}` : `${l}_${r}`}ins${seq}`;
+  }
+  const p1 = m.hgvsPos(a.start);
+  const p2 = m.hgvsPos(a.end - 1);
+  if (p1 == null || p2 == null) return null;
+  const [x, y] = minus ? [p2, p1] : [p1, p2];
+  const range = a.end - a.start === 1 ? x : `${x}_${y}`;
+  if (a.alt.length === 0) return `${pre}${range}del`;
+  if (a.ref.length === 1 && a.alt.length === 1) return `${pre}${x}${strandSeq(a.ref)}>${strandSeq(a.alt)}`;
+  return `${pre}${range}delins${strandSeq(a.alt)}`;
+}

@@ -1,0 +1,61 @@
+/** Sequence Ontology consequence terms, their severity order (Ensembl VEP's) and impact. */
+import type { Impact } from '../types.ts';
+
+export const SO_TERMS = [
+  'transcript_ablation',
+  'splice_acceptor_variant',
+  'splice_donor_variant',
+  'stop_gained',
+  'frameshift_variant',
+  'stop_lost',
+  'start_lost',
+  'inframe_insertion',
+  'inframe_deletion',
+  'missense_variant',
+  'protein_altering_variant',
+  'splice_region_variant',
+  'incomplete_terminal_codon_variant',
+  'start_retained_variant',
+  'stop_retained_variant',
+  'synonymous_variant',
+  'coding_sequence_variant',
+  '5_prime_UTR_variant',
+  '3_prime_UTR_variant',
+  'non_coding_transcript_exon_variant',
+  'intron_variant',
+  'non_coding_transcript_variant',
+  'upstream_gene_variant',
+  'downstream_gene_variant',
+  'gene_variant',
+  'intergenic_variant',
+] as const;
+
+export type SoTerm = (typeof SO_TERMS)[number];
+
+const RANK = new Map<string, number>(SO_TERMS.map((t, i) => [t, i]));
+
+/** Severity rank (0 = most severe); unknown terms (e.g. from CSQ) sort after known ones. */
+export function soRank(term: string): number {
+  return RANK.get(term) ?? SO_TERMS.length;
+}
+
+const HIGH = new Set(['transcript_ablation', 'splice_acceptor_variant', 'splice_donor_variant', 'stop_gained', 'frameshift_variant', 'stop_lost', 'start_lost']);
+const MODERATE = new Set(['inframe_insertion', 'inframe_deletion', 'missense_variant', 'protein_altering_variant']);
+const LOW = new Set(['splice_region_variant', 'incomplete_terminal_codon_variant', 'start_retained_variant', 'stop_retained_variant', 'synonymous_variant', 'splice_donor_5th_base_variant', 'splice_donor_region_variant', 'splice_polypyrimidine_tract_variant']);
+
+export function impactOf(term: string): Impact {
+  if (HIGH.has(term)) return 'HIGH';
+  if (MODERATE.has(term)) return 'MODERATE';
+  if (LOW.has(term)) return 'LOW';
+  return 'MODIFIER';
+}
+
+/** Terms sorted most severe first, de-duplicated. */
+export function sortTerms(terms: Iterable<string>): string[] {
+  return [...new Set(terms)].sort((a, b) => soRank(a) - soRank(b));
+}
+
+export const IMPACT_ORDER: Record<Impact, number> = { HIGH: 0, MODERATE: 1, LOW: 2, MODIFIER: 3 };
+
+/** Null (loss-of-function) consequences in the PVS1 sense. */
+export const LOF_TERMS = new Set(['stop_gained', 'frameshift_variant', 'splice_acceptor_variant', 'splice_donor_variant', 'start_lost', 'transcript_ablation']);

@@ -1,0 +1,134 @@
+/**
+ * The genomic half of the KB on disk (directory `genome/` of a KB) and its loader.
+ *
+ * Files (kbFormat 1), all JSON with integer columns as base64 little-endian Int32/Float32:
+ *  - genes.json              GeneRecord[] (HGNC + MANE + constraint + AlphaMissense + ClinVar gene counts)
+ *  - transcripts.grch38.json { source, rows: TranscriptRow[] }   (exons + CDS, 0-based half-open)
+ *  - transcripts.grch37.json same, GRCh37 (display/igv only; loaded lazily)
+ *  - clinvar.grch38.json     ClinvarFile (native GRCh38 + GRCh37 lifted)
+ *  - missense.grch38.json    MissenseFile (ClinVar pathogenic missense positions, InterVar PS1 table)
+ *  - refbases.grch38.json    reference bases recorded by GRCh38 sources (ClinVar REF, InterVar ref)
+ *  - frequency.grch38.json   optional population AF table from gnomAD sites VCFs
+ *  - genome.json             { referenceFasta, frequencySource }
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ClinvarIndex, lowerBound, PathogenicMissenseIndex, type ClinvarFile, type MissenseFile } from '../clinvar/clinvar.ts';
+import { GeneIndex } from '../genes/gene.ts';
+import { TranscriptIndex } from '../transcripts/model.ts';
+import { decodeFloat32, decodeInt32, fileExists, type PackedTable } from './io.ts';
+import { unpackTranscripts, type TranscriptsFile } from './transcripts.build.ts';
+import { KbSourceError } from './types.ts';
+
+export const GENOME_DIR = 'genome';
+
+export interface RefBasesFile {
+  chroms: Record<string, { pos: string; bases: string }>;
+}
+
+export interface FrequencyFile {
+  source: string;
+  /** Chromosomes the table covers: absence elsewhere says nothing. */
+  covered: string[];
+  chroms: Record<string, { pos: string; ref: string[]; alt: string[]; af: string }>;
+}
+
+export interface GenomeMeta {
+  referenceFasta: string | null;
+  frequencySource: string | null;
+}
+
+/** Reference bases known from KB sources (sparse), for codon reconstruction without a FASTA. */
+export class RefBaseIndex {
+  private readonly chroms = new Map<string, { pos: Int32Array; bases: string }>();
+  constructor(file: RefBasesFile) {
+    for (const [c, v] of Object.entries(file.chroms)) this.chroms.set(c, { pos: decodeInt32(v.pos), bases: v.bases });
+  }
+  /** Base at 0-based position, or null. */
+  base(chrom: string, pos0: number): string | null {
+    const e = this.chroms.get(chrom);
+    if (!e) return null;
+    const i = lowerBound(e.pos, pos0);
+    return i < e.pos.length && e.pos[i] === pos0 ? e.bases[i]! : null;
+  }
+}
+
+export interface PopulationFrequency {
+  af: number;
+  source: string;
+}
+
+/** Allele frequencies from a deployment's gnomAD sites VCF(s). */
+export class FrequencyIndex {
+  private readonly chroms = new Map<string, { pos: Int32Array; ref: string[]; alt: string[]; af: Float32Array }>();
+  readonly covered: ReadonlySet<string>;
+  readonly source: string;
+  constructor(file: FrequencyFile) {
+    this.source = file.source;
+    this.covered = new Set(file.covered);
+    for (const [c, v] of Object.entries(file.chroms)) this.chroms.set(c, { pos: decodeInt32(v.pos), ref: v.ref, alt: v.alt, af: decodeFloat32(v.af) });
+  }
+  /** AF of the allele; 0 when the chromosome is covered and the allele is absent; null when not covered. */
+  lookup(chrom: string, pos: number, ref: string, alt: string): number | null {
+    if (!this.covered.has(chrom)) return null;
+    const e = this.chroms.get(chrom);
+    if (!e) return 0;
+    for (let i = lowerBound(e.pos, pos); i < e.pos.length && e.pos[i] === pos; i++) if (e.ref[i] === ref && e.alt[i] === alt) return e.af[i]!;
+    return 0;
+  }
+}
+
+export interface GenomeKb {
+  genes: GeneIndex;
+  /** GRCh38 transcript models (exons + CDS), MANE flagged. */
+  transcripts: TranscriptIndex;
+  clinvar: ClinvarIndex;
+  pathogenicMissense: PathogenicMissenseIndex;
+  refBases: RefBaseIndex;
+  frequencies: FrequencyIndex | null;
+  referenceFasta: string | null;
+  /** GRCh37 models for display (igv); loaded on first call, null when the KB has none. */
+  loadTranscriptsGrch37(): Promise<TranscriptIndex | null>;
+}
+
+async function readKbJson<T>(dir: string, name: string): Promise<T> {
+  const path = join(dir, name);
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as T;
+  } catch (e) {
+    throw new KbSourceError(path, `cannot read KB file: ${(e as Error).message}; rebuild the KB with 'rarelens kb build'`);
+  }
+}
+
+/** Loads `<kbDir>/genome`. */
+export async function loadGenomeKb(kbDir: string): Promise<GenomeKb> {
+  const dir = join(kbDir, GENOME_DIR);
+  const [genes, tx, clinvar, missense, refbases, meta] = await Promise.all([
+    readKbJson<PackedTable>(dir, 'genes.json'),
+    readKbJson<TranscriptsFile>(dir, 'transcripts.grch38.json'),
+    readKbJson<ClinvarFile>(dir, 'clinvar.grch38.json'),
+    readKbJson<MissenseFile>(dir, 'missense.grch38.json'),
+    readKbJson<RefBasesFile>(dir, 'refbases.grch38.json'),
+    readKbJson<GenomeMeta>(dir, 'genome.json'),
+  ]);
+  const freqPath = join(dir, 'frequency.grch38.json');
+  const frequencies = (await fileExists(freqPath)) ? new FrequencyIndex(await readKbJson<FrequencyFile>(dir, 'frequency.grch38.json')) : null;
+  let tx37: Promise<TranscriptIndex | null> | null = null;
+  return {
+    genes: new GeneIndex(genes),
+    transcripts: new TranscriptIndex(unpackTranscripts(tx)),
+    clinvar: new ClinvarIndex(clinvar),
+    pathogenicMissense: new PathogenicMissenseIndex(missense),
+    refBases: new RefBaseIndex(refbases),
+    frequencies,
+    referenceFasta: meta.referenceFasta,
+    loadTranscriptsGrch37() {
+      tx37 ??= (async () => {
+        if (!(await fileExists(join(dir, 'transcripts.grch37.json')))) return null;
+        const f = await readKbJson<TranscriptsFile>(dir, 'transcripts.grch37.json');
+        return new TranscriptIndex(unpackTranscripts(f));
+      })();
+      return tx37;
+    },
+  };
+}

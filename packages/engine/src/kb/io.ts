@@ -1,0 +1,217 @@
+/**
+ * Source-file helpers for the KB build: streamed line reading of plain/gzip/bgzip text with
+ * line numbers, sha256, and compact column encodings for the KB files.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { KbSourceError } from './types.ts';
+
+/** True when the file starts with the gzip magic bytes (covers bgzip too). */
+async function isGzip(path: string): Promise<boolean> {
+  const fh = await import('node:fs/promises').then((m) => m.open(path, 'r'));
+  try {
+    const buf = Buffer.alloc(2);
+    const { bytesRead } = await fh.read(buf, 0, 2, 0);
+    return bytesRead === 2 && buf[0] === 0x1f && buf[1] === 0x8b;
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Streams the lines of a text source (plain, gzip or multi-member bgzip), 1-based line numbers.
+ * A truncated or corrupt archive becomes a KbSourceError naming the file and the last line read.
+ */
+export async function* readSourceLines(
+  path: string,
+  displayName: string,
+  signal?: AbortSignal,
+): AsyncGenerator<[line: string, lineNo: number]> {
+  const gz = await isGzip(path);
+  const file = createReadStream(path, { highWaterMark: 1 << 20 });
+  let input: Readable = file;
+  let streamError: Error | null = null;
+  if (gz) {
+    const gunzip = createGunzip();
+    file.on('error', (e) => gunzip.destroy(e));
+    input = file.pipe(gunzip);
+  }
+  input.on('error', (e) => {
+    streamError = e;
+  });
+  const rl = createInterface({ input, crlfDelay: Infinity });
+  let lineNo = 0;
+  try {
+    for await (const raw of rl) {
+      lineNo++;
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+      yield [raw.endsWith('\r') ? raw.slice(0, -1) : raw, lineNo];
+    }
+  } catch (e) {
+    if (e instanceof KbSourceError) throw e;
+    if (signal?.aborted) throw e;
+    const msg = e instanceof Error ? e.message : String(e);
+    throw new KbSourceError(displayName, `unreadable after line ${lineNo} (${msg}); the file is truncated or corrupt`, lineNo + 1);
+  } finally {
+    rl.close();
+    file.destroy();
+  }
+  if (streamError) {
+    const msg = (streamError as Error).message;
+    throw new KbSourceError(displayName, `unreadable after line ${lineNo} (${msg}); the file is truncated or corrupt`, lineNo + 1);
+  }
+}
+
+/** sha256 (hex) of a file's bytes. */
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export async function fileExists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Int32 column -> base64 (little endian, as on every platform we run on). */
+export function encodeInt32(values: ArrayLike<number>): string {
+  const arr = Int32Array.from(values);
+  return Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength).toString('base64');
+}
+
+export function decodeInt32(b64: string): Int32Array {
+  const buf = Buffer.from(b64, 'base64');
+  const out = new Int32Array(buf.byteLength / 4);
+  new Uint8Array(out.buffer).set(buf);
+  return out;
+}
+
+export function encodeFloat32(values: ArrayLike<number>): string {
+  const arr = Float32Array.from(values);
+  return Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength).toString('base64');
+}
+
+export function decodeFloat32(b64: string): Float32Array {
+  const buf = Buffer.from(b64, 'base64');
+  const out = new Float32Array(buf.byteLength / 4);
+  new Uint8Array(out.buffer).set(buf);
+  return out;
+}
+
+export async function readJson<T>(path: string): Promise<T> {
+  return JSON.parse(await readFile(path, 'utf8')) as T;
+}
+
+/** Splits a TSV line, requiring at least `min` columns (clear error otherwise). */
+export function splitTsv(line: string, min: number, source: string, lineNo: number, sep = '\t'): string[] {
+  const cols = line.split(sep);
+  if (cols.length < min) {
+    throw new KbSourceError(source, `expected at least ${min} ${sep === '\t' ? 'tab-separated' : `'${sep}'-separated`} columns, found ${cols.length}`, lineNo);
+  }
+  return cols;
+}
+
+/** Parses a required integer field. */
+export function parseIntField(value: string | undefined, field: string, source: string, lineNo: number): number {
+  const n = value != null && /^-?\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n)) throw new KbSourceError(source, `field ${field}: expected an integer, got '${value ?? ''}'`, lineNo);
+  return n;
+}
+
+/** Parses an optional float ('', 'NA', '.', '-' -> null). */
+export function parseOptFloat(value: string | undefined, field: string, source: string, lineNo: number): number | null {
+  if (value == null || value === '' || value === 'NA' || value === '.' || value === '-' || value === 'nan' || value === 'NaN') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new KbSourceError(source, `field ${field}: expected a number, got '${value}'`, lineNo);
+  return n;
+}
+
+/**
+ * Column-packed table for fast KB loading: numbers as base64 typed arrays, strings joined by
+ * '\t' into one JSON string (parsing a few long strings is far faster than many small objects).
+ * Null numbers are NaN (f64) and null strings are ''.
+ */
+export interface PackedTable {
+  n: number;
+  i32: Record<string, string>;
+  f64: Record<string, string>;
+  str: Record<string, string>;
+}
+
+const clean = (s: string | null | undefined): string => (s == null ? '' : s.replace(/[\t\n]/g, ' '));
+
+export function packTable(
+  n: number,
+  cols: { i32?: Record<string, ArrayLike<number>>; f64?: Record<string, ArrayLike<number | null>>; str?: Record<string, ArrayLike<string | null>> },
+): PackedTable {
+  const t: PackedTable = { n, i32: {}, f64: {}, str: {} };
+  for (const [k, v] of Object.entries(cols.i32 ?? {})) {
+    if (v.length !== n) throw new Error(`packTable: column ${k} has ${v.length} values, expected ${n}`);
+    t.i32[k] = encodeInt32(v);
+  }
+  for (const [k, v] of Object.entries(cols.f64 ?? {})) {
+    if (v.length !== n) throw new Error(`packTable: column ${k} has ${v.length} values, expected ${n}`);
+    const arr = new Float64Array(n);
+    for (let i = 0; i < n; i++) arr[i] = v[i] ?? NaN;
+    t.f64[k] = Buffer.from(arr.buffer).toString('base64');
+  }
+  for (const [k, v] of Object.entries(cols.str ?? {})) {
+    if (v.length !== n) throw new Error(`packTable: column ${k} has ${v.length} values, expected ${n}`);
+    const parts: string[] = new Array<string>(n);
+    for (let i = 0; i < n; i++) parts[i] = clean(v[i]);
+    t.str[k] = parts.join('\t');
+  }
+  return t;
+}
+
+/** Lazily decoded view of a PackedTable. */
+export class TableView {
+  private readonly cache = new Map<string, Int32Array | Float64Array | string[]>();
+  constructor(readonly table: PackedTable) {}
+  get n(): number {
+    return this.table.n;
+  }
+  i32(name: string): Int32Array {
+    let c = this.cache.get(name) as Int32Array | undefined;
+    if (!c) {
+      const b = this.table.i32[name];
+      if (b == null) throw new Error(`KB table has no int column '${name}'`);
+      c = decodeInt32(b);
+      this.cache.set(name, c);
+    }
+    return c;
+  }
+  f64(name: string): Float64Array {
+    let c = this.cache.get(name) as Float64Array | undefined;
+    if (!c) {
+      const b = this.table.f64[name];
+      if (b == null) throw new Error(`KB table has no float column '${name}'`);
+      const buf = Buffer.from(b, 'base64');
+      c = new Float64Array(buf.byteLength / 8);
+      new Uint8Array(c.buffer).set(buf);
+      this.cache.set(name, c);
+    }
+    return c;
+  }
+  str(name: string): string[] {
+    let c = this.cache.get(name) as string[] | undefined;
+    if (!c) {
+      const s = this.table.str[name];
+      if (s == null) throw new Error(`KB table has no string column '${name}'`);
+      c = this.table.n === 0 ? [] : s.split('\t');
+      this.cache.set(name, c);
+    }
+    return c;
+  }
+}
+
+/** NaN -> null. */
+export const numOrNull = (x: number | undefined): number | null => (x == null || Number.isNaN(x) ? null : x);
