@@ -5,10 +5,10 @@
  * additive hash that is updated in O(1) per token and verified on a hit.
  */
 import type { Ontology, SynonymScope } from '@rarelens/engine';
-import { CLINICAL_ABBREVIATIONS, LAY_LEXICON, SKIPPABLE_MODIFIERS, STOP_WORDS } from './lexicon.ts';
+import { ABNORMALITY_NOUNS, CLINICAL_ABBREVIATIONS, LAY_LEXICON, ORGAN_ADJECTIVES, SKIPPABLE_MODIFIERS, STOP_WORDS } from './lexicon.ts';
 import { normalizeWord, tokenize } from './normalize.ts';
 
-export type EntrySource = 'label' | SynonymScope | 'lay' | 'abbreviation';
+export type EntrySource = 'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived';
 
 export interface DictEntry {
   termId: string;
@@ -39,6 +39,7 @@ export const SCOPE_WEIGHT: Record<EntrySource, number> = {
   narrow: 0.7,
   related: 0.7,
   broad: 0.5,
+  derived: 0.75,
 };
 
 const MAX_HASH = 2 ** 40;
@@ -102,6 +103,7 @@ export class PhraseDictionary {
       if (t.obsolete || !roots.some((r) => ontology.isA(t.id, r))) continue;
       terms++;
       add(t.id, t.label, 'label');
+      for (const phrase of organAbnormalityPhrases(t.label)) add(t.id, phrase, 'derived');
       for (const s of t.synonyms) {
         if (s.type === 'obsolete_synonym') continue;
         if (s.type === 'abbreviation') {
@@ -109,6 +111,9 @@ export class PhraseDictionary {
           continue;
         }
         if (s.scope !== 'exact' && !includeNonExact) continue;
+        // A single word is too ambiguous to name a term unless the ontology calls it exact
+        // ("order" is a related synonym of Atypical sorting, "slow" a broad one of Lethargy).
+        if (s.scope !== 'exact' && phraseWords(s.text).length === 1) continue;
         add(t.id, s.text, s.scope);
       }
     }
@@ -181,6 +186,31 @@ export class PhraseDictionary {
       return true;
     });
   }
+}
+
+const ORGAN_LABEL_RE = [/^abnormality of (?:the )?(.+)$/i, /^abnormal (.+) morphology$/i];
+
+/**
+ * Everyday names of the grouping terms "Abnormality of the X" / "Abnormal X morphology":
+ * "X anomaly", "X malformation", "abnormal X", and the same with X's adjective ("renal anomaly").
+ */
+export function organAbnormalityPhrases(label: string): string[] {
+  let organ: string | undefined;
+  for (const re of ORGAN_LABEL_RE) {
+    const m = re.exec(label);
+    if (m?.[1]) {
+      organ = m[1].toLowerCase();
+      break;
+    }
+  }
+  if (organ === undefined || organ.includes(',') || organ.split(' ').length > 3) return [];
+  const names = [organ, ...(ORGAN_ADJECTIVES[organ] ?? [])];
+  const out: string[] = [];
+  for (const o of names) {
+    out.push(`abnormal ${o}`);
+    for (const n of ABNORMALITY_NOUNS) out.push(`${o} ${n}`);
+  }
+  return out;
 }
 
 const STOP_NORMS = new Set([...STOP_WORDS].map((w) => normalizeWord(w)));

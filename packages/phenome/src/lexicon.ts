@@ -122,3 +122,57 @@ export const SKIPPABLE_MODIFIERS: ReadonlySet<string> = new Set([
   'variable',
   'variably',
 ]);
+
+/**
+ * Nouns that, after an organ or its adjective, name an unspecified abnormality of that organ
+ * ("renal anomalies", "ocular manifestations", "neurological signs").
+ */
+export const ABNORMALITY_NOUNS: readonly string[] = [
+  'anomaly',
+  'abnormality',
+  'malformation',
+  'defect',
+  'involvement',
+  'manifestation',
+  'finding',
+  'feature',
+  'sign',
+  'symptom',
+  'disorder',
+  'disease',
+  'change',
+  'lesion',
+  'problem',
+  'dysfunction',
+];
+
+/** Anatomical adjectives of general clinical English, keyed by the organ as HPO labels name it. */
+export const ORGAN_ADJECTIVES: Readonly<Record<string, readonly string[]>> = {
+  eye: ['ocular', 'ophthalmic', 'ophthalmologic', 'ophthalmological'],
+  ear: ['otologic', 'otological', 'aural'],
+  kidney: ['renal'],
+  heart: ['cardiac'],
+  liver: ['hepatic'],
+  skin: ['cutaneous', 'dermatologic', 'dermatological'],
+  'nervous system': ['neurologic', 'neurological'],
+  brain: ['cerebral'],
+  cerebellum: ['cerebellar'],
+  face: ['facial'],
+  'skeletal system': ['skeletal'],
+  lung: ['pulmonary'],
+  mouth: ['oral'],
+  teeth: ['dental'],
+  'vertebral column': ['spinal', 'vertebral'],
+  limbs: ['limb'],
+  musculature: ['muscular', 'muscle'],
+  'cardiovascular system': ['cardiovascular'],
+  'immune system': ['immune', 'immunologic', 'immunological'],
+  'genitourinary system': ['genitourinary', 'urogenital'],
+  nose: ['nasal'],
+  thorax: ['thoracic', 'chest'],
+  abdomen: ['abdominal'],
+  blood: ['hematologic', 'hematological'],
+  'endocrine system': ['endocrine'],
+  'gastrointestinal tract': ['gastrointestinal'],
+  'respiratory system': ['respiratory'],
+};

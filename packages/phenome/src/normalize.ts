@@ -190,10 +190,12 @@ export function stem(word: string): string {
   else if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
   else if (w.length > 4 && w.endsWith('ae')) w = w.slice(0, -1);
   else if (/(ch|sh|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is|ys|as)$/.test(w)) w = w.slice(0, -1);
+  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is|ys)$/.test(w)) w = w.slice(0, -1);
   // Inflections (keep a stem with a vowel and at least 3 letters).
   if (w.length > 5 && w.endsWith('ing') && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
   else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed') && VOWEL.test(w.slice(0, -2))) w = undouble(w.slice(0, -2));
+  // "elevation"/"elevated", "dislocation"/"dislocated" share a stem ("elevat").
+  if (w.length > 7 && w.endsWith('ation')) w = w.slice(0, -3);
   if (w.length > 6 && w.endsWith('ment')) w = w.slice(0, -4);
   else if (w.length > 6 && w.endsWith('ness')) w = w.slice(0, -4);
   else if (w.length > 6 && w.endsWith('ity')) w = w.slice(0, -3);
@@ -203,7 +205,7 @@ export function stem(word: string): string {
 
 function finishStem(w: string): string {
   // A trailing silent "e" differs between "dilate"/"dilated" and "bruise"/"bruising".
-  if (w.length > 4 && w.endsWith('e') && !w.endsWith('ee')) return w.slice(0, -1);
+  if (w.length > 5 && w.endsWith('e') && !w.endsWith('ee')) return w.slice(0, -1);
   return w;
 }
 

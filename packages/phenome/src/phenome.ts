@@ -28,11 +28,19 @@ export interface PhenomeTerm {
   /** 0..1: synonym scope, word order, skipped modifiers and hedging lower it. */
   confidence: number;
   uncertain?: boolean;
+  /** A more general term named inside a longer mention ("schwannoma" in "vestibular schwannoma"); only with options.nested. */
+  nested?: boolean;
 }
 
 export interface PhenomeOptions extends DictionaryOptions {
   /** Mentions below this confidence are not returned (default 0). */
   minConfidence?: number;
+  /**
+   * Also report the more general terms named inside a longer mention when the ontology says
+   * they are its ancestors ("vestibular schwannoma" also yields Schwannoma). Annotation
+   * corpora count these nested mentions; a UI usually wants only the longest (default false).
+   */
+  nested?: boolean;
 }
 
 export interface Phenome {
@@ -57,6 +65,7 @@ interface Candidate {
   entry: DictEntry;
   contentWords: number;
   score: number;
+  nested?: boolean;
 }
 
 /** Builds the phrase index once (about a second for the full HPO) and returns the extractor. */
@@ -80,8 +89,9 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     let bestKey = -Infinity;
     for (const e of entries) {
       const ordered = e.words.length === windowWords.length && e.words.every((w, k) => w === windowWords[k]);
-      // Scope first, then literal order, then the most specific term.
-      const key = e.weight * 1000 + (ordered ? 100 : 0) + Math.min(depth(e.termId), 99);
+      // Scope first, then literal order; a phrase naming both a term and its descendant is
+      // only evidence for the more general one.
+      const key = e.weight * 1000 + (ordered ? 100 : 0) - Math.min(depth(e.termId), 99);
       if (key > bestKey) {
         bestKey = key;
         best = e;
@@ -171,12 +181,94 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     return taken.sort((a, b) => a.first - b.first);
   };
 
+  /** Content words (normalised, function words dropped) of tokens [first, last). */
+  const contentOf = (tokens: readonly Token[], first: number, last: number): string[] => {
+    const out: string[] = [];
+    for (let k = first; k < last; k++) {
+      const norm = (tokens[k] as Token).norm;
+      if (!dict.lookup(norm)?.isStop) out.push(norm);
+    }
+    return out;
+  };
+
+  const lookupWords = (words: readonly string[]): DictEntry | undefined => {
+    let sum = 0;
+    for (const w of words) {
+      const v = dict.lookup(w);
+      if (!v || v.isStop) return undefined;
+      sum += v.hash;
+    }
+    const entries = dict.entriesFor(sum, words);
+    return entries.length > 0 ? chooseEntry(entries, words).entry : undefined;
+  };
+
+  /**
+   * Coordinated modifiers or heads share the rest of the phrase: "sensorineural, conductive or
+   * mixed hearing loss", "subcapsular/capsular cataract", "cleft lip and palate".
+   */
+  const expandCoordinations = (text: string, tokens: readonly Token[], mentions: readonly Candidate[]): Candidate[] => {
+    const out: Candidate[] = [];
+    const isConj = (k: number): boolean => /^(and|or|and\/or)$/i.test(tokens[k]?.raw ?? '');
+    const gap = (a: number): string => text.slice((tokens[a] as Token).end, (tokens[a + 1] as Token).start);
+    const isContent = (k: number): boolean => {
+      const v = tokens[k] ? dict.lookup((tokens[k] as Token).norm) : undefined;
+      return v !== undefined && !v.isStop;
+    };
+    for (const m of mentions) {
+      const words = contentOf(tokens, m.first, m.last);
+      if (words.length < 2) continue;
+      // Leftwards: replace the first content word by each coordinated word before it.
+      let k = m.first;
+      let sawConj = false;
+      for (let step = 0; step < 5 && k > 0; step++) {
+        let w: number;
+        const g = gap(k - 1);
+        if (!sawConj && isConj(k - 1) && /^\s+$/.test(g) && k >= 2 && /^\s*,?\s*$/.test(gap(k - 2))) {
+          w = k - 2;
+          sawConj = true;
+        } else if (/^\s*\/\s*$/.test(g) || (sawConj && /^\s*,\s*$/.test(g))) w = k - 1;
+        else break;
+        if (!isContent(w)) break;
+        const entry = lookupWords([(tokens[w] as Token).norm, ...words.slice(1)]);
+        if (entry) out.push({ first: w, last: m.last, entry, contentWords: words.length, score: entry.weight * 0.85 });
+        k = w;
+      }
+      // Rightwards: "cleft lip and palate" -> replace the last content word.
+      const after = m.last;
+      if (after + 1 < tokens.length && isConj(after) && /^\s+$/.test(gap(after - 1)) && isContent(after + 1)) {
+        const entry = lookupWords([...words.slice(0, -1), (tokens[after + 1] as Token).norm]);
+        if (entry) out.push({ first: m.first, last: after + 2, entry, contentWords: words.length, score: entry.weight * 0.85 });
+      }
+    }
+    return out;
+  };
+
+  /** Candidates inside a selected mention whose term is an ancestor of the mention's term. */
+  const nestedAncestors = (mentions: readonly Candidate[], candidates: readonly Candidate[]): Candidate[] => {
+    const out: Candidate[] = [];
+    for (const m of mentions) {
+      if (m.last - m.first < 2) continue;
+      const seen = new Set<string>([m.entry.termId]);
+      for (const c of candidates) {
+        if (c.first < m.first || c.last > m.last || (c.first === m.first && c.last === m.last)) continue;
+        const id = c.entry.termId;
+        if (seen.has(id) || !ontology.isA(m.entry.termId, id)) continue;
+        seen.add(id);
+        out.push({ ...c, nested: true });
+      }
+    }
+    return out;
+  };
+
   const extract = (text: string): PhenomeTerm[] => {
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = tokenize(text);
     if (tokens.length === 0) return [];
-    let mentions = selectNonOverlapping(findCandidates(tokens));
-    mentions = applyAbbreviations(text, tokens, mentions);
+    const candidates = findCandidates(tokens);
+    let mentions = selectNonOverlapping([...candidates]);
+    mentions = [...mentions, ...expandCoordinations(text, tokens, mentions)];
+    if (options.nested) mentions = [...mentions, ...nestedAncestors(mentions, candidates)];
+    mentions = applyAbbreviations(text, tokens, mentions).sort((a, b) => a.first - b.first || b.last - a.last);
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
     const out: PhenomeTerm[] = [];
@@ -197,6 +289,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
         confidence,
       };
       if (ctx.uncertain) term.uncertain = true;
+      if (m.nested) term.nested = true;
       out.push(term);
     }
     return out;
