@@ -137,8 +137,6 @@ export class VcfHeaderBuilder {
         const v = line.slice('##fileformat='.length).trim();
         if (!v.startsWith('VCFv')) throw new VcfParseError(this.file, lineNo, `not a VCF file: ##fileformat=${v}`);
         h.fileformat = v;
-      } else {
-        h.warnings.push('no ##fileformat line; reading as VCF 4.2');
       }
     } else if (line.startsWith('##fileformat=')) {
       throw new VcfParseError(this.file, lineNo, 'bad header: ##fileformat must be the first line');
@@ -214,6 +212,7 @@ export class VcfHeaderBuilder {
       }
       this.header.samples = samples;
     }
+    if (this.header.fileformat === null) this.header.warnings.push('no ##fileformat line; reading as VCF 4.2');
     this.header.lineCount = lineNo;
     return this.header;
   }

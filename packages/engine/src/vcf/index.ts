@@ -5,3 +5,4 @@ export * from './annotations.ts';
 export * from './variant.ts';
 export * from './source.ts';
 export * from './reader.ts';
+export * from './writer.ts';

@@ -100,14 +100,19 @@ export class VcfRecord {
   }
 }
 
-function parseScalar(raw: string, def: VcfFieldDefinition | undefined): string | number | null {
+/** VCF 4.3 percent-encoding (%3B, %3D, %2C, %25 ...) of INFO/FORMAT strings. */
+function decodePercent(s: string): string {
+  return s.replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+function parseScalar(raw: string, def: VcfFieldDefinition | undefined, percentEncoded: boolean): string | number | null {
   if (raw === '.' || raw === '') return null;
   if (def === undefined) return raw;
   if (def.type === 'Integer' || def.type === 'Float') {
     const n = Number(raw);
     return Number.isFinite(n) ? n : raw;
   }
-  return raw;
+  return percentEncoded && raw.includes('%') ? decodePercent(raw) : raw;
 }
 
 export interface VariantLift {
@@ -179,11 +184,13 @@ export class VcfVariant implements VariantKey {
     if (def === undefined) return raw;
     if (def.type === 'Flag') return true;
     const n = def.number;
-    if (n === 1) return parseScalar(raw, def);
+    const ff = this.record.ctx.header.fileformat;
+    const pct = ff !== null && ff >= 'VCFv4.3';
+    if (n === 1) return parseScalar(raw, def, pct);
     const parts = raw.split(',');
-    if (n === 'A') return parseScalar(parts[this.altIndex - 1] ?? '.', def);
-    if (n === 'R') return [parseScalar(parts[0] ?? '.', def), parseScalar(parts[this.altIndex] ?? '.', def)];
-    return parts.map((p) => parseScalar(p, def));
+    if (n === 'A') return parseScalar(parts[this.altIndex - 1] ?? '.', def, pct);
+    if (n === 'R') return [parseScalar(parts[0] ?? '.', def, pct), parseScalar(parts[this.altIndex] ?? '.', def, pct)];
+    return parts.map((p) => parseScalar(p, def, pct));
   }
 
   /** CSQ/ANN annotations for this ALT allele, from every annotation field in the header. */

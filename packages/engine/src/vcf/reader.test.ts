@@ -1,0 +1,315 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { parseChain } from '../liftover/chain.ts';
+import { InMemorySequence } from '../genome/fasta.ts';
+import { AssemblyRequiredError, UnknownSampleError, VcfParseError } from './errors.ts';
+import { readVcf, type ReadVcfOptions } from './reader.ts';
+import type { VcfVariant } from './variant.ts';
+
+const FIX = resolve(import.meta.dirname, '../../test/fixtures/vcf');
+const fx = (name: string): string => resolve(FIX, name);
+
+async function readAll(name: string, opts: ReadVcfOptions = {}): Promise<{ variants: VcfVariant[]; reader: Awaited<ReturnType<typeof readVcf>> }> {
+  const reader = await readVcf(fx(name), opts);
+  return { variants: await reader.toArray(), reader };
+}
+const key = (v: VcfVariant): string => `${v.chrom}:${v.pos}:${v.ref}>${v.alt}`;
+
+describe('readVcf: header, assembly and contigs', () => {
+  it('reads a chr-prefixed GRCh38 file, normalising contig names and keeping FILTER and no-calls', async () => {
+    const { variants, reader } = await readAll('grch38.chr.vcf');
+    expect(reader.assembly).toBe('GRCh38');
+    expect(reader.sample).toBe('S1');
+    expect(variants.map(key)).toEqual(['1:1000000:A>G', '10:121496701:T>G', 'X:2000000:C>T', 'MT:3243:A>G']);
+    expect(variants[2]!.filter).toEqual(['LowQual']);
+    expect(variants[2]!.genotype).toEqual({ gt: '1', zygosity: 'hemizygous', depth: 5, genotypeQuality: 12, alleleDepths: [0, 5] });
+    expect(variants[3]!.genotype.zygosity).toBe('no_call');
+    expect(variants[0]!.input).toEqual({ chrom: 'chr1', pos: 1000000, ref: 'A', alt: 'G', line: 13 });
+    expect(variants[0]!.id).toBe('rs1');
+    expect(variants[0]!.qual).toBe(50);
+  });
+
+  it('gives the same variants for chr1-style and 1-style contig names', async () => {
+    const a = await readAll('grch38.chr.vcf');
+    const b = await readAll('grch38.nochr.vcf');
+    expect(b.variants.map(key)).toEqual(a.variants.map(key));
+    expect(b.variants.map((v) => v.genotype)).toEqual(a.variants.map((v) => v.genotype));
+  });
+
+  it('detects GRCh37 from contig lengths', async () => {
+    const { reader } = await readAll('grch37.vcf');
+    expect(reader.assembly).toBe('GRCh37');
+    expect(reader.outputAssembly).toBe('GRCh37');
+  });
+
+  it('asks for the assembly when the header is silent, and uses the one given', async () => {
+    await expect(readVcf(fx('no-assembly.vcf'))).rejects.toBeInstanceOf(AssemblyRequiredError);
+    const { variants, reader } = await readAll('no-assembly.vcf', { assembly: 'GRCh38' });
+    expect(reader.assembly).toBe('GRCh38');
+    expect(variants).toHaveLength(1);
+  });
+
+  it('rejects an assembly that contradicts the header', async () => {
+    await expect(readVcf(fx('grch37.vcf'), { assembly: 'GRCh38' })).rejects.toThrow(/GRCh38 was given but the header says GRCh37/);
+  });
+
+  it('accepts a file whose only header line is #CHROM, with a warning', async () => {
+    const { variants, reader } = await readAll('no-meta.vcf', { assembly: 'GRCh37' });
+    expect(reader.header.warnings).toEqual(['no ##fileformat line; reading as VCF 4.2']);
+    expect(variants.map(key)).toEqual(['1:100:A>C']);
+  });
+
+  it('reads CRLF files like LF files', async () => {
+    const { variants } = await readAll('crlf.vcf');
+    expect(variants.map(key)).toEqual(['1:100:A>C', '1:200:G>GA']);
+    expect(variants[1]!.genotype).toEqual({ gt: '1/1', zygosity: 'homozygous', depth: 9 });
+  });
+
+  it('reads gzip and BGZF files (detected by magic bytes) like the plain file', async () => {
+    const plain = (await readAll('grch37.vcf')).variants.map(key);
+    const gz = await readAll('grch37.vcf.gz');
+    const bgzf = await readAll('grch37.bgzf.vcf.gz');
+    expect(gz.reader.compression).toBe('gzip');
+    expect(bgzf.reader.compression).toBe('bgzf');
+    expect(gz.variants.map(key)).toEqual(plain);
+    expect(bgzf.variants.map(key)).toEqual(plain);
+  });
+
+  it('parses typed INFO definitions with their Number', async () => {
+    const { reader } = await readAll('multiallelic.vcf');
+    expect(reader.header.info.get('AC')).toMatchObject({ number: 'A', type: 'Integer' });
+    expect(reader.header.info.get('ADR')).toMatchObject({ number: 'R', type: 'Integer' });
+    expect(reader.header.info.get('DB')).toMatchObject({ number: 0, type: 'Flag' });
+  });
+});
+
+describe('readVcf: alleles and genotypes', () => {
+  it('splits a multi-allelic record into trimmed alleles with per-allele INFO and zygosity', async () => {
+    const { variants } = await readAll('multiallelic.vcf');
+    const [del2, del1] = variants;
+    // ATT>A stays; ATT>AT trims to AT>A (common suffix T).
+    expect(key(del2!)).toBe('1:1000:ATT>A');
+    expect(key(del1!)).toBe('1:1000:AT>A');
+    expect(del2!.input).toMatchObject({ ref: 'ATT', alt: 'A', line: 16 });
+    expect(del1!.input).toMatchObject({ ref: 'ATT', alt: 'AT', line: 16 });
+    expect(del2!.genotype).toMatchObject({ gt: '1/2', zygosity: 'heterozygous', alleleDepths: [3, 10] });
+    expect(del1!.genotype).toMatchObject({ gt: '1/2', zygosity: 'heterozygous', alleleDepths: [3, 12] });
+    expect(del1!.info('AC')).toBe(1);
+    expect(del1!.info('ADR')).toEqual([3, 12]);
+    expect(del1!.info('DB')).toBe(true);
+    expect(del1!.info('NOPE')).toBeUndefined();
+  });
+
+  it('takes population AF from gnomAD_AF per allele and never from the caller AF', async () => {
+    const { variants } = await readAll('multiallelic.vcf');
+    expect(variants[0]!.populationFrequency()).toEqual({ af: 0.01, source: 'gnomAD_AF', all: { gnomAD_AF: 0.01 } });
+    expect(variants[1]!.populationFrequency()?.af).toBe(0.2);
+    // Record 2 has only the caller's AF: no population frequency.
+    const c = variants.find((v) => v.pos === 2000 && v.alt === 'T')!;
+    expect(c.info('AF')).toBe(1);
+    expect(c.populationFrequency()).toBeNull();
+  });
+
+  it('skips and counts * alleles; a 2/2 genotype is reference for allele 1', async () => {
+    const { variants, reader } = await readAll('multiallelic.vcf');
+    expect(variants.filter((v) => v.pos === 2000).map((v) => v.alt)).toEqual(['T', 'G']);
+    expect(reader.summary.skippedStar).toBe(1);
+    const site3 = variants.filter((v) => v.pos === 3000);
+    expect(site3.map((v) => [v.alt, v.genotype.zygosity])).toEqual([['A', 'reference'], ['C', 'homozygous']]);
+    expect(reader.summary).toMatchObject({ records: 3, alleles: 6 });
+  });
+
+  it('skips gVCF reference blocks and <NON_REF> alleles, counting both', async () => {
+    const { variants, reader } = await readAll('gvcf.g.vcf');
+    expect(variants.map(key)).toEqual(['1:200:C>T', '1:501:TA>T']);
+    expect(reader.summary).toMatchObject({ records: 4, alleles: 2, skippedRefBlocks: 2, skippedNonRef: 2 });
+    expect(variants[0]!.genotype.alleleDepths).toEqual([10, 12]);
+  });
+
+  it('reports the first sample by default and another sample when asked', async () => {
+    const child = (await readAll('trio.vcf')).variants;
+    expect(child.map((v) => v.genotype.zygosity)).toEqual(['heterozygous', 'homozygous', 'hemizygous']);
+    const father = await readAll('trio.vcf', { sample: 'father' });
+    expect(father.reader.sample).toBe('father');
+    expect(father.variants.map((v) => v.genotype.gt)).toEqual(['0/0', '0/1', '0']);
+    expect(father.variants.map((v) => v.genotype.zygosity)).toEqual(['reference', 'heterozygous', 'reference']);
+    const mother = await readAll('trio.vcf', { sample: 'mother' });
+    expect(mother.variants.map((v) => v.genotype.depth)).toEqual([22, 19, 20]);
+  });
+
+  it('names the samples when the requested one is unknown', async () => {
+    await expect(readVcf(fx('trio.vcf'), { sample: 'proband' })).rejects.toBeInstanceOf(UnknownSampleError);
+    await expect(readVcf(fx('trio.vcf'), { sample: 'proband' })).rejects.toThrow(/samples: child, father, mother/);
+  });
+
+  it('keeps symbolic and breakend alleles as structural records', async () => {
+    const { variants, reader } = await readAll('structural.vcf');
+    expect(variants.map((v) => [v.alt, v.isStructural, v.svType])).toEqual([
+      ['<DEL>', true, 'DEL'],
+      ['G]chr10:500000]', true, 'BND'],
+    ]);
+    expect(variants[0]!.info('END')).toBe(20000);
+    expect(reader.summary.structural).toBe(2);
+  });
+});
+
+describe('readVcf: CSQ and ANN annotations', () => {
+  it('parses VEP CSQ per allele, with MANE, HGVS without the transcript prefix and population AF', async () => {
+    const { variants } = await readAll('vep-csq.vcf');
+    const fgfr2 = variants[0]!;
+    const ann = fgfr2.annotations();
+    expect(ann).toHaveLength(2);
+    expect(ann[0]).toMatchObject({
+      source: 'vep', gene: 'FGFR2', transcript: 'ENST00000358487.10', consequences: ['missense_variant'], impact: 'MODERATE',
+      hgvsC: 'c.1019A>C', hgvsP: 'p.Tyr340Ser', isManeSelect: true, maneSelectId: 'NM_000141.5', isCanonical: true, exon: '8/18',
+    });
+    expect(ann[1]!.isManeSelect).toBe(false);
+    expect(fgfr2.populationFrequency()).toMatchObject({ af: 0.00002, source: 'CSQ:MAX_AF' });
+  });
+
+  it('matches VEP alleles of a multi-allelic deletion ("-" and trimmed bases) to the right ALT', async () => {
+    const { variants } = await readAll('vep-csq.vcf');
+    const [a1, a2] = variants.filter((v) => v.pos === 1000 || v.input.pos === 1000);
+    expect(a1!.annotations().map((a) => a.hgvsC)).toEqual(['c.10_11del']);
+    expect(a2!.annotations().map((a) => a.hgvsC)).toEqual(['c.11del']);
+    expect(a1!.populationFrequency()?.af).toBe(0.4);
+    expect(a2!.populationFrequency()?.af).toBe(0.002);
+  });
+
+  it('decodes VEP percent-escapes in HGVS p.', async () => {
+    const { variants } = await readAll('vep-csq.vcf');
+    expect(variants.at(-1)!.annotations()[0]!.hgvsP).toBe('p.Leu10=');
+  });
+
+  it('parses SnpEff ANN per allele', async () => {
+    const { variants } = await readAll('snpeff-ann.vcf');
+    const [a, t] = variants;
+    expect(a!.annotations().map((x) => [x.gene, x.consequences[0], x.impact, x.hgvsP])).toEqual([
+      ['GENE2', 'stop_gained', 'HIGH', 'p.Gln34*'],
+      ['GENE3', 'intron_variant', 'MODIFIER', null],
+    ]);
+    expect(a!.annotations()[1]!.intron).toBe('2/3');
+    expect(t!.annotations().map((x) => x.hgvsC)).toEqual(['c.100C>A']);
+  });
+});
+
+describe('readVcf: malformed input gives an error naming the file, line and reason', () => {
+  it('wrong column count', async () => {
+    const r = await readVcf(fx('wrong-columns.vcf'));
+    const err = await r.toArray().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VcfParseError);
+    expect(err).toMatchObject({ line: 9 });
+    expect((err as Error).message).toMatch(/wrong-columns\.vcf:9: wrong column count: 1 tab-separated columns, expected 10/);
+  });
+
+  it('collects errors instead of failing when asked, still yielding the good records', async () => {
+    const r = await readVcf(fx('wrong-columns.vcf'), { collectErrors: true });
+    const vs = await r.toArray();
+    expect(vs.map(key)).toEqual(['1:100:A>C']);
+    expect(r.summary.errors.map((e) => e.line)).toEqual([9]);
+  });
+
+  it('bad POS', async () => {
+    const r = await readVcf(fx('bad-pos.vcf'));
+    await expect(r.toArray()).rejects.toThrow(/bad-pos\.vcf:8: bad POS "1o0"/);
+  });
+
+  it('bad header', async () => {
+    await expect(readVcf(fx('bad-header.vcf'))).rejects.toThrow(/bad-header\.vcf:6: bad header: ##INFO XX has Type=Strng/);
+  });
+
+  it('missing header', async () => {
+    await expect(readVcf(fx('missing-header.vcf'))).rejects.toThrow(/missing-header\.vcf:1: missing header: data before the #CHROM line/);
+  });
+
+  it('non-VCF file', async () => {
+    await expect(readVcf(fx('not-a-vcf.bed'))).rejects.toThrow(/not-a-vcf\.bed:1: not a VCF file/);
+  });
+
+  it('truncated gzip', async () => {
+    const r = await readVcf(fx('truncated.vcf.gz')).catch((e: unknown) => e);
+    const err = r instanceof VcfParseError ? r : await (r as Awaited<ReturnType<typeof readVcf>>).toArray().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VcfParseError);
+    expect((err as Error).message).toMatch(/truncated\.vcf\.gz: corrupt or truncated gzip data: unexpected end of file/);
+  });
+
+  it('mixed assemblies in the header contigs', async () => {
+    await expect(readVcf(fx('mixed-assemblies.vcf'))).rejects.toThrow(/contigs from mixed assemblies.*GRCh37 from ##contig 1.*GRCh38 from ##contig 2/);
+  });
+
+  it('records beyond the end of a contig of the header assembly', async () => {
+    const r = await readVcf(fx('mixed-records.vcf'));
+    await expect(r.toArray()).rejects.toThrow(/mixed-records\.vcf:8: POS 249000000 is beyond the end of chr1 \(248956422 bp in GRCh38\)/);
+  });
+});
+
+describe('readVcf: liftover and normalisation', () => {
+  // Toy chain: GRCh37 chr10 123256000..123257000 -> GRCh38 chr10 121496486.. (the real offset
+  // near FGFR2), chr1 0..2,000,000 on '+' with offset 0. Sizes are the real GRCh37/38 ones.
+  const toy = parseChain(
+    [
+      'chain 100 chr10 135534747 + 123256000 123257000 chr10 133797422 + 121496486 121497486 1',
+      '1000',
+      '',
+      'chain 100 chr1 249250621 + 0 2000000 chr1 248956422 + 0 2000000 2',
+      '2000000',
+      '',
+    ].join('\n'),
+    'toy.chain',
+  );
+
+  it('lifts GRCh37 records to GRCh38 and reports what fails to lift', async () => {
+    const { variants, reader } = await readAll('grch37.vcf', { liftover: toy });
+    expect(reader.outputAssembly).toBe('GRCh38');
+    expect(variants.map(key)).toEqual(['10:121496701:T>G', '1:1000000:A>G']);
+    expect(variants[0]!.input).toMatchObject({ chrom: '10', pos: 123256215 });
+    expect(variants[0]!.lift).toEqual({ from: 'GRCh37', strand: '+' });
+    expect(reader.summary.liftFailed).toEqual([]);
+  });
+
+  it('counts alleles outside the chain as lift failures with their line', async () => {
+    const { variants, reader } = await readAll('multiallelic.vcf', { liftover: parseChain('chain 1 chr1 249250621 + 0 1500 chr1 248956422 + 0 1500 1\n1500\n', 't') });
+    expect(variants.map((v) => v.pos)).toEqual([1000, 1000]);
+    expect(reader.summary.liftFailed.map((f) => [f.line, f.alt, f.reason])).toEqual([
+      [17, 'T', 'unmapped'], [17, 'G', 'unmapped'], [18, 'A', 'unmapped'], [18, 'C', 'unmapped'],
+    ]);
+  });
+
+  it('left-aligns indels against a reference and counts REF mismatches', async () => {
+    // chr1 bases 1..12: A C G T T T T T A C G T ; an insertion of T after the run is moved to its start.
+    const ref = new InMemorySequence({ '1': 'ACGTTTTTACGT'.padEnd(3000, 'A') });
+    const text = '##fileformat=VCFv4.2\n##contig=<ID=1,length=249250621>\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n1\t8\t.\tT\tTT\t.\t.\t.\n1\t2\t.\tG\tA\t.\t.\t.\n';
+    const r = await readVcf(Readable.from([Buffer.from(text)]), { reference: ref, name: 'mem.vcf' });
+    const vs = await r.toArray();
+    expect(vs.map(key)).toEqual(['1:3:G>GT', '1:2:G>A']);
+    expect(r.summary.refMismatchCount).toBe(1);
+    expect(r.summary.refMismatches[0]).toMatchObject({ line: 5, pos: 2, ref: 'G', reference: 'C' });
+  });
+
+  it('stops on abort', async () => {
+    const ctl = new AbortController();
+    const r = await readVcf(fx('grch38.chr.vcf'), { signal: ctl.signal });
+    ctl.abort();
+    await expect(r.toArray()).rejects.toThrow(/abort/i);
+  });
+});
+
+describe('streamed and in-memory parsing agree', () => {
+  const files = ['multiallelic.vcf', 'gvcf.g.vcf', 'vep-csq.vcf', 'trio.vcf', 'crlf.vcf', 'grch37.bgzf.vcf.gz'];
+  const snapshot = (vs: VcfVariant[]): unknown[] =>
+    vs.map((v) => ({ k: key(v), g: v.genotype, f: v.filter, input: v.input, ann: v.annotations().map((a) => a.hgvsC), af: v.populationFrequency() }));
+
+  for (const f of files) {
+    it(`gives identical variants for ${f} read whole and in 7-byte chunks`, async () => {
+      const whole = await readVcf(Readable.from([readFileSync(fx(f))]), { name: f });
+      const chunked = await readVcf(createReadStream(fx(f), { highWaterMark: 7 }), { name: f });
+      const a = snapshot(await whole.toArray());
+      const b = snapshot(await chunked.toArray());
+      expect(a.length).toBeGreaterThan(0);
+      expect(b).toEqual(a);
+      expect(chunked.summary).toEqual(whole.summary);
+    });
+  }
+});
