@@ -1,0 +1,35 @@
+import { Outlet, useParams } from 'react-router';
+import { Spinner } from '../../components/spinner.tsx';
+import { useCurrentProduct } from '../../features/cases/use-current-product.ts';
+import { productNavigation } from '../navigation.ts';
+import { SignedInShell } from './signed-in-shell.tsx';
+
+/** The open product's name above its navigation. */
+export function ProductSidebarHeader({ productId }: { productId: string }) {
+  const product = useCurrentProduct(productId);
+  return (
+    <div className="border-b border-ink-100 px-5 py-4">
+      <p className="text-[11px] font-semibold tracking-wide text-ink-400 uppercase">Case</p>
+      <p className="mt-0.5 truncate text-sm font-semibold text-ink-900">
+        {product.isLoading ? <Spinner className="size-4" /> : (product.name ?? productId)}
+      </p>
+    </div>
+  );
+}
+
+export function useProductId(): string {
+  const { productId } = useParams();
+  if (!productId) throw new Error('The product layout needs a :productId route parameter');
+  return productId;
+}
+
+/** A product (case) is open: Home, Phenotypes, Genes (shared only), Diagnose module, Reporting. */
+export function ProductLayout() {
+  const productId = useProductId();
+  const product = useCurrentProduct(productId);
+  return (
+    <SignedInShell navigation={productNavigation(productId, product.isShared)} sidebarTop={<ProductSidebarHeader productId={productId} />}>
+      <Outlet />
+    </SignedInShell>
+  );
+}

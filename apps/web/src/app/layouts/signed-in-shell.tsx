@@ -1,0 +1,40 @@
+import { useEffect, type ReactNode } from 'react';
+import { Logo } from '../../components/logo.tsx';
+import type { NavItem } from '../navigation.ts';
+import { MobileNavSheet, NavList, UserMenu } from './user-menu.tsx';
+
+/**
+ * The signed-in frame: header, side navigation on large screens, and a content area that is
+ * the only scroll container (the page itself is locked, §2).
+ */
+export function SignedInShell({ navigation, sidebarTop, children }: { navigation: NavItem[]; sidebarTop?: ReactNode; children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.classList.add('scroll-locked');
+    return () => document.documentElement.classList.remove('scroll-locked');
+  }, []);
+
+  return (
+    <div className="flex h-dvh flex-col bg-ink-50/50">
+      <header className="z-30 flex h-16 shrink-0 items-center justify-between border-b border-ink-100 bg-white px-4 sm:px-6">
+        <Logo to="/home" />
+        <div className="hidden lg:block">
+          <UserMenu />
+        </div>
+        <div className="lg:hidden">
+          <MobileNavSheet items={navigation} />
+        </div>
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <aside className="hidden w-64 shrink-0 flex-col border-r border-ink-100 bg-white lg:flex">
+          {sidebarTop}
+          <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+            <NavList items={navigation} />
+          </nav>
+        </aside>
+        <main id="main" data-scroll-container className="min-w-0 flex-1 overflow-y-auto">
+          <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-10">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

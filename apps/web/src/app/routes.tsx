@@ -1,0 +1,116 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { withChunkReload } from './chunk-reload.ts';
+import { RouteErrorPage } from './error-page.tsx';
+import { RequireAuth, SignedOutOnly } from './guards.tsx';
+import { AuthLayout } from './layouts/auth-layout.tsx';
+import { DefaultLayout } from './layouts/default-layout.tsx';
+import { DetailsLayout } from './layouts/details-layout.tsx';
+import { LogoutLayout } from './layouts/logout-layout.tsx';
+import { MyAccountLayout } from './layouts/my-account-layout.tsx';
+import { ProductLayout } from './layouts/product-layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { AppRoot } from './root.tsx';
+
+/** A lazily loaded page: `page(() => import('./x.tsx'), (m) => m.XPage)`. */
+function page<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return withChunkReload(async () => ({ Component: pick(await importer()) }));
+}
+
+/*
+ * The route table. Each layout groups its pages; to add a feature page, add one entry to the
+ * right group pointing at the feature's page component. Placeholders (features/cases,
+ * features/upload, features/sharing) are meant to be replaced by their features.
+ */
+
+/** Public pages with the marketing header and footer. Signed-in users can read them too. */
+const publicPages: RouteObject[] = [
+  { path: 'terms', lazy: page(() => import('../features/marketing/terms-page.tsx'), (m) => m.TermsPage) },
+  { path: 'privacy', lazy: page(() => import('../features/marketing/privacy-page.tsx'), (m) => m.PrivacyPage) },
+  { path: 'book-demo', lazy: page(() => import('../features/marketing/book-demo-page.tsx'), (m) => m.BookDemoPage) },
+];
+
+/** Signed-out-only pages in the auth layout. */
+const authPages: RouteObject[] = [
+  { path: 'login', lazy: page(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage) },
+  { path: 'register', lazy: page(() => import('../features/auth/register-page.tsx'), (m) => m.RegisterPage) },
+  {
+    path: 'reset-password',
+    lazy: page(() => import('../features/auth/reset-password-request-page.tsx'), (m) => m.ResetPasswordRequestPage),
+  },
+  {
+    path: 'reset-password/:token',
+    lazy: page(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage),
+  },
+];
+
+/** Signed-in pages without a product open (layout my-account). */
+const myAccountPages: RouteObject[] = [
+  { path: 'home', lazy: page(() => import('../features/cases/home-page.tsx'), (m) => m.HomePage) },
+  { path: 'upload', lazy: page(() => import('../features/upload/upload-page.tsx'), (m) => m.UploadPage) },
+  {
+    path: 'my-account',
+    children: [
+      { index: true, lazy: page(() => import('./redirects.tsx'), (m) => m.ToAccountInformation) },
+      {
+        path: 'account-information',
+        lazy: page(() => import('../features/account/account-information-page.tsx'), (m) => m.AccountInformationPage),
+      },
+      { path: 'passwords', lazy: page(() => import('../features/account/passwords-page.tsx'), (m) => m.PasswordsPage) },
+    ],
+  },
+  {
+    path: 'my-product/share-settings',
+    lazy: page(() => import('../features/sharing/share-settings-page.tsx'), (m) => m.ShareSettingsPage),
+  },
+];
+
+const productPlaceholders = () => import('../features/cases/product-placeholder-pages.tsx');
+
+/** Pages of an open product (layout product), under /my-product/:productId. */
+const productPages: RouteObject[] = [
+  { index: true, lazy: page(productPlaceholders, (m) => m.ProductIndexRedirect) },
+  { path: 'phenotypes', lazy: page(productPlaceholders, (m) => m.PhenotypesPlaceholderPage) },
+  { path: 'genes', lazy: page(productPlaceholders, (m) => m.GenesPlaceholderPage) },
+  { path: 'diagnose', lazy: page(productPlaceholders, (m) => m.DiagnosePlaceholderPage) },
+  { path: 'report', lazy: page(productPlaceholders, (m) => m.ReportingPlaceholderPage) },
+];
+
+/** Detail pages inside a product (layout details). */
+const productDetailPages: RouteObject[] = [
+  { path: 'genes/:geneId', lazy: page(productPlaceholders, (m) => m.GeneDetailsPlaceholderPage) },
+  { path: 'phenotypes/:phenotypeId', lazy: page(productPlaceholders, (m) => m.PhenotypeDetailsPlaceholderPage) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <DefaultLayout />,
+        children: [
+          {
+            element: <SignedOutOnly />,
+            children: [{ index: true, lazy: page(() => import('../features/marketing/landing-page.tsx'), (m) => m.LandingPage) }],
+          },
+          ...publicPages,
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { element: <SignedOutOnly />, children: [{ element: <AuthLayout />, children: authPages }] },
+      {
+        element: <LogoutLayout />,
+        children: [{ path: 'logout', lazy: page(() => import('../features/auth/logout-page.tsx'), (m) => m.LogoutPage) }],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { element: <MyAccountLayout />, children: myAccountPages },
+          { path: 'my-product/:productId', element: <ProductLayout />, children: productPages },
+          { path: 'my-product/:productId', element: <DetailsLayout />, children: productDetailPages },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,23 @@
+import { Constants } from '@rarelens/contract';
+import { Toaster as SonnerToaster } from 'sonner';
+
+/**
+ * The toast viewport: toasts close after 5000 ms, pause while hovered or focused, close on a
+ * swipe or Escape, and F8 moves focus to them (§4, §9). Sonner's swipe distance is fixed
+ * internally (45 px) — the closest the library allows to the spec's 50.
+ */
+export function Toaster() {
+  return (
+    <SonnerToaster
+      position="top-right"
+      duration={Constants.toastDurationMs}
+      hotkey={[Constants.toastHotkey]}
+      closeButton
+      richColors
+      swipeDirections={['right', 'top']}
+      toastOptions={{ className: 'font-sans' }}
+    />
+  );
+}
+
+export { toast } from 'sonner';

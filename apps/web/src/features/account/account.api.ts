@@ -1,0 +1,9 @@
+import { AccountResponse, UpdateAccountResponse, type ChangePasswordBody, type UpdateAccountBody } from '@rarelens/contract';
+import { api } from '../../lib/api-client.ts';
+
+/** The signed-in user's own account. */
+export const accountApi = {
+  get: async () => (await api.get('/api/account', { schema: AccountResponse })).user,
+  update: (body: UpdateAccountBody) => api.put('/api/account', body, { schema: UpdateAccountResponse }),
+  changePassword: (body: ChangePasswordBody) => api.put<unknown>('/api/account/password', body),
+};

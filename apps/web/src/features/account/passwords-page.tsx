@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordForm, ErrorCode, Messages } from '@rarelens/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../components/button.tsx';
+import { Card, PageHeader } from '../../components/card.tsx';
+import { FormField, PasswordInput } from '../../components/form.tsx';
+import { toast } from '../../components/toaster.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { PasswordRules } from '../auth/password-rules.tsx';
+import { accountApi } from './account.api.ts';
+
+type Input = z.input<typeof ChangePasswordForm>;
+type Output = z.output<typeof ChangePasswordForm>;
+
+/** /my-account/passwords: change the password with the current one. */
+export function PasswordsPage() {
+  useDocumentTitle('Passwords');
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(ChangePasswordForm),
+    defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+
+  const handleSubmit = form.handleSubmit(async ({ currentPassword, password: newPassword }) => {
+    try {
+      await accountApi.changePassword({ currentPassword, password: newPassword });
+      form.reset();
+      toast.success(Messages.updated);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ErrorCode.wrongPassword) {
+        form.setError('currentPassword', { type: 'server', message: error.message });
+        return;
+      }
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Passwords" description="Change the password you sign in with." />
+      <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+        <Card className="p-6 sm:p-8">
+          <div className="grid max-w-md gap-5">
+            <FormField label="Current password" error={errors.currentPassword?.message}>
+              <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
+            </FormField>
+            <div className="flex flex-col gap-2.5">
+              <FormField label="New password" error={errors.password?.message}>
+                <PasswordInput autoComplete="new-password" {...form.register('password')} />
+              </FormField>
+              <PasswordRules value={password} />
+            </div>
+            <FormField label="Confirm new password" error={errors.passwordConfirmation?.message}>
+              <PasswordInput autoComplete="new-password" {...form.register('passwordConfirmation')} />
+            </FormField>
+          </div>
+          <div className="mt-8 flex justify-end border-t border-ink-100 pt-6">
+            <Button type="submit" isLoading={isSubmitting}>
+              Change password
+            </Button>
+          </div>
+        </Card>
+      </form>
+    </div>
+  );
+}
