@@ -19,14 +19,16 @@ export const webAppPlugin = fp(
       await app.register(fastifyStatic, {
         root: options.distDir,
         wildcard: true,
-        index: false,
+        index: ['index.html'],
+        // Cache headers are set per file below.
+        cacheControl: false,
         setHeaders(res, filePath) {
           const name = path.basename(filePath);
           if (NO_CACHE.has(name)) res.setHeader('cache-control', 'no-cache');
           else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             // Vite names assets by content hash.
             res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-          }
+          } else res.setHeader('cache-control', 'public, max-age=3600');
         },
       });
     } else {

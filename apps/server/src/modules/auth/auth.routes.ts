@@ -33,8 +33,9 @@ export interface AuthRoutesOptions {
   rateLimitPerMinute: number;
 }
 
-/** The refresh token may come from the cookie instead, so the body is optional here. */
-const OptionalRefreshBody = RefreshBody.partial().optional();
+/** The refresh token may come from the cookie instead, so the body is optional here (Fastify gives null). */
+const OptionalRefreshBody = RefreshBody.partial().nullish();
+const OptionalLogoutBody = LogoutBody.nullish();
 
 export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   app,
@@ -106,7 +107,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
 
   app.post(
     '/logout',
-    { config, schema: { body: LogoutBody.optional(), response: { 200: MessageResponse } } },
+    { config, schema: { body: OptionalLogoutBody, response: { 200: MessageResponse } } },
     async (request, reply) => {
       const refreshToken = cookies.readRefreshToken(request, request.body?.refreshToken);
       const accessToken = cookies.readAccessToken(request);

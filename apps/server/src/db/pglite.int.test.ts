@@ -1,0 +1,49 @@
+/** The same app on the embedded database: migrations apply, health says pglite, accounts work. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogIn } from '../testing/helpers.ts';
+import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let inbox: SmtpInbox;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  testApp = await createTestApp({ smtpUrl: inbox.url, pglite: true });
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await inbox.close();
+});
+
+describe('embedded PGlite', () => {
+  it('boots with migrations applied and reports pglite', async () => {
+    const res = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect(testApp.app.database.kind).toBe('pglite');
+  });
+
+  it('signs up, verifies, logs in and refreshes on the embedded database', async () => {
+    const { token, refreshToken } = await signUpAndLogIn(testApp.app, inbox);
+    const session = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(session.statusCode).toBe(200);
+    const refresh = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken },
+    });
+    expect(refresh.statusCode).toBe(200);
+    const reuse = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken },
+    });
+    expect(reuse.statusCode).toBe(401);
+  });
+});

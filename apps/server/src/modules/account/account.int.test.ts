@@ -1,0 +1,168 @@
+import { Messages } from '@rarelens/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUpAndLogIn } from '../../testing/helpers.ts';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let inbox: SmtpInbox;
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  testApp = await createTestApp({ smtpUrl: inbox.url });
+  app = testApp.app;
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await inbox.close();
+});
+
+const profile = {
+  name: 'Grace',
+  surname: 'Hopper',
+  birthDate: '1970-06-01',
+  address: '1 Main Street',
+  country: 'Türkiye',
+  state: 'Istanbul',
+  phoneNumber: '+90 555 000 00 00',
+  language: 'tr',
+};
+
+describe('account information', () => {
+  it('reads and updates the signed-in user, answering "Updated"', async () => {
+    const { token, email } = await signUpAndLogIn(app, inbox);
+    const auth = { authorization: `Bearer ${token}` };
+
+    const before = await app.inject({ method: 'GET', url: '/api/account', headers: auth });
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({
+      user: { email, name: 'Ada', address: null, language: 'en' },
+    });
+
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/account',
+      headers: auth,
+      payload: profile,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ message: 'Updated', user: { ...profile, email } });
+
+    const after = await app.inject({ method: 'GET', url: '/api/account', headers: auth });
+    expect(after.json()).toMatchObject({ user: profile });
+
+    const cleared = await app.inject({
+      method: 'PUT',
+      url: '/api/account',
+      headers: auth,
+      payload: { ...profile, address: '' },
+    });
+    expect(cleared.json()).toMatchObject({ user: { address: null } });
+  });
+
+  it('rejects invalid fields with the spec messages', async () => {
+    const { token } = await signUpAndLogIn(app, inbox);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/account',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { ...profile, name: '  ', birthDate: '2999-01-01', language: 'fr' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ code: string; issues: { path: string[]; message: string }[] }>();
+    expect(body.code).toBe('validation_failed');
+    expect(body.issues).toEqual(
+      expect.arrayContaining([
+        { path: ['name'], message: Messages.mandatory },
+        expect.objectContaining({ path: ['birthDate'] }),
+        expect.objectContaining({ path: ['language'] }),
+      ]),
+    );
+  });
+});
+
+describe('change password', () => {
+  it('refuses a wrong current password without touching the session', async () => {
+    const { token } = await signUpAndLogIn(app, inbox);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { currentPassword: 'Wr0ngPassword', password: 'N3wPassword' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'wrong_current_password',
+      message: Messages.wrongCurrentPassword,
+    });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(session.statusCode).toBe(200);
+  });
+
+  it('changes the password, keeps this session and ends the others', async () => {
+    const current = await signUpAndLogIn(app, inbox);
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: current.email, password: PASSWORD },
+    });
+    const otherTokens = other.json<{ token: string; refreshToken: string }>();
+
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      headers: { authorization: `Bearer ${current.token}` },
+      payload: { currentPassword: PASSWORD, password: 'N3wPassword' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Updated' });
+
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/auth/session',
+          headers: { authorization: `Bearer ${current.token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/auth/session',
+          headers: { authorization: `Bearer ${otherTokens.token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { refreshToken: otherTokens.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+
+    const oldLogin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: current.email, password: PASSWORD },
+    });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: current.email, password: 'N3wPassword' },
+    });
+    expect(newLogin.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,534 @@
+import { cookieNames, Messages } from '@rarelens/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import {
+  cookieOf,
+  PASSWORD,
+  readVerificationCode,
+  registerBody,
+  signUpAndLogIn,
+  uniqueEmail,
+} from '../../testing/helpers.ts';
+
+const names = cookieNames('test');
+
+let inbox: SmtpInbox;
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  testApp = await createTestApp({ smtpUrl: inbox.url });
+  app = testApp.app;
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await inbox.close();
+});
+
+async function sql<T = Record<string, unknown>>(
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const result = await app.database.executeSql(text, values);
+  return result.rows as T[];
+}
+
+describe('sign-up, verification, login, session, refresh, logout', () => {
+  it('runs the whole account life cycle with the code from a real SMTP server', async () => {
+    const email = uniqueEmail('Flow').toUpperCase().replace('@EXAMPLE.ORG', '@Example.org');
+    const lower = email.toLowerCase();
+
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registerBody(email),
+    });
+    expect(reg.statusCode).toBe(201);
+    const regUser = reg.json<{ user: Record<string, unknown> }>().user;
+    expect(regUser).toMatchObject({
+      email: lower,
+      name: 'Ada',
+      surname: 'Lovelace',
+      emailVerified: false,
+    });
+    expect(regUser).not.toHaveProperty('passwordHash');
+
+    const code = await readVerificationCode(inbox, lower);
+    expect(code).toMatch(/^\d{6}$/);
+    const [stored] = await sql<{ code_hash: string }>(
+      'select c.code_hash from email_verification_codes c join users u on u.id = c.user_id where u.email = $1',
+      [lower],
+    );
+    expect(stored?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.code_hash).not.toContain(code);
+
+    const early = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: lower, password: PASSWORD },
+    });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({
+      code: 'email_not_verified',
+      message: Messages.emailNotVerified,
+    });
+
+    const wrong = code === '000000' ? '000001' : '000000';
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { email: lower, code: wrong },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      code: 'invalid_verification_code',
+      message: Messages.invalidVerificationCode,
+    });
+
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { email, code },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ user: { email: lower, emailVerified: true } });
+
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { email, code },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ code: string }>().code).toBe('email_already_verified');
+
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const first = login.json<{ token: string; refreshToken: string; user: { email: string } }>();
+    expect(first.user.email).toBe(lower);
+    expect(first.token.split('.')).toHaveLength(3);
+    expect(first.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const access = cookieOf(login, names.access);
+    const refresh = cookieOf(login, names.refresh);
+    expect(access).toMatchObject({
+      value: first.token,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: 1800,
+    });
+    expect(access?.secure).toBeFalsy();
+    expect(refresh).toMatchObject({
+      value: first.refreshToken,
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    const [tokenRow] = await sql<{ token_hash: string }>(
+      "select token_hash from refresh_tokens where token_hash = encode(sha256($1::bytea), 'hex')",
+      [first.refreshToken],
+    );
+    expect(tokenRow?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const byBearer = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${first.token}` },
+    });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json()).toMatchObject({ user: { email: lower } });
+    const byCookie = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      cookies: { [names.access]: first.token },
+    });
+    expect(byCookie.statusCode).toBe(200);
+
+    // Rotation: body token -> second pair; cookie token -> third pair.
+    const r1 = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: first.refreshToken },
+    });
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json<{ token: string; refreshToken: string }>();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(cookieOf(r1, names.refresh)?.value).toBe(second.refreshToken);
+    const r2 = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { [names.refresh]: second.refreshToken },
+    });
+    expect(r2.statusCode).toBe(200);
+    const third = r2.json<{ token: string; refreshToken: string }>();
+
+    // Reusing a rotated token revokes the whole family, including the newest tokens.
+    const reuse = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: first.refreshToken },
+    });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json<{ code: string }>().code).toBe('invalid_refresh_token');
+    const afterReuse = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: third.refreshToken },
+    });
+    expect(afterReuse.statusCode).toBe(401);
+    const sessionAfterReuse = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${third.token}` },
+    });
+    expect(sessionAfterReuse.statusCode).toBe(401);
+    expect(sessionAfterReuse.json<{ code: string }>().code).toBe('unauthorized');
+
+    // A new login, then logout with cookies: both cookies cleared, refresh token revoked.
+    const login2 = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: PASSWORD },
+    });
+    const fresh = login2.json<{ token: string; refreshToken: string }>();
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { [names.access]: fresh.token, [names.refresh]: fresh.refreshToken },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(cookieOf(logout, names.access)).toMatchObject({ value: '', path: '/' });
+    expect(cookieOf(logout, names.refresh)).toMatchObject({ value: '', path: '/api/auth' });
+    expect(new Date(cookieOf(logout, names.access)!.expires!).getTime()).toBeLessThan(Date.now());
+    const [revoked] = await sql<{ revoked: boolean }>(
+      "select revoked_at is not null as revoked from refresh_tokens where token_hash = encode(sha256($1::bytea), 'hex')",
+      [fresh.refreshToken],
+    );
+    expect(revoked?.revoked).toBe(true);
+    const refreshAfterLogout = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: fresh.refreshToken },
+    });
+    expect(refreshAfterLogout.statusCode).toBe(401);
+    const sessionAfterLogout = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${fresh.token}` },
+    });
+    expect(sessionAfterLogout.statusCode).toBe(401);
+  });
+
+  it('refuses a second account with the same address in any letter case', async () => {
+    const email = uniqueEmail('dup');
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: registerBody(email),
+        })
+      ).statusCode,
+    ).toBe(201);
+    const dup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registerBody(email.toUpperCase()),
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({ code: 'email_taken', message: Messages.emailTaken });
+  });
+
+  it('answers wrong passwords and unknown addresses alike, in similar time', async () => {
+    const { email } = await signUpAndLogIn(app, inbox);
+    const time = async (payload: object) => {
+      const started = performance.now();
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      return { ms: performance.now() - started, res };
+    };
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const w = await time({ email, password: 'Wr0ngPassword' });
+      const u = await time({ email: uniqueEmail('ghost'), password: 'Wr0ngPassword' });
+      expect(w.res.statusCode).toBe(401);
+      expect(u.res.statusCode).toBe(401);
+      expect(w.res.json()).toEqual({
+        code: 'invalid_credentials',
+        message: 'Incorrect email or password',
+      });
+      expect(u.res.json()).toEqual(w.res.json());
+      wrong.push(w.ms);
+      unknown.push(u.ms);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    // Both pay for one argon2id verification; without the dummy hash the unknown case is ~100x faster.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
+  });
+
+  it('answers an expired access token with 401 "jwt expired" and a forged one with 401 unauthorized', async () => {
+    const { userId, token } = await signUpAndLogIn(app, inbox);
+    const claims = await app.tokens.verifyAccessToken(token);
+    const expired = await app.tokens.signAccessToken(
+      { userId, sessionId: claims.sessionId },
+      Date.now() - 2 * 3600_000,
+    );
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${expired}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'token_expired', message: 'jwt expired' });
+
+    const [head, payload] = token.split('.');
+    const forged = `${head}.${payload}.${'A'.repeat(43)}`;
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json<{ code: string }>().code).toBe('unauthorized');
+  });
+});
+
+describe('verification codes', () => {
+  it('allows five attempts per code, then the right code fails too until a resend', async () => {
+    const email = uniqueEmail('attempts');
+    await app.inject({ method: 'POST', url: '/api/auth/register', payload: registerBody(email) });
+    const code = await readVerificationCode(inbox, email);
+    const wrong = code === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 5; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        payload: { email, code: wrong },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const late = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { email, code },
+    });
+    expect(late.statusCode).toBe(400);
+
+    const resend = await app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-code',
+      payload: { email },
+    });
+    expect(resend.statusCode).toBe(200);
+    const newCode = await readVerificationCode(inbox, email, 2);
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { email, code: newCode },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses an expired code and the older code after a resend', async () => {
+    const email = uniqueEmail('expiry');
+    await app.inject({ method: 'POST', url: '/api/auth/register', payload: registerBody(email) });
+    const first = await readVerificationCode(inbox, email);
+    await sql(
+      "update email_verification_codes set expires_at = now() - interval '1 second' where user_id = (select id from users where email = $1)",
+      [email],
+    );
+    const expired = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { email, code: first },
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json<{ message: string }>().message).toBe(Messages.invalidVerificationCode);
+
+    await app.inject({ method: 'POST', url: '/api/auth/resend-code', payload: { email } });
+    const second = await readVerificationCode(inbox, email, 2);
+    await app.inject({ method: 'POST', url: '/api/auth/resend-code', payload: { email } });
+    const third = await readVerificationCode(inbox, email, 3);
+    if (second !== third) {
+      const stale = await app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        payload: { email, code: second },
+      });
+      expect(stale.statusCode).toBe(400);
+    }
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { email, code: third },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('gives the same answer to resend for an unknown address and sends nothing', async () => {
+    const email = uniqueEmail('nobody');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-code',
+      payload: { email },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: Messages.codeSent });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inbox.messages.some((m) => m.to.includes(email))).toBe(false);
+  });
+});
+
+describe('password reset', () => {
+  async function requestLink(email: string, nth: number): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: Messages.emailSent });
+    await inbox.waitFor(
+      email,
+      () =>
+        inbox.messages.filter((m) => m.to.includes(email) && m.subject.includes('Reset')).length >=
+        nth,
+    );
+    const mail = inbox.messages.filter((m) => m.to.includes(email) && m.subject.includes('Reset'))[
+      nth - 1
+    ]!;
+    const token = /http:\/\/rarelens\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeDefined();
+    return token!;
+  }
+
+  it('rejects an unknown address with the spec text', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: uniqueEmail('nobody') },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      code: 'unknown_email',
+      message: 'This email does not correspond to a user',
+    });
+  });
+
+  it('sets a new password once, ends the old sessions, then the link is expired', async () => {
+    const session = await signUpAndLogIn(app, inbox);
+    const token = await requestLink(session.email, 1);
+
+    const check = await app.inject({ method: 'GET', url: `/api/auth/password-reset/${token}` });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ email: session.email });
+
+    const weak = await app.inject({
+      method: 'POST',
+      url: `/api/auth/password-reset/${token}`,
+      payload: { password: 'short' },
+    });
+    expect(weak.statusCode).toBe(400);
+
+    const reset = await app.inject({
+      method: 'POST',
+      url: `/api/auth/password-reset/${token}`,
+      payload: { password: 'N3wPassword' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const oldPassword = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: session.email, password: PASSWORD },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: session.email, password: 'N3wPassword' },
+    });
+    expect(newPassword.statusCode).toBe(200);
+    const oldRefresh = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(oldRefresh.statusCode).toBe(401);
+
+    const reused = await app.inject({ method: 'GET', url: `/api/auth/password-reset/${token}` });
+    expect(reused.statusCode).toBe(410);
+    expect(reused.json()).toEqual({ code: 'reset_link_expired', message: 'Reset link expired' });
+    const resetAgain = await app.inject({
+      method: 'POST',
+      url: `/api/auth/password-reset/${token}`,
+      payload: { password: 'An0therPassword' },
+    });
+    expect(resetAgain.statusCode).toBe(410);
+  });
+
+  it('expires a link after its 20 minutes and when a newer link is requested', async () => {
+    const { email } = await signUpAndLogIn(app, inbox);
+    const first = await requestLink(email, 1);
+    const [row] = await sql<{ minutes: number }>(
+      "select round(extract(epoch from (expires_at - created_at)) / 60)::int as minutes from password_reset_tokens where token_hash = encode(sha256($1::bytea), 'hex')",
+      [first],
+    );
+    expect(row?.minutes).toBe(20);
+    await sql(
+      "update password_reset_tokens set expires_at = now() - interval '1 second' where token_hash = encode(sha256($1::bytea), 'hex')",
+      [first],
+    );
+    const expired = await app.inject({ method: 'GET', url: `/api/auth/password-reset/${first}` });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({ code: 'reset_link_expired', message: 'Reset link expired' });
+    const post = await app.inject({
+      method: 'POST',
+      url: `/api/auth/password-reset/${first}`,
+      payload: { password: 'N3wPassword' },
+    });
+    expect(post.statusCode).toBe(410);
+
+    const second = await requestLink(email, 2);
+    const third = await requestLink(email, 3);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/auth/password-reset/${second}` })).statusCode,
+    ).toBe(410);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/auth/password-reset/${third}` })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 rate_limited past the per-minute limit on auth routes', async () => {
+    const limited = await createTestApp({
+      smtpUrl: inbox.url,
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' },
+    });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'x@example.org', password: 'y' },
+        });
+        codes.push(res.statusCode);
+        if (i === 3) expect(res.json<{ code: string }>().code).toBe('rate_limited');
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+      const health = await limited.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

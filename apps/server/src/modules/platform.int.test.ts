@@ -1,0 +1,162 @@
+/** Health, request ids, security headers, demo/contact forms, and serving the built web app. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Messages } from '@rarelens/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../testing/helpers.ts';
+import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let inbox: SmtpInbox;
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  testApp = await createTestApp({ smtpUrl: inbox.url });
+  app = testApp.app;
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await inbox.close();
+});
+
+describe('platform', () => {
+  it('reports health with the PostgreSQL database and the server version', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'postgres', version: '0.1.0' });
+  });
+
+  it('echoes a safe incoming x-request-id and generates one otherwise', async () => {
+    const kept = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'proxy-42' },
+    });
+    expect(kept.headers['x-request-id']).toBe('proxy-42');
+    const replaced = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers with a self-only script policy', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('blob:');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with 404 not_found JSON', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('stores a demo request and e-mails the sales inbox', async () => {
+    const email = uniqueEmail('lab');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/demo-requests',
+      payload: {
+        email,
+        name: 'Rosalind',
+        surname: 'Franklin',
+        jobTitle: 'Lab director',
+        companyName: 'Helix <Labs>',
+        phone: '+44 20 7946 0000',
+        country: 'United Kingdom',
+        yearlySampleCount: '201-1000',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: Messages.demoRequestSent });
+    const mail = await inbox.waitFor('no-reply@rarelens.local', (m) => m.text.includes(email));
+    expect(mail.subject).toBe('Demo request from Helix <Labs>');
+    expect(mail.text).toContain('Yearly sample count: 201-1000');
+    expect(mail.raw).toMatch(new RegExp(`Reply-To: ${email}`, 'i'));
+    expect(mail.raw).toContain('Helix &lt;Labs&gt;');
+    const rows = await app.database.executeSql(
+      'select company_name from demo_requests where email = $1',
+      [email],
+    );
+    expect(rows.rows).toEqual([{ company_name: 'Helix <Labs>' }]);
+  });
+
+  it('stores a contact message and forwards it', async () => {
+    const email = uniqueEmail('contact');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email, name: 'Barbara', surname: 'McClintock', message: 'Do you support GRCh37?' },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await inbox.waitFor('no-reply@rarelens.local', (m) => m.text.includes(email));
+    expect(mail.text).toContain('Do you support GRCh37?');
+    const rows = await app.database.executeSql(
+      'select message from contact_messages where email = $1',
+      [email],
+    );
+    expect(rows.rows).toHaveLength(1);
+  });
+});
+
+describe('serving the built web app', () => {
+  let dist: string;
+  let web: TestApp;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'rarelens-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>RareLens</title><div id="root"></div>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(path.join(dist, 'version.json'), '{"buildId":"b1"}');
+    web = await createTestApp({ smtpUrl: inbox.url, env: { RARELENS_WEB_DIST: dist } });
+  });
+
+  afterAll(async () => {
+    await web.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for client routes (SPA fallback) without caching', async () => {
+    for (const url of ['/', '/login', '/my-product/123/genes', '/no/such/page?x=1']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable and version.json without caching', async () => {
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const version = await web.app.inject({ method: 'GET', url: '/version.json' });
+    expect(version.json()).toEqual({ buildId: 'b1' });
+    expect(version.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps 404 JSON for unknown API paths and missing files', async () => {
+    const api = await web.app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json<{ code: string }>().code).toBe('not_found');
+    const file = await web.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(file.statusCode).toBe(404);
+    const post = await web.app.inject({ method: 'POST', url: '/login' });
+    expect(post.statusCode).toBe(404);
+  });
+});

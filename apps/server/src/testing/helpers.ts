@@ -1,0 +1,76 @@
+/** Small helpers shared by the server's integration tests. */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import type { SmtpInbox } from './smtp-inbox.ts';
+
+export const PASSWORD = 'Corr3ctHorse';
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.org`;
+}
+
+export function registerBody(email: string, password = PASSWORD) {
+  return {
+    name: 'Ada',
+    surname: 'Lovelace',
+    birthDate: '1985-12-10',
+    email,
+    password,
+    termsAccepted: true,
+  };
+}
+
+/** Verification mails received for `email`, oldest first. */
+export function verificationMails(inbox: SmtpInbox, email: string) {
+  return inbox.messages.filter(
+    (m) => m.to.includes(email) && m.subject.includes('verification code'),
+  );
+}
+
+/** The 6-digit code of the `nth` (1-based) verification mail to `email`, waiting for it. */
+export async function readVerificationCode(
+  inbox: SmtpInbox,
+  email: string,
+  nth = 1,
+): Promise<string> {
+  await inbox.waitFor(email, () => verificationMails(inbox, email).length >= nth);
+  const mail = verificationMails(inbox, email)[nth - 1]!;
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (code === undefined) throw new Error(`no 6-digit code in mail: ${mail.text}`);
+  return code;
+}
+
+/** Registers, verifies through the real e-mail, and logs in; returns the login answer. */
+export async function signUpAndLogIn(
+  app: FastifyInstance,
+  inbox: SmtpInbox,
+  email = uniqueEmail(),
+  password = PASSWORD,
+): Promise<{ email: string; token: string; refreshToken: string; userId: string }> {
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: registerBody(email, password),
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const code = await readVerificationCode(inbox, email);
+  const verify = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify',
+    payload: { email, code },
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const body = login.json<{ token: string; refreshToken: string; user: { id: string } }>();
+  return { email, token: body.token, refreshToken: body.refreshToken, userId: body.user.id };
+}
+
+export function cookieOf(response: LightMyRequestResponse, name: string) {
+  return response.cookies.find((c) => c.name === name);
+}
