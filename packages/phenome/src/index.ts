@@ -2,3 +2,11 @@
 export { createPhenome, type Phenome, type PhenomeOptions, type PhenomeTerm } from './phenome.ts';
 export { DEFAULT_HPO_FILE, defaultHpoPath, loadOntologyFile, sourcesDir } from './load.ts';
 export { normalizeWord, stem, tokenize, type Token } from './normalize.ts';
+export {
+  extractWithLlm,
+  llmConfigFromEnv,
+  type AssistedResult,
+  type LlmConfig,
+  type LlmReport,
+} from './llm.ts';
+export type { MentionContext } from './context.ts';

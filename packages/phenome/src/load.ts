@@ -11,12 +11,16 @@ import { Ontology, parseObo, parseObographs } from '@rarelens/engine';
 export const DEFAULT_HPO_FILE = 'hpo/hp.v2026-01-08.json.gz';
 
 /** The reference-data directory: RARELENS_SOURCES, else ../shared/data next to the repository root. */
-export function sourcesDir(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+export function sourcesDir(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): string {
   const fromEnv = env.RARELENS_SOURCES;
   if (fromEnv) return resolve(cwd, fromEnv);
   let dir = resolve(cwd);
   for (let i = 0; i < 8; i++) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'packages'))) return resolve(dir, '../shared/data');
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'packages')))
+      return resolve(dir, '../shared/data');
     const up = dirname(dir);
     if (up === dir) break;
     dir = up;
@@ -25,19 +29,24 @@ export function sourcesDir(env: NodeJS.ProcessEnv = process.env, cwd: string = p
 }
 
 /** Default HPO file path: $RARELENS_HPO if set, else <sources>/hpo/hp.v2026-01-08.json.gz. */
-export function defaultHpoPath(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+export function defaultHpoPath(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): string {
   if (env.RARELENS_HPO) return resolve(cwd, env.RARELENS_HPO);
   return join(sourcesDir(env, cwd), DEFAULT_HPO_FILE);
 }
 
 /** Reads hp.json / hp.obo, optionally gzip-compressed. Errors name the file. */
 export function loadOntologyFile(path: string): Ontology {
-  if (!existsSync(path)) throw new Error(`HPO file not found: ${path} (set RARELENS_SOURCES or RARELENS_HPO)`);
+  if (!existsSync(path))
+    throw new Error(`HPO file not found: ${path} (set RARELENS_SOURCES or RARELENS_HPO)`);
   let buf = readFileSync(path);
   if (buf[0] === 0x1f && buf[1] === 0x8b) buf = gunzipSync(buf);
   const text = buf.toString('utf8');
   try {
-    if (/\.obo(\.gz)?$/i.test(path) || text.startsWith('format-version:')) return new Ontology(parseObo(text));
+    if (/\.obo(\.gz)?$/i.test(path) || text.startsWith('format-version:'))
+      return new Ontology(parseObo(text));
     return new Ontology(parseObographs(JSON.parse(text)));
   } catch (err) {
     throw new Error(`${path}: ${err instanceof Error ? err.message : String(err)}`);

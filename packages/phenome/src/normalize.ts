@@ -30,7 +30,14 @@ export function tokenize(text: string, normalise: (w: string) => string = normal
   let m: RegExpExecArray | null;
   while ((m = WORD_RE.exec(text)) !== null) {
     const raw = m[0];
-    out.push({ raw, start: m.index, end: m.index + raw.length, norm: normalise(raw), hyphenNext: false, breakAfter: false });
+    out.push({
+      raw,
+      start: m.index,
+      end: m.index + raw.length,
+      norm: normalise(raw),
+      hyphenNext: false,
+      breakAfter: false,
+    });
   }
   for (let i = 0; i < out.length; i++) {
     const a = out[i] as Token;
@@ -186,20 +193,23 @@ export function stem(word: string): string {
   }
   // Plurals.
   if (w.length > 6 && w.endsWith('oses')) w = w.slice(0, -4) + 'osis';
-  else if (w.length > 6 && w.endsWith('ases') && /(iases|tases)$/.test(w)) w = w.slice(0, -4) + 'asis';
+  else if (w.length > 6 && w.endsWith('ases') && /(iases|tases)$/.test(w))
+    w = w.slice(0, -4) + 'asis';
   else if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
   else if (w.length > 4 && w.endsWith('ae')) w = w.slice(0, -1);
   else if (/(ch|sh|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is|ys)$/.test(w)) w = w.slice(0, -1);
   // Inflections (keep a stem with a vowel and at least 3 letters).
   if (w.length > 5 && w.endsWith('ing') && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
-  else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed') && VOWEL.test(w.slice(0, -2))) w = undouble(w.slice(0, -2));
+  else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed') && VOWEL.test(w.slice(0, -2)))
+    w = undouble(w.slice(0, -2));
   // "elevation"/"elevated", "dislocation"/"dislocated" share a stem ("elevat").
   if (w.length > 7 && w.endsWith('ation')) w = w.slice(0, -3);
   if (w.length > 6 && w.endsWith('ment')) w = w.slice(0, -4);
   else if (w.length > 6 && w.endsWith('ness')) w = w.slice(0, -4);
   else if (w.length > 6 && w.endsWith('ity')) w = w.slice(0, -3);
-  else if (w.length > 5 && w.endsWith('ly') && !w.endsWith('aly') && !w.endsWith('ely')) w = w.slice(0, -2);
+  else if (w.length > 5 && w.endsWith('ly') && !w.endsWith('aly') && !w.endsWith('ely'))
+    w = w.slice(0, -2);
   return finishStem(w);
 }
 
@@ -211,7 +221,8 @@ function finishStem(w: string): string {
 
 function undouble(w: string): string {
   const a = w.at(-1);
-  if (a !== undefined && w.length > 3 && a === w.at(-2) && !'lsz'.includes(a)) return w.slice(0, -1);
+  if (a !== undefined && w.length > 3 && a === w.at(-2) && !'lsz'.includes(a))
+    return w.slice(0, -1);
   return w;
 }
 

@@ -10,7 +10,7 @@
  * 5. each mention gets its negation, hedging and experiencer from the sentence.
  */
 import type { Ontology } from '@rarelens/engine';
-import { ContextAnalyzer } from './context.ts';
+import { ContextAnalyzer, type MentionContext } from './context.ts';
 import { type DictEntry, type DictionaryOptions, PhraseDictionary } from './dictionary.ts';
 import { type Token, tokenize } from './normalize.ts';
 
@@ -46,6 +46,8 @@ export interface PhenomeOptions extends DictionaryOptions {
 export interface Phenome {
   /** All mentions in text order (negated and family mentions included, flagged). */
   extract(text: string): PhenomeTerm[];
+  /** Negation, hedging and experiencer of the span [start, end) of text (for spans found elsewhere). */
+  contextOf(text: string, start: number, end: number): MentionContext;
   readonly ontologyVersion: string;
   /** Index statistics, for logs and the benchmark. */
   readonly stats: { terms: number; phrases: number; skippedLexicon: readonly string[] };
@@ -72,7 +74,8 @@ interface Candidate {
 export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}): Phenome {
   const dict = new PhraseDictionary(ontology, options);
   const minConfidence = options.minConfidence ?? 0;
-  if (minConfidence < 0 || minConfidence > 1) throw new RangeError(`minConfidence must be within 0..1, got ${minConfidence}`);
+  if (minConfidence < 0 || minConfidence > 1)
+    throw new RangeError(`minConfidence must be within 0..1, got ${minConfidence}`);
   const depthCache = new Map<string, number>();
   const depth = (id: string): number => {
     let d = depthCache.get(id);
@@ -83,12 +86,16 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     return d;
   };
 
-  const chooseEntry = (entries: readonly DictEntry[], windowWords: readonly string[]): { entry: DictEntry; ordered: boolean } => {
+  const chooseEntry = (
+    entries: readonly DictEntry[],
+    windowWords: readonly string[],
+  ): { entry: DictEntry; ordered: boolean } => {
     let best: DictEntry | undefined;
     let bestOrdered = false;
     let bestKey = -Infinity;
     for (const e of entries) {
-      const ordered = e.words.length === windowWords.length && e.words.every((w, k) => w === windowWords[k]);
+      const ordered =
+        e.words.length === windowWords.length && e.words.every((w, k) => w === windowWords[k]);
       // Scope first, then literal order; a phrase naming both a term and its descendant is
       // only evidence for the more general one.
       const key = e.weight * 1000 + (ordered ? 100 : 0) - Math.min(depth(e.termId), 99);
@@ -140,14 +147,26 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
           const entries = dict.entriesFor(sumAll, allWords);
           if (entries.length > 0) {
             const { entry, ordered } = chooseEntry(entries, allWords);
-            out.push({ first: i, last: j + 1, entry, contentWords: allWords.length, score: entry.weight * (ordered ? 1 : 0.93) });
+            out.push({
+              first: i,
+              last: j + 1,
+              entry,
+              contentWords: allWords.length,
+              score: entry.weight * (ordered ? 1 : 0.93),
+            });
           }
         }
         if (ki === Kind.Content && kj === Kind.Content && coreWords.length < allWords.length) {
           const entries = dict.entriesFor(sumCore, coreWords);
           if (entries.length > 0) {
             const { entry, ordered } = chooseEntry(entries, coreWords);
-            out.push({ first: i, last: j + 1, entry, contentWords: coreWords.length, score: entry.weight * (ordered ? 0.9 : 0.85) });
+            out.push({
+              first: i,
+              last: j + 1,
+              entry,
+              contentWords: coreWords.length,
+              score: entry.weight * (ordered ? 0.9 : 0.85),
+            });
           }
         }
       }
@@ -206,12 +225,17 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
    * Coordinated modifiers or heads share the rest of the phrase: "sensorineural, conductive or
    * mixed hearing loss", "subcapsular/capsular cataract", "cleft lip and palate".
    */
-  const expandCoordinations = (text: string, tokens: readonly Token[], mentions: readonly Candidate[]): Candidate[] => {
+  const expandCoordinations = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+  ): Candidate[] => {
     const out: Candidate[] = [];
     const isConj = (k: number): boolean => /^(and|or|and\/or)$/i.test(tokens[k]?.raw ?? '');
-    const gap = (a: number): string => text.slice((tokens[a] as Token).end, (tokens[a + 1] as Token).start);
+    const gap = (a: number): string =>
+      text.slice((tokens[a] as Token).end, (tokens[a + 1] as Token).start);
     const isContent = (k: number): boolean => {
-      const v = tokens[k] ? dict.lookup((tokens[k] as Token).norm) : undefined;
+      const v = tokens[k] ? dict.lookup(tokens[k].norm) : undefined;
       return v !== undefined && !v.isStop;
     };
     for (const m of mentions) {
@@ -223,34 +247,63 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
       for (let step = 0; step < 5 && k > 0; step++) {
         let w: number;
         const g = gap(k - 1);
-        if (!sawConj && isConj(k - 1) && /^\s+$/.test(g) && k >= 2 && /^\s*,?\s*$/.test(gap(k - 2))) {
+        if (
+          !sawConj &&
+          isConj(k - 1) &&
+          /^\s+$/.test(g) &&
+          k >= 2 &&
+          /^\s*,?\s*$/.test(gap(k - 2))
+        ) {
           w = k - 2;
           sawConj = true;
         } else if (/^\s*\/\s*$/.test(g) || (sawConj && /^\s*,\s*$/.test(g))) w = k - 1;
         else break;
         if (!isContent(w)) break;
         const entry = lookupWords([(tokens[w] as Token).norm, ...words.slice(1)]);
-        if (entry) out.push({ first: w, last: m.last, entry, contentWords: words.length, score: entry.weight * 0.85 });
+        if (entry)
+          out.push({
+            first: w,
+            last: m.last,
+            entry,
+            contentWords: words.length,
+            score: entry.weight * 0.85,
+          });
         k = w;
       }
       // Rightwards: "cleft lip and palate" -> replace the last content word.
       const after = m.last;
-      if (after + 1 < tokens.length && isConj(after) && /^\s+$/.test(gap(after - 1)) && isContent(after + 1)) {
+      if (
+        after + 1 < tokens.length &&
+        isConj(after) &&
+        /^\s+$/.test(gap(after - 1)) &&
+        isContent(after + 1)
+      ) {
         const entry = lookupWords([...words.slice(0, -1), (tokens[after + 1] as Token).norm]);
-        if (entry) out.push({ first: m.first, last: after + 2, entry, contentWords: words.length, score: entry.weight * 0.85 });
+        if (entry)
+          out.push({
+            first: m.first,
+            last: after + 2,
+            entry,
+            contentWords: words.length,
+            score: entry.weight * 0.85,
+          });
       }
     }
     return out;
   };
 
   /** Candidates inside a selected mention whose term is an ancestor of the mention's term. */
-  const nestedAncestors = (mentions: readonly Candidate[], candidates: readonly Candidate[]): Candidate[] => {
+  const nestedAncestors = (
+    mentions: readonly Candidate[],
+    candidates: readonly Candidate[],
+  ): Candidate[] => {
     const out: Candidate[] = [];
     for (const m of mentions) {
       if (m.last - m.first < 2) continue;
       const seen = new Set<string>([m.entry.termId]);
       for (const c of candidates) {
-        if (c.first < m.first || c.last > m.last || (c.first === m.first && c.last === m.last)) continue;
+        if (c.first < m.first || c.last > m.last || (c.first === m.first && c.last === m.last))
+          continue;
         const id = c.entry.termId;
         if (seen.has(id) || !ontology.isA(m.entry.termId, id)) continue;
         seen.add(id);
@@ -268,7 +321,9 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     let mentions = selectNonOverlapping([...candidates]);
     mentions = [...mentions, ...expandCoordinations(text, tokens, mentions)];
     if (options.nested) mentions = [...mentions, ...nestedAncestors(mentions, candidates)];
-    mentions = applyAbbreviations(text, tokens, mentions).sort((a, b) => a.first - b.first || b.last - a.last);
+    mentions = applyAbbreviations(text, tokens, mentions).sort(
+      (a, b) => a.first - b.first || b.last - a.last,
+    );
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
     const out: PhenomeTerm[] = [];
@@ -295,8 +350,21 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     return out;
   };
 
+  const contextOf = (text: string, start: number, end: number): MentionContext => {
+    if (!(start >= 0 && end >= start && end <= text.length))
+      throw new RangeError(`span ${start}..${end} outside text of length ${text.length}`);
+    const tokens = tokenize(text);
+    let first = tokens.findIndex((t) => t.end > start);
+    if (first < 0) first = Math.max(0, tokens.length - 1);
+    let last = first;
+    while (last < tokens.length && (tokens[last] as Token).start < end) last++;
+    if (tokens.length === 0) return { negated: false, uncertain: false, subject: 'patient' };
+    return new ContextAnalyzer(text, tokens).analyse(first, Math.max(last, first + 1));
+  };
+
   return {
     extract,
+    contextOf,
     ontologyVersion: ontology.version,
     stats: { terms: dict.termCount, phrases: dict.entryCount, skippedLexicon: dict.skippedLexicon },
   };
@@ -314,7 +382,11 @@ const DEFINITION_RE = /\(\s*([A-Za-z][A-Za-z0-9-]{0,8}[A-Za-z0-9])s?\s*[),;]/g;
  * to a term, every occurrence of SF is a mention of that term; when they were not, SF is not a
  * phenotype in this document and a dictionary abbreviation must not reinterpret it.
  */
-function applyAbbreviations(text: string, tokens: readonly Token[], mentions: Candidate[]): Candidate[] {
+function applyAbbreviations(
+  text: string,
+  tokens: readonly Token[],
+  mentions: Candidate[],
+): Candidate[] {
   if (!text.includes('(')) return mentions;
   const defined = new Map<string, DictEntry | null>();
   const endByTokenEnd = new Map<number, Candidate>();
@@ -332,7 +404,10 @@ function applyAbbreviations(text: string, tokens: readonly Token[], mentions: Ca
     const long = endByTokenEnd.get(sfTok - 1);
     // The long form must account for the short form's first letter (Schwartz & Hearst).
     const isLongForm =
-      long !== undefined && tokens.slice(long.first, long.last).some((t) => t.raw[0]?.toLowerCase() === sf[0]?.toLowerCase());
+      long !== undefined &&
+      tokens
+        .slice(long.first, long.last)
+        .some((t) => t.raw[0]?.toLowerCase() === sf[0]?.toLowerCase());
     if (isLongForm) defined.set(sf, long.entry);
     else if (!defined.has(sf)) defined.set(sf, null);
   }
@@ -341,7 +416,14 @@ function applyAbbreviations(text: string, tokens: readonly Token[], mentions: Ca
   const covered = new Set<number>();
   for (const c of mentions) {
     const raw = c.last - c.first === 1 ? (tokens[c.first] as Token).raw : undefined;
-    const sf = raw === undefined ? undefined : defined.has(raw) ? raw : defined.has(raw.replace(/s$/, '')) ? raw.replace(/s$/, '') : undefined;
+    const sf =
+      raw === undefined
+        ? undefined
+        : defined.has(raw)
+          ? raw
+          : defined.has(raw.replace(/s$/, ''))
+            ? raw.replace(/s$/, '')
+            : undefined;
     if (sf !== undefined) {
       const entry = defined.get(sf);
       if (!entry) continue;

@@ -1,0 +1,182 @@
+/**
+ * rarelens phenome: clinical free text -> HPO terms (PhenomeAI).
+ *
+ *   rarelens phenome --text "Floppy infant with fits; no cataracts."
+ *   rarelens phenome --batch IN.jsonl --out OUT.jsonl     # {id, text} -> {id, terms}
+ *
+ * Options: --hpo FILE (hp.json[.gz] / hp.obo; default $RARELENS_SOURCES/hpo/...), --nested,
+ * --no-llm (ignore LLM_BASE_URL/LLM_API_KEY/LLM_MODEL even when set).
+ */
+import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import type { Ontology } from '@rarelens/engine';
+import {
+  createPhenome,
+  defaultHpoPath,
+  extractWithLlm,
+  llmConfigFromEnv,
+  loadOntologyFile,
+  type LlmConfig,
+  type Phenome,
+  type PhenomeTerm,
+} from '@rarelens/phenome';
+
+const USAGE = `Usage:
+  rarelens phenome --text "clinical text"            print the HPO terms as JSON
+  rarelens phenome --batch IN.jsonl --out OUT.jsonl  one {"id","text"} per line -> {"id","terms"}
+Options:
+  --hpo FILE   HPO ontology (hp.json, hp.json.gz or hp.obo; default ${'$'}RARELENS_SOURCES/hpo/hp.v2026-01-08.json.gz)
+  --nested     also report more general terms named inside longer mentions
+  --no-llm     do not call the LLM endpoint even when LLM_BASE_URL, LLM_API_KEY, LLM_MODEL are set`;
+
+interface Args {
+  text?: string;
+  batch?: string;
+  out?: string;
+  hpo?: string;
+  nested: boolean;
+  llm: boolean;
+}
+
+class UsageError extends Error {}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { nested: false, llm: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    const value = (): string => {
+      const v = argv[i + 1];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
+      i++;
+      return v;
+    };
+    switch (a) {
+      case '--text':
+        args.text = value();
+        break;
+      case '--batch':
+        args.batch = value();
+        break;
+      case '--out':
+        args.out = value();
+        break;
+      case '--hpo':
+        args.hpo = value();
+        break;
+      case '--nested':
+        args.nested = true;
+        break;
+      case '--no-llm':
+        args.llm = false;
+        break;
+      default:
+        throw new UsageError(`unknown option '${a}'`);
+    }
+  }
+  if ((args.text === undefined) === (args.batch === undefined))
+    throw new UsageError('give exactly one of --text or --batch');
+  if (args.batch !== undefined && args.out === undefined)
+    throw new UsageError('--batch needs --out OUT.jsonl');
+  return args;
+}
+
+interface Extractor {
+  run(text: string): Promise<PhenomeTerm[]>;
+}
+
+function makeExtractor(
+  phenome: Phenome,
+  ontology: Ontology,
+  llm: LlmConfig | undefined,
+): Extractor {
+  return {
+    async run(text: string): Promise<PhenomeTerm[]> {
+      if (!llm) return phenome.extract(text);
+      const res = await extractWithLlm(phenome, ontology, text, llm);
+      if (res.llm.error)
+        console.error(
+          `rarelens phenome: LLM assist not used (${res.llm.error}); offline result kept`,
+        );
+      return res.terms;
+    },
+  };
+}
+
+/** Validates one batch line; errors name the file and line. */
+function parseBatchLine(
+  file: string,
+  lineNo: number,
+  line: string,
+): { id: string | number; text: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    throw new Error(
+      `${file}:${lineNo}: invalid JSON (${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${file}:${lineNo}: expected a JSON object {"id", "text"}`);
+  const rec = value as { id?: unknown; text?: unknown };
+  if (typeof rec.id !== 'string' && typeof rec.id !== 'number')
+    throw new Error(`${file}:${lineNo}: field "id" must be a string or number`);
+  if (typeof rec.text !== 'string')
+    throw new Error(`${file}:${lineNo}: field "text" must be a string`);
+  return { id: rec.id, text: rec.text };
+}
+
+async function runBatch(input: string, output: string, extractor: Extractor): Promise<number> {
+  if (!existsSync(input)) throw new Error(`${input}: file not found`);
+  // Written to a side file and renamed at the end: a failed run leaves no partial output.
+  const partial = `${output}.partial`;
+  const out = createWriteStream(partial);
+  const rl = createInterface({ input: createReadStream(input, 'utf8'), crlfDelay: Infinity });
+  let lineNo = 0;
+  let records = 0;
+  try {
+    for await (const line of rl) {
+      lineNo++;
+      if (line.trim() === '') continue;
+      const rec = parseBatchLine(input, lineNo, line);
+      const terms = await extractor.run(rec.text);
+      if (!out.write(`${JSON.stringify({ id: rec.id, terms })}\n`)) await once(out, 'drain');
+      records++;
+    }
+    out.end();
+    await once(out, 'finish');
+  } catch (err) {
+    rl.close();
+    out.end();
+    await once(out, 'close');
+    rmSync(partial, { force: true });
+    throw err;
+  }
+  renameSync(partial, output);
+  console.error(`rarelens phenome: ${records} records -> ${output}`);
+  return 0;
+}
+
+/** Entry point: returns the exit code (2 = usage error). */
+export async function run(argv: string[]): Promise<number> {
+  let args: Args;
+  try {
+    args = parseArgs(argv);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`rarelens phenome: ${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw err;
+  }
+  const ontology = loadOntologyFile(args.hpo ?? defaultHpoPath());
+  const phenome = createPhenome(ontology, { nested: args.nested });
+  const llm = args.llm ? llmConfigFromEnv() : undefined;
+  const extractor = makeExtractor(phenome, ontology, llm);
+  if (args.text !== undefined) {
+    console.log(JSON.stringify(await extractor.run(args.text), null, 2));
+    return 0;
+  }
+  return runBatch(args.batch as string, args.out as string, extractor);
+}
