@@ -1,5 +1,5 @@
 import { Constants } from '@rarelens/contract';
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { cn } from '../lib/cn.ts';
 
 type OtpInputProps = {
@@ -45,10 +45,20 @@ export function OtpInput({
     box?.select();
   };
 
-  const commit = (next: string) => {
+  // Focus moves after the new value has rendered, so the box's focus guard sees it.
+  const pendingFocus = useRef<number | null>(null);
+  useEffect(() => {
+    if (pendingFocus.current === null) return;
+    const index = pendingFocus.current;
+    pendingFocus.current = null;
+    focusBox(index);
+  });
+
+  const commit = (next: string, focusIndex: number) => {
     const digits = keepDigits(next).slice(0, length);
+    pendingFocus.current = Math.min(focusIndex, length - 1, digits.length);
     onChange(digits);
-    if (digits.length === length) onComplete?.(digits);
+    if (digits.length === length && digits !== value) onComplete?.(digits);
     return digits;
   };
 
@@ -56,26 +66,20 @@ export function OtpInput({
     const digits = keepDigits(text);
     if (!digits) return;
     const start = Math.min(index, value.length);
-    const next = commit(value.slice(0, start) + digits + value.slice(start + digits.length));
-    focusBox(Math.min(start + digits.length, length - 1, next.length));
+    commit(value.slice(0, start) + digits + value.slice(start + digits.length), start + digits.length);
   };
 
   const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case 'Backspace': {
         event.preventDefault();
-        if (index < value.length) {
-          commit(value.slice(0, index) + value.slice(index + 1));
-          focusBox(index);
-        } else if (index > 0) {
-          commit(value.slice(0, index - 1));
-          focusBox(index - 1);
-        }
+        if (index < value.length) commit(value.slice(0, index) + value.slice(index + 1), index);
+        else if (index > 0) commit(value.slice(0, index - 1), index - 1);
         return;
       }
       case 'Delete': {
         event.preventDefault();
-        commit(value.slice(0, index) + value.slice(index + 1));
+        commit(value.slice(0, index) + value.slice(index + 1), index);
         return;
       }
       case 'ArrowLeft':

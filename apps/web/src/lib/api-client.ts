@@ -158,7 +158,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 
   const refreshed = await refreshTokens();
   if (!refreshed) {
-    if (mode === 'product' && error.isTokenExpired) notifySessionExpired();
+    // The access cookie expires together with its token, so an expired session usually
+    // arrives as a plain 401 without the "jwt expired" wording: both mean the session ended.
+    if (mode === 'product' && (error.isTokenExpired || error.status === 401)) notifySessionExpired();
     throw error;
   }
   const second = await send(path, options);

@@ -1,16 +1,280 @@
-import { EmptyState, PageHeader } from '../../components/card.tsx';
-import { UploadIcon } from '../../components/icons.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TermRef } from '@rarelens/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { Alert, Card, PageHeader } from '../../components/card.tsx';
+import { FieldError, FormField, Input, NativeSelect, Textarea } from '../../components/form.tsx';
+import { toast } from '../../components/toaster.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { productKeys } from '../cases/cases.api.ts';
+import { formatBytes } from '../cases/format.ts';
+import { ProgressBar } from '../cases/status-badge.tsx';
+import { HpoTermPicker, TermChips } from './hpo-term-picker.tsx';
+import { AttachmentsField, GenomeFileField } from './file-fields.tsx';
+import { SymptomsField, type SymptomSuggestionsProps } from './symptoms-field.tsx';
+import { emptyUploadForm, UploadFormSchema, type UploadFormInput, type UploadFormOutput } from './upload-form.schema.ts';
+import { uploadProduct, type UploadProgress } from './upload.api.ts';
 
-/** /upload. Placeholder until the upload feature lands; replace this file wholesale. */
-export function UploadPage() {
-  useDocumentTitle('Genome Upload');
+/** Server field names that map onto this form's fields. */
+const serverFields = ['caseId', 'gender', 'symptoms', 'hpoTerms', 'excludedTerms', 'assembly', 'imageDescription', 'genomeFile', 'additionalFiles'] as const;
+type ServerField = (typeof serverFields)[number];
+
+function Section({ step, title, description, children }: { step: number; title: string; description: string; children: ReactNode }) {
   return (
-    <>
-      <PageHeader title="Genome Upload" description="Upload patient data: the genome file, clinical symptoms and up to five additional files." />
-      <EmptyState icon={<UploadIcon />} title="Genome upload is not available yet">
-        Uploading VCF and FASTQ files will be enabled here.
-      </EmptyState>
-    </>
+    <Card className="p-5 sm:p-7">
+      <div className="mb-5 flex items-start gap-3">
+        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">{step}</span>
+        <div>
+          <h2 className="text-base font-semibold text-ink-900">{title}</h2>
+          <p className="mt-0.5 text-sm text-ink-500">{description}</p>
+        </div>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+function addTerm(list: TermRef[], term: TermRef): TermRef[] {
+  return list.some((t) => t.id === term.id) ? list : [...list, term];
+}
+
+type UploadPageProps = {
+  /** PhenomeAI suggestions inside the symptoms box (see SymptomsField's slot). */
+  renderSuggestions?: (props: SymptomSuggestionsProps) => ReactNode;
+};
+
+/** /upload (Genome Upload): the patient's genome file, symptoms, HPO terms and additional files. */
+export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
+  useDocumentTitle('Genome Upload');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const [isExcludedOpen, setIsExcludedOpen] = useState(false);
+
+  const form = useForm<UploadFormInput, unknown, UploadFormOutput>({
+    resolver: zodResolver(UploadFormSchema),
+    defaultValues: emptyUploadForm,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    if (!values.genomeFile) return;
+    setSubmitError(null);
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setProgress({ loaded: 0, total: values.genomeFile.size });
+    try {
+      await uploadProduct(
+        {
+          caseId: values.caseId,
+          gender: values.gender,
+          symptoms: values.symptoms,
+          hpoTerms: values.hpoTerms.map((t) => t.id),
+          excludedTerms: values.excludedTerms.map((t) => t.id),
+          assembly: values.assembly,
+          imageDescription: values.imageDescription,
+          genomeFile: values.genomeFile,
+          additionalFiles: values.additionalFiles,
+        },
+        setProgress,
+        controller.signal,
+      );
+      await queryClient.invalidateQueries({ queryKey: productKeys.list() });
+      toast.success(`Case ${values.caseId} uploaded — the analysis is queued`);
+      await navigate('/home');
+    } catch (error) {
+      setProgress(null);
+      if (error instanceof DOMException && error.name === 'AbortError') {
+        toast.message('Upload cancelled');
+        return;
+      }
+      let isPlaced = false;
+      if (error instanceof ApiError && error.issues) {
+        for (const issue of error.issues) {
+          const field = serverFields.find((f) => f === issue.path[0]);
+          if (field) {
+            form.setError(field satisfies ServerField, { type: 'server', message: issue.message });
+            isPlaced = true;
+          }
+        }
+      }
+      const message = errorMessage(error);
+      if (!isPlaced) setSubmitError(message);
+      toast.error(message);
+    } finally {
+      abortRef.current = null;
+    }
+  });
+
+  const isUploading = progress !== null;
+  const percent = progress && progress.total > 0 ? (progress.loaded / progress.total) * 100 : 0;
+
+  return (
+    <div className="max-w-4xl">
+      <PageHeader
+        title="Genome Upload"
+        description="Upload patient data: the genome file, the clinical picture and any supporting documents. The analysis starts as soon as the upload completes."
+      />
+      <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-5" aria-label="Genome upload">
+        <Section step={1} title="Patient" description="Identify the case as your laboratory or clinic does.">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="Case ID" error={errors.caseId?.message} hint="Shown in your case list and on reports.">
+              <Input autoComplete="off" placeholder="e.g. RL-2026-0142" {...form.register('caseId')} />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="gender"
+              render={({ field }) => (
+                <fieldset className="flex flex-col gap-1.5">
+                  <legend className="mb-1.5 text-sm font-medium text-ink-800">Gender</legend>
+                  <div role="radiogroup" aria-label="Gender" className="grid grid-cols-2 gap-2">
+                    {(['male', 'female'] as const).map((value) => (
+                      <label
+                        key={value}
+                        className={cn(
+                          'flex h-10 cursor-pointer items-center justify-center gap-2 rounded-lg border text-sm font-medium capitalize transition-colors',
+                          field.value === value ? 'border-accent-500 bg-accent-50 text-accent-700' : 'border-ink-200 text-ink-700 hover:border-ink-300',
+                          errors.gender && field.value !== value ? 'border-danger-600' : '',
+                        )}
+                      >
+                        <input
+                          type="radio"
+                          name={field.name}
+                          value={value}
+                          checked={field.value === value}
+                          onChange={() => field.onChange(value)}
+                          onBlur={field.onBlur}
+                          className="accent-accent-600"
+                        />
+                        {value === 'male' ? 'Male' : 'Female'}
+                      </label>
+                    ))}
+                  </div>
+                  <FieldError>{errors.gender?.message}</FieldError>
+                </fieldset>
+              )}
+            />
+          </div>
+        </Section>
+
+        <Section step={2} title="Clinical picture" description="Symptoms in your own words, and the HPO terms that encode them.">
+          <Controller
+            control={form.control}
+            name="hpoTerms"
+            render={({ field: termsField }) => (
+              <Controller
+                control={form.control}
+                name="symptoms"
+                render={({ field: textField }) => (
+                  <SymptomsField
+                    text={textField.value}
+                    onTextChange={textField.onChange}
+                    terms={termsField.value}
+                    onAddTerm={(term) => termsField.onChange(addTerm(termsField.value, term))}
+                    onRemoveTerm={(id) => termsField.onChange(termsField.value.filter((t) => t.id !== id))}
+                    error={errors.symptoms?.message}
+                    termsError={errors.hpoTerms?.message}
+                    renderSuggestions={renderSuggestions}
+                  />
+                )}
+              />
+            )}
+          />
+          <div className="mt-5 border-t border-ink-100 pt-4">
+            <button
+              type="button"
+              className="text-sm font-medium text-accent-700 hover:underline"
+              aria-expanded={isExcludedOpen}
+              onClick={() => setIsExcludedOpen((v) => !v)}
+            >
+              {isExcludedOpen ? 'Hide excluded phenotypes' : 'Exclude phenotypes (optional)'}
+            </button>
+            {isExcludedOpen || form.getValues('excludedTerms').length > 0 ? (
+              <Controller
+                control={form.control}
+                name="excludedTerms"
+                render={({ field }) => (
+                  <div className="mt-3 flex flex-col gap-1.5">
+                    <p className="text-xs text-ink-500">Findings examined and found absent; diseases that expect them rank lower.</p>
+                    <HpoTermPicker
+                      label="Excluded HPO terms"
+                      selected={[...field.value, ...form.getValues('hpoTerms')]}
+                      onSelect={(term) => field.onChange(addTerm(field.value, term))}
+                      placeholder="Search a finding that is absent"
+                    />
+                    <TermChips tone="exclude" terms={field.value} onRemove={(id) => field.onChange(field.value.filter((t) => t.id !== id))} />
+                  </div>
+                )}
+              />
+            ) : null}
+          </div>
+        </Section>
+
+        <Section step={3} title="Genome" description="The patient’s variants (VCF) or raw reads (FASTQ). The file type is checked by its content.">
+          <Controller
+            control={form.control}
+            name="genomeFile"
+            render={({ field }) => <GenomeFileField file={field.value} onChange={field.onChange} error={errors.genomeFile?.message} />}
+          />
+          <div className="mt-5 grid gap-5 sm:grid-cols-2">
+            <FormField label="Genome assembly" error={errors.assembly?.message} hint="Detected from the VCF header (contig lengths, ##reference) when set to automatic.">
+              <NativeSelect {...form.register('assembly')}>
+                <option value="auto">Detect automatically</option>
+                <option value="GRCh37">GRCh37 (hg19)</option>
+                <option value="GRCh38">GRCh38 (hg38)</option>
+              </NativeSelect>
+            </FormField>
+          </div>
+        </Section>
+
+        <Section step={4} title="Additional files" description="Up to five images, reports or documents that support the case.">
+          <Controller
+            control={form.control}
+            name="additionalFiles"
+            render={({ field }) => <AttachmentsField files={field.value} onChange={field.onChange} error={errors.additionalFiles?.message} />}
+          />
+          <FormField label="Image description" optional error={errors.imageDescription?.message} className="mt-5">
+            <Textarea rows={3} placeholder="What the images show, e.g. “Hands and feet at age 2: broad, medially deviated thumbs.”" {...form.register('imageDescription')} />
+          </FormField>
+        </Section>
+
+        {submitError ? <Alert tone="error">{submitError}</Alert> : null}
+
+        <div className="sticky bottom-0 -mx-4 border-t border-ink-100 bg-white/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:shadow-card">
+          {isUploading ? (
+            <div className="flex flex-col gap-2" data-testid="upload-progress">
+              <div className="flex items-center justify-between text-sm">
+                <span className="font-medium text-ink-800">{percent >= 100 ? 'Finishing…' : 'Uploading…'}</span>
+                <span className="text-ink-500 tabular-nums">
+                  {formatBytes(progress.loaded)} of {formatBytes(progress.total)} · {Math.floor(percent)}%
+                </span>
+              </div>
+              <ProgressBar value={percent} />
+              <div className="flex justify-end">
+                <Button type="button" variant="ghost" size="sm" onClick={() => abortRef.current?.abort()}>
+                  Cancel upload
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-xs text-ink-500">Only you and the people you share the case with can open it. The original files are kept for re-analysis.</p>
+              <Button type="submit" isLoading={isSubmitting} className="sm:min-w-44">
+                Upload and analyse
+              </Button>
+            </div>
+          )}
+        </div>
+      </form>
+    </div>
   );
 }

@@ -1,0 +1,182 @@
+import type { VariantRow } from '@rarelens/contract';
+import { useSearchParams } from 'react-router';
+import { ChevronRightIcon } from '../../components/icons.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatAf } from '../cases/format.ts';
+import { AcmgBadge, ClinvarBadge, ConsequenceLabel, ZygosityLabel } from './badges.tsx';
+import { VariantActions } from './variant-actions.tsx';
+
+/** The search parameter holding the variant whose evidence is open. */
+export const VariantParam = 'variant';
+
+/** "4:122,345,678 C>T" (GRCh38, 1-based). */
+export function formatLocus(v: Pick<VariantRow, 'chrom' | 'pos' | 'ref' | 'alt'>): string {
+  const short = (s: string) => (s.length > 8 ? `${s.slice(0, 6)}…(${s.length})` : s);
+  return `${v.chrom}:${v.pos.toLocaleString('en-US')} ${short(v.ref)}>${short(v.alt)}`;
+}
+
+/** Opens a variant's evidence drawer by setting ?variant=<id>, keeping the other parameters. */
+export function useOpenVariant(): (id: number) => void {
+  const [, setParams] = useSearchParams();
+  return (id) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set(VariantParam, String(id));
+      return next;
+    });
+}
+
+const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
+const td = 'px-3 py-2.5 align-top';
+
+export function VariantTableHead({ isGeneShown = true }: { isGeneShown?: boolean }) {
+  return (
+    <thead className="bg-ink-50/70">
+      <tr>
+        <th scope="col" className={cn(th, 'w-12 text-right')}>
+          #
+        </th>
+        <th scope="col" className={th}>
+          Variant (GRCh38)
+        </th>
+        {isGeneShown ? (
+          <th scope="col" className={th}>
+            Gene
+          </th>
+        ) : null}
+        <th scope="col" className={th}>
+          Consequence
+        </th>
+        <th scope="col" className={th}>
+          HGVS
+        </th>
+        <th scope="col" className={th}>
+          Zygosity
+        </th>
+        <th scope="col" className={cn(th, 'text-right')}>
+          Pop. AF
+        </th>
+        <th scope="col" className={th}>
+          ClinVar
+        </th>
+        <th scope="col" className={th}>
+          ACMG
+        </th>
+        <th scope="col" className={th}>
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** One variant as a dense table row; the row opens the evidence. */
+export function VariantTableRow({ variant, productId, isGeneShown = true }: { variant: VariantRow; productId: string; isGeneShown?: boolean }) {
+  const openVariant = useOpenVariant();
+  return (
+    <tr
+      data-testid="variant-row"
+      className="cursor-pointer border-t border-ink-100 text-sm hover:bg-accent-50/40"
+      onClick={() => openVariant(variant.id)}
+    >
+      <td className={cn(td, 'text-right text-xs text-ink-500 tabular-nums')}>{variant.rank}</td>
+      <td className={td}>
+        <button
+          type="button"
+          className="font-mono text-xs font-medium text-ink-900 hover:text-accent-700 hover:underline"
+          onClick={(e) => {
+            e.stopPropagation();
+            openVariant(variant.id);
+          }}
+          aria-label={`Open evidence for ${formatLocus(variant)}`}
+        >
+          {formatLocus(variant)}
+        </button>
+      </td>
+      {isGeneShown ? <td className={cn(td, 'text-xs font-semibold text-ink-900 italic')}>{variant.gene ?? '—'}</td> : null}
+      <td className={td}>
+        <ConsequenceLabel consequence={variant.consequence} impact={variant.impact} />
+      </td>
+      <td className={cn(td, 'max-w-56')}>
+        <p className="truncate font-mono text-xs text-ink-800" title={variant.hgvsC ?? undefined}>
+          {variant.hgvsC ?? '—'}
+        </p>
+        {variant.hgvsP ? (
+          <p className="truncate font-mono text-[11px] text-ink-500" title={variant.hgvsP}>
+            {variant.hgvsP}
+          </p>
+        ) : null}
+      </td>
+      <td className={td}>
+        <ZygosityLabel value={variant.zygosity} />
+      </td>
+      <td className={cn(td, 'text-right font-mono text-xs text-ink-700 tabular-nums')}>
+        {variant.af === null ? <span className="text-ink-400">n/a</span> : formatAf(variant.af)}
+      </td>
+      <td className={td}>
+        <ClinvarBadge value={variant.clinvar} />
+      </td>
+      <td className={td}>
+        <AcmgBadge value={variant.acmg} points={variant.acmgPoints} />
+      </td>
+      <td className={cn(td, 'text-right whitespace-nowrap')} onClick={(e) => e.stopPropagation()}>
+        <VariantActions productId={productId} variant={variant} placement="row" />
+        <ChevronRightIcon className="ml-1 inline size-4 text-ink-300" aria-hidden="true" />
+      </td>
+    </tr>
+  );
+}
+
+/** One variant as a card, for narrow screens. */
+export function VariantCard({ variant, productId }: { variant: VariantRow; productId: string }) {
+  const openVariant = useOpenVariant();
+  return (
+    <li data-testid="variant-card" className="rounded-xl border border-ink-100 bg-white p-3 shadow-card">
+      <button type="button" className="block w-full text-left" onClick={() => openVariant(variant.id)}>
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-ink-900 italic">{variant.gene ?? 'Intergenic'}</p>
+            <p className="truncate font-mono text-xs text-ink-600">{formatLocus(variant)}</p>
+          </div>
+          <AcmgBadge value={variant.acmg} points={variant.acmgPoints} />
+        </div>
+        {variant.hgvsC || variant.hgvsP ? (
+          <p className="mt-1.5 truncate font-mono text-xs text-ink-700">{[variant.hgvsC, variant.hgvsP].filter(Boolean).join(' · ')}</p>
+        ) : null}
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <ConsequenceLabel consequence={variant.consequence} impact={variant.impact} />
+          <ZygosityLabel value={variant.zygosity} />
+          <span className="font-mono text-xs text-ink-600">AF {formatAf(variant.af)}</span>
+          <ClinvarBadge value={variant.clinvar} />
+        </div>
+      </button>
+      <div className="mt-2 flex justify-end empty:hidden">
+        <VariantActions productId={productId} variant={variant} placement="row" />
+      </div>
+    </li>
+  );
+}
+
+/** A plain list of variants (phenotype and gene details): table on wide screens, cards on narrow. */
+export function VariantTable({ variants, productId, isGeneShown = true }: { variants: VariantRow[]; productId: string; isGeneShown?: boolean }) {
+  if (variants.length === 0) return <p className="px-4 py-6 text-center text-sm text-ink-500">No variants of this case fall here.</p>;
+  return (
+    <>
+      <div className="hidden overflow-x-auto lg:block">
+        <table className="w-full" data-testid="variant-table">
+          <VariantTableHead isGeneShown={isGeneShown} />
+          <tbody>
+            {variants.map((v) => (
+              <VariantTableRow key={v.id} variant={v} productId={productId} isGeneShown={isGeneShown} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="flex flex-col gap-2 p-2 lg:hidden">
+        {variants.map((v) => (
+          <VariantCard key={v.id} variant={v} productId={productId} />
+        ))}
+      </ul>
+    </>
+  );
+}
