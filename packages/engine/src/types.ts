@@ -83,7 +83,13 @@ export interface AnnotatedVariant extends VariantKey {
   af: number | null;
   afSource?: string | null;
   clinvar: ClinvarHit | null;
-  acmg: { classification: AcmgClass; points: number; criteria: AcmgCriterion[] };
+  acmg: {
+    classification: AcmgClass;
+    points: number;
+    criteria: AcmgCriterion[];
+    /** Criteria that could not be evaluated for lack of data (e.g. PM2 without population data), with why. */
+    notAssessed?: { code: string; reason: string }[];
+  };
   /** Pathogenicity in [0, 1] for ranking. */
   score: number;
 }

@@ -23,6 +23,12 @@ export interface AlleleSpan {
 /** Forward-strand upper-case base at a 0-based position, or null when unknown. */
 export type BaseLookup = (chrom: string, pos0: number) => string | null;
 
+/**
+ * Reference amino acid known for a codon from other data (e.g. a ClinVar missense recorded at one
+ * of its 0-based positions), or null. Narrows the candidate codons when bases are unknown.
+ */
+export type AminoAcidHint = (chrom: string, codonPositions0: readonly number[]) => string | null;
+
 /** Trims the shared suffix, then the shared prefix, of a VCF allele (no left-alignment). */
 export function trimAllele(chrom: string, pos: number, ref: string, alt: string): AlleleSpan {
   let r = ref;
@@ -86,7 +92,7 @@ interface Overlap {
 }
 
 /** Effect of `a` on transcript `m`, or null when the allele is more than 5 kb away. */
-export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null): TranscriptEffect | null {
+export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, aaHint: AminoAcidHint | null = null): TranscriptEffect | null {
   const tx = m.tx;
   const ins = a.start === a.end;
   const qs = a.start;
@@ -164,14 +170,14 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
   if (utr5) terms.add('5_prime_UTR_variant');
   if (utr3) terms.add('3_prime_UTR_variant');
 
-  if (cds) codingEffect(m, a, base, terms, eff, crossesBoundary);
+  if (cds) codingEffect(m, a, base, aaHint, terms, eff, crossesBoundary);
   if (terms.size === 0) terms.add(m.isCoding ? 'coding_sequence_variant' : 'non_coding_transcript_variant');
   eff.consequences = sortTerms(terms);
   eff.hgvsC = hgvsC(m, a, base);
   return eff;
 }
 
-function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, terms: Set<string>, eff: TranscriptEffect, crossesBoundary: boolean): void {
+function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, aaHint: AminoAcidHint | null, terms: Set<string>, eff: TranscriptEffect, crossesBoundary: boolean): void {
   const tx = m.tx;
   const ins = a.start === a.end;
   // CDS positions of the affected coding bases (tx orientation).
@@ -203,8 +209,6 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
   const lastCodon = Math.floor(cdsLen / 3);
   const touchesStart = firstCds <= 3;
   const touchesStop = lastCds > cdsLen - 3;
-  const sub = a.ref.length === a.alt.length;
-
   // NMD escape: last exon, or within the last 50 nt of the penultimate exon (tx order).
   const nmd = (): boolean => {
     const nEx = tx.exonStarts.length;
@@ -215,6 +219,10 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
     return lastExonFirstCdna != null && cdna > lastExonFirstCdna - 1 - 50;
   };
 
+  const sub = a.ref.length === a.alt.length;
+  // Whether a truncation at this position would escape NMD (used by PVS1 for null variants).
+  eff.nmdEscape = nmd();
+
   if (!sub) {
     if (crossesBoundary) {
       terms.add('coding_sequence_variant');
@@ -222,7 +230,6 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
       const diff = a.alt.length - a.ref.length;
       if (diff % 3 !== 0) {
         terms.add('frameshift_variant');
-        eff.nmdEscape = nmd();
       } else terms.add(diff > 0 ? 'inframe_insertion' : 'inframe_deletion');
       if (touchesStart && !ins) terms.add('start_lost');
       if (touchesStop && !ins) terms.add('stop_lost');
@@ -243,14 +250,13 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
       const multi = multiCodon(m, a, base, firstCodon, lastCodonHit);
       if (multi) {
         terms.add(multi);
-        if (multi === 'stop_gained') eff.nmdEscape = nmd();
         return;
       }
     }
     terms.add('coding_sequence_variant');
     return;
   }
-  const outcome = codonOutcome(m, a, base, firstCodon, firstCodon === lastCodon);
+  const outcome = codonOutcome(m, a, base, firstCodon, firstCodon === lastCodon, aaHint);
   if (!outcome) {
     terms.add('coding_sequence_variant');
     return;
@@ -264,7 +270,6 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
     else if (outcome.term === 'stop_lost') eff.hgvsP = `p.(Ter${firstCodon}${threeLetter(outcome.altAa)}ext*?)`;
     else eff.hgvsP = `p.(${r3}${firstCodon}${threeLetter(outcome.altAa)})`;
   }
-  if (outcome.term === 'stop_gained') eff.nmdEscape = nmd();
 }
 
 /** Forward-strand genomic positions of a codon's three bases, in tx order. */
@@ -281,9 +286,10 @@ interface CodonOutcome {
   altAa: string | null;
 }
 
-function codonOutcome(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, codon: number, isLastCodon: boolean): CodonOutcome | null {
+function codonOutcome(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, codon: number, isLastCodon: boolean, aaHint: AminoAcidHint | null = null): CodonOutcome | null {
   const gpos = codonPositions(m, codon);
   if (!gpos) return null;
+  const hintAa = aaHint ? aaHint(a.chrom, gpos) : null;
   const minus = m.tx.strand === -1;
   // Known tx-strand bases of the reference and alternative codon ('' = unknown).
   const refKnown: string[] = [];
@@ -305,6 +311,7 @@ function codonOutcome(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
         const refAa = translateCodon(refC);
         // CDS invariants: an internal codon is never a stop; the last codon is one.
         if (isLastCodon ? refAa !== '*' : refAa === '*') continue;
+        if (hintAa && refAa !== hintAa) continue;
         const altC = [0, 1, 2].map((k) => altKnown[k] || refC[k]).join('');
         const altAa = translateCodon(altC);
         let term: string;

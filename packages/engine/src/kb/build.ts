@@ -3,7 +3,7 @@
  * directory renamed over `outDir` (the previous KB stays in place until then), so a corrupt
  * source never leaves a partial KB. `loadKb` reads a built KB back for the server and the CLI.
  */
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { classifySignificance, toClinvarFile, toMissenseFile, type ClinvarAllele } from '../clinvar/clinvar.ts';
 import { transcriptEffect, trimAllele } from '../annotate/consequence.ts';
@@ -14,7 +14,7 @@ import { TranscriptIndex, type Transcript } from '../transcripts/model.ts';
 import { readClinvarVcf, readIntervarPs1 } from './clinvar.build.ts';
 import { readGnomadSites } from './frequency.build.ts';
 import { readAlphaMissenseGenes, readClinvarGeneSummary, readConstraintV2, readConstraintV4, readHgnc, readManeSummary, type GeneBuildState } from './genes.build.ts';
-import { GENOME_DIR, loadGenomeKb, type GenomeKb, type GenomeMeta, type RefBasesFile } from './genome-kb.ts';
+import { CHAIN_FILE, GENOME_DIR, loadGenomeKb, type GenomeKb, type GenomeMeta, type RefBasesFile } from './genome-kb.ts';
 import { buildHpoKb, loadHpoKb, type HpoKb } from './hpo-kb.ts';
 import { encodeInt32, fileExists, sha256File } from './io.ts';
 import { GENOMIC_SOURCES, listSourceFiles, resolveSource, type ResolvedSource } from './sources.ts';
@@ -161,6 +161,8 @@ export function genomicStep(): KbStep {
           throw new KbSourceError(chainSrc.rel, (e as Error).message);
         }
         await record(chainSrc, 'UCSC hg19ToHg38');
+        // The KB carries the chain so GRCh37 patient VCFs can be lifted without the sources.
+        await copyFile(chainSrc.path, join(out, CHAIN_FILE));
         const r = await readClinvarVcf(cv37, 'GRCh37', chain, ctx.signal, progress('ClinVar GRCh37'));
         for (const x of r.alleles) alleles.push(x);
         await record(cv37, r.version, { records: r.records, skipped: r.skipped, notes: r.notes.join('; ') });

@@ -10,6 +10,7 @@
  *  - refbases.grch38.json    reference bases recorded by GRCh38 sources (ClinVar REF, InterVar ref)
  *  - frequency.grch38.json   optional population AF table from gnomAD sites VCFs
  *  - genome.json             { referenceFasta, frequencySource }
+ *  - hg19ToHg38.over.chain.gz  copy of the UCSC chain (lifting GRCh37 patient VCFs)
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ import { unpackTranscripts, type TranscriptsFile } from './transcripts.build.ts'
 import { KbSourceError } from './types.ts';
 
 export const GENOME_DIR = 'genome';
+/** UCSC hg19ToHg38 chain copied into the KB (for lifting GRCh37 input). */
+export const CHAIN_FILE = 'hg19ToHg38.over.chain.gz';
 
 export interface RefBasesFile {
   chroms: Record<string, { pos: string; bases: string }>;
@@ -53,11 +56,6 @@ export class RefBaseIndex {
   }
 }
 
-export interface PopulationFrequency {
-  af: number;
-  source: string;
-}
-
 /** Allele frequencies from a deployment's gnomAD sites VCF(s). */
 export class FrequencyIndex {
   private readonly chroms = new Map<string, { pos: Int32Array; ref: string[]; alt: string[]; af: Float32Array }>();
@@ -87,6 +85,8 @@ export interface GenomeKb {
   refBases: RefBaseIndex;
   frequencies: FrequencyIndex | null;
   referenceFasta: string | null;
+  /** Path of the hg19->hg38 chain inside the KB, or null when the KB was built without one. */
+  chainPath: string | null;
   /** GRCh37 models for display (igv); loaded on first call, null when the KB has none. */
   loadTranscriptsGrch37(): Promise<TranscriptIndex | null>;
 }
@@ -122,6 +122,7 @@ export async function loadGenomeKb(kbDir: string): Promise<GenomeKb> {
     refBases: new RefBaseIndex(refbases),
     frequencies,
     referenceFasta: meta.referenceFasta,
+    chainPath: (await fileExists(join(dir, CHAIN_FILE))) ? join(dir, CHAIN_FILE) : null,
     loadTranscriptsGrch37() {
       tx37 ??= (async () => {
         if (!(await fileExists(join(dir, 'transcripts.grch37.json')))) return null;

@@ -1,0 +1,251 @@
+/**
+ * Automated ACMG/AMP 2015 criteria (Richards et al. 2015) with ClinGen SVI refinements, combined
+ * on the Bayesian points scale (Tavtigian et al. 2018, 2020): Very strong 8, Strong 4, Moderate 2,
+ * Supporting 1 (negative for benign evidence); >= 10 Pathogenic, 6..9 Likely pathogenic, 0..5 VUS,
+ * -1..-6 Likely benign, <= -7 Benign; BA1 is stand-alone Benign.
+ *
+ * Every criterion is computed from evidence the caller gathered (consequence, gene metrics,
+ * population frequency, ClinVar-derived tables, predictor scores); where the evidence is absent
+ * the criterion is listed in `notAssessed` with the reason, never silently treated as negative.
+ * ClinVar's own assertion for the allele is reported by the annotator, not used as a criterion.
+ */
+import type { AcmgClass, AcmgCriterion, AcmgStrength } from '../types.ts';
+import type { GeneRecord } from '../genes/gene.ts';
+
+export const STRENGTH_POINTS: Record<AcmgStrength, number> = { VeryStrong: 8, Strong: 4, Moderate: 2, Supporting: 1, StandAlone: 8 };
+
+/** A pathogenic missense at the variant's codon (ClinVar-derived table), other than the variant itself. */
+export interface SameCodonPathogenic {
+  /** One-letter amino acids of the recorded change. */
+  refAa: string;
+  altAa: string;
+  pChange: string;
+  clinvarId: string;
+  /** Same nucleotide change as the variant (then it is the same allele, not PS1 evidence). */
+  sameNucleotide: boolean;
+}
+
+export interface PredictorScores {
+  revel?: number | null;
+  caddPhred?: number | null;
+  alphaMissense?: number | null;
+  spliceAi?: number | null;
+}
+
+export interface AcmgEvidence {
+  /** SO terms of the chosen transcript, most severe first. */
+  consequences: string[];
+  gene: GeneRecord | null;
+  /** For null variants: escapes NMD (last exon / last 50 nt of penultimate exon / single exon). */
+  nmdEscape: boolean | null;
+  /** Fraction of the CDS downstream of the variant. */
+  cdsFractionAfter: number | null;
+  /** Amino acids of the variant when known. */
+  refAa: string | null;
+  altAa: string | null;
+  /** Population allele frequency (max over populations) and whether data exist for this locus at all. */
+  af: number | null;
+  afSource: string | null;
+  populationDataAvailable: boolean;
+  sameCodon: SameCodonPathogenic[];
+  /** Distinct ClinVar pathogenic missense positions within +-25 bp (same gene), excluding the variant's own position. */
+  nearbyPathogenicMissense: number | null;
+  /** For in-frame indels: the indel unit repeats >= 3 times in tandem at the site (null = unknown). */
+  inRepeat: boolean | null;
+  predictors: PredictorScores;
+}
+
+export interface AcmgResult {
+  classification: AcmgClass;
+  points: number;
+  criteria: AcmgCriterion[];
+  notAssessed: { code: string; reason: string }[];
+}
+
+/** Frequency thresholds (fractions). */
+export const BA1_AF = 0.05;
+export const BS1_AF = 0.01;
+export const PM2_AF = 0.0001;
+/** PP2: missense Z at which gnomAD calls a gene missense-constrained. */
+export const PP2_MIS_Z = 3.09;
+
+const NULL_TERMS = ['stop_gained', 'frameshift_variant', 'splice_donor_variant', 'splice_acceptor_variant', 'start_lost', 'transcript_ablation'];
+
+const fmt = (x: number): string => (x >= 0.001 || x === 0 ? String(Number(x.toPrecision(3))) : x.toExponential(2));
+
+/** Bayesian points -> ACMG class (Tavtigian 2020). */
+export function classFromPoints(points: number): AcmgClass {
+  if (points >= 10) return 'Pathogenic';
+  if (points >= 6) return 'Likely pathogenic';
+  if (points >= 0) return 'Uncertain significance';
+  if (points >= -6) return 'Likely benign';
+  return 'Benign';
+}
+
+/** Whether LoF is an established disease mechanism for the gene, and why. */
+export function lofMechanism(gene: GeneRecord | null): { established: boolean; reason: string } {
+  if (!gene) return { established: false, reason: 'no gene' };
+  const c = gene.constraint;
+  const parts: string[] = [];
+  let established = false;
+  if (c?.loeuf != null && c.loeuf < 0.6) {
+    established = true;
+    parts.push(`LOEUF ${fmt(c.loeuf)} < 0.6 (${c.source})`);
+  }
+  if (c?.pLI != null && c.pLI >= 0.9) {
+    established = true;
+    parts.push(`pLI ${fmt(c.pLI)} >= 0.9`);
+  }
+  const lof = gene.clinvar?.plpLof ?? 0;
+  if (lof >= 2) {
+    established = true;
+    parts.push(`${lof} ClinVar P/LP null variants in ${gene.symbol}`);
+  }
+  if (!established) {
+    const why = [c?.loeuf != null ? `LOEUF ${fmt(c.loeuf)}` : 'no LOEUF', c?.pLI != null ? `pLI ${fmt(c.pLI)}` : 'no pLI', `${lof} ClinVar P/LP null variants`];
+    return { established: false, reason: why.join(', ') };
+  }
+  return { established, reason: parts.join('; ') };
+}
+
+/** Applies the automated criteria and combines them. */
+export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
+  const criteria: AcmgCriterion[] = [];
+  const notAssessed: { code: string; reason: string }[] = [];
+  const add = (code: string, strength: AcmgStrength, benign: boolean, reason: string): void => {
+    const pts = STRENGTH_POINTS[strength];
+    criteria.push({ code: strength === 'Supporting' && code === 'PM2' ? 'PM2_Supporting' : code, strength, points: benign ? -pts : pts, reason });
+  };
+  const cons = new Set(ev.consequences);
+  const has = (t: string): boolean => cons.has(t);
+  const isNull = NULL_TERMS.some(has);
+  const isMissense = has('missense_variant');
+  const isInframe = has('inframe_insertion') || has('inframe_deletion');
+  const gsym = ev.gene?.symbol ?? 'the gene';
+
+  // PVS1 (Richards 2015; ClinGen SVI Abou Tayoun 2018 decision tree).
+  if (isNull) {
+    const mech = lofMechanism(ev.gene);
+    if (!mech.established) {
+      notAssessed.push({ code: 'PVS1', reason: `null variant, but LoF is not an established mechanism for ${gsym} (${mech.reason})` });
+    } else if (has('frameshift_variant') || has('stop_gained')) {
+      const kind = has('frameshift_variant') ? 'frameshift' : 'nonsense';
+      if (ev.nmdEscape === false) add('PVS1', 'VeryStrong', false, `${kind} predicted to cause NMD in ${gsym}; ${mech.reason}`);
+      else if (ev.nmdEscape === true) {
+        const frac = ev.cdsFractionAfter;
+        if (frac != null && frac > 0.1) add('PVS1', 'Strong', false, `${kind} escapes NMD (last exon/last 50 nt of penultimate exon) but removes ${Math.round(frac * 100)}% of the protein (>10%); ${mech.reason}`);
+        else add('PVS1', 'Moderate', false, `${kind} escapes NMD and removes ${frac != null ? Math.round(frac * 100) : '?'}% of the protein (<=10%); ${mech.reason}`);
+      } else add('PVS1', 'Strong', false, `${kind} with NMD status unknown; ${mech.reason}`);
+    } else if (has('splice_donor_variant') || has('splice_acceptor_variant')) {
+      add('PVS1', 'Strong', false, `canonical +-1/2 splice site; reading-frame/NMD effect of the splice defect not predicted, so Strong (SVI); ${mech.reason}`);
+    } else if (has('start_lost')) {
+      add('PVS1', 'Moderate', false, `initiation codon lost; no alternative start assessed (SVI: Moderate); ${mech.reason}`);
+    } else if (has('transcript_ablation')) {
+      add('PVS1', 'VeryStrong', false, `whole transcript deleted; ${mech.reason}`);
+    }
+  }
+
+  // PS1 / PM5 (same amino-acid change / different missense at the same codon).
+  if (isMissense) {
+    const others = ev.sameCodon.filter((s) => !s.sameNucleotide);
+    if (ev.altAa) {
+      const same = others.find((s) => s.altAa === ev.altAa);
+      if (same) add('PS1', 'Strong', false, `same amino-acid change ${same.pChange} reported pathogenic in ClinVar (VCV ${same.clinvarId}) via a different nucleotide change`);
+      const diff = ev.sameCodon.find((s) => s.altAa !== ev.altAa && s.altAa !== '*');
+      if (diff) add('PM5', 'Moderate', false, `different pathogenic missense ${diff.pChange} at the same codon (ClinVar ${diff.clinvarId})`);
+    } else if (ev.sameCodon.length) {
+      notAssessed.push({ code: 'PS1/PM5', reason: `pathogenic missense recorded at this codon (${ev.sameCodon.map((s) => s.pChange).join(', ')}), but the variant's amino acid is unknown without the codon sequence` });
+    }
+  }
+
+  // PM1 hotspot proxy.
+  if (isMissense && ev.nearbyPathogenicMissense != null) {
+    if (ev.nearbyPathogenicMissense >= 4) {
+      add('PM1', 'Moderate', false, `hotspot proxy: ${ev.nearbyPathogenicMissense} other ClinVar pathogenic missense positions within 25 bp (no curated domain data)`);
+    }
+  }
+
+  // Population frequency: BA1, BS1, PM2_Supporting.
+  if (ev.af != null) {
+    const src = ev.afSource ? ` (${ev.afSource})` : '';
+    if (ev.af > BA1_AF) add('BA1', 'StandAlone', true, `allele frequency ${fmt(ev.af)}${src} > 5%`);
+    else if (ev.af > BS1_AF) add('BS1', 'Strong', true, `allele frequency ${fmt(ev.af)}${src} > 1%, above what a rare disease allows`);
+    else if (ev.af <= PM2_AF) add('PM2', 'Supporting', false, `allele frequency ${fmt(ev.af)}${src} <= 0.01% (SVI: PM2 at Supporting)`);
+  } else if (ev.populationDataAvailable) {
+    add('PM2', 'Supporting', false, `absent from the population data${ev.afSource ? ` (${ev.afSource})` : ''} (SVI: PM2 at Supporting)`);
+  } else {
+    notAssessed.push({ code: 'PM2/BA1/BS1', reason: 'no population frequency data for this locus (no gnomAD table in the KB and none in the VCF)' });
+  }
+
+  // PM4 (protein length change) / BP3 (in-frame indel in a repeat).
+  if (isInframe && !isNull) {
+    if (ev.inRepeat === true) add('BP3', 'Supporting', true, 'in-frame indel within a tandem repeat of its own unit (>= 3 copies)');
+    else add('PM4', 'Moderate', false, `in-frame ${has('inframe_deletion') ? 'deletion' : 'insertion'} changes protein length${ev.inRepeat === null ? ' (repeat context unknown without sequence)' : ', not in a repeat'}`);
+  } else if (has('stop_lost')) {
+    add('PM4', 'Moderate', false, 'stop-loss extends the protein');
+  }
+
+  // PP2 / BP1 (gene-level missense priors from constraint and ClinVar counts).
+  if (isMissense && ev.gene) {
+    const misZ = ev.gene.constraint?.misZ ?? null;
+    const cv = ev.gene.clinvar;
+    const plpMis = cv?.plpMissense ?? 0;
+    const blbMis = cv?.blbMissense ?? 0;
+    const plpLof = cv?.plpLof ?? 0;
+    if (misZ != null && misZ >= PP2_MIS_Z && plpMis >= 5 && blbMis <= plpMis / 10) {
+      add('PP2', 'Supporting', false, `missense-constrained gene (mis_z ${fmt(misZ)} >= ${PP2_MIS_Z}) with ${plpMis} ClinVar P/LP missense and ${blbMis} B/LB missense`);
+    } else if (misZ == null) notAssessed.push({ code: 'PP2', reason: `no missense Z score for ${gsym}` });
+    if (plpLof >= 10 && plpLof / (plpLof + plpMis) >= 0.9) {
+      add('BP1', 'Supporting', true, `truncating variants are the mechanism in ${gsym}: ${plpLof} P/LP null vs ${plpMis} P/LP missense in ClinVar`);
+    }
+  }
+
+  // PP3 / BP4 (ClinGen SVI calibrated thresholds, Pejaver 2022; SpliceAI per Walker 2023).
+  const p = ev.predictors;
+  const pp3: [AcmgStrength, string][] = [];
+  const bp4: [AcmgStrength, string][] = [];
+  if (p.revel != null && (isMissense || has('coding_sequence_variant'))) {
+    if (p.revel >= 0.932) pp3.push(['Strong', `REVEL ${fmt(p.revel)} >= 0.932`]);
+    else if (p.revel >= 0.773) pp3.push(['Moderate', `REVEL ${fmt(p.revel)} >= 0.773`]);
+    else if (p.revel >= 0.644) pp3.push(['Supporting', `REVEL ${fmt(p.revel)} >= 0.644`]);
+    else if (p.revel <= 0.016) bp4.push(['Strong', `REVEL ${fmt(p.revel)} <= 0.016`]);
+    else if (p.revel <= 0.183) bp4.push(['Moderate', `REVEL ${fmt(p.revel)} <= 0.183`]);
+    else if (p.revel <= 0.29) bp4.push(['Supporting', `REVEL ${fmt(p.revel)} <= 0.290`]);
+  } else if (p.alphaMissense != null && isMissense) {
+    if (p.alphaMissense >= 0.99) pp3.push(['Moderate', `AlphaMissense ${fmt(p.alphaMissense)} >= 0.99`]);
+    else if (p.alphaMissense >= 0.792) pp3.push(['Supporting', `AlphaMissense ${fmt(p.alphaMissense)} >= 0.792`]);
+    else if (p.alphaMissense <= 0.099) bp4.push(['Moderate', `AlphaMissense ${fmt(p.alphaMissense)} <= 0.099`]);
+    else if (p.alphaMissense <= 0.169) bp4.push(['Supporting', `AlphaMissense ${fmt(p.alphaMissense)} <= 0.169`]);
+  } else if (p.caddPhred != null && !isNull) {
+    if (p.caddPhred >= 28.1) pp3.push(['Moderate', `CADD ${fmt(p.caddPhred)} >= 28.1`]);
+    else if (p.caddPhred >= 25.3) pp3.push(['Supporting', `CADD ${fmt(p.caddPhred)} >= 25.3`]);
+    else if (p.caddPhred <= 17.3) bp4.push(['Moderate', `CADD ${fmt(p.caddPhred)} <= 17.3`]);
+    else if (p.caddPhred <= 22.7) bp4.push(['Supporting', `CADD ${fmt(p.caddPhred)} <= 22.7`]);
+  }
+  if (p.spliceAi != null && !isNull) {
+    if (p.spliceAi >= 0.2) pp3.push(['Supporting', `SpliceAI ${fmt(p.spliceAi)} >= 0.2`]);
+    else if (p.spliceAi <= 0.1 && !isMissense) bp4.push(['Supporting', `SpliceAI ${fmt(p.spliceAi)} <= 0.1`]);
+  }
+  const strongest = (l: [AcmgStrength, string][]): [AcmgStrength, string] | undefined => [...l].sort((a, b) => STRENGTH_POINTS[b[0]] - STRENGTH_POINTS[a[0]])[0];
+  const pp3Best = strongest(pp3);
+  const bp4Best = strongest(bp4);
+  if (pp3Best) add('PP3', pp3Best[0], false, `computational evidence of a deleterious effect: ${pp3.map((x) => x[1]).join('; ')}`);
+  else if (bp4Best) add('BP4', bp4Best[0], true, `computational evidence of no impact: ${bp4.map((x) => x[1]).join('; ')}`);
+  else if (!isNull && p.revel == null && p.caddPhred == null && p.alphaMissense == null && p.spliceAi == null && (isMissense || isInframe || has('synonymous_variant') || has('splice_region_variant'))) {
+    notAssessed.push({ code: 'PP3/BP4', reason: 'no predictor scores (REVEL, CADD, AlphaMissense, SpliceAI) in the input' });
+  }
+
+  // BP7: synonymous, not at a splice region, no splice prediction against it.
+  if (has('synonymous_variant') && !has('splice_region_variant') && !(p.spliceAi != null && p.spliceAi >= 0.1)) {
+    add('BP7', 'Supporting', true, `synonymous change outside the splice region${p.spliceAi != null ? ` (SpliceAI ${fmt(p.spliceAi)})` : ''}`);
+  }
+
+  // PM5 is not counted together with PS1 for the same codon (Richards 2015: PS1 already uses that codon's evidence).
+  if (criteria.some((c) => c.code === 'PS1')) {
+    const i = criteria.findIndex((c) => c.code === 'PM5');
+    if (i >= 0) criteria.splice(i, 1);
+  }
+  const points = criteria.reduce((s, c) => s + c.points, 0);
+  const classification = criteria.some((c) => c.code === 'BA1') ? 'Benign' : classFromPoints(points);
+  return { classification, points, criteria, notAssessed };
+}

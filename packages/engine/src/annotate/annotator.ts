@@ -1,0 +1,370 @@
+/**
+ * Per-variant annotation against a loaded KB: transcripts (MANE Select first), SO consequences,
+ * HGVS, ClinVar (exact allele, else pathogenic missense at the same codon), population frequency,
+ * gene constraint, ACMG/AMP criteria and the pathogenicity score.
+ *
+ * Input variants are on GRCh38 (the VCF reader lifts GRCh37 input). `annotate` is synchronous and
+ * allocation-light: one interval query, one effect per nearby transcript, a few binary searches.
+ */
+import { classifyAcmg, type AcmgEvidence, type PredictorScores, type SameCodonPathogenic } from '../acmg/classify.ts';
+import { classifySignificance } from '../clinvar/clinvar.ts';
+import type { GeneRecord } from '../genes/gene.ts';
+import type { GenomeKb } from '../kb/genome-kb.ts';
+import { pathogenicityScore } from '../score/pathogenicity.ts';
+import type { TranscriptModel } from '../transcripts/model.ts';
+import type { AnnotatedVariant, ClinvarHit, Genotype, Impact, VariantKey } from '../types.ts';
+import type { PopulationFrequency, TranscriptAnnotation } from '../vcf/annotations.ts';
+import type { InfoValue } from '../vcf/variant.ts';
+import { transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
+import { SyncFasta } from './reference.ts';
+import { impactOf, soRank, sortTerms } from './so.ts';
+
+/** What the annotator needs from a variant; the VCF reader's VcfVariant satisfies it. */
+export interface VcfVariantLike extends VariantKey {
+  input?: VariantKey & { line: number };
+  genotype?: Genotype;
+  filter?: string[];
+  qual?: number | null;
+  isStructural?: boolean;
+  annotations?(): TranscriptAnnotation[];
+  populationFrequency?(): PopulationFrequency | null;
+  info?(key: string): InfoValue | undefined;
+}
+
+export interface AnnotatorOptions {
+  /** Plain GRCh38 FASTA with .fai (default: the KB's recorded reference, if any). */
+  fasta?: string;
+  /**
+   * The input carries population frequencies (its header declares gnomAD/ExAC/1000G INFO keys or
+   * CSQ frequency fields): a variant without a value is then absent from those data (PM2).
+   */
+  populationDataInInput?: boolean;
+}
+
+export interface Annotator {
+  annotate(v: VcfVariantLike): AnnotatedVariant;
+  /** Where reference bases come from: 'fasta' or 'kb-known-bases' (ClinVar/InterVar REF alleles only). */
+  readonly sequenceSource: 'fasta' | 'kb-known-bases';
+  close(): void;
+}
+
+const EMPTY_GENOTYPE: Genotype = { gt: '.', zygosity: 'unknown' };
+
+/** Effect ordering: most severe first; ties -> MANE Select, Plus Clinical, coding, longer CDS. */
+function compareEffects(a: TranscriptEffect, b: TranscriptEffect): number {
+  const ra = soRank(a.consequences[0] ?? 'intergenic_variant');
+  const rb = soRank(b.consequences[0] ?? 'intergenic_variant');
+  if (ra !== rb) return ra - rb;
+  const ma = a.model.tx.mane === 'select' ? 0 : a.model.tx.mane === 'plus_clinical' ? 1 : 2;
+  const mb = b.model.tx.mane === 'select' ? 0 : b.model.tx.mane === 'plus_clinical' ? 1 : 2;
+  if (ma !== mb) return ma - mb;
+  return b.model.cdsLength - a.model.cdsLength;
+}
+
+/**
+ * Picks the reported transcript: per gene the MANE Select effect (else that gene's most severe),
+ * then across genes the most severe, MANE first on ties.
+ */
+export function pickEffect(effects: TranscriptEffect[]): TranscriptEffect | null {
+  const perGene = new Map<string, TranscriptEffect>();
+  for (const e of effects) {
+    const g = e.model.tx.gene ?? e.model.tx.id;
+    const cur = perGene.get(g);
+    if (!cur) perGene.set(g, e);
+    else {
+      const eMane = e.model.tx.mane === 'select';
+      const cMane = cur.model.tx.mane === 'select';
+      if ((eMane && !cMane) || (eMane === cMane && compareEffects(e, cur) < 0)) perGene.set(g, e);
+    }
+  }
+  let best: TranscriptEffect | null = null;
+  for (const e of perGene.values()) if (!best || compareEffects(e, best) < 0) best = e;
+  return best;
+}
+
+function num(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v !== '' && v !== '.') {
+    // dbNSFP-style 'x,y,z' or 'x&y' lists: take the maximum.
+    const parts = v.split(/[,&|]/).map(Number).filter((x) => Number.isFinite(x));
+    return parts.length ? Math.max(...parts) : null;
+  }
+  if (Array.isArray(v)) {
+    const xs = v.map((x) => (typeof x === 'number' ? x : Number(x))).filter((x) => Number.isFinite(x));
+    return xs.length ? Math.max(...xs) : null;
+  }
+  return null;
+}
+
+const PREDICTOR_KEYS: Record<keyof PredictorScores, string[]> = {
+  revel: ['REVEL', 'REVEL_score', 'REVEL_rankscore_raw', 'dbNSFP_REVEL_score'],
+  caddPhred: ['CADD_PHRED', 'CADD_phred', 'CADD', 'dbNSFP_CADD_phred'],
+  alphaMissense: ['am_pathogenicity', 'AlphaMissense', 'AlphaMissense_score', 'dbNSFP_AlphaMissense_score'],
+  spliceAi: ['SpliceAI_pred_DS_AG', 'SpliceAI_pred_DS_AL', 'SpliceAI_pred_DS_DG', 'SpliceAI_pred_DS_DL', 'SpliceAI_DS_max'],
+};
+
+function predictorsOf(v: VcfVariantLike, entry: TranscriptAnnotation | null): PredictorScores {
+  const out: PredictorScores = {};
+  for (const [k, keys] of Object.entries(PREDICTOR_KEYS) as [keyof PredictorScores, string[]][]) {
+    let best: number | null = null;
+    for (const key of keys) {
+      const x = num(entry?.fields[key]) ?? (v.info ? num(v.info(key)) : null);
+      if (x != null) best = best == null ? x : Math.max(best, x);
+    }
+    if (best != null) out[k] = best;
+  }
+  // SpliceAI INFO: ALLELE|SYMBOL|DS_AG|DS_AL|DS_DG|DS_DL|...
+  if (out.spliceAi == null && v.info) {
+    const raw = v.info('SpliceAI');
+    const text = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : null;
+    if (text) {
+      for (const rec of text.split(',')) {
+        const f = rec.split('|');
+        if (f.length >= 6 && (f[0] === v.alt || f[0] === '.')) {
+          const ds = [f[2], f[3], f[4], f[5]].map(Number).filter((x) => Number.isFinite(x));
+          if (ds.length) out.spliceAi = Math.max(out.spliceAi ?? 0, ...ds);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const AA3: Record<string, string> = {
+  Ala: 'A', Arg: 'R', Asn: 'N', Asp: 'D', Cys: 'C', Gln: 'Q', Glu: 'E', Gly: 'G', His: 'H', Ile: 'I',
+  Leu: 'L', Lys: 'K', Met: 'M', Phe: 'F', Pro: 'P', Ser: 'S', Thr: 'T', Trp: 'W', Tyr: 'Y', Val: 'V', Ter: '*',
+};
+
+/** Amino acids from a CSQ entry (Amino_acids 'R/G', or HGVSp 'p.Arg12Gly'). */
+function aminoAcidsOf(e: TranscriptAnnotation): [string, string] | null {
+  const aa = e.fields.Amino_acids;
+  if (aa && /^[A-Z*]\/[A-Z*]$/.test(aa)) return [aa[0]!, aa[2]!];
+  const m = /p\.\(?([A-Z][a-z]{2})\d+([A-Z][a-z]{2})\)?$/.exec(e.hgvsP ?? '');
+  if (m && AA3[m[1]!] && AA3[m[2]!]) return [AA3[m[1]!]!, AA3[m[2]!]!];
+  return null;
+}
+
+/** Chooses the CSQ/ANN entry to report: MANE Select, canonical, then most severe. */
+function pickAnnotation(entries: TranscriptAnnotation[]): TranscriptAnnotation | null {
+  let best: TranscriptAnnotation | null = null;
+  const key = (e: TranscriptAnnotation): [number, number, number] => [e.isManeSelect ? 0 : e.isCanonical ? 1 : 2, soRank(sortTerms(e.consequences)[0] ?? ''), e.biotype === 'protein_coding' ? 0 : 1];
+  for (const e of entries) {
+    if (!best) {
+      best = e;
+      continue;
+    }
+    const a = key(e);
+    const b = key(best);
+    if (a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2])))) best = e;
+  }
+  return best;
+}
+
+/** Creates an annotator over a loaded genome KB. */
+export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Annotator {
+  const fastaPath = opts.fasta ?? kb.referenceFasta ?? null;
+  const fasta = fastaPath ? new SyncFasta(fastaPath) : null;
+  const base: BaseLookup = fasta ? (c, p) => fasta.base(c, p) : (c, p) => kb.refBases.base(c, p);
+  const scratch: TranscriptModel[] = [];
+  // Reference amino acid of a codon from the ClinVar pathogenic-missense table (any of its positions).
+  const aaHint: AminoAcidHint = (chrom, positions) => {
+    for (const g of positions) {
+      const hit = kb.pathogenicMissense.range(chrom, g + 1, g + 1)[0];
+      if (hit) return hit.refAa;
+    }
+    return null;
+  };
+
+  function annotate(v: VcfVariantLike): AnnotatedVariant {
+    const chrom = v.chrom;
+    const entries = v.annotations ? v.annotations() : [];
+    const entry = pickAnnotation(entries);
+    const structural = v.isStructural ?? (v.alt.startsWith('<') || v.alt.includes('[') || v.alt.includes(']'));
+
+    // Transcript effects from our own models.
+    let effect: TranscriptEffect | null = null;
+    if (!structural) {
+      const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+      const models = kb.transcripts.overlapping(chrom, span.start, Math.max(span.end, span.start + 1), UPSTREAM_DISTANCE, scratch);
+      const effects: TranscriptEffect[] = [];
+      for (const m of models) {
+        const e = transcriptEffect(m, span, base, m.tx.mane === 'select' ? aaHint : null);
+        if (e) effects.push(e);
+      }
+      effect = pickEffect(effects);
+    } else {
+      const end = num(v.info?.('END')) ?? v.pos + Math.abs(num(v.info?.('SVLEN')) ?? 0);
+      const models = kb.transcripts.overlapping(chrom, v.pos - 1, Math.max(end, v.pos), 0, scratch);
+      const m = [...models].sort((a, b) => (a.tx.mane === 'select' ? 0 : 1) - (b.tx.mane === 'select' ? 0 : 1))[0];
+      if (m) effect = { model: m, consequences: ['structural_variant'], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null };
+    }
+
+    let gene: string | null = effect?.model.tx.gene ?? null;
+    let transcript: string | null = effect?.model.tx.id ?? null;
+    let consequences: string[] = effect ? effect.consequences : [structural ? 'structural_variant' : 'intergenic_variant'];
+    let hgvsC = effect?.hgvsC ?? null;
+    let hgvsP = effect?.hgvsP ?? null;
+    let refAa = effect?.refAa ?? null;
+    let altAa = effect?.altAa ?? null;
+    let isMane = effect?.model.tx.mane === 'select';
+    // A CSQ/ANN annotation made with the reference sequence overrides our sequence-free calls.
+    if (entry && entry.consequences.length) {
+      consequences = sortTerms(entry.consequences);
+      gene = entry.gene ?? gene;
+      transcript = entry.transcript ?? transcript;
+      hgvsC = entry.hgvsC ? (entry.transcript ? `${entry.transcript}:${entry.hgvsC}` : entry.hgvsC) : hgvsC;
+      hgvsP = entry.hgvsP ?? hgvsP;
+      const aa = aminoAcidsOf(entry);
+      if (aa) [refAa, altAa] = aa;
+      isMane = entry.isManeSelect || (isMane && effect?.model.tx.gene === entry.gene);
+    }
+    const geneRec: GeneRecord | null = gene ? (kb.genes.bySymbolOrAlias(gene) ?? null) : null;
+    if (geneRec) gene = geneRec.symbol;
+    const impact: Impact = (entry?.impact && entry.consequences.length ? entry.impact : impactOf(consequences[0] ?? 'intergenic_variant'));
+
+    // ClinVar: exact allele, else pathogenic missense at the same codon.
+    const exact = kb.clinvar.exact(chrom, v.pos, v.ref, v.alt);
+    const sameCodon: SameCodonPathogenic[] = [];
+    let nearby: number | null = null;
+    if (!structural && effect?.codon != null && effect.model.isCoding) {
+      const m = effect.model;
+      const seen = new Set<number>();
+      for (let k = 0; k < 3; k++) {
+        const g = m.genomicOfCds(effect.codon * 3 - 2 + k);
+        if (g == null || seen.has(g)) continue;
+        seen.add(g);
+        for (const r of kb.pathogenicMissense.range(chrom, g + 1, g + 1)) {
+          sameCodon.push({ refAa: r.refAa, altAa: r.altAa, pChange: r.pChange, clinvarId: r.clinvarId, sameNucleotide: r.pos === v.pos && r.alt === v.alt && v.ref.length === 1 });
+        }
+      }
+      const own = kb.pathogenicMissense.countPositions(chrom, v.pos, v.pos);
+      nearby = kb.pathogenicMissense.countPositions(chrom, v.pos - 25, v.pos + 25) - own;
+    }
+    let clinvar: ClinvarHit | null = null;
+    if (exact) {
+      clinvar = { significance: exact.significance.replace(/_/g, ' '), stars: exact.stars, match: 'exact', ...(exact.id ? { id: exact.id } : {}), conditions: exact.conditions };
+    } else {
+      const other = sameCodon.find((s) => !s.sameNucleotide);
+      if (other) {
+        const sameAa = altAa != null && other.altAa === altAa;
+        const hit = sameCodon.find((s) => !s.sameNucleotide && altAa != null && s.altAa === altAa) ?? other;
+        clinvar = { significance: 'Pathogenic', stars: 0, id: hit.clinvarId, match: sameAa ? 'same_amino_acid' : 'same_codon', conditions: [`${hit.pChange} (another change at this codon; review status not in the InterVar table)`] };
+      }
+    }
+
+    // Population frequency: input annotations, then the KB table, then AFs carried by ClinVar.
+    let af: number | null = null;
+    let afSource: string | null = null;
+    let populationDataAvailable = false;
+    const pf = v.populationFrequency ? v.populationFrequency() : null;
+    if (pf) {
+      af = pf.af;
+      afSource = pf.source;
+      populationDataAvailable = true;
+    } else if (opts.populationDataInInput) {
+      populationDataAvailable = true;
+      afSource = 'input VCF population annotations';
+    }
+    if (af == null && kb.frequencies) {
+      const x = kb.frequencies.lookup(chrom, v.pos, v.ref, v.alt);
+      if (x != null) {
+        populationDataAvailable = true;
+        afSource = kb.frequencies.source;
+        if (x > 0) af = x;
+      }
+    }
+    if (af == null && exact?.af != null) {
+      af = exact.af;
+      afSource = exact.afSource;
+      populationDataAvailable = true;
+    }
+
+    // In-frame indel in a tandem repeat (needs bases around the site).
+    let inRepeat: boolean | null = null;
+    if (consequences.includes('inframe_insertion') || consequences.includes('inframe_deletion')) {
+      const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+      const unit = span.ref.length ? span.ref : span.alt;
+      if (unit.length) {
+        let copies = span.ref.length ? 1 : 0;
+        let known = true;
+        for (let p = span.end; copies < 3; p += unit.length) {
+          let seq = '';
+          for (let k = 0; k < unit.length; k++) seq += base(chrom, p + k) ?? '?';
+          if (seq.includes('?')) {
+            known = false;
+            break;
+          }
+          if (seq !== unit) break;
+          copies++;
+        }
+        inRepeat = known ? copies >= 3 : copies >= 3 ? true : null;
+      }
+    }
+
+    const evidence: AcmgEvidence = {
+      consequences,
+      gene: geneRec,
+      nmdEscape: effect?.nmdEscape ?? null,
+      cdsFractionAfter: effect?.cdsFractionAfter ?? null,
+      refAa,
+      altAa,
+      af,
+      afSource,
+      populationDataAvailable,
+      sameCodon,
+      nearbyPathogenicMissense: nearby,
+      inRepeat,
+      predictors: predictorsOf(v, entry),
+    };
+    const acmgRes = structural
+      ? { classification: 'Uncertain significance' as const, points: 0, criteria: [], notAssessed: [{ code: 'ACMG', reason: 'structural variants need the ACMG/ClinGen CNV framework (not implemented)' }] }
+      : classifyAcmg(evidence);
+    const score = pathogenicityScore({
+      consequences,
+      af,
+      acmgPoints: acmgRes.points,
+      clinvar: exact ? { significance: exact.significance, stars: exact.stars } : null,
+    });
+    return {
+      chrom,
+      pos: v.pos,
+      ref: v.ref,
+      alt: v.alt,
+      input: v.input ?? { chrom, pos: v.pos, ref: v.ref, alt: v.alt, line: 0 },
+      assembly: 'GRCh38',
+      genotype: v.genotype ?? EMPTY_GENOTYPE,
+      filter: v.filter ?? [],
+      qual: v.qual ?? null,
+      gene,
+      hgncId: geneRec?.hgncId ?? null,
+      transcript,
+      isManeSelect: isMane,
+      consequences,
+      impact,
+      hgvsC,
+      hgvsP,
+      af,
+      afSource,
+      clinvar,
+      acmg: { classification: acmgRes.classification, points: acmgRes.points, criteria: acmgRes.criteria, notAssessed: acmgRes.notAssessed },
+      score,
+    };
+  }
+
+  return {
+    annotate,
+    sequenceSource: fasta ? 'fasta' : 'kb-known-bases',
+    close: () => fasta?.close(),
+  };
+}
+
+/** Streams annotated variants from any async iterable of variants (e.g. the VCF reader). */
+export async function* annotateVariants(variants: AsyncIterable<VcfVariantLike>, annotator: Annotator, signal?: AbortSignal): AsyncGenerator<AnnotatedVariant> {
+  for await (const v of variants) {
+    if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('annotation aborted');
+    yield annotator.annotate(v);
+  }
+}
+
+/** ClinVar significance class helper re-exported for consumers of annotations. */
+export { classifySignificance };

@@ -1,0 +1,88 @@
+/**
+ * Pathogenicity score in [0, 1] for ranking variants. Documented and monotone in each input:
+ *
+ *   severity  s in [0,1] from the most severe consequence (table below; an unresolved coding
+ *             SNV counts 0.5, between synonymous and nonsense)
+ *   rarity    r = 1 for AF unknown or <= 1e-5, 0 for AF >= 5%, log-linear in between
+ *   acmg      a = Bayesian posterior from the points (Tavtigian 2018: prior 0.1, OddsPath of
+ *             Very strong 350, i.e. odds = prior_odds * 350^(points/8))
+ *   base      = 0.5 * s * r + 0.5 * a
+ *   ClinVar   exact-allele P/LP: score = base + (1 - base) * w;  B/LB: score = base * (1 - w)
+ *             with w = 0.5 + 0.1 * stars (0..4 stars -> 0.5..0.9); VUS/conflicting: no change.
+ *
+ * Raising severity, lowering AF, adding pathogenic points or ClinVar pathogenic stars never
+ * lowers the score; benign evidence never raises it.
+ */
+import { classifySignificance } from '../clinvar/clinvar.ts';
+
+export const CONSEQUENCE_SEVERITY: Readonly<Record<string, number>> = {
+  transcript_ablation: 1,
+  frameshift_variant: 0.95,
+  stop_gained: 0.95,
+  splice_donor_variant: 0.9,
+  splice_acceptor_variant: 0.9,
+  start_lost: 0.85,
+  stop_lost: 0.8,
+  missense_variant: 0.6,
+  inframe_deletion: 0.55,
+  inframe_insertion: 0.55,
+  protein_altering_variant: 0.55,
+  coding_sequence_variant: 0.5,
+  structural_variant: 0.5,
+  splice_region_variant: 0.35,
+  splice_donor_5th_base_variant: 0.35,
+  incomplete_terminal_codon_variant: 0.2,
+  stop_retained_variant: 0.1,
+  start_retained_variant: 0.1,
+  synonymous_variant: 0.1,
+  '5_prime_UTR_variant': 0.1,
+  '3_prime_UTR_variant': 0.08,
+  non_coding_transcript_exon_variant: 0.08,
+  intron_variant: 0.05,
+  non_coding_transcript_variant: 0.04,
+  upstream_gene_variant: 0.03,
+  downstream_gene_variant: 0.02,
+  gene_variant: 0.02,
+  intergenic_variant: 0.01,
+};
+
+export interface ScoreInput {
+  consequences: string[];
+  af: number | null;
+  acmgPoints: number;
+  /** ClinVar exact-allele assertion, when any (same-codon hits are not used here). */
+  clinvar: { significance: string; stars: number } | null;
+}
+
+/** Severity of the most severe term (0.02 for unknown terms). */
+export function consequenceSeverity(terms: readonly string[]): number {
+  let s = 0;
+  for (const t of terms) s = Math.max(s, CONSEQUENCE_SEVERITY[t] ?? 0.02);
+  return s;
+}
+
+/** Rarity factor: 1 at AF <= 1e-5 (or unknown), 0 at AF >= 0.05. */
+export function rarity(af: number | null): number {
+  if (af == null || af <= 1e-5) return 1;
+  if (af >= 0.05) return 0;
+  return 1 - Math.log10(af / 1e-5) / Math.log10(0.05 / 1e-5);
+}
+
+/** Posterior probability of pathogenicity from ACMG points (Tavtigian 2018 calibration). */
+export function acmgPosterior(points: number): number {
+  const priorOdds = 0.1 / 0.9;
+  const odds = priorOdds * Math.pow(350, points / 8);
+  return odds / (1 + odds);
+}
+
+export function pathogenicityScore(x: ScoreInput): number {
+  const base = 0.5 * consequenceSeverity(x.consequences) * rarity(x.af) + 0.5 * acmgPosterior(x.acmgPoints);
+  let score = base;
+  if (x.clinvar) {
+    const cls = classifySignificance(x.clinvar.significance);
+    const w = 0.5 + 0.1 * Math.max(0, Math.min(4, x.clinvar.stars));
+    if (cls === 'P' || cls === 'LP') score = base + (1 - base) * w;
+    else if (cls === 'B' || cls === 'LB') score = base * (1 - w);
+  }
+  return Math.min(1, Math.max(0, score));
+}
