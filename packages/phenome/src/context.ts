@@ -439,12 +439,17 @@ export class ContextAnalyzer {
     }
     // A relative after the mention: "cataracts in his mother", "seen in two sibs".
     const to = this.sentenceEnd[sentence] ?? 0;
-    if (this.lower[end] === 'in') {
-      for (let k = end + 1; k < to && k <= end + 4; k++) {
-        const w = this.lower[k] ?? '';
-        if (FAMILY_WORDS.has(w)) return 'family';
-        if (PATIENT_WORDS.has(w)) break;
+    const closed = this.tokens[end - 1]?.breakAfter ?? true;
+    for (let k = end; !closed && k < to && k <= end + 4; k++) {
+      if (this.lower[k] === 'in') {
+        for (let f = k + 1; f < to && f <= k + 3; f++) {
+          const w = this.lower[f] ?? '';
+          if (FAMILY_WORDS.has(w)) return 'family';
+          if (PATIENT_WORDS.has(w)) break;
+        }
+        break;
       }
+      if (this.tokens[k]?.breakAfter) break;
     }
     return 'patient';
   }

@@ -71,11 +71,7 @@ const SPELLING: [RegExp, string][] = [
   [/(cent|fib|lit|met|theat)re(s?)$/, '$1er$2'],
   [/ogue$/, 'og'],
   [/sulph/g, 'sulf'],
-  [/yse$/, 'yze'],
-  [/ysed$/, 'yzed'],
   [/isation$/, 'ization'],
-  [/ise$/, 'ize'],
-  [/ised$/, 'ized'],
 ];
 
 /** Irregular plurals and Latin/Greek forms frequent in clinical text. */
@@ -121,7 +117,7 @@ const IRREGULAR: Record<string, string> = {
   crises: 'crisis',
   diagnoses: 'diagnosis',
   bases: 'base',
-  fits: 'fit',
+  fits: 'fits',
   lens: 'lens',
   lenses: 'lens',
   palsies: 'palsy',

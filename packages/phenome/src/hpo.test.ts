@@ -1,0 +1,64 @@
+/**
+ * Tests against the real HPO release in RARELENS_SOURCES (default ../shared/data). They are
+ * skipped, loudly, when the reference data is not present.
+ */
+import { existsSync } from 'node:fs';
+import type { Ontology } from '@rarelens/engine';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLINICAL_ABBREVIATIONS, LAY_LEXICON } from './lexicon.ts';
+import { defaultHpoPath, loadOntologyFile } from './load.ts';
+import { createPhenome, type Phenome } from './phenome.ts';
+
+const hpoPath = defaultHpoPath();
+const hasData = existsSync(hpoPath);
+
+describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
+  let ontology: Ontology;
+  let phenome: Phenome;
+  beforeAll(() => {
+    ontology = loadOntologyFile(hpoPath);
+    phenome = createPhenome(ontology);
+  });
+
+  it('has every curated lexicon id as a current phenotype term with the recorded label', () => {
+    expect(phenome.stats.skippedLexicon).toEqual([]);
+    for (const e of [...LAY_LEXICON, ...CLINICAL_ABBREVIATIONS]) {
+      const t = ontology.terms.get(e.id);
+      expect(t?.obsolete, e.id).toBe(false);
+      expect(t?.label, e.id).toBe(e.label);
+      expect(ontology.isA(e.id, 'HP:0000118'), e.id).toBe(true);
+    }
+  });
+
+  it('extracts a typical clinical description with negation and family history', () => {
+    const text =
+      'A 4-year-old boy with global developmental delay, microcephaly and recurrent fits. ' +
+      'He was floppy at birth. There is no hepatomegaly. His mother has bilateral cataracts. ' +
+      'Echocardiography showed a VSD.';
+    const terms = phenome.extract(text);
+    const byId = new Map(terms.map((t) => [t.id, t]));
+    expect(byId.get('HP:0001263')?.negated).toBe(false);
+    expect(byId.has('HP:0000252')).toBe(true);
+    expect(byId.has('HP:0001250')).toBe(true);
+    expect(byId.has('HP:0001252')).toBe(true);
+    expect(byId.get('HP:0002240')?.negated).toBe(true);
+    expect(byId.get('HP:0000518')?.subject).toBe('family');
+    expect(byId.has('HP:0001629')).toBe(true);
+    for (const t of terms) expect(text.slice(t.start, t.end)).toBe(t.text);
+  });
+
+  it('defines an abbreviation in the text and reuses it', () => {
+    const terms = phenome.extract('She has intellectual disability (ID). The ID is moderate.');
+    expect(terms.filter((t) => t.id === 'HP:0001249').map((t) => t.text)).toEqual([
+      'intellectual disability',
+      'ID',
+      'ID',
+    ]);
+  });
+
+  it('returns nothing for non-English text or nonsense', () => {
+    expect(phenome.extract('Der Hund läuft schnell über die Straße und bellt laut.')).toEqual([]);
+    expect(phenome.extract('El perro corre rápido por la calle y ladra fuerte.')).toEqual([]);
+    expect(phenome.extract('qwv zzkt plorb fnarg 1234 ---- xyzzy')).toEqual([]);
+  });
+});

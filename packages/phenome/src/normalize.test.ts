@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeWord, stem, tokenize } from './normalize.ts';
+
+const same = (a: string, b: string): void => {
+  expect(normalizeWord(a), `${a} vs ${b}`).toBe(normalizeWord(b));
+};
+
+describe('normalizeWord', () => {
+  it('folds plurals, including Latin and Greek forms', () => {
+    same('seizures', 'seizure');
+    same('anomalies', 'anomaly');
+    same('vertebrae', 'vertebra');
+    same('phalanges', 'phalanx');
+    same('stenoses', 'stenosis');
+    same('meningiomas', 'meningioma');
+    same('abscesses', 'abscess');
+    same('feet', 'foot');
+  });
+
+  it('folds inflections and adjective/noun pairs', () => {
+    same('dilated', 'dilate');
+    same('bruising', 'bruise');
+    same('enlargement', 'enlarged');
+    same('hypoplastic', 'hypoplasia');
+    same('scoliotic', 'scoliosis');
+    same('microcephalic', 'microcephaly');
+    same('abnormalities', 'abnormal');
+    same('weakness', 'weak');
+    same('elevation', 'elevated');
+  });
+
+  it('maps British to American spelling and folds diacritics', () => {
+    same('haemorrhage', 'hemorrhage');
+    same('oedema', 'edema');
+    same('tumours', 'tumor');
+    same('anaemia', 'anemia');
+    same('paediatric', 'pediatric');
+    same('café', 'cafe');
+  });
+
+  it('keeps distinct words apart', () => {
+    expect(normalizeWord('spine')).not.toBe(normalizeWord('spinning'));
+    expect(normalizeWord('fits')).not.toBe(normalizeWord('fit'));
+    expect(normalizeWord('ASD')).not.toBe(normalizeWord('asd'));
+    same('VSDs', 'VSD');
+  });
+
+  it('leaves short words and numbers alone', () => {
+    expect(stem('ear')).toBe('ear');
+    expect(stem('2nd')).toBe('2nd');
+  });
+});
+
+describe('tokenize', () => {
+  it('gives exact offsets and marks hyphens and punctuation breaks', () => {
+    const text = 'Oto-renal, (mild) deafness';
+    const tokens = tokenize(text);
+    expect(tokens.map((t) => text.slice(t.start, t.end))).toEqual([
+      'Oto',
+      'renal',
+      'mild',
+      'deafness',
+    ]);
+    expect(tokens[0]?.hyphenNext).toBe(true);
+    expect(tokens[0]?.breakAfter).toBe(false);
+    expect(tokens[1]?.breakAfter).toBe(true);
+    expect(tokens[2]?.breakAfter).toBe(true);
+  });
+
+  it('keeps possessive apostrophes inside a token', () => {
+    expect(tokenize("Down's syndrome").map((t) => t.raw)).toEqual(["Down's", 'syndrome']);
+  });
+});

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { createPhenome, type PhenomeTerm } from './phenome.ts';
+import { buildMiniHpo } from './testing/build-ontology.ts';
+
+const ontology = buildMiniHpo();
+const phenome = createPhenome(ontology);
+
+function ids(terms: readonly PhenomeTerm[]): string[] {
+  return terms.map((t) => t.id);
+}
+function find(terms: readonly PhenomeTerm[], id: string): PhenomeTerm {
+  const t = terms.find((x) => x.id === id);
+  if (!t) throw new Error(`${id} not found in ${JSON.stringify(terms)}`);
+  return t;
+}
+
+describe('createPhenome: matching', () => {
+  it('returns spans whose text is the exact slice of the input', () => {
+    const text = 'The boy has seizures and cataracts.';
+    const terms = phenome.extract(text);
+    expect(ids(terms)).toEqual(['HP:0001250', 'HP:0000518']);
+    for (const t of terms) expect(text.slice(t.start, t.end)).toBe(t.text);
+    expect(find(terms, 'HP:0001250')).toMatchObject({
+      start: 12,
+      end: 20,
+      label: 'Seizure',
+      negated: false,
+      subject: 'patient',
+    });
+  });
+
+  it('matches inflected and British forms (plural, adjective, -ed)', () => {
+    expect(ids(phenome.extract('Hypoplastic thumbs were noted.'))).toEqual(['HP:0009778']);
+    expect(ids(phenome.extract('She had a seizure.'))).toEqual(['HP:0001250']);
+    expect(ids(phenome.extract('Deafness and a tumour of the nerve.'))).toEqual([
+      'HP:0000365',
+      'HP:0002664',
+    ]);
+  });
+
+  it('matches word-order variants with function words inside the mention', () => {
+    const a = phenome.extract('thumb hypoplasia');
+    const b = phenome.extract('hypoplasia of the thumb');
+    expect(ids(a)).toEqual(['HP:0009778']);
+    expect(ids(b)).toEqual(['HP:0009778']);
+    // The literal order is preferred: a reordered match scores lower.
+    expect((a[0] as PhenomeTerm).confidence).toBeLessThan((b[0] as PhenomeTerm).confidence);
+  });
+
+  it('skips laterality and severity modifiers inside a mention', () => {
+    const terms = phenome.extract('hypoplasia of the left thumb');
+    expect(ids(terms)).toEqual(['HP:0009778']);
+    expect((terms[0] as PhenomeTerm).text).toBe('hypoplasia of the left thumb');
+  });
+
+  it('takes the longest, most specific match on overlapping mentions', () => {
+    const terms = phenome.extract(
+      'Posterior subcapsular cataracts and sensorineural hearing loss.',
+    );
+    expect(ids(terms)).toEqual(['HP:0007787', 'HP:0000407']);
+    expect((terms[0] as PhenomeTerm).text).toBe('Posterior subcapsular cataracts');
+  });
+
+  it('prefers the severity-specific term named by the longer phrase', () => {
+    expect(ids(phenome.extract('severe mental retardation'))).toEqual(['HP:0010864']);
+    expect(ids(phenome.extract('mental retardation'))).toEqual(['HP:0001249']);
+  });
+
+  it('reports the nested more general terms only when asked', () => {
+    const nested = createPhenome(ontology, { nested: true }).extract(
+      'bilateral vestibular schwannoma',
+    );
+    expect(ids(nested).sort()).toEqual(['HP:0009588', 'HP:0100008']);
+    expect(find(nested, 'HP:0100008')).toMatchObject({ nested: true, text: 'schwannoma' });
+    expect(ids(phenome.extract('bilateral vestibular schwannoma'))).toEqual(['HP:0009588']);
+  });
+
+  it('expands coordinated modifiers and heads', () => {
+    expect(ids(phenome.extract('sensorineural or conductive hearing loss')).sort()).toEqual([
+      'HP:0000405',
+      'HP:0000407',
+    ]);
+    expect(ids(phenome.extract('cleft lip and palate')).sort()).toEqual([
+      'HP:0000175',
+      'HP:0410030',
+    ]);
+  });
+
+  it('maps lay wording from the curated lexicon', () => {
+    const terms = phenome.extract('A floppy baby with fits.');
+    expect(ids(terms)).toEqual(['HP:0001252', 'HP:0001250']);
+  });
+
+  it('recognises organ abnormality phrasing of grouping terms', () => {
+    expect(ids(phenome.extract('renal anomalies'))).toEqual(['HP:0000077']);
+    expect(ids(phenome.extract('ocular findings'))).toEqual(['HP:0000478']);
+  });
+
+  it('indexes only the phenotypic-abnormality subtree by default', () => {
+    expect(phenome.extract('autosomal dominant inheritance')).toEqual([]);
+    const all = createPhenome(ontology, { roots: ['HP:0000001'] });
+    expect(ids(all.extract('autosomal dominant inheritance'))).toEqual(['HP:0000006']);
+  });
+});
+
+describe('createPhenome: abbreviations', () => {
+  it('matches an unambiguous ontology abbreviation case-sensitively', () => {
+    expect(ids(phenome.extract('Echo showed a VSD.'))).toEqual(['HP:0001629']);
+    expect(phenome.extract('echo showed a vsd.')).toEqual([]);
+  });
+
+  it('does not guess an abbreviation that names two terms', () => {
+    expect(phenome.extract('The ASD was noted.')).toEqual([]);
+  });
+
+  it('propagates an in-text definition to later uses of the short form', () => {
+    const text = 'He has an atrial septal defect (ASD). The ASD was closed.';
+    const terms = phenome.extract(text);
+    expect(ids(terms)).toEqual(['HP:0001631', 'HP:0001631', 'HP:0001631']);
+    expect(terms.map((t) => t.text)).toEqual(['atrial septal defect', 'ASD', 'ASD']);
+  });
+
+  it('lets a definition of a non-phenotype override the ontology abbreviation', () => {
+    const text =
+      'Patients with the ventricular signalling disorder (VSD) were studied; VSD is rare.';
+    expect(phenome.extract(text).filter((t) => t.text === 'VSD')).toEqual([]);
+  });
+});
+
+describe('createPhenome: context', () => {
+  it('flags negated mentions and stops the scope at a terminator', () => {
+    const terms = phenome.extract('No seizures or cataracts, but hearing loss was present.');
+    expect(find(terms, 'HP:0001250').negated).toBe(true);
+    expect(find(terms, 'HP:0000518').negated).toBe(true);
+    expect(find(terms, 'HP:0000365').negated).toBe(false);
+  });
+
+  it('handles denies, without, post-negation and sentence boundaries', () => {
+    expect(find(phenome.extract('She denies hearing loss.'), 'HP:0000365').negated).toBe(true);
+    expect(find(phenome.extract('Deafness without cataract.'), 'HP:0000518').negated).toBe(true);
+    expect(find(phenome.extract('Deafness without cataract.'), 'HP:0000365').negated).toBe(false);
+    expect(find(phenome.extract('Seizures were absent.'), 'HP:0001250').negated).toBe(true);
+    expect(
+      find(phenome.extract('There was no fever. Seizures started at 2.'), 'HP:0001250').negated,
+    ).toBe(false);
+  });
+
+  it('treats "cannot be ruled out" as uncertainty, not negation', () => {
+    const t = find(phenome.extract('Seizures cannot be ruled out.'), 'HP:0001250');
+    expect(t).toMatchObject({ negated: false, uncertain: true });
+    const p = find(phenome.extract('Possible cataract on the left.'), 'HP:0000518');
+    expect(p.uncertain).toBe(true);
+    expect(p.confidence).toBeLessThan(1);
+  });
+
+  it('attributes findings of relatives to the family', () => {
+    const terms = phenome.extract('His mother has cataracts. The patient has seizures.');
+    expect(find(terms, 'HP:0000518').subject).toBe('family');
+    expect(find(terms, 'HP:0001250').subject).toBe('patient');
+    expect(find(phenome.extract('Family history of deafness.'), 'HP:0000365').subject).toBe(
+      'family',
+    );
+    expect(
+      find(phenome.extract('Cataracts were also seen in his sister.'), 'HP:0000518').subject,
+    ).toBe('family');
+  });
+
+  it('keeps the patient as subject when a relative is only the object of a preposition', () => {
+    expect(
+      find(phenome.extract('Born to healthy parents, she developed seizures.'), 'HP:0001250')
+        .subject,
+    ).toBe('patient');
+  });
+});
+
+describe('createPhenome: robustness', () => {
+  it('returns nothing for empty, whitespace or punctuation-only input', () => {
+    expect(phenome.extract('')).toEqual([]);
+    expect(phenome.extract('   \n\t ')).toEqual([]);
+    expect(phenome.extract('.,;:!?()')).toEqual([]);
+  });
+
+  it('returns nothing for nonsense rather than noise', () => {
+    expect(phenome.extract('Blorf wuzzle kranth the quibbly snorp of zanf.')).toEqual([]);
+  });
+
+  it('handles a 1 MB input in reasonable time with correct offsets', () => {
+    const unit = 'The child has seizures and no cataracts; his mother has deafness. ';
+    const text = unit.repeat(Math.ceil(1_000_000 / unit.length));
+    const t0 = performance.now();
+    const terms = phenome.extract(text);
+    const ms = performance.now() - t0;
+    const copies = Math.ceil(1_000_000 / unit.length);
+    expect(terms.filter((t) => t.id === 'HP:0001250')).toHaveLength(copies);
+    expect(terms.filter((t) => t.id === 'HP:0000518' && t.negated)).toHaveLength(copies);
+    const last = terms.at(-1) as PhenomeTerm;
+    expect(text.slice(last.start, last.end)).toBe(last.text);
+    expect(ms).toBeLessThan(10_000);
+  });
+
+  it('rejects an out-of-range minConfidence and filters by it', () => {
+    expect(() => createPhenome(ontology, { minConfidence: 2 })).toThrow(RangeError);
+    const strict = createPhenome(ontology, { minConfidence: 0.9 });
+    expect(ids(strict.extract('Cataract. Possible seizures.'))).toEqual(['HP:0000518']);
+  });
+
+  it('reports the context of an arbitrary span', () => {
+    const text = 'No seizures.';
+    expect(phenome.contextOf(text, 3, 11)).toEqual({
+      negated: true,
+      uncertain: false,
+      subject: 'patient',
+    });
+    expect(() => phenome.contextOf(text, 5, 50)).toThrow(RangeError);
+  });
+});
