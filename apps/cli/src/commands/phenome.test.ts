@@ -1,0 +1,69 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultHpoPath } from '@rarelens/phenome';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { run } from './phenome.ts';
+
+const hasData = existsSync(defaultHpoPath());
+const dir = mkdtempSync(join(tmpdir(), 'rarelens-phenome-cli-'));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('rarelens phenome: arguments', () => {
+  it('exits 2 with usage when neither --text nor --batch is given', async () => {
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await run([])).toBe(2);
+    expect(err.mock.calls[0]?.[0]).toMatch(/give exactly one of --text or --batch/);
+  });
+
+  it('exits 2 when --batch has no --out', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await run(['--batch', 'x.jsonl'])).toBe(2);
+  });
+});
+
+describe.skipIf(!hasData)('rarelens phenome: extraction (real HPO)', () => {
+  it('prints the terms of --text as JSON', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    expect(await run(['--text', 'Seizures but no cataract.', '--no-llm'])).toBe(0);
+    const terms = JSON.parse(String(log.mock.calls[0]?.[0])) as { id: string; negated: boolean }[];
+    expect(terms).toEqual([
+      expect.objectContaining({ id: 'HP:0001250', negated: false }),
+      expect.objectContaining({ id: 'HP:0000518', negated: true }),
+    ]);
+  });
+
+  it('writes one {id, terms} line per input record', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const input = join(dir, 'ok.jsonl');
+    const output = join(dir, 'ok.out.jsonl');
+    writeFileSync(input, '{"id":"a","text":"Microcephaly."}\n\n{"id":7,"text":"Nothing here."}\n');
+    expect(await run(['--batch', input, '--out', output, '--no-llm'])).toBe(0);
+    const lines = readFileSync(output, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; terms: { id: string }[] });
+    expect(lines.map((l) => l.id)).toEqual(['a', 7]);
+    expect(lines[0]?.terms.map((t) => t.id)).toEqual(['HP:0000252']);
+    expect(lines[1]?.terms).toEqual([]);
+  });
+
+  it('rejects a bad record naming the file and line, leaving no output', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const input = join(dir, 'bad.jsonl');
+    const output = join(dir, 'bad.out.jsonl');
+    writeFileSync(input, '{"id":"a","text":"Microcephaly."}\n{"id":"b"}\n');
+    await expect(run(['--batch', input, '--out', output, '--no-llm'])).rejects.toThrow(
+      `${input}:2: field "text" must be a string`,
+    );
+    writeFileSync(input, '{"id":"a","text":"ok"}\n{oops\n');
+    await expect(run(['--batch', input, '--out', output, '--no-llm'])).rejects.toThrow(
+      `${input}:2: invalid JSON`,
+    );
+    expect(existsSync(output)).toBe(false);
+    expect(existsSync(`${output}.partial`)).toBe(false);
+  });
+});
