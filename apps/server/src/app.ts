@@ -54,6 +54,13 @@ export interface BuildAppOptions {
   mailer?: Mailer;
 }
 
+/** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types omit numbers). */
+function toFastifyTrustProxy(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 /** Tokens in URLs (reset links) must not reach the logs. */
 function redactUrl(url: string): string {
   return url.replace(/(\/password-reset\/)[^/?#]+/, '$1[redacted]');
@@ -90,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config),
     genReqId: generateRequestId,
     requestIdHeader: false,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

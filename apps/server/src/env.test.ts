@@ -97,6 +97,16 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems.length).toBeGreaterThanOrEqual(6);
   });
 
+  it('parses TRUST_PROXY as off, on, a hop count or an address list', () => {
+    const trust = (v?: string) =>
+      loadConfig({ RARELENS_DATA_DIR: dataDir, ...(v === undefined ? {} : { TRUST_PROXY: v }) })
+        .trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 192.168.0.0/16')).toEqual(['10.0.0.1', '192.168.0.0/16']);
+  });
+
   it('refuses a corrupt secrets file with a message naming it', () => {
     writeFileSync(path.join(dataDir, 'secrets.json'), '{"jwtSecret":"x"}');
     expect(() => loadConfig({ RARELENS_DATA_DIR: dataDir })).toThrow(/secrets\.json/);

@@ -57,7 +57,22 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   UPLOAD_MAX_BYTES: positiveInt(5 * 1024 ** 3),
   RARELENS_WEB_DIST: optionalString,
+  TRUST_PROXY: optionalString,
 });
+
+/**
+ * TRUST_PROXY: unset/false -> the socket address is the client; true -> trust every proxy;
+ * a number -> that many hops; otherwise a comma-separated list of proxy addresses/CIDRs.
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -88,6 +103,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Directory of the built web app (served with SPA fallback). */
   webDistDir: string;
+  /** Fastify `trustProxy`: which X-Forwarded-For hops to believe (rate limits are per client IP). */
+  trustProxy: boolean | number | string[];
 }
 
 /** Raised on invalid configuration; `problems` lists each variable and what is wrong. */
@@ -175,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     webDistDir: path.resolve(e.RARELENS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -1,11 +1,12 @@
 /** Health, request ids, security headers, demo/contact forms, and serving the built web app. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../testing/helpers.ts';
+import { registerBody, uniqueEmail } from '../testing/helpers.ts';
 import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -107,6 +108,37 @@ describe('platform', () => {
       [email],
     );
     expect(rows.rows).toHaveLength(1);
+  });
+});
+
+describe('when the mail server is down', () => {
+  it('answers 500 with the request id and does not create the account', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const down = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      const email = uniqueEmail('nomail');
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'x-request-id': 'req-mail-down' },
+        payload: registerBody(email),
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        code: 'internal_error',
+        message: Messages.somethingWentWrong,
+        requestId: 'req-mail-down',
+      });
+      const rows = await down.app.database.executeSql('select id from users where email = $1', [
+        email,
+      ]);
+      expect(rows.rows).toHaveLength(0);
+    } finally {
+      await down.close();
+    }
   });
 });
 

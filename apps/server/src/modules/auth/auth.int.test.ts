@@ -226,6 +226,28 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
     expect(sessionAfterLogout.statusCode).toBe(401);
   });
 
+  it('logs out with only an expired access token, ending its session', async () => {
+    const { userId, token, refreshToken } = await signUpAndLogIn(app, inbox);
+    const { sessionId } = await app.tokens.verifyAccessToken(token);
+    const expired = await app.tokens.signAccessToken(
+      { userId, sessionId },
+      Date.now() - 2 * 3600_000,
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${expired}` },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    const refresh = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
   it('refuses a second account with the same address in any letter case', async () => {
     const email = uniqueEmail('dup');
     expect(

@@ -210,7 +210,8 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
         }
       }
       if (accessToken !== undefined) {
-        const claims = await tokens.verifyAccessToken(accessToken);
+        // An expired but authentic access token still names the session to end.
+        const claims = await tokens.verifyAccessToken(accessToken, { allowExpired: true });
         await revokeRefreshFamily(db, claims.sessionId);
         return;
       }
