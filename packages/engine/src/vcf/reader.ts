@@ -173,9 +173,20 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     this.sampleColumn = sampleIndex >= 0 ? 9 + sampleIndex : -1;
   }
 
+  private lastContigRaw = '';
+  private lastContig: ContigInfo | null = null;
+  private lastFormatRaw = '';
+  private lastFormat: FormatLayout | null = null;
+
   private contigInfo(raw: string, lineNo: number): ContigInfo {
+    // Records come sorted: the contig of the previous record is almost always this one.
+    if (this.lastContig !== null && raw === this.lastContigRaw) return this.lastContig;
     let info = this.contigs.get(raw);
-    if (info !== undefined) return info;
+    if (info !== undefined) {
+      this.lastContigRaw = raw;
+      this.lastContig = info;
+      return info;
+    }
     const name = normalizeContig(raw);
     const pinned = assemblyOfContigAlias(raw);
     if (pinned !== null && pinned !== this.assembly) {
@@ -199,16 +210,21 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     if (asmLen !== undefined && name !== 'MT' && asmLen < maxPos) maxPos = asmLen;
     info = { name, maxPos, mitochondrion };
     this.contigs.set(raw, info);
+    this.lastContigRaw = raw;
+    this.lastContig = info;
     return info;
   }
 
   private formatLayout(format: string): FormatLayout {
+    if (this.lastFormat !== null && format === this.lastFormatRaw) return this.lastFormat;
     let f = this.formats.get(format);
     if (f === undefined) {
       const keys = format.split(':');
       f = { gt: keys.indexOf('GT'), dp: keys.indexOf('DP'), gq: keys.indexOf('GQ'), ad: keys.indexOf('AD') };
       this.formats.set(format, f);
     }
+    this.lastFormatRaw = format;
+    this.lastFormat = f;
     return f;
   }
 
@@ -217,57 +233,68 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     this.summary.errors.push(err);
   }
 
-  /** Parse one data line into split alleles (appended to `out`). */
-  private parseLine(line: string, lineNo: number, out: VcfVariant[]): void {
+  /** Parse one data line, text[ls, le), into split alleles (appended to `out`). */
+  private parseLine(text: string, ls: number, le: number, lineNo: number, out: VcfVariant[]): void {
     const file = this.file;
-    // Fixed columns: find the first 7 tabs.
-    const t1 = line.indexOf('\t');
-    const t2 = t1 === -1 ? -1 : line.indexOf('\t', t1 + 1);
-    const t3 = t2 === -1 ? -1 : line.indexOf('\t', t2 + 1);
-    const t4 = t3 === -1 ? -1 : line.indexOf('\t', t3 + 1);
-    const t5 = t4 === -1 ? -1 : line.indexOf('\t', t4 + 1);
-    const t6 = t5 === -1 ? -1 : line.indexOf('\t', t5 + 1);
-    const t7 = t6 === -1 ? -1 : line.indexOf('\t', t6 + 1);
+    // Fixed columns: the first 7 tabs, each must fall inside the line.
+    let t1 = text.indexOf('\t', ls);
+    if (t1 >= le) t1 = -1;
+    let t2 = t1 === -1 ? -1 : text.indexOf('\t', t1 + 1);
+    if (t2 >= le) t2 = -1;
+    let t3 = t2 === -1 ? -1 : text.indexOf('\t', t2 + 1);
+    if (t3 >= le) t3 = -1;
+    let t4 = t3 === -1 ? -1 : text.indexOf('\t', t3 + 1);
+    if (t4 >= le) t4 = -1;
+    let t5 = t4 === -1 ? -1 : text.indexOf('\t', t4 + 1);
+    if (t5 >= le) t5 = -1;
+    let t6 = t5 === -1 ? -1 : text.indexOf('\t', t5 + 1);
+    if (t6 >= le) t6 = -1;
+    let t7 = t6 === -1 ? -1 : text.indexOf('\t', t6 + 1);
+    if (t7 >= le) t7 = -1;
     if (t7 === -1) {
-      const cols = line.split('\t').length;
+      const cols = text.slice(ls, le).split('\t').length;
       throw new VcfParseError(file, lineNo, `wrong column count: ${cols} tab-separated columns, expected ${this.expectedTabs + 1}`);
     }
-    const t8 = line.indexOf('\t', t7 + 1);
-    const infoEnd = t8 === -1 ? line.length : t8;
+    let t8 = text.indexOf('\t', t7 + 1);
+    if (t8 >= le) t8 = -1;
+    const infoEnd = t8 === -1 ? le : t8;
     let formatRaw: string | null = null;
     let sampleRaw: string | null = null;
     let tabs = 7;
     if (t8 !== -1) {
       tabs = 8;
-      const t9 = line.indexOf('\t', t8 + 1);
-      formatRaw = line.slice(t8 + 1, t9 === -1 ? line.length : t9);
-      let col = 9;
-      let start = t9 + 1;
-      let next = t9;
-      while (next !== -1) {
-        tabs++;
-        next = line.indexOf('\t', start);
-        if (col === this.sampleColumn) sampleRaw = line.slice(start, next === -1 ? line.length : next);
-        col++;
-        start = next + 1;
+      let t9 = text.indexOf('\t', t8 + 1);
+      if (t9 >= le) t9 = -1;
+      formatRaw = text.slice(t8 + 1, t9 === -1 ? le : t9);
+      if (t9 !== -1) {
+        let col = 9;
+        let start = t9 + 1;
+        let next = t9;
+        while (next !== -1) {
+          tabs++;
+          next = text.indexOf('\t', start);
+          if (next >= le) next = -1;
+          if (col === this.sampleColumn) sampleRaw = text.slice(start, next === -1 ? le : next);
+          col++;
+          start = next + 1;
+        }
       }
-      if (t9 === -1) tabs = 8;
     }
     if (tabs !== this.expectedTabs && !(this.header.samples.length === 0 && tabs === 8)) {
       throw new VcfParseError(file, lineNo, `wrong column count: ${tabs + 1} tab-separated columns, expected ${this.expectedTabs + 1}`);
     }
-    const chrom = line.slice(0, t1);
+    const chrom = text.slice(ls, t1);
     if (chrom === '' || chrom.includes(' ')) throw new VcfParseError(file, lineNo, `bad CHROM "${chrom}"`);
-    const posRaw = line.slice(t1 + 1, t2);
+    const posRaw = text.slice(t1 + 1, t2);
     const pos = parsePos(posRaw);
     if (!(pos >= 0)) throw new VcfParseError(file, lineNo, `bad POS "${posRaw}": not a non-negative integer`);
-    const ref = line.slice(t3 + 1, t4);
+    const ref = text.slice(t3 + 1, t4);
     if (!isBases(ref)) throw new VcfParseError(file, lineNo, `bad REF "${ref.slice(0, 40)}": must be A, C, G, T or N bases`);
-    const altRaw = line.slice(t4 + 1, t5);
-    const qualRaw = line.slice(t5 + 1, t6);
+    const altRaw = text.slice(t4 + 1, t5);
+    const qualRaw = text.slice(t5 + 1, t6);
     if (qualRaw !== '.' && !Number.isFinite(Number(qualRaw))) throw new VcfParseError(file, lineNo, `bad QUAL "${qualRaw}"`);
-    const filterRaw = line.slice(t6 + 1, t7);
-    const infoRaw = line.slice(t7 + 1, infoEnd);
+    const filterRaw = text.slice(t6 + 1, t7);
+    const infoRaw = text.slice(t7 + 1, infoEnd);
     const contig = this.contigInfo(chrom, lineNo);
     if (pos === 0) {
       throw new VcfParseError(file, lineNo, 'POS 0 (telomere) records are not supported');
@@ -289,7 +316,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
       summary.skippedRefBlocks++;
       return;
     }
-    const record = new VcfRecord(this.ctx, lineNo, chrom, pos, line.slice(t2 + 1, t3), ref, alts, qualRaw, filterRaw, infoRaw, formatRaw, sampleRaw);
+    const record = new VcfRecord(this.ctx, lineNo, chrom, pos, text.slice(t2 + 1, t3), ref, alts, qualRaw, filterRaw, infoRaw, formatRaw, sampleRaw);
 
     // Genotype fields of the chosen sample.
     let gt = '';
@@ -359,32 +386,37 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
   private parseText(text: string, out: VcfVariant[], isFinal: boolean): void {
     let start = 0;
     const len = text.length;
-    for (;;) {
-      let nl = text.indexOf('\n', start);
-      if (nl === -1) {
-        if (!isFinal || start >= len) break;
-        nl = len;
-      }
-      this.lineNo++;
-      let end = nl;
-      if (end > start && text.charCodeAt(end - 1) === 13) end--;
-      if (end > start) {
-        const line = text.slice(start, end);
-        this.summary.records++;
-        if (line.charCodeAt(0) === 35 /* # */) {
-          this.summary.records--;
-          this.fail(new VcfParseError(this.file, this.lineNo, 'header line after the #CHROM line'));
-        } else {
-          try {
-            this.parseLine(line, this.lineNo, out);
-          } catch (err) {
-            if (!(err instanceof VcfParseError)) throw err;
-            this.fail(err);
+    let lineNo = this.lineNo;
+    let records = 0;
+    try {
+      for (;;) {
+        let nl = text.indexOf('\n', start);
+        if (nl === -1) {
+          if (!isFinal || start >= len) break;
+          nl = len;
+        }
+        lineNo++;
+        let end = nl;
+        if (end > start && text.charCodeAt(end - 1) === 13) end--;
+        if (end > start) {
+          if (text.charCodeAt(start) === 35 /* # */) {
+            this.fail(new VcfParseError(this.file, lineNo, 'header line after the #CHROM line'));
+          } else {
+            records++;
+            try {
+              this.parseLine(text, start, end, lineNo, out);
+            } catch (err) {
+              if (!(err instanceof VcfParseError)) throw err;
+              this.fail(err);
+            }
           }
         }
+        start = nl + 1;
+        if (start > len) break;
       }
-      start = nl + 1;
-      if (start > len) break;
+    } finally {
+      this.lineNo = lineNo;
+      this.summary.records += records;
     }
     this.pending = start < len ? text.slice(start) : '';
   }

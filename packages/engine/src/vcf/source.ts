@@ -7,6 +7,7 @@
 
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { isAscii } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
@@ -34,6 +35,17 @@ export interface TextSource {
   /** Compressed bytes consumed so far (for progress). */
   bytesRead(): number;
   destroy(): void;
+}
+
+/** True when a UTF-8 buffer ends with an incomplete multi-byte sequence. */
+function endsInsideCharacter(b: Buffer): boolean {
+  for (let back = 1; back <= Math.min(3, b.length); back++) {
+    const c = b[b.length - back]!;
+    if ((c & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead byte
+    const need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    return need > back;
+  }
+  return false;
 }
 
 async function* prepend(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -82,9 +94,19 @@ export async function openTextSource(input: VcfInput, name?: string): Promise<Te
   }
   async function* decode(): AsyncGenerator<string> {
     const decoder = new StringDecoder('utf8');
+    // Most VCF text is pure ASCII: such chunks are copied byte for byte (several times faster
+    // than UTF-8 decoding). The UTF-8 decoder is used for any chunk with a non-ASCII byte and
+    // for the chunk after one that ended inside a multi-byte character.
+    let decoderHoldsBytes = false;
     try {
-      for await (const b of decompressed) {
-        yield decoder.write(b as Buffer);
+      for await (const chunk of decompressed) {
+        const b = chunk as Buffer;
+        if (!decoderHoldsBytes && isAscii(b)) {
+          yield b.toString('latin1');
+        } else {
+          yield decoder.write(b);
+          decoderHoldsBytes = endsInsideCharacter(b);
+        }
       }
     } catch (err) {
       const msg = (err as Error).message;
