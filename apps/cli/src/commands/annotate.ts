@@ -97,7 +97,7 @@ export async function run(argv: string[]): Promise<number> {
     const chain = kb.chainPath ? await loadChain(kb.chainPath) : undefined;
     const reader = await readVcf(args.vcf, { sample: args.sample, assembly: args.assembly, liftover: chain });
     if (reader.assembly === 'GRCh37' && !chain) throw new KbSourceError(args.kb, 'the input is GRCh37 but the KB has no hg19ToHg38 chain; rebuild it with the liftover/ chain in the sources');
-    const annotator = createAnnotator(kb, { fasta: args.fasta, populationDataInInput: hasPopulationData(reader.header) });
+    const annotator = createAnnotator(kb, { fasta: args.fasta, populationDataInInput: hasPopulationData(reader.header), infoKeys: new Set(reader.header.info.keys()) });
     const counts = new Map<string, number>();
     let n = 0;
     if (args.format === 'jsonl') {

@@ -73,6 +73,15 @@ const NULL_TERMS = ['stop_gained', 'frameshift_variant', 'splice_donor_variant',
 
 const fmt = (x: number): string => (x >= 0.001 || x === 0 ? String(Number(x.toPrecision(3))) : x.toExponential(2));
 
+function addCriterion(criteria: AcmgCriterion[], code: string, strength: AcmgStrength, benign: boolean, reason: string): void {
+  const pts = STRENGTH_POINTS[strength];
+  criteria.push({ code: strength === 'Supporting' && code === 'PM2' ? 'PM2_Supporting' : code, strength, points: benign ? -pts : pts, reason });
+}
+
+function strongest(l: [AcmgStrength, string][]): [AcmgStrength, string] | undefined {
+  return [...l].sort((a, b) => STRENGTH_POINTS[b[0]] - STRENGTH_POINTS[a[0]])[0];
+}
+
 /** Bayesian points -> ACMG class (Tavtigian 2020). */
 export function classFromPoints(points: number): AcmgClass {
   if (points >= 10) return 'Pathogenic';
@@ -112,15 +121,10 @@ export function lofMechanism(gene: GeneRecord | null): { established: boolean; r
 export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   const criteria: AcmgCriterion[] = [];
   const notAssessed: { code: string; reason: string }[] = [];
-  const add = (code: string, strength: AcmgStrength, benign: boolean, reason: string): void => {
-    const pts = STRENGTH_POINTS[strength];
-    criteria.push({ code: strength === 'Supporting' && code === 'PM2' ? 'PM2_Supporting' : code, strength, points: benign ? -pts : pts, reason });
-  };
   const cons = new Set(ev.consequences);
-  const has = (t: string): boolean => cons.has(t);
-  const isNull = NULL_TERMS.some(has);
-  const isMissense = has('missense_variant');
-  const isInframe = has('inframe_insertion') || has('inframe_deletion');
+  const isNull = NULL_TERMS.some((t) => cons.has(t));
+  const isMissense = cons.has('missense_variant');
+  const isInframe = cons.has('inframe_insertion') || cons.has('inframe_deletion');
   const gsym = ev.gene?.symbol ?? 'the gene';
 
   // PVS1 (Richards 2015; ClinGen SVI Abou Tayoun 2018 decision tree).
@@ -128,20 +132,20 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     const mech = lofMechanism(ev.gene);
     if (!mech.established) {
       notAssessed.push({ code: 'PVS1', reason: `null variant, but LoF is not an established mechanism for ${gsym} (${mech.reason})` });
-    } else if (has('frameshift_variant') || has('stop_gained')) {
-      const kind = has('frameshift_variant') ? 'frameshift' : 'nonsense';
-      if (ev.nmdEscape === false) add('PVS1', 'VeryStrong', false, `${kind} predicted to cause NMD in ${gsym}; ${mech.reason}`);
+    } else if (cons.has('frameshift_variant') || cons.has('stop_gained')) {
+      const kind = cons.has('frameshift_variant') ? 'frameshift' : 'nonsense';
+      if (ev.nmdEscape === false) addCriterion(criteria, 'PVS1', 'VeryStrong', false, `${kind} predicted to cause NMD in ${gsym}; ${mech.reason}`);
       else if (ev.nmdEscape === true) {
         const frac = ev.cdsFractionAfter;
-        if (frac != null && frac > 0.1) add('PVS1', 'Strong', false, `${kind} escapes NMD (last exon/last 50 nt of penultimate exon) but removes ${Math.round(frac * 100)}% of the protein (>10%); ${mech.reason}`);
-        else add('PVS1', 'Moderate', false, `${kind} escapes NMD and removes ${frac != null ? Math.round(frac * 100) : '?'}% of the protein (<=10%); ${mech.reason}`);
-      } else add('PVS1', 'Strong', false, `${kind} with NMD status unknown; ${mech.reason}`);
-    } else if (has('splice_donor_variant') || has('splice_acceptor_variant')) {
-      add('PVS1', 'Strong', false, `canonical +-1/2 splice site; reading-frame/NMD effect of the splice defect not predicted, so Strong (SVI); ${mech.reason}`);
-    } else if (has('start_lost')) {
-      add('PVS1', 'Moderate', false, `initiation codon lost; no alternative start assessed (SVI: Moderate); ${mech.reason}`);
-    } else if (has('transcript_ablation')) {
-      add('PVS1', 'VeryStrong', false, `whole transcript deleted; ${mech.reason}`);
+        if (frac != null && frac > 0.1) addCriterion(criteria, 'PVS1', 'Strong', false, `${kind} escapes NMD (last exon/last 50 nt of penultimate exon) but removes ${Math.round(frac * 100)}% of the protein (>10%); ${mech.reason}`);
+        else addCriterion(criteria, 'PVS1', 'Moderate', false, `${kind} escapes NMD and removes ${frac != null ? Math.round(frac * 100) : '?'}% of the protein (<=10%); ${mech.reason}`);
+      } else addCriterion(criteria, 'PVS1', 'Strong', false, `${kind} with NMD status unknown; ${mech.reason}`);
+    } else if (cons.has('splice_donor_variant') || cons.has('splice_acceptor_variant')) {
+      addCriterion(criteria, 'PVS1', 'Strong', false, `canonical +-1/2 splice site; reading-frame/NMD effect of the splice defect not predicted, so Strong (SVI); ${mech.reason}`);
+    } else if (cons.has('start_lost')) {
+      addCriterion(criteria, 'PVS1', 'Moderate', false, `initiation codon lost; no alternative start assessed (SVI: Moderate); ${mech.reason}`);
+    } else if (cons.has('transcript_ablation')) {
+      addCriterion(criteria, 'PVS1', 'VeryStrong', false, `whole transcript deleted; ${mech.reason}`);
     }
   }
 
@@ -150,9 +154,9 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     const others = ev.sameCodon.filter((s) => !s.sameNucleotide);
     if (ev.altAa) {
       const same = others.find((s) => s.altAa === ev.altAa);
-      if (same) add('PS1', 'Strong', false, `same amino-acid change ${same.pChange} reported pathogenic in ClinVar (VCV ${same.clinvarId}) via a different nucleotide change`);
+      if (same) addCriterion(criteria, 'PS1', 'Strong', false, `same amino-acid change ${same.pChange} reported pathogenic in ClinVar (VCV ${same.clinvarId}) via a different nucleotide change`);
       const diff = ev.sameCodon.find((s) => s.altAa !== ev.altAa && s.altAa !== '*');
-      if (diff) add('PM5', 'Moderate', false, `different pathogenic missense ${diff.pChange} at the same codon (ClinVar ${diff.clinvarId})`);
+      if (diff) addCriterion(criteria, 'PM5', 'Moderate', false, `different pathogenic missense ${diff.pChange} at the same codon (ClinVar ${diff.clinvarId})`);
     } else if (ev.sameCodon.length) {
       notAssessed.push({ code: 'PS1/PM5', reason: `pathogenic missense recorded at this codon (${ev.sameCodon.map((s) => s.pChange).join(', ')}), but the variant's amino acid is unknown without the codon sequence` });
     }
@@ -161,28 +165,28 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   // PM1 hotspot proxy.
   if (isMissense && ev.nearbyPathogenicMissense != null) {
     if (ev.nearbyPathogenicMissense >= 4) {
-      add('PM1', 'Moderate', false, `hotspot proxy: ${ev.nearbyPathogenicMissense} other ClinVar pathogenic missense positions within 25 bp (no curated domain data)`);
+      addCriterion(criteria, 'PM1', 'Moderate', false, `hotspot proxy: ${ev.nearbyPathogenicMissense} other ClinVar pathogenic missense positions within 25 bp (no curated domain data)`);
     }
   }
 
   // Population frequency: BA1, BS1, PM2_Supporting.
   if (ev.af != null) {
     const src = ev.afSource ? ` (${ev.afSource})` : '';
-    if (ev.af > BA1_AF) add('BA1', 'StandAlone', true, `allele frequency ${fmt(ev.af)}${src} > 5%`);
-    else if (ev.af > BS1_AF) add('BS1', 'Strong', true, `allele frequency ${fmt(ev.af)}${src} > 1%, above what a rare disease allows`);
-    else if (ev.af <= PM2_AF) add('PM2', 'Supporting', false, `allele frequency ${fmt(ev.af)}${src} <= 0.01% (SVI: PM2 at Supporting)`);
+    if (ev.af > BA1_AF) addCriterion(criteria, 'BA1', 'StandAlone', true, `allele frequency ${fmt(ev.af)}${src} > 5%`);
+    else if (ev.af > BS1_AF) addCriterion(criteria, 'BS1', 'Strong', true, `allele frequency ${fmt(ev.af)}${src} > 1%, above what a rare disease allows`);
+    else if (ev.af <= PM2_AF) addCriterion(criteria, 'PM2', 'Supporting', false, `allele frequency ${fmt(ev.af)}${src} <= 0.01% (SVI: PM2 at Supporting)`);
   } else if (ev.populationDataAvailable) {
-    add('PM2', 'Supporting', false, `absent from the population data${ev.afSource ? ` (${ev.afSource})` : ''} (SVI: PM2 at Supporting)`);
+    addCriterion(criteria, 'PM2', 'Supporting', false, `absent from the population data${ev.afSource ? ` (${ev.afSource})` : ''} (SVI: PM2 at Supporting)`);
   } else {
     notAssessed.push({ code: 'PM2/BA1/BS1', reason: 'no population frequency data for this locus (no gnomAD table in the KB and none in the VCF)' });
   }
 
   // PM4 (protein length change) / BP3 (in-frame indel in a repeat).
   if (isInframe && !isNull) {
-    if (ev.inRepeat === true) add('BP3', 'Supporting', true, 'in-frame indel within a tandem repeat of its own unit (>= 3 copies)');
-    else add('PM4', 'Moderate', false, `in-frame ${has('inframe_deletion') ? 'deletion' : 'insertion'} changes protein length${ev.inRepeat === null ? ' (repeat context unknown without sequence)' : ', not in a repeat'}`);
-  } else if (has('stop_lost')) {
-    add('PM4', 'Moderate', false, 'stop-loss extends the protein');
+    if (ev.inRepeat === true) addCriterion(criteria, 'BP3', 'Supporting', true, 'in-frame indel within a tandem repeat of its own unit (>= 3 copies)');
+    else addCriterion(criteria, 'PM4', 'Moderate', false, `in-frame ${cons.has('inframe_deletion') ? 'deletion' : 'insertion'} changes protein length${ev.inRepeat === null ? ' (repeat context unknown without sequence)' : ', not in a repeat'}`);
+  } else if (cons.has('stop_lost')) {
+    addCriterion(criteria, 'PM4', 'Moderate', false, 'stop-loss extends the protein');
   }
 
   // PP2 / BP1 (gene-level missense priors from constraint and ClinVar counts).
@@ -193,10 +197,10 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     const blbMis = cv?.blbMissense ?? 0;
     const plpLof = cv?.plpLof ?? 0;
     if (misZ != null && misZ >= PP2_MIS_Z && plpMis >= 5 && blbMis <= plpMis / 10) {
-      add('PP2', 'Supporting', false, `missense-constrained gene (mis_z ${fmt(misZ)} >= ${PP2_MIS_Z}) with ${plpMis} ClinVar P/LP missense and ${blbMis} B/LB missense`);
+      addCriterion(criteria, 'PP2', 'Supporting', false, `missense-constrained gene (mis_z ${fmt(misZ)} >= ${PP2_MIS_Z}) with ${plpMis} ClinVar P/LP missense and ${blbMis} B/LB missense`);
     } else if (misZ == null) notAssessed.push({ code: 'PP2', reason: `no missense Z score for ${gsym}` });
     if (plpLof >= 10 && plpLof / (plpLof + plpMis) >= 0.9) {
-      add('BP1', 'Supporting', true, `truncating variants are the mechanism in ${gsym}: ${plpLof} P/LP null vs ${plpMis} P/LP missense in ClinVar`);
+      addCriterion(criteria, 'BP1', 'Supporting', true, `truncating variants are the mechanism in ${gsym}: ${plpLof} P/LP null vs ${plpMis} P/LP missense in ClinVar`);
     }
   }
 
@@ -204,7 +208,7 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   const p = ev.predictors;
   const pp3: [AcmgStrength, string][] = [];
   const bp4: [AcmgStrength, string][] = [];
-  if (p.revel != null && (isMissense || has('coding_sequence_variant'))) {
+  if (p.revel != null && (isMissense || cons.has('coding_sequence_variant'))) {
     if (p.revel >= 0.932) pp3.push(['Strong', `REVEL ${fmt(p.revel)} >= 0.932`]);
     else if (p.revel >= 0.773) pp3.push(['Moderate', `REVEL ${fmt(p.revel)} >= 0.773`]);
     else if (p.revel >= 0.644) pp3.push(['Supporting', `REVEL ${fmt(p.revel)} >= 0.644`]);
@@ -226,18 +230,17 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     if (p.spliceAi >= 0.2) pp3.push(['Supporting', `SpliceAI ${fmt(p.spliceAi)} >= 0.2`]);
     else if (p.spliceAi <= 0.1 && !isMissense) bp4.push(['Supporting', `SpliceAI ${fmt(p.spliceAi)} <= 0.1`]);
   }
-  const strongest = (l: [AcmgStrength, string][]): [AcmgStrength, string] | undefined => [...l].sort((a, b) => STRENGTH_POINTS[b[0]] - STRENGTH_POINTS[a[0]])[0];
   const pp3Best = strongest(pp3);
   const bp4Best = strongest(bp4);
-  if (pp3Best) add('PP3', pp3Best[0], false, `computational evidence of a deleterious effect: ${pp3.map((x) => x[1]).join('; ')}`);
-  else if (bp4Best) add('BP4', bp4Best[0], true, `computational evidence of no impact: ${bp4.map((x) => x[1]).join('; ')}`);
-  else if (!isNull && p.revel == null && p.caddPhred == null && p.alphaMissense == null && p.spliceAi == null && (isMissense || isInframe || has('synonymous_variant') || has('splice_region_variant'))) {
+  if (pp3Best) addCriterion(criteria, 'PP3', pp3Best[0], false, `computational evidence of a deleterious effect: ${pp3.map((x) => x[1]).join('; ')}`);
+  else if (bp4Best) addCriterion(criteria, 'BP4', bp4Best[0], true, `computational evidence of no impact: ${bp4.map((x) => x[1]).join('; ')}`);
+  else if (!isNull && p.revel == null && p.caddPhred == null && p.alphaMissense == null && p.spliceAi == null && (isMissense || isInframe || cons.has('synonymous_variant') || cons.has('splice_region_variant'))) {
     notAssessed.push({ code: 'PP3/BP4', reason: 'no predictor scores (REVEL, CADD, AlphaMissense, SpliceAI) in the input' });
   }
 
   // BP7: synonymous, not at a splice region, no splice prediction against it.
-  if (has('synonymous_variant') && !has('splice_region_variant') && !(p.spliceAi != null && p.spliceAi >= 0.1)) {
-    add('BP7', 'Supporting', true, `synonymous change outside the splice region${p.spliceAi != null ? ` (SpliceAI ${fmt(p.spliceAi)})` : ''}`);
+  if (cons.has('synonymous_variant') && !cons.has('splice_region_variant') && !(p.spliceAi != null && p.spliceAi >= 0.1)) {
+    addCriterion(criteria, 'BP7', 'Supporting', true, `synonymous change outside the splice region${p.spliceAi != null ? ` (SpliceAI ${fmt(p.spliceAi)})` : ''}`);
   }
 
   // PM5 is not counted together with PS1 for the same codon (Richards 2015: PS1 already uses that codon's evidence).

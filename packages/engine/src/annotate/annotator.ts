@@ -15,7 +15,7 @@ import type { TranscriptModel } from '../transcripts/model.ts';
 import type { AnnotatedVariant, ClinvarHit, Genotype, Impact, VariantKey } from '../types.ts';
 import type { PopulationFrequency, TranscriptAnnotation } from '../vcf/annotations.ts';
 import type { InfoValue } from '../vcf/variant.ts';
-import { transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
+import { hgvsCOf, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
 import { SyncFasta } from './reference.ts';
 import { impactOf, soRank, sortTerms } from './so.ts';
 
@@ -39,6 +39,8 @@ export interface AnnotatorOptions {
    * CSQ frequency fields): a variant without a value is then absent from those data (PM2).
    */
   populationDataInInput?: boolean;
+  /** INFO keys the input header declares; when given, predictor INFO keys absent from it are not probed (speed). */
+  infoKeys?: ReadonlySet<string>;
 }
 
 export interface Annotator {
@@ -103,18 +105,18 @@ const PREDICTOR_KEYS: Record<keyof PredictorScores, string[]> = {
   spliceAi: ['SpliceAI_pred_DS_AG', 'SpliceAI_pred_DS_AL', 'SpliceAI_pred_DS_DG', 'SpliceAI_pred_DS_DL', 'SpliceAI_DS_max'],
 };
 
-function predictorsOf(v: VcfVariantLike, entry: TranscriptAnnotation | null): PredictorScores {
+function predictorsOf(v: VcfVariantLike, entry: TranscriptAnnotation | null, infoKeys: ReadonlySet<string> | undefined): PredictorScores {
   const out: PredictorScores = {};
   for (const [k, keys] of Object.entries(PREDICTOR_KEYS) as [keyof PredictorScores, string[]][]) {
     let best: number | null = null;
     for (const key of keys) {
-      const x = num(entry?.fields[key]) ?? (v.info ? num(v.info(key)) : null);
+      const x = num(entry?.fields[key]) ?? (v.info && (!infoKeys || infoKeys.has(key)) ? num(v.info(key)) : null);
       if (x != null) best = best == null ? x : Math.max(best, x);
     }
     if (best != null) out[k] = best;
   }
   // SpliceAI INFO: ALLELE|SYMBOL|DS_AG|DS_AL|DS_DG|DS_DL|...
-  if (out.spliceAi == null && v.info) {
+  if (out.spliceAi == null && v.info && (!infoKeys || infoKeys.has('SpliceAI'))) {
     const raw = v.info('SpliceAI');
     const text = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : null;
     if (text) {
@@ -169,8 +171,8 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
   // Reference amino acid of a codon from the ClinVar pathogenic-missense table (any of its positions).
   const aaHint: AminoAcidHint = (chrom, positions) => {
     for (const g of positions) {
-      const hit = kb.pathogenicMissense.range(chrom, g + 1, g + 1)[0];
-      if (hit) return hit.refAa;
+      const aa = kb.pathogenicMissense.refAaAt(chrom, g + 1);
+      if (aa) return aa;
     }
     return null;
   };
@@ -202,7 +204,7 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
     let gene: string | null = effect?.model.tx.gene ?? null;
     let transcript: string | null = effect?.model.tx.id ?? null;
     let consequences: string[] = effect ? effect.consequences : [structural ? 'structural_variant' : 'intergenic_variant'];
-    let hgvsC = effect?.hgvsC ?? null;
+    let hgvsC = effect && !structural ? hgvsCOf(effect.model, trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase()), base) : null;
     let hgvsP = effect?.hgvsP ?? null;
     let refAa = effect?.refAa ?? null;
     let altAa = effect?.altAa ?? null;
@@ -314,7 +316,7 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
       sameCodon,
       nearbyPathogenicMissense: nearby,
       inRepeat,
-      predictors: predictorsOf(v, entry),
+      predictors: predictorsOf(v, entry, opts.infoKeys),
     };
     const acmgRes = structural
       ? { classification: 'Uncertain significance' as const, points: 0, criteria: [], notAssessed: [{ code: 'ACMG', reason: 'structural variants need the ACMG/ClinGen CNV framework (not implemented)' }] }

@@ -9,7 +9,17 @@
  * candidate gives the same outcome it is reported, otherwise the honest `coding_sequence_variant`.
  */
 import { reverseComplement, type TranscriptModel } from '../transcripts/model.ts';
-import { sortTerms } from './so.ts';
+import { SO_BIT, termsOfMask, type SoTerm } from './so.ts';
+
+interface TermMask {
+  mask: number;
+}
+
+function addTerm(t: TermMask, term: string): void {
+  const bit = SO_BIT[term as SoTerm];
+  // Bits are distinct powers of two below 2^26: OR them arithmetically (no 32-bit overflow issue).
+  if (Math.floor(t.mask / bit) % 2 === 0) t.mask += bit;
+}
 
 /** A trimmed allele: ref bases [start, end) replaced by alt; an insertion has start === end (before base `start`). */
 export interface AlleleSpan {
@@ -48,6 +58,7 @@ export const UPSTREAM_DISTANCE = 5000;
 export interface TranscriptEffect {
   model: TranscriptModel;
   consequences: string[];
+  /** Filled by the annotator for the reported transcript only (see hgvsCOf). */
   hgvsC: string | null;
   hgvsP: string | null;
   /** 1-based codon number of the first affected codon, when the allele touches the CDS. */
@@ -64,13 +75,24 @@ export interface TranscriptEffect {
   distance: number | null;
 }
 
-const CODON: Record<string, string> = {};
-{
-  const bases = 'TCAG';
-  const aas = 'FFLLSSSSYY**CC*WLLLLPPPPHHQQRRRRIIIMTTTTNNKKSSRRVVVVAAAADDEEGGGG';
-  let i = 0;
-  for (const a of bases) for (const b of bases) for (const c of bases) CODON[a + b + c] = aas[i++]!;
+// Standard genetic code indexed by (b0 * 16 + b1 * 4 + b2) with T=0, C=1, A=2, G=3.
+const AA_BY_INDEX = 'FFLLSSSSYY**CC*WLLLLPPPPHHQQRRRRIIIMTTTTNNKKSSRRVVVVAAAADDEEGGGG';
+/** Base code in AA_BY_INDEX order, -1 for anything else. */
+function baseCode(b: string | undefined): number {
+  switch (b) {
+    case 'T':
+      return 0;
+    case 'C':
+      return 1;
+    case 'A':
+      return 2;
+    case 'G':
+      return 3;
+    default:
+      return -1;
+  }
 }
+const COMPLEMENT_CODE = [2, 3, 0, 1];
 
 const THREE: Record<string, string> = {
   A: 'Ala', R: 'Arg', N: 'Asn', D: 'Asp', C: 'Cys', Q: 'Gln', E: 'Glu', G: 'Gly', H: 'His', I: 'Ile',
@@ -78,17 +100,24 @@ const THREE: Record<string, string> = {
 };
 
 export function translateCodon(codon: string): string {
-  return CODON[codon] ?? 'X';
+  const a = baseCode(codon[0]);
+  const b = baseCode(codon[1]);
+  const c = baseCode(codon[2]);
+  return codon.length !== 3 || a < 0 || b < 0 || c < 0 ? 'X' : AA_BY_INDEX[a * 16 + b * 4 + c]!;
 }
 
 export function threeLetter(aa: string): string {
   return THREE[aa] ?? 'Xaa';
 }
 
-const COMP: Record<string, string> = { A: 'T', C: 'G', G: 'C', T: 'A' };
+/** Does the allele overlap [x, y)? An insertion (qs === qe, between qs-1 and qs) overlaps when both flanks are inside. */
+function overlaps(ins: boolean, qs: number, qe: number, x: number, y: number): boolean {
+  return ins ? x < qs && qs < y : qs < y && qe > x;
+}
 
-interface Overlap {
-  (x: number, y: number): boolean;
+/** Region test for splice zones: an insertion touching the zone edge counts. */
+function overlapsRegion(ins: boolean, qs: number, qe: number, x: number, y: number): boolean {
+  return ins ? x <= qs && qs <= y : qs < y && qe > x;
 }
 
 /** Effect of `a` on transcript `m`, or null when the allele is more than 5 kb away. */
@@ -111,10 +140,7 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
     return eff;
   }
 
-  // Overlap tests: an insertion sits between qs-1 and qs and overlaps [x, y) when both flanks are inside.
-  const ov: Overlap = ins ? (x, y) => x < qs && qs < y : (x, y) => qs < y && qe > x;
-  const ovRegion: Overlap = ins ? (x, y) => x <= qs && qs <= y : ov;
-  const terms = new Set<string>();
+  const terms: TermMask = { mask: 0 };
   const n = tx.exonStarts.length;
   let exonic = false;
   let intronic = false;
@@ -122,22 +148,22 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
   for (let i = 0; i < n - 1; i++) {
     const is = tx.exonEnds[i]!;
     const ie = tx.exonStarts[i + 1]!;
-    if (!ovRegion(is - 3, ie + 3)) continue;
-    const left2 = ov(is, is + 2);
-    const right2 = ov(ie - 2, ie);
-    if (left2) terms.add(tx.strand === 1 ? 'splice_donor_variant' : 'splice_acceptor_variant');
-    if (right2) terms.add(tx.strand === 1 ? 'splice_acceptor_variant' : 'splice_donor_variant');
-    if (ovRegion(is + 2, is + 8) || ovRegion(ie - 8, ie - 2) || ovRegion(is - 3, is) || ovRegion(ie, ie + 3)) {
+    if (!overlapsRegion(ins, qs, qe, is - 3, ie + 3)) continue;
+    const left2 = overlaps(ins, qs, qe, is, is + 2);
+    const right2 = overlaps(ins, qs, qe, ie - 2, ie);
+    if (left2) addTerm(terms, tx.strand === 1 ? 'splice_donor_variant' : 'splice_acceptor_variant');
+    if (right2) addTerm(terms, tx.strand === 1 ? 'splice_acceptor_variant' : 'splice_donor_variant');
+    if (overlapsRegion(ins, qs, qe, is + 2, is + 8) || overlapsRegion(ins, qs, qe, ie - 8, ie - 2) || overlapsRegion(ins, qs, qe, is - 3, is) || overlapsRegion(ins, qs, qe, ie, ie + 3)) {
       // An insertion right at the exon/intron junction is splice-region, not exonic/intronic.
-      if (!(left2 || right2) || !ins) terms.add('splice_region_variant');
+      if (!(left2 || right2) || !ins) addTerm(terms, 'splice_region_variant');
     }
-    if (ov(is, ie)) {
+    if (overlaps(ins, qs, qe, is, ie)) {
       intronic = true;
       const inCanonical = ins ? left2 || right2 : (qs >= is && qe <= is + 2) || (qs >= ie - 2 && qe <= ie);
       if (!inCanonical) canonicalOnly = false;
     }
   }
-  if (intronic && !canonicalOnly) terms.add('intron_variant');
+  if (intronic && !canonicalOnly) addTerm(terms, 'intron_variant');
 
   // Exonic parts.
   let utr5 = false;
@@ -147,7 +173,7 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
   for (let i = 0; i < n; i++) {
     const es = tx.exonStarts[i]!;
     const ee = tx.exonEnds[i]!;
-    if (!ov(es, ee)) continue;
+    if (!overlaps(ins, qs, qe, es, ee)) continue;
     exonic = true;
     if (!ins && (qs < es || qe > ee)) crossesBoundary = true;
     if (!m.isCoding) continue;
@@ -166,18 +192,17 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
     }
     if (inCds) cds = true;
   }
-  if (exonic && !m.isCoding) terms.add('non_coding_transcript_exon_variant');
-  if (utr5) terms.add('5_prime_UTR_variant');
-  if (utr3) terms.add('3_prime_UTR_variant');
+  if (exonic && !m.isCoding) addTerm(terms, 'non_coding_transcript_exon_variant');
+  if (utr5) addTerm(terms, '5_prime_UTR_variant');
+  if (utr3) addTerm(terms, '3_prime_UTR_variant');
 
   if (cds) codingEffect(m, a, base, aaHint, terms, eff, crossesBoundary);
-  if (terms.size === 0) terms.add(m.isCoding ? 'coding_sequence_variant' : 'non_coding_transcript_variant');
-  eff.consequences = sortTerms(terms);
-  eff.hgvsC = hgvsC(m, a, base);
+  if (terms.mask === 0) addTerm(terms, m.isCoding ? 'coding_sequence_variant' : 'non_coding_transcript_variant');
+  eff.consequences = termsOfMask(terms.mask);
   return eff;
 }
 
-function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, aaHint: AminoAcidHint | null, terms: Set<string>, eff: TranscriptEffect, crossesBoundary: boolean): void {
+function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, aaHint: AminoAcidHint | null, terms: TermMask, eff: TranscriptEffect, crossesBoundary: boolean): void {
   const tx = m.tx;
   const ins = a.start === a.end;
   // CDS positions of the affected coding bases (tx orientation).
@@ -199,7 +224,7 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
     }
   }
   if (firstCds == null || lastCds == null) {
-    terms.add('coding_sequence_variant');
+    addTerm(terms, 'coding_sequence_variant');
     return;
   }
   const cdsLen = m.cdsLength;
@@ -209,35 +234,25 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
   const lastCodon = Math.floor(cdsLen / 3);
   const touchesStart = firstCds <= 3;
   const touchesStop = lastCds > cdsLen - 3;
-  // NMD escape: last exon, or within the last 50 nt of the penultimate exon (tx order).
-  const nmd = (): boolean => {
-    const nEx = tx.exonStarts.length;
-    if (nEx === 1) return true;
-    const lastExonIdx = tx.strand === 1 ? nEx - 1 : 0;
-    const lastExonFirstCdna = m.cdnaOf(tx.strand === 1 ? tx.exonStarts[lastExonIdx]! : tx.exonEnds[lastExonIdx]! - 1);
-    const cdna = firstCds + m.cdnaCdsStart - 1;
-    return lastExonFirstCdna != null && cdna > lastExonFirstCdna - 1 - 50;
-  };
-
   const sub = a.ref.length === a.alt.length;
   // Whether a truncation at this position would escape NMD (used by PVS1 for null variants).
-  eff.nmdEscape = nmd();
+  eff.nmdEscape = escapesNmd(m, firstCds);
 
   if (!sub) {
     if (crossesBoundary) {
-      terms.add('coding_sequence_variant');
+      addTerm(terms, 'coding_sequence_variant');
     } else {
       const diff = a.alt.length - a.ref.length;
       if (diff % 3 !== 0) {
-        terms.add('frameshift_variant');
-      } else terms.add(diff > 0 ? 'inframe_insertion' : 'inframe_deletion');
-      if (touchesStart && !ins) terms.add('start_lost');
-      if (touchesStop && !ins) terms.add('stop_lost');
+        addTerm(terms, 'frameshift_variant');
+      } else addTerm(terms, diff > 0 ? 'inframe_insertion' : 'inframe_deletion');
+      if (touchesStart && !ins) addTerm(terms, 'start_lost');
+      if (touchesStop && !ins) addTerm(terms, 'stop_lost');
     }
     return;
   }
   if (touchesStart) {
-    terms.add('start_lost');
+    addTerm(terms, 'start_lost');
     eff.refAa = 'M';
     eff.hgvsP = 'p.(Met1?)';
     return;
@@ -249,19 +264,19 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
     if (base) {
       const multi = multiCodon(m, a, base, firstCodon, lastCodonHit);
       if (multi) {
-        terms.add(multi);
+        addTerm(terms, multi);
         return;
       }
     }
-    terms.add('coding_sequence_variant');
+    addTerm(terms, 'coding_sequence_variant');
     return;
   }
   const outcome = codonOutcome(m, a, base, firstCodon, firstCodon === lastCodon, aaHint);
   if (!outcome) {
-    terms.add('coding_sequence_variant');
+    addTerm(terms, 'coding_sequence_variant');
     return;
   }
-  terms.add(outcome.term);
+  addTerm(terms, outcome.term);
   eff.refAa = outcome.refAa;
   eff.altAa = outcome.altAa;
   if (outcome.refAa && outcome.altAa) {
@@ -270,6 +285,16 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
     else if (outcome.term === 'stop_lost') eff.hgvsP = `p.(Ter${firstCodon}${threeLetter(outcome.altAa)}ext*?)`;
     else eff.hgvsP = `p.(${r3}${firstCodon}${threeLetter(outcome.altAa)})`;
   }
+}
+
+/** NMD escape of a truncation at CDS position `cdsPos`: last exon, last 50 nt of the penultimate exon, or single exon. */
+function escapesNmd(m: TranscriptModel, cdsPos: number): boolean {
+  const tx = m.tx;
+  const nEx = tx.exonStarts.length;
+  if (nEx === 1) return true;
+  const lastExonFirstCdna = m.cdnaOf(tx.strand === 1 ? tx.exonStarts[nEx - 1]! : tx.exonEnds[0]! - 1);
+  const cdna = cdsPos + m.cdnaCdsStart - 1;
+  return lastExonFirstCdna != null && cdna > lastExonFirstCdna - 1 - 50;
 }
 
 /** Forward-strand genomic positions of a codon's three bases, in tx order. */
@@ -286,48 +311,68 @@ interface CodonOutcome {
   altAa: string | null;
 }
 
+const TERM_STOP_RETAINED = 0;
+const TERM_STOP_LOST = 1;
+const TERM_STOP_GAINED = 2;
+const TERM_SYNONYMOUS = 3;
+const TERM_MISSENSE = 4;
+const TERM_NAMES = ['stop_retained_variant', 'stop_lost', 'stop_gained', 'synonymous_variant', 'missense_variant'];
+const refCodes = new Int8Array(3);
+const altCodes = new Int8Array(3);
+
 function codonOutcome(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null, codon: number, isLastCodon: boolean, aaHint: AminoAcidHint | null = null): CodonOutcome | null {
   const gpos = codonPositions(m, codon);
   if (!gpos) return null;
   const hintAa = aaHint ? aaHint(a.chrom, gpos) : null;
   const minus = m.tx.strand === -1;
-  // Known tx-strand bases of the reference and alternative codon ('' = unknown).
-  const refKnown: string[] = [];
-  const altKnown: string[] = [];
-  for (const g of gpos) {
-    let r: string | null = g >= a.start && g < a.end ? a.ref[g - a.start]! : base ? base(a.chrom, g) : null;
-    let alt: string | null = g >= a.start && g < a.end ? a.alt[g - a.start]! : r;
-    if (r != null && !/^[ACGT]$/.test(r)) r = null;
-    if (alt != null && !/^[ACGT]$/.test(alt)) alt = null;
-    refKnown.push(r == null ? '' : minus ? COMP[r]! : r);
-    altKnown.push(g >= a.start && g < a.end ? (alt == null ? '' : minus ? COMP[alt]! : alt) : '');
+  // Codes in tx orientation: reference base (-1 unknown) and alternative base (-1 = unchanged).
+  for (let k = 0; k < 3; k++) {
+    const g = gpos[k]!;
+    const inAllele = g >= a.start && g < a.end;
+    let r = baseCode(inAllele ? a.ref[g - a.start] : base ? (base(a.chrom, g) ?? undefined) : undefined);
+    let x = inAllele ? baseCode(a.alt[g - a.start]) : -1;
+    if (minus) {
+      if (r >= 0) r = COMPLEMENT_CODE[r]!;
+      if (x >= 0) x = COMPLEMENT_CODE[x]!;
+    }
+    if (inAllele && x < 0) return null;
+    refCodes[k] = r;
+    altCodes[k] = x;
   }
-  const outcomes = new Map<string, CodonOutcome>();
-  const options = refKnown.map((b) => (b ? [b] : ['A', 'C', 'G', 'T']));
-  for (const b0 of options[0]!)
-    for (const b1 of options[1]!)
-      for (const b2 of options[2]!) {
-        const refC = b0 + b1 + b2;
-        const refAa = translateCodon(refC);
+  let term = -1;
+  let refAa = '';
+  let altAa = '';
+  let aaUnique = true;
+  const lo0 = refCodes[0]! >= 0 ? refCodes[0]! : 0;
+  const hi0 = refCodes[0]! >= 0 ? refCodes[0]! : 3;
+  const lo1 = refCodes[1]! >= 0 ? refCodes[1]! : 0;
+  const hi1 = refCodes[1]! >= 0 ? refCodes[1]! : 3;
+  const lo2 = refCodes[2]! >= 0 ? refCodes[2]! : 0;
+  const hi2 = refCodes[2]! >= 0 ? refCodes[2]! : 3;
+  for (let b0 = lo0; b0 <= hi0; b0++)
+    for (let b1 = lo1; b1 <= hi1; b1++)
+      for (let b2 = lo2; b2 <= hi2; b2++) {
+        const r = AA_BY_INDEX[b0 * 16 + b1 * 4 + b2]!;
         // CDS invariants: an internal codon is never a stop; the last codon is one.
-        if (isLastCodon ? refAa !== '*' : refAa === '*') continue;
-        if (hintAa && refAa !== hintAa) continue;
-        const altC = [0, 1, 2].map((k) => altKnown[k] || refC[k]).join('');
-        const altAa = translateCodon(altC);
-        let term: string;
-        if (isLastCodon) term = altAa === '*' ? 'stop_retained_variant' : 'stop_lost';
-        else if (altAa === '*') term = 'stop_gained';
-        else if (altAa === refAa) term = 'synonymous_variant';
-        else term = 'missense_variant';
-        const key = `${term}|${refAa}|${altAa}`;
-        outcomes.set(key, { term, refAa, altAa });
+        if (isLastCodon ? r !== '*' : r === '*') continue;
+        if (hintAa && r !== hintAa) continue;
+        const x0 = altCodes[0]! >= 0 ? altCodes[0]! : b0;
+        const x1 = altCodes[1]! >= 0 ? altCodes[1]! : b1;
+        const x2 = altCodes[2]! >= 0 ? altCodes[2]! : b2;
+        const x = AA_BY_INDEX[x0 * 16 + x1 * 4 + x2]!;
+        const t = isLastCodon ? (x === '*' ? TERM_STOP_RETAINED : TERM_STOP_LOST) : x === '*' ? TERM_STOP_GAINED : x === r ? TERM_SYNONYMOUS : TERM_MISSENSE;
+        if (term < 0) {
+          term = t;
+          refAa = r;
+          altAa = x;
+        } else {
+          if (t !== term) return null;
+          if (r !== refAa || x !== altAa) aaUnique = false;
+        }
       }
-  if (outcomes.size === 0) return null;
-  const list = [...outcomes.values()];
-  const term = list[0]!.term;
-  if (list.some((o) => o.term !== term)) return null;
+  if (term < 0) return null;
   // The term is certain; the amino acids only when every candidate agrees.
-  return list.length === 1 ? list[0]! : { term, refAa: null, altAa: null };
+  return aaUnique ? { term: TERM_NAMES[term]!, refAa, altAa } : { term: TERM_NAMES[term]!, refAa: null, altAa: null };
 }
 
 /** Multi-codon substitution with full sequence: stop_gained / missense / synonymous, or null. */
@@ -342,8 +387,8 @@ function multiCodon(m: TranscriptModel, a: AlleleSpan, base: BaseLookup, first: 
   return anyMissense ? 'missense_variant' : 'synonymous_variant';
 }
 
-/** HGVS c./n. of the allele on the transcript (not 3'-shifted: that needs the sequence). */
-function hgvsC(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null): string | null {
+/** HGVS c./n. of the allele on the transcript (not 3'-shifted: that needs the sequence); null outside the transcript. */
+export function hgvsCOf(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null): string | null {
   const minus = m.tx.strand === -1;
   const pre = `${m.tx.id}:${m.hgvsPrefix}`;
   const strandSeq = (s: string): string => (minus ? reverseComplement(s) : s);

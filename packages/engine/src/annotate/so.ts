@@ -52,10 +52,28 @@ export function impactOf(term: string): Impact {
 
 /** Terms sorted most severe first, de-duplicated. */
 export function sortTerms(terms: Iterable<string>): string[] {
-  return [...new Set(terms)].sort((a, b) => soRank(a) - soRank(b));
+  const list = terms instanceof Set ? [...(terms as Set<string>)] : [...new Set(terms)];
+  return list.length < 2 ? list : list.sort((a, b) => soRank(a) - soRank(b));
 }
 
 export const IMPACT_ORDER: Record<Impact, number> = { HIGH: 0, MODERATE: 1, LOW: 2, MODIFIER: 3 };
 
 /** Null (loss-of-function) consequences in the PVS1 sense. */
 export const LOF_TERMS = new Set(['stop_gained', 'frameshift_variant', 'splice_acceptor_variant', 'splice_donor_variant', 'start_lost', 'transcript_ablation']);
+
+/** Bit of each term (by severity rank) for allocation-free term sets. */
+export const SO_BIT: Readonly<Record<SoTerm, number>> = Object.fromEntries(SO_TERMS.map((t, i) => [t, 2 ** i])) as Record<SoTerm, number>;
+
+const maskCache = new Map<number, string[]>();
+
+/** Terms of a bit mask, most severe first (shared frozen arrays; do not mutate). */
+export function termsOfMask(mask: number): string[] {
+  let out = maskCache.get(mask);
+  if (!out) {
+    const list: string[] = [];
+    for (let i = 0; i < SO_TERMS.length; i++) if (Math.floor(mask / 2 ** i) % 2 === 1) list.push(SO_TERMS[i]!);
+    out = Object.freeze(list) as string[];
+    maskCache.set(mask, out);
+  }
+  return out;
+}

@@ -251,6 +251,14 @@ export class PathogenicMissenseIndex {
     return n;
   }
 
+  /** Reference amino acid recorded at a genomic position (1-based), or null; allocation-free. */
+  refAaAt(chrom: string, pos: number): string | null {
+    const e = this.chroms.get(chrom);
+    if (!e) return null;
+    const i = lowerBound(e.pos, pos);
+    return i < e.pos.length && e.pos[i] === pos ? e.c.refAa[i]! : null;
+  }
+
   /** Reference base at a position when the table records one (used to reconstruct codons), else null. */
   refBase(chrom: string, pos: number): string | null {
     const e = this.chroms.get(chrom);

@@ -105,36 +105,42 @@ export function packGenes(genes: GeneRecord[]): PackedTable {
 }
 
 function recordAt(v: TableView, i: number): GeneRecord {
-  const s = (k: string): string => v.str(k)[i] ?? '';
-  const list = (k: string): string[] => (s(k) ? s(k).split('|') : []);
-  const f: Record<(typeof F64)[number], number | null> = Object.fromEntries(F64.map((k) => [k, numOrNull(v.f64(k)[i])])) as Record<(typeof F64)[number], number | null>;
-  const cSource = s('cSource');
-  const strand = s('spanStrand');
+  const str = (k: string): string => v.str(k)[i] ?? '';
+  const list = (k: string): string[] => {
+    const x = str(k);
+    return x ? x.split('|') : [];
+  };
+  const f = (k: (typeof F64)[number]): number | null => numOrNull(v.f64(k)[i]);
+  const cSource = str('cSource');
+  const strand = str('spanStrand');
+  const spanChrom = str('spanChrom');
+  const maneRefseq = str('maneRefseq');
+  const maneEnsembl = str('maneEnsembl');
   return {
-    symbol: s('symbol'),
-    hgncId: s('hgncId'),
-    name: s('name'),
-    locusGroup: s('locusGroup'),
-    locusType: s('locusType'),
-    location: s('location'),
+    symbol: str('symbol'),
+    hgncId: str('hgncId'),
+    name: str('name'),
+    locusGroup: str('locusGroup'),
+    locusType: str('locusType'),
+    location: str('location'),
     aliases: list('aliases'),
     previousSymbols: list('previousSymbols'),
-    entrezId: s('entrezId') || null,
-    ensemblId: s('ensemblId') || null,
+    entrezId: str('entrezId') || null,
+    ensemblId: str('ensemblId') || null,
     omimIds: list('omimIds'),
-    maneSelect: s('maneRefseq') || s('maneEnsembl') ? { refseq: s('maneRefseq') || null, ensembl: s('maneEnsembl') || null } : null,
-    span38: s('spanChrom') && (strand === '+' || strand === '-') ? { chrom: s('spanChrom'), start: v.i32('spanStart')[i]!, end: v.i32('spanEnd')[i]!, strand } : null,
+    maneSelect: maneRefseq || maneEnsembl ? { refseq: maneRefseq || null, ensembl: maneEnsembl || null } : null,
+    span38: spanChrom && (strand === '+' || strand === '-') ? { chrom: spanChrom, start: v.i32('spanStart')[i]!, end: v.i32('spanEnd')[i]!, strand } : null,
     constraint:
       cSource === 'gnomAD v4.1' || cSource === 'gnomAD v2.1.1'
-        ? { pLI: f.pLI, loeuf: f.loeuf, oeLof: f.oeLof, misZ: f.misZ, oeMis: f.oeMis, source: cSource, transcript: s('cTranscript') || null }
+        ? { pLI: f('pLI'), loeuf: f('loeuf'), oeLof: f('oeLof'), misZ: f('misZ'), oeMis: f('oeMis'), source: cSource, transcript: str('cTranscript') || null }
         : null,
-    alphaMissenseMean: f.am,
+    alphaMissenseMean: f('am'),
     clinvar: v.i32('hasClinvar')[i]
       ? {
-          totalAlleles: f.cvTotal,
-          plpAlleles: f.cvPlp,
-          uncertain: f.cvUncertain,
-          conflicts: f.cvConflicts,
+          totalAlleles: f('cvTotal'),
+          plpAlleles: f('cvPlp'),
+          uncertain: f('cvUncertain'),
+          conflicts: f('cvConflicts'),
           plpLof: v.i32('cvPlpLof')[i]!,
           plpMissense: v.i32('cvPlpMissense')[i]!,
           blbMissense: v.i32('cvBlbMissense')[i]!,
