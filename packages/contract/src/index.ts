@@ -3,4 +3,3 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './account.ts';
 export * from './platform.ts';
-export * from './products.ts';
