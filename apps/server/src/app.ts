@@ -24,6 +24,7 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes.ts';
 import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerProductsModule, type ProductsModuleOverrides } from './modules/products/products.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { generateRequestId, requestContextPlugin } from './plugins/request-context.ts';
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** A mailer; when omitted one is created from the config. */
   mailer?: Mailer;
+  /** Cases module replacements (engine, storage, job settings), for tests. */
+  products?: ProductsModuleOverrides;
 }
 
 /** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types omit numbers). */
@@ -149,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contactService: createContactService({ database, mailer, mailFrom: config.mailFrom }),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
+
+  await registerProductsModule(app, { config, database, overrides: options.products });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './account.ts';
 export * from './platform.ts';
+export * from './products.ts';

@@ -8,3 +8,5 @@ export * from './refresh-tokens.ts';
 export * from './password-reset-tokens.ts';
 export * from './demo-requests.ts';
 export * from './contact-messages.ts';
+export * from './products.ts';
+export * from './jobs.ts';

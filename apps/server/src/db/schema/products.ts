@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** A case: the patient's data, the uploaded genome and the processing state shown in the UI. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    caseId: text('case_id').notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+    symptoms: text('symptoms').notNull(),
+    /** Present HPO term ids as given (current ids), JSON string array. */
+    hpoTerms: jsonb('hpo_terms').$type<string[]>().notNull(),
+    excludedTerms: jsonb('excluded_terms').$type<string[]>().notNull(),
+    assemblyRequested: text('assembly_requested', { enum: ['GRCh37', 'GRCh38', 'auto'] }).notNull(),
+    /** Assembly of the input once known (given or detected from the header). */
+    assembly: text('assembly'),
+    genomeFormat: text('genome_format', { enum: ['vcf', 'fastq'] }).notNull(),
+    imageDescription: text('image_description'),
+    status: text('status', { enum: ['In queue', 'Processing', 'Completed', 'Error'] })
+      .notNull()
+      .default('In queue'),
+    /** 0-100 while Processing. */
+    progress: integer('progress').notNull().default(0),
+    /** Why the case is in Error (shown under "An error occurred"). */
+    errorReason: text('error_reason'),
+    /** The analysis run whose results are shown. */
+    currentRunId: uuid('current_run_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_owner_created_idx').on(t.ownerId, t.createdAt),
+    check('products_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/** Uploaded originals (kept for re-analysis): the genome file and up to 5 additional files. */
+export const productFiles = pgTable(
+  'product_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['genome', 'attachment'] }).notNull(),
+    originalName: text('original_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    format: text('format').notNull(),
+    compression: text('compression', { enum: ['none', 'gzip', 'bgzip'] }),
+    mediaType: text('media_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_files_product_idx').on(t.productId)],
+);
+
+/** Sharing by e-mail (spec §4): the recipient sees the case once signed in with that address. */
+export const productShares = pgTable(
+  'product_shares',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.email] }),
+    index('product_shares_email_idx').on(t.email),
+    check('product_shares_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * One analysis of a case. Results are written under the run id; the product points at the
+ * run only once it is complete, so a crashed run never shows partial results.
+ */
+export const analysisRuns = pgTable(
+  'analysis_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id'),
+    state: text('state', { enum: ['running', 'completed'] })
+      .notNull()
+      .default('running'),
+    softwareVersion: text('software_version').notNull(),
+    kbVersions: jsonb('kb_versions').$type<Record<string, string>>().notNull(),
+    assembly: text('assembly').notNull(),
+    inputAssembly: text('input_assembly').notNull(),
+    /** The terms the stored ranking used. */
+    hpoTerms: jsonb('hpo_terms').$type<string[]>().notNull(),
+    excludedTerms: jsonb('excluded_terms').$type<string[]>().notNull(),
+    /** Counts per pipeline step (records read, variants stored, candidates, ...). */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    rankedAt: timestamp('ranked_at', { withTimezone: true }),
+  },
+  (t) => [index('analysis_runs_product_idx').on(t.productId)],
+);
+
+/**
+ * Every annotated variant of a run (not only candidates), so lists can filter and re-ranking
+ * never re-annotates. `id` is the variant's ordinal in the input (stable across re-ranking);
+ * `rank` orders by gene rank then variant score. Lists read (run_id, rank) or a filter column
+ * followed by rank.
+ */
+export const runVariants = pgTable(
+  'run_variants',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => analysisRuns.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    rank: integer('rank').notNull(),
+    chrom: text('chrom').notNull(),
+    /** 1-based VCF position on GRCh38. */
+    pos: integer('pos').notNull(),
+    ref: text('ref').notNull(),
+    alt: text('alt').notNull(),
+    gene: text('gene'),
+    hgncId: text('hgnc_id'),
+    transcript: text('transcript'),
+    isManeSelect: boolean('is_mane_select').notNull().default(false),
+    /** Most severe Sequence Ontology consequence. */
+    consequence: text('consequence'),
+    consequences: jsonb('consequences').$type<string[]>().notNull(),
+    impact: text('impact').notNull(),
+    hgvsC: text('hgvs_c'),
+    hgvsP: text('hgvs_p'),
+    af: real('af'),
+    afSource: text('af_source'),
+    clinvarSignificance: text('clinvar_significance'),
+    clinvar: jsonb('clinvar'),
+    acmgClass: text('acmg_class').notNull(),
+    acmgPoints: integer('acmg_points').notNull(),
+    acmgCriteria: jsonb('acmg_criteria').notNull(),
+    zygosity: text('zygosity').notNull(),
+    genotype: jsonb('genotype').notNull(),
+    qual: real('qual'),
+    filter: jsonb('filter').$type<string[]>().notNull(),
+    score: real('score').notNull(),
+    /** Considered by the ranking (the engine's candidate selection); re-ranking reads only these. */
+    isCandidate: boolean('is_candidate').notNull(),
+    /** The record as in the uploaded file: { chrom, pos, ref, alt, line }. */
+    input: jsonb('input').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.id] }),
+    index('run_variants_rank_idx').on(t.runId, t.rank),
+    index('run_variants_gene_idx').on(t.runId, t.gene, t.rank),
+    index('run_variants_consequence_idx').on(t.runId, t.consequence, t.rank),
+    index('run_variants_acmg_idx').on(t.runId, t.acmgClass, t.rank),
+    index('run_variants_clinvar_idx').on(t.runId, t.clinvarSignificance, t.rank),
+    index('run_variants_zygosity_idx').on(t.runId, t.zygosity, t.rank),
+    index('run_variants_position_idx').on(t.runId, t.chrom, t.pos),
+    index('run_variants_candidate_idx')
+      .on(t.runId, t.rank)
+      .where(sql`is_candidate`),
+  ],
+);
+
+/** Ranked diseases of a run. */
+export const runPhenotypes = pgTable(
+  'run_phenotypes',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => analysisRuns.id, { onDelete: 'cascade' }),
+    diseaseId: text('disease_id').notNull(),
+    rank: integer('rank').notNull(),
+    name: text('name').notNull(),
+    score: real('score').notNull(),
+    probability: real('probability').notNull(),
+    significance: text('significance'),
+    inheritance: jsonb('inheritance').$type<{ id: string; label: string }[]>().notNull(),
+    onset: jsonb('onset').$type<{ id: string; label: string }[]>().notNull(),
+    genes: jsonb('genes').$type<string[]>().notNull(),
+    matchedTerms: jsonb('matched_terms').notNull(),
+    explanation: jsonb('explanation').$type<string[]>().notNull(),
+    mergedIds: jsonb('merged_ids').$type<string[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.diseaseId] }),
+    index('run_phenotypes_rank_idx').on(t.runId, t.rank),
+  ],
+);
+
+/** Ranked genes of a run, with the KB gene facts shown on the gene page. */
+export const runGenes = pgTable(
+  'run_genes',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => analysisRuns.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    rank: integer('rank').notNull(),
+    hgncId: text('hgnc_id'),
+    name: text('name'),
+    chromosome: text('chromosome'),
+    locusType: text('locus_type'),
+    description: text('description'),
+    synonyms: jsonb('synonyms').$type<string[]>().notNull(),
+    score: real('score').notNull(),
+    phenotypeScore: real('phenotype_score').notNull(),
+    variantScore: real('variant_score').notNull(),
+    significance: text('significance'),
+    inheritance: jsonb('inheritance').$type<string[]>().notNull(),
+    onset: jsonb('onset').$type<string[]>().notNull(),
+    explanation: jsonb('explanation').$type<string[]>().notNull(),
+    diseases: jsonb('diseases').$type<{ id: string; label: string }[]>().notNull(),
+    variantCount: integer('variant_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.symbol] }),
+    index('run_genes_rank_idx').on(t.runId, t.rank),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductFileRow = typeof productFiles.$inferSelect;
+export type AnalysisRunRow = typeof analysisRuns.$inferSelect;
+export type RunVariantRow = typeof runVariants.$inferSelect;
+export type RunPhenotypeRow = typeof runPhenotypes.$inferSelect;
+export type RunGeneRow = typeof runGenes.$inferSelect;

@@ -1,0 +1,56 @@
+/**
+ * rerank-case: after the patient's HPO terms changed, ranks the stored candidate variants of
+ * the current run again (no re-reading, no re-annotation) and replaces the ranked phenotypes,
+ * genes and variant order in one transaction. Idempotent by construction.
+ */
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import * as productsRepo from '../modules/products/products.repository.ts';
+import * as resultsRepo from '../modules/products/results.repository.ts';
+import type { AnalysisEngine } from './analysis-engine.ts';
+import { defineJob, exponentialBackoff, type JobDefinition } from './job.registry.ts';
+
+export const RerankCasePayload = z.object({ productId: z.uuid() });
+export type RerankCasePayload = z.infer<typeof RerankCasePayload>;
+
+export function createRerankCaseJob(deps: {
+  db: Db;
+  engine: () => Promise<AnalysisEngine>;
+}): JobDefinition<RerankCasePayload> {
+  return defineJob({
+    name: 'rerank-case',
+    payload: RerankCasePayload,
+    retry: { maxAttempts: 3, backoffMs: exponentialBackoff(2_000, 30_000) },
+    async perform({ productId }, ctx) {
+      const { db } = deps;
+      const engine = await deps.engine();
+      // Terms may change again while ranking; rank until the terms used are the current ones.
+      for (let round = 0; round < 5; round++) {
+        const product = await productsRepo.findProduct(db, productId);
+        // Not analysed yet: the running analysis ranks with the terms it reads at the end.
+        if (!product?.currentRunId) return;
+        const runId = product.currentRunId;
+        const candidates = await resultsRepo.loadCandidates(db, runId);
+        const terms = { hpoTerms: product.hpoTerms, excludedTerms: product.excludedTerms };
+        const ranking = await engine.rank(
+          candidates.map((c) => c.variant),
+          { ...terms, sex: product.gender },
+        );
+        ctx.signal.throwIfAborted();
+        const outcome = await db.transaction(async (tx) => {
+          await ctx.assertOwnership(tx);
+          const locked = await resultsRepo.lockProduct(tx, productId);
+          if (locked?.currentRunId !== runId) return 'superseded' as const;
+          if (JSON.stringify([locked.hpoTerms, locked.excludedTerms]) !== JSON.stringify([terms.hpoTerms, terms.excludedTerms])) {
+            return 'terms-changed' as const;
+          }
+          await resultsRepo.applyRanking(tx, runId, ranking, (s) => engine.geneFacts(s));
+          await resultsRepo.markRanked(tx, runId, terms);
+          return 'done' as const;
+        });
+        if (outcome !== 'terms-changed') return;
+      }
+      throw new Error('the HPO terms kept changing while re-ranking; will retry');
+    },
+  });
+}

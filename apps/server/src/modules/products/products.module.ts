@@ -1,0 +1,56 @@
+/**
+ * The cases feature as one Fastify plugin: storage, knowledge base, job queue (+ in-process
+ * worker in embedded mode), /api/products and /api/hpo. Registered from app.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Config } from '../../env.ts';
+import type { AnalysisEngine } from '../../jobs/analysis-engine.ts';
+import { createEngineAnalysis } from '../../jobs/engine.analysis.ts';
+import { createJobsModule, loadJobsConfig, type JobsConfig } from '../../jobs/jobs.module.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import { createStorage } from '../../storage/storage.factory.ts';
+import { hpoRoutes } from './hpo.routes.ts';
+import { createIgvTracks } from './igv.tracks.ts';
+import { createKnowledgeBase } from './knowledge-base.ts';
+import { productsRoutes } from './products.routes.ts';
+import { createProductsService } from './products.service.ts';
+
+export interface ProductsModuleOverrides {
+  /** Replaces the engine (tests of the job plumbing). */
+  engine?: () => Promise<AnalysisEngine>;
+  storage?: ObjectStorage;
+  jobs?: Partial<JobsConfig>;
+}
+
+export async function registerProductsModule(
+  app: FastifyInstance,
+  opts: { config: Config; database: Database; overrides?: ProductsModuleOverrides },
+): Promise<void> {
+  const { config, database, overrides = {} } = opts;
+  const storage = overrides.storage ?? createStorage({ dataDir: config.dataDir, s3Endpoint: process.env.S3_ENDPOINT });
+  const kb = createKnowledgeBase(config.kbDir);
+  const engine = overrides.engine ?? createEngineAnalysis(kb);
+  const jobsConfig = { ...loadJobsConfig(process.env, database.kind), ...overrides.jobs };
+  const jobs = createJobsModule({ database, storage, engine }, jobsConfig, app.log);
+  const productsService = createProductsService({
+    database,
+    storage,
+    jobs: jobs.port,
+    uploadMaxBytes: config.uploadMaxBytes,
+    ontology: async () => (await kb.hpo())?.ontology ?? null,
+  });
+  const igv = createIgvTracks({ db: database.db, sources: kb.tracks });
+  await app.register(productsRoutes, { prefix: '/api/products', productsService, igv, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(hpoRoutes, { prefix: '/api/hpo', kb });
+  if (jobs.runner) {
+    const runner = jobs.runner;
+    app.addHook('onReady', () => {
+      runner.start();
+      app.log.info({ workerId: runner.workerId }, 'in-process analysis worker started');
+    });
+    app.addHook('onClose', async () => {
+      await runner.stop();
+    });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Worker entry point: `npm run worker`. Runs analysis jobs from the PostgreSQL queue
+ * (DATABASE_URL). Start as many as you like, on as many machines as share the database and
+ * the upload storage: jobs are claimed with FOR UPDATE SKIP LOCKED, and a job whose worker
+ * dies is claimed again once its heartbeat is stale (JOB_STALE_AFTER_MS).
+ */
+import { pino } from 'pino';
+import { createDatabase } from './db/database.ts';
+import { ConfigError, loadConfig, type Config } from './env.ts';
+import { createEngineAnalysis } from './jobs/engine.analysis.ts';
+import { buildRegistry, loadJobsConfig } from './jobs/jobs.module.ts';
+import { JobRunner } from './jobs/job.runner.ts';
+import { createKnowledgeBase } from './modules/products/knowledge-base.ts';
+import { createStorage } from './storage/storage.factory.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const log = pino({ level: config.logLevel });
+if (config.databaseUrl === undefined) {
+  log.error(
+    'A separate worker needs PostgreSQL: set DATABASE_URL. With the embedded database (PGlite) the server runs the worker in-process.',
+  );
+  process.exit(1);
+}
+
+const database = await createDatabase(config);
+const storage = createStorage({ dataDir: config.dataDir, s3Endpoint: process.env.S3_ENDPOINT });
+const kb = createKnowledgeBase(config.kbDir);
+const jobsConfig = loadJobsConfig(process.env, database.kind);
+const { registry } = buildRegistry({ database, storage, engine: createEngineAnalysis(kb) });
+const runner = new JobRunner(database.db, registry, {
+  concurrency: jobsConfig.concurrency,
+  pollMs: jobsConfig.pollMs,
+  heartbeatMs: jobsConfig.heartbeatMs,
+  staleAfterMs: jobsConfig.staleAfterMs,
+  logger: log,
+});
+runner.start();
+log.info({ workerId: runner.workerId, queues: registry.names(), concurrency: jobsConfig.concurrency }, 'worker started');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: releasing running jobs and stopping`);
+    runner
+      .stop()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  });
+}

@@ -1,0 +1,359 @@
+/**
+ * Cases ("products") API: upload, status, ranked phenotypes (diseases), genes, variants, IGV
+ * tracks, HPO autocomplete, sharing. The server validates with these schemas and the web
+ * client parses its responses with them.
+ */
+import { z } from 'zod';
+import { Email } from './auth.ts';
+import { Constants, Messages, ProductStatus } from './messages.ts';
+
+const HpoId = z.string().trim().regex(/^HP:\d{7}$/, 'Must be an HPO term id such as HP:0001156');
+
+const mandatoryString = (max: number) =>
+  z.string({ error: Messages.mandatory }).trim().min(1, Messages.mandatory).max(max);
+
+export const Gender = z.enum(['male', 'female'], { error: Messages.mandatory });
+export type Gender = z.infer<typeof Gender>;
+
+export const AssemblyChoice = z.enum(['GRCh37', 'GRCh38', 'auto']);
+export type AssemblyChoice = z.infer<typeof AssemblyChoice>;
+
+/**
+ * Text fields of the multipart upload (POST /api/products), after the server collected them.
+ * `hpoTerms`/`excludedTerms` arrive as a JSON array string or as repeated fields.
+ */
+export const CreateProductFields = z.object({
+  caseId: mandatoryString(100),
+  gender: Gender,
+  symptoms: mandatoryString(10_000),
+  hpoTerms: z.array(HpoId).max(200).default([]),
+  excludedTerms: z.array(HpoId).max(200).default([]),
+  assembly: AssemblyChoice.default('auto'),
+  imageDescription: z.string().trim().max(2000).optional(),
+});
+export type CreateProductFields = z.infer<typeof CreateProductFields>;
+
+/** Multipart field names of the upload form. */
+export const UploadFieldNames = {
+  genomeFile: 'genomeFile',
+  additionalFiles: 'additionalFiles',
+} as const;
+
+export const CreateProductResponse = z.object({ id: z.string(), status: z.literal('In queue') });
+export type CreateProductResponse = z.infer<typeof CreateProductResponse>;
+
+export const ProductStatusSchema = z.enum(ProductStatus);
+
+/** Error of a case in state "Error": `message` is always "An error occurred", `reason` says why. */
+export const ProductError = z.object({ message: z.literal(Messages.productError), reason: z.string() });
+export type ProductError = z.infer<typeof ProductError>;
+
+export const ProductSummary = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  /** Display name (the case ID). */
+  name: z.string(),
+  status: ProductStatusSchema,
+  /** True when the case is shared with someone or shared with the caller by its owner. */
+  isShared: z.boolean(),
+  /** True when the caller owns the case. */
+  isOwner: z.boolean(),
+  /** Owner's e-mail when the case was shared with the caller, else null. */
+  sharedBy: z.string().nullable(),
+  createdAt: z.string(),
+  /** 0-100 while Processing; 100 when Completed. */
+  progress: z.number(),
+  error: ProductError.nullable(),
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const ProductListResponse = z.object({ items: z.array(ProductSummary) });
+export type ProductListResponse = z.infer<typeof ProductListResponse>;
+
+export const TermRef = z.object({ id: z.string(), label: z.string() });
+export type TermRef = z.infer<typeof TermRef>;
+
+export const ProductFile = z.object({
+  id: z.string(),
+  role: z.enum(['genome', 'attachment']),
+  name: z.string(),
+  sizeBytes: z.number(),
+  /** Detected format: vcf | fastq (genome), png | jpeg | pdf | text | ... (attachment). */
+  format: z.string(),
+  compression: z.enum(['none', 'gzip', 'bgzip']).nullable(),
+  mediaType: z.string(),
+  sha256: z.string(),
+});
+export type ProductFile = z.infer<typeof ProductFile>;
+
+export const AnalysisRunInfo = z.object({
+  id: z.string(),
+  softwareVersion: z.string(),
+  /** Assembly of the stored results (always GRCh38; inputs on GRCh37 are lifted over). */
+  assembly: z.string(),
+  /** Assembly of the uploaded file, as given or detected. */
+  inputAssembly: z.string(),
+  /** Knowledge-base versions: e.g. { hpo: '2025-05-06', clinvar: '2026-02-26', transcripts: '...', assembly: 'GRCh38' }. */
+  kbVersions: z.record(z.string(), z.string()),
+  counts: z.record(z.string(), z.number()),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+  rankedAt: z.string().nullable(),
+});
+export type AnalysisRunInfo = z.infer<typeof AnalysisRunInfo>;
+
+export const ProductDetails = ProductSummary.extend({
+  gender: Gender,
+  symptoms: z.string(),
+  hpoTerms: z.array(TermRef),
+  excludedTerms: z.array(TermRef),
+  assemblyRequested: AssemblyChoice,
+  /** Assembly of the input file once known (given or detected), else null. */
+  assembly: z.string().nullable(),
+  genomeFormat: z.enum(['vcf', 'fastq']),
+  imageDescription: z.string().nullable(),
+  files: z.array(ProductFile),
+  run: AnalysisRunInfo.nullable(),
+  sharedWith: z.array(z.string()),
+});
+export type ProductDetails = z.infer<typeof ProductDetails>;
+
+/** Pagination query: page is 1-based; pageSize defaults to 10 (spec §9). */
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(Constants.pageSize),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+    /** True when `total` is a lower bound (counting stopped at the cap). */
+    totalIsCapped: z.boolean(),
+  });
+
+export const MatchedTerm = z.object({
+  /** Patient term. */
+  id: z.string(),
+  label: z.string(),
+  /** exact | implied | partial | unmatched | contradicted */
+  match: z.string(),
+  /** The disease term it matched, when any. */
+  diseaseTermId: z.string().nullable(),
+  diseaseTermLabel: z.string().nullable(),
+});
+export type MatchedTerm = z.infer<typeof MatchedTerm>;
+
+export const PhenotypeRow = z.object({
+  /** Disease id, e.g. 'OMIM:101600' (URL-encode it in /phenotypes/:phenotypeId). */
+  id: z.string(),
+  rank: z.number(),
+  name: z.string(),
+  score: z.number(),
+  /** Post-test probability in [0, 1]. */
+  probability: z.number(),
+  /** Clinical significance summary: the best ACMG class among the case's variants in the disease genes, or null. */
+  significance: z.string().nullable(),
+  inheritance: z.array(TermRef),
+  onset: z.array(TermRef),
+  genes: z.array(z.string()),
+  matchedTerms: z.array(MatchedTerm),
+});
+export type PhenotypeRow = z.infer<typeof PhenotypeRow>;
+
+export const VariantRow = z.object({
+  /** Variant id within the case (stable across re-ranking). */
+  id: z.number(),
+  rank: z.number(),
+  /** GRCh38, contig without 'chr'; `pos` is the 1-based VCF position. */
+  chrom: z.string(),
+  pos: z.number(),
+  ref: z.string(),
+  alt: z.string(),
+  gene: z.string().nullable(),
+  transcript: z.string().nullable(),
+  consequence: z.string().nullable(),
+  consequences: z.array(z.string()),
+  impact: z.string(),
+  hgvsC: z.string().nullable(),
+  hgvsP: z.string().nullable(),
+  af: z.number().nullable(),
+  clinvar: z.string().nullable(),
+  acmg: z.string(),
+  acmgPoints: z.number(),
+  zygosity: z.string(),
+  score: z.number(),
+});
+export type VariantRow = z.infer<typeof VariantRow>;
+
+export const PhenotypeDetails = PhenotypeRow.extend({
+  explanation: z.array(z.string()),
+  mergedIds: z.array(z.string()),
+  /** Top variants of the case in the disease's genes (at most 50, by rank). */
+  variants: z.array(VariantRow),
+});
+export type PhenotypeDetails = z.infer<typeof PhenotypeDetails>;
+
+export const GeneRow = z.object({
+  symbol: z.string(),
+  rank: z.number(),
+  /** HGNC id, e.g. 'HGNC:3689', when known. */
+  geneId: z.string().nullable(),
+  name: z.string().nullable(),
+  score: z.number(),
+  phenotypeScore: z.number(),
+  variantScore: z.number(),
+  inheritance: z.array(z.string()),
+  significance: z.string().nullable(),
+  variantCount: z.number(),
+  topDisease: TermRef.nullable(),
+});
+export type GeneRow = z.infer<typeof GeneRow>;
+
+export const GeneDetails = GeneRow.extend({
+  chromosome: z.string().nullable(),
+  type: z.string().nullable(),
+  description: z.string().nullable(),
+  synonyms: z.array(z.string()),
+  ageOfOnset: z.array(z.string()),
+  explanation: z.array(z.string()),
+  diseases: z.array(TermRef),
+  variants: z.array(VariantRow),
+});
+export type GeneDetails = z.infer<typeof GeneDetails>;
+
+export const VariantMode = z.enum(['clustered', 'non-clustered', 'filtered']);
+export type VariantMode = z.infer<typeof VariantMode>;
+
+export const AcmgClassName = z.enum([
+  'Pathogenic',
+  'Likely pathogenic',
+  'Uncertain significance',
+  'Likely benign',
+  'Benign',
+]);
+
+export const ZygosityName = z.enum(['heterozygous', 'homozygous', 'hemizygous', 'reference', 'no_call', 'unknown']);
+
+/** A list given as comma-separated values and/or repeated query parameters. */
+const csv = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v: unknown): unknown[] => {
+    const list: unknown[] = Array.isArray(v) ? (v as unknown[]) : [v];
+    const parts = list.flatMap((x): unknown[] => (typeof x === 'string' ? x.split(',') : [x]));
+    return parts.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '');
+  }, z.array(item));
+
+/**
+ * GET /api/products/:id/variants query. Filters (comma-separated lists or repeated params)
+ * apply in every mode; `mode=filtered` with no filter given shows the candidates: variants of
+ * ranked genes that are rare (AF <= 1 %, or unknown) and not Benign/Likely benign.
+ */
+export const VariantListQuery = PageQuery.extend({
+  mode: VariantMode.default('non-clustered'),
+  /** Sequence Ontology consequence terms (e.g. missense_variant,stop_gained). */
+  consequence: csv(z.string().regex(/^[a-z0-9_]+$/, 'Must be Sequence Ontology term names')).optional(),
+  /** Maximum population allele frequency in [0, 1]; variants of unknown frequency pass. */
+  maxAf: z.coerce.number().min(0).max(1).optional(),
+  /** ClinVar significance values (as ClinVar writes them, e.g. Pathogenic,Likely_pathogenic), or 'none' for no ClinVar record. */
+  clinvar: csv(z.string().max(100)).optional(),
+  acmg: csv(AcmgClassName).optional(),
+  zygosity: csv(ZygosityName).optional(),
+  /** Gene symbols. */
+  gene: csv(z.string().max(50)).optional(),
+});
+export type VariantListQuery = z.infer<typeof VariantListQuery>;
+
+export const VariantListResponse = z.discriminatedUnion('mode', [
+  pageOf(VariantRow).extend({ mode: z.literal('non-clustered') }),
+  pageOf(VariantRow).extend({ mode: z.literal('filtered') }),
+  /** Clustered: a page of genes (ranked), each with its matching variants (at most 20). */
+  pageOf(
+    z.object({
+      gene: z.object({ symbol: z.string(), rank: z.number().nullable(), score: z.number().nullable() }),
+      variantCount: z.number(),
+      variants: z.array(VariantRow),
+    }),
+  ).extend({ mode: z.literal('clustered') }),
+]);
+export type VariantListResponse = z.infer<typeof VariantListResponse>;
+
+export const AcmgCriterionView = z.object({
+  code: z.string(),
+  strength: z.string(),
+  points: z.number(),
+  reason: z.string(),
+});
+
+export const VariantDetails = VariantRow.extend({
+  hgncId: z.string().nullable(),
+  isManeSelect: z.boolean(),
+  afSource: z.string().nullable(),
+  qual: z.number().nullable(),
+  filter: z.array(z.string()),
+  genotype: z.object({
+    gt: z.string(),
+    zygosity: z.string(),
+    depth: z.number().nullable(),
+    genotypeQuality: z.number().nullable(),
+    alleleDepths: z.array(z.number()).nullable(),
+  }),
+  /** The record as written in the uploaded file (before liftover/normalisation). */
+  input: z.object({ chrom: z.string(), pos: z.number(), ref: z.string(), alt: z.string(), line: z.number() }),
+  inputAssembly: z.string(),
+  acmgCriteria: z.array(AcmgCriterionView),
+  clinvarRecord: z
+    .object({
+      significance: z.string(),
+      stars: z.number(),
+      id: z.string().nullable(),
+      conditions: z.array(z.string()),
+      match: z.string(),
+    })
+    .nullable(),
+  frequencies: z.array(z.object({ source: z.string(), af: z.number() })),
+});
+export type VariantDetails = z.infer<typeof VariantDetails>;
+
+export const UpdatePhenotypeTermsBody = z.object({
+  hpoTerms: z.array(HpoId).max(200),
+  excludedTerms: z.array(HpoId).max(200).default([]),
+});
+export type UpdatePhenotypeTermsBody = z.infer<typeof UpdatePhenotypeTermsBody>;
+
+export const UpdatePhenotypeTermsResponse = z.object({
+  id: z.string(),
+  status: ProductStatusSchema,
+  /** True when a re-ranking job was queued (the case was Completed). */
+  rerankQueued: z.boolean(),
+});
+
+export const HpoSearchQuery = z.object({
+  q: z.string().trim().min(1, Messages.mandatory).max(100),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const HpoSearchResponse = z.object({
+  version: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      /** The synonym that matched, when the label did not. */
+      matchedSynonym: z.string().nullable(),
+    }),
+  ),
+});
+export type HpoSearchResponse = z.infer<typeof HpoSearchResponse>;
+
+export const ShareBody = z.object({ email: Email });
+export type ShareBody = z.infer<typeof ShareBody>;
+export const ShareListResponse = z.object({ emails: z.array(z.string()) });
+
+/** GET /api/products/:id/igv/variants.vcf?region=chr:start-end (1-based inclusive). */
+export const IgvRegionQuery = z.object({
+  region: z
+    .string()
+    .regex(/^(chr)?[0-9XYMT]{1,2}:\d[\d,]*-\d[\d,]*$/, 'Must look like 10:123400000-123500000'),
+});
