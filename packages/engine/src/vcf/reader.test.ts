@@ -1,6 +1,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseChain } from '../liftover/chain.ts';
 import { InMemorySequence } from '../genome/fasta.ts';
@@ -293,6 +294,34 @@ describe('readVcf: liftover and normalisation', () => {
     const r = await readVcf(fx('grch38.chr.vcf'), { signal: ctl.signal });
     ctl.abort();
     await expect(r.toArray()).rejects.toThrow(/abort/i);
+  });
+});
+
+describe('readVcf: gzip members and detached records', () => {
+  it('reads every member of a multi-member gzip file', async () => {
+    const text = readFileSync(fx('multiallelic.vcf'), 'utf8');
+    const cut = text.indexOf('\n1\t2000');
+    const twoMembers = Buffer.concat([gzipSync(text.slice(0, cut + 1)), gzipSync(text.slice(cut + 1))]);
+    const r = await readVcf(Readable.from([twoMembers]), { name: 'two-members.vcf.gz' });
+    expect(r.compression).toBe('gzip');
+    const vs = await r.toArray();
+    const plain = await (await readVcf(fx('multiallelic.vcf'))).toArray();
+    expect(vs.map(key)).toEqual(plain.map(key));
+  });
+
+  it('detach() keeps every field of a variant while dropping the shared chunk', async () => {
+    const { variants } = await readAll('vep-csq.vcf');
+    for (const v of variants) {
+      const d = v.detach();
+      expect(key(d)).toBe(key(v));
+      expect(d.input).toEqual(v.input);
+      expect(d.filter).toEqual(v.filter);
+      expect(d.qual).toBe(v.qual);
+      expect(d.record.infoRaw).toBe(v.record.infoRaw);
+      expect(d.record.sampleRaw).toBe(v.record.sampleRaw);
+      expect(d.annotations()).toEqual(v.annotations());
+      expect(d.populationFrequency()).toEqual(v.populationFrequency());
+    }
   });
 });
 

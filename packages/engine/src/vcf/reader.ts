@@ -111,15 +111,25 @@ function isBases(s: string): boolean {
   return s.length > 0;
 }
 
-function parsePos(s: string): number {
-  if (s.length === 0 || s.length > 10) return NaN;
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const d = s.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return NaN;
-    n = n * 10 + d;
+/** QUAL is '.' or a number; plain decimals are checked in place, anything else by Number(). */
+function isQual(text: string, s: number, e: number): boolean {
+  if (e <= s) return false;
+  if (e - s === 1 && text.charCodeAt(s) === 46) return true;
+  let dots = 0;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) dots++;
+    else if (c < 48 || c > 57) {
+      const q = text.slice(s, e);
+      return q === 'Inf' || q === 'NaN' || Number.isFinite(Number(q));
+    }
   }
-  return n;
+  return dots <= 1 && e - s > dots;
+}
+
+/** A copy of `s` that does not share storage with a larger string. */
+export function ownString(s: string): string {
+  return (' ' + s).slice(1);
 }
 
 function optInt(s: string | undefined): number | undefined {
@@ -258,14 +268,17 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     let t8 = text.indexOf('\t', t7 + 1);
     if (t8 >= le) t8 = -1;
     const infoEnd = t8 === -1 ? le : t8;
-    let formatRaw: string | null = null;
-    let sampleRaw: string | null = null;
+    let formatStart = -1;
+    let formatEnd = -1;
+    let sampleStart = -1;
+    let sampleEnd = -1;
     let tabs = 7;
     if (t8 !== -1) {
       tabs = 8;
       let t9 = text.indexOf('\t', t8 + 1);
       if (t9 >= le) t9 = -1;
-      formatRaw = text.slice(t8 + 1, t9 === -1 ? le : t9);
+      formatStart = t8 + 1;
+      formatEnd = t9 === -1 ? le : t9;
       if (t9 !== -1) {
         let col = 9;
         let start = t9 + 1;
@@ -274,7 +287,10 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
           tabs++;
           next = text.indexOf('\t', start);
           if (next >= le) next = -1;
-          if (col === this.sampleColumn) sampleRaw = text.slice(start, next === -1 ? le : next);
+          if (col === this.sampleColumn) {
+            sampleStart = start;
+            sampleEnd = next === -1 ? le : next;
+          }
           col++;
           start = next + 1;
         }
@@ -283,19 +299,30 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     if (tabs !== this.expectedTabs && !(this.header.samples.length === 0 && tabs === 8)) {
       throw new VcfParseError(file, lineNo, `wrong column count: ${tabs + 1} tab-separated columns, expected ${this.expectedTabs + 1}`);
     }
-    const chrom = text.slice(ls, t1);
-    if (chrom === '' || chrom.includes(' ')) throw new VcfParseError(file, lineNo, `bad CHROM "${chrom}"`);
-    const posRaw = text.slice(t1 + 1, t2);
-    const pos = parsePos(posRaw);
-    if (!(pos >= 0)) throw new VcfParseError(file, lineNo, `bad POS "${posRaw}": not a non-negative integer`);
-    const ref = text.slice(t3 + 1, t4);
+    if (t1 === ls) throw new VcfParseError(file, lineNo, 'empty CHROM');
+    // POS: digits only, parsed in place.
+    let pos = 0;
+    if (t2 - t1 - 1 < 1 || t2 - t1 - 1 > 10) pos = NaN;
+    for (let i = t1 + 1; i < t2; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) {
+        pos = NaN;
+        break;
+      }
+      pos = pos * 10 + d;
+    }
+    if (!(pos >= 0)) throw new VcfParseError(file, lineNo, `bad POS "${text.slice(t1 + 1, t2)}": not a non-negative integer`);
+    // Slices of 13+ characters would share (and keep alive) the whole decoded chunk; long
+    // alleles are copied so a retained variant does not pin a megabyte of text.
+    const ref = t4 - t3 - 1 > 12 ? ownString(text.slice(t3 + 1, t4)) : text.slice(t3 + 1, t4);
     if (!isBases(ref)) throw new VcfParseError(file, lineNo, `bad REF "${ref.slice(0, 40)}": must be A, C, G, T or N bases`);
-    const altRaw = text.slice(t4 + 1, t5);
-    const qualRaw = text.slice(t5 + 1, t6);
-    if (qualRaw !== '.' && !Number.isFinite(Number(qualRaw))) throw new VcfParseError(file, lineNo, `bad QUAL "${qualRaw}"`);
-    const filterRaw = text.slice(t6 + 1, t7);
-    const infoRaw = text.slice(t7 + 1, infoEnd);
-    const contig = this.contigInfo(chrom, lineNo);
+    if (!isQual(text, t5 + 1, t6)) throw new VcfParseError(file, lineNo, `bad QUAL "${text.slice(t5 + 1, t6)}"`);
+    // Records are sorted by contig: compare with the previous record's CHROM in place.
+    const last = this.lastContigRaw;
+    const contig =
+      this.lastContig !== null && t1 - ls === last.length && text.startsWith(last, ls)
+        ? this.lastContig
+        : this.contigInfo(text.slice(ls, t1), lineNo);
     if (pos === 0) {
       throw new VcfParseError(file, lineNo, 'POS 0 (telomere) records are not supported');
     }
@@ -303,33 +330,51 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
       throw new VcfParseError(
         file,
         lineNo,
-        `POS ${pos} is beyond the end of ${chrom} (${contig.maxPos} bp in ${this.assembly}): records from mixed assemblies or a wrong assembly`,
+        `POS ${pos} is beyond the end of ${text.slice(ls, t1)} (${contig.maxPos} bp in ${this.assembly}): records from mixed assemblies or a wrong assembly`,
       );
     }
     const summary = this.summary;
-    if (altRaw === '.') {
+    if (t5 - t4 === 2 && text.charCodeAt(t4 + 1) === 46 /* . */) {
       summary.skippedNoAlt++;
       return;
     }
-    const alts = altRaw.indexOf(',') === -1 ? [altRaw] : altRaw.split(',');
+    const altRaw = t5 - t4 - 1 > 12 ? ownString(text.slice(t4 + 1, t5)) : text.slice(t4 + 1, t5);
+    const alts = altRaw.indexOf(',') === -1 ? [altRaw] : altRaw.split(',').map((a) => (a.length > 12 ? ownString(a) : a));
     if (alts.length === 1 && (altRaw === '<NON_REF>' || altRaw === '<*>')) {
       summary.skippedRefBlocks++;
       return;
     }
-    const record = new VcfRecord(this.ctx, lineNo, chrom, pos, text.slice(t2 + 1, t3), ref, alts, qualRaw, filterRaw, infoRaw, formatRaw, sampleRaw);
+    const record = new VcfRecord(
+      this.ctx,
+      text,
+      { lineStart: ls, t1, t2, t3, t4, t5, t6, t7, infoEnd, formatStart, formatEnd, sampleStart, sampleEnd },
+      lineNo,
+      pos,
+      ref,
+      alts,
+    );
 
     // Genotype fields of the chosen sample.
     let gt = '';
     let depth: number | undefined;
     let gq: number | undefined;
     let ad: string[] | null = null;
-    if (formatRaw !== null && sampleRaw !== null) {
-      const layout = this.formatLayout(formatRaw);
+    if (formatStart >= 0 && sampleStart >= 0) {
+      const lf = this.lastFormatRaw;
+      const layout =
+        this.lastFormat !== null && formatEnd - formatStart === lf.length && text.startsWith(lf, formatStart)
+          ? this.lastFormat
+          : this.formatLayout(text.slice(formatStart, formatEnd));
       if (layout.dp === -1 && layout.ad === -1 && layout.gq === -1) {
-        const c = sampleRaw.indexOf(':');
-        gt = layout.gt === 0 ? (c === -1 ? sampleRaw : sampleRaw.slice(0, c)) : layout.gt === -1 ? '' : (sampleRaw.split(':')[layout.gt] ?? '');
+        if (layout.gt === 0) {
+          let c = text.indexOf(':', sampleStart);
+          if (c === -1 || c > sampleEnd) c = sampleEnd;
+          gt = text.slice(sampleStart, c);
+        } else if (layout.gt > 0) {
+          gt = text.slice(sampleStart, sampleEnd).split(':')[layout.gt] ?? '';
+        }
       } else {
-        const vals = sampleRaw.split(':');
+        const vals = text.slice(sampleStart, sampleEnd).split(':');
         if (layout.gt >= 0) gt = vals[layout.gt] ?? '';
         if (layout.dp >= 0) depth = optInt(vals[layout.dp]);
         if (layout.gq >= 0) gq = optInt(vals[layout.gq]);
@@ -366,19 +411,30 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
         const a = Number(ad[altIndex]);
         if (Number.isFinite(r) && Number.isFinite(a)) genotype.alleleDepths = [r, a];
       }
-      let v = { chrom: contig.name, pos, ref, alt };
-      if (trim && !structural && (ref.length > 1 || alt.length > 1)) v = trimAlleles(v);
+      let vChrom = contig.name;
+      let vPos = pos;
+      let vRef = ref;
+      let vAlt = alt;
+      if (trim && !structural && (ref.length > 1 || alt.length > 1)) {
+        const t = trimAlleles({ chrom: vChrom, pos, ref, alt });
+        vPos = t.pos;
+        vRef = t.ref;
+        vAlt = t.alt;
+      }
       let lift: VcfVariant['lift'] = null;
       if (chain !== undefined) {
-        const lifted = chain.liftVariant(v, { mitochondrion: contig.mitochondrion });
+        const lifted = chain.liftVariant({ chrom: vChrom, pos: vPos, ref: vRef, alt: vAlt }, { mitochondrion: contig.mitochondrion });
         if ('failed' in lifted) {
-          summary.liftFailed.push({ line: lineNo, chrom, pos, ref, alt, reason: lifted.failed, detail: lifted.detail });
+          summary.liftFailed.push({ line: lineNo, chrom: text.slice(ls, t1), pos, ref, alt, reason: lifted.failed, detail: lifted.detail });
           continue;
         }
-        v = { chrom: lifted.chrom, pos: lifted.pos, ref: lifted.ref, alt: lifted.alt };
+        vChrom = lifted.chrom;
+        vPos = lifted.pos;
+        vRef = lifted.ref;
+        vAlt = lifted.alt;
         lift = { from: this.assembly, strand: lifted.strand };
       }
-      out.push(new VcfVariant(record, altIndex, v.chrom, v.pos, v.ref, v.alt, this.outputAssembly, genotype, lift));
+      out.push(new VcfVariant(record, altIndex, vChrom, vPos, vRef, vAlt, this.outputAssembly, genotype, lift));
       summary.alleles++;
     }
   }

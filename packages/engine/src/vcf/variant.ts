@@ -17,26 +17,116 @@ export interface RecordContext {
   afKeys: Array<{ key: string; mode: 'A' | 'R' }>;
 }
 
+/**
+ * Column offsets of one data line inside the decoded chunk it came from. Columns are sliced
+ * only when read, so a record costs one object, not a string per column.
+ */
+export interface RecordSpans {
+  /** Start of the line (CHROM) and the tab after each of the first 7 columns. */
+  lineStart: number;
+  t1: number;
+  t2: number;
+  t3: number;
+  t4: number;
+  t5: number;
+  t6: number;
+  t7: number;
+  /** End of INFO (the next tab or the end of the line). */
+  infoEnd: number;
+  /** FORMAT and chosen-sample column bounds, -1 when absent. */
+  formatStart: number;
+  formatEnd: number;
+  sampleStart: number;
+  sampleEnd: number;
+}
+
 /** The raw text of one VCF data line, shared by its split alleles. */
 export class VcfRecord {
   private infoMap: Map<string, string | true> | null = null;
   private annotationCache: Map<string, TranscriptAnnotation[]> | null = null;
+  private readonly lineStart: number;
+  private readonly t1: number;
+  private readonly t2: number;
+  private readonly t3: number;
+  private readonly t4: number;
+  private readonly t5: number;
+  private readonly t6: number;
+  private readonly t7: number;
+  private readonly infoEnd: number;
+  private readonly formatStart: number;
+  private readonly formatEnd: number;
+  private readonly sampleStart: number;
+  private readonly sampleEnd: number;
 
   constructor(
     readonly ctx: RecordContext,
+    /** The decoded text chunk holding the line. */
+    private readonly text: string,
+    spans: RecordSpans,
     readonly line: number,
-    readonly chrom: string,
     readonly pos: number,
-    readonly id: string,
     readonly ref: string,
     readonly alts: readonly string[],
-    readonly qualRaw: string,
-    readonly filterRaw: string,
-    readonly infoRaw: string,
-    readonly formatRaw: string | null,
-    readonly sampleRaw: string | null,
-  ) {}
+  ) {
+    this.lineStart = spans.lineStart;
+    this.t1 = spans.t1;
+    this.t2 = spans.t2;
+    this.t3 = spans.t3;
+    this.t4 = spans.t4;
+    this.t5 = spans.t5;
+    this.t6 = spans.t6;
+    this.t7 = spans.t7;
+    this.infoEnd = spans.infoEnd;
+    this.formatStart = spans.formatStart;
+    this.formatEnd = spans.formatEnd;
+    this.sampleStart = spans.sampleStart;
+    this.sampleEnd = spans.sampleEnd;
+  }
 
+  /**
+   * A copy of this record holding only its own line. A record references the decoded chunk
+   * (about 1 MiB) it was read from; keep a detached copy when retaining a few records long-term.
+   */
+  detach(): VcfRecord {
+    const start = this.lineStart;
+    const end = Math.max(this.infoEnd, this.formatEnd, this.sampleEnd);
+    const own = (' ' + this.text.slice(start, end)).slice(1);
+    const shift = (n: number): number => (n < 0 ? n : n - start);
+    return new VcfRecord(
+      this.ctx,
+      own,
+      {
+        lineStart: 0,
+        t1: shift(this.t1), t2: shift(this.t2), t3: shift(this.t3), t4: shift(this.t4), t5: shift(this.t5), t6: shift(this.t6), t7: shift(this.t7),
+        infoEnd: shift(this.infoEnd), formatStart: shift(this.formatStart), formatEnd: shift(this.formatEnd),
+        sampleStart: shift(this.sampleStart), sampleEnd: shift(this.sampleEnd),
+      },
+      this.line, this.pos, this.ref, this.alts,
+    );
+  }
+
+  /** CHROM as written. */
+  get chrom(): string {
+    return this.text.slice(this.lineStart, this.t1);
+  }
+  get id(): string {
+    return this.text.slice(this.t2 + 1, this.t3);
+  }
+  get qualRaw(): string {
+    return this.text.slice(this.t5 + 1, this.t6);
+  }
+  get filterRaw(): string {
+    return this.text.slice(this.t6 + 1, this.t7);
+  }
+  get infoRaw(): string {
+    return this.text.slice(this.t7 + 1, this.infoEnd);
+  }
+  get formatRaw(): string | null {
+    return this.formatStart < 0 ? null : this.text.slice(this.formatStart, this.formatEnd);
+  }
+  get sampleRaw(): string | null {
+    return this.sampleStart < 0 ? null : this.text.slice(this.sampleStart, this.sampleEnd);
+  }
   /** The raw INFO value of a key: string, true for a flag, undefined when absent. */
   rawInfo(key: string): string | true | undefined {
     if (this.infoMap !== null) return this.infoMap.get(key);
@@ -133,6 +223,11 @@ export class VcfVariant implements VariantKey {
     readonly genotype: Genotype,
     readonly lift: VariantLift | null,
   ) {}
+
+  /** A copy that no longer references the decoded chunk (see VcfRecord.detach). */
+  detach(): VcfVariant {
+    return new VcfVariant(this.record.detach(), this.altIndex, this.chrom, this.pos, this.ref, this.alt, this.assembly, this.genotype, this.lift);
+  }
 
   /** The record as written in the input (contig name verbatim, before split/trim/liftover). */
   get input(): VariantKey & { line: number } {
