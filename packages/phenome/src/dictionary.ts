@@ -13,7 +13,7 @@ import {
   SKIPPABLE_MODIFIERS,
   STOP_WORDS,
 } from './lexicon.ts';
-import { normalizeWord, tokenize } from './normalize.ts';
+import { normalizeWord, surfaceWord, tokenize } from './normalize.ts';
 
 export type EntrySource = 'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived';
 
@@ -49,19 +49,16 @@ export const SCOPE_WEIGHT: Record<EntrySource, number> = {
   derived: 0.75,
 };
 
-const MAX_HASH = 2 ** 40;
-
-/** Deterministic pseudo-random 40-bit value for a word (FNV-1a, then mixed). */
+/**
+ * Per-word hash of 24 bits: a phrase's key is the sum of its words' hashes, which stays a
+ * small integer (fast Map key) for phrases of up to 64 words. Collisions are harmless: every
+ * hit is verified word by word.
+ */
 function wordHash(word: string): number {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 16777619) >>> 0;
-    h2 = Math.imul(h2 ^ (c + i * 31), 2246822519) >>> 0;
-  }
-  const v = (h1 % 2 ** 20) * 2 ** 20 + (h2 % 2 ** 20);
-  return v === 0 ? 1 : v % MAX_HASH;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619) >>> 0;
+  h = Math.imul(h ^ (h >>> 15), 2246822519) >>> 0;
+  return h >>> 8 || 1;
 }
 
 export interface VocabWord {
@@ -74,6 +71,8 @@ export class PhraseDictionary {
   readonly vocab = new Map<string, VocabWord>();
   /** Entries by the sum of their content-word hashes. */
   readonly byHash = new Map<number, DictEntry[]>();
+  /** Single-word synonyms (not labels), by surface form: derivations of them do not match. */
+  readonly bySurface = new Map<string, DictEntry[]>();
   readonly maxWords: number;
   readonly termCount: number;
   readonly entryCount: number;
@@ -95,6 +94,24 @@ export class PhraseDictionary {
     const add = (termId: string, text: string, source: EntrySource): void => {
       const words = phraseWords(text);
       if (words.length === 0) return;
+      if (words.length === 1 && (source === 'exact' || source === 'lay')) {
+        const surface = phraseSurface(text);
+        const key = `${termId}\u0001${surface}`;
+        if (seen.has(key) || surface === '') return;
+        seen.add(key);
+        const entry: DictEntry = {
+          termId,
+          source,
+          weight: SCOPE_WEIGHT[source],
+          words: [surface],
+          text,
+        };
+        const list = this.bySurface.get(surface);
+        if (list) list.push(entry);
+        else this.bySurface.set(surface, [entry]);
+        entries++;
+        return;
+      }
       const key = `${termId}\u0000${words.join(' ')}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -190,15 +207,27 @@ export class PhraseDictionary {
   /** Entries whose content multiset equals `words` (verified, not only hashed). */
   entriesFor(hash: number, words: readonly string[]): DictEntry[] {
     const list = this.byHash.get(hash);
-    if (!list) return [];
-    const sorted = [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return list.filter((e) => {
-      if (e.words.length !== sorted.length) return false;
-      const s = [...e.words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      for (let i = 0; i < s.length; i++) if (s[i] !== sorted[i]) return false;
-      return true;
-    });
+    if (!list) return NO_ENTRIES;
+    return list.filter((e) => sameMultiset(e.words, words));
   }
+}
+
+const NO_ENTRIES: DictEntry[] = [];
+
+/** Multiset equality of two short word lists, without allocating. */
+function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  let used = 0;
+  outer: for (const w of a) {
+    for (let k = 0; k < b.length; k++) {
+      if ((used & (1 << k)) === 0 && b[k] === w) {
+        used |= 1 << k;
+        continue outer;
+      }
+    }
+    return false;
+  }
+  return true;
 }
 
 const ORGAN_LABEL_RE = [/^abnormality of (?:the )?(.+)$/i, /^abnormal (.+) morphology$/i];
@@ -224,6 +253,13 @@ export function organAbnormalityPhrases(label: string): string[] {
     for (const n of ABNORMALITY_NOUNS) out.push(`${o} ${n}`);
   }
   return out;
+}
+
+/** Surface key of a one-content-word phrase ("Hoarding" -> "hoarding"). */
+function phraseSurface(text: string): string {
+  for (const t of tokenize(text.replace(/\([^)]*\)/g, ' ')))
+    if (!STOP_NORMS.has(t.norm)) return surfaceWord(t.raw);
+  return '';
 }
 
 const STOP_NORMS = new Set([...STOP_WORDS].map((w) => normalizeWord(w)));

@@ -187,14 +187,7 @@ export function stem(word: string): string {
       break;
     }
   }
-  // Plurals.
-  if (w.length > 6 && w.endsWith('oses')) w = w.slice(0, -4) + 'osis';
-  else if (w.length > 6 && w.endsWith('ases') && /(iases|tases)$/.test(w))
-    w = w.slice(0, -4) + 'asis';
-  else if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
-  else if (w.length > 4 && w.endsWith('ae')) w = w.slice(0, -1);
-  else if (/(ch|sh|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is|ys)$/.test(w)) w = w.slice(0, -1);
+  w = singular(w);
   // Inflections (keep a stem with a vowel and at least 3 letters).
   if (w.length > 5 && w.endsWith('ing') && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
   else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed') && VOWEL.test(w.slice(0, -2)))
@@ -207,6 +200,36 @@ export function stem(word: string): string {
   else if (w.length > 5 && w.endsWith('ly') && !w.endsWith('aly') && !w.endsWith('ely'))
     w = w.slice(0, -2);
   return finishStem(w);
+}
+
+/** Plural -> singular only (regular, Latin and Greek plurals). */
+export function singular(word: string): string {
+  let w = word;
+  const irregular = IRREGULAR[w];
+  if (irregular !== undefined) return irregular;
+  if (w.length <= 3) return w;
+  if (w.length > 6 && w.endsWith('oses')) w = w.slice(0, -4) + 'osis';
+  else if (w.length > 6 && w.endsWith('ases') && /(iases|tases)$/.test(w))
+    w = w.slice(0, -4) + 'asis';
+  else if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
+  else if (w.length > 4 && w.endsWith('ae')) w = w.slice(0, -1);
+  else if (/(ch|sh|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is|ys)$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+const surfaceCache = new Map<string, string>();
+
+/**
+ * The surface key of one word: folded and singular, but not stemmed. Single-word synonyms
+ * match on it, so "Ordering" (a synonym of Atypical sorting) does not match "order".
+ */
+export function surfaceWord(word: string): string {
+  const cached = surfaceCache.get(word);
+  if (cached !== undefined) return cached;
+  const n = ACRONYM_RE.test(word) ? `^${word.replace(/s$/, '')}` : singular(foldWord(word));
+  if (surfaceCache.size < 500_000) surfaceCache.set(word, n);
+  return n;
 }
 
 function finishStem(w: string): string {

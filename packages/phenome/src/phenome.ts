@@ -12,7 +12,8 @@
 import type { Ontology } from '@rarelens/engine';
 import { ContextAnalyzer, type MentionContext } from './context.ts';
 import { type DictEntry, type DictionaryOptions, PhraseDictionary } from './dictionary.ts';
-import { type Token, tokenize } from './normalize.ts';
+import { surfaceWord, type Token, tokenize } from './normalize.ts';
+import { clinicalRegions } from './sections.ts';
 
 export interface PhenomeTerm {
   /** Current HPO id. */
@@ -41,6 +42,12 @@ export interface PhenomeOptions extends DictionaryOptions {
    * corpora count these nested mentions; a UI usually wants only the longest (default false).
    */
   nested?: boolean;
+  /**
+   * For full texts with section headings, report only mentions in the title/abstract and the
+   * case-description sections, not the introduction, discussion, methods or back matter
+   * (default false; texts without headings are unaffected).
+   */
+  clinicalSectionsOnly?: boolean;
 }
 
 export interface Phenome {
@@ -124,6 +131,13 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     const allWords: string[] = [];
     const coreWords: string[] = [];
     for (let i = 0; i < n; i++) {
+      if (dict.bySurface.size > 0) {
+        const single = dict.bySurface.get(surfaceWord((tokens[i] as Token).raw));
+        if (single) {
+          const { entry } = chooseEntry(single, single[0]?.words ?? []);
+          out.push({ first: i, last: i + 1, entry, contentWords: 1, score: entry.weight });
+        }
+      }
       const ki = kinds[i] as Kind;
       if (ki !== Kind.Content && ki !== Kind.Modifier) continue;
       let sumAll = 0;
@@ -297,17 +311,24 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     mentions: readonly Candidate[],
     candidates: readonly Candidate[],
   ): Candidate[] => {
+    const byFirst = new Map<number, Candidate[]>();
+    for (const c of candidates) {
+      const list = byFirst.get(c.first);
+      if (list) list.push(c);
+      else byFirst.set(c.first, [c]);
+    }
     const out: Candidate[] = [];
     for (const m of mentions) {
       if (m.last - m.first < 2) continue;
       const seen = new Set<string>([m.entry.termId]);
-      for (const c of candidates) {
-        if (c.first < m.first || c.last > m.last || (c.first === m.first && c.last === m.last))
-          continue;
-        const id = c.entry.termId;
-        if (seen.has(id) || !ontology.isA(m.entry.termId, id)) continue;
-        seen.add(id);
-        out.push({ ...c, nested: true });
+      for (let f = m.first; f < m.last; f++) {
+        for (const c of byFirst.get(f) ?? []) {
+          if (c.last > m.last || (c.first === m.first && c.last === m.last)) continue;
+          const id = c.entry.termId;
+          if (seen.has(id) || !ontology.isA(m.entry.termId, id)) continue;
+          seen.add(id);
+          out.push({ ...c, nested: true });
+        }
       }
     }
     return out;
@@ -326,10 +347,13 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     );
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
+    const regions = options.clinicalSectionsOnly ? clinicalRegions(text) : undefined;
     const out: PhenomeTerm[] = [];
     for (const m of mentions) {
       const startTok = tokens[m.first] as Token;
       const endTok = tokens[m.last - 1] as Token;
+      if (regions && !regions.some((r) => startTok.start >= r.start && endTok.end <= r.end))
+        continue;
       const ctx = context.analyse(m.first, m.last);
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
       if (confidence < minConfidence) continue;
