@@ -79,18 +79,11 @@ export interface TranscriptEffect {
 const AA_BY_INDEX = 'FFLLSSSSYY**CC*WLLLLPPPPHHQQRRRRIIIMTTTTNNKKSSRRVVVVAAAADDEEGGGG';
 /** Base code in AA_BY_INDEX order, -1 for anything else. */
 function baseCode(b: string | undefined): number {
-  switch (b) {
-    case 'T':
-      return 0;
-    case 'C':
-      return 1;
-    case 'A':
-      return 2;
-    case 'G':
-      return 3;
-    default:
-      return -1;
-  }
+  if (b === 'T') return 0;
+  if (b === 'C') return 1;
+  if (b === 'A') return 2;
+  if (b === 'G') return 3;
+  return -1;
 }
 const COMPLEMENT_CODE = [2, 3, 0, 1];
 

@@ -21,7 +21,7 @@
  *  - gnomad-sites (several allowed, e.g. one per chromosome): gnomad*sites*.vcf[.gz,.bgz] on GRCh38
  *  - reference-fasta: *{GRCh38,hg38}*.{fa,fasta,fna} with a .fai index beside it
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
 export interface ResolvedSource {
@@ -96,8 +96,11 @@ export async function listSourceFiles(dir: string, depth = 3): Promise<string[]>
     }
     for (const e of entries) {
       const p = join(d, e.name);
-      if (e.isDirectory() && level < depth && !e.name.startsWith('.')) await walk(p, level + 1);
-      else if (e.isFile()) out.push(relative(dir, p).split('\\').join('/'));
+      // Follow symlinks (deployments often link release files into the sources directory).
+      const st = e.isSymbolicLink() ? await stat(p).catch(() => null) : e;
+      if (!st) continue;
+      if (st.isDirectory() && level < depth && !e.name.startsWith('.')) await walk(p, level + 1);
+      else if (st.isFile()) out.push(relative(dir, p).split('\\').join('/'));
     }
   }
   await walk(dir, 0);
