@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createSessionCookies } from './modules/auth/auth.cookies.ts';
+import { scheduleAuthHousekeeping } from './modules/auth/auth.housekeeping.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cookies = createSessionCookies(config);
   const authService = createAuthService({ database, tokens, mailer, config });
   await app.register(authPlugin, { authService, cookies });
+  scheduleAuthHousekeeping(app);
 
   await app.register(healthRoutes, { prefix: '/api/health', database, version: serverVersion });
   await app.register(authRoutes, {

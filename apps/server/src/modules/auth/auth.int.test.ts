@@ -2,6 +2,7 @@ import { cookieNames, Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { deleteExpiredAuthRecords } from './auth.repository.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   cookieOf,
@@ -526,6 +527,28 @@ describe('password reset', () => {
     expect(
       (await app.inject({ method: 'GET', url: `/api/auth/password-reset/${third}` })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes records expired for more than the grace period and keeps live ones', async () => {
+    const email = uniqueEmail('house');
+    await app.inject({ method: 'POST', url: '/api/auth/register', payload: registerBody(email) });
+    await readVerificationCode(inbox, email);
+    await app.inject({ method: 'POST', url: '/api/auth/resend-code', payload: { email } });
+    await readVerificationCode(inbox, email, 2);
+    const userFilter = '(select id from users where email = $1)';
+    await sql(
+      `update email_verification_codes set expires_at = now() - interval '3 days' where user_id = ${userFilter} and created_at = (select min(created_at) from email_verification_codes where user_id = ${userFilter})`,
+      [email],
+    );
+    const removed = await deleteExpiredAuthRecords(app.database.db, 1);
+    expect(removed.codes).toBeGreaterThanOrEqual(1);
+    const left = await sql<{ n: number }>(
+      `select count(*)::int as n from email_verification_codes where user_id = ${userFilter}`,
+      [email],
+    );
+    expect(left[0]?.n).toBe(1);
   });
 });
 

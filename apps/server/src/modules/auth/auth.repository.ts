@@ -160,6 +160,33 @@ export async function findUserWithLiveSession(
   return row;
 }
 
+// ---- housekeeping ----
+
+/**
+ * Deletes auth records that can no longer matter: codes, reset links and refresh tokens that
+ * expired more than `graceDays` ago (an expired refresh token is refused whether or not its row
+ * exists). Returns how many rows went, per table.
+ */
+export async function deleteExpiredAuthRecords(
+  db: Executor,
+  graceDays: number,
+): Promise<{ codes: number; resets: number; refreshTokens: number }> {
+  const cutoff = sql`now() - make_interval(days => ${graceDays})`;
+  const codes = await db
+    .delete(emailVerificationCodes)
+    .where(lt(emailVerificationCodes.expiresAt, cutoff))
+    .returning({ id: emailVerificationCodes.id });
+  const resets = await db
+    .delete(passwordResetTokens)
+    .where(lt(passwordResetTokens.expiresAt, cutoff))
+    .returning({ id: passwordResetTokens.id });
+  const refresh = await db
+    .delete(refreshTokens)
+    .where(lt(refreshTokens.expiresAt, cutoff))
+    .returning({ id: refreshTokens.id });
+  return { codes: codes.length, resets: resets.length, refreshTokens: refresh.length };
+}
+
 // ---- password reset tokens ----
 
 export async function insertPasswordResetToken(
