@@ -26,14 +26,19 @@ async function main(): Promise<void> {
   const kbDir = args.includes('--annotate') ? args[args.indexOf('--annotate') + 1] : undefined;
   const t0 = performance.now();
   const liftover = chainPath !== undefined ? await engine.loadChain(chainPath) : undefined;
-  let annotator: AnnotatorLike | null = null;
-  if (kbDir !== undefined) {
-    const entry = annotatorEntryPoints();
-    if (entry === null) throw new Error('the engine exports no loadGenomeKb/createAnnotator');
-    annotator = entry.createAnnotator(await entry.loadGenomeKb(kbDir));
-  }
+  const entry = kbDir !== undefined ? annotatorEntryPoints() : null;
+  if (kbDir !== undefined && entry === null) throw new Error('the engine exports no loadGenomeKb/createAnnotator');
+  const kb = entry !== null && kbDir !== undefined ? await entry.loadGenomeKb(kbDir) : null;
   const t1 = performance.now();
   const reader = await engine.readVcf(file, { liftover });
+  // Same annotator options as `rarelens annotate`.
+  const annotator: AnnotatorLike | null =
+    entry !== null && kb !== null
+      ? entry.createAnnotator(kb, {
+          populationDataInInput: engine.headerHasPopulationFrequencies(reader.header),
+          infoKeys: new Set(reader.header.info.keys()),
+        })
+      : null;
   let annotated = 0;
   let sink = 0;
   for await (const batch of reader.batches()) {

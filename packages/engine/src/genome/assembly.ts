@@ -123,17 +123,20 @@ export function collectAssemblyEvidence(headerLines: readonly string[]): Assembl
  * Detect the assembly of a VCF from its header lines, with the evidence used.
  * Throws AssemblyConflictError when the header points at both assemblies.
  */
-export function detectAssemblyWithEvidence(headerLines: readonly string[]): AssemblyDetection {
-  const evidence = collectAssemblyEvidence(headerLines);
+export function detectAssemblyWithEvidence(header: readonly string[] | { meta: readonly string[] }): AssemblyDetection {
+  const evidence = collectAssemblyEvidence('meta' in header ? header.meta : header);
   const kinds = new Set(evidence.map((e) => e.assembly));
   if (kinds.size > 1) throw new AssemblyConflictError(evidence);
   const first = evidence[0];
   return { assembly: first === undefined ? null : first.assembly, evidence };
 }
 
-/** 'GRCh37' | 'GRCh38' from header evidence, null when the header does not say (ask the user). */
-export function detectAssembly(headerLines: readonly string[]): Assembly | null {
-  return detectAssemblyWithEvidence(headerLines).assembly;
+/**
+ * 'GRCh37' | 'GRCh38' from header evidence (the '##' lines, or a parsed VcfHeader), null when
+ * the header does not say (ask the user). Throws AssemblyConflictError on mixed evidence.
+ */
+export function detectAssembly(header: readonly string[] | { meta: readonly string[] }): Assembly | null {
+  return detectAssemblyWithEvidence(header).assembly;
 }
 
 /**

@@ -60,6 +60,10 @@ describe('detectAssembly', () => {
     expect(() => detectAssembly(['##reference=hg19.fa', '##contig=<ID=chr1,length=248956422>'])).toThrow(AssemblyConflictError);
   });
 
+  it('accepts a parsed header object', () => {
+    expect(detectAssembly({ meta: ['##contig=<ID=chrX,length=156040895>'] })).toBe('GRCh38');
+  });
+
   it('lists the evidence it used', () => {
     const d = detectAssemblyWithEvidence(['##contig=<ID=1,assembly=b37,length=249250621>']);
     expect(d.assembly).toBe('GRCh37');

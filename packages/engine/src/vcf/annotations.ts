@@ -45,6 +45,11 @@ const VEP_FREQUENCY_FIELDS = new Set<string>([
   'ExAC_AF', 'ExAC_Adj_AF', 'AA_AF', 'EA_AF', 'AFR_AF', 'AMR_AF', 'EAS_AF', 'EUR_AF', 'SAS_AF',
 ]);
 
+/** True for a VEP CSQ field that holds a population allele frequency. */
+export function isVepFrequencyField(name: string): boolean {
+  return VEP_FREQUENCY_FIELDS.has(name);
+}
+
 /** Recognised population-frequency INFO keys, with how their values map to alleles. */
 export const POPULATION_AF_INFO_KEYS: Readonly<Record<string, 'A' | 'R'>> = {
   gnomAD_AF: 'A', gnomADe_AF: 'A', gnomADg_AF: 'A', gnomAD_exome_AF: 'A', gnomAD_genome_AF: 'A',

@@ -5,7 +5,7 @@
  */
 
 import type { Assembly, Genotype, VariantKey } from '../types.ts';
-import { parseAnnotationEntry, POPULATION_AF_INFO_KEYS, vepAlleleStrings, type PopulationFrequency, type TranscriptAnnotation } from './annotations.ts';
+import { isVepFrequencyField, parseAnnotationEntry, POPULATION_AF_INFO_KEYS, vepAlleleStrings, type PopulationFrequency, type TranscriptAnnotation } from './annotations.ts';
 import type { VcfFieldDefinition, VcfHeader } from './header.ts';
 
 export type InfoValue = string | number | boolean | null | Array<string | number | null>;
@@ -317,30 +317,51 @@ export class VcfVariant implements VariantKey {
    */
   populationFrequency(): PopulationFrequency | null {
     const all: Record<string, number> = {};
-    let best: { af: number; source: string } | null = null;
-    const consider = (source: string, v: number): void => {
-      if (!Number.isFinite(v) || v < 0 || v > 1) return;
-      all[source] = Math.max(all[source] ?? 0, v);
-      if (best === null || v > best.af) best = { af: v, source };
-    };
-    for (const { key, mode } of this.record.ctx.afKeys) {
-      const raw = this.record.rawInfo(key);
+    let bestAf = -1;
+    let bestSource = '';
+    const record = this.record;
+    const alts = record.alts.length;
+    for (const { key, mode } of record.ctx.afKeys) {
+      const raw = record.rawInfo(key);
       if (typeof raw !== 'string') continue;
       const parts = raw.split(',');
-      const alts = this.record.alts.length;
       // A key declared Number=1 (or '.') on a multi-allelic record is ambiguous unless it has one value per ALT.
       const idx = mode === 'R' ? this.altIndex : parts.length === alts ? this.altIndex - 1 : alts === 1 ? 0 : -1;
       if (idx < 0) continue;
       const val = parts[idx];
       if (val === undefined || val === '.' || val === '') continue;
-      consider(key, Number(val));
+      const af = Number(val);
+      if (!Number.isFinite(af) || af < 0 || af > 1) continue;
+      all[key] = Math.max(all[key] ?? 0, af);
+      if (af > bestAf) {
+        bestAf = af;
+        bestSource = key;
+      }
     }
-    for (const a of this.annotations()) {
-      for (const [k, v] of Object.entries(a.frequencies)) consider(`${a.source === 'vep' ? 'CSQ' : 'ANN'}:${k}`, v);
+    if (record.ctx.header.annotations.length > 0) {
+      for (const a of this.annotations()) {
+        const prefix = a.source === 'vep' ? 'CSQ:' : 'ANN:';
+        for (const k in a.frequencies) {
+          const af = a.frequencies[k]!;
+          const source = prefix + k;
+          all[source] = Math.max(all[source] ?? 0, af);
+          if (af > bestAf) {
+            bestAf = af;
+            bestSource = source;
+          }
+        }
+      }
     }
-    const b = best as { af: number; source: string } | null;
-    return b === null ? null : { af: b.af, source: b.source, all };
+    return bestAf < 0 ? null : { af: bestAf, source: bestSource, all };
   }
+}
+
+/**
+ * True when the file carries population frequencies (declared gnomAD/ExAC/1000G INFO keys or
+ * CSQ frequency fields): a variant without a value is then absent from those data.
+ */
+export function headerHasPopulationFrequencies(header: VcfHeader): boolean {
+  return declaredAfKeys(header).length > 0 || header.annotations.some((l) => l.style === 'vep' && l.fields.some((f) => isVepFrequencyField(f)));
 }
 
 /** Keys of POPULATION_AF_INFO_KEYS that a header declares, with their allele mapping. */
