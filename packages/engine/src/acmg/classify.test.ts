@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GeneRecord } from '../genes/gene.ts';
-import { pathogenicityScore } from '../score/pathogenicity.ts';
+import { pathogenicityScore, type ScoreInput } from '../score/pathogenicity.ts';
 import { classFromPoints, classifyAcmg, type AcmgEvidence } from './classify.ts';
 
 function buildGene(over: Partial<GeneRecord> = {}): GeneRecord {
@@ -183,9 +183,9 @@ describe('combination', () => {
 });
 
 describe('pathogenicityScore', () => {
-  const base = { consequences: ['missense_variant'], af: null, acmgPoints: 0, clinvar: null };
+  const base: ScoreInput = { consequences: ['missense_variant'], af: null, acmgPoints: 0, clinvar: null };
   it('stays in [0, 1] and is monotone in severity, rarity, ACMG points and ClinVar stars', () => {
-    const s = (x: Partial<typeof base> & { clinvar?: { significance: string; stars: number } | null }): number => pathogenicityScore({ ...base, ...x });
+    const s = (x: Partial<ScoreInput>): number => pathogenicityScore({ ...base, ...x });
     expect(s({ consequences: ['frameshift_variant'] })).toBeGreaterThan(s({}));
     expect(s({})).toBeGreaterThan(s({ consequences: ['synonymous_variant'] }));
     expect(s({ af: 0.0001 })).toBeLessThan(s({ af: 0.00001 }));
