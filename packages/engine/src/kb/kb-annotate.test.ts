@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnnotator, type Annotator } from '../annotate/annotator.ts';
+import type { AnnotatedVariant } from '../types.ts';
 import { loadChain } from '../liftover/chain.ts';
 import { readVcf } from '../vcf/reader.ts';
 import { buildKb, genomicStep, loadKb, type Kb } from './build.ts';
@@ -122,18 +123,18 @@ describe.skipIf(!hasSources)('annotation of real alleles', () => {
   it("finds Pfeiffer's FGFR2 variant (GRCh37 10:123256215 T>G) in FGFR2 after lifting, as missense p.(Glu565Ala)", async () => {
     const chain = await loadChain(kb.genome.chainPath!);
     const reader = await readVcf(join(SOURCES, 'vcf/Pfeiffer.hg19.vcf.gz'), { liftover: chain });
-    let hit = null;
+    let hit: AnnotatedVariant | null = null;
     for await (const v of reader) if (v.input.pos === 123256215 && v.input.chrom === '10') hit = annotator.annotate(v);
     expect(reader.assembly).toBe('GRCh37');
     expect(hit).not.toBeNull();
-    expect(hit.chrom).toBe('10');
-    expect(hit.pos).toBe(121496701);
-    expect(hit.gene).toBe('FGFR2');
-    expect(hit.consequences).toEqual(['missense_variant']);
-    expect(hit.hgvsC).toBe('NM_000141:c.1694A>C');
-    expect(hit.hgvsP).toBe('p.(Glu565Ala)');
-    expect(hit.clinvar?.conditions).toContain('Pfeiffer syndrome');
-    expect(hit.genotype.zygosity).toBe('heterozygous');
+    expect(hit!.chrom).toBe('10');
+    expect(hit!.pos).toBe(121496701);
+    expect(hit!.gene).toBe('FGFR2');
+    expect(hit!.consequences).toEqual(['missense_variant']);
+    expect(hit!.hgvsC).toBe('NM_000141:c.1694A>C');
+    expect(hit!.hgvsP).toBe('p.(Glu565Ala)');
+    expect(hit!.clinvar?.conditions).toContain('Pfeiffer syndrome');
+    expect(hit!.genotype.zygosity).toBe('heterozygous');
   }, 120_000);
 
   it('reports intergenic far from any transcript and upstream within 5 kb of a MANE transcript start', () => {
