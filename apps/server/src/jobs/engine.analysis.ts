@@ -1,9 +1,47 @@
 /**
- * The production AnalysisEngine: @rarelens/engine's VCF reader, annotator and ranking over
- * the knowledge base in RARELENS_KB. Loaded once per process, on the first job.
+ * The production AnalysisEngine over @rarelens/engine and the KB in RARELENS_KB: the VCF
+ * reader (assembly detection, GRCh37 -> GRCh38 liftover with the KB's chain), the annotator
+ * (consequence, HGVS, ClinVar, frequencies, ACMG) and the ranking. Loaded once per process,
+ * on the first job.
  */
+import { createRequire } from 'node:module';
+import {
+  createAnnotator,
+  declaredAfKeys,
+  loadChain,
+  readVcf,
+  type AnnotatedVariant,
+  type GeneRecord,
+  type GenomeKb,
+  type HpoKb,
+  type KbManifest,
+  type VcfHeader,
+} from '@rarelens/engine';
 import type { KnowledgeBase } from '../modules/products/knowledge-base.ts';
-import type { AnalysisEngine } from './analysis-engine.ts';
+import { AnalysisInputError, type AnalysisEngine } from './analysis-engine.ts';
+import { openWithProgress } from './progress.stream.ts';
+import { rankCase } from './rank-case.ts';
+
+const serverVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+
+/** The header declares population frequencies (INFO keys or CSQ/ANN frequency fields). */
+function hasPopulationData(h: VcfHeader): boolean {
+  return (
+    declaredAfKeys(h).length > 0 ||
+    h.annotations.some((l) => l.fields.some((f) => /^(gnomAD|gnomADe|gnomADg|MAX_AF|ExAC)(_|$)/.test(f) || f === 'AF'))
+  );
+}
+
+/** KB versions recorded with every run: each source's stated release, plus the HPO pair. */
+export function kbVersionsOf(manifest: KbManifest, hpo: HpoKb | null): Record<string, string> {
+  const out: Record<string, string> = { assembly: 'GRCh38', kbBuiltAt: manifest.builtAt, kbSoftware: manifest.softwareVersion };
+  for (const s of manifest.sources) out[s.name] = s.version;
+  if (hpo) {
+    out.hpo = hpo.versions.hpo;
+    out.hpoAnnotations = hpo.versions.annotations;
+  }
+  return out;
+}
 
 export function createEngineAnalysis(kb: KnowledgeBase): () => Promise<AnalysisEngine> {
   let loading: Promise<AnalysisEngine> | null = null;
@@ -16,6 +54,114 @@ export function createEngineAnalysis(kb: KnowledgeBase): () => Promise<AnalysisE
   };
 }
 
-function load(kb: KnowledgeBase): Promise<AnalysisEngine> {
-  return Promise.reject(new Error(`the annotation engine is not available in this build (KB at ${kb.dir})`));
+async function load(kb: KnowledgeBase): Promise<AnalysisEngine> {
+  if (!kb.isBuilt()) {
+    throw new AnalysisInputError(
+      `No knowledge base at ${kb.dir}: the server cannot annotate variants until one is built (npx rarelens kb build).`,
+    );
+  }
+  const [manifest, genome, hpo] = await Promise.all([kb.manifest(), kb.genome(), kb.hpo()]);
+  if (!hpo) throw new AnalysisInputError(`The knowledge base at ${kb.dir} has no HPO data; rebuild it with npx rarelens kb build.`);
+  const chain = genome.chainPath ? await loadChain(genome.chainPath) : undefined;
+  return createEngineFromKb({ manifest, genome, hpo, chain });
+}
+
+export function createEngineFromKb(deps: {
+  manifest: KbManifest;
+  genome: GenomeKb;
+  hpo: HpoKb;
+  chain: Awaited<ReturnType<typeof loadChain>> | undefined;
+}): AnalysisEngine {
+  const { genome, hpo, chain } = deps;
+  return {
+    softwareVersion: `@rarelens/server@${serverVersion}`,
+    kbVersions: kbVersionsOf(deps.manifest, hpo),
+    async annotate(input) {
+      const stream = await openWithProgress(input.path, (f) => input.onProgress(f));
+      const reader = await readVcf(stream, {
+        name: input.displayName,
+        signal: input.signal,
+        liftover: chain,
+        ...(input.assembly ? { assembly: input.assembly } : {}),
+      });
+      if (reader.assembly === 'GRCh37' && !chain) {
+        throw new AnalysisInputError(
+          `${input.displayName} is on GRCh37, but the knowledge base has no GRCh37 -> GRCh38 liftover chain; rebuild the KB with the liftover sources.`,
+        );
+      }
+      const annotator = createAnnotator(genome, {
+        populationDataInInput: hasPopulationData(reader.header),
+        infoKeys: new Set(reader.header.info.keys()),
+      });
+      async function* variants(): AsyncGenerator<AnnotatedVariant> {
+        try {
+          for await (const v of reader) yield annotator.annotate(v);
+        } finally {
+          annotator.close();
+        }
+      }
+      return {
+        inputAssembly: reader.assembly,
+        variants: variants(),
+        counts: () => {
+          const s = reader.summary;
+          return {
+            records: s.records,
+            alleles: s.alleles,
+            skippedReferenceBlocks: s.skippedRefBlocks,
+            skippedNoAlt: s.skippedNoAlt,
+            skippedStar: s.skippedStar,
+            skippedNonRef: s.skippedNonRef,
+            structural: s.structural,
+            liftFailed: s.liftFailed.length,
+            refMismatches: s.refMismatchCount,
+          };
+        },
+      };
+    },
+    isRankCandidate: (v) => isCandidate(v),
+    rank: (candidates, patient) => rankCase(hpo, candidates, patient),
+    geneFacts(symbol) {
+      const g = genome.genes.bySymbolExact(symbol) ?? genome.genes.bySymbolOrAlias(symbol);
+      if (!g) return null;
+      const onset = new Set<string>();
+      for (const d of hpo.genes.get(g.symbol)?.diseases ?? []) {
+        for (const o of hpo.diseaseById.get(d.id)?.onset ?? []) onset.add(hpo.ontology.label(o) ?? o);
+      }
+      return {
+        hgncId: g.hgncId,
+        name: g.name,
+        chromosome: g.span38?.chrom ?? (g.location.match(/^(\d+|X|Y|MT?)/)?.[1] ?? null),
+        locusType: g.locusType,
+        description: describeGene(g),
+        synonyms: [...g.aliases, ...g.previousSymbols],
+        onset: [...onset].sort(),
+      };
+    },
+  };
+}
+
+/**
+ * Variants the ranking considers (Exomiser's default filters in spirit): in a gene, not
+ * classified benign, rare (AF <= 2 % or unknown), passing the caller's FILTER.
+ */
+export function isCandidate(v: AnnotatedVariant): boolean {
+  if (v.gene === null) return false;
+  if (v.acmg.classification === 'Benign' || v.acmg.classification === 'Likely benign') return false;
+  if (v.af !== null && v.af > 0.02) return false;
+  if (v.filter.length > 0 && !v.filter.includes('PASS')) return false;
+  return v.genotype.zygosity !== 'reference' && v.genotype.zygosity !== 'no_call';
+}
+
+function describeGene(g: GeneRecord): string {
+  const parts = [`${g.name} (${g.locusType}), cytogenetic location ${g.location}.`];
+  if (g.constraint) {
+    const c = g.constraint;
+    const bits = [c.pLI != null ? `pLI ${c.pLI.toFixed(2)}` : null, c.loeuf != null ? `LOEUF ${c.loeuf.toFixed(2)}` : null, c.misZ != null ? `missense Z ${c.misZ.toFixed(2)}` : null].filter(
+      (x): x is string => x !== null,
+    );
+    if (bits.length) parts.push(`Constraint (${c.source}): ${bits.join(', ')}.`);
+  }
+  if (g.clinvar?.plpAlleles != null) parts.push(`ClinVar: ${g.clinvar.plpAlleles} pathogenic/likely pathogenic alleles reported.`);
+  return parts.join(' ');
 }

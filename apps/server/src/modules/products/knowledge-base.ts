@@ -1,37 +1,93 @@
 /**
  * The knowledge base (RARELENS_KB), loaded once per process on first use and shared by the
  * HPO autocomplete, the IGV tracks and the analysis jobs. A missing KB is reported, not fatal:
- * the server still starts and answers 503 on the routes that need it.
+ * the server still starts and answers 503 on the routes that need it, and analyses end in a
+ * clear Error state.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadHpoKb, type HpoKb } from '@rarelens/engine';
+import {
+  loadGenomeKb,
+  loadHpoKb,
+  readKbManifest,
+  type GenomeKb,
+  type HpoKb,
+  type KbManifest,
+} from '@rarelens/engine';
 import type { TrackSources } from './igv.tracks.ts';
 
 export interface KnowledgeBase {
   readonly dir: string;
-  /** The HPO part; null when the KB has none (not built). */
+  /** True when a KB manifest exists (built with `npx rarelens kb build`). */
+  isBuilt(): boolean;
+  manifest(): Promise<KbManifest>;
+  /** The HPO part; null when the KB is not built. */
   hpo(): Promise<HpoKb | null>;
-  /** Display tracks (transcripts, ClinVar) for igv.js. */
+  /** Genes, transcripts, ClinVar, reference bases; throws a clear error when not built. */
+  genome(): Promise<GenomeKb>;
+  /** Display tracks (transcripts, ClinVar) for igv.js; null when the KB is not built. */
   tracks: TrackSources;
 }
 
+/** Memoises a loader; a failed load is forgotten so a later call can retry (e.g. after a build). */
+function memo<T>(load: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | null = null;
+  return () => {
+    p ??= load().catch((e: unknown) => {
+      p = null;
+      throw e;
+    });
+    return p;
+  };
+}
+
 export function createKnowledgeBase(dir: string): KnowledgeBase {
-  let hpo: Promise<HpoKb | null> | null = null;
+  const isBuilt = () => existsSync(join(dir, 'manifest.json'));
+  const manifest = memo(() => readKbManifest(dir));
+  const hpo = memo(() => (existsSync(join(dir, 'hpo-kb.json')) ? loadHpoKb(dir) : Promise.resolve(null)));
+  const genome = memo(async () => {
+    await manifest();
+    return loadGenomeKb(dir);
+  });
   return {
     dir,
-    hpo() {
-      hpo ??= existsSync(join(dir, 'hpo-kb.json'))
-        ? loadHpoKb(dir).catch((e: unknown) => {
-            hpo = null; // let a later call retry (e.g. after `rarelens kb build`)
-            throw e;
-          })
-        : Promise.resolve(null);
-      return hpo;
-    },
+    isBuilt,
+    manifest,
+    hpo,
+    genome,
     tracks: {
-      transcripts: () => Promise.resolve(null),
-      clinvar: () => Promise.resolve(null),
+      async transcripts(region) {
+        if (!isBuilt()) return null;
+        const kb = await genome();
+        // TranscriptIndex works in 0-based half-open coordinates; regions are 1-based inclusive.
+        return kb.transcripts.overlapping(region.chrom, region.start - 1, region.end).map((m) => ({
+          id: m.tx.id,
+          gene: m.tx.gene,
+          chrom: m.tx.chrom,
+          strand: m.tx.strand,
+          start: m.tx.start,
+          end: m.tx.end,
+          cdsStart: m.tx.cdsStart,
+          cdsEnd: m.tx.cdsEnd,
+          exonStarts: m.tx.exonStarts,
+          exonEnds: m.tx.exonEnds,
+          mane: m.tx.mane,
+        }));
+      },
+      async clinvar(region) {
+        if (!isBuilt()) return null;
+        const kb = await genome();
+        return kb.clinvar.range(region.chrom, region.start, region.end).map((a) => ({
+          chrom: a.chrom,
+          pos: a.pos,
+          ref: a.ref,
+          alt: a.alt,
+          id: a.id,
+          significance: a.significance,
+          stars: a.stars,
+          gene: a.gene,
+        }));
+      },
     },
   };
 }
