@@ -530,6 +530,32 @@ describe('password reset', () => {
   });
 });
 
+describe('production cookies', () => {
+  it('names cookies with the rarelens prefix and marks them Secure', async () => {
+    const prod = await createTestApp({ smtpUrl: inbox.url, env: { NODE_ENV: 'production' } });
+    try {
+      const { email } = await signUpAndLogIn(prod.app, inbox);
+      const login = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: PASSWORD },
+      });
+      expect(cookieOf(login, 'rarelens.access-token')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+      expect(cookieOf(login, 'rarelens.refresh-token')).toMatchObject({
+        secure: true,
+        path: '/api/auth',
+      });
+      expect(login.headers['strict-transport-security']).toBeDefined();
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
 describe('housekeeping', () => {
   it('deletes records expired for more than the grace period and keeps live ones', async () => {
     const email = uniqueEmail('house');
