@@ -1,0 +1,96 @@
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildKb, genomicStep } from '@rarelens/engine';
+import { run } from './annotate.ts';
+
+const HGNC =
+  'hgnc_id\tsymbol\tname\tlocus_group\tlocus_type\tstatus\tlocation\talias_symbol\tprev_symbol\tentrez_id\tensembl_gene_id\trefseq_accession\tomim_id\tmane_select\n' +
+  'HGNC:99901\tTESTG\ttest gene\tprotein-coding gene\tgene with protein product\tApproved\t1p36\t\t\t999001\tENSG09990001\tNM_999001\t\t"ENST09990001.1|NM_999001.1"\n';
+const GTF = [
+  ['exon', 1001, 1100],
+  ['exon', 1201, 1300],
+  ['CDS', 1051, 1100],
+  ['CDS', 1201, 1250],
+]
+  .map(([t, s, e]) => `chr1\tX\t${t}\t${s}\t${e}\t.\t+\t.\tgene_id "G"; transcript_id "ENST09990001.1"; gene_name "TESTG"; tag "MANE_Select";`)
+  .join('\n');
+
+let dir: string;
+let kbDir: string;
+let vcfNoAssembly: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rarelens-cli-'));
+  const src = join(dir, 'sources');
+  await mkdir(src);
+  await writeFile(join(src, 'hgnc_complete_set.test.txt'), HGNC);
+  await writeFile(join(src, 'gencode.v99.annotation.gtf'), `${GTF}\n`);
+  kbDir = join(dir, 'kb');
+  await buildKb({ sourcesDir: src, outDir: kbDir, steps: [genomicStep()] });
+  vcfNoAssembly = join(dir, 'in.vcf');
+  await writeFile(
+    vcfNoAssembly,
+    ['##fileformat=VCFv4.2', '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tP1', '1\t1150\t.\tA\tG\t50\tPASS\t.\tGT\t0/1', '1\t1060\t.\tAC\tA\t50\tPASS\t.\tGT\t1/1'].join('\n') + '\n',
+  );
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+function captureErrors(): { text: () => string; restore: () => void } {
+  const lines: string[] = [];
+  const spy = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => {
+    lines.push(a.map(String).join(' '));
+  });
+  return { text: () => lines.join('\n'), restore: () => spy.mockRestore() };
+}
+
+describe('rarelens annotate', () => {
+  it('refuses a VCF whose header does not give the assembly and asks for --assembly', async () => {
+    const err = captureErrors();
+    const code = await run(['--vcf', vcfNoAssembly, '--kb', kbDir, '--out', join(dir, 'x.jsonl')]);
+    err.restore();
+    expect(code).toBe(2);
+    expect(err.text()).toMatch(/--assembly GRCh37 or --assembly GRCh38/);
+  });
+
+  it('writes one snake_case JSON object per variant with consequences, HGVS, genotype and ACMG', async () => {
+    const out = join(dir, 'out.jsonl');
+    const err = captureErrors();
+    const code = await run(['--vcf', vcfNoAssembly, '--kb', kbDir, '--assembly', 'GRCh38', '--out', out]);
+    err.restore();
+    expect(code).toBe(0);
+    const rows = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ chrom: '1', pos: 1150, ref: 'A', alt: 'G', gene: 'TESTG', consequences: ['intron_variant'], impact: 'MODIFIER', genotype: { gt: '0/1', zygosity: 'heterozygous' } });
+    expect(rows[1]).toMatchObject({ consequences: ['frameshift_variant'], hgvs_c: 'ENST09990001.1:c.11del', impact: 'HIGH' });
+    for (const k of ['hgvs_p', 'af', 'clinvar', 'acmg', 'score', 'transcript']) expect(rows[0]).toHaveProperty(k);
+    expect((rows[1]!.acmg as { criteria: unknown[] }).criteria).toBeInstanceOf(Array);
+  });
+
+  it('--format vcf writes the annotations into INFO', async () => {
+    const out = join(dir, 'out.vcf');
+    const err = captureErrors();
+    const code = await run(['--vcf', vcfNoAssembly, '--kb', kbDir, '--assembly', 'GRCh38', '--format', 'vcf', '--out', out]);
+    err.restore();
+    expect(code).toBe(0);
+    const text = await readFile(out, 'utf8');
+    expect(text).toMatch(/##INFO=<ID=RL_CSQ,/);
+    expect(text).toMatch(/RL_GENE=TESTG;.*RL_CSQ=frameshift_variant;/);
+  });
+
+  it('names the line of a malformed record and writes no output', async () => {
+    const bad = join(dir, 'bad.vcf');
+    await writeFile(bad, ['##fileformat=VCFv4.2', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO', '1\tnotanumber\t.\tA\tG\t.\t.\t.'].join('\n') + '\n');
+    const out = join(dir, 'bad.jsonl');
+    const err = captureErrors();
+    const code = await run(['--vcf', bad, '--kb', kbDir, '--assembly', 'GRCh38', '--out', out]);
+    err.restore();
+    expect(code).toBe(1);
+    expect(err.text()).toMatch(/bad\.vcf:3:/);
+    await expect(readFile(out)).rejects.toThrow();
+  });
+});
