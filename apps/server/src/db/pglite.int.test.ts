@@ -46,4 +46,14 @@ describe('embedded PGlite', () => {
     });
     expect(reuse.statusCode).toBe(401);
   });
+
+  it('runs raw SQL for pg-boss: multi-statement scripts and parameterised queries', async () => {
+    const { executeSql } = testApp.app.database;
+    const script = await executeSql(
+      'create temporary table boss_probe (a int); insert into boss_probe values (7); select a from boss_probe',
+    );
+    expect(script.rows).toEqual([{ a: 7 }]);
+    const param = await executeSql('select $1::int + 1 as n', [41]);
+    expect(param.rows).toEqual([{ n: 42 }]);
+  });
 });
