@@ -23,7 +23,7 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.ts', 'bench/*.ts', 'e2e/*.ts', 'scripts/*.ts'],
+          allowDefaultProject: ['*.ts', 'bench/*.ts', 'scripts/*.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -127,9 +127,12 @@ export function OtpInput({
           onChange={(event) => {
             const typed = keepDigits(event.currentTarget.value);
             if (!typed) return;
-            // A box holding a digit receives old+new; keep what was just typed.
-            const fresh = value[index] && typed.length > 1 && typed.startsWith(value[index]) ? typed.slice(1) : typed;
-            insertAt(index, fresh);
+            const current = value[index];
+            // Typing into a box that still holds a digit (caret after it): the new digits
+            // belong to the following boxes. Caret before it: they replace it.
+            if (current && typed.length > 1 && typed.startsWith(current)) insertAt(index + 1, typed.slice(1));
+            else if (current && typed.length > 1 && typed.endsWith(current)) insertAt(index, typed.slice(0, -1));
+            else insertAt(index, typed);
           }}
           onKeyDown={(event) => handleKeyDown(index, event)}
           onPaste={(event) => handlePaste(index, event)}

@@ -1,0 +1,180 @@
+/**
+ * Browser test harness: starts an SMTP catcher and the real server (on the test database
+ * created by scripts/test-database.setup.ts), then drives Debian Chromium through
+ * playwright-core. It builds nothing: apps/web/dist must exist (the test runner builds it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { MailCatcher } from './mail-catcher.ts';
+
+export { extractCode, extractLink, type CaughtMail } from './mail-catcher.ts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Chromium flags for a quiet, offline-friendly headless run (CONVENTIONS §8). */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, logs: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}:\n${logs()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer /api/health within ${timeoutMs} ms:\n${logs()}`);
+}
+
+export type TestEnv = {
+  baseUrl: string;
+  databaseUrl: string;
+  mail: MailCatcher;
+  browser: Browser;
+  /**
+   * A fresh browser context (own cookies) and page; closed by stop(). `errors` collects the
+   * page's uncaught exceptions, for tests to assert that none happened.
+   */
+  newPage: (options?: { width?: number; height?: number }) => Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /** Runs SQL on the server's database. */
+  sql: <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<R[]>;
+  /** The server's output so far (for failure messages). */
+  serverLogs: () => string;
+  stop: () => Promise<void>;
+};
+
+export type StartOptions = {
+  /** Extra environment for the server (e.g. ACCESS_TOKEN_TTL_SECONDS). */
+  env?: Record<string, string>;
+  startupTimeoutMs?: number;
+};
+
+/** Starts mail catcher, server and browser; call `stop()` in afterAll. */
+export async function startTestEnv(options: StartOptions = {}): Promise<TestEnv> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set: run browser tests through `npx vitest run --project e2e`');
+  const distIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+  if (!existsSync(distIndex)) throw new Error(`${distIndex} is missing: build the web app first (npm run build:web)`);
+
+  const mail = new MailCatcher();
+  const smtpPort = await mail.start();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rarelens-e2e-'));
+
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      RARELENS_DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const append = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  server.stdout?.on('data', append);
+  server.stderr?.on('data', append);
+  const serverLogs = () => output;
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const contexts: BrowserContext[] = [];
+  let browser: Browser | undefined;
+
+  const stop = async () => {
+    await Promise.allSettled(contexts.map((c) => c.close()));
+    await browser?.close().catch(() => undefined);
+    if (server.exitCode === null) {
+      const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+      server.kill('SIGTERM');
+      const timeout = setTimeout(() => server.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timeout);
+    }
+    await pool.end().catch(() => undefined);
+    await mail.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, server, serverLogs, options.startupTimeoutMs ?? 60_000);
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const launched = browser;
+
+  return {
+    baseUrl,
+    databaseUrl,
+    mail,
+    browser: launched,
+    async newPage({ width = 1280, height = 860 } = {}) {
+      const context = await launched.newContext({ baseURL: baseUrl, viewport: { width, height } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      return { context, page, errors };
+    },
+    async sql<R extends pg.QueryResultRow>(text: string, values?: unknown[]) {
+      const result = await pool.query<R>(text, values);
+      return result.rows;
+    },
+    serverLogs,
+    stop,
+  };
+}
+
+/** A unique address per test run, so tests never collide on the shared database. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
+}
+
+/** Where screenshots go (git-ignored); set E2E_SCREENSHOTS to keep them elsewhere. */
+export function screenshotPath(name: string): string {
+  const dir = process.env.E2E_SCREENSHOTS ?? path.join(tmpdir(), 'rarelens-e2e-screenshots');
+  return path.join(dir, `${name}.png`);
+}
