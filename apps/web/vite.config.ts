@@ -46,6 +46,8 @@ export default defineConfig(({ command }) => ({
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           if (id.includes('node_modules/zod/')) return 'zod';
+          // igv.js (~1.5 MB) is imported on demand by the variant evidence view: keep it out of vendor.
+          if (id.includes('node_modules/igv/')) return 'igv';
           if (id.includes('node_modules/@radix-ui/') || id.includes('node_modules/@floating-ui/')) return 'radix';
           return 'vendor';
         },

@@ -70,16 +70,19 @@ const productPlaceholders = () => import('../features/cases/product-placeholder-
 /** Pages of an open product (layout product), under /my-product/:productId. */
 const productPages: RouteObject[] = [
   { index: true, lazy: page(productPlaceholders, (m) => m.ProductIndexRedirect) },
-  { path: 'phenotypes', lazy: page(productPlaceholders, (m) => m.PhenotypesPlaceholderPage) },
-  { path: 'genes', lazy: page(productPlaceholders, (m) => m.GenesPlaceholderPage) },
+  { path: 'phenotypes', lazy: page(() => import('../features/phenotypes/phenotypes-page.tsx'), (m) => m.PhenotypesPage) },
+  { path: 'genes', lazy: page(() => import('../features/genes/genes-page.tsx'), (m) => m.GenesPage) },
   { path: 'diagnose', lazy: page(productPlaceholders, (m) => m.DiagnosePlaceholderPage) },
   { path: 'report', lazy: page(productPlaceholders, (m) => m.ReportingPlaceholderPage) },
 ];
 
 /** Detail pages inside a product (layout details). */
 const productDetailPages: RouteObject[] = [
-  { path: 'genes/:geneId', lazy: page(productPlaceholders, (m) => m.GeneDetailsPlaceholderPage) },
-  { path: 'phenotypes/:phenotypeId', lazy: page(productPlaceholders, (m) => m.PhenotypeDetailsPlaceholderPage) },
+  { path: 'genes/:geneId', lazy: page(() => import('../features/genes/gene-details-page.tsx'), (m) => m.GeneDetailsPage) },
+  {
+    path: 'phenotypes/:phenotypeId',
+    lazy: page(() => import('../features/phenotypes/phenotype-details-page.tsx'), (m) => m.PhenotypeDetailsPage),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -46,7 +46,8 @@ export function HpoTermPicker({ selected, onSelect, placeholder, id, invalid, la
   });
   const chosen = new Set(selected.map((t) => t.id));
   const items = (results.data ?? []).filter((item) => !chosen.has(item.id));
-  const isShowingList = isOpen && q.length >= 2;
+  // Hidden as soon as the input is cleared (after a pick), even before the debounce catches up.
+  const isShowingList = isOpen && q.length >= 2 && text.trim().length >= 2;
 
   function choose(index: number) {
     const item = items[index];
@@ -54,6 +55,7 @@ export function HpoTermPicker({ selected, onSelect, placeholder, id, invalid, la
     onSelect({ id: item.id, label: item.label });
     setText('');
     setActive(0);
+    setIsOpen(false);
     inputRef.current?.focus();
   }
 

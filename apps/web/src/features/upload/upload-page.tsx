@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TermRef } from '@rarelens/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
@@ -55,7 +55,7 @@ export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
+  const [uploadController, setUploadController] = useState<AbortController | null>(null);
   const [isExcludedOpen, setIsExcludedOpen] = useState(false);
 
   const form = useForm<UploadFormInput, unknown, UploadFormOutput>({
@@ -64,13 +64,14 @@ export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
   });
   const { errors, isSubmitting } = form.formState;
 
-  useEffect(() => () => abortRef.current?.abort(), []);
+  // Leaving the page cancels an upload in flight.
+  useEffect(() => () => uploadController?.abort(), [uploadController]);
 
   const handleSubmit = form.handleSubmit(async (values) => {
     if (!values.genomeFile) return;
     setSubmitError(null);
     const controller = new AbortController();
-    abortRef.current = controller;
+    setUploadController(controller);
     setProgress({ loaded: 0, total: values.genomeFile.size });
     try {
       await uploadProduct(
@@ -110,8 +111,6 @@ export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
       const message = errorMessage(error);
       if (!isPlaced) setSubmitError(message);
       toast.error(message);
-    } finally {
-      abortRef.current = null;
     }
   });
 
@@ -260,7 +259,7 @@ export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
               </div>
               <ProgressBar value={percent} />
               <div className="flex justify-end">
-                <Button type="button" variant="ghost" size="sm" onClick={() => abortRef.current?.abort()}>
+                <Button type="button" variant="ghost" size="sm" onClick={() => uploadController?.abort()}>
                   Cancel upload
                 </Button>
               </div>

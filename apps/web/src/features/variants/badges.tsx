@@ -76,10 +76,11 @@ export function ReviewStars({ stars }: { stars: number }) {
 export function ClinvarBadge({ value, stars }: { value: string | null; stars?: number }) {
   if (!value) return <span className="text-xs text-ink-400">—</span>;
   return (
-    <span className="inline-flex items-center gap-1.5">
+    <span className="inline-flex max-w-full items-center gap-1.5">
       <span
         data-testid="clinvar-badge"
-        className={cn('inline-flex rounded-md px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap ring-1 ring-inset', clinvarTone(value))}
+        title={formatClinvar(value)}
+        className={cn('inline-block max-w-full truncate rounded-md px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap ring-1 ring-inset', clinvarTone(value))}
       >
         {formatClinvar(value)}
       </span>

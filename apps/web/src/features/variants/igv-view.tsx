@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { ErrorBody, Messages } from '@rarelens/contract';
 import { Spinner } from '../../components/spinner.tsx';
+import { refreshTokens } from '../../lib/api-client.ts';
 import { casesApi } from '../cases/cases.api.ts';
 
 /**
@@ -31,6 +33,38 @@ export function windowAround(chrom: string, pos: number, flank: number): { chr: 
   return { chr, start: Math.max(1, pos - flank), end: Math.min(length, pos + flank) };
 }
 
+/**
+ * Reads a track served by our API as text (the shared client only reads JSON). An expired
+ * access token is refreshed once. The text is handed to igv as a data URI, so igv itself
+ * never requests anything: on a failed request igv would otherwise consult a URL-mapping
+ * table on igv.org.
+ */
+async function fetchTrackText(url: string, signal: AbortSignal): Promise<string> {
+  const get = () => fetch(url, { credentials: 'include', headers: { Accept: 'text/plain' }, signal });
+  let response = await get();
+  if (response.status === 401 && (await refreshTokens())) response = await get();
+  const text = await response.text();
+  if (response.ok) return text;
+  let message: string = Messages.somethingWentWrong;
+  try {
+    const parsed = ErrorBody.safeParse(JSON.parse(text));
+    if (parsed.success) message = parsed.data.message;
+  } catch {
+    // Not JSON: keep the generic message.
+  }
+  throw new Error(message);
+}
+
+/** Base64 data URI of UTF-8 text. */
+function toDataUri(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:text/plain;base64,${btoa(binary)}`;
+}
+
+type TrackSpec = { key: string; name: string; type: 'variant' | 'annotation'; format: 'vcf' | 'bed'; path: string };
+
 type IgvBrowser = { on: (event: string, handler: (...args: unknown[]) => unknown) => void };
 type IgvModule = {
   createBrowser: (div: HTMLElement, options: Record<string, unknown>) => Promise<IgvBrowser>;
@@ -46,6 +80,7 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
   const containerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string | null>(null);
+  const [trackFailures, setTrackFailures] = useState<string[]>([]);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -60,10 +95,40 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
     const base = `${casesApi.path(productId)}/igv`;
     const q = `region=${encodeURIComponent(region)}`;
 
+    const abort = new AbortController();
+    const specs: TrackSpec[] = [
+      { key: 'variants', name: `${sampleName} variants`, type: 'variant', format: 'vcf', path: 'variants.vcf' },
+      { key: 'genes', name: 'Transcripts (RefSeq / MANE)', type: 'annotation', format: 'bed', path: 'genes.bed' },
+      { key: 'clinvar', name: 'ClinVar', type: 'annotation', format: 'bed', path: 'clinvar.bed' },
+    ];
+
     void (async () => {
       try {
-        igv = (await import('igv')).default as unknown as IgvModule;
+        const [module, ...texts] = await Promise.all([
+          import('igv'),
+          ...specs.map((spec) => fetchTrackText(`${base}/${spec.path}?${q}`, abort.signal).then((text) => ({ text }), (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }))),
+        ]);
         if (isCancelled) return;
+        igv = module.default as unknown as IgvModule;
+        const failures: string[] = [];
+        const trackConfigs = specs.flatMap((spec, index) => {
+          const result = texts[index];
+          if (!result || 'error' in result) {
+            failures.push(`${spec.name}: ${result?.error ?? Messages.somethingWentWrong}`);
+            return [];
+          }
+          return [
+            {
+              name: spec.name,
+              type: spec.type,
+              format: spec.format,
+              url: toDataUri(result.text),
+              indexed: false,
+              displayMode: 'EXPANDED',
+              order: index + 1,
+            },
+          ];
+        });
         browser = await igv.createBrowser(container, {
           // A custom reference: chromosome sizes only (no FASTA, no cytobands, no genome list).
           reference: { id: 'GRCh38', name: 'GRCh38', format: 'chromsizes', fastaURL: sizesUrl, wholeGenomeView: false },
@@ -75,40 +140,13 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
           showIdeogram: false,
           showCenterGuide: true,
           locus: `${view.chr}:${view.start}-${view.end}`,
-          tracks: [
-            {
-              name: `${sampleName} variants`,
-              type: 'variant',
-              format: 'vcf',
-              url: `${base}/variants.vcf?${q}`,
-              indexed: false,
-              displayMode: 'EXPANDED',
-              order: 1,
-            },
-            {
-              name: 'Transcripts (RefSeq / MANE)',
-              type: 'annotation',
-              format: 'bed',
-              url: `${base}/genes.bed?${q}`,
-              indexed: false,
-              displayMode: 'EXPANDED',
-              order: 2,
-            },
-            {
-              name: 'ClinVar',
-              type: 'annotation',
-              format: 'bed',
-              url: `${base}/clinvar.bed?${q}`,
-              indexed: false,
-              displayMode: 'EXPANDED',
-              order: 3,
-            },
-          ],
+          tracks: trackConfigs,
         });
         if (isCancelled) {
           igv.removeBrowser(browser);
           return;
         }
+        setTrackFailures(failures);
         setState('ready');
       } catch (e) {
         if (isCancelled) return;
@@ -119,6 +157,7 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
 
     return () => {
       isCancelled = true;
+      abort.abort();
       if (browser && igv) igv.removeBrowser(browser);
       URL.revokeObjectURL(sizesUrl);
     };
@@ -134,6 +173,11 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
       {state === 'error' ? (
         <p role="alert" className="p-4 text-sm text-danger-700">
           The genome browser could not be opened: {error}
+        </p>
+      ) : null}
+      {trackFailures.length > 0 ? (
+        <p role="status" className="border-b border-ink-100 bg-amber-50 px-3 py-2 text-xs text-amber-800">
+          Some tracks are missing — {trackFailures.join('; ')}
         </p>
       ) : null}
       <div ref={containerRef} className="igv-host" />

@@ -29,44 +29,52 @@ export function useOpenVariant(): (id: number) => void {
 const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
 const td = 'px-3 py-2.5 align-top';
 
-export function VariantTableHead({ isGeneShown = true }: { isGeneShown?: boolean }) {
+/** Fixed column widths, so the tables of successive gene clusters line up. */
+function VariantColumns({ isGeneShown }: { isGeneShown: boolean }) {
   return (
-    <thead className="bg-ink-50/70">
-      <tr>
-        <th scope="col" className={cn(th, 'w-12 text-right')}>
-          #
-        </th>
-        <th scope="col" className={th}>
-          Variant (GRCh38)
-        </th>
-        {isGeneShown ? (
+    <colgroup>
+      <col className="w-12" />
+      <col className="w-48" />
+      {isGeneShown ? <col className="w-24" /> : null}
+      <col className="w-44" />
+      <col />
+      <col className="w-20" />
+      <col className="w-24" />
+      <col className="w-40" />
+      <col className="w-24" />
+      <col className="w-12" />
+    </colgroup>
+  );
+}
+
+export function VariantTableHead({ isGeneShown = true }: { isGeneShown?: boolean }) {
+  const headers: Array<[string, string]> = [
+    ['#', 'text-right'],
+    ['Variant (GRCh38)', ''],
+    ...(isGeneShown ? ([['Gene', '']] as Array<[string, string]>) : []),
+    ['Consequence', ''],
+    ['HGVS', ''],
+    ['Zygosity', ''],
+    ['Pop. AF', 'text-right'],
+    ['ClinVar', ''],
+    ['ACMG', ''],
+  ];
+  return (
+    <>
+      <VariantColumns isGeneShown={isGeneShown} />
+      <thead className="bg-ink-50/70">
+        <tr>
+          {headers.map(([label, align]) => (
+            <th key={label} scope="col" className={cn(th, align)}>
+              {label}
+            </th>
+          ))}
           <th scope="col" className={th}>
-            Gene
+            <span className="sr-only">Actions</span>
           </th>
-        ) : null}
-        <th scope="col" className={th}>
-          Consequence
-        </th>
-        <th scope="col" className={th}>
-          HGVS
-        </th>
-        <th scope="col" className={th}>
-          Zygosity
-        </th>
-        <th scope="col" className={cn(th, 'text-right')}>
-          Pop. AF
-        </th>
-        <th scope="col" className={th}>
-          ClinVar
-        </th>
-        <th scope="col" className={th}>
-          ACMG
-        </th>
-        <th scope="col" className={th}>
-          <span className="sr-only">Actions</span>
-        </th>
-      </tr>
-    </thead>
+        </tr>
+      </thead>
+    </>
   );
 }
 
@@ -163,7 +171,7 @@ export function VariantTable({ variants, productId, isGeneShown = true }: { vari
   return (
     <>
       <div className="hidden overflow-x-auto lg:block">
-        <table className="w-full" data-testid="variant-table">
+        <table className="w-full table-fixed" data-testid="variant-table">
           <VariantTableHead isGeneShown={isGeneShown} />
           <tbody>
             {variants.map((v) => (

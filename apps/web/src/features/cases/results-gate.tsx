@@ -1,0 +1,79 @@
+import { Messages, type ProductDetails } from '@rarelens/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { Alert, Card, EmptyState } from '../../components/card.tsx';
+import { AlertIcon, ClockIcon } from '../../components/icons.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useProduct } from './cases.api.ts';
+import { ProgressBar, StatusBadge } from './status-badge.tsx';
+
+/**
+ * Renders a results page only once the case's analysis has completed; until then it shows the
+ * state ("In queue", "Processing..." with progress, "An error occurred" with the reason) and
+ * keeps polling.
+ */
+export function ResultsGate({ productId, children }: { productId: string; children: (product: ProductDetails) => ReactNode }) {
+  const product = useProduct(productId);
+  if (product.isPending) return <PageSpinner label="Loading case" />;
+  if (product.isError) return <Alert tone="error">{errorMessage(product.error)}</Alert>;
+  const p = product.data;
+  if (p.status === 'Completed') return <>{children(p)}</>;
+  if (p.status === 'Error') {
+    return (
+      <EmptyState
+        icon={<AlertIcon />}
+        title={Messages.productError}
+        action={
+          <Button asChild variant="outline">
+            <Link to="/home">Back to cases</Link>
+          </Button>
+        }
+      >
+        <span data-testid="case-error-reason">{p.error?.reason ?? 'The analysis stopped without a reason.'}</span>
+      </EmptyState>
+    );
+  }
+  return (
+    <Card className="mx-auto max-w-lg p-8 text-center">
+      <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-xl bg-ink-50 text-2xl text-accent-600">
+        <ClockIcon />
+      </div>
+      <h2 className="text-base font-semibold text-ink-900">{p.status === 'Processing' ? 'The analysis is running' : 'The case is queued'}</h2>
+      <div className="mt-3 flex justify-center">
+        <StatusBadge status={p.status} progress={p.status === 'Processing' ? p.progress : undefined} />
+      </div>
+      {p.status === 'Processing' ? <ProgressBar value={p.progress} className="mx-auto mt-4 max-w-xs" /> : null}
+      <p className="mt-4 text-sm text-ink-500">Results appear here as soon as they are ready; this page refreshes by itself.</p>
+    </Card>
+  );
+}
+
+/** The case's terms and analysis provenance, above the results. */
+export function CaseSummary({ product }: { product: ProductDetails }) {
+  const kb = product.run?.kbVersions ?? {};
+  return (
+    <div className="mb-5 flex flex-col gap-2 rounded-xl border border-ink-100 bg-white px-4 py-3 text-xs text-ink-600 shadow-card sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-5">
+      <span>
+        <span className="text-ink-400">Case</span> <strong className="font-semibold text-ink-900">{product.caseId}</strong>
+      </span>
+      <span className="capitalize">
+        <span className="text-ink-400 normal-case">Sex</span> {product.gender}
+      </span>
+      <span>
+        <span className="text-ink-400">Assembly</span> {product.assembly ?? product.assemblyRequested}
+        {product.run && product.run.inputAssembly !== product.run.assembly ? ` → ${product.run.assembly} (lifted)` : ''}
+      </span>
+      <span>
+        <span className="text-ink-400">HPO terms</span> {product.hpoTerms.length}
+        {product.excludedTerms.length > 0 ? ` (+${product.excludedTerms.length} excluded)` : ''}
+      </span>
+      {Object.keys(kb).length > 0 ? (
+        <span className="sm:ml-auto" title={Object.entries(kb).map(([k, v]) => `${k}: ${v}`).join('\n')}>
+          <span className="text-ink-400">Knowledge base</span> {Object.entries(kb).slice(0, 3).map(([k, v]) => `${k} ${v}`).join(' · ')}
+        </span>
+      ) : null}
+    </div>
+  );
+}

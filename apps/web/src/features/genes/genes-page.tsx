@@ -1,0 +1,208 @@
+import type { GeneRow, ProductDetails } from '@rarelens/contract';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useProductId } from '../../app/layouts/product-layout.tsx';
+import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
+import { GeneIcon } from '../../components/icons.tsx';
+import { getPageCount, Pagination } from '../../components/pagination.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { Tooltip } from '../../components/tooltip.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
+import { abbreviateInheritance } from '../phenotypes/phenotype-ui.tsx';
+import { SignificanceBadge } from '../variants/badges.tsx';
+import { useGenes } from './genes.api.ts';
+
+export function genePath(productId: string, symbol: string): string {
+  return `/my-product/${encodeURIComponent(productId)}/genes/${encodeURIComponent(symbol)}`;
+}
+
+/** Phenotype and variant components of a gene's score as two stacked bars. */
+export function ScoreBars({ gene }: { gene: Pick<GeneRow, 'score' | 'phenotypeScore' | 'variantScore'> }) {
+  const bar = (value: number, tone: string) => (
+    <div className="h-1.5 w-20 overflow-hidden rounded-full bg-ink-100">
+      <div className={cn('h-full rounded-full', tone)} style={{ width: `${Math.min(100, Math.max(2, value * 100))}%` }} />
+    </div>
+  );
+  return (
+    <Tooltip
+      content={`Combined score ${gene.score.toFixed(3)}. Phenotype ${gene.phenotypeScore.toFixed(3)}: how well the gene’s diseases fit the symptoms. Variant ${gene.variantScore.toFixed(3)}: how damaging its variants are.`}
+    >
+      <div tabIndex={0} className="flex items-center gap-2">
+        <div className="flex flex-col gap-1">
+          {bar(gene.phenotypeScore, 'bg-sky-500')}
+          {bar(gene.variantScore, 'bg-orange-400')}
+        </div>
+        <span className="text-xs font-semibold text-ink-800 tabular-nums">{gene.score.toFixed(3)}</span>
+      </div>
+    </Tooltip>
+  );
+}
+
+function InheritanceCodes({ values }: { values: string[] }) {
+  if (values.length === 0) return <span className="text-xs text-ink-400">—</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {values.map((v) => (
+        <span key={v} title={v} className="rounded bg-ink-50 px-1.5 py-0.5 text-[11px] font-medium text-ink-700 ring-1 ring-ink-100 ring-inset">
+          {abbreviateInheritance(v)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] }) {
+  const navigate = useNavigate();
+  const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
+  return (
+    <>
+      <Card className="hidden overflow-x-auto lg:block">
+        <table className="w-full" data-testid="gene-table">
+          <thead className="bg-ink-50/70">
+            <tr>
+              <th className={cn(th, 'w-12 text-right')}>Rank</th>
+              <th className={th}>Gene</th>
+              <th className={th}>Score</th>
+              <th className={th}>Inheritance</th>
+              <th className={th}>Significance</th>
+              <th className={cn(th, 'text-right')}>Variants</th>
+              <th className={th}>Top disease</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((g) => (
+              <tr
+                key={g.symbol}
+                data-testid="gene-row"
+                className="cursor-pointer border-t border-ink-100 align-top text-sm hover:bg-accent-50/40"
+                onClick={() => void navigate(genePath(productId, g.symbol))}
+              >
+                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{g.rank}</td>
+                <td className="px-3 py-3">
+                  <Link to={genePath(productId, g.symbol)} className="font-semibold text-ink-900 italic hover:text-accent-700 hover:underline" onClick={(e) => e.stopPropagation()}>
+                    {g.symbol}
+                  </Link>
+                  <p className="max-w-64 truncate text-xs text-ink-500" title={g.name ?? undefined}>
+                    {g.name ?? g.geneId ?? ''}
+                  </p>
+                </td>
+                <td className="px-3 py-3">
+                  <ScoreBars gene={g} />
+                </td>
+                <td className="px-3 py-3">
+                  <InheritanceCodes values={g.inheritance} />
+                </td>
+                <td className="px-3 py-3">
+                  <SignificanceBadge value={g.significance} />
+                </td>
+                <td className="px-3 py-3 text-right text-xs text-ink-800 tabular-nums">{g.variantCount}</td>
+                <td className="max-w-72 px-3 py-3 text-xs text-ink-700">
+                  {g.topDisease ? (
+                    <>
+                      <p className="line-clamp-2">{g.topDisease.label}</p>
+                      <p className="font-mono text-[11px] text-ink-500">{g.topDisease.id}</p>
+                    </>
+                  ) : (
+                    <span className="text-ink-400">—</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <ul className="flex flex-col gap-2 lg:hidden">
+        {rows.map((g) => (
+          <li key={g.symbol} data-testid="gene-card">
+            <Link to={genePath(productId, g.symbol)} className="block rounded-xl border border-ink-100 bg-white p-3 shadow-card">
+              <div className="flex items-start gap-3">
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">{g.rank}</span>
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-semibold text-ink-900 italic">{g.symbol}</p>
+                  <p className="truncate text-xs text-ink-500">{g.name ?? ''}</p>
+                  <div className="mt-2 flex flex-wrap items-center gap-3">
+                    <ScoreBars gene={g} />
+                    <SignificanceBadge value={g.significance} />
+                    <span className="text-xs text-ink-600">{g.variantCount} variants</span>
+                  </div>
+                  {g.topDisease ? <p className="mt-1.5 truncate text-xs text-ink-600">{g.topDisease.label}</p> : null}
+                </div>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function GenesPanel({ product }: { product: ProductDetails }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const list = useGenes(product.id, product.run?.rankedAt ?? null, page);
+  if (list.isPending) return <PageSpinner label="Loading genes" />;
+  if (list.isError) return <Alert tone="error">{errorMessage(list.error)}</Alert>;
+  if (list.data.total === 0) {
+    return (
+      <EmptyState icon={<GeneIcon />} title="No gene ranked for this case">
+        No variant of the case falls in a gene with a known disease association.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs text-ink-500">
+        <span>
+          {list.data.total.toLocaleString('en-US')}
+          {list.data.totalIsCapped ? '+' : ''} genes ranked
+        </span>
+        <span className="flex items-center gap-3">
+          <span className="inline-flex items-center gap-1">
+            <span className="size-2 rounded-full bg-sky-500" /> phenotype
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <span className="size-2 rounded-full bg-orange-400" /> variant
+          </span>
+        </span>
+      </div>
+      <GenesTable productId={product.id} rows={list.data.items} />
+      <Pagination
+        className="mt-4"
+        page={page}
+        pageCount={getPageCount(list.data.total, list.data.pageSize)}
+        onPageChange={(next) =>
+          setParams((prev) => {
+            const p = new URLSearchParams(prev);
+            p.set('page', String(next));
+            return p;
+          })
+        }
+      />
+    </div>
+  );
+}
+
+/** /my-product/:id/genes: genes ranked by phenotype fit and variant evidence. */
+export function GenesPage() {
+  const productId = useProductId();
+  useDocumentTitle('Genes');
+  return (
+    <>
+      <PageHeader
+        title="Genes"
+        description="Genes ranked by how well their diseases fit the patient’s symptoms and how damaging their variants are."
+        actions={null}
+      />
+      <ResultsGate productId={productId}>
+        {(product) => (
+          <>
+            <CaseSummary product={product} />
+            <GenesPanel product={product} />
+          </>
+        )}
+      </ResultsGate>
+    </>
+  );
+}

@@ -1,0 +1,252 @@
+import type { PhenotypeRow, ProductDetails } from '@rarelens/contract';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
+import { StethoscopeIcon } from '../../components/icons.tsx';
+import { getPageCount, Pagination } from '../../components/pagination.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { Tooltip } from '../../components/tooltip.tsx';
+import { useProductId } from '../../app/layouts/product-layout.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
+import { SignificanceBadge } from '../variants/badges.tsx';
+import { VariantEvidenceDrawer } from '../variants/variant-evidence.tsx';
+import { VariantsPanel } from '../variants/variants-panel.tsx';
+import { DiseaseIdLink } from './disease-link.tsx';
+import { countMatched, GeneChips, InheritanceList, ProbabilityBar } from './phenotype-ui.tsx';
+import { usePhenotypes } from './phenotypes.api.ts';
+
+export type ResultsView = 'diseases' | 'variants';
+
+/** Switches the results between ranked diseases and the variant list (?view=). */
+export function ResultsTabs({ view }: { view: ResultsView }) {
+  const [params] = useSearchParams();
+  const tabs: Array<{ key: ResultsView; label: string }> = [
+    { key: 'diseases', label: 'Ranked diseases' },
+    { key: 'variants', label: 'Variants' },
+  ];
+  return (
+    <div role="tablist" aria-label="Results" className="mb-5 inline-flex rounded-lg border border-ink-100 bg-white p-1 shadow-card">
+      {tabs.map((tab) => {
+        const next = new URLSearchParams();
+        if (tab.key === 'variants') {
+          next.set('view', 'variants');
+          for (const key of ['mode', 'vpage', 'consequence', 'maxAf', 'clinvar', 'acmg', 'zygosity', 'gene']) {
+            const value = params.get(key);
+            if (value !== null) next.set(key, value);
+          }
+        } else {
+          const page = params.get('page');
+          if (page) next.set('page', page);
+        }
+        return (
+          <Link
+            key={tab.key}
+            role="tab"
+            aria-selected={view === tab.key}
+            to={{ search: next.toString() }}
+            className={cn(
+              'rounded-md px-3.5 py-1.5 text-sm font-medium transition-colors',
+              view === tab.key ? 'bg-ink-900 text-white' : 'text-ink-600 hover:bg-ink-50 hover:text-ink-900',
+            )}
+          >
+            {tab.label}
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+function phenotypePath(productId: string, id: string): string {
+  return `/my-product/${encodeURIComponent(productId)}/phenotypes/${encodeURIComponent(id)}`;
+}
+
+function MatchedCell({ row, total }: { row: PhenotypeRow; total: number }) {
+  const matched = countMatched(row.matchedTerms);
+  const names = row.matchedTerms.filter((t) => t.match !== 'unmatched' && t.match !== 'contradicted').map((t) => t.label);
+  return (
+    <Tooltip content={names.length > 0 ? names.join(', ') : 'No patient term matches this disease'}>
+      <span tabIndex={0} className="text-xs text-ink-800 tabular-nums">
+        <strong className="font-semibold">{matched}</strong>
+        <span className="text-ink-400"> / {total}</span>
+      </span>
+    </Tooltip>
+  );
+}
+
+function DiseasesTable({ productId, rows, termCount }: { productId: string; rows: PhenotypeRow[]; termCount: number }) {
+  const navigate = useNavigate();
+  const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
+  return (
+    <>
+      <Card className="hidden overflow-x-auto lg:block">
+        <table className="w-full" data-testid="phenotype-table">
+          <thead className="bg-ink-50/70">
+            <tr>
+              <th scope="col" className={cn(th, 'w-12 text-right')}>
+                Rank
+              </th>
+              <th scope="col" className={th}>
+                Disease
+              </th>
+              <th scope="col" className={th}>
+                Inheritance
+              </th>
+              <th scope="col" className={th}>
+                <Tooltip content="Post-test probability among the ranked diseases, from the phenotype likelihood ratios and the variant evidence.">
+                  <span tabIndex={0}>Probability</span>
+                </Tooltip>
+              </th>
+              <th scope="col" className={th}>
+                Significance
+              </th>
+              <th scope="col" className={th}>
+                Symptoms
+              </th>
+              <th scope="col" className={th}>
+                Genes
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={row.id}
+                data-testid="phenotype-row"
+                className="cursor-pointer border-t border-ink-100 align-top text-sm hover:bg-accent-50/40"
+                onClick={() => void navigate(phenotypePath(productId, row.id))}
+              >
+                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
+                <td className="max-w-md px-3 py-3">
+                  <Link
+                    to={phenotypePath(productId, row.id)}
+                    className="font-medium text-ink-900 hover:text-accent-700 hover:underline"
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {row.name}
+                  </Link>
+                  <div className="mt-0.5">
+                    <DiseaseIdLink id={row.id} />
+                  </div>
+                </td>
+                <td className="px-3 py-3">
+                  <InheritanceList terms={row.inheritance} />
+                </td>
+                <td className="px-3 py-3">
+                  <ProbabilityBar value={row.probability} />
+                </td>
+                <td className="px-3 py-3">
+                  <SignificanceBadge value={row.significance} />
+                </td>
+                <td className="px-3 py-3">
+                  <MatchedCell row={row} total={termCount} />
+                </td>
+                <td className="px-3 py-3">
+                  <GeneChips productId={productId} genes={row.genes} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <ul className="flex flex-col gap-2 lg:hidden">
+        {rows.map((row) => (
+          <li key={row.id} data-testid="phenotype-card" className="rounded-xl border border-ink-100 bg-white p-3 shadow-card">
+            <div className="flex items-start gap-3">
+              <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">{row.rank}</span>
+              <div className="min-w-0 flex-1">
+                <Link to={phenotypePath(productId, row.id)} className="text-sm font-semibold text-ink-900 hover:underline">
+                  {row.name}
+                </Link>
+                <div className="mt-0.5 flex flex-wrap items-center gap-2">
+                  <DiseaseIdLink id={row.id} />
+                  <InheritanceList terms={row.inheritance} />
+                </div>
+                <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5">
+                  <ProbabilityBar value={row.probability} />
+                  <SignificanceBadge value={row.significance} />
+                  <MatchedCell row={row} total={termCount} />
+                </div>
+                <div className="mt-2">
+                  <GeneChips productId={productId} genes={row.genes} />
+                </div>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function DiseasesPanel({ product }: { product: ProductDetails }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const list = usePhenotypes(product.id, product.run?.rankedAt ?? null, page);
+
+  if (list.isPending) return <PageSpinner label="Loading phenotypes" />;
+  if (list.isError) return <Alert tone="error">{errorMessage(list.error)}</Alert>;
+  if (list.data.total === 0) {
+    return (
+      <EmptyState icon={<StethoscopeIcon />} title="No disease ranked for this case">
+        {product.hpoTerms.length === 0
+          ? 'The case has no HPO terms: add the patient’s phenotype in the Diagnose module to rank diseases.'
+          : 'None of the knowledge base’s diseases matches the patient’s terms and variants.'}
+      </EmptyState>
+    );
+  }
+  const pageCount = getPageCount(list.data.total, list.data.pageSize);
+  return (
+    <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>
+      <p className="mb-2 text-xs text-ink-500">
+        {list.data.total.toLocaleString('en-US')}
+        {list.data.totalIsCapped ? '+' : ''} diseases ranked for {product.hpoTerms.length} patient term{product.hpoTerms.length === 1 ? '' : 's'}
+      </p>
+      <DiseasesTable productId={product.id} rows={list.data.items} termCount={product.hpoTerms.length} />
+      <Pagination
+        className="mt-4"
+        page={page}
+        pageCount={pageCount}
+        onPageChange={(next) =>
+          setParams((prev) => {
+            const p = new URLSearchParams(prev);
+            p.set('page', String(next));
+            return p;
+          })
+        }
+      />
+    </div>
+  );
+}
+
+/** /my-product/:id/phenotypes: ranked diseases and, on the second tab, the variants. */
+export function PhenotypesPage() {
+  const productId = useProductId();
+  const [params] = useSearchParams();
+  const view: ResultsView = params.get('view') === 'variants' ? 'variants' : 'diseases';
+  useDocumentTitle(view === 'variants' ? 'Variants' : 'Phenotypes');
+  return (
+    <>
+      <PageHeader
+        title={view === 'variants' ? 'Variants' : 'Phenotypes'}
+        description={
+          view === 'variants'
+            ? 'Every variant of the case, annotated and classified, with the evidence behind each call.'
+            : 'Diseases ranked by how well they explain the patient’s phenotype and genotype.'
+        }
+      />
+      <ResultsGate productId={productId}>
+        {(product) => (
+          <>
+            <CaseSummary product={product} />
+            <ResultsTabs view={view} />
+            {view === 'variants' ? <VariantsPanel product={product} /> : <DiseasesPanel product={product} />}
+            <VariantEvidenceDrawer productId={product.id} />
+          </>
+        )}
+      </ResultsGate>
+    </>
+  );
+}

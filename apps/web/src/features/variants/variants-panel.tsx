@@ -1,0 +1,222 @@
+import { AcmgClassName, VariantMode, ZygosityName, type ProductDetails, type VariantListResponse } from '@rarelens/contract';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Card, EmptyState } from '../../components/card.tsx';
+import { DnaIcon } from '../../components/icons.tsx';
+import { getPageCount, Pagination } from '../../components/pagination.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { Tooltip } from '../../components/tooltip.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { clinvarValues, ClinvarOptions, ConsequenceOptions, VariantFilterBar, type FilterDraft } from './variant-filters.tsx';
+import { VariantCard, VariantTableHead, VariantTableRow } from './variant-table.tsx';
+import { useVariants } from './variants.api.ts';
+
+const modes: Array<{ value: VariantMode; label: string; help: string }> = [
+  { value: 'clustered', label: 'Clustered', help: 'Variants grouped under their gene, genes in rank order.' },
+  { value: 'non-clustered', label: 'Non-clustered', help: 'Every variant in rank order.' },
+  {
+    value: 'filtered',
+    label: 'Filtered',
+    help: 'Candidates only: variants in ranked genes that are rare (AF ≤ 1% or unknown) and not benign or likely benign.',
+  },
+];
+
+const list = (params: URLSearchParams, key: string) =>
+  (params.get(key) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+/** Reads the mode, page and filters from the URL (unknown values are dropped, not trusted). */
+export function readVariantParams(params: URLSearchParams): { mode: VariantMode; page: number; filters: FilterDraft } {
+  const mode = VariantMode.safeParse(params.get('mode'));
+  const maxAf = Number(params.get('maxAf'));
+  const consequences = new Set<string>(ConsequenceOptions);
+  const clinvarKeys = new Set(ClinvarOptions.map((o) => o.key));
+  return {
+    mode: mode.success ? mode.data : 'clustered',
+    page: Math.max(1, Number(params.get('vpage') ?? '1') || 1),
+    filters: {
+      consequence: list(params, 'consequence').filter((c) => consequences.has(c)),
+      maxAf: params.get('maxAf') !== null && maxAf >= 0 && maxAf <= 1 ? maxAf : undefined,
+      clinvar: list(params, 'clinvar').filter((c) => clinvarKeys.has(c)),
+      acmg: list(params, 'acmg').flatMap((a) => {
+        const parsed = AcmgClassName.safeParse(a);
+        return parsed.success ? [parsed.data] : [];
+      }),
+      zygosity: list(params, 'zygosity').flatMap((z) => {
+        const parsed = ZygosityName.safeParse(z);
+        return parsed.success ? [parsed.data] : [];
+      }),
+      gene: list(params, 'gene'),
+    },
+  };
+}
+
+function writeFilters(params: URLSearchParams, filters: FilterDraft): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const set = (key: string, values: readonly string[]) => (values.length > 0 ? next.set(key, values.join(',')) : next.delete(key));
+  set('consequence', filters.consequence);
+  set('clinvar', filters.clinvar);
+  set('acmg', filters.acmg);
+  set('zygosity', filters.zygosity);
+  set('gene', filters.gene);
+  if (filters.maxAf === undefined) next.delete('maxAf');
+  else next.set('maxAf', String(filters.maxAf));
+  next.delete('vpage');
+  return next;
+}
+
+function ModeSwitch({ mode, onChange }: { mode: VariantMode; onChange: (mode: VariantMode) => void }) {
+  return (
+    <div role="radiogroup" aria-label="Display mode" className="inline-flex rounded-lg border border-ink-100 bg-ink-50 p-0.5">
+      {modes.map((m) => (
+        <Tooltip key={m.value} content={m.help}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={mode === m.value}
+            onClick={() => onChange(m.value)}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-xs font-semibold transition-colors',
+              mode === m.value ? 'bg-white text-ink-900 shadow-sm' : 'text-ink-500 hover:text-ink-900',
+            )}
+          >
+            {m.label}
+          </button>
+        </Tooltip>
+      ))}
+    </div>
+  );
+}
+
+function Results({ data, productId }: { data: VariantListResponse; productId: string }) {
+  if (data.mode === 'clustered') {
+    return (
+      <div className="flex flex-col gap-3">
+        {data.items.map((group) => (
+          <Card key={group.gene.symbol} className="overflow-hidden" data-testid="gene-cluster">
+            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-ink-100 bg-ink-50/60 px-4 py-2.5">
+              <div className="flex items-center gap-2.5">
+                {group.gene.rank !== null ? (
+                  <span className="flex h-6 min-w-6 items-center justify-center rounded-full bg-ink-900 px-1.5 text-[11px] font-semibold text-white tabular-nums">{group.gene.rank}</span>
+                ) : null}
+                <Link
+                  to={`/my-product/${encodeURIComponent(productId)}/genes/${encodeURIComponent(group.gene.symbol)}`}
+                  className="text-sm font-semibold text-ink-900 italic hover:text-accent-700 hover:underline"
+                >
+                  {group.gene.symbol}
+                </Link>
+                {group.gene.score !== null ? <span className="text-xs text-ink-500 tabular-nums">score {group.gene.score.toFixed(3)}</span> : null}
+              </div>
+              <span className="text-xs text-ink-500">
+                {group.variantCount} variant{group.variantCount === 1 ? '' : 's'}
+                {group.variantCount > group.variants.length ? ` · top ${group.variants.length} shown` : ''}
+              </span>
+            </div>
+            <div className="hidden overflow-x-auto lg:block">
+              <table className="w-full table-fixed">
+                <VariantTableHead isGeneShown={false} />
+                <tbody>
+                  {group.variants.map((v) => (
+                    <VariantTableRow key={v.id} variant={v} productId={productId} isGeneShown={false} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="flex flex-col gap-2 p-2 lg:hidden">
+              {group.variants.map((v) => (
+                <VariantCard key={v.id} variant={v} productId={productId} />
+              ))}
+            </ul>
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <>
+      <Card className="hidden overflow-x-auto lg:block">
+        <table className="w-full table-fixed" data-testid="variant-table">
+          <VariantTableHead />
+          <tbody>
+            {data.items.map((v) => (
+              <VariantTableRow key={v.id} variant={v} productId={productId} />
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <ul className="flex flex-col gap-2 lg:hidden">
+        {data.items.map((v) => (
+          <VariantCard key={v.id} variant={v} productId={productId} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The variant list of a case: Clustered / Non-clustered / Filtered, filters, pagination. */
+export function VariantsPanel({ product }: { product: ProductDetails }) {
+  const [params, setParams] = useSearchParams();
+  const { mode, page, filters } = readVariantParams(params);
+  const variants = useVariants(product.id, product.run?.rankedAt ?? null, {
+    mode,
+    page,
+    filters: { ...filters, clinvar: clinvarValues(filters.clinvar) },
+  });
+
+  const total = variants.data?.total ?? 0;
+  const unit = mode === 'clustered' ? 'gene' : 'variant';
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <ModeSwitch
+          mode={mode}
+          onChange={(next) =>
+            setParams((prev) => {
+              const p = new URLSearchParams(prev);
+              p.set('mode', next);
+              p.delete('vpage');
+              return p;
+            })
+          }
+        />
+        {variants.data ? (
+          <p className="text-xs text-ink-500" data-testid="variant-total">
+            {total.toLocaleString('en-US')}
+            {variants.data.totalIsCapped ? '+' : ''} {unit}
+            {total === 1 ? '' : 's'}
+          </p>
+        ) : null}
+      </div>
+      <VariantFilterBar applied={filters} onApply={(next) => setParams((prev) => writeFilters(prev, next))} />
+      {variants.isPending ? (
+        <PageSpinner label="Loading variants" />
+      ) : variants.isError ? (
+        <Alert tone="error">{errorMessage(variants.error)}</Alert>
+      ) : variants.data.items.length === 0 ? (
+        <EmptyState icon={<DnaIcon />} title="No variant matches">
+          {mode === 'filtered'
+            ? 'No rare, non-benign variant falls in a ranked gene. Try the Non-clustered mode to review every variant.'
+            : 'Loosen the filters to see more variants.'}
+        </EmptyState>
+      ) : (
+        <div className={cn(variants.isPlaceholderData && 'opacity-60 transition-opacity')}>
+          <Results data={variants.data} productId={product.id} />
+          <Pagination
+            className="mt-4"
+            page={page}
+            pageCount={getPageCount(total, variants.data.pageSize)}
+            onPageChange={(next) =>
+              setParams((prev) => {
+                const p = new URLSearchParams(prev);
+                p.set('vpage', String(next));
+                return p;
+              })
+            }
+          />
+        </div>
+      )}
+    </div>
+  );
+}
