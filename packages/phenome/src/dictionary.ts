@@ -62,6 +62,8 @@ function wordHash(word: string): number {
 }
 
 export interface VocabWord {
+  /** The word as stored in the phrases (an alias resolves to its target). */
+  word: string;
   hash: number;
   isStop: boolean;
   isModifier: boolean;
@@ -86,7 +88,12 @@ export class PhraseDictionary {
     const roots = options.roots ?? ['HP:0000118'];
     const includeNonExact = options.includeNonExact ?? true;
     for (const w of STOP_WORDS)
-      this.vocab.set(normalizeWord(w), { hash: 0, isStop: true, isModifier: false });
+      this.vocab.set(normalizeWord(w), {
+        word: normalizeWord(w),
+        hash: 0,
+        isStop: true,
+        isModifier: false,
+      });
     let maxWords = 0;
     let terms = 0;
     let entries = 0;
@@ -112,6 +119,17 @@ export class PhraseDictionary {
         entries++;
         return;
       }
+      addWords(termId, words, source, text);
+      // "-ation" nouns also read as the "-ed" participle: "mental retardation" ~ "mentally
+      // retarded", "joint dislocation" ~ "dislocated joint" (stems "retardat" vs "retard").
+      if (words.some((w) => w.length > 6 && w.endsWith('at'))) {
+        const participle = words.map((w) =>
+          w.length > 6 && w.endsWith('at') ? w.slice(0, -2) : w,
+        );
+        addWords(termId, participle, source, text);
+      }
+    };
+    const addWords = (termId: string, words: string[], source: EntrySource, text: string): void => {
       const key = `${termId}\u0000${words.join(' ')}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -129,6 +147,7 @@ export class PhraseDictionary {
       terms++;
       add(t.id, t.label, 'label');
       for (const phrase of organAbnormalityPhrases(t.label)) add(t.id, phrase, 'derived');
+      for (const phrase of organNeoplasmPhrases(t.label)) add(t.id, phrase, 'derived');
       for (const s of t.synonyms) {
         if (s.type === 'obsolete_synonym') continue;
         if (s.type === 'abbreviation') {
@@ -152,9 +171,10 @@ export class PhraseDictionary {
       const n = normalizeWord(m);
       const v = this.vocab.get(n);
       if (v) v.isModifier = true;
-      else this.vocab.set(n, { hash: wordHash(n), isStop: false, isModifier: true });
+      else this.vocab.set(n, { word: n, hash: wordHash(n), isStop: false, isModifier: true });
     }
     this.dropAmbiguousAbbreviations();
+    this.addDerivationAliases();
     this.maxWords = maxWords;
     this.termCount = terms;
     this.entryCount = entries;
@@ -177,7 +197,7 @@ export class PhraseDictionary {
   private wordEntry(w: string): VocabWord {
     let v = this.vocab.get(w);
     if (!v) {
-      v = { hash: wordHash(w), isStop: false, isModifier: false };
+      v = { word: w, hash: wordHash(w), isStop: false, isModifier: false };
       this.vocab.set(w, v);
     }
     return v;
@@ -197,6 +217,21 @@ export class PhraseDictionary {
       if (kept.length === 0) this.byHash.delete(hash);
       else this.byHash.set(hash, kept);
     }
+  }
+
+  /**
+   * Text forms that the stemmer cannot bring together with a phrase word: "dysmorphic" for
+   * "dysmorphism", "-ic" adjectives of "-ia" nouns. An alias is only added when the text form
+   * is not itself a phrase word.
+   */
+  private addDerivationAliases(): void {
+    const aliases: [string, VocabWord][] = [];
+    for (const [w, v] of this.vocab) {
+      if (v.isStop) continue;
+      if (w.length > 5 && w.endsWith('ia')) aliases.push([`${w.slice(0, -2)}ic`, v]);
+      if (w.length > 5 && w.endsWith('ism')) aliases.push([`${w.slice(0, -3)}ic`, v]);
+    }
+    for (const [alias, v] of aliases) if (!this.vocab.has(alias)) this.vocab.set(alias, v);
   }
 
   /** Hash of a word, or undefined when no phrase contains it (a window cannot cross it). */
@@ -231,6 +266,18 @@ function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
 }
 
 const ORGAN_LABEL_RE = [/^abnormality of (?:the )?(.+)$/i, /^abnormal (.+) morphology$/i];
+const NEOPLASM_LABEL_RE = /^neoplasm of (?:the )?(.+)$/i;
+
+/** Everyday names of "Neoplasm of the X": "X tumor", "tumor of the X", "X neoplasm". */
+export function organNeoplasmPhrases(label: string): string[] {
+  const organ = NEOPLASM_LABEL_RE.exec(label)?.[1]?.toLowerCase();
+  if (organ === undefined || organ.includes(',') || organ.split(' ').length > 3) return [];
+  const out: string[] = [];
+  for (const o of [organ, ...(ORGAN_ADJECTIVES[organ] ?? [])])
+    out.push(`${o} tumor`, `${o} neoplasm`);
+  out.push(`tumor of the ${organ}`, `neoplasm of the ${organ}`);
+  return out;
+}
 
 /**
  * Everyday names of the grouping terms "Abnormality of the X" / "Abnormal X morphology":
@@ -252,6 +299,7 @@ export function organAbnormalityPhrases(label: string): string[] {
     out.push(`abnormal ${o}`);
     for (const n of ABNORMALITY_NOUNS) out.push(`${o} ${n}`);
   }
+  for (const n of ABNORMALITY_NOUNS) out.push(`${n} of the ${organ}`);
   return out;
 }
 

@@ -14,6 +14,7 @@ export interface LexiconEntry {
 /** Lay and colloquial phrases (British and American) a patient or parent would use. */
 export const LAY_LEXICON: readonly LexiconEntry[] = [
   { text: 'fits', id: 'HP:0001250', label: 'Seizure' },
+  { text: 'epilepsy', id: 'HP:0001250', label: 'Seizure' },
   { text: 'fitting', id: 'HP:0001250', label: 'Seizure' },
   { text: 'floppy', id: 'HP:0001252', label: 'Hypotonia' },
   { text: 'floppy baby', id: 'HP:0001252', label: 'Hypotonia' },

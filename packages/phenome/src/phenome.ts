@@ -96,13 +96,15 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
   const chooseEntry = (
     entries: readonly DictEntry[],
     windowWords: readonly string[],
-  ): { entry: DictEntry; ordered: boolean } => {
+  ): { entry: DictEntry; ordered: boolean } | undefined => {
     let best: DictEntry | undefined;
     let bestOrdered = false;
     let bestKey = -Infinity;
     for (const e of entries) {
       const ordered =
         e.words.length === windowWords.length && e.words.every((w, k) => w === windowWords[k]);
+      // Generated organ phrases are loose; they must match in their own word order.
+      if (e.source === 'derived' && !ordered) continue;
       // Scope first, then literal order; a phrase naming both a term and its descendant is
       // only evidence for the more general one.
       const key = e.weight * 1000 + (ordered ? 100 : 0) - Math.min(depth(e.termId), 99);
@@ -112,19 +114,20 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
         bestOrdered = ordered;
       }
     }
-    if (!best) throw new Error('chooseEntry: no entries');
-    return { entry: best, ordered: bestOrdered };
+    return best ? { entry: best, ordered: bestOrdered } : undefined;
   };
 
   const findCandidates = (tokens: readonly Token[]): Candidate[] => {
     const n = tokens.length;
     const kinds = new Uint8Array(n);
     const hashes = new Float64Array(n);
+    const words: string[] = new Array<string>(n);
     for (let i = 0; i < n; i++) {
       const v = dict.lookup((tokens[i] as Token).norm);
       if (!v) continue;
       kinds[i] = v.isStop ? Kind.Stop : v.isModifier ? Kind.Modifier : Kind.Content;
       hashes[i] = v.hash;
+      words[i] = v.word;
     }
     const out: Candidate[] = [];
     const maxWords = dict.maxWords;
@@ -134,8 +137,11 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
       if (dict.bySurface.size > 0) {
         const single = dict.bySurface.get(surfaceWord((tokens[i] as Token).raw));
         if (single) {
-          const { entry } = chooseEntry(single, single[0]?.words ?? []);
-          out.push({ first: i, last: i + 1, entry, contentWords: 1, score: entry.weight });
+          const chosen = chooseEntry(single, single[0]?.words ?? []);
+          if (chosen) {
+            const { entry } = chosen;
+            out.push({ first: i, last: i + 1, entry, contentWords: 1, score: entry.weight });
+          }
         }
       }
       const ki = kinds[i] as Kind;
@@ -149,7 +155,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
         const kj = kinds[j] as Kind;
         if (kj === Kind.Unknown) break;
         if (kj === Kind.Stop) continue;
-        const norm = (tokens[j] as Token).norm;
+        const norm = words[j] as string;
         sumAll += hashes[j] ?? 0;
         allWords.push(norm);
         if (kj === Kind.Content) {
@@ -158,9 +164,9 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
         }
         if (coreWords.length > maxWords) break;
         if (allWords.length <= maxWords) {
-          const entries = dict.entriesFor(sumAll, allWords);
-          if (entries.length > 0) {
-            const { entry, ordered } = chooseEntry(entries, allWords);
+          const chosen = chooseEntry(dict.entriesFor(sumAll, allWords), allWords);
+          if (chosen) {
+            const { entry, ordered } = chosen;
             out.push({
               first: i,
               last: j + 1,
@@ -171,9 +177,9 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
           }
         }
         if (ki === Kind.Content && kj === Kind.Content && coreWords.length < allWords.length) {
-          const entries = dict.entriesFor(sumCore, coreWords);
-          if (entries.length > 0) {
-            const { entry, ordered } = chooseEntry(entries, coreWords);
+          const chosen = chooseEntry(dict.entriesFor(sumCore, coreWords), coreWords);
+          if (chosen) {
+            const { entry, ordered } = chosen;
             out.push({
               first: i,
               last: j + 1,
@@ -219,7 +225,8 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     const out: string[] = [];
     for (let k = first; k < last; k++) {
       const norm = (tokens[k] as Token).norm;
-      if (!dict.lookup(norm)?.isStop) out.push(norm);
+      const v = dict.lookup(norm);
+      if (!v?.isStop) out.push(v?.word ?? norm);
     }
     return out;
   };
@@ -232,7 +239,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
       sum += v.hash;
     }
     const entries = dict.entriesFor(sum, words);
-    return entries.length > 0 ? chooseEntry(entries, words).entry : undefined;
+    return chooseEntry(entries, words)?.entry;
   };
 
   /**
@@ -248,6 +255,10 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     const isConj = (k: number): boolean => /^(and|or|and\/or)$/i.test(tokens[k]?.raw ?? '');
     const gap = (a: number): string =>
       text.slice((tokens[a] as Token).end, (tokens[a + 1] as Token).start);
+    const canonical = (k: number): string => {
+      const norm = (tokens[k] as Token).norm;
+      return dict.lookup(norm)?.word ?? norm;
+    };
     const isContent = (k: number): boolean => {
       const v = tokens[k] ? dict.lookup(tokens[k].norm) : undefined;
       return v !== undefined && !v.isStop;
@@ -273,7 +284,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
         } else if (/^\s*\/\s*$/.test(g) || (sawConj && /^\s*,\s*$/.test(g))) w = k - 1;
         else break;
         if (!isContent(w)) break;
-        const entry = lookupWords([(tokens[w] as Token).norm, ...words.slice(1)]);
+        const entry = lookupWords([canonical(w), ...words.slice(1)]);
         if (entry)
           out.push({
             first: w,
@@ -292,7 +303,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
         /^\s+$/.test(gap(after - 1)) &&
         isContent(after + 1)
       ) {
-        const entry = lookupWords([...words.slice(0, -1), (tokens[after + 1] as Token).norm]);
+        const entry = lookupWords([...words.slice(0, -1), canonical(after + 1)]);
         if (entry)
           out.push({
             first: m.first,
