@@ -201,9 +201,17 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
       if (m) effect = { model: m, consequences: ['structural_variant'], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null };
     }
 
-    let gene: string | null = effect?.model.tx.gene ?? null;
+    // Inside a gene that has no transcript model (only its MANE span): attribute it to that gene.
+    let spanGene: string | null = null;
+    const c0 = effect?.consequences[0];
+    if (!structural && (!effect || c0 === 'upstream_gene_variant' || c0 === 'downstream_gene_variant')) {
+      spanGene = kb.geneSpans.covering(chrom, v.pos)[0] ?? null;
+      if (spanGene) effect = null;
+    }
+
+    let gene: string | null = effect?.model.tx.gene ?? spanGene;
     let transcript: string | null = effect?.model.tx.id ?? null;
-    let consequences: string[] = effect ? effect.consequences : [structural ? 'structural_variant' : 'intergenic_variant'];
+    let consequences: string[] = effect ? effect.consequences : [structural ? 'structural_variant' : spanGene ? 'gene_variant' : 'intergenic_variant'];
     let hgvsC = effect && !structural ? hgvsCOf(effect.model, trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase()), base) : null;
     let hgvsP = effect?.hgvsP ?? null;
     let refAa = effect?.refAa ?? null;

@@ -14,9 +14,9 @@ import { TranscriptIndex, type Transcript } from '../transcripts/model.ts';
 import { readClinvarVcf, readIntervarPs1 } from './clinvar.build.ts';
 import { readGnomadSites } from './frequency.build.ts';
 import { readAlphaMissenseGenes, readClinvarGeneSummary, readConstraintV2, readConstraintV4, readHgnc, readManeSummary, type GeneBuildState } from './genes.build.ts';
-import { CHAIN_FILE, GENOME_DIR, loadGenomeKb, type GenomeKb, type GenomeMeta, type RefBasesFile } from './genome-kb.ts';
+import { CHAIN_FILE, GENOME_DIR, loadGenomeKb, type GeneSpansFile, type GenomeKb, type GenomeMeta, type RefBasesFile } from './genome-kb.ts';
 import { buildHpoKb, loadHpoKb, type HpoKb } from './hpo-kb.ts';
-import { encodeInt32, fileExists, sha256File } from './io.ts';
+import { encodeInt32, fileExists, packTable, sha256File } from './io.ts';
 import { GENOMIC_SOURCES, listSourceFiles, resolveSource, type ResolvedSource } from './sources.ts';
 import { packTranscripts, readBed12, readGtfOrGff } from './transcripts.build.ts';
 import { KbSourceError, type KbBuildContext, type KbManifest, type KbSourceEntry } from './types.ts';
@@ -134,6 +134,17 @@ export function genomicStep(): KbStep {
         await record(tx37Src, 'unknown', { records: tx37.records, skipped: tx37.skipped, notes: tx37.notes.join('; ') });
       }
       const index = new TranscriptIndex(tx38.transcripts);
+      // Genes with a MANE span but no model: kept as spans so their variants still name the gene.
+      const modelled = new Set(tx38.transcripts.map((t) => t.gene));
+      const spanless = state.genes.filter((g) => g.span38 && !modelled.has(g.symbol));
+      const spans: GeneSpansFile = {
+        table: packTable(spanless.length, {
+          str: { symbol: spanless.map((g) => g.symbol), chrom: spanless.map((g) => g.span38!.chrom) },
+          i32: { start: spanless.map((g) => g.span38!.start), end: spanless.map((g) => g.span38!.end) },
+        }),
+      };
+      await writeFile(join(out, 'genespans.json'), JSON.stringify(spans));
+      if (spanless.length) ctx.warn(`transcripts GRCh38: ${spanless.length} MANE genes have no transcript model; their variants are reported as gene_variant`);
 
       // ClinVar.
       const alleles: ClinvarAllele[] = [];

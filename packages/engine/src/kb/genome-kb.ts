@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { ClinvarIndex, lowerBound, PathogenicMissenseIndex, type ClinvarFile, type MissenseFile } from '../clinvar/clinvar.ts';
 import { GeneIndex } from '../genes/gene.ts';
 import { TranscriptIndex } from '../transcripts/model.ts';
-import { decodeFloat32, decodeInt32, fileExists, type PackedTable } from './io.ts';
+import { decodeFloat32, decodeInt32, fileExists, packTable, TableView, type PackedTable } from './io.ts';
 import { unpackTranscripts, type TranscriptsFile } from './transcripts.build.ts';
 import { KbSourceError } from './types.ts';
 
@@ -34,6 +34,34 @@ export interface FrequencyFile {
   /** Chromosomes the table covers: absence elsewhere says nothing. */
   covered: string[];
   chroms: Record<string, { pos: string; ref: string[]; alt: string[]; af: string }>;
+}
+
+/** GRCh38 spans (MANE summary, 1-based inclusive) of genes that have no transcript model in the KB. */
+export interface GeneSpansFile {
+  table: PackedTable;
+}
+
+/** Gene spans without transcript models: such variants are attributed to the gene as `gene_variant`. */
+export class GeneSpanIndex {
+  private readonly symbol: string[];
+  private readonly chrom: string[];
+  private readonly start: Int32Array;
+  private readonly end: Int32Array;
+  readonly size: number;
+  constructor(file: GeneSpansFile) {
+    const v = new TableView(file.table);
+    this.size = v.n;
+    this.symbol = v.n ? v.str('symbol') : [];
+    this.chrom = v.n ? v.str('chrom') : [];
+    this.start = v.n ? v.i32('start') : new Int32Array(0);
+    this.end = v.n ? v.i32('end') : new Int32Array(0);
+  }
+  /** Symbols of modelless genes whose span covers the 1-based position (a few hundred spans: linear scan). */
+  covering(chrom: string, pos: number): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < this.size; i++) if (this.chrom[i] === chrom && this.start[i]! <= pos && pos <= this.end[i]!) out.push(this.symbol[i]!);
+    return out;
+  }
 }
 
 export interface GenomeMeta {
@@ -85,6 +113,8 @@ export interface GenomeKb {
   refBases: RefBaseIndex;
   frequencies: FrequencyIndex | null;
   referenceFasta: string | null;
+  /** Genes with a MANE span but no transcript model. */
+  geneSpans: GeneSpanIndex;
   /** Path of the hg19->hg38 chain inside the KB, or null when the KB was built without one. */
   chainPath: string | null;
   /** GRCh37 models for display (igv); loaded on first call, null when the KB has none. */
@@ -111,6 +141,8 @@ export async function loadGenomeKb(kbDir: string): Promise<GenomeKb> {
     readKbJson<RefBasesFile>(dir, 'refbases.grch38.json'),
     readKbJson<GenomeMeta>(dir, 'genome.json'),
   ]);
+  const spansPath = join(dir, 'genespans.json');
+  const geneSpans = new GeneSpanIndex((await fileExists(spansPath)) ? await readKbJson<GeneSpansFile>(dir, 'genespans.json') : { table: packTable(0, {}) });
   const freqPath = join(dir, 'frequency.grch38.json');
   const frequencies = (await fileExists(freqPath)) ? new FrequencyIndex(await readKbJson<FrequencyFile>(dir, 'frequency.grch38.json')) : null;
   let tx37: Promise<TranscriptIndex | null> | null = null;
@@ -122,6 +154,7 @@ export async function loadGenomeKb(kbDir: string): Promise<GenomeKb> {
     refBases: new RefBaseIndex(refbases),
     frequencies,
     referenceFasta: meta.referenceFasta,
+    geneSpans,
     chainPath: (await fileExists(join(dir, CHAIN_FILE))) ? join(dir, CHAIN_FILE) : null,
     loadTranscriptsGrch37() {
       tx37 ??= (async () => {

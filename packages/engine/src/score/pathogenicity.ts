@@ -42,7 +42,7 @@ export const CONSEQUENCE_SEVERITY: Readonly<Record<string, number>> = {
   non_coding_transcript_variant: 0.04,
   upstream_gene_variant: 0.03,
   downstream_gene_variant: 0.02,
-  gene_variant: 0.02,
+  gene_variant: 0.05,
   intergenic_variant: 0.01,
 };
 
