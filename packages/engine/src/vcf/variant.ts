@@ -118,6 +118,14 @@ export class VcfRecord {
   get filterRaw(): string {
     return this.text.slice(this.t6 + 1, this.t7);
   }
+  /** FILTER as a list: [] for '.', ['PASS'] when passed (checked in place, no slice). */
+  filters(): string[] {
+    const s = this.t6 + 1;
+    const n = this.t7 - s;
+    if (n === 1 && this.text.charCodeAt(s) === 46) return [];
+    if (n === 4 && this.text.startsWith('PASS', s)) return ['PASS'];
+    return this.filterRaw.split(';');
+  }
   get infoRaw(): string {
     return this.text.slice(this.t7 + 1, this.infoEnd);
   }
@@ -211,6 +219,9 @@ export interface VariantLift {
 }
 
 export class VcfVariant implements VariantKey {
+  /** True when ALT is symbolic (<DEL>, <DUP>, ...) or a breakend: a structural record. */
+  readonly isStructural: boolean;
+
   constructor(
     readonly record: VcfRecord,
     /** 1-based index of this ALT in the record. */
@@ -222,7 +233,9 @@ export class VcfVariant implements VariantKey {
     readonly assembly: Assembly,
     readonly genotype: Genotype,
     readonly lift: VariantLift | null,
-  ) {}
+  ) {
+    this.isStructural = alt.charCodeAt(0) === 60 || alt.includes('[') || alt.includes(']');
+  }
 
   /** A copy that no longer references the decoded chunk (see VcfRecord.detach). */
   detach(): VcfVariant {
@@ -248,15 +261,9 @@ export class VcfVariant implements VariantKey {
 
   /** FILTER values; [] when '.', ['PASS'] when passed. */
   get filter(): string[] {
-    const f = this.record.filterRaw;
-    return f === '.' ? [] : f.split(';');
+    return this.record.filters();
   }
 
-  /** True when ALT is symbolic (<DEL>, <DUP>, ...) or a breakend: a structural record. */
-  get isStructural(): boolean {
-    const a = this.alt;
-    return a.startsWith('<') || a.includes('[') || a.includes(']');
-  }
 
   /** SVTYPE (or the symbolic allele's type) for structural records. */
   get svType(): string | null {
