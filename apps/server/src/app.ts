@@ -26,6 +26,7 @@ import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes
 import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerProductsModule, type ProductsModuleOverrides } from './modules/products/products.module.ts';
+import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { generateRequestId, requestContextPlugin } from './plugins/request-context.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await registerProductsModule(app, { config, database, overrides: options.products });
+  await registerPhenomeModule(app, { config });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

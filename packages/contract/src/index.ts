@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './platform.ts';
 export * from './products.ts';
+export * from './phenome.ts';

@@ -1,0 +1,132 @@
+/**
+ * PhenomeAI over HTTP against a real PostgreSQL: POST /api/phenome/extract needs a session,
+ * validates its body and returns terms with spans, negation and experiencer. The HPO comes
+ * from RARELENS_SOURCES (no knowledge base is built in this test).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PHENOME_MAX_TEXT, type PhenomeExtractResponse } from '@rarelens/contract';
+import { defaultHpoPath } from '@rarelens/phenome';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../env.ts';
+import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+
+const hasHpo = existsSync(defaultHpoPath());
+const LLM_VARS = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
+const savedLlmEnv = LLM_VARS.map((k) => [k, process.env[k]] as const);
+
+let inbox: SmtpInbox;
+let app: FastifyInstance;
+let dataDir: string;
+let alice: { token: string; email: string };
+const authOf = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+
+beforeAll(async () => {
+  // The offline extractor only: an LLM configured in the developer's shell must not be called.
+  for (const k of LLM_VARS) delete process.env[k];
+  inbox = await startSmtpInbox();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-phenome-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RARELENS_DATA_DIR: dataDir,
+    RARELENS_KB: path.join(dataDir, 'no-kb'),
+    RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
+    PUBLIC_URL: 'http://rarelens.test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    SMTP_URL: inbox.url,
+  });
+  app = await buildApp({ config, products: { jobs: { inProcessWorker: false } } });
+  await app.ready();
+  alice = await signUpAndLogIn(app, inbox);
+});
+
+afterAll(async () => {
+  await app.close();
+  await inbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  for (const [k, v] of savedLlmEnv) if (v !== undefined) process.env[k] = v;
+});
+
+describe('POST /api/phenome/extract', () => {
+  it('answers 401 without a session', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/phenome/extract',
+      payload: { text: 'Seizures.' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 400 on a missing, non-string or too long text', async () => {
+    for (const payload of [{}, { text: 42 }, { text: 'x'.repeat(PHENOME_MAX_TEXT + 1) }]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/phenome/extract',
+        headers: authOf(alice),
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ code: string }>().code).toBe('validation_failed');
+    }
+  });
+
+  it.skipIf(!hasHpo)('returns the terms with spans, negation and family history', async () => {
+    const text =
+      'Floppy infant with seizures and microcephaly. No cataracts. His mother has hearing loss.';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/phenome/extract',
+      headers: authOf(alice),
+      payload: { text },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<PhenomeExtractResponse>();
+    expect(body.llmUsed).toBe(false);
+    expect(body.hpoVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const byId = new Map(body.terms.map((t) => [t.id, t]));
+    expect(byId.get('HP:0008947')).toMatchObject({
+      label: 'Floppy infant',
+      negated: false,
+      subject: 'patient',
+    });
+    expect(byId.get('HP:0001250')?.negated).toBe(false);
+    expect(byId.get('HP:0000252')?.negated).toBe(false);
+    expect(byId.get('HP:0000518')?.negated).toBe(true);
+    expect(byId.get('HP:0000365')?.subject).toBe('family');
+    for (const t of body.terms) {
+      expect(text.slice(t.start, t.end)).toBe(t.text);
+      expect(Object.keys(t).sort()).toEqual(
+        [
+          'confidence',
+          'end',
+          'id',
+          'label',
+          'negated',
+          'start',
+          'subject',
+          'text',
+          ...(t.uncertain ? ['uncertain'] : []),
+        ].sort(),
+      );
+    }
+  });
+
+  it.skipIf(!hasHpo)('returns no terms for empty or nonsense text', async () => {
+    for (const text of ['', 'Blorf wuzzle kranth snorp.']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/phenome/extract',
+        headers: authOf(alice),
+        payload: { text },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<PhenomeExtractResponse>().terms).toEqual([]);
+    }
+  });
+});

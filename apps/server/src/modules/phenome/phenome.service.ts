@@ -1,0 +1,72 @@
+/**
+ * PhenomeAI for the API: one extractor per process, built on first use from the knowledge
+ * base's HPO (RARELENS_KB) or, before a KB is built, from the reference HPO release
+ * (RARELENS_SOURCES). The optional LLM assist is used when configured; its failures fall back
+ * to the offline result.
+ */
+import type { Ontology } from '@rarelens/engine';
+import {
+  createPhenome,
+  extractWithLlm,
+  type LlmConfig,
+  type Phenome,
+  type PhenomeTerm,
+} from '@rarelens/phenome';
+import { AppError } from '../../errors.ts';
+import { ErrorCode } from '@rarelens/contract';
+
+export interface PhenomeResult {
+  hpoVersion: string;
+  terms: PhenomeTerm[];
+  llmUsed: boolean;
+}
+
+export interface PhenomeService {
+  extract(text: string): Promise<PhenomeResult>;
+}
+
+export interface PhenomeServiceDeps {
+  /** The HPO to extract with; null when none is available (the route answers 503). */
+  ontology: () => Promise<Ontology | null>;
+  llm?: LlmConfig;
+}
+
+export function createPhenomeService(deps: PhenomeServiceDeps): PhenomeService {
+  let ready: Promise<{ phenome: Phenome; ontology: Ontology } | null> | null = null;
+  const load = () => {
+    ready ??= deps
+      .ontology()
+      .then((ontology) => (ontology ? { phenome: createPhenome(ontology), ontology } : null));
+    // A failed or empty load is retried on the next request (e.g. after `rarelens kb build`).
+    ready.then(
+      (r) => {
+        if (!r) ready = null;
+      },
+      () => {
+        ready = null;
+      },
+    );
+    return ready;
+  };
+  return {
+    async extract(text) {
+      const loaded = await load();
+      if (!loaded) {
+        throw new AppError(
+          503,
+          ErrorCode.internal,
+          'The HPO is not available; run `npx rarelens kb build` or set RARELENS_SOURCES',
+        );
+      }
+      const { phenome, ontology } = loaded;
+      if (!deps.llm)
+        return {
+          hpoVersion: phenome.ontologyVersion,
+          terms: phenome.extract(text),
+          llmUsed: false,
+        };
+      const res = await extractWithLlm(phenome, ontology, text, deps.llm);
+      return { hpoVersion: phenome.ontologyVersion, terms: res.terms, llmUsed: res.llm.used };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * PhenomeAI API: clinical free text -> HPO terms with spans and context
+ * (POST /api/phenome/extract). Offsets are 0-based, end-exclusive UTF-16 offsets into `text`.
+ */
+import { z } from 'zod';
+import { Messages } from './messages.ts';
+
+/** Longest text accepted by the extraction route (characters). */
+export const PHENOME_MAX_TEXT = 200_000;
+
+export const PhenomeExtractBody = z.object({
+  text: z
+    .string({ error: Messages.mandatory })
+    .max(PHENOME_MAX_TEXT, `At most ${PHENOME_MAX_TEXT} characters`),
+});
+export type PhenomeExtractBody = z.infer<typeof PhenomeExtractBody>;
+
+export const PhenomeTermSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string(),
+  negated: z.boolean(),
+  subject: z.enum(['patient', 'family']),
+  confidence: z.number().min(0).max(1),
+  uncertain: z.boolean().optional(),
+});
+export type PhenomeTermDto = z.infer<typeof PhenomeTermSchema>;
+
+export const PhenomeExtractResponse = z.object({
+  /** HPO release the terms come from. */
+  hpoVersion: z.string(),
+  terms: z.array(PhenomeTermSchema),
+  /** Whether the optional LLM assist contributed (false when not configured or it failed). */
+  llmUsed: z.boolean(),
+});
+export type PhenomeExtractResponse = z.infer<typeof PhenomeExtractResponse>;
