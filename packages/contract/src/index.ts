@@ -4,4 +4,5 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './platform.ts';
 export * from './products.ts';
+export * from './reports.ts';
 export * from './phenome.ts';
