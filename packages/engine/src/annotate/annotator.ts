@@ -222,7 +222,9 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
       consequences = sortTerms(entry.consequences);
       gene = entry.gene ?? gene;
       transcript = entry.transcript ?? transcript;
-      hgvsC = entry.hgvsC ? (entry.transcript ? `${entry.transcript}:${entry.hgvsC}` : entry.hgvsC) : hgvsC;
+      // Prefer VEP's full HGVSc (versioned transcript prefix) when it has one.
+      const fullC = entry.fields.HGVSc;
+      hgvsC = fullC?.includes(':') ? fullC : entry.hgvsC ? (entry.transcript ? `${entry.transcript}:${entry.hgvsC}` : entry.hgvsC) : hgvsC;
       hgvsP = entry.hgvsP ?? hgvsP;
       const aa = aminoAcidsOf(entry);
       if (aa) [refAa, altAa] = aa;

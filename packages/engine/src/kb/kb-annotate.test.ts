@@ -184,4 +184,17 @@ describe.skipIf(!hasSources)('annotation of real alleles', () => {
     expect(wrongCodon.n).toBeGreaterThan(10_000);
     expect(wrongCodon.wrong / wrongCodon.n).toBeLessThan(0.01);
   }, 300_000);
+
+  it('uses VEP CSQ-format annotations (stored under ANN) for consequence, HGVS and population data when present', async () => {
+    const reader = await readVcf(join(SOURCES, 'vcf/fixtures/vembrane.vep100.GRCh38.2rec.vcf.gz'), { assembly: 'GRCh38' });
+    const a = createAnnotator(kb.genome, { populationDataInInput: true });
+    const out: AnnotatedVariant[] = [];
+    for await (const v of reader) out.push(a.annotate(v));
+    expect(out).toHaveLength(2);
+    expect(out[0]).toMatchObject({ gene: 'ARID1A', consequences: ['synonymous_variant'], impact: 'LOW', hgvsC: 'ENST00000324856.13:c.582C>T' });
+    expect(out[0]!.hgvsP).toMatch(/p\.Pro194=/);
+    // The VCF carries gnomAD fields and this allele has none: absent, so PM2_Supporting applies.
+    expect(out[0]!.acmg.criteria.map((c) => c.code)).toEqual(expect.arrayContaining(['PM2_Supporting', 'BP7']));
+    expect(out[1]).toMatchObject({ gene: 'ARID1A', consequences: ['missense_variant'] });
+  });
 });
