@@ -171,6 +171,22 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/home');
   });
 
+  it('a login in one tab reloads the other tabs into the signed-in area', async () => {
+    const email = uniqueEmail('tabs');
+    const { context, page } = await env.newPage();
+    await signUp(page, email);
+    const other = await context.newPage();
+    await other.goto('/terms');
+    await other.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    await logIn(page, email);
+    await page.waitForURL('**/home');
+    // The other tab reloads and now shows the signed-in header.
+    await other.getByRole('button', { name: 'User menu' }).waitFor();
+    await other.goto('/logout');
+    await other.waitForURL('**/login');
+    await page.waitForURL(/\/login\?redirect=%2Fhome$/);
+  });
+
   it('shows the signed-in navigation in a 360 px side sheet on a phone', async () => {
     const email = uniqueEmail('phone');
     const { page } = await env.newPage({ width: 390, height: 844 });

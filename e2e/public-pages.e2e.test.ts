@@ -37,6 +37,11 @@ describe('public pages in the browser', () => {
     };
     expect(jsonLd['@graph'].map((n) => n['@type']).sort()).toEqual(['BreadcrumbList', 'Organization', 'WebSite']);
     expect(jsonLd['@graph'].find((n) => n['@type'] === 'Organization')).toMatchObject({ foundingDate: '2024', industry: 'Biotechnology' });
+    const localeCookie = (await page.context().cookies()).find((c) => c.name === 'rarelens_locale');
+    expect(localeCookie?.value).toBe('en-US');
+    const days = ((localeCookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
     for (const claim of ['98%', '30%', '80%', '5 years']) {
       await expect(page.getByText(claim, { exact: true }).isVisible(), claim).resolves.toBe(true);
     }
@@ -113,6 +118,7 @@ describe('public pages in the browser', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog');
     await menu.waitFor();
+    await page.waitForTimeout(250); // let the fade-in finish before the screenshot
     for (const label of ['Product', 'About us', 'Pricing', 'Contact', 'Request a demo', 'Login']) {
       await expect(menu.getByRole('link', { name: label, exact: true }).isVisible(), label).resolves.toBe(true);
     }

@@ -9,7 +9,7 @@ import { Toaster as SonnerToaster } from 'sonner';
 export function Toaster() {
   return (
     <SonnerToaster
-      position="top-right"
+      position="bottom-right"
       duration={Constants.toastDurationMs}
       hotkey={[Constants.toastHotkey]}
       closeButton

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractCode, startTestEnv, uniqueEmail, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+const accessTokenTtlSeconds = 3;
+
+beforeAll(async () => {
+  env = await startTestEnv({ env: { ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds) } });
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+/** Creates a verified account over the API (the browser flow is covered in accounts.e2e). */
+async function createAccount(email: string, password: string) {
+  const post = (path: string, body: unknown) =>
+    fetch(`${env.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const registered = await post('/api/auth/register', {
+    name: 'Marie',
+    surname: 'Curie',
+    birthDate: '1980-11-07',
+    email,
+    password,
+    termsAccepted: true,
+  });
+  expect(registered.status).toBe(201);
+  const code = extractCode(await env.mail.waitForMail(email));
+  expect((await post('/api/auth/verify', { email, code })).status).toBe(200);
+}
+
+describe('an expired session in the browser', () => {
+  it('renews a short-lived access token silently while the refresh token is valid', async () => {
+    const email = uniqueEmail('renew');
+    await createAccount(email, 'Radium1898');
+    const { page } = await env.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Radium1898');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/home');
+    await page.waitForTimeout((accessTokenTtlSeconds + 1) * 1000);
+    await page.goto('/my-account/account-information');
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Marie');
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  });
+
+  it('opens "Session Expired" when the session cannot be renewed, and Log Out leads to /logout', async () => {
+    const email = uniqueEmail('expired');
+    await createAccount(email, 'Polonium1898');
+    const { page } = await env.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Polonium1898');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/home');
+    await page.getByRole('link', { name: 'Account information' }).click();
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(name.inputValue()).resolves.toBe('Marie');
+
+    // The refresh token stops working (as after expiry) and the access token runs out.
+    await env.sql('DELETE FROM refresh_tokens WHERE user_id = (SELECT id FROM users WHERE email = $1)', [email]);
+    await page.waitForTimeout((accessTokenTtlSeconds + 1) * 1000);
+
+    await name.fill('Maria');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Session Expired' });
+    await dialog.getByText('Your session is expired').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Refresh' }).isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL('**/login');
+    const rows = await env.sql<{ name: string }>('SELECT name FROM users WHERE email = $1', [email]);
+    expect(rows).toEqual([{ name: 'Marie' }]);
+  });
+});
