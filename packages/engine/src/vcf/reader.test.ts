@@ -140,6 +140,16 @@ describe('readVcf: alleles and genotypes', () => {
     expect(mother.variants.map((v) => v.genotype.depth)).toEqual([22, 19, 20]);
   });
 
+  it('gives every sample\'s GT for family analysis, whichever sample is chosen', async () => {
+    const { variants } = await readAll('trio.vcf', { sample: 'mother' });
+    expect(variants.map((v) => v.record.sampleGenotypes())).toEqual([
+      ['0/1', '0/0', '0/1'],
+      ['1/1', '0/1', '0/1'],
+      ['1', '0', '0/1'],
+    ]);
+    expect(variants[0]!.record.lineText.split('\t')).toHaveLength(12);
+  });
+
   it('names the samples when the requested one is unknown', async () => {
     await expect(readVcf(fx('trio.vcf'), { sample: 'proband' })).rejects.toBeInstanceOf(UnknownSampleError);
     await expect(readVcf(fx('trio.vcf'), { sample: 'proband' })).rejects.toThrow(/samples: child, father, mother/);

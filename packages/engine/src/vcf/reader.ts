@@ -347,7 +347,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     const record = new VcfRecord(
       this.ctx,
       text,
-      { lineStart: ls, t1, t2, t3, t4, t5, t6, t7, infoEnd, formatStart, formatEnd, sampleStart, sampleEnd },
+      { lineStart: ls, lineEnd: le, t1, t2, t3, t4, t5, t6, t7, infoEnd, formatStart, formatEnd, sampleStart, sampleEnd },
       lineNo,
       pos,
       ref,

@@ -22,8 +22,9 @@ export interface RecordContext {
  * only when read, so a record costs one object, not a string per column.
  */
 export interface RecordSpans {
-  /** Start of the line (CHROM) and the tab after each of the first 7 columns. */
+  /** Start of the line (CHROM), its end (before any CR/LF), and the tab after each of the first 7 columns. */
   lineStart: number;
+  lineEnd: number;
   t1: number;
   t2: number;
   t3: number;
@@ -45,6 +46,7 @@ export class VcfRecord {
   private infoMap: Map<string, string | true> | null = null;
   private annotationCache: Map<string, TranscriptAnnotation[]> | null = null;
   private readonly lineStart: number;
+  private readonly lineEnd: number;
   private readonly t1: number;
   private readonly t2: number;
   private readonly t3: number;
@@ -69,6 +71,7 @@ export class VcfRecord {
     readonly alts: readonly string[],
   ) {
     this.lineStart = spans.lineStart;
+    this.lineEnd = spans.lineEnd;
     this.t1 = spans.t1;
     this.t2 = spans.t2;
     this.t3 = spans.t3;
@@ -89,7 +92,7 @@ export class VcfRecord {
    */
   detach(): VcfRecord {
     const start = this.lineStart;
-    const end = Math.max(this.infoEnd, this.formatEnd, this.sampleEnd);
+    const end = this.lineEnd;
     const own = (' ' + this.text.slice(start, end)).slice(1);
     const shift = (n: number): number => (n < 0 ? n : n - start);
     return new VcfRecord(
@@ -97,6 +100,7 @@ export class VcfRecord {
       own,
       {
         lineStart: 0,
+        lineEnd: shift(end),
         t1: shift(this.t1), t2: shift(this.t2), t3: shift(this.t3), t4: shift(this.t4), t5: shift(this.t5), t6: shift(this.t6), t7: shift(this.t7),
         infoEnd: shift(this.infoEnd), formatStart: shift(this.formatStart), formatEnd: shift(this.formatEnd),
         sampleStart: shift(this.sampleStart), sampleEnd: shift(this.sampleEnd),
@@ -135,6 +139,22 @@ export class VcfRecord {
   get sampleRaw(): string | null {
     return this.sampleStart < 0 ? null : this.text.slice(this.sampleStart, this.sampleEnd);
   }
+  /** The whole line as written (without its line break). */
+  get lineText(): string {
+    return this.text.slice(this.lineStart, this.lineEnd);
+  }
+
+  /**
+   * GT of every sample column, in header order ('' where FORMAT has no GT). For family analysis;
+   * parsed from the line on each call.
+   */
+  sampleGenotypes(): string[] {
+    if (this.formatStart < 0 || this.formatEnd >= this.lineEnd) return [];
+    const gtIndex = this.text.slice(this.formatStart, this.formatEnd).split(':').indexOf('GT');
+    const cols = this.text.slice(this.formatEnd + 1, this.lineEnd).split('\t');
+    return cols.map((c) => (gtIndex < 0 ? '' : (c.split(':')[gtIndex] ?? '')));
+  }
+
   /** The raw INFO value of a key: string, true for a flag, undefined when absent. */
   rawInfo(key: string): string | true | undefined {
     if (this.infoMap !== null) return this.infoMap.get(key);
