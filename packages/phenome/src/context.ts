@@ -80,6 +80,10 @@ const TRIGGERS: Trigger[] = [
     'was possible',
     'is questionable',
     'was questionable',
+    'may be absent',
+    'might be absent',
+    'can be absent',
+    'could be absent',
   ]),
   ...triggers('neg-pre', [
     'no',
@@ -192,6 +196,13 @@ const TRIGGERS: Trigger[] = [
     'displayed',
     'revealed',
     'demonstrated',
+    'can',
+    'could',
+    'may',
+    'might',
+    'should',
+    'would',
+    'will',
   ]),
 ];
 
@@ -273,6 +284,9 @@ const NO_BREAK_BEFORE_DOT = new Set([
   'st',
   'resp',
 ]);
+
+/** Negation triggers whose scope ends at the next punctuation mark. */
+const PHRASE_SCOPED = new Set(['without', 'absence of', 'lack of', 'lacking', 'free of']);
 
 /** Maximum distance (tokens) between a trigger and the mention it governs. */
 const PRE_SCOPE = 12;
@@ -387,6 +401,14 @@ export class ContextAnalyzer {
       if (hit.end > start) continue;
       if (hit.kind === 'term') break;
       if (start - hit.end > PRE_SCOPE) break;
+      // "without X, Y" and "absence of X, Y": the scope is the first phrase only; "no X, Y
+      // or Z" governs the whole list.
+      if (
+        hit.kind === 'neg-pre' &&
+        this.isPhraseScoped(hit) &&
+        this.crossesPunctuation(hit.end, start)
+      )
+        break;
       if (hit.kind === 'neg-pre') negated = true;
       else if (hit.kind === 'unc-pre') uncertain = true;
       else continue;
@@ -403,6 +425,10 @@ export class ContextAnalyzer {
     }
     if (uncertain && negated) negated = false;
     return { negated, uncertain, subject: this.subject(start, end, hits) };
+  }
+
+  private isPhraseScoped(hit: TriggerHit): boolean {
+    return PHRASE_SCOPED.has(this.lower.slice(hit.start, hit.end).join(' '));
   }
 
   /** "seizures were absent": the copula is part of the post-trigger phrase, not a terminator. */

@@ -89,6 +89,22 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'his',
   'her',
   'both',
+  // Copulas and frequency adverbs: "the patellae were absent" = "absent patellae",
+  // "motor development was delayed" = "delayed motor development".
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'also',
+  'often',
+  'usually',
+  'always',
+  'invariably',
+  'frequently',
+  'sometimes',
+  'generally',
 ]);
 
 /**

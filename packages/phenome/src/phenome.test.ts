@@ -86,6 +86,12 @@ describe('createPhenome: matching', () => {
     ]);
   });
 
+  it('reads copula constructions as the phrase ("the thumbs were hypoplastic")', () => {
+    const terms = phenome.extract('Both thumbs were invariably hypoplastic.');
+    expect(ids(terms)).toEqual(['HP:0009778']);
+    expect((terms[0] as PhenomeTerm).text).toBe('thumbs were invariably hypoplastic');
+  });
+
   it('maps lay wording from the curated lexicon', () => {
     const terms = phenome.extract('A floppy baby with fits.');
     expect(ids(terms)).toEqual(['HP:0001252', 'HP:0001250']);
@@ -145,12 +151,28 @@ describe('createPhenome: context', () => {
     ).toBe(false);
   });
 
+  it('limits "without" and "absence of" to the first phrase of a list', () => {
+    const terms = phenome.extract('Deafness without cataract, seizures and hypotonia.');
+    expect(find(terms, 'HP:0000518').negated).toBe(true);
+    expect(find(terms, 'HP:0001250').negated).toBe(false);
+    const listed = phenome.extract('There were no cataracts, seizures or deafness.');
+    expect(listed.every((t) => t.negated)).toBe(true);
+    expect(listed).toHaveLength(3);
+  });
+
   it('treats "cannot be ruled out" as uncertainty, not negation', () => {
     const t = find(phenome.extract('Seizures cannot be ruled out.'), 'HP:0001250');
     expect(t).toMatchObject({ negated: false, uncertain: true });
     const p = find(phenome.extract('Possible cataract on the left.'), 'HP:0000518');
     expect(p.uncertain).toBe(true);
     expect(p.confidence).toBeLessThan(1);
+  });
+
+  it('treats "may be absent" as hedging', () => {
+    expect(find(phenome.extract('Deafness may be absent.'), 'HP:0000365')).toMatchObject({
+      negated: false,
+      uncertain: true,
+    });
   });
 
   it('attributes findings of relatives to the family', () => {
@@ -170,6 +192,34 @@ describe('createPhenome: context', () => {
       find(phenome.extract('Born to healthy parents, she developed seizures.'), 'HP:0001250')
         .subject,
     ).toBe('patient');
+  });
+});
+
+describe('createPhenome: sections', () => {
+  const paper = [
+    'Seizures in a boy',
+    'Introduction',
+    'Cataract is common in other syndromes and was reported before.',
+    'Case presentation',
+    'The boy had seizures and deafness.',
+    'Discussion',
+    'Brachydactyly has been described in related disorders.',
+    'References',
+    'Hypotonia in mice. J Genet 2001.',
+  ].join('\n');
+
+  it('keeps only the title and case sections of a sectioned full text when asked', () => {
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true }).extract(paper);
+    expect([...new Set(ids(focused))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+    expect(new Set(ids(phenome.extract(paper)))).toEqual(
+      new Set(['HP:0001250', 'HP:0000518', 'HP:0000365', 'HP:0001156', 'HP:0001252']),
+    );
+  });
+
+  it('leaves a text without headings whole', () => {
+    const note = 'Cataract.\nThe boy had seizures.\nNo deafness.';
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true }).extract(note);
+    expect(ids(focused)).toEqual(ids(phenome.extract(note)));
   });
 });
 
