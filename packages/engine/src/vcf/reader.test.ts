@@ -299,6 +299,16 @@ describe('readVcf: liftover and normalisation', () => {
     expect(r.summary.refMismatches[0]).toMatchObject({ line: 5, pos: 2, ref: 'G', reference: 'C' });
   });
 
+  it('iterates variant by variant and can stop early', async () => {
+    const r = await readVcf(fx('multiallelic.vcf'));
+    const seen: string[] = [];
+    for await (const v of r) {
+      seen.push(key(v));
+      if (seen.length === 3) break;
+    }
+    expect(seen).toEqual(['1:1000:ATT>A', '1:1000:AT>A', '1:2000:C>T']);
+  });
+
   it('stops on abort', async () => {
     const ctl = new AbortController();
     const r = await readVcf(fx('grch38.chr.vcf'), { signal: ctl.signal });

@@ -543,8 +543,26 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     }
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<VcfVariant> {
-    for await (const batch of this.batches()) yield* batch;
+  /** Variants one by one (a plain iterator over the batches: cheaper than a generator per item). */
+  [Symbol.asyncIterator](): AsyncIterator<VcfVariant> {
+    const batches = this.batches();
+    let batch: VcfVariant[] = [];
+    let i = 0;
+    return {
+      next: async (): Promise<IteratorResult<VcfVariant>> => {
+        while (i >= batch.length) {
+          const n = await batches.next();
+          if (n.done === true) return { done: true, value: undefined };
+          batch = n.value;
+          i = 0;
+        }
+        return { done: false, value: batch[i++]! };
+      },
+      return: async (): Promise<IteratorResult<VcfVariant>> => {
+        await batches.return(undefined);
+        return { done: true, value: undefined };
+      },
+    };
   }
 
   /** Read everything into memory (small files and tests). */
