@@ -105,7 +105,12 @@ const PREDICTOR_KEYS: Record<keyof PredictorScores, string[]> = {
   spliceAi: ['SpliceAI_pred_DS_AG', 'SpliceAI_pred_DS_AL', 'SpliceAI_pred_DS_DG', 'SpliceAI_pred_DS_DL', 'SpliceAI_DS_max'],
 };
 
-function predictorsOf(v: VcfVariantLike, entry: TranscriptAnnotation | null, infoKeys: ReadonlySet<string> | undefined): PredictorScores {
+const ALL_PREDICTOR_KEYS = [...Object.values(PREDICTOR_KEYS).flat(), 'SpliceAI'];
+const NO_PREDICTORS: PredictorScores = Object.freeze({});
+
+function predictorsOf(v: VcfVariantLike, entry: TranscriptAnnotation | null, infoKeys: ReadonlySet<string> | undefined, probeInfo: boolean): PredictorScores {
+  // Fast path: no CSQ entry and the header declares none of the predictor INFO keys.
+  if (!entry && !probeInfo) return NO_PREDICTORS;
   const out: PredictorScores = {};
   for (const [k, keys] of Object.entries(PREDICTOR_KEYS) as [keyof PredictorScores, string[]][]) {
     let best: number | null = null;
@@ -168,6 +173,8 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
   const fasta = fastaPath ? new SyncFasta(fastaPath) : null;
   const base: BaseLookup = fasta ? (c, p) => fasta.base(c, p) : (c, p) => kb.refBases.base(c, p);
   const scratch: TranscriptModel[] = [];
+  const infoKeys = opts.infoKeys;
+  const probeInfo = !infoKeys || ALL_PREDICTOR_KEYS.some((k) => infoKeys.has(k));
   // Reference amino acid of a codon from the ClinVar pathogenic-missense table (any of its positions).
   const aaHint: AminoAcidHint = (chrom, positions) => {
     for (const g of positions) {
@@ -235,7 +242,15 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
     const impact: Impact = (entry?.impact && entry.consequences.length ? entry.impact : impactOf(consequences[0] ?? 'intergenic_variant'));
 
     // ClinVar: exact allele, else pathogenic missense at the same codon.
-    const exact = kb.clinvar.exact(chrom, v.pos, v.ref, v.alt);
+    let exact = kb.clinvar.exact(chrom, v.pos, v.ref, v.alt);
+    if (!exact && !structural && (v.ref.length > 1 || v.alt.length > 1)) {
+      // Same allele written differently (anchor base on the other side, untrimmed multi-allelic split).
+      const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+      for (const c of kb.clinvar.range(chrom, span.start - 1, span.end + 2)) {
+        const o = trimAllele(chrom, c.pos, c.ref, c.alt);
+        if (o.start === span.start && o.end === span.end && o.alt === span.alt && (!exact || c.stars > exact.stars)) exact = c;
+      }
+    }
     const sameCodon: SameCodonPathogenic[] = [];
     let nearby: number | null = null;
     if (!structural && effect?.codon != null && effect.model.isCoding) {
@@ -326,7 +341,7 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
       sameCodon,
       nearbyPathogenicMissense: nearby,
       inRepeat,
-      predictors: predictorsOf(v, entry, opts.infoKeys),
+      predictors: predictorsOf(v, entry, opts.infoKeys, probeInfo),
     };
     const acmgRes = structural
       ? { classification: 'Uncertain significance' as const, points: 0, criteria: [], notAssessed: [{ code: 'ACMG', reason: 'structural variants need the ACMG/ClinGen CNV framework (not implemented)' }] }

@@ -120,6 +120,11 @@ describe.skipIf(!hasSources)('annotation of real alleles', () => {
     }
   });
 
+  it('matches a ClinVar indel written with extra padding bases (same allele after trimming)', () => {
+    const a = annotator.annotate({ chrom: '13', pos: 32354918, ref: 'ATTG', alt: 'AG' });
+    expect(a.clinvar).toMatchObject({ id: '52262', match: 'exact', stars: 3 });
+  });
+
   it("finds Pfeiffer's FGFR2 variant (GRCh37 10:123256215 T>G) in FGFR2 after lifting, as missense p.(Glu565Ala)", async () => {
     const chain = await loadChain(kb.genome.chainPath!);
     const reader = await readVcf(join(SOURCES, 'vcf/Pfeiffer.hg19.vcf.gz'), { liftover: chain });
