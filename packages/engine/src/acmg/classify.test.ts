@@ -70,8 +70,13 @@ describe('PVS1', () => {
     expect(codes(buildEvidence({ consequences: ['stop_gained'], nmdEscape: true, cdsFractionAfter: 0.05 }))).toContain('PVS1:Moderate');
   });
 
-  it('PVS1 (SVI 2018): canonical splice is Strong without an RNA prediction; start loss is Moderate', () => {
-    expect(codes(buildEvidence({ consequences: ['splice_donor_variant'] }))).toContain('PVS1:Strong');
+  it('PVS1 (SVI 2018 splice branch): frameshifting exon skip with NMD is Very strong; in-frame skip by protein share; start loss Moderate', () => {
+    expect(codes(buildEvidence({ consequences: ['splice_donor_variant'], spliceSkip: null }))).toContain('PVS1:Strong');
+    expect(codes(buildEvidence({ consequences: ['splice_donor_variant'], spliceSkip: { cdsBases: 100, inFrame: false, nmdEscape: false, fraction: 0.05 } }))).toContain('PVS1:VeryStrong');
+    expect(codes(buildEvidence({ consequences: ['splice_acceptor_variant'], spliceSkip: { cdsBases: 300, inFrame: true, nmdEscape: false, fraction: 0.2 } }))).toContain('PVS1:Strong');
+    expect(codes(buildEvidence({ consequences: ['splice_acceptor_variant'], spliceSkip: { cdsBases: 90, inFrame: true, nmdEscape: false, fraction: 0.05 } }))).toContain('PVS1:Moderate');
+    const utrExon = classifyAcmg(buildEvidence({ consequences: ['splice_donor_variant'], spliceSkip: { cdsBases: 0, inFrame: true, nmdEscape: true, fraction: 0 } }));
+    expect(utrExon.criteria.map((c) => c.code)).not.toContain('PVS1');
     expect(codes(buildEvidence({ consequences: ['start_lost'] }))).toContain('PVS1:Moderate');
   });
 

@@ -40,6 +40,8 @@ export interface AcmgEvidence {
   nmdEscape: boolean | null;
   /** Fraction of the CDS downstream of the variant. */
   cdsFractionAfter: number | null;
+  /** Canonical splice variants: the exon predicted to be skipped, when the model tells (null = unknown). */
+  spliceSkip?: { cdsBases: number; inFrame: boolean; nmdEscape: boolean; fraction: number } | null;
   /** Amino acids of the variant when known. */
   refAa: string | null;
   altAa: string | null;
@@ -141,7 +143,14 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
         else addCriterion(criteria, 'PVS1', 'Moderate', false, `${kind} escapes NMD and removes ${frac != null ? Math.round(frac * 100) : '?'}% of the protein (<=10%); ${mech.reason}`);
       } else addCriterion(criteria, 'PVS1', 'Strong', false, `${kind} with NMD status unknown; ${mech.reason}`);
     } else if (cons.has('splice_donor_variant') || cons.has('splice_acceptor_variant')) {
-      addCriterion(criteria, 'PVS1', 'Strong', false, `canonical +-1/2 splice site; reading-frame/NMD effect of the splice defect not predicted, so Strong (SVI); ${mech.reason}`);
+      // SVI splice branch, assuming the exon is skipped (no RNA or SpliceAI evidence of another outcome).
+      const k = ev.spliceSkip;
+      const pct = k ? `${Math.round(k.fraction * 100)}%` : '';
+      if (!k) addCriterion(criteria, 'PVS1', 'Strong', false, `canonical +-1/2 splice site; effect of the splice defect not modelled, so Strong (SVI); ${mech.reason}`);
+      else if (k.cdsBases === 0) notAssessed.push({ code: 'PVS1', reason: 'canonical splice site of a non-coding exon (SVI: PVS1 not applicable)' });
+      else if (!k.inFrame && !k.nmdEscape) addCriterion(criteria, 'PVS1', 'VeryStrong', false, `canonical splice site; skipping the exon (${k.cdsBases} coding nt) shifts the frame and is predicted to cause NMD; ${mech.reason}`);
+      else if (k.fraction > 0.1) addCriterion(criteria, 'PVS1', 'Strong', false, `canonical splice site; exon skipping ${k.inFrame ? 'keeps the frame' : 'shifts the frame but escapes NMD'} and removes ${pct} of the protein (>10%); ${mech.reason}`);
+      else addCriterion(criteria, 'PVS1', 'Moderate', false, `canonical splice site; exon skipping ${k.inFrame ? 'keeps the frame' : 'shifts the frame but escapes NMD'} and removes ${pct} of the protein (<=10%); ${mech.reason}`);
     } else if (cons.has('start_lost')) {
       addCriterion(criteria, 'PVS1', 'Moderate', false, `initiation codon lost; no alternative start assessed (SVI: Moderate); ${mech.reason}`);
     } else if (cons.has('transcript_ablation')) {

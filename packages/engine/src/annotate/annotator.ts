@@ -205,7 +205,7 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
       const end = num(v.info?.('END')) ?? v.pos + Math.abs(num(v.info?.('SVLEN')) ?? 0);
       const models = kb.transcripts.overlapping(chrom, v.pos - 1, Math.max(end, v.pos), 0, scratch);
       const m = [...models].sort((a, b) => (a.tx.mane === 'select' ? 0 : 1) - (b.tx.mane === 'select' ? 0 : 1))[0];
-      if (m) effect = { model: m, consequences: ['structural_variant'], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null };
+      if (m) effect = { model: m, consequences: ['structural_variant'], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null, spliceSkip: null };
     }
 
     // Inside a gene that has no transcript model (only its MANE span): attribute it to that gene.
@@ -333,6 +333,7 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
       gene: geneRec,
       nmdEscape: effect?.nmdEscape ?? null,
       cdsFractionAfter: effect?.cdsFractionAfter ?? null,
+      spliceSkip: effect?.spliceSkip ?? null,
       refAa,
       altAa,
       af,

@@ -54,6 +54,10 @@ describe('transcriptEffect on a + strand model', () => {
     expect(effect(plus, 1105, 'A', 'G').e!.consequences).toEqual(['splice_region_variant', 'intron_variant']);
     expect(effect(plus, 1150, 'A', 'G').e!.consequences).toEqual(['intron_variant']);
     expect(effect(plus, 1101, 'G', 'A').hgvs).toBe('NM_TEST:c.50+1G>A');
+    // Donor of exon 1 (50 coding nt of 201): skipping it shifts the frame; exon 1 is far from the last exon.
+    expect(effect(plus, 1101, 'G', 'A').e!.spliceSkip).toEqual({ cdsBases: 50, inFrame: false, nmdEscape: false, fraction: 50 / 201 });
+    // Acceptor of exon 2 (100 coding nt).
+    expect(effect(plus, 1200, 'G', 'A').e!.spliceSkip?.cdsBases).toBe(100);
   });
 
   it('calls splice acceptor at -1/-2 and exonic splice region within 3 nt of the exon edge', () => {

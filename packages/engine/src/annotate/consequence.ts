@@ -73,6 +73,18 @@ export interface TranscriptEffect {
   cdsFractionAfter: number | null;
   /** Distance to the transcript for upstream/downstream variants. */
   distance: number | null;
+  /** For canonical splice-site variants: the exon predicted to be skipped (ClinGen SVI PVS1 splice branch). */
+  spliceSkip: SpliceSkip | null;
+}
+
+export interface SpliceSkip {
+  /** Coding bases in the exon; 0 for a non-coding (UTR) exon. */
+  cdsBases: number;
+  inFrame: boolean;
+  /** A frameshift from skipping this exon would escape NMD. */
+  nmdEscape: boolean;
+  /** Fraction of the CDS the exon holds. */
+  fraction: number;
 }
 
 // Standard genetic code indexed by (b0 * 16 + b1 * 4 + b2) with T=0, C=1, A=2, G=3.
@@ -119,7 +131,7 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
   const ins = a.start === a.end;
   const qs = a.start;
   const qe = a.end;
-  const eff: TranscriptEffect = { model: m, consequences: [], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null };
+  const eff: TranscriptEffect = { model: m, consequences: [], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null, spliceSkip: null };
 
   // Outside the transcript: upstream/downstream within 5 kb.
   const leftOf = ins ? qs <= tx.start : qe <= tx.start;
@@ -146,6 +158,8 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
     const right2 = overlaps(ins, qs, qe, ie - 2, ie);
     if (left2) addTerm(terms, tx.strand === 1 ? 'splice_donor_variant' : 'splice_acceptor_variant');
     if (right2) addTerm(terms, tx.strand === 1 ? 'splice_acceptor_variant' : 'splice_donor_variant');
+    // The exon whose splice site is hit (left site -> exon i, right site -> exon i+1, on either strand).
+    if ((left2 || right2) && !eff.spliceSkip && m.isCoding) eff.spliceSkip = spliceSkipOf(m, left2 ? i : i + 1);
     if (overlapsRegion(ins, qs, qe, is + 2, is + 8) || overlapsRegion(ins, qs, qe, ie - 8, ie - 2) || overlapsRegion(ins, qs, qe, is - 3, is) || overlapsRegion(ins, qs, qe, ie, ie + 3)) {
       // An insertion right at the exon/intron junction is splice-region, not exonic/intronic.
       if (!(left2 || right2) || !ins) addTerm(terms, 'splice_region_variant');
@@ -288,6 +302,20 @@ function escapesNmd(m: TranscriptModel, cdsPos: number): boolean {
   const lastExonFirstCdna = m.cdnaOf(tx.strand === 1 ? tx.exonStarts[nEx - 1]! : tx.exonEnds[0]! - 1);
   const cdna = cdsPos + m.cdnaCdsStart - 1;
   return lastExonFirstCdna != null && cdna > lastExonFirstCdna - 1 - 50;
+}
+
+/** What skipping exon `i` would do to the coding sequence. */
+function spliceSkipOf(m: TranscriptModel, i: number): SpliceSkip {
+  const tx = m.tx;
+  const s = Math.max(tx.exonStarts[i]!, tx.cdsStart);
+  const e = Math.min(tx.exonEnds[i]!, tx.cdsEnd);
+  const cdsBases = Math.max(0, e - s);
+  let nmdEscape = true;
+  if (cdsBases > 0) {
+    const first = m.cdsPosOf(tx.strand === 1 ? s : e - 1);
+    nmdEscape = first == null ? true : escapesNmd(m, first);
+  }
+  return { cdsBases, inFrame: cdsBases % 3 === 0, nmdEscape, fraction: m.cdsLength > 0 ? cdsBases / m.cdsLength : 0 };
 }
 
 /** Forward-strand genomic positions of a codon's three bases, in tx order. */
