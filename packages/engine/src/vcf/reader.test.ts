@@ -351,9 +351,9 @@ describe('streamed and in-memory parsing agree', () => {
     vs.map((v) => ({ k: key(v), g: v.genotype, f: v.filter, input: v.input, ann: v.annotations().map((a) => a.hgvsC), af: v.populationFrequency() }));
 
   for (const f of files) {
-    it(`gives identical variants for ${f} read whole and in 7-byte chunks`, async () => {
+    it(`gives identical variants for ${f} read whole and in 1-byte chunks`, async () => {
       const whole = await readVcf(Readable.from([readFileSync(fx(f))]), { name: f });
-      const chunked = await readVcf(createReadStream(fx(f), { highWaterMark: 7 }), { name: f });
+      const chunked = await readVcf(createReadStream(fx(f), { highWaterMark: 1 }), { name: f });
       const a = snapshot(await whole.toArray());
       const b = snapshot(await chunked.toArray());
       expect(a.length).toBeGreaterThan(0);

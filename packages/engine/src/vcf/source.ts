@@ -75,10 +75,23 @@ export async function openTextSource(input: VcfInput, name?: string): Promise<Te
   } else {
     label = name ?? '<stream>';
     const it = (input as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
-    const first = await it.next();
-    const head = first.done === true ? new Uint8Array(0) : first.value;
+    // Gather enough bytes to recognise gzip/BGZF even from a stream of tiny chunks.
+    const parts: Buffer[] = [];
+    let have = 0;
+    let ended = false;
+    while (have < 18) {
+      const n = await it.next();
+      if (n.done === true) {
+        ended = true;
+        break;
+      }
+      const b = Buffer.from(n.value.buffer, n.value.byteOffset, n.value.byteLength);
+      parts.push(b);
+      have += b.length;
+    }
+    const head = Buffer.concat(parts);
     compression = compressionOf(head);
-    raw = Readable.from(first.done === true ? [] : prepend(head, it), { objectMode: false });
+    raw = Readable.from(ended ? (head.length > 0 ? [head] : []) : prepend(head, it), { objectMode: false });
   }
   let consumed = 0;
   raw.on('data', (b: Buffer) => {
