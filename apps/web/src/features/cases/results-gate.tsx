@@ -54,7 +54,7 @@ export function ResultsGate({ productId, children }: { productId: string; childr
 export function CaseSummary({ product }: { product: ProductDetails }) {
   const kb = product.run?.kbVersions ?? {};
   return (
-    <div className="mb-5 flex flex-col gap-2 rounded-xl border border-ink-100 bg-white px-4 py-3 text-xs text-ink-600 shadow-card sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-5">
+    <div className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-ink-100 bg-white px-4 py-2.5 text-xs text-ink-600 shadow-card sm:gap-x-5 sm:py-3">
       <span>
         <span className="text-ink-400">Case</span> <strong className="font-semibold text-ink-900">{product.caseId}</strong>
       </span>
@@ -70,7 +70,7 @@ export function CaseSummary({ product }: { product: ProductDetails }) {
         {product.excludedTerms.length > 0 ? ` (+${product.excludedTerms.length} excluded)` : ''}
       </span>
       {Object.keys(kb).length > 0 ? (
-        <span className="sm:ml-auto" title={Object.entries(kb).map(([k, v]) => `${k}: ${v}`).join('\n')}>
+        <span className="hidden md:ml-auto md:inline" title={Object.entries(kb).map(([k, v]) => `${k}: ${v}`).join('\n')}>
           <span className="text-ink-400">Knowledge base</span> {Object.entries(kb).slice(0, 3).map(([k, v]) => `${k} ${v}`).join(' · ')}
         </span>
       ) : null}

@@ -266,7 +266,7 @@ export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
             </div>
           ) : (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-xs text-ink-500">Only you and the people you share the case with can open it. The original files are kept for re-analysis.</p>
+              <p className="hidden text-xs text-ink-500 sm:block">Only you and the people you share the case with can open it. The original files are kept for re-analysis.</p>
               <Button type="submit" isLoading={isSubmitting} className="sm:min-w-44">
                 Upload and analyse
               </Button>

@@ -164,7 +164,7 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
   }, [productId, chrom, pos, sampleName]);
 
   return (
-    <div className="relative min-h-64 overflow-hidden rounded-xl border border-ink-100 bg-white" data-testid="igv-view" data-state={state}>
+    <div className="relative min-h-64 overflow-x-auto rounded-xl border border-ink-100 bg-white" data-testid="igv-view" data-state={state}>
       {state === 'loading' ? (
         <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-ink-500">
           <Spinner className="size-4" /> Loading the genome browser…

@@ -262,7 +262,7 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
           <header className="flex items-start justify-between gap-4 border-b border-ink-100 px-5 py-4 sm:px-6">
             <div className="min-w-0">
               <p className="text-[11px] font-semibold tracking-wide text-ink-500 uppercase">Variant evidence</p>
-              <DialogPrimitive.Title className="mt-0.5 truncate text-lg font-semibold text-ink-900">
+              <DialogPrimitive.Title className="mt-0.5 text-lg font-semibold break-words text-ink-900">
                 {variant.data ? (
                   <>
                     <span className="italic">{variant.data.gene ?? 'Intergenic'}</span>{' '}
@@ -277,9 +277,18 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
                   {formatLocus(variant.data)} · rank {variant.data.rank}
                 </p>
               ) : null}
+              {variant.data ? (
+                <div className="mt-2 sm:hidden">
+                  <AcmgBadge value={variant.data.acmg} points={variant.data.acmgPoints} size="lg" />
+                </div>
+              ) : null}
             </div>
             <div className="flex shrink-0 items-center gap-2">
-              {variant.data ? <AcmgBadge value={variant.data.acmg} points={variant.data.acmgPoints} size="lg" /> : null}
+              {variant.data ? (
+                <span className="hidden sm:inline-flex">
+                  <AcmgBadge value={variant.data.acmg} points={variant.data.acmgPoints} size="lg" />
+                </span>
+              ) : null}
               <DialogPrimitive.Close className="rounded-md p-1.5 text-ink-500 hover:bg-ink-50 hover:text-ink-900" aria-label="Close evidence">
                 <CloseIcon className="size-5" />
               </DialogPrimitive.Close>

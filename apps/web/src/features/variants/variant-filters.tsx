@@ -147,6 +147,9 @@ function MultiSelect<T extends string>({
   );
 }
 
+const chevron =
+  "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%236f89a9' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")";
+
 const consequenceChoices = ConsequenceOptions.map((c) => ({ value: c, label: formatSoTerm(c) }));
 const clinvarChoices = ClinvarOptions.map((o) => ({ value: o.key, label: o.label }));
 
@@ -155,6 +158,7 @@ export function VariantFilterBar({ applied, onApply }: { applied: FilterDraft; o
   const [draft, setDraft] = useState<FilterDraft>(applied);
   const [geneText, setGeneText] = useState(applied.gene.join(', '));
   const [appliedKey, setAppliedKey] = useState(JSON.stringify(applied));
+  const [isOpen, setIsOpen] = useState(false);
   // Follow the URL when it changes underneath (back/forward, tab switch).
   if (JSON.stringify(applied) !== appliedKey) {
     setAppliedKey(JSON.stringify(applied));
@@ -175,10 +179,22 @@ export function VariantFilterBar({ applied, onApply }: { applied: FilterDraft; o
     apply({ ...draft, gene: [...new Set(genes)] });
   }
 
+  const activeCount =
+    applied.consequence.length + applied.clinvar.length + applied.acmg.length + applied.zygosity.length + applied.gene.length + (applied.maxAf === undefined ? 0 : 1);
   return (
+    <>
+      <button
+        type="button"
+        className="mb-3 inline-flex h-9 items-center gap-2 rounded-lg border border-ink-200 bg-white px-3 text-sm font-medium text-ink-800 md:hidden"
+        aria-expanded={isOpen}
+        onClick={() => setIsOpen((v) => !v)}
+      >
+        Filters{activeCount > 0 ? <span className="rounded-full bg-accent-600 px-1.5 text-xs text-white">{activeCount}</span> : null}
+        <ChevronDownIcon className={cn('size-4 text-ink-400 transition-transform', isOpen && 'rotate-180')} />
+      </button>
     <form
       aria-label="Variant filters"
-      className="mb-4 rounded-xl border border-ink-100 bg-white p-3 shadow-card sm:p-4"
+      className={cn('mb-4 rounded-xl border border-ink-100 bg-white p-3 shadow-card sm:p-4 md:block', isOpen ? 'block' : 'hidden')}
       onSubmit={(e) => {
         e.preventDefault();
         handleApply();
@@ -193,9 +209,10 @@ export function VariantFilterBar({ applied, onApply }: { applied: FilterDraft; o
           <select
             id="filter-max-af"
             className={cn(
-              'h-10 w-full rounded-lg border bg-white px-3 text-sm focus:border-accent-500 focus:ring-3 focus:ring-accent-100 focus:outline-none',
+              'h-10 w-full appearance-none rounded-lg border bg-white bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-9 pl-3 text-sm focus:border-accent-500 focus:ring-3 focus:ring-accent-100 focus:outline-none',
               draft.maxAf !== undefined ? 'border-accent-500 text-ink-900' : 'border-ink-200 text-ink-600 hover:border-ink-300',
             )}
+            style={{ backgroundImage: chevron }}
             value={draft.maxAf === undefined ? '' : String(draft.maxAf)}
             onChange={(e) => setDraft({ ...draft, maxAf: e.target.value === '' ? undefined : Number(e.target.value) })}
           >
@@ -238,5 +255,6 @@ export function VariantFilterBar({ applied, onApply }: { applied: FilterDraft; o
         </div>
       </div>
     </form>
+    </>
   );
 }

@@ -33,16 +33,16 @@ const td = 'px-3 py-2.5 align-top';
 function VariantColumns({ isGeneShown }: { isGeneShown: boolean }) {
   return (
     <colgroup>
-      <col className="w-12" />
-      <col className="w-48" />
-      {isGeneShown ? <col className="w-24" /> : null}
-      <col className="w-44" />
-      <col />
-      <col className="w-20" />
-      <col className="w-24" />
+      <col className="w-10" />
       <col className="w-40" />
-      <col className="w-24" />
-      <col className="w-12" />
+      {isGeneShown ? <col className="w-20" /> : null}
+      <col className="w-36" />
+      <col />
+      <col className="w-16" />
+      <col className="w-20" />
+      <col className="w-32" />
+      <col className="w-20" />
+      <col className="w-10" />
     </colgroup>
   );
 }
@@ -105,7 +105,7 @@ export function VariantTableRow({ variant, productId, isGeneShown = true }: { va
       <td className={td}>
         <ConsequenceLabel consequence={variant.consequence} impact={variant.impact} />
       </td>
-      <td className={cn(td, 'max-w-56')}>
+      <td className={td}>
         <p className="truncate font-mono text-xs text-ink-800" title={variant.hgvsC ?? undefined}>
           {variant.hgvsC ?? '—'}
         </p>
@@ -127,7 +127,7 @@ export function VariantTableRow({ variant, productId, isGeneShown = true }: { va
       <td className={td}>
         <AcmgBadge value={variant.acmg} points={variant.acmgPoints} />
       </td>
-      <td className={cn(td, 'text-right whitespace-nowrap')} onClick={(e) => e.stopPropagation()}>
+      <td className={cn(td, 'px-2 text-right whitespace-nowrap')} onClick={(e) => e.stopPropagation()}>
         <VariantActions productId={productId} variant={variant} placement="row" />
         <ChevronRightIcon className="ml-1 inline size-4 text-ink-300" aria-hidden="true" />
       </td>
@@ -171,7 +171,7 @@ export function VariantTable({ variants, productId, isGeneShown = true }: { vari
   return (
     <>
       <div className="hidden overflow-x-auto lg:block">
-        <table className="w-full table-fixed" data-testid="variant-table">
+        <table className="w-full min-w-[60rem] table-fixed" data-testid="variant-table">
           <VariantTableHead isGeneShown={isGeneShown} />
           <tbody>
             {variants.map((v) => (

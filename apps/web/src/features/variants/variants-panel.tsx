@@ -115,7 +115,7 @@ function Results({ data, productId }: { data: VariantListResponse; productId: st
               </span>
             </div>
             <div className="hidden overflow-x-auto lg:block">
-              <table className="w-full table-fixed">
+              <table className="w-full min-w-[55rem] table-fixed">
                 <VariantTableHead isGeneShown={false} />
                 <tbody>
                   {group.variants.map((v) => (
@@ -137,7 +137,7 @@ function Results({ data, productId }: { data: VariantListResponse; productId: st
   return (
     <>
       <Card className="hidden overflow-x-auto lg:block">
-        <table className="w-full table-fixed" data-testid="variant-table">
+        <table className="w-full min-w-[60rem] table-fixed" data-testid="variant-table">
           <VariantTableHead />
           <tbody>
             {data.items.map((v) => (

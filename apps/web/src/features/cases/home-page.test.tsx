@@ -1,0 +1,95 @@
+import '@testing-library/jest-dom/vitest';
+import type { ProductSummary } from '@rarelens/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../components/tooltip.tsx';
+import { SessionProvider } from '../../lib/session.tsx';
+import { HomePage } from './home-page.tsx';
+
+const base: ProductSummary = {
+  id: 'p1',
+  caseId: 'CASE-1',
+  name: 'CASE-1',
+  status: 'Completed',
+  isShared: false,
+  isOwner: true,
+  sharedBy: null,
+  createdAt: '2026-11-20T09:30:00.000Z',
+  progress: 100,
+  error: null,
+};
+
+let products: ProductSummary[] = [];
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', (url: string) => {
+    if (url === '/api/products') return Promise.resolve(new Response(JSON.stringify({ items: products }), { status: 200 }));
+    return Promise.resolve(new Response(JSON.stringify({ code: 'unauthorized', message: 'Authentication required' }), { status: 401 }));
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider>
+        <TooltipProvider>
+          <MemoryRouter initialEntries={['/home']}>
+            <HomePage />
+          </MemoryRouter>
+        </TooltipProvider>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('HomePage', () => {
+  it('shows each case with its status, the error reason, and results only for completed cases', async () => {
+    products = [
+      { ...base },
+      { ...base, id: 'p2', caseId: 'CASE-2', name: 'CASE-2', status: 'Processing', progress: 42 },
+      { ...base, id: 'p3', caseId: 'CASE-3', name: 'CASE-3', status: 'In queue', progress: 0 },
+      {
+        ...base,
+        id: 'p4',
+        caseId: 'CASE-4',
+        name: 'CASE-4',
+        status: 'Error',
+        progress: 0,
+        error: { message: 'An error occurred', reason: 'bad.vcf line 12: POS is not a number' },
+      },
+      { ...base, id: 'p5', caseId: 'SHARED-1', name: 'SHARED-1', isOwner: false, isShared: true, sharedBy: 'colleague@example.org' },
+    ];
+    renderPage();
+    const rows = await screen.findAllByTestId('case-row');
+    expect(rows).toHaveLength(5);
+    const row = (caseId: string) => rows.find((r) => r.dataset.caseId === caseId)!;
+
+    expect(within(row('CASE-1')).getByTestId('case-status')).toHaveTextContent('Completed');
+    expect(within(row('CASE-1')).getByRole('link', { name: 'Open results of CASE-1' })).toHaveAttribute('href', '/my-product/p1/phenotypes');
+    expect(within(row('CASE-2')).getByTestId('case-status')).toHaveTextContent('Processing...42%');
+    expect(within(row('CASE-2')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '42');
+    expect(within(row('CASE-2')).queryByRole('link', { name: /Open results/ })).not.toBeInTheDocument();
+    expect(within(row('CASE-3')).getByTestId('case-status')).toHaveTextContent('In queue');
+    expect(within(row('CASE-4')).getByTestId('case-status')).toHaveTextContent('An error occurred');
+    expect(within(row('CASE-4')).getByTestId('case-error-reason')).toHaveTextContent('bad.vcf line 12: POS is not a number');
+
+    const shared = screen.getByRole('region', { name: 'Shared with me' });
+    expect(shared).toContainElement(row('SHARED-1'));
+    expect(within(row('SHARED-1')).getByText('Shared by colleague@example.org')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'My cases' })).not.toContainElement(row('SHARED-1'));
+    expect(screen.getByText(/2 cases are being analysed/)).toBeInTheDocument();
+  });
+
+  it('offers the upload when there is no case', async () => {
+    products = [];
+    renderPage();
+    expect(await screen.findByText('No cases yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Upload patient data/ })[0]).toHaveAttribute('href', '/upload');
+  });
+});
