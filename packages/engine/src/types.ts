@@ -92,4 +92,6 @@ export interface AnnotatedVariant extends VariantKey {
   };
   /** Pathogenicity in [0, 1] for ranking. */
   score: number;
+  /** Constraint of the reported gene (gnomAD), when known. */
+  geneConstraint?: { pLI: number | null; loeuf: number | null; misZ: number | null; source: string } | null;
 }

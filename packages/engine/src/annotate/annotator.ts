@@ -167,8 +167,9 @@ function pickAnnotation(entries: TranscriptAnnotation[]): TranscriptAnnotation |
   return best;
 }
 
-/** Creates an annotator over a loaded genome KB. */
-export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Annotator {
+/** Creates an annotator over a loaded KB (the full `Kb` from loadKb, or just its `genome` part). */
+export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opts: AnnotatorOptions = {}): Annotator {
+  const kb: GenomeKb = 'genome' in kbOrGenome ? kbOrGenome.genome : kbOrGenome;
   const fastaPath = opts.fasta ?? kb.referenceFasta ?? null;
   const fasta = fastaPath ? new SyncFasta(fastaPath) : null;
   const base: BaseLookup = fasta ? (c, p) => fasta.base(c, p) : (c, p) => kb.refBases.base(c, p);
@@ -376,6 +377,7 @@ export function createAnnotator(kb: GenomeKb, opts: AnnotatorOptions = {}): Anno
       clinvar,
       acmg: { classification: acmgRes.classification, points: acmgRes.points, criteria: acmgRes.criteria, notAssessed: acmgRes.notAssessed },
       score,
+      geneConstraint: geneRec?.constraint ? { pLI: geneRec.constraint.pLI, loeuf: geneRec.constraint.loeuf, misZ: geneRec.constraint.misZ, source: geneRec.constraint.source } : null,
     };
   }
 

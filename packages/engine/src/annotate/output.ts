@@ -33,6 +33,7 @@ export interface AnnotationJson {
     not_assessed: { code: string; reason: string }[];
   };
   score: number;
+  gene_constraint: { pli: number | null; loeuf: number | null; mis_z: number | null; source: string } | null;
 }
 
 /** AnnotatedVariant -> the JSONL record (snake_case). */
@@ -71,6 +72,7 @@ export function toAnnotationJson(v: AnnotatedVariant): AnnotationJson {
       not_assessed: v.acmg.notAssessed ?? [],
     },
     score: Math.round(v.score * 10000) / 10000,
+    gene_constraint: v.geneConstraint ? { pli: v.geneConstraint.pLI, loeuf: v.geneConstraint.loeuf, mis_z: v.geneConstraint.misZ, source: v.geneConstraint.source } : null,
   };
 }
 

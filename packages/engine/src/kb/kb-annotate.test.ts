@@ -104,6 +104,8 @@ describe.skipIf(!hasSources)('annotation of real alleles', () => {
     // No population data in this KB: PM2 cannot be assessed, so PVS1 alone gives Likely pathogenic.
     expect(a.acmg.classification).toBe('Likely pathogenic');
     expect(a.score).toBeGreaterThan(0.9);
+    expect(a.geneConstraint?.source).toBe('gnomAD v4.1');
+    expect(a.geneConstraint?.loeuf).toBeLessThan(1);
   });
 
   it('PVS1 (SVI 2018): BRCA1 and BRCA2 frameshifts from ClinVar are frameshift_variant with PVS1', () => {
