@@ -167,7 +167,8 @@ export type PhenotypeRow = z.infer<typeof PhenotypeRow>;
 export const VariantRow = z.object({
   /** Variant id within the case (stable across re-ranking). */
   id: z.number(),
-  rank: z.number(),
+  /** Rank among the variants the ranking considered (1 = best); null for the others (common, benign, intergenic...). */
+  rank: z.number().nullable(),
   /** GRCh38, contig without 'chr'; `pos` is the 1-based VCF position. */
   chrom: z.string(),
   pos: z.number(),
@@ -248,8 +249,9 @@ const csv = <T extends z.ZodType>(item: T) =>
 
 /**
  * GET /api/products/:id/variants query. Filters (comma-separated lists or repeated params)
- * apply in every mode; `mode=filtered` with no filter given shows the candidates: variants of
- * ranked genes that are rare (AF <= 1 %, or unknown) and not Benign/Likely benign.
+ * apply in every mode; `mode=filtered` with no filter given shows the ranking's candidates
+ * (variants in a gene, rare: AF <= 2 % or unknown, not Benign/Likely benign, FILTER PASS).
+ * Order: candidates by rank, then the other variants by score.
  */
 export const VariantListQuery = PageQuery.extend({
   mode: VariantMode.default('non-clustered'),

@@ -72,7 +72,9 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
 
       const genome = (await productsRepo.listFiles(db, productId)).find((f) => f.role === 'genome');
       if (!genome) throw new AnalysisInputError('The case has no genome file.');
+      const t0 = performance.now();
       const engine = await deps.engine();
+      const msEngineLoad = performance.now() - t0;
       await resultsRepo.deleteUnfinishedRuns(db, productId);
 
       await storage.withLocalFile(genome.storageKey, async (path) => {
@@ -98,6 +100,8 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
           hpoTerms: product.hpoTerms,
           excludedTerms: product.excludedTerms,
         });
+        const tAnnotate = performance.now();
+        let msInsert = 0;
         const candidates: AnnotatedVariant[] = [];
         let batch: ReturnType<typeof resultsRepo.toVariantRow>[] = [];
         let ordinal = 0;
@@ -108,7 +112,9 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
           if (isCandidate) candidates.push(v);
           batch.push(resultsRepo.toVariantRow(runId, ordinal, v, isCandidate));
           if (batch.length >= resultsRepo.VARIANT_BATCH) {
+            const ti = performance.now();
             await resultsRepo.insertVariants(db, batch);
+            msInsert += performance.now() - ti;
             batch = [];
             const now = Date.now();
             if (now - lastProgressAt > PROGRESS_EVERY_MS) {
@@ -117,8 +123,12 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
             }
           }
         }
+        const ti = performance.now();
         await resultsRepo.insertVariants(db, batch);
+        msInsert += performance.now() - ti;
+        const msAnnotateAndStore = performance.now() - tAnnotate;
         await productsRepo.setProgress(db, productId, ANNOTATE_SHARE);
+        const tRank = performance.now();
 
         // Ranking uses the terms as they are now (the user may have edited them while queued).
         const latest = (await productsRepo.findProduct(db, productId)) ?? product;
@@ -128,7 +138,9 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
           sex: latest.gender,
         });
         ctx.signal.throwIfAborted();
-        const counts = {
+        const msRank = performance.now() - tRank;
+        const tPublish = performance.now();
+        const counts: Record<string, number> = {
           ...stream.counts(),
           variantsStored: ordinal,
           rankCandidates: candidates.length,
@@ -139,6 +151,14 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
           await resultsRepo.markRanked(tx, runId, {
             hpoTerms: latest.hpoTerms,
             excludedTerms: latest.excludedTerms,
+          });
+          // Step timings (ms), kept with the run like the counts.
+          Object.assign(counts, {
+            msEngineLoad: Math.round(msEngineLoad),
+            msAnnotateAndStore: Math.round(msAnnotateAndStore),
+            msInsert: Math.round(msInsert),
+            msRank: Math.round(msRank),
+            msPublish: Math.round(performance.now() - tPublish),
           });
           await resultsRepo.completeRun(tx, runId, counts);
           await productsRepo.setStatus(tx, productId, {

@@ -123,9 +123,10 @@ export const analysisRuns = pgTable(
 
 /**
  * Every annotated variant of a run (not only candidates), so lists can filter and re-ranking
- * never re-annotates. `id` is the variant's ordinal in the input (stable across re-ranking);
- * `rank` orders by gene rank then variant score. Lists read (run_id, rank) or a filter column
- * followed by rank.
+ * never re-annotates. `id` is the variant's ordinal in the input (stable across re-ranking).
+ * List order is (rank nulls last, score desc, id): `rank` is set for the ranking's candidates
+ * only (gene rank, then variant score), so re-ranking rewrites candidate rows, not millions of
+ * non-candidates. Every list index ends with that sort key, so a page is an index range read.
  */
 export const runVariants = pgTable(
   'run_variants',
@@ -134,7 +135,8 @@ export const runVariants = pgTable(
       .notNull()
       .references(() => analysisRuns.id, { onDelete: 'cascade' }),
     id: integer('id').notNull(),
-    rank: integer('rank').notNull(),
+    /** Rank among the ranking's candidates (1 = best); null for the other variants. */
+    rank: integer('rank'),
     chrom: text('chrom').notNull(),
     /** 1-based VCF position on GRCh38. */
     pos: integer('pos').notNull(),
@@ -169,16 +171,14 @@ export const runVariants = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.id] }),
-    index('run_variants_rank_idx').on(t.runId, t.rank),
-    index('run_variants_gene_idx').on(t.runId, t.gene, t.rank),
-    index('run_variants_consequence_idx').on(t.runId, t.consequence, t.rank),
-    index('run_variants_acmg_idx').on(t.runId, t.acmgClass, t.rank),
-    index('run_variants_clinvar_idx').on(t.runId, t.clinvarSignificance, t.rank),
-    index('run_variants_zygosity_idx').on(t.runId, t.zygosity, t.rank),
+    index('run_variants_order_idx').on(t.runId, t.rank, t.score.desc(), t.id),
+    index('run_variants_gene_order_idx').on(t.runId, t.gene, t.rank, t.score.desc(), t.id),
+    index('run_variants_consequence_order_idx').on(t.runId, t.consequence, t.rank, t.score.desc(), t.id),
+    index('run_variants_acmg_order_idx').on(t.runId, t.acmgClass, t.rank, t.score.desc(), t.id),
+    index('run_variants_clinvar_order_idx').on(t.runId, t.clinvarSignificance, t.rank, t.score.desc(), t.id),
+    index('run_variants_zygosity_order_idx').on(t.runId, t.zygosity, t.rank, t.score.desc(), t.id),
     index('run_variants_position_idx').on(t.runId, t.chrom, t.pos),
-    index('run_variants_candidate_idx')
-      .on(t.runId, t.rank)
-      .where(sql`is_candidate`),
+    index('run_variants_candidates_idx').on(t.runId, t.id).where(sql`is_candidate`),
   ],
 );
 

@@ -70,7 +70,7 @@ export function toVariantRow(
   return {
     runId,
     id: ordinal,
-    rank: ordinal,
+    rank: null,
     chrom: v.chrom,
     pos: v.pos,
     ref: v.ref,
@@ -133,15 +133,43 @@ export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
   };
 }
 
-/** Rows per INSERT: 33 columns x 1000 rows stays under PostgreSQL's 65,535 parameters. */
-export const VARIANT_BATCH = 1000;
+/** Rows per INSERT (one array parameter per column, so the batch size is not bound by the
+ * 65,535-parameter limit of the protocol). */
+export const VARIANT_BATCH = 5000;
 
-export async function insertVariants(
-  db: Executor,
-  rows: (typeof runVariants.$inferInsert)[],
-): Promise<void> {
+type VariantInsert = typeof runVariants.$inferInsert;
+
+const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
+
+/**
+ * Inserts variant rows with one `unnest` of column arrays per batch: far fewer bind
+ * parameters and a much smaller statement than a multi-row VALUES list.
+ */
+export async function insertVariants(db: Executor, rows: VariantInsert[]): Promise<void> {
   for (let i = 0; i < rows.length; i += VARIANT_BATCH) {
-    await db.insert(runVariants).values(rows.slice(i, i + VARIANT_BATCH));
+    const b = rows.slice(i, i + VARIANT_BATCH);
+    const col = <T>(f: (r: VariantInsert) => T) => sql.param(b.map(f));
+    await db.execute(sql`
+      insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
+        consequence, consequences, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar, acmg_class,
+        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input)
+      select run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
+        consequence, consequences::jsonb, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar::jsonb, acmg_class,
+        acmg_points, acmg_criteria::jsonb, zygosity, genotype::jsonb, qual, filter::jsonb, score, is_candidate, input::jsonb
+      from unnest(
+        ${col((r) => r.runId)}::uuid[], ${col((r) => r.id)}::int4[], ${col((r) => r.rank ?? null)}::int4[],
+        ${col((r) => r.chrom)}::text[], ${col((r) => r.pos)}::int4[], ${col((r) => r.ref)}::text[], ${col((r) => r.alt)}::text[],
+        ${col((r) => r.gene ?? null)}::text[], ${col((r) => r.hgncId ?? null)}::text[], ${col((r) => r.transcript ?? null)}::text[],
+        ${col((r) => r.isManeSelect ?? false)}::bool[], ${col((r) => r.consequence ?? null)}::text[],
+        ${col((r) => json(r.consequences))}::text[], ${col((r) => r.impact)}::text[], ${col((r) => r.hgvsC ?? null)}::text[],
+        ${col((r) => r.hgvsP ?? null)}::text[], ${col((r) => r.af ?? null)}::float4[], ${col((r) => r.afSource ?? null)}::text[],
+        ${col((r) => r.clinvarSignificance ?? null)}::text[], ${col((r) => json(r.clinvar))}::text[], ${col((r) => r.acmgClass)}::text[],
+        ${col((r) => r.acmgPoints)}::int4[], ${col((r) => json(r.acmgCriteria))}::text[], ${col((r) => r.zygosity)}::text[],
+        ${col((r) => json(r.genotype))}::text[], ${col((r) => r.qual ?? null)}::float4[], ${col((r) => json(r.filter))}::text[],
+        ${col((r) => r.score)}::float4[], ${col((r) => r.isCandidate)}::bool[], ${col((r) => json(r.input))}::text[]
+      ) as t(run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
+        consequence, consequences, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar, acmg_class,
+        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input)`);
   }
 }
 
@@ -259,13 +287,14 @@ export async function applyRanking(
   for (let i = 0; i < phenotypeRows.length; i += 500) {
     await tx.insert(runPhenotypes).values(phenotypeRows.slice(i, i + 500));
   }
+  // Only candidates carry a rank; the other variants keep rank null and sort after them.
   await tx.execute(sql`
     update run_variants v set rank = o.rn
     from (select v2.id, row_number() over (order by g.rank asc nulls last, v2.score desc, v2.id) as rn
           from run_variants v2
           left join run_genes g on g.run_id = v2.run_id and g.symbol = v2.gene
-          where v2.run_id = ${runId}) o
-    where v.run_id = ${runId} and v.id = o.id and v.rank <> o.rn`);
+          where v2.run_id = ${runId} and v2.is_candidate) o
+    where v.run_id = ${runId} and v.id = o.id and v.rank is distinct from o.rn`);
 }
 
 export async function completeRun(
@@ -300,6 +329,13 @@ export async function lockProduct(tx: Executor, productId: string) {
   const [row] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   return row ?? null;
 }
+
+/** List order of variants: candidates by rank, then the rest by score (matches the indexes). */
+const VARIANT_ORDER = [
+  sql`${runVariants.rank} asc nulls last`,
+  sql`${runVariants.score} desc nulls last`,
+  asc(runVariants.id),
+] as const;
 
 /** Counting stops here: deeper pages still work, the total shows as "10,000+". */
 export const COUNT_CAP = 10_000;
@@ -370,7 +406,8 @@ export interface VariantFilters {
   candidatesOnly?: boolean;
 }
 
-function variantWhere(runId: string, f: VariantFilters): SQL {
+/** The WHERE clause of a filtered variant list (shared with the TSV export). */
+export function variantWhere(runId: string, f: VariantFilters): SQL {
   const parts: SQL[] = [eq(runVariants.runId, runId)];
   if (f.consequence?.length) parts.push(inArray(runVariants.consequence, f.consequence));
   // Unknown frequency passes a maximum-frequency filter: absence from population data is
@@ -387,7 +424,7 @@ function variantWhere(runId: string, f: VariantFilters): SQL {
   if (f.acmg?.length) parts.push(inArray(runVariants.acmgClass, f.acmg));
   if (f.zygosity?.length) parts.push(inArray(runVariants.zygosity, f.zygosity));
   if (f.gene?.length) parts.push(inArray(runVariants.gene, f.gene));
-  if (f.candidatesOnly) parts.push(eq(runVariants.isCandidate, true));
+  if (f.candidatesOnly) parts.push(sql`${runVariants.rank} is not null`);
   return and(...parts)!;
 }
 
@@ -414,7 +451,7 @@ export async function listVariants(db: Executor, runId: string, f: VariantFilter
       .select()
       .from(runVariants)
       .where(where)
-      .orderBy(asc(runVariants.rank))
+      .orderBy(...VARIANT_ORDER)
       .limit(p.pageSize)
       .offset((p.page - 1) * p.pageSize),
     knownTotal != null ? Promise.resolve({ total: knownTotal, capped: false }) : cappedCount(db, where, 'run_variants'),
@@ -435,7 +472,7 @@ export async function listVariantClusters(db: Executor, runId: string, f: Varian
       left join run_genes g on g.run_id = run_variants.run_id and g.symbol = run_variants.gene
       where ${where} and run_variants.gene is not null
       group by run_variants.gene, g.rank, g.score
-      order by min(run_variants.rank)
+      order by g.rank asc nulls last, max(run_variants.score) desc, run_variants.gene
       limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`),
   );
   const totalRows = rowsOf(
@@ -447,7 +484,7 @@ export async function listVariantClusters(db: Executor, runId: string, f: Varian
         .select()
         .from(runVariants)
         .where(and(where, inArray(runVariants.gene, symbols)))
-        .orderBy(asc(runVariants.rank))
+        .orderBy(...VARIANT_ORDER)
     : [];
   const byGene = new Map<string, RunVariantRow[]>();
   for (const v of variants) {
@@ -482,7 +519,7 @@ export async function variantsInGenes(db: Executor, runId: string, genes: string
     .select()
     .from(runVariants)
     .where(and(eq(runVariants.runId, runId), inArray(runVariants.gene, genes)))
-    .orderBy(asc(runVariants.rank))
+    .orderBy(...VARIANT_ORDER)
     .limit(limit);
 }
 

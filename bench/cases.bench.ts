@@ -1,0 +1,292 @@
+/**
+ * Cases benchmark (issue 5): through the real server (HTTP on loopback, PostgreSQL, the
+ * in-process worker, the real engine and KB):
+ *  1. time from upload (POST /api/products) to status Completed for the Pfeiffer exome;
+ *  2. the same for a genome-size VCF (bench/lib/genome-vcf.ts, ~4.1 M records, cached in the
+ *     temp dir; --genome-records N takes its first N records instead);
+ *  3. latency (p50/p95) of GET /api/products/:id/variants on the genome case (>= 1 M stored
+ *     variants) at 50 concurrent requests: a closed-loop load generator on loopback (each of
+ *     the 50 clients sends its next request when the previous answer arrived), bounded by
+ *     --requests and --seconds. Queries mix plain pages, deep pages and filters.
+ *
+ * Targets: exome upload -> Completed <= 15 s; variant list p95 <= 100 ms.
+ * A throw-away database is created on TEST_DATABASE_ADMIN_URL (default postgres@127.0.0.1)
+ * and dropped at the end (--keep-db keeps it and prints its URL).
+ *
+ * Usage: npm run bench:cases -- [--skip-genome] [--genome-records N] [--requests N] [--seconds S] [--concurrency C]
+ */
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { request as httpRequest, Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createGunzip } from 'node:zlib';
+import { createInterface } from 'node:readline';
+import { createWriteStream } from 'node:fs';
+import setupTestDatabase from '../scripts/test-database.setup.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/env.ts';
+import { signUpAndLogIn } from '../apps/server/src/testing/helpers.ts';
+import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
+import { buildGenomeVcf } from './lib/genome-vcf.ts';
+import { formatMachine } from './lib/machine.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
+const argv = process.argv.slice(2);
+const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const skipGenome = argv.includes('--skip-genome');
+const genomeRecords = opt('--genome-records') ? Number(opt('--genome-records')) : null;
+const maxRequests = Number(opt('--requests') ?? 5000);
+const maxSeconds = Number(opt('--seconds') ?? 30);
+const concurrency = Number(opt('--concurrency') ?? 50);
+const kbDir = opt('--kb') ?? process.env.RARELENS_KB ?? resolve(root, 'data/kb');
+
+const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
+
+function log(s: string): void {
+  console.log(s);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? NaN;
+}
+
+/** Streams a multipart body (fields, then one file from disk) as an http request body. */
+async function uploadCase(base: string, token: string, fields: Record<string, string>, file: { path: string; name: string }): Promise<string> {
+  const boundary = `----rlbench${randomBytes(8).toString('hex')}`;
+  let head = '';
+  for (const [k, v] of Object.entries(fields)) head += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  head += `--${boundary}\r\nContent-Disposition: form-data; name="genomeFile"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const length = Buffer.byteLength(head) + statSync(file.path).size + Buffer.byteLength(tail);
+  const url = new URL('/api/products', base);
+  return new Promise((resolvePromise, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => {
+          if (res.statusCode !== 202) reject(new Error(`upload failed: ${res.statusCode} ${body}`));
+          else resolvePromise((JSON.parse(body) as { id: string }).id);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const fileStream = createReadStream(file.path);
+    fileStream.on('error', reject);
+    fileStream.on('end', () => req.end(tail));
+    fileStream.pipe(req, { end: false });
+  });
+}
+
+async function getJson<T>(base: string, token: string, path: string, agent?: Agent): Promise<{ status: number; body: T; ms: number }> {
+  const t0 = performance.now();
+  return new Promise((resolvePromise, reject) => {
+    const req = httpRequest(new URL(path, base), { headers: { authorization: `Bearer ${token}` }, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body: JSON.parse(body) as T, ms: performance.now() - t0 }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+interface CaseStatus {
+  status: string;
+  progress: number;
+  error: { reason: string } | null;
+  run: { counts: Record<string, number> } | null;
+}
+
+async function waitCompleted(base: string, token: string, id: string, timeoutMs: number): Promise<CaseStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await getJson<CaseStatus>(base, token, `/api/products/${id}`);
+    if (r.body.status === 'Completed') return r.body;
+    if (r.body.status === 'Error') throw new Error(`case ${id} failed: ${r.body.error?.reason}`);
+    if (Date.now() > deadline) throw new Error(`case ${id} not Completed after ${timeoutMs} ms (status ${r.body.status}, ${r.body.progress}%)`);
+    await new Promise((r2) => setTimeout(r2, 200));
+  }
+}
+
+/** The first `n` records of a (b)gzipped VCF, written as a plain VCF. */
+async function headVcf(src: string, n: number, dest: string): Promise<void> {
+  const out = createWriteStream(dest);
+  const rl = createInterface({ input: createReadStream(src).pipe(createGunzip()), crlfDelay: Infinity });
+  let records = 0;
+  for await (const line of rl) {
+    if (!line.startsWith('#')) {
+      if (records >= n) break;
+      records++;
+    }
+    if (!out.write(`${line}\n`)) await once(out, 'drain');
+  }
+  rl.close();
+  out.end();
+  await once(out, 'finish');
+}
+
+async function main(): Promise<void> {
+  const lines: string[] = [];
+  const say = (s: string) => {
+    log(s);
+    lines.push(s);
+  };
+  say(`# bench:cases ${new Date().toISOString()}`);
+  say(`machine: ${formatMachine()}`);
+  if (!existsSync(join(kbDir, 'manifest.json'))) throw new Error(`no KB at ${kbDir}: run npx rarelens kb build first`);
+
+  // A throw-away database, created and dropped like the integration tests' one.
+  const dropDatabase = await setupTestDatabase();
+  const dbUrl = new URL(process.env.DATABASE_URL ?? '');
+  const dbName = dbUrl.pathname.slice(1);
+  const dataDir = mkdtempSync(join(tmpdir(), 'rarelens-bench-cases-'));
+  const inbox = await startSmtpInbox();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RARELENS_DATA_DIR: dataDir,
+    RARELENS_KB: kbDir,
+    RARELENS_WEB_DIST: join(dataDir, 'no-web'),
+    DATABASE_URL: dbUrl.toString(),
+    SMTP_URL: inbox.url,
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    UPLOAD_MAX_BYTES: String(5 * 1024 ** 3),
+  });
+  const app = await buildApp({ config, products: { jobs: { inProcessWorker: true, pollMs: 100 } } });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const addr = app.server.address();
+    if (addr === null || typeof addr === 'string') throw new Error('no server address');
+    const base = `http://127.0.0.1:${addr.port}`;
+    const user = await signUpAndLogIn(app, inbox);
+    say(`database: PostgreSQL ${dbName}; KB: ${kbDir}; in-process worker`);
+    say('');
+
+    // 1. Exome.
+    const pfeiffer = join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
+    const fields = { caseId: 'BENCH-EXOME', gender: 'male', symptoms: 'Pfeiffer syndrome features', hpoTerms: JSON.stringify(PFEIFFER_TERMS) };
+    // Warm the KB once so the timed run reflects a running server (KB load reported separately).
+    const tWarm = performance.now();
+    const warmId = await uploadCase(base, user.token, { ...fields, caseId: 'WARM-UP' }, { path: pfeiffer, name: 'Pfeiffer.hg19.vcf.gz' });
+    const warm = await waitCompleted(base, user.token, warmId, 600_000);
+    say(`exome warm-up (first job, includes KB load ${warm.run?.counts.msEngineLoad ?? '?'} ms): ${((performance.now() - tWarm) / 1000).toFixed(1)} s`);
+    const t0 = performance.now();
+    const exomeId = await uploadCase(base, user.token, fields, { path: pfeiffer, name: 'Pfeiffer.hg19.vcf.gz' });
+    const tUploaded = performance.now();
+    const exome = await waitCompleted(base, user.token, exomeId, 600_000);
+    const exomeSecs = (performance.now() - t0) / 1000;
+    const c = exome.run?.counts ?? {};
+    const genes = await getJson<{ items: { symbol: string }[] }>(base, user.token, `/api/products/${exomeId}/genes?pageSize=5`);
+    say(`| case | records | stored variants | upload s | upload -> Completed s | annotate+store s | of which DB insert s | rank s | publish s |`);
+    say(`|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
+    const row = (name: string, secs: number, up: number, k: Record<string, number>) =>
+      `| ${name} | ${k.records ?? '?'} | ${k.variantsStored ?? '?'} | ${up.toFixed(2)} | ${secs.toFixed(1)} | ${((k.msAnnotateAndStore ?? 0) / 1000).toFixed(1)} | ${((k.msInsert ?? 0) / 1000).toFixed(1)} | ${((k.msRank ?? 0) / 1000).toFixed(1)} | ${((k.msPublish ?? 0) / 1000).toFixed(1)} |`;
+    say(row('Pfeiffer exome (GRCh37)', exomeSecs, (tUploaded - t0) / 1000, c));
+    say(`exome top genes: ${genes.body.items.map((g) => g.symbol).join(', ')}`);
+    const exomeTarget = exomeSecs <= 15;
+
+    let listStats = '';
+    if (!skipGenome) {
+      // 2. Genome-size VCF.
+      const genome = await buildGenomeVcf(sources, join(tmpdir(), 'rarelens-bench'), log);
+      let genomePath = genome.path;
+      let records = genome.records;
+      if (genomeRecords !== null && genomeRecords < genome.records) {
+        genomePath = join(dataDir, `genome.head${genomeRecords}.vcf`);
+        await headVcf(genome.path, genomeRecords, genomePath);
+        records = genomeRecords;
+      }
+      say(`genome-size VCF: ${genomePath} (${records.toLocaleString('en')} records, ${(statSync(genomePath).size / 2 ** 20).toFixed(0)} MiB)`);
+      const g0 = performance.now();
+      const genomeId = await uploadCase(
+        base,
+        user.token,
+        { caseId: 'BENCH-GENOME', gender: 'female', symptoms: 'bench', hpoTerms: JSON.stringify(PFEIFFER_TERMS), assembly: 'GRCh38' },
+        { path: genomePath, name: genomePath.split('/').pop() ?? 'genome.vcf.gz' },
+      );
+      const gUp = performance.now();
+      const gDone = await waitCompleted(base, user.token, genomeId, 4 * 3600_000);
+      say(row('genome-size (GRCh38)', (performance.now() - g0) / 1000, (gUp - g0) / 1000, gDone.run?.counts ?? {}));
+
+      // 3. Variant list latency at `concurrency` concurrent requests.
+      const stored = gDone.run?.counts.variantsStored ?? 0;
+      const queries = [
+        { name: 'page 1', path: () => `/api/products/${genomeId}/variants?mode=non-clustered&page=1` },
+        { name: 'random page <= 1000', path: () => `/api/products/${genomeId}/variants?mode=non-clustered&page=${1 + Math.floor(Math.random() * 1000)}` },
+        { name: 'filtered (maxAf+acmg)', path: () => `/api/products/${genomeId}/variants?mode=filtered&maxAf=0.01&acmg=Uncertain%20significance,Likely%20pathogenic,Pathogenic&page=${1 + Math.floor(Math.random() * 20)}` },
+        { name: 'filtered (consequence)', path: () => `/api/products/${genomeId}/variants?mode=filtered&consequence=missense_variant,stop_gained,frameshift_variant&page=${1 + Math.floor(Math.random() * 20)}` },
+        { name: 'filtered (zygosity)', path: () => `/api/products/${genomeId}/variants?mode=filtered&zygosity=homozygous&page=${1 + Math.floor(Math.random() * 20)}` },
+        { name: 'candidates (filtered, default)', path: () => `/api/products/${genomeId}/variants?mode=filtered&page=${1 + Math.floor(Math.random() * 20)}` },
+      ];
+      const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+      const samples = new Map<string, number[]>(queries.map((q): [string, number[]] => [q.name, []]));
+      const all: number[] = [];
+      let sent = 0;
+      let errors = 0;
+      const deadline = performance.now() + maxSeconds * 1000;
+      const l0 = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async (_, worker) => {
+          let i = worker;
+          while (sent < maxRequests && performance.now() < deadline) {
+            sent++;
+            const q = queries[i++ % queries.length] ?? queries[0];
+            if (q === undefined) break;
+            const r = await getJson<unknown>(base, user.token, q.path(), agent);
+            if (r.status !== 200) errors++;
+            samples.get(q.name)?.push(r.ms);
+            all.push(r.ms);
+          }
+        }),
+      );
+      const elapsed = (performance.now() - l0) / 1000;
+      agent.destroy();
+      all.sort((a, b) => a - b);
+      say('');
+      say(`variant list: ${all.length} requests (${errors} non-200) by ${concurrency} concurrent clients in ${elapsed.toFixed(1)} s = ${(all.length / elapsed).toFixed(0)} req/s; case has ${stored.toLocaleString('en')} stored variants`);
+      say(`| query | n | p50 ms | p95 ms | max ms |`);
+      say(`|---|---:|---:|---:|---:|`);
+      samples.forEach((ms, name) => {
+        ms.sort((a, b) => a - b);
+        say(`| ${name} | ${ms.length} | ${percentile(ms, 50).toFixed(1)} | ${percentile(ms, 95).toFixed(1)} | ${(ms[ms.length - 1] ?? NaN).toFixed(1)} |`);
+      });
+      say(`| all | ${all.length} | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 95).toFixed(1)} | ${(all[all.length - 1] ?? NaN).toFixed(1)} |`);
+      const p95 = percentile(all, 95);
+      listStats = `- variant list p95 <= 100 ms at ${concurrency} concurrent on >= 1 M stored variants: ${stored >= 1_000_000 ? (p95 <= 100 ? 'MET' : 'NOT MET') : 'NOT MEASURED (fewer than 1 M stored variants)'} (p95 ${p95.toFixed(1)} ms, ${stored.toLocaleString('en')} variants)`;
+    }
+    say('');
+    say('Targets:');
+    say(`- exome upload -> Completed <= 15 s: ${exomeTarget ? 'MET' : 'NOT MET'} (${exomeSecs.toFixed(1)} s)`);
+    say(listStats || '- variant list p95: not measured (--skip-genome)');
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    writeFileSync(join(root, 'bench/results/cases.latest.md'), `${lines.join('\n')}\n`);
+  } finally {
+    await app.close();
+    await inbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (argv.includes('--keep-db')) log(`kept database ${dbUrl.toString()}`);
+    else await dropDatabase();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
