@@ -222,6 +222,13 @@ describe('readVcf: malformed input gives an error naming the file, line and reas
     expect(r.summary.errors.map((e) => e.line)).toEqual([9]);
   });
 
+  it('gives up after maxErrors malformed lines even when collecting', async () => {
+    const lines = ['##fileformat=VCFv4.2', '##contig=<ID=1,length=249250621>', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO'];
+    for (let i = 0; i < 5; i++) lines.push(`1\tx${i}\t.\tA\tC\t.\t.\t.`);
+    const r = await readVcf(Readable.from([Buffer.from(lines.join('\n'))]), { collectErrors: true, maxErrors: 3, name: 'bad.vcf' });
+    await expect(r.toArray()).rejects.toThrow(/bad\.vcf:7: more than 3 malformed lines; giving up \(first: bad\.vcf:4: bad POS "x0"/);
+  });
+
   it('bad POS', async () => {
     const r = await readVcf(fx('bad-pos.vcf'));
     await expect(r.toArray()).rejects.toThrow(/bad-pos\.vcf:8: bad POS "1o0"/);

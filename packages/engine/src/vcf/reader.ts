@@ -36,6 +36,8 @@ export interface ReadVcfOptions {
   signal?: AbortSignal;
   /** Collect malformed lines in summary.errors instead of failing on the first one. */
   collectErrors?: boolean;
+  /** With collectErrors: fail once this many lines are malformed (default 1000). */
+  maxErrors?: number;
   /** Trim alleles shared by REF and ALT after splitting (default true). */
   trim?: boolean;
   /** Name used in messages when reading a stream. */
@@ -240,6 +242,10 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
 
   private fail(err: VcfParseError): void {
     if (this.opts.collectErrors !== true) throw err;
+    const max = this.opts.maxErrors ?? 1000;
+    if (this.summary.errors.length >= max) {
+      throw new VcfParseError(this.file, err.line, `more than ${max} malformed lines; giving up (first: ${this.summary.errors[0]?.message ?? err.message})`);
+    }
     this.summary.errors.push(err);
   }
 
