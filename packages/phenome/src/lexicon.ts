@@ -67,7 +67,9 @@ export const CLINICAL_ABBREVIATIONS: readonly LexiconEntry[] = [
 
 /**
  * Function words that may appear inside a mention without counting as content
- * ("hypoplasia of the thumb" = "thumb hypoplasia"). Negations are deliberately absent.
+ * ("hypoplasia of the thumb" = "thumb hypoplasia"). Negations are deliberately absent, and so
+ * are "and"/"or": a conjunction inside a window must be part of the phrase ("cleft lip and
+ * palate"), else "meningiomas and spinal" would read as "spinal meningioma".
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   'of',
@@ -78,8 +80,6 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'on',
   'at',
   'to',
-  'and',
-  'or',
   'by',
   'for',
   'from',

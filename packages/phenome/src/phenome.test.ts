@@ -133,6 +133,18 @@ describe('createPhenome: abbreviations', () => {
   });
 });
 
+describe('createPhenome: reverse abbreviation definitions', () => {
+  it('resolves "SF (long form)" and blocks an unrelated ontology abbreviation', () => {
+    const defined = phenome.extract('An ASD (atrial septal defect) was seen. The ASD closed.');
+    expect(defined.filter((t) => t.text === 'ASD').map((t) => t.id)).toEqual([
+      'HP:0001631',
+      'HP:0001631',
+    ]);
+    const other = phenome.extract('The VSD (vascular smooth dysplasia) study. VSD is rare.');
+    expect(other.filter((t) => t.text === 'VSD')).toEqual([]);
+  });
+});
+
 describe('createPhenome: context', () => {
   it('flags negated mentions and stops the scope at a terminator', () => {
     const terms = phenome.extract('No seizures or cataracts, but hearing loss was present.');

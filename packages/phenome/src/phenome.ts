@@ -410,6 +410,7 @@ function round3(x: number): number {
 }
 
 // "long form (SF)": a short form of 2-10 characters with at least two capitals.
+const REVERSE_DEFINITION_RE = /\b([A-Z][A-Za-z0-9]{1,9})\s*\(([A-Za-z][^()]{2,80})\)/g;
 const DEFINITION_RE = /\(\s*([A-Za-z][A-Za-z0-9-]{0,8}[A-Za-z0-9])s?\s*[),;]/g;
 
 /**
@@ -445,6 +446,28 @@ function applyAbbreviations(
         .some((t) => t.raw[0]?.toLowerCase() === sf[0]?.toLowerCase());
     if (isLongForm) defined.set(sf, long.entry);
     else if (!defined.has(sf)) defined.set(sf, null);
+  }
+  // Reverse definitions "SF (long form)": the short form is defined even when nothing was
+  // matched, which keeps an ontology abbreviation from reinterpreting it ("the BO (branchio-oto)
+  // syndrome" is not Body odor).
+  REVERSE_DEFINITION_RE.lastIndex = 0;
+  while ((m = REVERSE_DEFINITION_RE.exec(text)) !== null) {
+    const sf = m[1] ?? '';
+    const long = m[2] ?? '';
+    if ((sf.match(/[A-Z]/g) ?? []).length < 2 || defined.has(sf)) continue;
+    if (long[0]?.toLowerCase() !== sf[0]?.toLowerCase()) continue;
+    const longStart = m.index + m[0].indexOf('(') + 1;
+    const inside = mentions.find(
+      (c) =>
+        (tokens[c.first] as Token).start >= longStart &&
+        (tokens[c.last - 1] as Token).end <= longStart + long.length,
+    );
+    defined.set(
+      sf,
+      inside && inside.last - inside.first === long.trim().split(/[\s-]+/).length
+        ? inside.entry
+        : null,
+    );
   }
   if (defined.size === 0) return mentions;
   const kept: Candidate[] = [];

@@ -5,7 +5,7 @@
  *   rarelens phenome --batch IN.jsonl --out OUT.jsonl     # {id, text} -> {id, terms}
  *
  * Options: --hpo FILE (hp.json[.gz] / hp.obo; default $RARELENS_SOURCES/hpo/...), --nested,
- * --no-llm (ignore LLM_BASE_URL/LLM_API_KEY/LLM_MODEL even when set).
+ * --sections, --no-llm (ignore LLM_BASE_URL/LLM_API_KEY/LLM_MODEL even when set).
  */
 import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -28,6 +28,7 @@ const USAGE = `Usage:
 Options:
   --hpo FILE   HPO ontology (hp.json, hp.json.gz or hp.obo; default ${'$'}RARELENS_SOURCES/hpo/hp.v2026-01-08.json.gz)
   --nested     also report more general terms named inside longer mentions
+  --sections   in full texts with headings, keep only the title/abstract and case sections
   --no-llm     do not call the LLM endpoint even when LLM_BASE_URL, LLM_API_KEY, LLM_MODEL are set`;
 
 interface Args {
@@ -36,13 +37,14 @@ interface Args {
   out?: string;
   hpo?: string;
   nested: boolean;
+  sections: boolean;
   llm: boolean;
 }
 
 class UsageError extends Error {}
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { nested: false, llm: true };
+  const args: Args = { nested: false, sections: false, llm: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const value = (): string => {
@@ -66,6 +68,9 @@ function parseArgs(argv: readonly string[]): Args {
         break;
       case '--nested':
         args.nested = true;
+        break;
+      case '--sections':
+        args.sections = true;
         break;
       case '--no-llm':
         args.llm = false;
@@ -171,7 +176,10 @@ export async function run(argv: string[]): Promise<number> {
     throw err;
   }
   const ontology = loadOntologyFile(args.hpo ?? defaultHpoPath());
-  const phenome = createPhenome(ontology, { nested: args.nested });
+  const phenome = createPhenome(ontology, {
+    nested: args.nested,
+    clinicalSectionsOnly: args.sections,
+  });
   const llm = args.llm ? llmConfigFromEnv() : undefined;
   const extractor = makeExtractor(phenome, ontology, llm);
   if (args.text !== undefined) {
