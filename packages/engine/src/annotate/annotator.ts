@@ -15,7 +15,7 @@ import type { TranscriptModel } from '../transcripts/model.ts';
 import type { AnnotatedVariant, ClinvarHit, Genotype, Impact, VariantKey } from '../types.ts';
 import type { PopulationFrequency, TranscriptAnnotation } from '../vcf/annotations.ts';
 import type { InfoValue } from '../vcf/variant.ts';
-import { hgvsCOf, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
+import { hgvsCOf, shift3Prime, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
 import { SyncFasta } from './reference.ts';
 import { impactOf, soRank, sortTerms } from './so.ts';
 
@@ -220,7 +220,12 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     let gene: string | null = effect?.model.tx.gene ?? spanGene;
     let transcript: string | null = effect?.model.tx.id ?? null;
     let consequences: string[] = effect ? effect.consequences : [structural ? 'structural_variant' : spanGene ? 'gene_variant' : 'intergenic_variant'];
-    let hgvsC = effect && !structural ? hgvsCOf(effect.model, trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase()), base) : null;
+    let hgvsC: string | null = null;
+    if (effect && !structural) {
+      const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+      // HGVS 3' rule: only with a FASTA (the KB's sparse known bases could stop a shift half-way).
+      hgvsC = hgvsCOf(effect.model, fasta ? shift3Prime(span, effect.model.tx.strand, base) : span, base);
+    }
     let hgvsP = effect?.hgvsP ?? null;
     let refAa = effect?.refAa ?? null;
     let altAa = effect?.altAa ?? null;

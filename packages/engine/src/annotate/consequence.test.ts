@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TranscriptModel, type Transcript } from '../transcripts/model.ts';
-import { hgvsCOf, transcriptEffect, trimAllele, type BaseLookup } from './consequence.ts';
+import { hgvsCOf, shift3Prime, transcriptEffect, trimAllele, type BaseLookup } from './consequence.ts';
 
 /**
  * Hand-built models (0-based). '+' strand: exons [1000,1100) [1200,1300) [1400,1500), CDS [1050,1451):
@@ -149,6 +149,29 @@ describe('transcriptEffect on a − strand model', () => {
   it('reports a deletion range 5′→3′ on the transcript', () => {
     // Deletes 0-based 1440..1441 (c.11 and c.10 on '-').
     expect(effect(minus, 1440, 'AGC', 'A').hgvs).toBe('NM_MINUS:c.10_11del');
+  });
+});
+
+describe('shift3Prime (HGVS 3′ rule)', () => {
+  // 0-based 1059..1062 = c.10..c.13 = 'AAAA', flanked by C.
+  const seq: Record<number, string> = { 1058: 'C', 1059: 'A', 1060: 'A', 1061: 'A', 1062: 'A', 1063: 'C' };
+  const base: BaseLookup = (_c, p) => seq[p] ?? null;
+
+  it('moves a homopolymer deletion to its last copy on a + strand transcript and names it there', () => {
+    const span = shift3Prime(trimAllele('1', 1059, 'CA', 'C'), 1, base);
+    expect(span).toMatchObject({ start: 1062, end: 1063, ref: 'A' });
+    expect(hgvsCOf(plus, span, base)).toBe('NM_TEST:c.13del');
+  });
+
+  it('turns an insertion repeating the preceding base into a dup at the 3′-most position', () => {
+    const span = shift3Prime(trimAllele('1', 1059, 'C', 'CA'), 1, base);
+    expect(span).toMatchObject({ start: 1063, end: 1063, alt: 'A' });
+    expect(hgvsCOf(plus, span, base)).toBe('NM_TEST:c.13dup');
+  });
+
+  it('shifts toward lower genomic positions on a − strand transcript', () => {
+    const span = shift3Prime(trimAllele('1', 1062, 'AA', 'A'), -1, base);
+    expect(span).toMatchObject({ start: 1059, end: 1060, ref: 'A' });
   });
 });
 

@@ -408,6 +408,42 @@ function multiCodon(m: TranscriptModel, a: AlleleSpan, base: BaseLookup, first: 
   return anyMissense ? 'missense_variant' : 'synonymous_variant';
 }
 
+/**
+ * Shifts an indel to its most 3' position on the transcript strand (the HGVS 3' rule), moving
+ * while the sequence allows. Needs complete sequence (a reference FASTA): with gaps it stops at the
+ * first unknown base, so callers only use it when a FASTA is configured.
+ */
+export function shift3Prime(a: AlleleSpan, strand: 1 | -1, base: BaseLookup): AlleleSpan {
+  const del = a.alt.length === 0 && a.ref.length > 0;
+  const ins = a.ref.length === 0 && a.alt.length > 0;
+  if (!del && !ins) return a;
+  let { start, end, ref, alt } = a;
+  for (let guard = 0; guard < 100_000; guard++) {
+    if (strand === 1) {
+      const next = base(a.chrom, end);
+      if (next == null) break;
+      if (del && next === ref[0]) {
+        ref = ref.slice(1) + next;
+      } else if (ins && next === alt[0]) {
+        alt = alt.slice(1) + next;
+      } else break;
+      start++;
+      end++;
+    } else {
+      const prev = base(a.chrom, start - 1);
+      if (prev == null) break;
+      if (del && prev === ref[ref.length - 1]) {
+        ref = prev + ref.slice(0, -1);
+      } else if (ins && prev === alt[alt.length - 1]) {
+        alt = prev + alt.slice(0, -1);
+      } else break;
+      start--;
+      end--;
+    }
+  }
+  return { chrom: a.chrom, start, end, ref, alt };
+}
+
 /** HGVS c./n. of the allele on the transcript (not 3'-shifted: that needs the sequence); null outside the transcript. */
 export function hgvsCOf(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null): string | null {
   const minus = m.tx.strand === -1;
