@@ -62,6 +62,12 @@ describe('readVcf: header, assembly and contigs', () => {
     expect(variants.map(key)).toEqual(['1:100:A>C']);
   });
 
+  it('ignores a UTF-8 byte-order mark', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(fx('grch37.vcf'))]);
+    const r = await readVcf(Readable.from([bytes]), { name: 'bom.vcf' });
+    expect((await r.toArray()).map(key)).toEqual(['10:123256215:T>G', '1:1000000:A>G']);
+  });
+
   it('reads CRLF files like LF files', async () => {
     const { variants } = await readAll('crlf.vcf');
     expect(variants.map(key)).toEqual(['1:100:A>C', '1:200:G>GA']);

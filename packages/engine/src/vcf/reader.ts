@@ -612,6 +612,8 @@ export async function readVcf(input: VcfInput, opts: ReadVcfOptions = {}): Promi
       pending = nl === -1 ? '' : pending.slice(nl + 1);
       lineNo++;
       if (line.endsWith('\r')) line = line.slice(0, -1);
+      // A UTF-8 byte-order mark (files saved by some Windows editors).
+      if (lineNo === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
       if (line.startsWith('##')) {
         builder.addMeta(line, lineNo);
       } else if (line.startsWith('#CHROM')) {
