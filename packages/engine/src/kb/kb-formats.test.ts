@@ -10,7 +10,9 @@ import { createAnnotator } from '../annotate/annotator.ts';
 import { buildKb, genomicStep } from './build.ts';
 import { loadGenomeKb, type GenomeKb } from './genome-kb.ts';
 import { readHgnc } from './genes.build.ts';
-import { readGtfOrGff } from './transcripts.build.ts';
+import { readBed12, readGtfOrGff } from './transcripts.build.ts';
+import { readClinvarVcf } from './clinvar.build.ts';
+import { KbSourceError } from './types.ts';
 import type { KbManifest } from './types.ts';
 
 const HGNC_HEADER = ['hgnc_id', 'symbol', 'name', 'locus_group', 'locus_type', 'status', 'location', 'alias_symbol', 'prev_symbol', 'entrez_id', 'ensembl_gene_id', 'refseq_accession', 'omim_id', 'mane_select'];
@@ -127,5 +129,18 @@ describe('official-release formats', () => {
     const names = manifest.sources.map((s) => s.name);
     expect(names).toEqual(expect.arrayContaining(['hgnc', 'transcripts-grch38', 'clinvar-grch38', 'gnomad-sites', 'reference-fasta']));
     expect(manifest.missing.map((m) => m.name)).toEqual(expect.arrayContaining(['mane-summary', 'intervar-ps1', 'clinvar-grch37']));
+  });
+
+  it('names the file and line of a malformed source record (wrong column count, non-numeric field)', async () => {
+    const hg = await readHgnc({ name: 'hgnc', path: join(dir, 'sources/genes/hgnc_complete_set.test.txt'), rel: 'genes/hgnc_complete_set.test.txt' });
+    const bed = join(dir, 'bad.bed12');
+    await writeFile(bed, 'chr1\t1000\t1500\tNM_999001\t0\t+\t1050\t1451\t0\t1\t500,\t0,\nchr1\t1000\t1500\tNM_999001\t0\t+\t1050\n');
+    const e1 = await readBed12({ name: 'transcripts-grch38', path: bed, rel: 'bad.bed12' }, hg.state, 'GRCh38').catch((e: unknown) => e);
+    expect(e1).toBeInstanceOf(KbSourceError);
+    expect((e1 as Error).message).toBe('bad.bed12:2: expected at least 12 tab-separated columns, found 7');
+    const vcf = join(dir, 'bad.clinvar.vcf');
+    await writeFile(vcf, '##fileformat=VCFv4.1\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n1\tx12\t1\tA\tG\t.\t.\tCLNSIG=Benign\n');
+    const e2 = await readClinvarVcf({ name: 'clinvar-grch38', path: vcf, rel: 'bad.clinvar.vcf' }, 'GRCh38', null).catch((e: unknown) => e);
+    expect((e2 as Error).message).toBe("bad.clinvar.vcf:3: field POS: expected an integer, got 'x12'");
   });
 });
