@@ -98,8 +98,9 @@ for (let i = 0; i < 24; i++) {
 addAlias('J01415.2', 'MT', null);
 
 /**
- * Canonical contig name: primary contigs map to '1'..'22', 'X', 'Y', 'MT'; other contigs lose a
- * leading 'chr' and are otherwise kept verbatim (e.g. 'chr1_KI270706v1_random' -> '1_KI270706v1_random').
+ * Canonical contig name: primary contigs map to '1'..'22', 'X', 'Y', 'MT'; UCSC scaffold and
+ * alt names map to their GenBank accession ('chr1_KI270706v1_random' -> 'KI270706.1',
+ * 'chrUn_gl000225' -> 'GL000225.1'); other contigs lose a leading 'chr' and are kept verbatim.
  */
 export function normalizeContig(name: string): string {
   const hit = ALIASES.get(name);
@@ -107,9 +108,22 @@ export function normalizeContig(name: string): string {
   if (name.length > 3 && (name.startsWith('chr') || name.startsWith('Chr') || name.startsWith('CHR'))) {
     const rest = name.slice(3);
     const restHit = ALIASES.get(rest);
-    return restHit !== undefined ? restHit.name : rest;
+    if (restHit !== undefined) return restHit.name;
+    return scaffoldAccession(rest) ?? rest;
   }
-  return name;
+  return scaffoldAccession(name) ?? name;
+}
+
+// UCSC names of unplaced/unlocalised scaffolds and alt haplotypes carry the GenBank accession:
+// hg19 'chrUn_gl000225', 'chr1_gl000191_random' (version 1 implied); hg38
+// 'chr14_GL000225v1_random', 'chr1_KI270766v1_alt'. Ensembl/NCBI call them 'GL000225.1'.
+const UCSC_SCAFFOLD = /^(?:[0-9XYMTUn]{1,2}_)?([A-Za-z]{2})(\d{6})(?:v(\d+))?(?:_random|_alt|_fix)?$/;
+
+function scaffoldAccession(name: string): string | null {
+  if (!name.includes('_') && !/^[a-z]{2}\d{6}$/.test(name)) return null;
+  const m = UCSC_SCAFFOLD.exec(name);
+  if (m === null) return null;
+  return `${m[1]!.toUpperCase()}${m[2]!}.${m[3] ?? '1'}`;
 }
 
 /** The assembly that a versioned accession (NC_000001.11, CM000663.2) pins down, or null. */

@@ -16,9 +16,19 @@ describe('normalizeContig', () => {
     expect(normalizeContig('NC_000023.11')).toBe('X');
   });
 
-  it('keeps non-primary contigs, dropping only the chr prefix', () => {
-    expect(normalizeContig('chr1_KI270706v1_random')).toBe('1_KI270706v1_random');
+  it('names UCSC scaffolds and alt contigs by their GenBank accession, like Ensembl and NCBI', () => {
+    expect(normalizeContig('chr1_KI270706v1_random')).toBe('KI270706.1');
+    expect(normalizeContig('chrUn_gl000225')).toBe('GL000225.1');
+    expect(normalizeContig('chr14_GL000225v1_random')).toBe('GL000225.1');
+    expect(normalizeContig('chr1_gl000191_random')).toBe('GL000191.1');
+    expect(normalizeContig('chr1_KI270766v1_alt')).toBe('KI270766.1');
     expect(normalizeContig('GL000192.1')).toBe('GL000192.1');
+  });
+
+  it('keeps other contigs, dropping only the chr prefix', () => {
+    expect(normalizeContig('chr6_apd_hap1')).toBe('6_apd_hap1');
+    expect(normalizeContig('chrEBV')).toBe('EBV');
+    expect(normalizeContig('HLA-A*01:01:01:01')).toBe('HLA-A*01:01:01:01');
   });
 
   it('knows which assembly a versioned accession pins down', () => {

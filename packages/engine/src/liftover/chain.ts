@@ -352,13 +352,6 @@ export function parseChain(text: string, file = '<chain>'): LiftoverChain {
       idx.maxEnd[i] = runMax;
     });
     index.set(contig, idx);
-    // hg19 names unplaced scaffolds chrUn_gl000225 / chr1_gl000191_random; b37 calls them GL000225.1.
-    const gl = /(?:^|_)gl(\d{6})(?:_random)?$/i.exec(contig);
-    if (gl !== null) {
-      const alias = `GL${gl[1]}.1`;
-      if (!index.has(alias)) index.set(alias, idx);
-      srcSizes.set(alias, srcSizes.get(contig) ?? 0);
-    }
   }
   return new LiftoverChain(file, chains, index, srcSizes);
 }

@@ -47,6 +47,18 @@ describe.runIf(existsSync(PFEIFFER))('real VCFs', () => {
     expect(vs.every((v) => v.assembly === 'GRCh38')).toBe(true);
   });
 
+  it('lifts Pfeiffer variants back to their GRCh37 records through the independent hg38ToHg19 chain', async () => {
+    const back = await loadChain(join(SOURCES, 'liftover/hg38ToHg19.over.chain.gz'));
+    const r = await readVcf(PFEIFFER, { liftover: chain, trim: false });
+    const vs = await r.toArray();
+    let same = 0;
+    for (const v of vs) {
+      const home = back.liftVariant(v);
+      if (!('failed' in home) && home.chrom === v.input.chrom && home.pos === v.input.pos && home.ref === v.input.ref && home.alt === v.input.alt) same++;
+    }
+    expect(same / vs.length).toBeGreaterThan(0.99);
+  });
+
   it('reads PG NA12878 chr21 (GRCh38, chr names) with every ALT allele accounted for', async () => {
     const path = join(VCF, 'PG_NA12878_hg38-chr21.vcf.gz');
     const r = await readVcf(path);
