@@ -15,7 +15,7 @@ import { Ontology, parseObo, parseObographs, type OntologyData, type Term } from
 import { KbSourceError, type KbBuildContext } from './types.ts';
 
 export const HPO_KB_FILE = 'hpo-kb.json';
-export const HPO_KB_FORMAT = 1;
+export const HPO_KB_FORMAT = 2;
 
 /** HPO frequency classes (HP:004028x) and the point probability used for each (class midpoint). */
 export const FREQUENCY_CLASSES: Readonly<Record<string, number>> = {
@@ -41,6 +41,8 @@ export interface DiseaseAnnotation {
   frequency: number | null;
   /** The frequency as written (e.g. '3/7', 'HP:0040282', '17%'), for explanations. */
   frequencyText: string | null;
+  /** Pooled patient counts when the source gives n/m fractions: [n, m] (n of m patients). */
+  counts: [number, number] | null;
   /** Onset of this feature, when the source gives one (HPO onset term id). */
   onset: string | null;
 }
@@ -86,8 +88,8 @@ interface HpoKbFile {
   format: number;
   versions: HpoKbVersions;
   terms: { ids: string[]; labels: string[]; parents: number[][]; alias: Record<string, string> };
-  /** [id, name, mondo|'', annotations [term, freq(-1 = none), freqText|'', onset|-1][], excluded[], inheritance[], onset[], genes[]] */
-  diseases: [string, string, string, [number, number, string, number][], number[], number[], number[], string[]][];
+  /** [id, name, mondo|'', annotations [term, freq(-1 = none), freqText|'', onset|-1, n, m][], excluded[], inheritance[], onset[], genes[]] */
+  diseases: [string, string, string, [number, number, string, number, number, number][], number[], number[], number[], string[]][];
   /** [symbol, ncbiGeneId, [[diseaseId, association]]] */
   genes: [string, string, [string, GeneDiseaseAssociation][]][];
 }
@@ -397,10 +399,10 @@ export async function buildHpoKb(ctx: KbBuildContext): Promise<void> {
     const d = parsed.diseases.get(id);
     if (!d) continue;
     const mondo = mondoOf.get(id) || '';
-    const anns: [number, number, string, number][] = [];
+    const anns: [number, number, string, number, number, number][] = [];
     for (const [term, acc] of [...d.ann.entries()].sort((a, b) => idx(a[0]) - idx(b[0]))) {
       const fin = finishAnnotation(acc);
-      anns.push([idx(term), fin.frequency ?? -1, fin.text ?? '', acc.onset && index.has(acc.onset) ? idx(acc.onset) : -1]);
+      anns.push([idx(term), fin.frequency ?? -1, fin.text ?? '', acc.onset && index.has(acc.onset) ? idx(acc.onset) : -1, acc.n, acc.m]);
     }
     out.diseases.push([
       id,
@@ -456,7 +458,13 @@ function hpoKbFromFile(file: HpoKbFile): HpoKb {
     id: did,
     name,
     mondo: mondo || null,
-    annotations: anns.map(([t, f, text, on]) => ({ term: id(t), frequency: f < 0 ? null : f, frequencyText: text || null, onset: on < 0 ? null : id(on) })),
+    annotations: anns.map(([t, f, text, on, n, m]) => ({
+      term: id(t),
+      frequency: f < 0 ? null : f,
+      frequencyText: text || null,
+      onset: on < 0 ? null : id(on),
+      counts: m > 0 ? ([n, m] as [number, number]) : null,
+    })),
     excluded: not.map(id),
     inheritance: inh.map(id),
     onset: onset.map(id),

@@ -1,0 +1,279 @@
+/**
+ * Phenotype-only ranking of every disease in the HPO annotations, and of genes through their
+ * diseases. Equivalent OMIM/Orphanet/DECIPHER entries (one Mondo class) are ranked once, under
+ * one representative id, with the other ids listed in `mergedIds`.
+ */
+import type { HpoKb } from '../kb/hpo-kb.ts';
+import { getPhenotypeModel, type PhenotypeModel } from './model.ts';
+import {
+  DEFAULT_SCORING_OPTIONS,
+  explainDisease,
+  resolveQuery,
+  scoreDiseases,
+  type ExcludedTermEffect,
+  type PhenotypeQuery,
+  type PhenotypeScoringOptions,
+  type ResolvedQuery,
+  type TermMatch,
+} from './score.ts';
+
+export interface TermRef {
+  id: string;
+  label: string;
+}
+
+export interface DiseaseRanking {
+  /** Representative id of the group (OMIM preferred, then ORPHA, then DECIPHER). */
+  id: string;
+  name: string;
+  /** Other ids of the same disease (same Mondo class) merged into this rank. */
+  mergedIds: string[];
+  mondo: string | null;
+  rank: number;
+  /** log10 of the composite likelihood ratio. */
+  score: number;
+  /** Post-test probability with a uniform pre-test probability over all ranked diseases. */
+  postTestProbability: number;
+  inheritance: TermRef[];
+  onset: TermRef[];
+  genes: string[];
+  /** Present for the top `explainTop` diseases. */
+  matched?: TermMatch[];
+  excluded?: ExcludedTermEffect[];
+  explanation?: string[];
+}
+
+export interface PhenotypeGeneRanking {
+  symbol: string;
+  rank: number;
+  /** log10 LR of the gene's best-matching disease. */
+  score: number;
+  /** Representative id of that disease. */
+  bestDisease: string;
+  diseases: string[];
+}
+
+export interface PhenotypeRankingResult {
+  hpoVersion: string;
+  annotationsVersion: string;
+  used: { present: TermRef[]; excluded: TermRef[] };
+  ignored: { id: string; reason: string }[];
+  diseases: DiseaseRanking[];
+  genes: PhenotypeGeneRanking[];
+}
+
+export interface RankPhenotypeOptions {
+  /** Number of top diseases that get a per-term explanation (default 20). */
+  explainTop?: number;
+  scoring?: PhenotypeScoringOptions;
+  /** A model built with non-default options (default: the KB's cached default model). */
+  model?: PhenotypeModel;
+}
+
+/** Disease groups of a model: members of one Mondo class, representative first. */
+export interface DiseaseGroups {
+  /** group index of each disease */
+  groupOf: Int32Array;
+  members: number[][];
+}
+
+const groupCache = new WeakMap<PhenotypeModel, DiseaseGroups>();
+
+function sourceOrder(id: string): number {
+  if (id.startsWith('OMIM:')) return 0;
+  if (id.startsWith('ORPHA:')) return 1;
+  return 2;
+}
+
+/** Compares ids deterministically: OMIM before ORPHA before DECIPHER, then by number/text. */
+export function compareDiseaseIds(a: string, b: string): number {
+  const s = sourceOrder(a) - sourceOrder(b);
+  if (s) return s;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Groups the model's diseases by Mondo class (diseases without one stand alone). */
+export function getDiseaseGroups(model: PhenotypeModel): DiseaseGroups {
+  const cached = groupCache.get(model);
+  if (cached) return cached;
+  const byKey = new Map<string, number[]>();
+  model.diseases.forEach((d, i) => {
+    const key = d.mondo ?? d.id;
+    const list = byKey.get(key);
+    if (list) list.push(i);
+    else byKey.set(key, [i]);
+  });
+  const groupOf = new Int32Array(model.diseases.length);
+  const members: number[][] = [];
+  for (const list of byKey.values()) {
+    list.sort((a, b) => compareDiseaseIds(model.diseases[a]?.id ?? '', model.diseases[b]?.id ?? ''));
+    for (const d of list) groupOf[d] = members.length;
+    members.push(list);
+  }
+  const g = { groupOf, members };
+  groupCache.set(model, g);
+  return g;
+}
+
+/** Best (max) log-LR of each group and the member that gives it. */
+export function groupScores(model: PhenotypeModel, lnLr: Float64Array): { score: Float64Array; best: Int32Array } {
+  const { members } = getDiseaseGroups(model);
+  const score = new Float64Array(members.length);
+  const best = new Int32Array(members.length);
+  members.forEach((list, g) => {
+    let s = -Infinity;
+    let b = list[0] ?? 0;
+    for (const d of list) {
+      const v = lnLr[d] ?? -Infinity;
+      if (v > s) {
+        s = v;
+        b = d;
+      }
+    }
+    score[g] = s;
+    best[g] = b;
+  });
+  return { score, best };
+}
+
+function logSumExp(values: Float64Array): number {
+  let max = -Infinity;
+  for (const v of values) if (v > max) max = v;
+  let sum = 0;
+  for (const v of values) sum += Math.exp(v - max);
+  return max + Math.log(sum);
+}
+
+const LN10 = Math.log(10);
+
+function termRefs(model: PhenotypeModel, ids: string[]): TermRef[] {
+  return ids.map((id) => ({ id, label: model.kb.ontology.label(id) ?? id }));
+}
+
+/** Readable lines for one disease: what matched, what argues against. */
+export function describeDiseaseMatch(matched: TermMatch[], excluded: ExcludedTermEffect[]): string[] {
+  const lines: string[] = [];
+  const fmtP = (p: number | null, text: string | null): string =>
+    p == null ? '' : ` (seen in ${Math.round(p * 100)}% of patients${text && /\d+\/\d+/.test(text) ? `, ${text}` : ''})`;
+  for (const m of [...matched].sort((a, b) => b.lr - a.lr)) {
+    const lr = `LR ${m.lr.toPrecision(3)}`;
+    switch (m.kind) {
+      case 'exact':
+        lines.push(`${m.label} (${m.term}) is a feature of the disease${fmtP(m.frequency, m.frequencyText)}: ${lr}`);
+        break;
+      case 'implied':
+        lines.push(`${m.label} (${m.term}) is implied by the disease feature ${m.diseaseTermLabel} (${m.diseaseTerm})${fmtP(m.frequency, m.frequencyText)}: ${lr}`);
+        break;
+      case 'partial':
+        lines.push(`${m.label} (${m.term}) is related to the disease feature ${m.diseaseTermLabel} (${m.diseaseTerm}): ${lr}`);
+        break;
+      case 'unmatched':
+        lines.push(`${m.label} (${m.term}) is not explained by the disease: ${lr}`);
+        break;
+      case 'contradicted':
+        lines.push(`${m.label} (${m.term}) is annotated as NOT a feature (${m.diseaseTermLabel}): ${lr}`);
+        break;
+      default: {
+        const never: never = m.kind;
+        throw new Error(`unknown match kind ${String(never)}`);
+      }
+    }
+  }
+  for (const e of excluded) {
+    if (e.diseaseFrequency >= 0.2)
+      lines.push(`${e.label} (${e.term}) is absent although ${Math.round(e.diseaseFrequency * 100)}% of patients show it: LR ${e.lr.toPrecision(3)}`);
+  }
+  return lines;
+}
+
+/** Ranks every disease (grouped) and every gene by phenotype alone. */
+export function rankPhenotype(kb: HpoKb, query: PhenotypeQuery, options: RankPhenotypeOptions = {}): PhenotypeRankingResult {
+  const model = options.model ?? getPhenotypeModel(kb);
+  const scoring = options.scoring ?? DEFAULT_SCORING_OPTIONS;
+  const q = resolveQuery(model, query, scoring);
+  const lnLr = scoreDiseases(model, q, scoring);
+  return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring);
+}
+
+/** Assembles ranked diseases and genes from per-disease log-LRs. */
+export function buildPhenotypeResult(model: PhenotypeModel, q: ResolvedQuery, lnLr: Float64Array, explainTop: number, scoring: PhenotypeScoringOptions): PhenotypeRankingResult {
+  const groups = getDiseaseGroups(model);
+  const { score, best } = groupScores(model, lnLr);
+  const order = Array.from(score.keys());
+  const repId = (g: number): string => model.diseases[groups.members[g]?.[0] ?? 0]?.id ?? '';
+  order.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || compareDiseaseIds(repId(a), repId(b)));
+  const lse = logSumExp(score);
+  const diseases: DiseaseRanking[] = order.map((g, i) => {
+    const list = groups.members[g] ?? [];
+    const rep = model.diseases[list[0] ?? 0];
+    const bestD = best[g] ?? 0;
+    const inh = new Set<string>();
+    const onset = new Set<string>();
+    const genes = new Set<string>();
+    for (const d of list) {
+      const dis = model.diseases[d];
+      dis?.inheritance.forEach((x) => inh.add(x));
+      dis?.onset.forEach((x) => onset.add(x));
+      dis?.genes.forEach((x) => genes.add(x));
+    }
+    const r: DiseaseRanking = {
+      id: rep?.id ?? '',
+      name: rep?.name ?? '',
+      mergedIds: list.slice(1).map((d) => model.diseases[d]?.id ?? ''),
+      mondo: rep?.mondo ?? null,
+      rank: i + 1,
+      score: (score[g] ?? 0) / LN10,
+      postTestProbability: Math.exp((score[g] ?? 0) - lse),
+      inheritance: termRefs(model, [...inh].sort()),
+      onset: termRefs(model, [...onset].sort()),
+      genes: [...genes].sort(),
+    };
+    if (i < explainTop) {
+      const ex = explainDisease(model, q, bestD, scoring);
+      r.matched = ex.matched;
+      r.excluded = ex.excluded;
+      r.explanation = describeDiseaseMatch(ex.matched, ex.excluded);
+      if (bestD !== list[0]) r.explanation.unshift(`Scored on ${model.diseases[bestD]?.id ?? ''} (same Mondo disease ${rep?.mondo ?? ''})`);
+    }
+    return r;
+  });
+  const rankOfGroup = new Int32Array(order.length);
+  order.forEach((g, i) => (rankOfGroup[g] = i));
+  const genes = rankGenesByDiseases(model, score, rankOfGroup);
+  return {
+    hpoVersion: model.kb.versions.hpo,
+    annotationsVersion: model.kb.versions.annotations,
+    used: { present: termRefs(model, q.present.map((t) => model.termId(t))), excluded: termRefs(model, q.excluded.map((t) => model.termId(t))) },
+    ignored: q.ignored,
+    diseases,
+    genes,
+  };
+}
+
+/** Genes scored by their best disease group (POLYGENIC associations are not used). */
+function rankGenesByDiseases(model: PhenotypeModel, groupScore: Float64Array, rankOfGroup: Int32Array): PhenotypeGeneRanking[] {
+  const groups = getDiseaseGroups(model);
+  const out: Omit<PhenotypeGeneRanking, 'rank'>[] = [];
+  for (const gene of model.kb.genes.values()) {
+    let bestScore = -Infinity;
+    let bestGroup = -1;
+    const ids = new Set<string>();
+    for (const link of gene.diseases) {
+      if (link.association === 'POLYGENIC') continue;
+      const d = model.diseaseIndex.get(link.id);
+      if (d === undefined) continue;
+      const g = groups.groupOf[d] ?? 0;
+      const s = groupScore[g] ?? -Infinity;
+      const repId = model.diseases[groups.members[g]?.[0] ?? 0]?.id ?? link.id;
+      ids.add(repId);
+      if (s > bestScore || (s === bestScore && (rankOfGroup[g] ?? 0) < (rankOfGroup[bestGroup] ?? 0))) {
+        bestScore = s;
+        bestGroup = g;
+      }
+    }
+    if (bestGroup < 0) continue;
+    out.push({ symbol: gene.symbol, score: bestScore / LN10, bestDisease: model.diseases[groups.members[bestGroup]?.[0] ?? 0]?.id ?? '', diseases: [...ids].sort(compareDiseaseIds) });
+  }
+  out.sort((a, b) => b.score - a.score || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+  return out.map((g, i) => ({ ...g, rank: i + 1 }));
+}

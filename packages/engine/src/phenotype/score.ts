@@ -1,0 +1,247 @@
+/**
+ * Likelihood-ratio phenotype scoring in the spirit of LIRICAL (Robinson et al. 2020).
+ *
+ * For every disease D and every observed patient term t:
+ *   LR(t) = P(t | D) / P(t | background)
+ * - t is annotated to D, or implied by one of D's annotations (D shows a descendant of t):
+ *   P(t | D) is the propagated annotation frequency; background is the mean over all diseases.
+ * - otherwise t is matched through its most informative ancestor c that D shows ("partial"
+ *   match, e.g. the patient's term is more specific than the disease annotation):
+ *   LR = partialPenalty * P(c | D) / P(c | background).
+ * - no informative common ancestor: LR = noMatchLr (the feature is unexplained by D).
+ * - D is annotated NOT to show t (or an ancestor of t): LR = contradictionLr.
+ * For each excluded patient term t: LR = (1 - P(t | D)) / (1 - P(t | background)), floored.
+ * The disease's likelihood ratio is the product; with a uniform pre-test probability the
+ * post-test probability is LR_D / sum over diseases of LR.
+ */
+import { annotationProbability, type PhenotypeModel } from './model.ts';
+
+export interface PhenotypeScoringOptions {
+  /** Factor applied to a match through an ancestor of the patient's term (0, 1]. */
+  partialPenalty: number;
+  /** LR of an observed term the disease does not explain at all. */
+  noMatchLr: number;
+  /** LR of an observed term that the disease is annotated NOT to show. */
+  contradictionLr: number;
+  /** Floor of 1 - P(t | D) for an excluded term that the disease usually shows. */
+  excludedFloor: number;
+  /**
+   * Weight of the excluded-term evidence (exponent of its LR). Excluded findings in a record
+   * are strongly correlated with each other (lists of features checked together), so treating
+   * them as independent overstates them.
+   */
+  excludedWeight: number;
+  /** Drop observed terms that are ancestors of other observed terms (they carry no new information). */
+  dropImpliedAncestors: boolean;
+}
+
+export const DEFAULT_SCORING_OPTIONS: PhenotypeScoringOptions = {
+  partialPenalty: 0.1,
+  noMatchLr: 0.05,
+  contradictionLr: 0.01,
+  excludedFloor: 0.1,
+  excludedWeight: 0.1,
+  dropImpliedAncestors: true,
+};
+
+export interface PhenotypeQuery {
+  present: readonly string[];
+  excluded?: readonly string[];
+}
+
+/** A query after id resolution: term indices, and ids that could not be used (with why). */
+export interface ResolvedQuery {
+  present: number[];
+  excluded: number[];
+  ignored: { id: string; reason: string }[];
+}
+
+/** Resolves alt/obsolete ids, drops unknown and non-phenotype terms, and de-duplicates. */
+export function resolveQuery(model: PhenotypeModel, query: PhenotypeQuery, options: PhenotypeScoringOptions = DEFAULT_SCORING_OPTIONS): ResolvedQuery {
+  const ignored: ResolvedQuery['ignored'] = [];
+  const pa = model.kb.ontology.resolve('HP:0000118');
+  const paIdx = pa ? (model.termIndex.get(pa) ?? -1) : -1;
+  const take = (ids: readonly string[]): number[] => {
+    const out: number[] = [];
+    for (const id of ids) {
+      const i = model.indexOf(id);
+      if (i < 0) ignored.push({ id, reason: 'unknown HPO id' });
+      else if (paIdx >= 0 && !model.isA(i, paIdx)) ignored.push({ id, reason: 'not a phenotypic abnormality (onset, inheritance or modifier term)' });
+      else if (model.isTopTerm[i]) ignored.push({ id, reason: 'too general' });
+      else if (!out.includes(i)) out.push(i);
+    }
+    return out;
+  };
+  let present = take(query.present);
+  let excluded = take(query.excluded ?? []);
+  // A term both observed and excluded is contradictory input: keep it as observed only.
+  excluded = excluded.filter((e) => {
+    if (present.includes(e)) {
+      ignored.push({ id: model.termId(e), reason: 'listed as both present and excluded; kept as present' });
+      return false;
+    }
+    return true;
+  });
+  if (options.dropImpliedAncestors) {
+    present = present.filter((t) => {
+      const implied = present.some((o) => o !== t && model.isA(o, t));
+      if (implied) ignored.push({ id: model.termId(t), reason: 'implied by a more specific observed term' });
+      return !implied;
+    });
+    // Absence of a term implies absence of all its descendants: keep the most general.
+    excluded = excluded.filter((t) => {
+      const implied = excluded.some((o) => o !== t && model.isA(t, o));
+      if (implied) ignored.push({ id: model.termId(t), reason: 'implied by a more general excluded term' });
+      return !implied;
+    });
+  }
+  return { present, excluded, ignored };
+}
+
+/** Natural-log likelihood ratio of every disease (index-aligned with model.diseases). */
+export function scoreDiseases(model: PhenotypeModel, q: ResolvedQuery, options: PhenotypeScoringOptions = DEFAULT_SCORING_OPTIONS): Float64Array {
+  const D = model.diseases.length;
+  const total = new Float64Array(D);
+  const best = new Float64Array(D);
+  const lnNoMatch = Math.log(options.noMatchLr);
+  for (const t of q.present) {
+    best.fill(options.noMatchLr);
+    for (const c of model.ancestors[t] ?? []) {
+      if (model.isTopTerm[c]) continue;
+      const factor = (c === t ? 1 : options.partialPenalty) / (model.background[c] ?? 1);
+      const post = model.postings[c];
+      if (!post) continue;
+      const { disease, prob } = post;
+      for (let k = 0; k < disease.length; k++) {
+        const d = disease[k] ?? 0;
+        const lr = (prob[k] ?? 0) * factor;
+        if (lr > (best[d] ?? 0)) best[d] = lr;
+      }
+    }
+    applyContradictions(model, t, best, options.contradictionLr);
+    for (let d = 0; d < D; d++) {
+      const b = best[d] ?? options.noMatchLr;
+      total[d] = (total[d] ?? 0) + (b === options.noMatchLr ? lnNoMatch : Math.log(b));
+    }
+  }
+  for (const t of q.excluded) {
+    const bg = model.background[t] ?? 0;
+    const w = options.excludedWeight;
+    const base = -w * Math.log(Math.max(1 - bg, options.excludedFloor));
+    for (let d = 0; d < D; d++) total[d] = (total[d] ?? 0) + base;
+    const post = model.postings[t];
+    if (!post) continue;
+    for (let k = 0; k < post.disease.length; k++) {
+      const d = post.disease[k] ?? 0;
+      total[d] = (total[d] ?? 0) + w * Math.log(Math.max(1 - (post.prob[k] ?? 0), options.excludedFloor));
+    }
+  }
+  return total;
+}
+
+/** Diseases annotated NOT to show t (or an ancestor of t) get the contradiction LR. */
+function applyContradictions(model: PhenotypeModel, t: number, best: Float64Array, lr: number): void {
+  for (const d of model.diseasesWithExclusions) {
+    for (const e of model.diseaseExcluded[d] ?? []) {
+      if (model.isA(t, e)) {
+        best[d] = Math.min(best[d] ?? lr, lr);
+        break;
+      }
+    }
+  }
+}
+
+export type TermMatchKind = 'exact' | 'implied' | 'partial' | 'unmatched' | 'contradicted';
+
+/** How one observed patient term is explained by one disease. */
+export interface TermMatch {
+  term: string;
+  label: string;
+  kind: TermMatchKind;
+  /** The disease annotation (or shared ancestor for a partial match) that explains the term. */
+  diseaseTerm: string | null;
+  diseaseTermLabel: string | null;
+  /** P(term | disease) used (propagated annotation frequency), null when unmatched. */
+  frequency: number | null;
+  /** The frequency as written in the annotation source (e.g. '12/20', 'HP:0040282'), when known. */
+  frequencyText: string | null;
+  lr: number;
+}
+
+/** Effect of one excluded patient term on one disease. */
+export interface ExcludedTermEffect {
+  term: string;
+  label: string;
+  /** P(term | disease): how often the disease shows the term the patient does not have. */
+  diseaseFrequency: number;
+  lr: number;
+}
+
+/** Per-term breakdown of a disease's likelihood ratio (the same arithmetic as scoreDiseases). */
+export function explainDisease(
+  model: PhenotypeModel,
+  q: ResolvedQuery,
+  d: number,
+  options: PhenotypeScoringOptions = DEFAULT_SCORING_OPTIONS,
+): { matched: TermMatch[]; excluded: ExcludedTermEffect[] } {
+  const dis = model.diseases[d];
+  const matched: TermMatch[] = [];
+  for (const t of q.present) {
+    const base = { term: model.termId(t), label: model.label(t) };
+    const contradicted = (model.diseaseExcluded[d] ?? []).find((e) => model.isA(t, e));
+    let best = options.noMatchLr;
+    let bestC = -1;
+    for (const c of model.ancestors[t] ?? []) {
+      if (model.isTopTerm[c]) continue;
+      const p = model.probability(d, c);
+      if (p <= 0) continue;
+      const lr = (p * (c === t ? 1 : options.partialPenalty)) / (model.background[c] ?? 1);
+      if (lr > best) {
+        best = lr;
+        bestC = c;
+      }
+    }
+    if (contradicted !== undefined) {
+      matched.push({ ...base, kind: 'contradicted', diseaseTerm: model.termId(contradicted), diseaseTermLabel: model.label(contradicted), frequency: 0, frequencyText: 'NOT', lr: Math.min(best, options.contradictionLr) });
+      continue;
+    }
+    if (bestC < 0) {
+      matched.push({ ...base, kind: 'unmatched', diseaseTerm: null, diseaseTermLabel: null, frequency: null, frequencyText: null, lr: best });
+      continue;
+    }
+    // Find the annotation behind the propagated probability at bestC: the most frequent
+    // annotated term at or below bestC.
+    let ann: { term: string; frequency: number | null; frequencyText: string | null } | null = null;
+    let annP = -1;
+    for (const a of dis?.annotations ?? []) {
+      const ai = model.termIndex.get(a.term);
+      if (ai === undefined || !model.isA(ai, bestC)) continue;
+      const f = annotationProbability(a, model.options);
+      if (f > annP || (f === annP && ai === t)) {
+        annP = f;
+        ann = a;
+      }
+    }
+    const kind: TermMatchKind = bestC !== t ? 'partial' : ann?.term === base.term ? 'exact' : 'implied';
+    matched.push({
+      ...base,
+      kind,
+      diseaseTerm: ann?.term ?? model.termId(bestC),
+      diseaseTermLabel: ann ? (model.kb.ontology.label(ann.term) ?? ann.term) : model.label(bestC),
+      frequency: model.probability(d, bestC),
+      frequencyText: ann?.frequencyText ?? null,
+      lr: best,
+    });
+  }
+  const excluded: ExcludedTermEffect[] = q.excluded.map((t) => {
+    const bg = model.background[t] ?? 0;
+    const p = model.probability(d, t);
+    return {
+      term: model.termId(t),
+      label: model.label(t),
+      diseaseFrequency: p,
+      lr: (Math.max(1 - p, options.excludedFloor) / Math.max(1 - bg, options.excludedFloor)) ** options.excludedWeight,
+    };
+  });
+  return { matched, excluded };
+}
