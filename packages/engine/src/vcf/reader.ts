@@ -162,6 +162,11 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
   private readonly expectedTabs: number;
   private readonly sampleColumn: number;
   private started = false;
+  // The previous record's contig and FORMAT: records are sorted, so these almost always repeat.
+  private lastContigRaw = '';
+  private lastContig: ContigInfo | null = null;
+  private lastFormatRaw = '';
+  private lastFormat: FormatLayout | null = null;
 
   constructor(
     readonly file: string,
@@ -184,11 +189,6 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     this.expectedTabs = header.samples.length > 0 ? 8 + header.samples.length : 7;
     this.sampleColumn = sampleIndex >= 0 ? 9 + sampleIndex : -1;
   }
-
-  private lastContigRaw = '';
-  private lastContig: ContigInfo | null = null;
-  private lastFormatRaw = '';
-  private lastFormat: FormatLayout | null = null;
 
   private contigInfo(raw: string, lineNo: number): ContigInfo {
     // Records come sorted: the contig of the previous record is almost always this one.
