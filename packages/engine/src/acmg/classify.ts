@@ -123,10 +123,11 @@ export function lofMechanism(gene: GeneRecord | null): { established: boolean; r
 export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   const criteria: AcmgCriterion[] = [];
   const notAssessed: { code: string; reason: string }[] = [];
-  const cons = new Set(ev.consequences);
-  const isNull = NULL_TERMS.some((t) => cons.has(t));
-  const isMissense = cons.has('missense_variant');
-  const isInframe = cons.has('inframe_insertion') || cons.has('inframe_deletion');
+  // Consequence lists are short: array scans beat building a Set per variant.
+  const cons = ev.consequences;
+  const isNull = NULL_TERMS.some((t) => cons.includes(t));
+  const isMissense = cons.includes('missense_variant');
+  const isInframe = cons.includes('inframe_insertion') || cons.includes('inframe_deletion');
   const gsym = ev.gene?.symbol ?? 'the gene';
 
   // PVS1 (Richards 2015; ClinGen SVI Abou Tayoun 2018 decision tree).
@@ -134,15 +135,15 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     const mech = lofMechanism(ev.gene);
     if (!mech.established) {
       notAssessed.push({ code: 'PVS1', reason: `null variant, but LoF is not an established mechanism for ${gsym} (${mech.reason})` });
-    } else if (cons.has('frameshift_variant') || cons.has('stop_gained')) {
-      const kind = cons.has('frameshift_variant') ? 'frameshift' : 'nonsense';
+    } else if (cons.includes('frameshift_variant') || cons.includes('stop_gained')) {
+      const kind = cons.includes('frameshift_variant') ? 'frameshift' : 'nonsense';
       if (ev.nmdEscape === false) addCriterion(criteria, 'PVS1', 'VeryStrong', false, `${kind} predicted to cause NMD in ${gsym}; ${mech.reason}`);
       else if (ev.nmdEscape === true) {
         const frac = ev.cdsFractionAfter;
         if (frac != null && frac > 0.1) addCriterion(criteria, 'PVS1', 'Strong', false, `${kind} escapes NMD (last exon/last 50 nt of penultimate exon) but removes ${Math.round(frac * 100)}% of the protein (>10%); ${mech.reason}`);
         else addCriterion(criteria, 'PVS1', 'Moderate', false, `${kind} escapes NMD and removes ${frac != null ? Math.round(frac * 100) : '?'}% of the protein (<=10%); ${mech.reason}`);
       } else addCriterion(criteria, 'PVS1', 'Strong', false, `${kind} with NMD status unknown; ${mech.reason}`);
-    } else if (cons.has('splice_donor_variant') || cons.has('splice_acceptor_variant')) {
+    } else if (cons.includes('splice_donor_variant') || cons.includes('splice_acceptor_variant')) {
       // SVI splice branch, assuming the exon is skipped (no RNA or SpliceAI evidence of another outcome).
       const k = ev.spliceSkip;
       const pct = k ? `${Math.round(k.fraction * 100)}%` : '';
@@ -151,9 +152,9 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
       else if (!k.inFrame && !k.nmdEscape) addCriterion(criteria, 'PVS1', 'VeryStrong', false, `canonical splice site; skipping the exon (${k.cdsBases} coding nt) shifts the frame and is predicted to cause NMD; ${mech.reason}`);
       else if (k.fraction > 0.1) addCriterion(criteria, 'PVS1', 'Strong', false, `canonical splice site; exon skipping ${k.inFrame ? 'keeps the frame' : 'shifts the frame but escapes NMD'} and removes ${pct} of the protein (>10%); ${mech.reason}`);
       else addCriterion(criteria, 'PVS1', 'Moderate', false, `canonical splice site; exon skipping ${k.inFrame ? 'keeps the frame' : 'shifts the frame but escapes NMD'} and removes ${pct} of the protein (<=10%); ${mech.reason}`);
-    } else if (cons.has('start_lost')) {
+    } else if (cons.includes('start_lost')) {
       addCriterion(criteria, 'PVS1', 'Moderate', false, `initiation codon lost; no alternative start assessed (SVI: Moderate); ${mech.reason}`);
-    } else if (cons.has('transcript_ablation')) {
+    } else if (cons.includes('transcript_ablation')) {
       addCriterion(criteria, 'PVS1', 'VeryStrong', false, `whole transcript deleted; ${mech.reason}`);
     }
   }
@@ -193,8 +194,8 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   // PM4 (protein length change) / BP3 (in-frame indel in a repeat).
   if (isInframe && !isNull) {
     if (ev.inRepeat === true) addCriterion(criteria, 'BP3', 'Supporting', true, 'in-frame indel within a tandem repeat of its own unit (>= 3 copies)');
-    else addCriterion(criteria, 'PM4', 'Moderate', false, `in-frame ${cons.has('inframe_deletion') ? 'deletion' : 'insertion'} changes protein length${ev.inRepeat === null ? ' (repeat context unknown without sequence)' : ', not in a repeat'}`);
-  } else if (cons.has('stop_lost')) {
+    else addCriterion(criteria, 'PM4', 'Moderate', false, `in-frame ${cons.includes('inframe_deletion') ? 'deletion' : 'insertion'} changes protein length${ev.inRepeat === null ? ' (repeat context unknown without sequence)' : ', not in a repeat'}`);
+  } else if (cons.includes('stop_lost')) {
     addCriterion(criteria, 'PM4', 'Moderate', false, 'stop-loss extends the protein');
   }
 
@@ -217,7 +218,7 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   const p = ev.predictors;
   const pp3: [AcmgStrength, string][] = [];
   const bp4: [AcmgStrength, string][] = [];
-  if (p.revel != null && (isMissense || cons.has('coding_sequence_variant'))) {
+  if (p.revel != null && (isMissense || cons.includes('coding_sequence_variant'))) {
     if (p.revel >= 0.932) pp3.push(['Strong', `REVEL ${fmt(p.revel)} >= 0.932`]);
     else if (p.revel >= 0.773) pp3.push(['Moderate', `REVEL ${fmt(p.revel)} >= 0.773`]);
     else if (p.revel >= 0.644) pp3.push(['Supporting', `REVEL ${fmt(p.revel)} >= 0.644`]);
@@ -243,12 +244,12 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   const bp4Best = strongest(bp4);
   if (pp3Best) addCriterion(criteria, 'PP3', pp3Best[0], false, `computational evidence of a deleterious effect: ${pp3.map((x) => x[1]).join('; ')}`);
   else if (bp4Best) addCriterion(criteria, 'BP4', bp4Best[0], true, `computational evidence of no impact: ${bp4.map((x) => x[1]).join('; ')}`);
-  else if (!isNull && p.revel == null && p.caddPhred == null && p.alphaMissense == null && p.spliceAi == null && (isMissense || isInframe || cons.has('synonymous_variant') || cons.has('splice_region_variant'))) {
+  else if (!isNull && p.revel == null && p.caddPhred == null && p.alphaMissense == null && p.spliceAi == null && (isMissense || isInframe || cons.includes('synonymous_variant') || cons.includes('splice_region_variant'))) {
     notAssessed.push({ code: 'PP3/BP4', reason: 'no predictor scores (REVEL, CADD, AlphaMissense, SpliceAI) in the input' });
   }
 
   // BP7: synonymous, not at a splice region, no splice prediction against it.
-  if (cons.has('synonymous_variant') && !cons.has('splice_region_variant') && !(p.spliceAi != null && p.spliceAi >= 0.1)) {
+  if (cons.includes('synonymous_variant') && !cons.includes('splice_region_variant') && !(p.spliceAi != null && p.spliceAi >= 0.1)) {
     addCriterion(criteria, 'BP7', 'Supporting', true, `synonymous change outside the splice region${p.spliceAi != null ? ` (SpliceAI ${fmt(p.spliceAi)})` : ''}`);
   }
 

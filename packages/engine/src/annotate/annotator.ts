@@ -152,16 +152,20 @@ function aminoAcidsOf(e: TranscriptAnnotation): [string, string] | null {
 }
 
 /** Chooses the CSQ/ANN entry to report: MANE Select, canonical, then most severe. */
+function annotationKey(e: TranscriptAnnotation): [number, number, number] {
+  return [e.isManeSelect ? 0 : e.isCanonical ? 1 : 2, soRank(sortTerms(e.consequences)[0] ?? ''), e.biotype === 'protein_coding' ? 0 : 1];
+}
+
 function pickAnnotation(entries: TranscriptAnnotation[]): TranscriptAnnotation | null {
+  if (entries.length === 0) return null;
   let best: TranscriptAnnotation | null = null;
-  const key = (e: TranscriptAnnotation): [number, number, number] => [e.isManeSelect ? 0 : e.isCanonical ? 1 : 2, soRank(sortTerms(e.consequences)[0] ?? ''), e.biotype === 'protein_coding' ? 0 : 1];
   for (const e of entries) {
     if (!best) {
       best = e;
       continue;
     }
-    const a = key(e);
-    const b = key(best);
+    const a = annotationKey(e);
+    const b = annotationKey(best);
     if (a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2])))) best = e;
   }
   return best;
@@ -261,11 +265,9 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     let nearby: number | null = null;
     if (!structural && effect?.codon != null && effect.model.isCoding) {
       const m = effect.model;
-      const seen = new Set<number>();
       for (let k = 0; k < 3; k++) {
         const g = m.genomicOfCds(effect.codon * 3 - 2 + k);
-        if (g == null || seen.has(g)) continue;
-        seen.add(g);
+        if (g == null) continue;
         for (const r of kb.pathogenicMissense.range(chrom, g + 1, g + 1)) {
           sameCodon.push({ refAa: r.refAa, altAa: r.altAa, pChange: r.pChange, clinvarId: r.clinvarId, sameNucleotide: r.pos === v.pos && r.alt === v.alt && v.ref.length === 1 });
         }

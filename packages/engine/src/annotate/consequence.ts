@@ -448,13 +448,12 @@ export function shift3Prime(a: AlleleSpan, strand: 1 | -1, base: BaseLookup): Al
 export function hgvsCOf(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null): string | null {
   const minus = m.tx.strand === -1;
   const pre = `${m.tx.id}:${m.hgvsPrefix}`;
-  const strandSeq = (s: string): string => (minus ? reverseComplement(s) : s);
   if (a.start === a.end) {
     // Insertion between a.start-1 and a.start.
     const l = m.hgvsPos(a.start - 1);
     const r = m.hgvsPos(a.start);
     if (l == null || r == null) return null;
-    const seq = strandSeq(a.alt);
+    const seq = (minus ? reverseComplement(a.alt) : a.alt);
     // Duplication when the inserted bases repeat the bases just 5' of the insertion (tx orientation).
     if (base) {
       const len = a.alt.length;
@@ -478,6 +477,6 @@ export function hgvsCOf(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | nu
   const [x, y] = minus ? [p2, p1] : [p1, p2];
   const range = a.end - a.start === 1 ? x : `${x}_${y}`;
   if (a.alt.length === 0) return `${pre}${range}del`;
-  if (a.ref.length === 1 && a.alt.length === 1) return `${pre}${x}${strandSeq(a.ref)}>${strandSeq(a.alt)}`;
-  return `${pre}${range}delins${strandSeq(a.alt)}`;
+  if (a.ref.length === 1 && a.alt.length === 1) return `${pre}${x}${(minus ? reverseComplement(a.ref) : a.ref)}>${(minus ? reverseComplement(a.alt) : a.alt)}`;
+  return `${pre}${range}delins${(minus ? reverseComplement(a.alt) : a.alt)}`;
 }

@@ -43,23 +43,26 @@ export interface GeneSpansFile {
 
 /** Gene spans without transcript models: such variants are attributed to the gene as `gene_variant`. */
 export class GeneSpanIndex {
-  private readonly symbol: string[];
-  private readonly chrom: string[];
-  private readonly start: Int32Array;
-  private readonly end: Int32Array;
+  private readonly byChrom = new Map<string, { symbol: string; start: number; end: number }[]>();
   readonly size: number;
   constructor(file: GeneSpansFile) {
     const v = new TableView(file.table);
     this.size = v.n;
-    this.symbol = v.n ? v.str('symbol') : [];
-    this.chrom = v.n ? v.str('chrom') : [];
-    this.start = v.n ? v.i32('start') : new Int32Array(0);
-    this.end = v.n ? v.i32('end') : new Int32Array(0);
+    if (v.n === 0) return;
+    const symbol = v.str('symbol');
+    const chrom = v.str('chrom');
+    const start = v.i32('start');
+    const end = v.i32('end');
+    for (let i = 0; i < v.n; i++) {
+      const list = this.byChrom.get(chrom[i]!) ?? [];
+      list.push({ symbol: symbol[i]!, start: start[i]!, end: end[i]! });
+      this.byChrom.set(chrom[i]!, list);
+    }
   }
-  /** Symbols of modelless genes whose span covers the 1-based position (a few hundred spans: linear scan). */
+  /** Symbols of modelless genes whose span covers the 1-based position (a few hundred spans: scan per chromosome). */
   covering(chrom: string, pos: number): string[] {
     const out: string[] = [];
-    for (let i = 0; i < this.size; i++) if (this.chrom[i] === chrom && this.start[i]! <= pos && pos <= this.end[i]!) out.push(this.symbol[i]!);
+    for (const g of this.byChrom.get(chrom) ?? []) if (g.start <= pos && pos <= g.end) out.push(g.symbol);
     return out;
   }
 }
