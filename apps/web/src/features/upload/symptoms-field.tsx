@@ -52,7 +52,7 @@ export function SymptomsField({ text, onTextChange, terms, onAddTerm, onRemoveTe
         />
         <FieldError id={errorId}>{error}</FieldError>
       </div>
-      {renderSuggestions ? <div data-slot="symptom-suggestions">{renderSuggestions({ text, selected: terms, onAddTerm })}</div> : null}
+      {renderSuggestions ? <div data-slot="symptom-suggestions" className="empty:hidden">{renderSuggestions({ text, selected: terms, onAddTerm })}</div> : null}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={pickerId}>
           HPO terms <span className="font-normal text-ink-400">({terms.length} selected)</span>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TermRef } from '@rarelens/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Alert, Card, PageHeader } from '../../components/card.tsx';
@@ -16,6 +16,7 @@ import { formatBytes } from '../cases/format.ts';
 import { ProgressBar } from '../cases/status-badge.tsx';
 import { HpoTermPicker, TermChips } from './hpo-term-picker.tsx';
 import { AttachmentsField, GenomeFileField } from './file-fields.tsx';
+import { SymptomSuggestions } from './symptom-suggestions.tsx';
 import { SymptomsField, type SymptomSuggestionsProps } from './symptoms-field.tsx';
 import { emptyUploadForm, UploadFormSchema, type UploadFormInput, type UploadFormOutput } from './upload-form.schema.ts';
 import { uploadProduct, type UploadProgress } from './upload.api.ts';
@@ -44,12 +45,14 @@ function addTerm(list: TermRef[], term: TermRef): TermRef[] {
 }
 
 type UploadPageProps = {
-  /** PhenomeAI suggestions inside the symptoms box (see SymptomsField's slot). */
+  /** PhenomeAI suggestions inside the symptoms box (see SymptomsField's slot); defaults to SymptomSuggestions. */
   renderSuggestions?: (props: SymptomSuggestionsProps) => ReactNode;
 };
 
+const defaultSuggestions = (props: SymptomSuggestionsProps) => <SymptomSuggestions {...props} />;
+
 /** /upload (Genome Upload): the patient's genome file, symptoms, HPO terms and additional files. */
-export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
+export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPageProps = {}) {
   useDocumentTitle('Genome Upload');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -63,6 +66,8 @@ export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
     defaultValues: emptyUploadForm,
   });
   const { errors, isSubmitting } = form.formState;
+  const excludedTerms = useWatch({ control: form.control, name: 'excludedTerms' });
+  const hpoTerms = useWatch({ control: form.control, name: 'hpoTerms' });
 
   // Leaving the page cancels an upload in flight.
   useEffect(() => () => uploadController?.abort(), [uploadController]);
@@ -189,15 +194,19 @@ export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
             )}
           />
           <div className="mt-5 border-t border-ink-100 pt-4">
-            <button
-              type="button"
-              className="text-sm font-medium text-accent-700 hover:underline"
-              aria-expanded={isExcludedOpen}
-              onClick={() => setIsExcludedOpen((v) => !v)}
-            >
-              {isExcludedOpen ? 'Hide excluded phenotypes' : 'Exclude phenotypes (optional)'}
-            </button>
-            {isExcludedOpen || form.getValues('excludedTerms').length > 0 ? (
+            {excludedTerms.length === 0 ? (
+              <button
+                type="button"
+                className="text-sm font-medium text-accent-700 hover:underline"
+                aria-expanded={isExcludedOpen}
+                onClick={() => setIsExcludedOpen((v) => !v)}
+              >
+                {isExcludedOpen ? 'Hide excluded phenotypes' : 'Exclude phenotypes (optional)'}
+              </button>
+            ) : (
+              <p className="text-sm font-medium text-ink-800">Excluded phenotypes</p>
+            )}
+            {isExcludedOpen || excludedTerms.length > 0 ? (
               <Controller
                 control={form.control}
                 name="excludedTerms"
@@ -206,7 +215,7 @@ export function UploadPage({ renderSuggestions }: UploadPageProps = {}) {
                     <p className="text-xs text-ink-500">Findings examined and found absent; diseases that expect them rank lower.</p>
                     <HpoTermPicker
                       label="Excluded HPO terms"
-                      selected={[...field.value, ...form.getValues('hpoTerms')]}
+                      selected={[...field.value, ...hpoTerms]}
                       onSelect={(term) => field.onChange(addTerm(field.value, term))}
                       placeholder="Search a finding that is absent"
                     />
