@@ -24,7 +24,11 @@ export const ReportItem = z.object({
 });
 export type ReportItem = z.infer<typeof ReportItem>;
 
-export const ReportItemListResponse = z.object({ items: z.array(ReportItem) });
+export const ReportItemListResponse = z.object({
+  items: z.array(ReportItem),
+  /** A first draft of the report's interpretation from the top selected variants (editable). */
+  draftInterpretation: z.string(),
+});
 export type ReportItemListResponse = z.infer<typeof ReportItemListResponse>;
 
 export const AddReportItemResponse = z.object({ item: ReportItem, message: z.string() });

@@ -10,6 +10,7 @@ import { createEngineAnalysis } from '../../jobs/engine.analysis.ts';
 import { createJobsModule, loadJobsConfig, type JobsConfig } from '../../jobs/jobs.module.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { createStorage } from '../../storage/storage.factory.ts';
+import { registerReportsModule } from '../reports/reports.module.ts';
 import { hpoRoutes } from './hpo.routes.ts';
 import { createIgvTracks } from './igv.tracks.ts';
 import { createKnowledgeBase } from './knowledge-base.ts';
@@ -43,6 +44,7 @@ export async function registerProductsModule(
   const igv = createIgvTracks({ db: database.db, sources: kb.tracks });
   await app.register(productsRoutes, { prefix: '/api/products', productsService, igv, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(hpoRoutes, { prefix: '/api/hpo', kb });
+  await registerReportsModule(app, { database, storage, kb });
   if (jobs.runner) {
     const runner = jobs.runner;
     app.addHook('onReady', () => {

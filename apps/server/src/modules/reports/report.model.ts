@@ -1,0 +1,174 @@
+/**
+ * What a report, a phenopacket and the interpretation draft are built from: the case, its
+ * stored analysis run and the selected variants, gathered by the service (no I/O here).
+ */
+import type { RunPhenotypeRow, RunVariantRow } from '../../db/schema/products.ts';
+
+export interface TermLabel {
+  id: string;
+  label: string;
+}
+
+export interface ReportCase {
+  /** Internal product id (uuid). */
+  id: string;
+  caseId: string;
+  gender: 'male' | 'female';
+  symptoms: string;
+  hpoTerms: TermLabel[];
+  excludedTerms: TermLabel[];
+  genomeFileName: string | null;
+  genomeFormat: string;
+}
+
+export interface ReportRun {
+  id: string;
+  softwareVersion: string;
+  kbVersions: Record<string, string>;
+  /** Assembly the results are on (GRCh38). */
+  assembly: string;
+  /** Assembly of the uploaded file. */
+  inputAssembly: string;
+  completedAt: Date | null;
+  rankedAt: Date | null;
+  counts: Record<string, number>;
+}
+
+export interface ReportModel {
+  product: ReportCase;
+  run: ReportRun | null;
+  /** Selected variants in the current run, in reporting-list order. */
+  variants: RunVariantRow[];
+  /** Items whose allele is no longer in the current run (kept, flagged in the report). */
+  missing: { chrom: string; pos: number; ref: string; alt: string; gene: string | null }[];
+  /** Ranked diseases involving the selected genes, best first. */
+  diseases: RunPhenotypeRow[];
+  interpretation: string;
+  analyst: string;
+  generatedAt: Date;
+  reportId: string;
+}
+
+export interface StoredCriterion {
+  code: string;
+  strength: string;
+  points: number;
+  reason: string;
+}
+
+const DEFAULT_STRENGTH: Record<string, string> = {
+  PVS: 'VeryStrong',
+  PS: 'Strong',
+  PM: 'Moderate',
+  PP: 'Supporting',
+  BA: 'StandAlone',
+  BS: 'Strong',
+  BP: 'Supporting',
+};
+
+/** ACMG/AMP criteria as written in reports: "PVS1", "PM2_Supporting", "PS1_Moderate". */
+export function criteriaCodes(raw: unknown): string[] {
+  const list = Array.isArray(raw) ? (raw as StoredCriterion[]) : [];
+  return list.map((c) => {
+    if (c.code.includes('_')) return c.code;
+    const prefix = /^[A-Z]+/.exec(c.code)?.[0] ?? '';
+    return DEFAULT_STRENGTH[prefix] === c.strength || !c.strength ? c.code : `${c.code}_${c.strength}`;
+  });
+}
+
+/** "NM_000141.5:c.1019A>G" — the transcript prefixed when the stored HGVS lacks it. */
+export function fullHgvsC(v: Pick<RunVariantRow, 'hgvsC' | 'transcript'>): string | null {
+  if (!v.hgvsC) return null;
+  return v.hgvsC.includes(':') || !v.transcript ? v.hgvsC : `${v.transcript}:${v.hgvsC}`;
+}
+
+/** The c. part alone ("c.1019A>G"). */
+export function shortHgvsC(v: Pick<RunVariantRow, 'hgvsC'>): string | null {
+  if (!v.hgvsC) return null;
+  const i = v.hgvsC.indexOf(':');
+  return i >= 0 ? v.hgvsC.slice(i + 1) : v.hgvsC;
+}
+
+export function shortHgvsP(v: Pick<RunVariantRow, 'hgvsP'>): string | null {
+  if (!v.hgvsP) return null;
+  const i = v.hgvsP.indexOf(':');
+  return i >= 0 ? v.hgvsP.slice(i + 1) : v.hgvsP;
+}
+
+/** Population allele frequency as shown to clinicians. */
+export function formatFrequency(af: number | null, source: string | null): string {
+  if (af == null) return 'not available';
+  const value = af === 0 ? '0' : af < 0.0001 ? af.toExponential(2) : af.toFixed(af < 0.01 ? 5 : 4);
+  return source ? `${value} (${source})` : value;
+}
+
+/** "missense_variant" -> "missense variant". */
+export function formatConsequence(c: string | null): string {
+  return c ? c.replace(/_variant$/, '').replace(/_/g, ' ') + (c.endsWith('_variant') ? ' variant' : '') : 'not available';
+}
+
+export function formatClinvar(v: Pick<RunVariantRow, 'clinvarSignificance' | 'clinvar'>): string {
+  if (!v.clinvarSignificance) return 'not in ClinVar';
+  const c = v.clinvar as { stars?: number; id?: string; match?: string } | null;
+  const sig = v.clinvarSignificance.replace(/_/g, ' ');
+  const parts = [sig];
+  if (c?.stars != null) parts.push(`(${c.stars} ${c.stars === 1 ? 'star' : 'stars'})`);
+  if (c?.id) parts.push(`ID ${c.id}`);
+  if (c?.match && c.match !== 'exact') parts.push(`(${c.match.replace(/_/g, ' ')} match)`);
+  return parts.join(' ');
+}
+
+const ACMG_SEVERITY = ['Pathogenic', 'Likely pathogenic', 'Uncertain significance', 'Likely benign', 'Benign'];
+
+/** Selected variants ordered for the narrative: most pathogenic class first, then rank. */
+export function byClinicalPriority(a: RunVariantRow, b: RunVariantRow): number {
+  const sa = ACMG_SEVERITY.indexOf(a.acmgClass);
+  const sb = ACMG_SEVERITY.indexOf(b.acmgClass);
+  return (sa < 0 ? 9 : sa) - (sb < 0 ? 9 : sb) || (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || b.score - a.score;
+}
+
+interface StoredMatchedTerm {
+  id: string;
+  label: string;
+  match?: string;
+}
+
+/** Patient terms the disease's annotations matched ("Broad thumb (HP:0011304)"). */
+export function matchedPhenotypes(d: RunPhenotypeRow): TermLabel[] {
+  const list = Array.isArray(d.matchedTerms) ? (d.matchedTerms as StoredMatchedTerm[]) : [];
+  return list.map((t) => ({ id: t.id, label: t.label }));
+}
+
+/**
+ * A first draft of the interpretation from the top selected variants and the diseases of their
+ * genes; the user edits it before generating the report.
+ */
+export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhenotypeRow[], limit = 3): string {
+  if (variants.length === 0) {
+    return 'No variant was selected for reporting. No pathogenic or likely pathogenic variant explaining the clinical features was identified with the analysis described below.';
+  }
+  const ordered = [...variants].sort(byClinicalPriority).slice(0, limit);
+  const paragraphs = ordered.map((v) => {
+    const c = fullHgvsC(v);
+    const p = shortHgvsP(v);
+    const gene = v.gene ?? 'an intergenic region';
+    const allele = c ? `${c}${p ? ` ${p}` : ''}` : `chr${v.chrom}:${v.pos} ${v.ref}>${v.alt}`;
+    const criteria = criteriaCodes(v.acmgCriteria);
+    let text = `A ${v.zygosity} ${formatConsequence(v.consequence)} ${allele} was identified in ${gene}. It is classified as ${v.acmgClass}${criteria.length ? ` (${criteria.join(', ')})` : ''} according to the ACMG/AMP guidelines.`;
+    const disease = v.gene ? diseases.find((d) => d.genes.includes(v.gene!)) : undefined;
+    if (disease) {
+      const moi = disease.inheritance.map((i) => i.label.toLowerCase()).join(' or ');
+      const matched = matchedPhenotypes(disease).map((t) => t.label);
+      text += ` ${v.gene} is associated with ${disease.name}${moi ? ` (${moi})` : ''}`;
+      text += matched.length ? `, whose features overlap the patient's: ${matched.slice(0, 6).join(', ')}.` : '.';
+    }
+    return text;
+  });
+  const hasCausal = ordered.some((v) => v.acmgClass === 'Pathogenic' || v.acmgClass === 'Likely pathogenic');
+  paragraphs.push(
+    hasCausal
+      ? 'This result is consistent with the clinical presentation. Confirmation of the variant(s) by an orthogonal method and segregation analysis in the parents are recommended; genetic counselling should be offered to the family.'
+      : 'The clinical significance of the reported variant(s) is uncertain; they should not be used alone for clinical decision making. Segregation analysis and re-evaluation as evidence accumulates are recommended.',
+  );
+  return paragraphs.join('\n\n');
+}

@@ -1,0 +1,147 @@
+/** SQL for the reporting list, stored reports and the exports' variant reads. */
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { runPhenotypes, runVariants, type RunPhenotypeRow, type RunVariantRow } from '../../db/schema/products.ts';
+import { reportItems, reports, type ReportItemRow, type ReportRow } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
+import { variantWhere, type VariantFilters } from '../products/results.repository.ts';
+
+export interface ItemWithVariant {
+  item: ReportItemRow;
+  addedByEmail: string | null;
+  /** The variant in the current run (matched by allele), or null. */
+  variant: RunVariantRow | null;
+}
+
+/** The reporting list in the order variants were added, each joined to the current run by allele. */
+export async function listItems(db: Executor, productId: string, runId: string | null): Promise<ItemWithVariant[]> {
+  return db
+    .select({ item: reportItems, addedByEmail: users.email, variant: runVariants })
+    .from(reportItems)
+    .leftJoin(users, eq(users.id, reportItems.addedBy))
+    .leftJoin(
+      runVariants,
+      and(
+        // No current run: join nothing (a comparison with null is never true).
+        sql`${runVariants.runId} = ${runId}::uuid`,
+        eq(runVariants.chrom, reportItems.chrom),
+        eq(runVariants.pos, reportItems.pos),
+        eq(runVariants.ref, reportItems.ref),
+        eq(runVariants.alt, reportItems.alt),
+      ),
+    )
+    .where(eq(reportItems.productId, productId))
+    .orderBy(asc(reportItems.createdAt), asc(reportItems.id));
+}
+
+export type NewReportItem = typeof reportItems.$inferInsert;
+
+/** Inserts the item; null when the allele is already in the list (unique per case). */
+export async function insertItem(db: Executor, item: NewReportItem): Promise<ReportItemRow | null> {
+  const [row] = await db.insert(reportItems).values(item).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function deleteItem(db: Executor, productId: string, itemId: string): Promise<boolean> {
+  const rows = await db
+    .delete(reportItems)
+    .where(and(eq(reportItems.productId, productId), eq(reportItems.id, itemId)))
+    .returning({ id: reportItems.id });
+  return rows.length > 0;
+}
+
+/** Removes every item of the case; answers how many there were. */
+export async function clearItems(db: Executor, productId: string): Promise<number> {
+  const rows = await db.delete(reportItems).where(eq(reportItems.productId, productId)).returning({ id: reportItems.id });
+  return rows.length;
+}
+
+/** Ranked diseases of the run involving any of `genes`, best first. */
+export async function diseasesForGenes(db: Executor, runId: string, genes: string[], limit: number): Promise<RunPhenotypeRow[]> {
+  if (genes.length === 0) return [];
+  const list = sql`array[${sql.join(
+    genes.map((g) => sql`${g}`),
+    sql`, `,
+  )}]::text[]`;
+  return db
+    .select()
+    .from(runPhenotypes)
+    .where(and(eq(runPhenotypes.runId, runId), sql`${runPhenotypes.genes} ?| ${list}`))
+    .orderBy(asc(runPhenotypes.rank))
+    .limit(limit);
+}
+
+/** Where a keyset page of variants resumes: after a ranked candidate, or after an unranked variant. */
+export type VariantCursor = { rank: number } | { score: number; id: number } | null;
+
+/**
+ * One batch of filtered variants in list order (ranked candidates by rank, then the others by
+ * score desc, id) after `cursor` — keyset paging, so exporting a whole genome stays linear.
+ */
+export async function variantsAfter(
+  db: Executor,
+  runId: string,
+  filters: VariantFilters,
+  cursor: VariantCursor,
+  limit: number,
+): Promise<RunVariantRow[]> {
+  const where = variantWhere(runId, filters);
+  const ranked = (after: number) =>
+    db
+      .select()
+      .from(runVariants)
+      .where(and(where, sql`${runVariants.rank} is not null`, gt(runVariants.rank, after)))
+      .orderBy(asc(runVariants.rank))
+      .limit(limit);
+  const unranked = (after: { score: number; id: number } | null, n: number) =>
+    db
+      .select()
+      .from(runVariants)
+      .where(
+        and(
+          where,
+          sql`${runVariants.rank} is null`,
+          after
+            ? sql`(${runVariants.score} < ${after.score} or (${runVariants.score} = ${after.score} and ${runVariants.id} > ${after.id}))`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(runVariants.score), asc(runVariants.id))
+      .limit(n);
+  if (cursor === null || 'rank' in cursor) {
+    const rows = await ranked(cursor?.rank ?? 0);
+    if (rows.length === limit) return rows;
+    return [...rows, ...(await unranked(null, limit - rows.length))];
+  }
+  return unranked(cursor, limit);
+}
+
+/** The cursor after `row`. */
+export function cursorAfter(row: RunVariantRow): VariantCursor {
+  return row.rank != null ? { rank: row.rank } : { score: row.score, id: row.id };
+}
+
+export type NewReport = typeof reports.$inferInsert;
+
+export async function insertReport(db: Executor, report: NewReport): Promise<ReportRow> {
+  const [row] = await db.insert(reports).values(report).returning();
+  if (!row) throw new Error('insert into reports returned no row');
+  return row;
+}
+
+export async function listReports(db: Executor, productId: string): Promise<{ report: ReportRow; createdByEmail: string | null }[]> {
+  return db
+    .select({ report: reports, createdByEmail: users.email })
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.createdBy))
+    .where(eq(reports.productId, productId))
+    .orderBy(desc(reports.createdAt), desc(reports.id));
+}
+
+export async function findReport(db: Executor, productId: string, reportId: string): Promise<ReportRow | null> {
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.productId, productId), eq(reports.id, reportId)));
+  return row ?? null;
+}

@@ -1,0 +1,270 @@
+/**
+ * Reporting list, clinical reports and exports of a case. Access is the cases policy: anyone
+ * who can read the case (owner, or a user it is shared with) reads and curates its reporting
+ * list and generates reports — the list is the team's shared working set; everyone else gets
+ * 404.
+ */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  ErrorCode,
+  Messages,
+  type AddReportItemResponse,
+  type CreateReportBody,
+  type Phenopacket,
+  type ReportItemListResponse,
+  type ReportListResponse,
+  type VariantListQuery,
+} from '@rarelens/contract';
+import type { Database } from '../../db/database.ts';
+import type { RunVariantRow } from '../../db/schema/products.ts';
+import type { ReportRow } from '../../db/schema/reports.ts';
+import { AppError } from '../../errors.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import type { KnowledgeBase } from '../products/knowledge-base.ts';
+import { assertCan, productNotFound, type ProductAccess } from '../products/products.policy.ts';
+import * as products from '../products/products.repository.ts';
+import * as results from '../products/results.repository.ts';
+import { buildPhenopacket } from './phenopacket.ts';
+import { draftInterpretation, type ReportModel } from './report.model.ts';
+import { renderReportPdf } from './report.pdf.ts';
+import { presentReport, presentReportItem } from './reports.presenter.ts';
+import * as repo from './reports.repository.ts';
+import { tsvHeader, tsvRow } from './variants.tsv.ts';
+
+export interface ReportsServiceDeps {
+  database: Database;
+  storage: ObjectStorage;
+  kb: Pick<KnowledgeBase, 'hpo'>;
+  /** Where the report font (DejaVu) is looked for. */
+  fontDir?: string;
+}
+
+export interface Caller {
+  id: string;
+  email: string;
+  name?: string;
+  surname?: string;
+}
+
+/** "Ada Lovelace <ada@example.org>" for the analyst line of the sign-off. */
+function analystOf(user: Caller): string {
+  const name = [user.name, user.surname].filter(Boolean).join(' ').trim();
+  return name ? `${name} <${user.email}>` : user.email;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Diseases listed in a report (those of the selected genes, best ranked first). */
+const REPORT_DISEASES = 10;
+/** Rows read per query while streaming the TSV export. */
+const TSV_BATCH = 2000;
+
+function safeFilePart(s: string): string {
+  return s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'case';
+}
+
+export function createReportsService(deps: ReportsServiceDeps) {
+  const { database, storage } = deps;
+  const db = database.db;
+
+  /** The case if `user` may read it (cases policy), else 404. */
+  async function readable(user: Caller, id: string) {
+    if (!UUID.test(id)) throw productNotFound();
+    const found = await products.findAccessibleProduct(db, id, user);
+    const level: ProductAccess | null = found ? (found.isOwner ? 'owner' : 'shared') : null;
+    assertCan(level, 'read');
+    return found!.product;
+  }
+
+  async function labeler(): Promise<(id: string) => string> {
+    const hpo = await deps.kb.hpo().catch(() => null);
+    return (id) => hpo?.ontology.label(id) ?? id;
+  }
+
+  /** Everything a report or a phenopacket is built from. */
+  async function buildModel(
+    product: Awaited<ReturnType<typeof readable>>,
+    opts: { interpretation?: string | undefined; analyst: string; reportId: string },
+  ): Promise<ReportModel> {
+    const runId = product.currentRunId;
+    const [items, run, files, label] = await Promise.all([
+      repo.listItems(db, product.id, runId),
+      runId ? results.findRun(db, runId) : Promise.resolve(null),
+      products.listFiles(db, product.id),
+      labeler(),
+    ]);
+    const variants = items.flatMap((i) => (i.variant ? [i.variant] : []));
+    const genes = [...new Set(variants.flatMap((v) => (v.gene ? [v.gene] : [])))];
+    const diseases = runId ? await repo.diseasesForGenes(db, runId, genes, REPORT_DISEASES) : [];
+    const genome = files.find((f) => f.role === 'genome');
+    return {
+      product: {
+        id: product.id,
+        caseId: product.caseId,
+        gender: product.gender,
+        symptoms: product.symptoms,
+        hpoTerms: product.hpoTerms.map((t) => ({ id: t, label: label(t) })),
+        excludedTerms: product.excludedTerms.map((t) => ({ id: t, label: label(t) })),
+        genomeFileName: genome?.originalName ?? null,
+        genomeFormat: product.genomeFormat,
+      },
+      run: run
+        ? {
+            id: run.id,
+            softwareVersion: run.softwareVersion,
+            kbVersions: run.kbVersions,
+            assembly: run.assembly,
+            inputAssembly: run.inputAssembly,
+            completedAt: run.completedAt,
+            rankedAt: run.rankedAt,
+            counts: run.counts,
+          }
+        : null,
+      variants,
+      missing: items.filter((i) => !i.variant).map((i) => ({ chrom: i.item.chrom, pos: i.item.pos, ref: i.item.ref, alt: i.item.alt, gene: i.item.gene })),
+      diseases,
+      interpretation: opts.interpretation ?? draftInterpretation(variants, diseases),
+      analyst: opts.analyst,
+      generatedAt: new Date(),
+      reportId: opts.reportId,
+    };
+  }
+
+  async function reportFile(user: Caller, id: string, reportId: string): Promise<{ report: ReportRow; stream: Readable }> {
+    const product = await readable(user, id);
+    const report = await repo.findReport(db, product.id, reportId);
+    if (!report) throw new AppError(404, ErrorCode.notFound, 'Report not found in this case');
+    return { report, stream: await storage.get(report.storageKey) };
+  }
+
+  return {
+    /** The reporting list, with a first draft of the interpretation for the Reporting page. */
+    async listItems(user: Caller, id: string): Promise<ReportItemListResponse & { draftInterpretation: string }> {
+      const product = await readable(user, id);
+      const items = await repo.listItems(db, product.id, product.currentRunId);
+      const variants = items.flatMap((i) => (i.variant ? [i.variant] : []));
+      const genes = [...new Set(variants.flatMap((v) => (v.gene ? [v.gene] : [])))];
+      const diseases = product.currentRunId ? await repo.diseasesForGenes(db, product.currentRunId, genes, REPORT_DISEASES) : [];
+      return { items: items.map(presentReportItem), draftInterpretation: draftInterpretation(variants, diseases) };
+    },
+
+    /** Adds a variant of the current analysis; 409 when its allele is already listed. */
+    async addItem(user: Caller, id: string, variantId: number): Promise<AddReportItemResponse> {
+      const product = await readable(user, id);
+      const runId = product.currentRunId;
+      const variant: RunVariantRow | null = runId ? await results.findVariant(db, runId, variantId) : null;
+      if (!variant) throw new AppError(404, ErrorCode.notFound, 'Variant not found in this case');
+      const row = await repo.insertItem(db, {
+        productId: product.id,
+        variantId: variant.id,
+        chrom: variant.chrom,
+        pos: variant.pos,
+        ref: variant.ref,
+        alt: variant.alt,
+        gene: variant.gene,
+        addedBy: user.id,
+      });
+      if (!row) throw new AppError(409, ErrorCode.variantAlreadyInReport, Messages.variantAlreadyInList);
+      return { item: presentReportItem({ item: row, addedByEmail: user.email, variant }), message: Messages.itemAdded };
+    },
+
+    async removeItem(user: Caller, id: string, itemId: string): Promise<{ message: string }> {
+      const product = await readable(user, id);
+      if (!(await repo.deleteItem(db, product.id, itemId))) {
+        throw new AppError(404, ErrorCode.notFound, 'This variant is not in the reporting list');
+      }
+      return { message: Messages.itemRemoved };
+    },
+
+    async clearItems(user: Caller, id: string): Promise<{ message: string }> {
+      const product = await readable(user, id);
+      await repo.clearItems(db, product.id);
+      return { message: Messages.reportingListCleared };
+    },
+
+    /** Renders the report from the reporting list, stores it and answers the PDF. */
+    async createReport(user: Caller, id: string, body: CreateReportBody): Promise<{ report: ReportRow; pdf: Buffer }> {
+      const product = await readable(user, id);
+      if (product.status !== 'Completed' || !product.currentRunId) {
+        throw new AppError(409, ErrorCode.badRequest, 'The case has no completed analysis to report on yet');
+      }
+      const reportId = randomUUID();
+      const model = await buildModel(product, {
+        interpretation: body.interpretation,
+        analyst: body.analyst || analystOf(user),
+        reportId,
+      });
+      const { pdf, pageCount } = await renderReportPdf(model, deps.fontDir ? { fontDir: deps.fontDir } : {});
+      const stamp = model.generatedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+      const fileName = `RareLens-report-${safeFilePart(product.caseId)}-${stamp}.pdf`;
+      const storageKey = `products/${product.id}/reports/${reportId}.pdf`;
+      const put = await storage.put(storageKey, Readable.from([pdf]));
+      try {
+        const report = await repo.insertReport(db, {
+          id: reportId,
+          productId: product.id,
+          runId: product.currentRunId,
+          createdBy: user.id,
+          fileName,
+          storageKey,
+          sizeBytes: put.bytes,
+          sha256: put.sha256,
+          pageCount,
+          variantCount: model.variants.length,
+          interpretation: model.interpretation,
+          createdAt: model.generatedAt,
+        });
+        return { report, pdf };
+      } catch (e) {
+        await storage.delete(storageKey).catch(() => undefined);
+        throw e;
+      }
+    },
+
+    async listReports(user: Caller, id: string): Promise<ReportListResponse> {
+      const product = await readable(user, id);
+      const rows = await repo.listReports(db, product.id);
+      return { items: rows.map((r) => presentReport(r.report, r.createdByEmail)) };
+    },
+
+    reportFile,
+
+    async phenopacket(user: Caller, id: string): Promise<Phenopacket> {
+      const product = await readable(user, id);
+      const model = await buildModel(product, { analyst: user.email, reportId: randomUUID(), interpretation: '' });
+      return buildPhenopacket(model, 'RareLens');
+    },
+
+    /** The filtered variant list as TSV chunks (keyset-paged, so a genome streams in constant memory). */
+    async variantsTsv(user: Caller, id: string, q: VariantListQuery): Promise<{ caseId: string; chunks: AsyncIterable<string> }> {
+      const product = await readable(user, id);
+      const runId = product.currentRunId;
+      const run = runId ? await results.findRun(db, runId) : null;
+      const filters: results.VariantFilters = {
+        consequence: q.consequence,
+        maxAf: q.maxAf,
+        clinvar: q.clinvar,
+        acmg: q.acmg,
+        zygosity: q.zygosity,
+        gene: q.gene,
+      };
+      if (q.mode === 'filtered' && !results.hasFilters(filters)) filters.candidatesOnly = true;
+      async function* chunks(): AsyncGenerator<string> {
+        yield tsvHeader();
+        if (!runId) return;
+        let cursor: repo.VariantCursor = null;
+        for (;;) {
+          const rows = await repo.variantsAfter(db, runId, filters, cursor, TSV_BATCH);
+          const last = rows[rows.length - 1];
+          if (!last) return;
+          yield rows.map((r) => tsvRow(r, run?.assembly ?? 'GRCh38')).join('');
+          cursor = repo.cursorAfter(last);
+          if (rows.length < TSV_BATCH) return;
+        }
+      }
+      return { caseId: product.caseId, chunks: chunks() };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
