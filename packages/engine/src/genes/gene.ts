@@ -1,9 +1,8 @@
-import { numOrNull, packTable, TableView, type PackedTable } from '../kb/io.ts';
-
 /**
  * Gene records of the KB (HGNC + MANE + constraint + ClinVar gene-level counts) and the lookup
  * by symbol, alias, previous symbol and identifiers.
  */
+import { numOrNull, packTable, TableView, type PackedTable } from '../kb/io.ts';
 
 export interface GeneConstraint {
   /** Probability of LoF intolerance. */
@@ -56,7 +55,8 @@ export interface GeneRecord {
   clinvar: GeneClinvarStats | null;
 }
 
-const F64 = ['pLI', 'loeuf', 'oeLof', 'misZ', 'oeMis', 'am', 'cvTotal', 'cvPlp', 'cvUncertain', 'cvConflicts'] as const;
+/** Float columns of the packed gene table. */
+type GeneFloatColumn = 'pLI' | 'loeuf' | 'oeLof' | 'misZ' | 'oeMis' | 'am' | 'cvTotal' | 'cvPlp' | 'cvUncertain' | 'cvConflicts';
 
 /** Gene records -> packed KB table. */
 export function packGenes(genes: GeneRecord[]): PackedTable {
@@ -110,7 +110,7 @@ function recordAt(v: TableView, i: number): GeneRecord {
     const x = str(k);
     return x ? x.split('|') : [];
   };
-  const f = (k: (typeof F64)[number]): number | null => numOrNull(v.f64(k)[i]);
+  const f = (k: GeneFloatColumn): number | null => numOrNull(v.f64(k)[i]);
   const cSource = str('cSource');
   const strand = str('spanStrand');
   const spanChrom = str('spanChrom');
