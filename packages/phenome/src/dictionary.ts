@@ -296,7 +296,7 @@ export function organAbnormalityPhrases(label: string): string[] {
   const names = [organ, ...(ORGAN_ADJECTIVES[organ] ?? [])];
   const out: string[] = [];
   for (const o of names) {
-    out.push(`abnormal ${o}`);
+    out.push(`abnormal ${o}`, `malformed ${o}`, `deformed ${o}`);
     for (const n of ABNORMALITY_NOUNS) out.push(`${o} ${n}`);
   }
   for (const n of ABNORMALITY_NOUNS) out.push(`${n} of the ${organ}`);

@@ -161,6 +161,7 @@ export const ABNORMALITY_NOUNS: readonly string[] = [
   'lesion',
   'problem',
   'dysfunction',
+  'deformity',
 ];
 
 /** Anatomical adjectives of general clinical English, keyed by the organ as HPO labels name it. */

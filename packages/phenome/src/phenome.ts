@@ -165,7 +165,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
         if (coreWords.length > maxWords) break;
         if (allWords.length <= maxWords) {
           const chosen = chooseEntry(dict.entriesFor(sumAll, allWords), allWords);
-          if (chosen) {
+          if (chosen && (chosen.ordered || !endsInOpenModifier(tokens, j))) {
             const { entry, ordered } = chosen;
             out.push({
               first: i,
@@ -403,6 +403,20 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     ontologyVersion: ontology.version,
     stats: { terms: dict.termCount, phrases: dict.entryCount, skippedLexicon: dict.skippedLexicon },
   };
+}
+
+const ADJECTIVE_END = /(al|ar|ic|ous|ary|ive)$/i;
+
+/**
+ * "hyperplasia of the mandibular coronoid processes": a reordered match whose last word is an
+ * adjective followed by more words names something else than the phrase it resembles.
+ */
+function endsInOpenModifier(tokens: readonly Token[], last: number): boolean {
+  const t = tokens[last] as Token;
+  const next = tokens[last + 1];
+  return (
+    next !== undefined && !t.breakAfter && ADJECTIVE_END.test(t.raw) && /^\p{L}/u.test(next.raw)
+  );
 }
 
 function round3(x: number): number {
