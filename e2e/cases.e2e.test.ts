@@ -240,4 +240,45 @@ describe('cases in the browser', () => {
 
     expect(externalRequests).toEqual([]);
   });
+
+  it('shows "An error occurred" with the failing VCF line when the analysis fails', async () => {
+    const email = uniqueEmail('rosalyn');
+    await createVerifiedUser(email);
+    const { page } = await env.newPage({ width: 1280, height: 860 });
+    watchRequests(page);
+    await logIn(page, email);
+
+    const dir = path.join(tmpdir(), 'rarelens-e2e-attachments');
+    mkdirSync(dir, { recursive: true });
+    const broken = path.join(dir, 'broken.vcf');
+    writeFileSync(
+      broken,
+      [
+        '##fileformat=VCFv4.2',
+        '##contig=<ID=10,length=135534747>',
+        '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1',
+        '10\t123256215\t.\tT\tG\t50\tPASS\t.\tGT\t0/1',
+        '10\tnot-a-position\t.\tA\tC\t50\tPASS\t.\tGT\t0/1',
+        '',
+      ].join('\n'),
+    );
+
+    await page.goto('/upload');
+    await page.getByLabel('Case ID').fill('BROKEN-1');
+    await page.getByText('Female', { exact: true }).click();
+    await page.getByLabel('Clinical symptoms').fill('Craniosynostosis.');
+    await page.locator('[data-testid="genome-dropzone"] input[type=file]').setInputFiles(broken);
+    await page.getByLabel('Genome assembly').selectOption('GRCh37');
+    await page.getByRole('button', { name: 'Upload and analyse' }).click();
+    await page.waitForURL('**/home', { timeout: 60_000 });
+
+    const row = page.locator('[data-case-id="BROKEN-1"]');
+    await row.locator('[data-status="Error"]').waitFor({ timeout: 120_000 });
+    await expect(row.getByTestId('case-status').innerText()).resolves.toContain('An error occurred');
+    // The reason names the line that failed.
+    await expect(row.getByTestId('case-error-reason').innerText()).resolves.toMatch(/line 5|:5\b/);
+    await expect(row.getByRole('link', { name: /Open results/ }).count()).resolves.toBe(0);
+    await page.screenshot({ path: screenshotPath('cases-home-error-desktop') });
+    expect(externalRequests).toEqual([]);
+  });
 });
