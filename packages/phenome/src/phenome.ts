@@ -301,7 +301,9 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
         after + 1 < tokens.length &&
         isConj(after) &&
         /^\s+$/.test(gap(after - 1)) &&
-        isContent(after + 1)
+        isContent(after + 1) &&
+        // The coordinated word must end its phrase ("lip and palate", not "lip and palate surgery").
+        ((tokens[after + 1] as Token).breakAfter || !isContent(after + 2))
       ) {
         const entry = lookupWords([...words.slice(0, -1), canonical(after + 1)]);
         if (entry)
