@@ -11,3 +11,6 @@ export * from './phenotype/rank-phenotype.ts';
 export * from './vcf/index.ts';
 export * from './normalize/index.ts';
 export * from './annotate/index.ts';
+export * from './rank/inheritance.ts';
+export * from './rank/rank-case.ts';
+export * from './rank/read-annotate.ts';

@@ -65,6 +65,8 @@ export interface PhenotypeRankingResult {
 export interface RankPhenotypeOptions {
   /** Number of top diseases that get a per-term explanation (default 20). */
   explainTop?: number;
+  /** Number of diseases and genes returned (default 200; every disease is scored). */
+  limit?: number;
   scoring?: PhenotypeScoringOptions;
   /** A model built with non-default options (default: the KB's cached default model). */
   model?: PhenotypeModel;
@@ -75,6 +77,10 @@ export interface DiseaseGroups {
   /** group index of each disease */
   groupOf: Int32Array;
   members: number[][];
+  /** Position of each group when ordered by representative id (deterministic tie-break). */
+  idOrder: Int32Array;
+  /** Per gene (symbol, in kb.genes order): the distinct groups of its non-polygenic diseases. */
+  geneGroups: { symbol: string; groups: Int32Array }[];
 }
 
 const groupCache = new WeakMap<PhenotypeModel, DiseaseGroups>();
@@ -110,7 +116,21 @@ export function getDiseaseGroups(model: PhenotypeModel): DiseaseGroups {
     for (const d of list) groupOf[d] = members.length;
     members.push(list);
   }
-  const g = { groupOf, members };
+  const repIds = members.map((list) => model.diseases[list[0] ?? 0]?.id ?? '');
+  const byId = Array.from(repIds.keys()).sort((a, b) => compareDiseaseIds(repIds[a] ?? '', repIds[b] ?? ''));
+  const idOrder = new Int32Array(members.length);
+  byId.forEach((gi, pos) => (idOrder[gi] = pos));
+  const geneGroups: DiseaseGroups['geneGroups'] = [];
+  for (const gene of model.kb.genes.values()) {
+    const gs = new Set<number>();
+    for (const link of gene.diseases) {
+      if (link.association === 'POLYGENIC') continue;
+      const d = model.diseaseIndex.get(link.id);
+      if (d !== undefined) gs.add(groupOf[d] ?? 0);
+    }
+    if (gs.size) geneGroups.push({ symbol: gene.symbol, groups: Int32Array.from([...gs].sort((a, b) => (idOrder[a] ?? 0) - (idOrder[b] ?? 0))) });
+  }
+  const g = { groupOf, members, idOrder, geneGroups };
   groupCache.set(model, g);
   return g;
 }
@@ -192,18 +212,18 @@ export function rankPhenotype(kb: HpoKb, query: PhenotypeQuery, options: RankPhe
   const scoring = options.scoring ?? DEFAULT_SCORING_OPTIONS;
   const q = resolveQuery(model, query, scoring);
   const lnLr = scoreDiseases(model, q, scoring);
-  return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring);
+  return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring, options.limit ?? 200);
 }
 
 /** Assembles ranked diseases and genes from per-disease log-LRs. */
-export function buildPhenotypeResult(model: PhenotypeModel, q: ResolvedQuery, lnLr: Float64Array, explainTop: number, scoring: PhenotypeScoringOptions): PhenotypeRankingResult {
+export function buildPhenotypeResult(model: PhenotypeModel, q: ResolvedQuery, lnLr: Float64Array, explainTop: number, scoring: PhenotypeScoringOptions, limit: number): PhenotypeRankingResult {
   const groups = getDiseaseGroups(model);
   const { score, best } = groupScores(model, lnLr);
   const order = Array.from(score.keys());
-  const repId = (g: number): string => model.diseases[groups.members[g]?.[0] ?? 0]?.id ?? '';
-  order.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || compareDiseaseIds(repId(a), repId(b)));
+  const { idOrder } = groups;
+  order.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || (idOrder[a] ?? 0) - (idOrder[b] ?? 0));
   const lse = logSumExp(score);
-  const diseases: DiseaseRanking[] = order.map((g, i) => {
+  const diseases: DiseaseRanking[] = order.slice(0, limit).map((g, i) => {
     const list = groups.members[g] ?? [];
     const rep = model.diseases[list[0] ?? 0];
     const bestD = best[g] ?? 0;
@@ -239,7 +259,7 @@ export function buildPhenotypeResult(model: PhenotypeModel, q: ResolvedQuery, ln
   });
   const rankOfGroup = new Int32Array(order.length);
   order.forEach((g, i) => (rankOfGroup[g] = i));
-  const genes = rankGenesByDiseases(model, score, rankOfGroup);
+  const genes = rankGenesByDiseases(model, score, rankOfGroup, limit);
   return {
     hpoVersion: model.kb.versions.hpo,
     annotationsVersion: model.kb.versions.annotations,
@@ -251,29 +271,30 @@ export function buildPhenotypeResult(model: PhenotypeModel, q: ResolvedQuery, ln
 }
 
 /** Genes scored by their best disease group (POLYGENIC associations are not used). */
-function rankGenesByDiseases(model: PhenotypeModel, groupScore: Float64Array, rankOfGroup: Int32Array): PhenotypeGeneRanking[] {
+function rankGenesByDiseases(model: PhenotypeModel, groupScore: Float64Array, rankOfGroup: Int32Array, limit: number): PhenotypeGeneRanking[] {
   const groups = getDiseaseGroups(model);
-  const out: Omit<PhenotypeGeneRanking, 'rank'>[] = [];
-  for (const gene of model.kb.genes.values()) {
+  const scored = groups.geneGroups.map((gg, i) => {
     let bestScore = -Infinity;
     let bestGroup = -1;
-    const ids = new Set<string>();
-    for (const link of gene.diseases) {
-      if (link.association === 'POLYGENIC') continue;
-      const d = model.diseaseIndex.get(link.id);
-      if (d === undefined) continue;
-      const g = groups.groupOf[d] ?? 0;
+    for (const g of gg.groups) {
       const s = groupScore[g] ?? -Infinity;
-      const repId = model.diseases[groups.members[g]?.[0] ?? 0]?.id ?? link.id;
-      ids.add(repId);
       if (s > bestScore || (s === bestScore && (rankOfGroup[g] ?? 0) < (rankOfGroup[bestGroup] ?? 0))) {
         bestScore = s;
         bestGroup = g;
       }
     }
-    if (bestGroup < 0) continue;
-    out.push({ symbol: gene.symbol, score: bestScore / LN10, bestDisease: model.diseases[groups.members[bestGroup]?.[0] ?? 0]?.id ?? '', diseases: [...ids].sort(compareDiseaseIds) });
-  }
-  out.sort((a, b) => b.score - a.score || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
-  return out.map((g, i) => ({ ...g, rank: i + 1 }));
+    return { i, bestScore, bestGroup };
+  });
+  scored.sort((a, b) => b.bestScore - a.bestScore || a.i - b.i);
+  const repId = (g: number): string => model.diseases[groups.members[g]?.[0] ?? 0]?.id ?? '';
+  return scored.slice(0, limit).map((x, rank) => {
+    const gg = groups.geneGroups[x.i];
+    return {
+      symbol: gg?.symbol ?? '',
+      rank: rank + 1,
+      score: x.bestScore / LN10,
+      bestDisease: repId(x.bestGroup),
+      diseases: [...(gg?.groups ?? [])].map(repId),
+    };
+  });
 }

@@ -1,0 +1,289 @@
+/**
+ * rarelens analyze --vcf FILE --hpo HP:..,HP:.. [--exclude HP:..] [--sex male|female]
+ *                  [--assembly GRCh37|GRCh38] [--sample NAME] [--kb DIR] [--top N] --out FILE.json
+ * rarelens analyze --batch CASES.jsonl --out RESULTS.jsonl [--kb DIR] [--top N]
+ *
+ * Ranks diseases, genes and variants. Without --vcf (or with "vcf": null in a batch line) the
+ * ranking uses the phenotype alone. Batch mode loads the KB once.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import {
+  AssemblyRequiredError,
+  KbSourceError,
+  UnknownSampleError,
+  VcfParseError,
+  loadGenomeKb,
+  loadHpoKb,
+  openAnnotationSession,
+  prepareVariants,
+  rank,
+  rankPhenotype,
+  readAndAnnotateVcf,
+  type Assembly,
+  type CaseRankingResult,
+  type HpoKb,
+  type PhenotypeRankingResult,
+  type Sex,
+  type VcfAnnotationSession,
+} from '@rarelens/engine';
+import { defaultKbDir } from './kb.ts';
+
+const USAGE = `Usage:
+  rarelens analyze [--vcf FILE] --hpo HP:...,HP:... [--exclude HP:...] [--sex male|female] [--assembly GRCh37|GRCh38] [--sample NAME] [--kb DIR] [--top N] --out FILE.json
+  rarelens analyze --batch CASES.jsonl --out RESULTS.jsonl [--kb DIR] [--top N]
+    --vcf       input VCF (plain, .gz or bgzip); without it the ranking uses the phenotype only
+    --hpo       observed HPO terms, comma-separated
+    --exclude   HPO terms explicitly absent, comma-separated
+    --sex       male | female (X-linked inheritance logic)
+    --assembly  genome assembly of the VCF when its header does not say
+    --batch     JSONL, one case a line: {id, vcf (path or null), assembly, hpo_present[], hpo_excluded[], sex ("MALE"|"FEMALE"|null)}
+    --top       entries per list in the output (default 100)
+    --kb        knowledge base directory (default $RARELENS_KB or ./data/kb)`;
+
+class UsageError extends Error {}
+
+const OPTIONS = ['--vcf', '--hpo', '--exclude', '--sex', '--assembly', '--sample', '--kb', '--out', '--batch', '--top'] as const;
+
+interface Args {
+  vcf?: string;
+  hpo: string[];
+  exclude: string[];
+  sex: Sex;
+  assembly?: Assembly;
+  sample?: string;
+  kb: string;
+  out: string;
+  batch?: string;
+  top: number;
+}
+
+const HPO_RE = /^HP:\d{7}$/;
+
+function parseTerms(raw: string | undefined, flag: string): string[] {
+  if (!raw) return [];
+  const terms = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const bad = terms.filter((t) => !HPO_RE.test(t));
+  if (bad.length) throw new UsageError(`${flag}: not HPO ids: ${bad.join(', ')}`);
+  return terms;
+}
+
+function parseAssembly(v: string | undefined | null, where: string): Assembly | undefined {
+  if (v == null) return undefined;
+  if (v === 'GRCh37' || v === 'hg19' || v === 'GRCh38' || v === 'hg38') return v === 'hg19' ? 'GRCh37' : v === 'hg38' ? 'GRCh38' : v;
+  throw new UsageError(`${where}: assembly must be GRCh37 or GRCh38, got ${v}`);
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const m = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (!(OPTIONS as readonly string[]).includes(a)) throw new UsageError(`unknown option ${a}`);
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
+    m.set(a, v);
+    i++;
+  }
+  const out = m.get('--out');
+  if (!out) throw new UsageError('--out is required');
+  const batch = m.get('--batch');
+  const hpo = parseTerms(m.get('--hpo'), '--hpo');
+  if (!batch && !hpo.length) throw new UsageError('--hpo (at least one observed term) or --batch is required');
+  if (batch && (m.has('--vcf') || m.has('--hpo'))) throw new UsageError('--batch takes the cases from the file; do not combine it with --vcf/--hpo');
+  const sexRaw = m.get('--sex');
+  if (sexRaw !== undefined && sexRaw !== 'male' && sexRaw !== 'female') throw new UsageError(`--sex must be male or female, got ${sexRaw}`);
+  const top = Number(m.get('--top') ?? 100);
+  if (!Number.isInteger(top) || top < 1) throw new UsageError(`--top must be a positive integer`);
+  const vcf = m.get('--vcf');
+  return {
+    vcf: vcf ? resolve(vcf) : undefined,
+    hpo,
+    exclude: parseTerms(m.get('--exclude'), '--exclude'),
+    sex: sexRaw ?? 'unknown',
+    assembly: parseAssembly(m.get('--assembly'), '--assembly'),
+    sample: m.get('--sample'),
+    kb: resolve(m.get('--kb') ?? defaultKbDir()),
+    out: resolve(out),
+    batch: batch ? resolve(batch) : undefined,
+    top,
+  };
+}
+
+/** Loads the HPO KB now and the genome part (annotation) only when a VCF needs it. */
+class Engine {
+  private session: Promise<VcfAnnotationSession> | null = null;
+  constructor(
+    readonly kbDir: string,
+    readonly hpo: HpoKb,
+  ) {}
+
+  annotation(): Promise<VcfAnnotationSession> {
+    this.session ??= loadGenomeKb(this.kbDir).then((g) => openAnnotationSession(g));
+    return this.session;
+  }
+
+  async close(): Promise<void> {
+    if (this.session) (await this.session).close();
+  }
+}
+
+interface CaseSpec {
+  id: string;
+  vcf: string | null;
+  assembly?: Assembly;
+  sample?: string;
+  present: string[];
+  excluded: string[];
+  sex: Sex;
+}
+
+async function analyzeCase(engine: Engine, c: CaseSpec, top: number): Promise<{ pheno?: PhenotypeRankingResult; full?: CaseRankingResult; vcfInfo?: object }> {
+  if (!c.vcf) return { pheno: rankPhenotype(engine.hpo, { present: c.present, excluded: c.excluded }, { limit: top, explainTop: Math.min(top, 20) }) };
+  const session = await engine.annotation();
+  const read = await readAndAnnotateVcf(session, c.vcf, { assembly: c.assembly, sample: c.sample });
+  const prepared = prepareVariants(read.variants);
+  const full = rank(prepared, engine.hpo, { hpoPresent: c.present, hpoExcluded: c.excluded, sex: c.sex }, { limit: top, explainTop: Math.min(top, 100) });
+  return { full, vcfInfo: { path: c.vcf, assembly: read.assembly, sample: read.sample, records: read.summary.records, alleles: read.summary.alleles, liftFailed: read.summary.liftFailed.length } };
+}
+
+function compactLine(id: string, r: { pheno?: PhenotypeRankingResult; full?: CaseRankingResult }): object {
+  const src = r.full ?? r.pheno;
+  return {
+    id,
+    diseases: (src?.diseases ?? []).map((d) => ({ id: d.id, name: d.name, rank: d.rank, score: round(d.score) })),
+    genes: (src?.genes ?? []).map((g) => ({ symbol: g.symbol, rank: g.rank, score: round(g.score) })),
+    variants: (r.full?.variants ?? []).map((v) => ({ chrom: v.input.chrom, pos: v.input.pos, ref: v.input.ref, alt: v.input.alt, gene: v.gene, rank: v.rank, score: round(v.score) })),
+  };
+}
+
+const round = (x: number): number => Math.round(x * 1e4) / 1e4;
+
+function parseSex(v: unknown, where: string): Sex {
+  if (v == null || v === 'UNKNOWN_SEX' || v === 'OTHER_SEX') return 'unknown';
+  if (v === 'MALE' || v === 'male') return 'male';
+  if (v === 'FEMALE' || v === 'female') return 'female';
+  throw new UsageError(`${where}: sex must be "MALE", "FEMALE" or null, got ${JSON.stringify(v)}`);
+}
+
+function parseCaseLine(line: string, lineNo: number, file: string): CaseSpec {
+  const where = `${file}:${lineNo}`;
+  let o: Record<string, unknown>;
+  try {
+    o = JSON.parse(line) as Record<string, unknown>;
+  } catch (e) {
+    throw new UsageError(`${where}: not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new UsageError(`${where}: expected a JSON object`);
+  if (typeof o.id !== 'string' || !o.id) throw new UsageError(`${where}: field "id" must be a non-empty string`);
+  const terms = (k: string): string[] => {
+    const v = o[k] ?? [];
+    if (!Array.isArray(v) || v.some((t) => typeof t !== 'string' || !HPO_RE.test(t))) throw new UsageError(`${where}: field "${k}" must be an array of HPO ids`);
+    return v as string[];
+  };
+  if (o.vcf != null && typeof o.vcf !== 'string') throw new UsageError(`${where}: field "vcf" must be a path or null`);
+  const vcf = typeof o.vcf === 'string' ? (isAbsolute(o.vcf) ? o.vcf : resolve(dirname(file), o.vcf)) : null;
+  return {
+    id: o.id,
+    vcf,
+    assembly: parseAssembly(o.assembly as string | null | undefined, `${where}: field "assembly"`),
+    present: terms('hpo_present'),
+    excluded: terms('hpo_excluded'),
+    sex: parseSex(o.sex, `${where}: field "sex"`),
+  };
+}
+
+async function runBatch(engine: Engine, args: Args & { batch: string }): Promise<number> {
+  const tmp = `${args.out}.tmp-${process.pid}`;
+  const out = createWriteStream(tmp);
+  const rl = createInterface({ input: createReadStream(args.batch), crlfDelay: Infinity });
+  let lineNo = 0;
+  let n = 0;
+  let failed = 0;
+  const t0 = performance.now();
+  try {
+    for await (const line of rl) {
+      lineNo++;
+      if (!line.trim()) continue;
+      const c = parseCaseLine(line, lineNo, args.batch);
+      let row: object;
+      try {
+        row = compactLine(c.id, await analyzeCase(engine, c, args.top));
+      } catch (e) {
+        if (!(e instanceof VcfParseError || e instanceof AssemblyRequiredError || e instanceof UnknownSampleError || e instanceof KbSourceError || (e as NodeJS.ErrnoException).code === 'ENOENT')) throw e;
+        // The case is reported, not dropped: its line carries the error and the exit code is 1.
+        failed++;
+        console.error(`rarelens analyze: ${args.batch}:${lineNo} (${c.id}): ${(e as Error).message}`);
+        row = { id: c.id, error: (e as Error).message, diseases: [], genes: [], variants: [] };
+      }
+      n++;
+      if (!out.write(`${JSON.stringify(row)}\n`)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+    await rename(tmp, args.out);
+  } catch (e) {
+    out.destroy();
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  console.error(`analyzed ${n} cases in ${((performance.now() - t0) / 1000).toFixed(2)} s${failed ? `, ${failed} failed (see their "error" field)` : ''}; wrote ${args.out}`);
+  return failed ? 1 : 0;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  let args: Args;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`rarelens analyze: ${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw e;
+  }
+  try {
+    const engine = new Engine(args.kb, await loadHpoKb(args.kb));
+    try {
+      if (args.batch) return await runBatch(engine, { ...args, batch: args.batch });
+      const t0 = performance.now();
+      const c: CaseSpec = { id: 'case', vcf: args.vcf ?? null, assembly: args.assembly, sample: args.sample, present: args.hpo, excluded: args.exclude, sex: args.sex };
+      const r = await analyzeCase(engine, c, args.top);
+      const body = {
+        software: 'rarelens analyze',
+        kb: { dir: args.kb, hpo: engine.hpo.versions.hpo, annotations: engine.hpo.versions.annotations, mondo: engine.hpo.versions.mondo },
+        input: { vcf: r.vcfInfo ?? null, hpoPresent: args.hpo, hpoExcluded: args.exclude, sex: args.sex },
+        mode: r.full ? 'genotype+phenotype' : 'phenotype-only',
+        ...(r.full
+          ? { used: r.full.used, ignored: r.full.ignored, counts: r.full.counts, diseases: r.full.diseases, genes: r.full.genes, variants: r.full.variants.map(({ variant: _v, ...rest }) => rest) }
+          : { used: r.pheno?.used, ignored: r.pheno?.ignored, diseases: r.pheno?.diseases, genes: r.pheno?.genes, variants: [] }),
+      };
+      await writeFile(args.out, JSON.stringify(body, null, 2));
+      const top = r.full?.genes[0] ?? r.pheno?.genes[0];
+      const topD = (r.full ?? r.pheno)?.diseases[0];
+      console.error(`ranked in ${((performance.now() - t0) / 1000).toFixed(2)} s; top disease ${topD ? `${topD.id} ${topD.name}` : '-'}; top gene ${top?.symbol ?? '-'}; wrote ${args.out}`);
+      return 0;
+    } finally {
+      await engine.close();
+    }
+  } catch (e) {
+    if (e instanceof AssemblyRequiredError) {
+      console.error(`rarelens analyze: ${e.message}.\nRun again with --assembly GRCh37 or --assembly GRCh38.`);
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      console.error(`rarelens analyze: ${e.message}`);
+      return 2;
+    }
+    if (e instanceof VcfParseError || e instanceof UnknownSampleError || e instanceof KbSourceError) {
+      console.error(`rarelens analyze: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,301 @@
+/**
+ * Genotype-aware ranking of diseases, genes and variants.
+ *
+ * `prepareVariants` groups annotated variants by gene once (phenotype-independent work);
+ * `rank` combines them with a phenotype in milliseconds, so editing the HPO terms re-ranks
+ * without re-reading or re-annotating the VCF.
+ *
+ * Gene score (natural log): for each disease of the gene,
+ *   ln LR_phenotype(disease) + genotypeWeight * ln(max(fit, floor))
+ * where fit is the inheritance-aware genotype fit (see inheritance.ts); the gene takes its
+ * best disease. Genes with variants but no known disease are ranked on the genotype with a
+ * neutral phenotype LR of `unknownGenePhenotypeLr`.
+ */
+import type { HpoKb } from '../kb/hpo-kb.ts';
+import { getPhenotypeModel, type PhenotypeModel } from '../phenotype/model.ts';
+import { buildPhenotypeResult, compareDiseaseIds, getDiseaseGroups, type DiseaseRanking, type PhenotypeRankingResult } from '../phenotype/rank-phenotype.ts';
+import { DEFAULT_SCORING_OPTIONS, explainDisease, resolveQuery, scoreDiseases, type PhenotypeScoringOptions, type TermMatch } from '../phenotype/score.ts';
+import type { AnnotatedVariant, Sex } from '../types.ts';
+import { carriesAlt, genotypeFit, MODE_LABELS, modesOf, variantPathogenicity, type GenotypeFit, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
+
+export interface GeneVariants {
+  symbol: string;
+  /** Variants carrying the alt allele, most pathogenic first. */
+  variants: QualifyingVariant[];
+}
+
+export interface PreparedVariants {
+  genes: Map<string, GeneVariants>;
+  /** Variants without a gene or without an alt allele in the sample (kept for counts only). */
+  unassigned: number;
+  total: number;
+}
+
+/** Groups variants by gene and precomputes their pathogenicity (phenotype-independent). */
+export function prepareVariants(variants: Iterable<AnnotatedVariant>): PreparedVariants {
+  const genes = new Map<string, GeneVariants>();
+  let unassigned = 0;
+  let total = 0;
+  for (const v of variants) {
+    total++;
+    if (!v.gene || !carriesAlt(v)) {
+      unassigned++;
+      continue;
+    }
+    let g = genes.get(v.gene);
+    if (!g) {
+      g = { symbol: v.gene, variants: [] };
+      genes.set(v.gene, g);
+    }
+    g.variants.push({ variant: v, p: variantPathogenicity(v) });
+  }
+  for (const g of genes.values()) g.variants.sort((a, b) => b.p - a.p || a.variant.chrom.localeCompare(b.variant.chrom) || a.variant.pos - b.variant.pos || a.variant.alt.localeCompare(b.variant.alt));
+  return { genes, unassigned, total };
+}
+
+export interface CasePhenotype {
+  hpoPresent: readonly string[];
+  hpoExcluded?: readonly string[];
+  sex?: Sex | null;
+}
+
+export interface RankOptions {
+  scoring?: PhenotypeScoringOptions;
+  /** Weight of the genotype log-fit against the phenotype log-LR. */
+  genotypeWeight?: number;
+  /** Lowest genotype fit (keeps the log finite). */
+  fitFloor?: number;
+  /** How many diseases/genes get full explanations (default 100). */
+  explainTop?: number;
+  /** Maximum number of entries returned per list (default 200). */
+  limit?: number;
+}
+
+export const DEFAULT_GENOTYPE_WEIGHT = 2;
+export const DEFAULT_FIT_FLOOR = 0.001;
+/** A gene with variants but no annotated disease: phenotype LR assumed (new disease gene). */
+export const UNKNOWN_GENE_PHENOTYPE_LR = 0.01;
+
+export interface GeneEvidence {
+  phenotype: { diseaseId: string; diseaseName: string; log10Lr: number; matched: TermMatch[] } | null;
+  genotype: { mode: InheritanceMode; modeLabel: string; fit: number; reason: string; variants: VariantRef[] };
+}
+
+export interface VariantRef {
+  chrom: string;
+  pos: number;
+  ref: string;
+  alt: string;
+  hgvsC: string | null;
+  hgvsP: string | null;
+  zygosity: string;
+  pathogenicity: number;
+}
+
+export interface RankedGene {
+  symbol: string;
+  rank: number;
+  /** log10 of phenotype LR x genotype fit^weight of the best disease. */
+  score: number;
+  postTestProbability: number;
+  bestDisease: string | null;
+  explanation: string[];
+  evidence: GeneEvidence;
+}
+
+export interface RankedVariant {
+  /** The record as written in the input VCF. */
+  input: { chrom: string; pos: number; ref: string; alt: string; line: number };
+  chrom: string;
+  pos: number;
+  ref: string;
+  alt: string;
+  gene: string;
+  rank: number;
+  score: number;
+  pathogenicity: number;
+  /** Does the variant take part in its gene's best genotype fit? */
+  contributes: boolean;
+  explanation: string[];
+  variant: AnnotatedVariant;
+}
+
+export interface CaseRankingResult {
+  hpoVersion: string;
+  annotationsVersion: string;
+  used: PhenotypeRankingResult['used'];
+  ignored: PhenotypeRankingResult['ignored'];
+  diseases: DiseaseRanking[];
+  genes: RankedGene[];
+  variants: RankedVariant[];
+  counts: { variants: number; genesWithVariants: number; unassigned: number };
+}
+
+const LN10 = Math.log(10);
+
+interface GeneScore {
+  symbol: string;
+  ln: number;
+  disease: number; // disease index, -1 when none
+  fit: GenotypeFit;
+  gv: GeneVariants;
+}
+
+function varRef(q: QualifyingVariant): VariantRef {
+  const v = q.variant;
+  return { chrom: v.chrom, pos: v.pos, ref: v.ref, alt: v.alt, hgvsC: v.hgvsC, hgvsP: v.hgvsP, zygosity: v.genotype.zygosity, pathogenicity: q.p };
+}
+
+function describeVariant(q: QualifyingVariant): string {
+  const v = q.variant;
+  const parts = [`${v.gene ?? '?'} ${v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}${v.hgvsP ? ` (${v.hgvsP})` : ''}`, v.genotype.zygosity, v.consequences[0] ?? 'unknown consequence', `pathogenicity ${q.p.toFixed(2)}`];
+  if (v.clinvar) parts.push(`ClinVar ${v.clinvar.significance}${v.clinvar.stars ? ` (${v.clinvar.stars}★)` : ''}${v.clinvar.match === 'exact' ? '' : ` at the ${v.clinvar.match.replace(/_/g, ' ')}`}`);
+  parts.push(`ACMG ${v.acmg.classification}${v.acmg.criteria.length ? ` [${v.acmg.criteria.map((c) => c.code).join(', ')}]` : ''}`);
+  parts.push(v.af == null ? 'no population frequency known' : `AF ${v.af.toPrecision(2)}`);
+  return parts.join('; ');
+}
+
+/** Ranks diseases, genes and variants for prepared variants and a phenotype. */
+export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePhenotype, options: RankOptions = {}): CaseRankingResult {
+  const model = getPhenotypeModel(kb);
+  const scoring = options.scoring ?? DEFAULT_SCORING_OPTIONS;
+  const w = options.genotypeWeight ?? DEFAULT_GENOTYPE_WEIGHT;
+  const floor = options.fitFloor ?? DEFAULT_FIT_FLOOR;
+  const explainTop = options.explainTop ?? 100;
+  const limit = options.limit ?? 200;
+  const sex: Sex = phenotype.sex ?? 'unknown';
+  const q = resolveQuery(model, { present: phenotype.hpoPresent, excluded: phenotype.hpoExcluded ?? [] }, scoring);
+  const pheno = scoreDiseases(model, q, scoring);
+  const genoLn = (fit: number): number => w * Math.log(Math.max(fit, floor));
+
+  // Genes with variants
+  const geneScores: GeneScore[] = [];
+  const bestFitOfDisease = new Float64Array(model.diseases.length).fill(genoLn(0));
+  const fitCache = new Map<string, GenotypeFit>();
+  for (const gv of prepared.genes.values()) {
+    const hg = kb.genes.get(gv.symbol);
+    let best: GeneScore | null = null;
+    for (const link of hg?.diseases ?? []) {
+      if (link.association === 'POLYGENIC') continue;
+      const d = model.diseaseIndex.get(link.id);
+      if (d === undefined) continue;
+      let fit: GenotypeFit | null = null;
+      for (const mode of modesOf(model.diseases[d]?.inheritance ?? [])) {
+        const key = `${gv.symbol}|${mode}`;
+        let f = fitCache.get(key);
+        if (!f) {
+          f = genotypeFit(gv.variants, mode, sex);
+          fitCache.set(key, f);
+        }
+        if (!fit || f.score > fit.score) fit = f;
+      }
+      if (!fit) continue;
+      const g = genoLn(fit.score);
+      if (g > (bestFitOfDisease[d] ?? -Infinity)) bestFitOfDisease[d] = g;
+      const ln = (pheno[d] ?? 0) + g;
+      if (!best || ln > best.ln || (ln === best.ln && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[best.disease]?.id ?? '') < 0)) best = { symbol: gv.symbol, ln, disease: d, fit, gv };
+    }
+    if (!best) {
+      const fit = genotypeFit(gv.variants, 'UNKNOWN', sex);
+      best = { symbol: gv.symbol, ln: Math.log(UNKNOWN_GENE_PHENOTYPE_LR) + genoLn(fit.score), disease: -1, fit, gv };
+    }
+    geneScores.push(best);
+  }
+  geneScores.sort((a, b) => b.ln - a.ln || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+
+  // Diseases: phenotype LR x best genotype fit among the disease's genes (floor when none).
+  const combined = new Float64Array(model.diseases.length);
+  for (let d = 0; d < combined.length; d++) combined[d] = (pheno[d] ?? 0) + (bestFitOfDisease[d] ?? genoLn(0));
+  const diseaseResult = buildPhenotypeResult(model, q, combined, Math.min(explainTop, 20), scoring, limit);
+
+  let lse = -Infinity;
+  for (const g of geneScores) lse = lse === -Infinity ? g.ln : Math.max(lse, g.ln) + Math.log1p(Math.exp(-Math.abs(lse - g.ln)));
+  const genes: RankedGene[] = [];
+  const geneRank = new Map<string, number>();
+  geneScores.forEach((g, i) => geneRank.set(g.symbol, i + 1));
+  for (let i = 0; i < Math.min(limit, geneScores.length); i++) {
+    const g = geneScores[i];
+    if (!g) continue;
+    genes.push(explainGene(model, q, g, i + 1, Math.exp(g.ln - lse), pheno, i < explainTop, scoring));
+  }
+
+  // Variants: in gene order; within a gene, contributing variants first, then by pathogenicity.
+  const variants: RankedVariant[] = [];
+  for (const g of geneScores) {
+    if (variants.length >= limit) break;
+    const used = new Set(g.fit.used);
+    const order = g.gv.variants.map((qv, i) => ({ qv, i })).sort((a, b) => Number(used.has(b.i)) - Number(used.has(a.i)) || b.qv.p - a.qv.p || a.i - b.i);
+    for (const { qv, i } of order) {
+      if (variants.length >= limit) break;
+      const contributes = used.has(i);
+      const score = (g.ln + (contributes ? 0 : w * (Math.log(Math.max(qv.p, floor)) - Math.log(Math.max(g.fit.score, floor))))) / LN10;
+      const v = qv.variant;
+      variants.push({
+        input: { chrom: v.input.chrom, pos: v.input.pos, ref: v.input.ref, alt: v.input.alt, line: v.input.line },
+        chrom: v.chrom,
+        pos: v.pos,
+        ref: v.ref,
+        alt: v.alt,
+        gene: g.symbol,
+        rank: 0,
+        score,
+        pathogenicity: qv.p,
+        contributes,
+        explanation: [describeVariant(qv), contributes ? `Part of the best genotype for ${g.symbol} (gene rank ${geneRank.get(g.symbol) ?? '?'}): ${g.fit.reason}` : `Not needed for ${g.symbol}'s best genotype fit`],
+        variant: v,
+      });
+    }
+  }
+  // A variant's rank follows its score; ties keep gene order (deterministic).
+  variants.sort((a, b) => b.score - a.score || (geneRank.get(a.gene) ?? 0) - (geneRank.get(b.gene) ?? 0) || a.chrom.localeCompare(b.chrom) || a.pos - b.pos || a.alt.localeCompare(b.alt));
+  variants.forEach((v, i) => (v.rank = i + 1));
+
+  return {
+    hpoVersion: diseaseResult.hpoVersion,
+    annotationsVersion: diseaseResult.annotationsVersion,
+    used: diseaseResult.used,
+    ignored: diseaseResult.ignored,
+    diseases: diseaseResult.diseases,
+    genes,
+    variants,
+    counts: { variants: prepared.total, genesWithVariants: prepared.genes.size, unassigned: prepared.unassigned },
+  };
+}
+
+function explainGene(model: PhenotypeModel, q: ReturnType<typeof resolveQuery>, g: GeneScore, rankNo: number, post: number, pheno: Float64Array, withTerms: boolean, scoring: PhenotypeScoringOptions): RankedGene {
+  const used = g.fit.used.map((i) => g.gv.variants[i]).filter((x): x is QualifyingVariant => x != null);
+  const dis = g.disease >= 0 ? model.diseases[g.disease] : undefined;
+  const lines: string[] = [];
+  let phenotype: GeneEvidence['phenotype'] = null;
+  if (dis) {
+    const log10 = (pheno[g.disease] ?? 0) / LN10;
+    const matched = withTerms ? explainDisease(model, q, g.disease, scoring).matched : [];
+    phenotype = { diseaseId: dis.id, diseaseName: dis.name, log10Lr: log10, matched };
+    const hits = matched.filter((m) => m.kind === 'exact' || m.kind === 'implied').map((m) => m.label);
+    lines.push(`Phenotype: ${dis.name} (${dis.id}), likelihood ratio 10^${log10.toFixed(1)}${hits.length ? `; matching features: ${hits.join(', ')}` : ''}`);
+    const groupMembers = getDiseaseGroups(model).members[getDiseaseGroups(model).groupOf[g.disease] ?? 0] ?? [];
+    if (groupMembers.length > 1) lines.push(`Same disease as ${groupMembers.filter((d) => d !== g.disease).map((d) => model.diseases[d]?.id).join(', ')} (Mondo ${dis.mondo ?? ''})`);
+  } else {
+    lines.push(`No disease with phenotype annotations is known for ${g.symbol}: ranked on the variants alone`);
+  }
+  lines.push(`Inheritance: ${MODE_LABELS[g.fit.mode]} — ${g.fit.reason} (genotype fit ${g.fit.score.toFixed(2)})`);
+  for (const qv of used) lines.push(`Variant: ${describeVariant(qv)}`);
+  return {
+    symbol: g.symbol,
+    rank: rankNo,
+    score: g.ln / LN10,
+    postTestProbability: post,
+    bestDisease: dis?.id ?? null,
+    explanation: lines,
+    evidence: { phenotype, genotype: { mode: g.fit.mode, modeLabel: MODE_LABELS[g.fit.mode], fit: g.fit.score, reason: g.fit.reason, variants: used.map(varRef) } },
+  };
+}
+
+export interface CaseInput extends CasePhenotype {
+  variants: Iterable<AnnotatedVariant>;
+}
+
+/** One-shot genotype-aware ranking (prepareVariants + rank). */
+export function rankCase(input: CaseInput, kb: HpoKb, options: RankOptions = {}): CaseRankingResult {
+  return rank(prepareVariants(input.variants), kb, input, options);
+}
