@@ -92,6 +92,8 @@ export interface AnnotatedVariant extends VariantKey {
   };
   /** Pathogenicity in [0, 1] for ranking. */
   score: number;
+  /** Other overlapping genes (their representative transcript and consequences), most severe first; up/downstream-only genes left out. */
+  otherGenes?: { gene: string; transcript: string; consequences: string[]; impact: Impact }[];
   /** Constraint of the reported gene (gnomAD), when known. */
   geneConstraint?: { pLI: number | null; loeuf: number | null; misZ: number | null; source: string } | null;
 }

@@ -68,6 +68,11 @@ function compareEffects(a: TranscriptEffect, b: TranscriptEffect): number {
  * then across genes the most severe, MANE first on ties.
  */
 export function pickEffect(effects: TranscriptEffect[]): TranscriptEffect | null {
+  return perGeneEffects(effects)[0] ?? null;
+}
+
+/** One representative effect per gene (MANE Select, else the gene's most severe), most severe gene first. */
+export function perGeneEffects(effects: TranscriptEffect[]): TranscriptEffect[] {
   const perGene = new Map<string, TranscriptEffect>();
   for (const e of effects) {
     const g = e.model.tx.gene ?? e.model.tx.id;
@@ -79,9 +84,7 @@ export function pickEffect(effects: TranscriptEffect[]): TranscriptEffect | null
       if ((eMane && !cMane) || (eMane === cMane && compareEffects(e, cur) < 0)) perGene.set(g, e);
     }
   }
-  let best: TranscriptEffect | null = null;
-  for (const e of perGene.values()) if (!best || compareEffects(e, best) < 0) best = e;
-  return best;
+  return [...perGene.values()].sort(compareEffects);
 }
 
 function num(v: unknown): number | null {
@@ -197,6 +200,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
 
     // Transcript effects from our own models.
     let effect: TranscriptEffect | null = null;
+    let others: TranscriptEffect[] = [];
     if (!structural) {
       const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
       const models = kb.transcripts.overlapping(chrom, span.start, Math.max(span.end, span.start + 1), UPSTREAM_DISTANCE, scratch);
@@ -205,7 +209,9 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
         const e = transcriptEffect(m, span, base, m.tx.mane === 'select' ? aaHint : null);
         if (e) effects.push(e);
       }
-      effect = pickEffect(effects);
+      const ranked = perGeneEffects(effects);
+      effect = ranked[0] ?? null;
+      others = ranked.slice(1);
     } else {
       const end = num(v.info?.('END')) ?? v.pos + Math.abs(num(v.info?.('SVLEN')) ?? 0);
       const models = kb.transcripts.overlapping(chrom, v.pos - 1, Math.max(end, v.pos), 0, scratch);
@@ -384,6 +390,9 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       clinvar,
       acmg: { classification: acmgRes.classification, points: acmgRes.points, criteria: acmgRes.criteria, notAssessed: acmgRes.notAssessed },
       score,
+      otherGenes: others
+        .filter((e) => e.consequences[0] !== 'upstream_gene_variant' && e.consequences[0] !== 'downstream_gene_variant' && e.model.tx.gene !== gene)
+        .map((e) => ({ gene: e.model.tx.gene ?? e.model.tx.id, transcript: e.model.tx.id, consequences: e.consequences, impact: impactOf(e.consequences[0] ?? '') })),
       geneConstraint: geneRec?.constraint ? { pLI: geneRec.constraint.pLI, loeuf: geneRec.constraint.loeuf, misZ: geneRec.constraint.misZ, source: geneRec.constraint.source } : null,
     };
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TranscriptModel, type Transcript } from '../transcripts/model.ts';
+import { perGeneEffects } from './annotator.ts';
 import { hgvsCOf, shift3Prime, transcriptEffect, trimAllele, type BaseLookup } from './consequence.ts';
 
 /**
@@ -172,6 +173,18 @@ describe('shift3Prime (HGVS 3′ rule)', () => {
   it('shifts toward lower genomic positions on a − strand transcript', () => {
     const span = shift3Prime(trimAllele('1', 1062, 'AA', 'A'), -1, base);
     expect(span).toMatchObject({ start: 1059, end: 1060, ref: 'A' });
+  });
+});
+
+describe('perGeneEffects', () => {
+  it('keeps one effect per gene (MANE Select first within a gene) and ranks genes by severity', () => {
+    const other = new TranscriptModel(buildTx({ id: 'NM_OTHER', gene: 'OTHER', strand: -1, start: 900, end: 2000, cdsStart: 950, cdsEnd: 1900, exonStarts: Int32Array.from([900, 1800]), exonEnds: Int32Array.from([1000, 2000]), mane: 'select' }));
+    const alt = new TranscriptModel(buildTx({ id: 'NM_TEST_ALT', mane: null }));
+    const span = trimAllele('1', 1060, 'AC', 'A');
+    const effects = [other, alt, plus].map((m) => transcriptEffect(m, span, null)!);
+    const ranked = perGeneEffects(effects);
+    expect(ranked.map((e) => e.model.tx.id)).toEqual(['NM_TEST', 'NM_OTHER']);
+    expect(ranked[1]!.consequences).toEqual(['intron_variant']);
   });
 });
 

@@ -33,6 +33,7 @@ export interface AnnotationJson {
     not_assessed: { code: string; reason: string }[];
   };
   score: number;
+  other_genes: { gene: string; transcript: string; consequences: string[]; impact: string }[];
   gene_constraint: { pli: number | null; loeuf: number | null; mis_z: number | null; source: string } | null;
 }
 
@@ -72,6 +73,7 @@ export function toAnnotationJson(v: AnnotatedVariant): AnnotationJson {
       not_assessed: v.acmg.notAssessed ?? [],
     },
     score: Math.round(v.score * 10000) / 10000,
+    other_genes: v.otherGenes ?? [],
     gene_constraint: v.geneConstraint ? { pli: v.geneConstraint.pLI, loeuf: v.geneConstraint.loeuf, mis_z: v.geneConstraint.misZ, source: v.geneConstraint.source } : null,
   };
 }
