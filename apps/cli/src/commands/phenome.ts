@@ -165,6 +165,10 @@ async function runBatch(input: string, output: string, extractor: Extractor): Pr
 
 /** Entry point: returns the exit code (2 = usage error). */
 export async function run(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
   let args: Args;
   try {
     args = parseArgs(argv);
