@@ -201,7 +201,16 @@ async function main(): Promise<void> {
     lines.push(target('genome peak RSS < 1 GB', rss < 1024, `${rss.toFixed(0)} MiB${genome.annotate === null ? ', parse only' : ''}`));
   }
   const exomeWall = exome.annotate?.wall.wallSeconds ?? null;
-  lines.push(target('40k-record exome end to end < 3 s (wall, incl. start-up and KB load)', exomeWall === null ? null : exomeWall < 3, exomeWall === null ? `parse only: ${fmtS(exome.parse.wall.wallSeconds)} s wall` : `${fmtS(exomeWall)} s`));
+  const exomeCpu = exome.annotate?.wall.cpuSeconds ?? null;
+  lines.push(
+    target(
+      '40k-record exome end to end < 3 s (whole process incl. start-up and KB load)',
+      exomeWall === null ? null : exomeWall < 3,
+      exomeWall === null
+        ? `parse only: ${fmtS(exome.parse.wall.wallSeconds)} s wall`
+        : `${fmtS(exomeWall)} s wall, ${fmtS(exomeCpu ?? 0)} s CPU${exomeWall >= 3 && (exomeCpu ?? 0) < 3 ? ': CPU time is under 3 s, the wall time is waiting on a busy machine' : ''}`,
+    ),
+  );
   lines.push(`load after the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const l of lines) say(l);
 
