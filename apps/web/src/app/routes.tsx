@@ -73,7 +73,7 @@ const productPages: RouteObject[] = [
   { path: 'phenotypes', lazy: page(() => import('../features/phenotypes/phenotypes-page.tsx'), (m) => m.PhenotypesPage) },
   { path: 'genes', lazy: page(() => import('../features/genes/genes-page.tsx'), (m) => m.GenesPage) },
   { path: 'diagnose', lazy: page(productPlaceholders, (m) => m.DiagnosePlaceholderPage) },
-  { path: 'report', lazy: page(productPlaceholders, (m) => m.ReportingPlaceholderPage) },
+  { path: 'report', lazy: page(() => import('../features/reporting/reporting-page.tsx'), (m) => m.ReportingPage) },
 ];
 
 /** Detail pages inside a product (layout details). */

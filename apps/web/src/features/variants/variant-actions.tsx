@@ -1,10 +1,10 @@
 import type { VariantRow } from '@rarelens/contract';
+import { AddToReportButton } from '../reporting/add-to-report-button.tsx';
 
 /**
  * SLOT — reporting: the "Add to reporting list" control of a variant row and of the evidence
- * view. features/reporting renders its button here (props: the case id and the variant);
- * until it exists this renders nothing.
+ * view, rendered by features/reporting.
  */
-export function VariantActions(_props: { productId: string; variant: VariantRow; placement: 'row' | 'evidence' }) {
-  return null;
+export function VariantActions(props: { productId: string; variant: VariantRow; placement: 'row' | 'evidence' }) {
+  return <AddToReportButton productId={props.productId} variant={props.variant} placement={props.placement} />;
 }

@@ -1,0 +1,57 @@
+import { Messages, type VariantRow } from '@rarelens/contract';
+import { Button } from '../../components/button.tsx';
+import { CheckIcon, ReportIcon } from '../../components/icons.tsx';
+import { toast } from '../../components/toaster.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { isAlreadyInReport, useReportItemMutations, useReportItems } from './reporting.api.ts';
+
+/**
+ * "Add to reporting list" for a variant row or the evidence view. A variant already listed
+ * shows as such; adding it again is refused by the server and explained in a toast.
+ */
+export function AddToReportButton({
+  productId,
+  variant,
+  placement,
+}: {
+  productId: string;
+  variant: Pick<VariantRow, 'id' | 'gene' | 'hgvsC' | 'chrom' | 'pos' | 'ref' | 'alt'>;
+  placement: 'row' | 'evidence';
+}) {
+  const items = useReportItems(productId);
+  const { add } = useReportItemMutations(productId);
+  const isListed =
+    items.data?.items.some(
+      (i) => i.variant?.id === variant.id || (i.locus.chrom === variant.chrom && i.locus.pos === variant.pos && i.locus.ref === variant.ref && i.locus.alt === variant.alt),
+    ) ?? false;
+  const name = [variant.gene, variant.hgvsC].filter(Boolean).join(' ') || `${variant.chrom}:${variant.pos}`;
+
+  function handleClick() {
+    add.mutate(variant.id, {
+      onSuccess: () => toast.success(Messages.itemAdded),
+      onError: (error) => {
+        if (isAlreadyInReport(error)) toast.error(Messages.variantAlreadyInList);
+        else toast.error(errorMessage(error));
+      },
+    });
+  }
+
+  const label = isListed ? 'In reporting list' : 'Add to report';
+  return (
+    <Button
+      variant={isListed ? 'ghost' : placement === 'evidence' ? 'secondary' : 'outline'}
+      size="sm"
+      isLoading={add.isPending}
+      onClick={handleClick}
+      aria-label={`${isListed ? 'In reporting list' : 'Add to reporting list'}: ${name}`}
+      data-testid="add-to-report"
+      data-listed={isListed || undefined}
+      className={cn(placement === 'row' && 'h-7 px-2 text-xs', isListed && 'text-accent-700')}
+      title={isListed ? Messages.variantAlreadyInList : 'Add this variant to the reporting list'}
+    >
+      {isListed ? <CheckIcon className="size-3.5" aria-hidden="true" /> : <ReportIcon className="size-3.5" aria-hidden="true" />}
+      <span className={cn(placement === 'row' && 'hidden xl:inline')}>{label}</span>
+    </Button>
+  );
+}
