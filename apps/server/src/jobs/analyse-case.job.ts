@@ -102,15 +102,21 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
         });
         const tAnnotate = performance.now();
         let msInsert = 0;
+        // Candidates stay in memory until ranked and are stored with their rank (no later
+        // UPDATE of indexed rows); all other variants are stored as they stream by.
         const candidates: AnnotatedVariant[] = [];
+        const candidateIds: number[] = [];
         let batch: ReturnType<typeof resultsRepo.toVariantRow>[] = [];
         let ordinal = 0;
         for await (const v of stream.variants) {
           ctx.signal.throwIfAborted();
           ordinal++;
-          const isCandidate = engine.isRankCandidate(v);
-          if (isCandidate) candidates.push(v);
-          batch.push(resultsRepo.toVariantRow(runId, ordinal, v, isCandidate));
+          if (engine.isRankCandidate(v)) {
+            candidates.push(v);
+            candidateIds.push(ordinal);
+            continue;
+          }
+          batch.push(resultsRepo.toVariantRow(runId, ordinal, v, false));
           if (batch.length >= resultsRepo.VARIANT_BATCH) {
             const ti = performance.now();
             await resultsRepo.insertVariants(db, batch);
@@ -140,6 +146,14 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
         ctx.signal.throwIfAborted();
         const msRank = performance.now() - tRank;
         const tPublish = performance.now();
+        const ranks = resultsRepo.candidateRanks(candidates, candidateIds, ranking);
+        await resultsRepo.insertVariants(
+          db,
+          candidates.map((v, i) => ({
+            ...resultsRepo.toVariantRow(runId, candidateIds[i] ?? 0, v, true),
+            rank: ranks[i] ?? null,
+          })),
+        );
         const counts: Record<string, number> = {
           ...stream.counts(),
           variantsStored: ordinal,
@@ -147,7 +161,7 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
         };
         await db.transaction(async (tx) => {
           await ctx.assertOwnership(tx);
-          await resultsRepo.applyRanking(tx, runId, ranking, (s) => engine.geneFacts(s));
+          await resultsRepo.applyRanking(tx, runId, ranking, (s) => engine.geneFacts(s), { variantRanksStored: true });
           await resultsRepo.markRanked(tx, runId, {
             hpoTerms: latest.hpoTerms,
             excludedTerms: latest.excludedTerms,

@@ -11,7 +11,13 @@ export interface FixtureRecordSpec {
   gt: string;
 }
 
-export function buildFixtureVcf(count: number, genes: string[], special: Partial<Record<number, Partial<FixtureRecordSpec>>> = {}): string {
+export function buildFixtureVcf(
+  count: number,
+  genes: string[],
+  special: Partial<Record<number, Partial<FixtureRecordSpec>>> = {},
+  /** Every n-th record is common (AF 0.2); the others are rare. */
+  commonEvery = 11,
+): string {
   const lines = [
     '##fileformat=VCFv4.2',
     '##contig=<ID=chr1,length=248956422>',
@@ -28,7 +34,7 @@ export function buildFixtureVcf(count: number, genes: string[], special: Partial
     const s = special[i] ?? {};
     const gene = s.gene ?? genes[i % genes.length]!;
     const csq = s.csq ?? (i % 7 === 0 ? 'missense_variant' : 'synonymous_variant');
-    const af = s.af ?? (i % 11 === 0 ? 0.2 : 0.0005);
+    const af = s.af ?? (i % commonEvery === 0 ? 0.2 : 0.0005);
     const acmg = s.acmg ?? (i % 5 === 0 ? 'Likely_benign' : 'Uncertain_significance');
     const gt = s.gt ?? (i % 4 === 0 ? '1/1' : '0/1');
     const ref = bases[i % 4]!;

@@ -173,6 +173,23 @@ export async function insertVariants(db: Executor, rows: VariantInsert[]): Promi
   }
 }
 
+/**
+ * Ranks of candidate variants (same order as `candidates`): by their gene's rank (genes the
+ * ranking left out last), then variant score (higher first), then input order. The same
+ * ordering as the SQL of `applyRanking`.
+ */
+export function candidateRanks(candidates: AnnotatedVariant[], ids: number[], ranking: RankingValue): number[] {
+  const geneRank = new Map(ranking.genes.map((g, i) => [g.symbol, i + 1]));
+  const order = candidates.map((_, i) => i);
+  const gr = (i: number) => geneRank.get(candidates[i]?.gene ?? '') ?? Number.MAX_SAFE_INTEGER;
+  // Scores are compared as stored (float4), so this order matches the database's.
+  const sc = (i: number) => Math.fround(candidates[i]?.score ?? 0);
+  order.sort((a, b) => gr(a) - gr(b) || sc(b) - sc(a) || (ids[a] ?? 0) - (ids[b] ?? 0));
+  const ranks = new Array<number>(candidates.length);
+  order.forEach((idx, r) => (ranks[idx] = r + 1));
+  return ranks;
+}
+
 /** Candidate variants of a run with their ids, in id order. */
 export async function loadCandidates(
   db: Executor,
@@ -239,6 +256,7 @@ export async function applyRanking(
   runId: string,
   ranking: RankingValue,
   geneFacts: GeneFactsLookup,
+  options: { variantRanksStored?: boolean } = {},
 ): Promise<void> {
   await tx.delete(runPhenotypes).where(eq(runPhenotypes.runId, runId));
   await tx.delete(runGenes).where(eq(runGenes.runId, runId));
@@ -287,6 +305,7 @@ export async function applyRanking(
   for (let i = 0; i < phenotypeRows.length; i += 500) {
     await tx.insert(runPhenotypes).values(phenotypeRows.slice(i, i + 500));
   }
+  if (options.variantRanksStored) return;
   // Only candidates carry a rank; the other variants keep rank null and sort after them.
   await tx.execute(sql`
     update run_variants v set rank = o.rn
