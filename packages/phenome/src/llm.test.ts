@@ -136,6 +136,16 @@ describe('extractWithLlm', () => {
     expect(garbled.terms.map((t) => t.id)).toEqual(['HP:0001250']);
   });
 
+  it('keeps texts over the size limit away from the model', async () => {
+    const res = await extractWithLlm(phenome, ontology, 'Seizures. '.repeat(20), {
+      ...config(),
+      maxChars: 50,
+    });
+    expect(requests).toHaveLength(0);
+    expect(res.llm.error).toMatch(/exceeds the LLM assist limit of 50/);
+    expect(res.terms.length).toBeGreaterThan(0);
+  });
+
   it('does not call the endpoint for empty text', async () => {
     const res = await extractWithLlm(phenome, ontology, '  ', config());
     expect(requests).toHaveLength(0);

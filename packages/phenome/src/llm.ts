@@ -18,6 +18,8 @@ export interface LlmConfig {
   timeoutMs?: number;
   /** Sub-ontology roots proposals must fall under (default Phenotypic abnormality). */
   roots?: readonly string[];
+  /** Longer texts are not sent to the model (default 30 000 characters). */
+  maxChars?: number;
 }
 
 export interface LlmReport {
@@ -98,6 +100,11 @@ export async function extractWithLlm(
     reranked: 0,
   };
   if (text.trim() === '') return { terms: offline, llm: report };
+  const maxChars = config.maxChars ?? 30_000;
+  if (text.length > maxChars) {
+    report.error = `text of ${text.length} characters exceeds the LLM assist limit of ${maxChars}`;
+    return { terms: offline, llm: report };
+  }
   const roots = config.roots ?? ['HP:0000118'];
   const candidates = offline
     .filter((t) => !t.negated)
