@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadChain, type LiftoverChain } from '../liftover/chain.ts';
@@ -57,6 +58,18 @@ describe.runIf(existsSync(PFEIFFER))('real VCFs', () => {
       if (!('failed' in home) && home.chrom === v.input.chrom && home.pos === v.input.pos && home.ref === v.input.ref && home.alt === v.input.alt) same++;
     }
     expect(same / vs.length).toBeGreaterThan(0.99);
+  });
+
+  it('keeps b37 MT positions (rCRS) and lifts hg19 chrM (16,571 bp) through the chain', async () => {
+    const vcf = (contigs: string, chrom: string): Readable =>
+      Readable.from([Buffer.from(`##fileformat=VCFv4.2\n${contigs}\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n${chrom}\t3243\t.\tA\tG\t.\t.\t.\n`)]);
+    const b37 = await readVcf(vcf('##contig=<ID=1,length=249250621>\n##contig=<ID=MT,length=16569>', 'MT'), { liftover: chain, name: 'b37.vcf' });
+    expect((await b37.toArray()).map((v) => [v.chrom, v.pos])).toEqual([['MT', 3243]]);
+    const hg19 = await readVcf(vcf('##contig=<ID=chr1,length=249250621>\n##contig=<ID=chrM,length=16571>', 'chrM'), { liftover: chain, name: 'hg19.vcf' });
+    const [v] = await hg19.toArray();
+    expect(v!.chrom).toBe('MT');
+    expect(v!.pos).not.toBe(3243);
+    expect(Math.abs(v!.pos - 3243)).toBeLessThanOrEqual(3);
   });
 
   it('reads PG NA12878 chr21 (GRCh38, chr names) with every ALT allele accounted for', async () => {
