@@ -15,7 +15,7 @@ import type { TranscriptModel } from '../transcripts/model.ts';
 import type { AnnotatedVariant, ClinvarHit, Genotype, Impact, VariantKey } from '../types.ts';
 import type { PopulationFrequency, TranscriptAnnotation } from '../vcf/annotations.ts';
 import type { InfoValue } from '../vcf/variant.ts';
-import { hgvsCOf, shift3Prime, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
+import { hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
 import { SyncFasta } from './reference.ts';
 import { impactOf, soRank, sortTerms } from './so.ts';
 
@@ -213,10 +213,18 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       effect = ranked[0] ?? null;
       others = ranked.slice(1);
     } else {
+      // Symbolic SV: [pos, END) (or SVLEN); breakends only touch their own position.
+      const svType = (typeof v.info?.('SVTYPE') === 'string' ? (v.info('SVTYPE') as string) : null) ?? (v.alt.startsWith('<') ? v.alt.slice(1, -1) : 'BND');
       const end = num(v.info?.('END')) ?? v.pos + Math.abs(num(v.info?.('SVLEN')) ?? 0);
       const models = kb.transcripts.overlapping(chrom, v.pos - 1, Math.max(end, v.pos), 0, scratch);
-      const m = [...models].sort((a, b) => (a.tx.mane === 'select' ? 0 : 1) - (b.tx.mane === 'select' ? 0 : 1))[0];
-      if (m) effect = { model: m, consequences: ['structural_variant'], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null, spliceSkip: null };
+      const effects: TranscriptEffect[] = [];
+      for (const m of models) {
+        const terms = structuralEffect(m, svType, v.pos - 1, Math.max(end, v.pos));
+        if (terms.length) effects.push({ model: m, consequences: terms, hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null, spliceSkip: null });
+      }
+      const ranked = perGeneEffects(effects);
+      effect = ranked[0] ?? null;
+      others = ranked.slice(1);
     }
 
     // Inside a gene that has no transcript model (only its MANE span): attribute it to that gene.

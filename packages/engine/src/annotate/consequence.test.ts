@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TranscriptModel, type Transcript } from '../transcripts/model.ts';
 import { perGeneEffects } from './annotator.ts';
-import { hgvsCOf, shift3Prime, transcriptEffect, trimAllele, type BaseLookup } from './consequence.ts';
+import { hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, type BaseLookup } from './consequence.ts';
 
 /**
  * Hand-built models (0-based). '+' strand: exons [1000,1100) [1200,1300) [1400,1500), CDS [1050,1451):
@@ -173,6 +173,23 @@ describe('shift3Prime (HGVS 3′ rule)', () => {
   it('shifts toward lower genomic positions on a − strand transcript', () => {
     const span = shift3Prime(trimAllele('1', 1062, 'AA', 'A'), -1, base);
     expect(span).toMatchObject({ start: 1059, end: 1060, ref: 'A' });
+  });
+});
+
+describe('large deletions and structural variants', () => {
+  it('calls transcript_ablation for a deletion spanning the whole transcript', () => {
+    const ref = 'A'.repeat(700);
+    expect(effect(plus, 950, ref, 'A').e!.consequences).toEqual(['transcript_ablation']);
+  });
+
+  it('maps symbolic DEL/DUP spans to ablation/truncation/amplification/elongation', () => {
+    expect(structuralEffect(plus, 'DEL', 900, 1600)).toEqual(['transcript_ablation']);
+    expect(structuralEffect(plus, 'DEL', 1150, 1250)).toEqual(['feature_truncation']);
+    expect(structuralEffect(plus, 'DEL', 1120, 1180)).toEqual(['intron_variant']);
+    expect(structuralEffect(plus, 'DUP:TANDEM', 900, 1600)).toEqual(['transcript_amplification']);
+    expect(structuralEffect(plus, 'DUP', 1250, 1450)).toEqual(['feature_elongation']);
+    expect(structuralEffect(plus, 'INV', 1250, 1450)).toEqual(['structural_variant']);
+    expect(structuralEffect(plus, 'DEL', 5000, 6000)).toEqual([]);
   });
 });
 

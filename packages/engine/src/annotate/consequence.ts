@@ -39,6 +39,23 @@ export type BaseLookup = (chrom: string, pos0: number) => string | null;
  */
 export type AminoAcidHint = (chrom: string, codonPositions0: readonly number[]) => string | null;
 
+/**
+ * Consequence of a structural variant (symbolic ALT) spanning 0-based [start, end) on a transcript:
+ * DEL -> transcript_ablation (whole transcript) / feature_truncation (exons hit) / intron_variant;
+ * DUP -> transcript_amplification / feature_elongation; other types -> structural_variant.
+ */
+export function structuralEffect(m: TranscriptModel, svType: string, start: number, end: number): string[] {
+  const tx = m.tx;
+  if (end <= tx.start || start >= tx.end) return [];
+  let exonHit = false;
+  for (let i = 0; i < tx.exonStarts.length && !exonHit; i++) exonHit = start < tx.exonEnds[i]! && end > tx.exonStarts[i]!;
+  const whole = start <= tx.start && end >= tx.end;
+  const type = svType.toUpperCase();
+  if (type.startsWith('DEL')) return [whole ? 'transcript_ablation' : exonHit ? 'feature_truncation' : 'intron_variant'];
+  if (type.startsWith('DUP')) return [whole ? 'transcript_amplification' : exonHit ? 'feature_elongation' : 'intron_variant'];
+  return ['structural_variant'];
+}
+
 /** Trims the shared suffix, then the shared prefix, of a VCF allele (no left-alignment). */
 export function trimAllele(chrom: string, pos: number, ref: string, alt: string): AlleleSpan {
   let r = ref;
@@ -146,6 +163,11 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
   }
 
   const terms: TermMask = { mask: 0 };
+  // A deletion spanning the whole transcript removes it.
+  if (!ins && qs <= tx.start && qe >= tx.end) {
+    eff.consequences = termsOfMask(SO_BIT.transcript_ablation);
+    return eff;
+  }
   const n = tx.exonStarts.length;
   let exonic = false;
   let intronic = false;

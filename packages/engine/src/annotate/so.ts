@@ -3,6 +3,7 @@ import type { Impact } from '../types.ts';
 
 export const SO_TERMS = [
   'transcript_ablation',
+  'transcript_amplification',
   'splice_acceptor_variant',
   'splice_donor_variant',
   'stop_gained',
@@ -24,6 +25,9 @@ export const SO_TERMS = [
   'non_coding_transcript_exon_variant',
   'intron_variant',
   'non_coding_transcript_variant',
+  'feature_truncation',
+  'feature_elongation',
+  'structural_variant',
   'upstream_gene_variant',
   'downstream_gene_variant',
   'gene_variant',
@@ -39,7 +43,7 @@ export function soRank(term: string): number {
   return RANK.get(term) ?? SO_TERMS.length;
 }
 
-const HIGH = new Set(['transcript_ablation', 'splice_acceptor_variant', 'splice_donor_variant', 'stop_gained', 'frameshift_variant', 'stop_lost', 'start_lost']);
+const HIGH = new Set(['transcript_ablation', 'transcript_amplification', 'splice_acceptor_variant', 'splice_donor_variant', 'stop_gained', 'frameshift_variant', 'stop_lost', 'start_lost']);
 const MODERATE = new Set(['inframe_insertion', 'inframe_deletion', 'missense_variant', 'protein_altering_variant']);
 const LOW = new Set(['splice_region_variant', 'incomplete_terminal_codon_variant', 'start_retained_variant', 'stop_retained_variant', 'synonymous_variant', 'splice_donor_5th_base_variant', 'splice_donor_region_variant', 'splice_polypyrimidine_tract_variant']);
 

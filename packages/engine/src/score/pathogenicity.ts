@@ -17,6 +17,9 @@ import { classifySignificance } from '../clinvar/clinvar.ts';
 
 export const CONSEQUENCE_SEVERITY: Readonly<Record<string, number>> = {
   transcript_ablation: 1,
+  transcript_amplification: 0.6,
+  feature_truncation: 0.8,
+  feature_elongation: 0.5,
   frameshift_variant: 0.95,
   stop_gained: 0.95,
   splice_donor_variant: 0.9,
