@@ -92,6 +92,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
+    // The signed-out state is in effect without a reload: the login form stays.
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/login');
     const session = await page.request.get('/api/auth/session');
     expect(session.status()).toBe(401);
 
@@ -110,6 +114,27 @@ describe('accounts in the browser', () => {
     await logIn(page, email);
     await page.waitForURL('**/my-account/passwords');
     await page.getByRole('heading', { name: 'Passwords' }).waitFor();
+
+    // Change the password there: a wrong current password is refused, then it works.
+    const newPassword = 'Chromatin77';
+    await page.getByLabel('Current password').fill('Not-my-password1');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The current password is incorrect').waitFor();
+    await page.getByLabel('Current password').fill(password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Updated', { exact: true }).waitFor();
+    await expect(page.getByLabel('Current password').inputValue()).resolves.toBe('');
+    // Still there: the guard and the login page agree on where a fresh sign-in goes.
+    expect(new URL(page.url()).pathname).toBe('/my-account/passwords');
+
+    await page.goto('/logout');
+    await page.waitForURL('**/login');
+    await logIn(page, email);
+    await page.getByText('Incorrect email or password').waitFor();
+    await logIn(page, email, newPassword);
+    await page.waitForURL('**/home');
   });
 
   it('resets a forgotten password; an expired link offers a new one', async () => {

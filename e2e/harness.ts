@@ -104,6 +104,9 @@ export async function startTestEnv(options: StartOptions = {}): Promise<TestEnv>
       DATABASE_URL: databaseUrl,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       RARELENS_DATA_DIR: dataDir,
+      // The knowledge base is shared by all runs (the test runner builds it once); without
+      // this every fresh data directory would rebuild it on the server's first start.
+      RARELENS_KB: process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'),
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       ...options.env,

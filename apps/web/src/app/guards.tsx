@@ -1,6 +1,6 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
-import { loginPathFor } from '../lib/redirect.ts';
+import { loginPathFor, safeRedirectPath } from '../lib/redirect.ts';
 import { useSession } from '../lib/session.tsx';
 
 /** Where a signed-in user lands (and where signed-out-only pages send them). */
@@ -17,10 +17,21 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Signed-out-only pages (landing, login, register, reset): a signed-in user goes to /home. */
+/** Where a user who just signed in (or arrives signed in) goes: ?redirect=… when safe, else /home. */
+export function usePostLoginPath(): string {
+  const [searchParams] = useSearchParams();
+  return safeRedirectPath(searchParams.get('redirect')) ?? HomePath;
+}
+
+/**
+ * Signed-out-only pages (landing, login, register, reset): a signed-in user goes to /home —
+ * or to the page named by ?redirect=, so that this guard and the login page, which both react
+ * to a fresh sign-in, always agree on the destination.
+ */
 export function SignedOutOnly() {
   const { status } = useSession();
+  const target = usePostLoginPath();
   if (status === 'loading') return <PageSpinner label="Loading your session" />;
-  if (status === 'authenticated') return <Navigate to={HomePath} replace />;
+  if (status === 'authenticated') return <Navigate to={target} replace />;
   return <Outlet />;
 }

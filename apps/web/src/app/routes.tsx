@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { PageSpinner } from '../components/spinner.tsx';
 import { withChunkReload } from './chunk-reload.ts';
 import { RouteErrorPage } from './error-page.tsx';
 import { RequireAuth, SignedOutOnly } from './guards.tsx';
@@ -89,6 +90,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's lazy chunk loads.
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
         element: <DefaultLayout />,

@@ -88,8 +88,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // The cookies may already be gone; the local state is cleared either way.
       logger.warn('Logout request failed', error);
     }
-    queryClient.clear();
+    // Set the session first: the provider's observer stays on this query, so clearing the
+    // whole cache would leave it holding the signed-out user. Everything else is dropped.
     queryClient.setQueryData(sessionQueryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     broadcastAuthChange('logout');
   }, [queryClient]);
 

@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import type { NavItem } from '../navigation.ts';
 import { MobileNavSheet, NavList, UserMenu } from './user-menu.tsx';
@@ -12,6 +13,14 @@ export function SignedInShell({ navigation, sidebarTop, children }: { navigation
     document.documentElement.classList.add('scroll-locked');
     return () => document.documentElement.classList.remove('scroll-locked');
   }, []);
+
+  // The window never scrolls here, so the router's scroll restoration cannot help: a new page
+  // starts at the top of the content container.
+  const { pathname } = useLocation();
+  const content = useRef<HTMLElement>(null);
+  useEffect(() => {
+    content.current?.scrollTo({ top: 0 });
+  }, [pathname]);
 
   return (
     <div className="flex h-dvh flex-col bg-ink-50/50">
@@ -31,7 +40,7 @@ export function SignedInShell({ navigation, sidebarTop, children }: { navigation
             <NavList items={navigation} />
           </nav>
         </aside>
-        <main id="main" data-scroll-container className="min-w-0 flex-1 overflow-y-auto">
+        <main ref={content} id="main" data-scroll-container className="min-w-0 flex-1 overflow-y-auto">
           <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-10">{children}</div>
         </main>
       </div>

@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ErrorCode, LoginBody, Messages } from '@rarelens/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { HomePath } from '../../app/guards.tsx';
+import { usePostLoginPath } from '../../app/guards.tsx';
 import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
 import { FormField, Input, PasswordInput } from '../../components/form.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { safeRedirectPath } from '../../lib/redirect.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AuthHeading } from './auth-card.tsx';
 import { VerifyEmailStep } from './verify-email-step.tsx';
@@ -26,7 +25,7 @@ export function LoginPage() {
   useDocumentTitle('Login');
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const postLoginPath = usePostLoginPath();
   const location = useLocation();
   const state = location.state as LoginLocationState;
   const [formError, setFormError] = useState<string | undefined>();
@@ -38,7 +37,7 @@ export function LoginPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const goOn = () => navigate(safeRedirectPath(searchParams.get('redirect')) ?? HomePath, { replace: true });
+  const goOn = () => navigate(postLoginPath, { replace: true });
 
   const handleSubmit = form.handleSubmit(async (credentials) => {
     setFormError(undefined);
