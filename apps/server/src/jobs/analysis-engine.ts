@@ -72,6 +72,11 @@ export interface RankedGeneValue {
 export interface RankingValue {
   diseases: RankedDiseaseValue[];
   genes: RankedGeneValue[];
+  /**
+   * The engine's rank of a candidate variant (the same object passed to `rank`), or null when
+   * it did not rank it; candidates without one are ordered after, by gene rank then score.
+   */
+  variantRank?: (v: AnnotatedVariant) => number | null;
 }
 
 export interface GeneFacts {

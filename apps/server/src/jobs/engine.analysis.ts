@@ -9,6 +9,8 @@ import {
   createAnnotator,
   declaredAfKeys,
   loadChain,
+  prepareVariants,
+  rank,
   readVcf,
   type AnnotatedVariant,
   type GeneRecord,
@@ -18,9 +20,8 @@ import {
   type VcfHeader,
 } from '@rarelens/engine';
 import type { KnowledgeBase } from '../modules/products/knowledge-base.ts';
-import { AnalysisInputError, type AnalysisEngine } from './analysis-engine.ts';
+import { AnalysisInputError, type AnalysisEngine, type RankingPatient, type RankingValue } from './analysis-engine.ts';
 import { openWithProgress } from './progress.stream.ts';
-import { rankCase } from './rank-case.ts';
 
 const serverVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
@@ -120,7 +121,7 @@ export function createEngineFromKb(deps: {
       };
     },
     isRankCandidate: (v) => isCandidate(v),
-    rank: (candidates, patient) => rankCase(hpo, candidates, patient),
+    rank: (candidates, patient) => rankWithEngine(hpo, candidates, patient),
     geneFacts(symbol) {
       const g = genome.genes.bySymbolExact(symbol) ?? genome.genes.bySymbolOrAlias(symbol);
       if (!g) return null;
@@ -158,6 +159,64 @@ export function isCandidate(v: AnnotatedVariant): boolean {
   if (v.consequences.some((c) => c.startsWith('splice_'))) return true;
   const sig = v.clinvar?.significance.toLowerCase() ?? '';
   return sig.includes('pathogenic') && !sig.includes('conflicting');
+}
+
+/** Ranked genes and diseases kept per case (the lists the screens page through). */
+const MAX_DISEASES = 200;
+
+/**
+ * The engine's genotype-aware ranking (prepareVariants + rank) mapped to what the jobs store.
+ * Every gene with candidates and every candidate variant is ranked (no list limit), so the
+ * stored variant order is the engine's.
+ */
+export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patient: RankingPatient): RankingValue {
+  const prepared = prepareVariants(candidates);
+  const result = rank(
+    prepared,
+    hpo,
+    { hpoPresent: patient.hpoTerms, hpoExcluded: patient.excludedTerms, sex: patient.sex },
+    { limit: Math.max(MAX_DISEASES, candidates.length, prepared.genes.size) },
+  );
+  const variantRank = new Map<AnnotatedVariant, number>();
+  for (const v of result.variants) variantRank.set(v.variant, v.rank);
+  return {
+    genes: result.genes.map((g) => {
+      const diseases = (hpo.genes.get(g.symbol)?.diseases ?? [])
+        .map((d) => hpo.diseaseById.get(d.id))
+        .filter((d): d is NonNullable<typeof d> => d !== undefined)
+        .map((d) => ({ id: d.id, label: d.name }))
+        .sort((a, b) => Number(b.id === g.bestDisease) - Number(a.id === g.bestDisease) || a.id.localeCompare(b.id));
+      return {
+        symbol: g.symbol,
+        hgncId: null,
+        score: g.score,
+        phenotypeScore: g.evidence.phenotype?.log10Lr ?? 0,
+        variantScore: g.evidence.genotype.fit,
+        inheritance: [g.evidence.genotype.modeLabel],
+        explanation: g.explanation,
+        diseases,
+      };
+    }),
+    diseases: result.diseases.slice(0, MAX_DISEASES).map((d) => ({
+      id: d.id,
+      name: d.name,
+      mergedIds: d.mergedIds,
+      score: d.score,
+      probability: d.postTestProbability,
+      inheritance: d.inheritance,
+      onset: d.onset,
+      genes: d.genes,
+      matchedTerms: (d.matched ?? []).map((m) => ({
+        id: m.term,
+        label: m.label,
+        match: m.kind,
+        diseaseTermId: m.diseaseTerm,
+        diseaseTermLabel: m.diseaseTermLabel,
+      })),
+      explanation: d.explanation ?? [],
+    })),
+    variantRank: (v) => variantRank.get(v) ?? null,
+  };
 }
 
 function describeGene(g: GeneRecord): string {

@@ -44,7 +44,13 @@ export function createRerankCaseJob(deps: {
           if (JSON.stringify([locked.hpoTerms, locked.excludedTerms]) !== JSON.stringify([terms.hpoTerms, terms.excludedTerms])) {
             return 'terms-changed' as const;
           }
-          await resultsRepo.applyRanking(tx, runId, ranking, (s) => engine.geneFacts(s));
+          const ids = candidates.map((c) => c.id);
+          const ranks = resultsRepo.candidateRanks(
+            candidates.map((c) => c.variant),
+            ids,
+            ranking,
+          );
+          await resultsRepo.applyRanking(tx, runId, ranking, (s) => engine.geneFacts(s), { variantRanks: { ids, ranks } });
           await resultsRepo.markRanked(tx, runId, terms);
           return 'done' as const;
         });

@@ -174,17 +174,21 @@ export async function insertVariants(db: Executor, rows: VariantInsert[]): Promi
 }
 
 /**
- * Ranks of candidate variants (same order as `candidates`): by their gene's rank (genes the
- * ranking left out last), then variant score (higher first), then input order. The same
- * ordering as the SQL of `applyRanking`.
+ * Ranks of candidate variants (same order as `candidates`): the engine's variant rank when it
+ * gives one; then by gene rank (genes the ranking left out last), variant score (higher
+ * first) and input order.
  */
 export function candidateRanks(candidates: AnnotatedVariant[], ids: number[], ranking: RankingValue): number[] {
   const geneRank = new Map(ranking.genes.map((g, i) => [g.symbol, i + 1]));
+  const engineRank = candidates.map((v) => ranking.variantRank?.(v) ?? Number.MAX_SAFE_INTEGER);
   const order = candidates.map((_, i) => i);
   const gr = (i: number) => geneRank.get(candidates[i]?.gene ?? '') ?? Number.MAX_SAFE_INTEGER;
   // Scores are compared as stored (float4), so this order matches the database's.
   const sc = (i: number) => Math.fround(candidates[i]?.score ?? 0);
-  order.sort((a, b) => gr(a) - gr(b) || sc(b) - sc(a) || (ids[a] ?? 0) - (ids[b] ?? 0));
+  order.sort(
+    (a, b) =>
+      (engineRank[a] ?? 0) - (engineRank[b] ?? 0) || gr(a) - gr(b) || sc(b) - sc(a) || (ids[a] ?? 0) - (ids[b] ?? 0),
+  );
   const ranks = new Array<number>(candidates.length);
   order.forEach((idx, r) => (ranks[idx] = r + 1));
   return ranks;
@@ -256,7 +260,7 @@ export async function applyRanking(
   runId: string,
   ranking: RankingValue,
   geneFacts: GeneFactsLookup,
-  options: { variantRanksStored?: boolean } = {},
+  options: { variantRanksStored?: boolean; variantRanks?: { ids: number[]; ranks: number[] } } = {},
 ): Promise<void> {
   await tx.delete(runPhenotypes).where(eq(runPhenotypes.runId, runId));
   await tx.delete(runGenes).where(eq(runGenes.runId, runId));
@@ -306,6 +310,16 @@ export async function applyRanking(
     await tx.insert(runPhenotypes).values(phenotypeRows.slice(i, i + 500));
   }
   if (options.variantRanksStored) return;
+  if (options.variantRanks) {
+    const { ids, ranks } = options.variantRanks;
+    for (let i = 0; i < ids.length; i += VARIANT_BATCH) {
+      await tx.execute(sql`
+        update run_variants v set rank = u.rank
+        from unnest(${sql.param(ids.slice(i, i + VARIANT_BATCH))}::int4[], ${sql.param(ranks.slice(i, i + VARIANT_BATCH))}::int4[]) as u(id, rank)
+        where v.run_id = ${runId} and v.id = u.id and v.rank is distinct from u.rank`);
+    }
+    return;
+  }
   // Only candidates carry a rank; the other variants keep rank null and sort after them.
   await tx.execute(sql`
     update run_variants v set rank = o.rn
