@@ -22,7 +22,7 @@ import { AssemblyRequiredError, UnknownSampleError, VcfParseError } from './erro
 import { zygosityOf } from './genotype.ts';
 import { VcfHeaderBuilder, type VcfHeader } from './header.ts';
 import { openTextSource, type Compression, type VcfInput } from './source.ts';
-import { VcfRecord, VcfVariant, declaredAfKeys, type RecordContext } from './variant.ts';
+import { VcfRecord, VcfVariant, declaredAfKeys, type RecordContext, type RecordSpans } from './variant.ts';
 
 export interface ReadVcfOptions {
   /** Sample whose genotype is reported; default the first sample column. */
@@ -167,6 +167,10 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
   private lastContig: ContigInfo | null = null;
   private lastFormatRaw = '';
   private lastFormat: FormatLayout | null = null;
+  private readonly spans: RecordSpans = {
+    lineStart: 0, lineEnd: 0, t1: 0, t2: 0, t3: 0, t4: 0, t5: 0, t6: 0, t7: 0,
+    infoEnd: 0, formatStart: -1, formatEnd: -1, sampleStart: -1, sampleEnd: -1,
+  };
 
   constructor(
     readonly file: string,
@@ -350,10 +354,26 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
       summary.skippedRefBlocks++;
       return;
     }
+    // The constructor copies the spans: one scratch object serves every record.
+    const sp = this.spans;
+    sp.lineStart = ls;
+    sp.lineEnd = le;
+    sp.t1 = t1;
+    sp.t2 = t2;
+    sp.t3 = t3;
+    sp.t4 = t4;
+    sp.t5 = t5;
+    sp.t6 = t6;
+    sp.t7 = t7;
+    sp.infoEnd = infoEnd;
+    sp.formatStart = formatStart;
+    sp.formatEnd = formatEnd;
+    sp.sampleStart = sampleStart;
+    sp.sampleEnd = sampleEnd;
     const record = new VcfRecord(
       this.ctx,
       text,
-      { lineStart: ls, lineEnd: le, t1, t2, t3, t4, t5, t6, t7, infoEnd, formatStart, formatEnd, sampleStart, sampleEnd },
+      sp,
       lineNo,
       pos,
       ref,
