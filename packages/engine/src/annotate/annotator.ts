@@ -15,7 +15,7 @@ import type { TranscriptModel } from '../transcripts/model.ts';
 import type { AnnotatedVariant, ClinvarHit, Genotype, Impact, VariantKey } from '../types.ts';
 import type { PopulationFrequency, TranscriptAnnotation } from '../vcf/annotations.ts';
 import type { InfoValue } from '../vcf/variant.ts';
-import { hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
+import { frameshiftHgvsP, hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
 import { SyncFasta } from './reference.ts';
 import { impactOf, soRank, sortTerms } from './so.ts';
 
@@ -242,7 +242,10 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     if (effect && !structural) {
       const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
       // HGVS 3' rule: only with a FASTA (the KB's sparse known bases could stop a shift half-way).
-      hgvsC = hgvsCOf(effect.model, fasta ? shift3Prime(span, effect.model.tx.strand, base) : span, base);
+      const shifted = fasta ? shift3Prime(span, effect.model.tx.strand, base) : span;
+      hgvsC = hgvsCOf(effect.model, shifted, base);
+      // Frameshift protein change: needs the transcript sequence through the new stop (FASTA only).
+      if (fasta && effect.consequences.includes('frameshift_variant')) effect.hgvsP = frameshiftHgvsP(effect.model, shifted, base);
     }
     let hgvsP = effect?.hgvsP ?? null;
     let refAa = effect?.refAa ?? null;

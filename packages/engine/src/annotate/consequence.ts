@@ -466,6 +466,63 @@ export function shift3Prime(a: AlleleSpan, strand: 1 | -1, base: BaseLookup): Al
   return { chrom: a.chrom, start, end, ref, alt };
 }
 
+/**
+ * HGVS p. of a frameshift, e.g. 'p.(Arg12GlyfsTer5)' (or 'p.(Arg12Ter)' when the first changed
+ * amino acid is a stop), from complete transcript sequence. Null when a base is unknown or the
+ * allele does not shift the frame inside the CDS.
+ */
+export function frameshiftHgvsP(m: TranscriptModel, a: AlleleSpan, base: BaseLookup): string | null {
+  if (!m.isCoding || (a.alt.length - a.ref.length) % 3 === 0) return null;
+  const minus = m.tx.strand === -1;
+  // cDNA interval of the change: deleted bases [c1, c2], or an insertion after cDNA c1.
+  let c1: number | null;
+  let c2: number | null;
+  if (a.start === a.end) {
+    const l = m.cdnaOf(minus ? a.start : a.start - 1);
+    if (l == null) return null;
+    c1 = l;
+    c2 = l;
+  } else {
+    const x = m.cdnaOf(a.start);
+    const y = m.cdnaOf(a.end - 1);
+    if (x == null || y == null) return null;
+    c1 = Math.min(x, y);
+    c2 = Math.max(x, y);
+    if (c2 - c1 + 1 !== a.end - a.start) return null; // spans an intron
+  }
+  const firstCds = (a.start === a.end ? c1 + 1 : c1) - m.cdnaCdsStart + 1;
+  if (firstCds < 1 || firstCds > m.cdsLength) return null;
+  const codonStartCdna = m.cdnaCdsStart + Math.floor((firstCds - 1) / 3) * 3;
+  let refSeq = '';
+  for (let c = codonStartCdna; c <= m.cdnaLength; c++) {
+    const g = m.genomicOfCdna(c);
+    const b = g == null ? null : base(a.chrom, g);
+    if (b == null || !/^[ACGT]$/.test(b)) return null;
+    refSeq += minus ? COMPLEMENT_BASE[b] : b;
+  }
+  const altTx = minus ? reverseComplement(a.alt) : a.alt;
+  const off = c1 - codonStartCdna;
+  const altSeq = a.start === a.end ? refSeq.slice(0, off + 1) + altTx + refSeq.slice(off + 1) : refSeq.slice(0, off) + altTx + refSeq.slice(off + (c2 - c1 + 1));
+  const codon0 = Math.floor((firstCds - 1) / 3); // 0-based protein index of the first affected codon
+  for (let i = 0; (i + 1) * 3 <= refSeq.length && (i + 1) * 3 <= altSeq.length; i++) {
+    const r = translateCodon(refSeq.slice(i * 3, i * 3 + 3));
+    const x = translateCodon(altSeq.slice(i * 3, i * 3 + 3));
+    if (r === x) {
+      if (r === '*') return null; // protein unchanged up to the stop
+      continue;
+    }
+    const pos = codon0 + i + 1;
+    if (x === '*') return `p.(${threeLetter(r)}${pos}Ter)`;
+    for (let j = i + 1; (j + 1) * 3 <= altSeq.length; j++) {
+      if (translateCodon(altSeq.slice(j * 3, j * 3 + 3)) === '*') return `p.(${threeLetter(r)}${pos}${threeLetter(x)}fsTer${j - i + 1})`;
+    }
+    return `p.(${threeLetter(r)}${pos}${threeLetter(x)}fsTer?)`;
+  }
+  return null;
+}
+
+const COMPLEMENT_BASE: Record<string, string> = { A: 'T', C: 'G', G: 'C', T: 'A' };
+
 /** HGVS c./n. of the allele on the transcript (not 3'-shifted: that needs the sequence); null outside the transcript. */
 export function hgvsCOf(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null): string | null {
   const minus = m.tx.strand === -1;

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { reverseComplement, TranscriptModel, type Transcript } from '../transcripts/model.ts';
-import { transcriptEffect, translateCodon, trimAllele } from './consequence.ts';
+import { frameshiftHgvsP, threeLetter, transcriptEffect, translateCodon, trimAllele } from './consequence.ts';
 import { SyncFasta } from './reference.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -95,4 +95,38 @@ describe.skipIf(!existsSync(FASTA))('codon consequences on real hg19 sequence (d
       fa.close();
     });
   }
+
+  it('names frameshifts at protein level (p.(Xaa{n}Yaa fsTer{k})) like a string translation of the mutated cDNA', () => {
+    const fa = new SyncFasta(FASTA);
+    const seq = rawSequence();
+    const m = model(1);
+    // Whole transcript cDNA (+ strand) and where the CDS starts in it.
+    let cdna = '';
+    for (let i = 0; i < m.tx.exonStarts.length; i++) cdna += seq.slice(m.tx.exonStarts[i]!, m.tx.exonEnds[i]!);
+    const cdsOff = m.cdnaCdsStart - 1;
+    const protein = (x: string): string => {
+      let p = '';
+      for (let i = cdsOff; i + 3 <= x.length; i += 3) p += translateCodon(x.slice(i, i + 3));
+      return p;
+    };
+    const refProt = protein(cdna);
+    let checked = 0;
+    for (let g = m.tx.cdsStart + 3; g < m.tx.cdsEnd - 3; g += 5) {
+      const c = m.cdnaOf(g);
+      if (c == null || c - 1 - cdsOff >= (refProt.indexOf('*') + 1) * 3 - 3 || refProt.indexOf('*') < 0) continue;
+      // 1-nt deletion of base g (VCF: anchor at g-1).
+      if (m.cdnaOf(g - 1) == null) continue;
+      const altCdna = cdna.slice(0, c - 1) + cdna.slice(c);
+      const altProt = protein(altCdna);
+      let i = 0;
+      while (i < refProt.length && refProt[i] === altProt[i]) i++;
+      const stop = altProt.indexOf('*', i);
+      const want = altProt[i] === '*' ? `p.(${threeLetter(refProt[i]!)}${i + 1}Ter)` : `p.(${threeLetter(refProt[i]!)}${i + 1}${threeLetter(altProt[i]!)}fsTer${stop < 0 ? '?' : stop - i + 1})`;
+      const span = trimAllele('demo20', g, seq.slice(g - 1, g + 1), seq[g - 1]!);
+      expect(frameshiftHgvsP(m, span, (chrom, p) => fa.base(chrom, p))).toBe(want);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+    fa.close();
+  });
 });
