@@ -102,7 +102,7 @@ describe.skipIf(!existsSync(FASTA))('codon consequences on real hg19 sequence (d
     const m = model(1);
     // Whole transcript cDNA (+ strand) and where the CDS starts in it.
     let cdna = '';
-    for (let i = 0; i < m.tx.exonStarts.length; i++) cdna += seq.slice(m.tx.exonStarts[i]!, m.tx.exonEnds[i]!);
+    for (let i = 0; i < m.tx.exonStarts.length; i++) cdna += seq.slice(m.tx.exonStarts[i], m.tx.exonEnds[i]);
     const cdsOff = m.cdnaCdsStart - 1;
     const protein = (x: string): string => {
       let p = '';
