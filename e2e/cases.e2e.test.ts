@@ -198,7 +198,7 @@ describe('cases in the browser', () => {
     expect(await evidence.getByText(/not available|gnomAD|1000 Genomes|ExAC/).count()).toBeGreaterThan(0);
     const igv = evidence.locator('[data-testid="igv-view"]');
     await igv.and(page.locator('[data-state="ready"]')).waitFor({ timeout: 60_000 });
-    await evidence.getByText('Patient variants').first().waitFor();
+    await evidence.getByText('PFS-E2E-1 variants').first().waitFor();
     await page.waitForTimeout(1000);
     await page.screenshot({ path: screenshotPath('cases-evidence-desktop') });
     await igv.scrollIntoViewIfNeeded();

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { useProduct } from '../cases/cases.api.ts';
 import { formatAf, formatClinvar, formatSoTerm } from '../cases/format.ts';
 import { describeCriterion } from './acmg.ts';
 import { AcmgBadge, ClinvarBadge, ConsequenceLabel, ReviewStars } from './badges.tsx';
@@ -105,7 +106,7 @@ function clinvarUrl(id: string): string | null {
   return digits ? `https://www.ncbi.nlm.nih.gov/clinvar/variation/${digits[1]}/` : null;
 }
 
-function Evidence({ variant, productId }: { variant: VariantDetails; productId: string }) {
+function Evidence({ variant, productId, sampleName }: { variant: VariantDetails; productId: string; sampleName: string }) {
   const [isIgvOpen, setIsIgvOpen] = useState(true);
   const cv = variant.clinvarRecord;
   const ad = variant.genotype.alleleDepths;
@@ -224,7 +225,7 @@ function Evidence({ variant, productId }: { variant: VariantDetails; productId: 
               </div>
             }
           >
-            <IgvView productId={productId} chrom={variant.chrom} pos={variant.pos} sampleName="Patient" />
+            <IgvView productId={productId} chrom={variant.chrom} pos={variant.pos} sampleName={sampleName} />
           </Suspense>
         ) : null}
       </Section>
@@ -241,6 +242,7 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
   const raw = params.get(VariantParam);
   const variantId = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
   const variant = useVariant(productId, variantId);
+  const product = useProduct(productId);
 
   function close() {
     setParams((prev) => {
@@ -308,7 +310,7 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
                 <div className="flex flex-wrap items-center gap-2 px-5 pb-3 sm:px-6 empty:hidden">
                   <VariantActions productId={productId} variant={variant.data} placement="evidence" />
                 </div>
-                <Evidence variant={variant.data} productId={productId} />
+                <Evidence variant={variant.data} productId={productId} sampleName={product.data?.caseId ?? 'Patient'} />
               </>
             ) : null}
           </div>

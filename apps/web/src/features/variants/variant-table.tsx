@@ -1,6 +1,5 @@
 import type { VariantRow } from '@rarelens/contract';
 import { useSearchParams } from 'react-router';
-import { ChevronRightIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatAf } from '../cases/format.ts';
 import { AcmgBadge, ClinvarBadge, ConsequenceLabel, ZygosityLabel } from './badges.tsx';
@@ -30,19 +29,18 @@ const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-i
 const td = 'px-3 py-2.5 align-top';
 
 /** Fixed column widths, so the tables of successive gene clusters line up. */
-function VariantColumns({ isGeneShown }: { isGeneShown: boolean }) {
+function VariantColumns() {
   return (
     <colgroup>
       <col className="w-10" />
-      <col className="w-40" />
-      {isGeneShown ? <col className="w-20" /> : null}
-      <col className="w-36" />
+      <col className="w-44" />
       <col />
+      <col className="w-36" />
+      <col className="w-14" />
       <col className="w-16" />
-      <col className="w-20" />
       <col className="w-32" />
       <col className="w-20" />
-      <col className="w-10" />
+      <col className="w-14 xl:w-36" />
     </colgroup>
   );
 }
@@ -51,17 +49,16 @@ export function VariantTableHead({ isGeneShown = true }: { isGeneShown?: boolean
   const headers: Array<[string, string]> = [
     ['#', 'text-right'],
     ['Variant (GRCh38)', ''],
-    ...(isGeneShown ? ([['Gene', '']] as Array<[string, string]>) : []),
+    [isGeneShown ? 'Gene · HGVS' : 'HGVS', ''],
     ['Consequence', ''],
-    ['HGVS', ''],
-    ['Zygosity', ''],
+    ['Zyg.', ''],
     ['Pop. AF', 'text-right'],
     ['ClinVar', ''],
     ['ACMG', ''],
   ];
   return (
     <>
-      <VariantColumns isGeneShown={isGeneShown} />
+      <VariantColumns />
       <thead className="bg-ink-50/70">
         <tr>
           {headers.map(([label, align]) => (
@@ -91,7 +88,7 @@ export function VariantTableRow({ variant, productId, isGeneShown = true }: { va
       <td className={td}>
         <button
           type="button"
-          className="font-mono text-xs font-medium text-ink-900 hover:text-accent-700 hover:underline"
+          className="text-left font-mono text-xs font-medium whitespace-nowrap text-ink-900 hover:text-accent-700 hover:underline"
           onClick={(e) => {
             e.stopPropagation();
             openVariant(variant.id);
@@ -101,11 +98,8 @@ export function VariantTableRow({ variant, productId, isGeneShown = true }: { va
           {formatLocus(variant)}
         </button>
       </td>
-      {isGeneShown ? <td className={cn(td, 'text-xs font-semibold text-ink-900 italic')}>{variant.gene ?? '—'}</td> : null}
-      <td className={td}>
-        <ConsequenceLabel consequence={variant.consequence} impact={variant.impact} />
-      </td>
-      <td className={td}>
+      <td className={cn(td, 'min-w-0')}>
+        {isGeneShown ? <p className="text-xs font-semibold text-ink-900 italic">{variant.gene ?? 'Intergenic'}</p> : null}
         <p className="truncate font-mono text-xs text-ink-800" title={variant.hgvsC ?? undefined}>
           {variant.hgvsC ?? '—'}
         </p>
@@ -114,6 +108,9 @@ export function VariantTableRow({ variant, productId, isGeneShown = true }: { va
             {variant.hgvsP}
           </p>
         ) : null}
+      </td>
+      <td className={td}>
+        <ConsequenceLabel consequence={variant.consequence} impact={variant.impact} />
       </td>
       <td className={td}>
         <ZygosityLabel value={variant.zygosity} />
@@ -129,7 +126,6 @@ export function VariantTableRow({ variant, productId, isGeneShown = true }: { va
       </td>
       <td className={cn(td, 'px-2 text-right whitespace-nowrap')} onClick={(e) => e.stopPropagation()}>
         <VariantActions productId={productId} variant={variant} placement="row" />
-        <ChevronRightIcon className="ml-1 inline size-4 text-ink-300" aria-hidden="true" />
       </td>
     </tr>
   );
