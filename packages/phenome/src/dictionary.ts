@@ -97,15 +97,25 @@ export class PhraseDictionary {
     let maxWords = 0;
     let terms = 0;
     let entries = 0;
-    const seen = new Set<string>();
+    // One entry per (term, phrase); a phrase listed twice keeps its best scope.
+    const seen = new Map<string, DictEntry>();
+    const keepBest = (key: string, source: EntrySource, text: string): boolean => {
+      const existing = seen.get(key);
+      if (!existing) return false;
+      if (SCOPE_WEIGHT[source] > existing.weight) {
+        existing.source = source;
+        existing.weight = SCOPE_WEIGHT[source];
+        existing.text = text;
+      }
+      return true;
+    };
     const add = (termId: string, text: string, source: EntrySource): void => {
       const words = phraseWords(text);
       if (words.length === 0) return;
       if (words.length === 1 && (source === 'exact' || source === 'lay')) {
         const surface = phraseSurface(text);
         const key = `${termId}\u0001${surface}`;
-        if (seen.has(key) || surface === '') return;
-        seen.add(key);
+        if (surface === '' || keepBest(key, source, text)) return;
         const entry: DictEntry = {
           termId,
           source,
@@ -113,6 +123,7 @@ export class PhraseDictionary {
           words: [surface],
           text,
         };
+        seen.set(key, entry);
         const list = this.bySurface.get(surface);
         if (list) list.push(entry);
         else this.bySurface.set(surface, [entry]);
@@ -131,11 +142,11 @@ export class PhraseDictionary {
     };
     const addWords = (termId: string, words: string[], source: EntrySource, text: string): void => {
       const key = `${termId}\u0000${words.join(' ')}`;
-      if (seen.has(key)) return;
-      seen.add(key);
+      if (keepBest(key, source, text)) return;
       let sum = 0;
       for (const w of words) sum += this.wordEntry(w).hash;
       const entry: DictEntry = { termId, source, weight: SCOPE_WEIGHT[source], words, text };
+      seen.set(key, entry);
       const list = this.byHash.get(sum);
       if (list) list.push(entry);
       else this.byHash.set(sum, [entry]);
@@ -146,8 +157,6 @@ export class PhraseDictionary {
       if (t.obsolete || !roots.some((r) => ontology.isA(t.id, r))) continue;
       terms++;
       add(t.id, t.label, 'label');
-      for (const phrase of organAbnormalityPhrases(t.label)) add(t.id, phrase, 'derived');
-      for (const phrase of organNeoplasmPhrases(t.label)) add(t.id, phrase, 'derived');
       for (const s of t.synonyms) {
         if (s.type === 'obsolete_synonym') continue;
         if (s.type === 'abbreviation') {
@@ -160,6 +169,9 @@ export class PhraseDictionary {
         if (s.scope !== 'exact' && phraseWords(s.text).length === 1) continue;
         add(t.id, s.text, s.scope);
       }
+      // Generated phrases last: a phrase the ontology lists keeps its own (higher) weight.
+      for (const phrase of organAbnormalityPhrases(t.label)) add(t.id, phrase, 'derived');
+      for (const phrase of organNeoplasmPhrases(t.label)) add(t.id, phrase, 'derived');
     }
     if (options.includeLexicon ?? true) {
       for (const e of LAY_LEXICON) this.addLexicon(e.id, e.text, 'lay', add);
