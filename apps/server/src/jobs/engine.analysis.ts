@@ -157,6 +157,9 @@ export function isCandidate(v: AnnotatedVariant): boolean {
   if (v.genotype.zygosity === 'reference' || v.genotype.zygosity === 'no_call') return false;
   if (v.impact === 'HIGH' || v.impact === 'MODERATE') return true;
   if (v.consequences.some((c) => c.startsWith('splice_'))) return true;
+  // Without a reference FASTA a coding SNV's codon change is unknown: the annotator says
+  // coding_sequence_variant (impact MODIFIER) honestly. It may be a causal missense, so it stays.
+  if (v.consequences.includes('coding_sequence_variant') || v.consequences.includes('protein_altering_variant')) return true;
   const sig = v.clinvar?.significance.toLowerCase() ?? '';
   return sig.includes('pathogenic') && !sig.includes('conflicting');
 }
