@@ -71,7 +71,7 @@ export interface RankOptions {
   limit?: number;
 }
 
-export const DEFAULT_GENOTYPE_WEIGHT = 2;
+export const DEFAULT_GENOTYPE_WEIGHT = 4;
 export const DEFAULT_FIT_FLOOR = 0.001;
 /** A gene with variants but no annotated disease: phenotype LR assumed (new disease gene). */
 export const UNKNOWN_GENE_PHENOTYPE_LR = 0.01;
@@ -180,7 +180,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       const d = model.diseaseIndex.get(link.id);
       if (d === undefined) continue;
       let fit: GenotypeFit | null = null;
-      for (const mode of modesOf(model.diseases[d]?.inheritance ?? [])) {
+      for (const mode of modesOf(inheritanceOf(model, d))) {
         const key = `${gv.symbol}|${mode}`;
         let f = fitCache.get(key);
         if (!f) {
@@ -260,6 +260,19 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
     variants,
     counts: { variants: prepared.total, genesWithVariants: prepared.genes.size, unassigned: prepared.unassigned },
   };
+}
+
+/**
+ * Inheritance terms of a disease; when it has none (common for Orphanet entries), those of the
+ * equivalent entries of the same Mondo disease.
+ */
+function inheritanceOf(model: PhenotypeModel, d: number): string[] {
+  const own = model.diseases[d]?.inheritance ?? [];
+  if (own.length) return own;
+  const groups = getDiseaseGroups(model);
+  const out = new Set<string>();
+  for (const m of groups.members[groups.groupOf[d] ?? 0] ?? []) for (const t of model.diseases[m]?.inheritance ?? []) out.add(t);
+  return [...out];
 }
 
 function explainGene(model: PhenotypeModel, q: ReturnType<typeof resolveQuery>, g: GeneScore, rankNo: number, post: number, pheno: Float64Array, withTerms: boolean, scoring: PhenotypeScoringOptions): RankedGene {
