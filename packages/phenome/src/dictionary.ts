@@ -160,7 +160,8 @@ export class PhraseDictionary {
       for (const s of t.synonyms) {
         if (s.type === 'obsolete_synonym') continue;
         if (s.type === 'abbreviation') {
-          if (s.scope === 'exact') add(t.id, s.text, 'abbreviation');
+          // Two-letter abbreviations ("BO", "MI") collide with too many other uses.
+          if (s.scope === 'exact' && s.text.trim().length > 2) add(t.id, s.text, 'abbreviation');
           continue;
         }
         if (s.scope !== 'exact' && !includeNonExact) continue;

@@ -231,7 +231,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     return out;
   };
 
-  const lookupWords = (words: readonly string[]): DictEntry | undefined => {
+  const lookupWords = (words: readonly string[], allowDerived = true): DictEntry | undefined => {
     let sum = 0;
     for (const w of words) {
       const v = dict.lookup(w);
@@ -239,7 +239,10 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
       sum += v.hash;
     }
     const entries = dict.entriesFor(sum, words);
-    return chooseEntry(entries, words)?.entry;
+    return chooseEntry(
+      allowDerived ? entries : entries.filter((e) => e.source !== 'derived'),
+      words,
+    )?.entry;
   };
 
   /**
@@ -305,7 +308,8 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
         // The coordinated word must end its phrase ("lip and palate", not "lip and palate surgery").
         ((tokens[after + 1] as Token).breakAfter || !isContent(after + 2))
       ) {
-        const entry = lookupWords([...words.slice(0, -1), canonical(after + 1)]);
+        // A generated organ phrase is too loose for a coordinated head ("stenosis and manifestations").
+        const entry = lookupWords([...words.slice(0, -1), canonical(after + 1)], false);
         if (entry)
           out.push({
             first: m.first,
