@@ -41,17 +41,17 @@ export function AddToReportButton({
   return (
     <Button
       variant={isListed ? 'ghost' : placement === 'evidence' ? 'secondary' : 'outline'}
-      size="sm"
+      size={placement === 'row' ? 'icon' : 'sm'}
       isLoading={add.isPending}
       onClick={handleClick}
       aria-label={`${isListed ? 'In reporting list' : 'Add to reporting list'}: ${name}`}
       data-testid="add-to-report"
       data-listed={isListed || undefined}
-      className={cn(placement === 'row' && 'h-7 px-2 text-xs', isListed && 'text-accent-700')}
+      className={cn(placement === 'row' && 'size-8!', isListed && 'text-accent-700')}
       title={isListed ? Messages.variantAlreadyInList : 'Add this variant to the reporting list'}
     >
-      {isListed ? <CheckIcon className="size-3.5" aria-hidden="true" /> : <ReportIcon className="size-3.5" aria-hidden="true" />}
-      <span className={cn(placement === 'row' && 'hidden xl:inline')}>{label}</span>
+      {isListed ? <CheckIcon className="size-4 shrink-0" aria-hidden="true" /> : <ReportIcon className="size-4 shrink-0" aria-hidden="true" />}
+      {placement === 'evidence' ? <span>{label}</span> : null}
     </Button>
   );
 }

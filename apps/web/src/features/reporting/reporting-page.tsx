@@ -103,7 +103,7 @@ function SelectedVariants({ productId, items }: { productId: string; items: Repo
                           <p className="font-mono text-xs text-ink-800">{v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}</p>
                           {v.hgvsP ? <p className="font-mono text-[11px] text-ink-500">{v.hgvsP}</p> : null}
                           <p className="font-mono text-[11px] text-ink-400">
-                            chr{v.chrom}:{v.pos.toLocaleString('en-GB')} {v.transcript ?? ''}
+                            chr{v.chrom}:{v.pos.toLocaleString('en-GB')} {v.hgvsC?.includes(':') ? '' : (v.transcript ?? '')}
                           </p>
                         </>
                       ) : (
