@@ -12,10 +12,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractCode, repoRoot, screenshotPath, startTestEnv, uniqueEmail, type TestEnv } from './harness.ts';
+import {
+  extractCode,
+  repoRoot,
+  screenshotPath,
+  startTestEnv,
+  uniqueEmail,
+  type TestEnv,
+} from './harness.ts';
 
 const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
-const sourcesDir = path.resolve(process.env.RARELENS_SOURCES ?? path.join(repoRoot, '../shared/data'));
+const sourcesDir = path.resolve(
+  process.env.RARELENS_SOURCES ?? path.join(repoRoot, '../shared/data'),
+);
 const vcfPath = path.join(sourcesDir, 'vcf/Pfeiffer.hg19.vcf.gz');
 const password = 'Genome2024';
 
@@ -25,9 +34,12 @@ const externalRequests: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(path.join(kbDir, 'manifest.json'))) {
-    throw new Error(`No knowledge base at ${kbDir}: build it with \`npx rarelens kb build\` (or set RARELENS_KB)`);
+    throw new Error(
+      `No knowledge base at ${kbDir}: build it with \`npx rarelens kb build\` (or set RARELENS_KB)`,
+    );
   }
-  if (!existsSync(vcfPath)) throw new Error(`${vcfPath} is missing: set RARELENS_SOURCES to the reference data directory`);
+  if (!existsSync(vcfPath))
+    throw new Error(`${vcfPath} is missing: set RARELENS_SOURCES to the reference data directory`);
   env = await startTestEnv({ env: { RARELENS_KB: kbDir, RARELENS_INPROCESS_WORKER: 'true' } });
 });
 afterAll(async () => {
@@ -46,7 +58,11 @@ function watchRequests(page: Page) {
 /** Registers and verifies an account over the API (the accounts test covers those screens). */
 async function createVerifiedUser(email: string) {
   const post = (url: string, body: unknown) =>
-    fetch(`${env.baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${env.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const registered = await post('/api/auth/register', {
     name: 'Barbara',
     surname: 'McClintock',
@@ -73,7 +89,10 @@ async function logIn(page: Page, email: string) {
 async function pickTerm(page: Page, query: string, label: string) {
   const box = page.getByRole('combobox', { name: 'HPO terms' });
   await box.fill(query);
-  await page.getByRole('option', { name: new RegExp(`^${label}\\b`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${label}\\b`) })
+    .first()
+    .click();
   await page.getByTestId('hpo-chip').filter({ hasText: label }).waitFor();
 }
 
@@ -102,26 +121,38 @@ describe('cases in the browser', () => {
 
     // Required fields.
     await page.getByRole('button', { name: 'Upload and analyse' }).click();
-    await expect.poll(() => page.getByText('This field is mandatory').count()).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(() => page.getByText('This field is mandatory').count())
+      .toBeGreaterThanOrEqual(4);
     await page.screenshot({ path: screenshotPath('cases-upload-errors-desktop'), fullPage: true });
 
     // At most five additional files.
     const notes = attachmentFiles(6);
-    await page.locator('[data-testid="attachments-dropzone"] input[type=file]').setInputFiles(notes);
+    await page
+      .locator('[data-testid="attachments-dropzone"] input[type=file]')
+      .setInputFiles(notes);
     await page.getByText('You can only upload a maximum of 5 files.').waitFor();
     expect(await page.getByTestId('attachment').count()).toBe(5);
-    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: /^Remove clinical-note-/ }).first().click();
+    for (let i = 0; i < 4; i++)
+      await page
+        .getByRole('button', { name: /^Remove clinical-note-/ })
+        .first()
+        .click();
     expect(await page.getByTestId('attachment').count()).toBe(1);
 
     await page.getByLabel('Case ID').fill('PFS-E2E-1');
     await page.getByText('Male', { exact: true }).click();
-    await page.getByLabel('Clinical symptoms').fill('Broad thumbs and halluces, craniosynostosis and proptosis since birth.');
+    await page
+      .getByLabel('Clinical symptoms')
+      .fill('Broad thumbs and halluces, craniosynostosis and proptosis since birth.');
     await pickTerm(page, 'broad thumb', 'Broad thumb');
     await pickTerm(page, 'broad hallux', 'Broad hallux');
     await pickTerm(page, 'craniosynostosis', 'Craniosynostosis');
     await pickTerm(page, 'proptosis', 'Proptosis');
     expect(await page.getByTestId('hpo-chip').count()).toBe(4);
-    await page.getByLabel('Image description').fill('Hands and feet: broad, medially deviated thumbs and halluces.');
+    await page
+      .getByLabel('Image description')
+      .fill('Hands and feet: broad, medially deviated thumbs and halluces.');
     await page.locator('[data-testid="genome-dropzone"] input[type=file]').setInputFiles(vcfPath);
     await page.getByTestId('genome-file').filter({ hasText: 'Pfeiffer.hg19.vcf.gz' }).waitFor();
     await page.getByLabel('Genome assembly').selectOption('GRCh37');
@@ -139,7 +170,10 @@ describe('cases in the browser', () => {
       const value = await status.getAttribute('data-status');
       if (value && seen.at(-1) !== value) seen.push(value);
       if (value === 'Completed' || value === 'Error') break;
-      if (Date.now() > deadline) throw new Error(`The case did not complete in time; statuses seen: ${seen.join(' → ')}\n${env.serverLogs()}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `The case did not complete in time; statuses seen: ${seen.join(' → ')}\n${env.serverLogs()}`,
+        );
       await page.waitForTimeout(250);
     }
     expect(seen.at(-1), `statuses seen: ${seen.join(' → ')}`).toBe('Completed');
@@ -155,18 +189,27 @@ describe('cases in the browser', () => {
     expect(await rows.count()).toBe(10);
     const pfeiffer = rows.filter({ hasText: 'OMIM:101600' });
     await expect.poll(() => pfeiffer.count()).toBe(1);
-    await expect(page.getByRole('link', { name: 'OMIM:101600' }).getAttribute('href')).resolves.toBe('https://omim.org/entry/101600');
+    await expect(
+      page.getByRole('link', { name: 'OMIM:101600' }).getAttribute('href'),
+    ).resolves.toBe('https://omim.org/entry/101600');
     // Genes is only in the navigation of a shared case.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Genes' }).count()).resolves.toBe(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Genes' }).count(),
+    ).resolves.toBe(0);
     await page.screenshot({ path: screenshotPath('cases-phenotypes-desktop') });
 
     await pfeiffer.getByRole('link', { name: 'Pfeiffer syndrome' }).click();
     await page.getByTestId('phenotype-name').filter({ hasText: 'Pfeiffer syndrome' }).waitFor();
     const matched = page.getByTestId('matched-symptoms').locator('tbody tr');
     expect(await matched.count()).toBe(4);
-    expect(await page.getByTestId('phenotype-explanation').locator('li').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('phenotype-explanation').locator('li').count()).toBeGreaterThan(
+      0,
+    );
     await expect(page.getByText('FGFR2').first().isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: screenshotPath('cases-phenotype-details-desktop'), fullPage: true });
+    await page.screenshot({
+      path: screenshotPath('cases-phenotype-details-desktop'),
+      fullPage: true,
+    });
 
     // Variants: clustered by gene, then non-clustered filtered to FGFR2.
     await page.goto(`/my-product/${productId}/phenotypes?view=variants`);
@@ -178,14 +221,22 @@ describe('cases in the browser', () => {
     await page.getByText('Filter applied').waitFor();
     await page.waitForURL(/gene=FGFR2/);
     const variantRows = page.getByTestId('variant-row');
-    await expect.poll(async () => (await variantRows.allInnerTexts()).every((t) => t.includes('FGFR2')) && (await variantRows.count()) > 0).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await variantRows.allInnerTexts()).every((t) => t.includes('FGFR2')) &&
+          (await variantRows.count()) > 0,
+      )
+      .toBe(true);
     await page.screenshot({ path: screenshotPath('cases-variants-desktop') });
 
     // Filtered mode keeps only candidates (no benign or likely benign class).
     await page.getByRole('radio', { name: 'Filtered' }).click();
     await page.waitForURL(/mode=filtered/);
     await expect
-      .poll(async () => (await page.getByTestId('acmg-badge').allInnerTexts()).some((t) => /^(B|LB)\b/.test(t)))
+      .poll(async () =>
+        (await page.getByTestId('acmg-badge').allInnerTexts()).some((t) => /^(B|LB)\b/.test(t)),
+      )
       .toBe(false);
     await page.getByRole('radio', { name: 'Non-clustered' }).click();
 
@@ -195,7 +246,9 @@ describe('cases in the browser', () => {
     await evidence.waitFor();
     await evidence.getByText('NM_000141', { exact: false }).first().waitFor();
     await evidence.getByText('Classification', { exact: true }).waitFor();
-    expect(await evidence.getByText(/not available|gnomAD|1000 Genomes|ExAC/).count()).toBeGreaterThan(0);
+    expect(
+      await evidence.getByText(/not available|gnomAD|1000 Genomes|ExAC/).count(),
+    ).toBeGreaterThan(0);
     const igv = evidence.locator('[data-testid="igv-view"]');
     await igv.and(page.locator('[data-state="ready"]')).waitFor({ timeout: 60_000 });
     await evidence.getByText('PFS-E2E-1 variants').first().waitFor();
@@ -232,7 +285,9 @@ describe('cases in the browser', () => {
     await phone.page.getByTestId('variant-card').first().waitFor();
     await phone.page.screenshot({ path: screenshotPath('cases-variants-390') });
     await phone.page.getByTestId('variant-card').first().getByRole('button').first().click();
-    await phone.page.locator('[data-testid="igv-view"][data-state="ready"]').waitFor({ timeout: 60_000 });
+    await phone.page
+      .locator('[data-testid="igv-view"][data-state="ready"]')
+      .waitFor({ timeout: 60_000 });
     await phone.page.screenshot({ path: screenshotPath('cases-evidence-390') });
     await phone.page.goto('/upload');
     await phone.page.getByRole('heading', { name: 'Genome Upload' }).waitFor();
@@ -274,7 +329,9 @@ describe('cases in the browser', () => {
 
     const row = page.locator('[data-case-id="BROKEN-1"]');
     await row.locator('[data-status="Error"]').waitFor({ timeout: 120_000 });
-    await expect(row.getByTestId('case-status').innerText()).resolves.toContain('An error occurred');
+    await expect(row.getByTestId('case-status').innerText()).resolves.toContain(
+      'An error occurred',
+    );
     // The reason names the line that failed.
     await expect(row.getByTestId('case-error-reason').innerText()).resolves.toMatch(/line 5|:5\b/);
     await expect(row.getByRole('link', { name: /Open results/ }).count()).resolves.toBe(0);

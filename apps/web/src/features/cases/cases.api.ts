@@ -1,4 +1,9 @@
-import { ProductDetails, ProductListResponse, type ProductStatus, type ProductSummary } from '@rarelens/contract';
+import {
+  ProductDetails,
+  ProductListResponse,
+  type ProductStatus,
+  type ProductSummary,
+} from '@rarelens/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
@@ -16,8 +21,10 @@ export const StatusPollMs = 3000;
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
 export const casesApi = {
-  list: (signal?: AbortSignal) => api.get('/api/products', { schema: ProductListResponse, signal }).then((r) => r.items),
-  get: (id: string, signal?: AbortSignal) => api.get(productPath(id), { schema: ProductDetails, signal }),
+  list: (signal?: AbortSignal) =>
+    api.get('/api/products', { schema: ProductListResponse, signal }).then((r) => r.items),
+  get: (id: string, signal?: AbortSignal) =>
+    api.get(productPath(id), { schema: ProductDetails, signal }),
   path: productPath,
 };
 
@@ -31,7 +38,8 @@ export function useProducts() {
   return useQuery({
     queryKey: productKeys.list(),
     queryFn: ({ signal }) => casesApi.list(signal),
-    refetchInterval: (query) => (query.state.data?.some((p: ProductSummary) => isInProgress(p.status)) ? StatusPollMs : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((p: ProductSummary) => isInProgress(p.status)) ? StatusPollMs : false,
     staleTime: 5_000,
   });
 }
@@ -41,7 +49,8 @@ export function useProduct(id: string) {
   return useQuery({
     queryKey: productKeys.detail(id),
     queryFn: ({ signal }) => casesApi.get(id, signal),
-    refetchInterval: (query) => (query.state.data && isInProgress(query.state.data.status) ? StatusPollMs : false),
+    refetchInterval: (query) =>
+      query.state.data && isInProgress(query.state.data.status) ? StatusPollMs : false,
     staleTime: 5_000,
   });
 }

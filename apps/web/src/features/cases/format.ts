@@ -1,6 +1,10 @@
 /** Display helpers for case and result values. */
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+});
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   month: 'short',

@@ -25,8 +25,13 @@ let products: ProductSummary[] = [];
 
 beforeEach(() => {
   vi.stubGlobal('fetch', (url: string) => {
-    if (url === '/api/products') return Promise.resolve(new Response(JSON.stringify({ items: products }), { status: 200 }));
-    return Promise.resolve(new Response(JSON.stringify({ code: 'unauthorized', message: 'Authentication required' }), { status: 401 }));
+    if (url === '/api/products')
+      return Promise.resolve(new Response(JSON.stringify({ items: products }), { status: 200 }));
+    return Promise.resolve(
+      new Response(JSON.stringify({ code: 'unauthorized', message: 'Authentication required' }), {
+        status: 401,
+      }),
+    );
   });
 });
 afterEach(() => {
@@ -36,7 +41,9 @@ afterEach(() => {
 
 function renderPage() {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
       <SessionProvider>
         <TooltipProvider>
           <MemoryRouter initialEntries={['/home']}>
@@ -63,7 +70,15 @@ describe('HomePage', () => {
         progress: 0,
         error: { message: 'An error occurred', reason: 'bad.vcf line 12: POS is not a number' },
       },
-      { ...base, id: 'p5', caseId: 'SHARED-1', name: 'SHARED-1', isOwner: false, isShared: true, sharedBy: 'colleague@example.org' },
+      {
+        ...base,
+        id: 'p5',
+        caseId: 'SHARED-1',
+        name: 'SHARED-1',
+        isOwner: false,
+        isShared: true,
+        sharedBy: 'colleague@example.org',
+      },
     ];
     renderPage();
     const rows = await screen.findAllByTestId('case-row');
@@ -71,17 +86,25 @@ describe('HomePage', () => {
     const row = (caseId: string) => rows.find((r) => r.dataset.caseId === caseId)!;
 
     expect(within(row('CASE-1')).getByTestId('case-status')).toHaveTextContent('Completed');
-    expect(within(row('CASE-1')).getByRole('link', { name: 'Open results of CASE-1' })).toHaveAttribute('href', '/my-product/p1/phenotypes');
+    expect(
+      within(row('CASE-1')).getByRole('link', { name: 'Open results of CASE-1' }),
+    ).toHaveAttribute('href', '/my-product/p1/phenotypes');
     expect(within(row('CASE-2')).getByTestId('case-status')).toHaveTextContent('Processing...42%');
     expect(within(row('CASE-2')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '42');
-    expect(within(row('CASE-2')).queryByRole('link', { name: /Open results/ })).not.toBeInTheDocument();
+    expect(
+      within(row('CASE-2')).queryByRole('link', { name: /Open results/ }),
+    ).not.toBeInTheDocument();
     expect(within(row('CASE-3')).getByTestId('case-status')).toHaveTextContent('In queue');
     expect(within(row('CASE-4')).getByTestId('case-status')).toHaveTextContent('An error occurred');
-    expect(within(row('CASE-4')).getByTestId('case-error-reason')).toHaveTextContent('bad.vcf line 12: POS is not a number');
+    expect(within(row('CASE-4')).getByTestId('case-error-reason')).toHaveTextContent(
+      'bad.vcf line 12: POS is not a number',
+    );
 
     const shared = screen.getByRole('region', { name: 'Shared with me' });
     expect(shared).toContainElement(row('SHARED-1'));
-    expect(within(row('SHARED-1')).getByText('Shared by colleague@example.org')).toBeInTheDocument();
+    expect(
+      within(row('SHARED-1')).getByText('Shared by colleague@example.org'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'My cases' })).not.toContainElement(row('SHARED-1'));
     expect(screen.getByText(/2 cases are being analysed/)).toBeInTheDocument();
   });
@@ -90,6 +113,9 @@ describe('HomePage', () => {
     products = [];
     renderPage();
     expect(await screen.findByText('No cases yet')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: /Upload patient data/ })[0]).toHaveAttribute('href', '/upload');
+    expect(screen.getAllByRole('link', { name: /Upload patient data/ })[0]).toHaveAttribute(
+      'href',
+      '/upload',
+    );
   });
 });

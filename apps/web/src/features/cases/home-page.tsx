@@ -13,7 +13,9 @@ import { ErrorReason, ProgressBar, StatusBadge } from './status-badge.tsx';
 
 /** Where a case row leads: its results once completed. */
 function caseLink(product: ProductSummary): string | null {
-  return product.status === 'Completed' ? `/my-product/${encodeURIComponent(product.id)}/phenotypes` : null;
+  return product.status === 'Completed'
+    ? `/my-product/${encodeURIComponent(product.id)}/phenotypes`
+    : null;
 }
 
 function OwnerLabel({ product }: { product: ProductSummary }) {
@@ -50,14 +52,25 @@ function CaseName({ product }: { product: ProductSummary }) {
 function CaseRow({ product }: { product: ProductSummary }) {
   const to = caseLink(product);
   return (
-    <tr data-testid="case-row" data-case-id={product.caseId} className="group border-t border-ink-100 align-top hover:bg-ink-50/60">
+    <tr
+      data-testid="case-row"
+      data-case-id={product.caseId}
+      className="group border-t border-ink-100 align-top hover:bg-ink-50/60"
+    >
       <td className="px-5 py-4">
         <CaseName product={product} />
-        {product.name !== product.caseId ? <p className="text-xs text-ink-500">Case ID {product.caseId}</p> : null}
+        {product.name !== product.caseId ? (
+          <p className="text-xs text-ink-500">Case ID {product.caseId}</p>
+        ) : null}
       </td>
       <td className="px-5 py-4">
-        <StatusBadge status={product.status} progress={product.status === 'Processing' ? product.progress : undefined} />
-        {product.status === 'Processing' ? <ProgressBar value={product.progress} className="mt-2 max-w-40" /> : null}
+        <StatusBadge
+          status={product.status}
+          progress={product.status === 'Processing' ? product.progress : undefined}
+        />
+        {product.status === 'Processing' ? (
+          <ProgressBar value={product.progress} className="mt-2 max-w-40" />
+        ) : null}
         {product.status === 'Error' ? <ErrorReason error={product.error} /> : null}
       </td>
       <td className="px-5 py-4 text-sm text-ink-600">
@@ -85,7 +98,10 @@ function CaseRow({ product }: { product: ProductSummary }) {
 function CaseCard({ product }: { product: ProductSummary }) {
   const to = caseLink(product);
   return (
-    <li data-testid="case-card" className="rounded-xl border border-ink-100 bg-white p-4 shadow-card">
+    <li
+      data-testid="case-card"
+      className="rounded-xl border border-ink-100 bg-white p-4 shadow-card"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate">
@@ -93,9 +109,14 @@ function CaseCard({ product }: { product: ProductSummary }) {
           </p>
           <p className="mt-0.5 text-xs text-ink-500">Created {formatDate(product.createdAt)}</p>
         </div>
-        <StatusBadge status={product.status} progress={product.status === 'Processing' ? product.progress : undefined} />
+        <StatusBadge
+          status={product.status}
+          progress={product.status === 'Processing' ? product.progress : undefined}
+        />
       </div>
-      {product.status === 'Processing' ? <ProgressBar value={product.progress} className="mt-3" /> : null}
+      {product.status === 'Processing' ? (
+        <ProgressBar value={product.progress} className="mt-3" />
+      ) : null}
       {product.status === 'Error' ? <ErrorReason error={product.error} /> : null}
       <div className="mt-3 flex items-center justify-between gap-3">
         <OwnerLabel product={product} />
@@ -111,7 +132,15 @@ function CaseCard({ product }: { product: ProductSummary }) {
   );
 }
 
-function CasesSection({ title, description, products }: { title: string; description: string; products: ProductSummary[] }) {
+function CasesSection({
+  title,
+  description,
+  products,
+}: {
+  title: string;
+  description: string;
+  products: ProductSummary[];
+}) {
   return (
     <section aria-label={title} className="mb-8">
       <div className="mb-3 flex items-baseline justify-between">
@@ -189,13 +218,17 @@ export function HomePage() {
         <Alert tone="error">{errorMessage(products.error)}</Alert>
       ) : products.data.length === 0 ? (
         <EmptyState icon={<DnaIcon />} title="No cases yet" action={uploadAction}>
-          Upload a patient’s VCF or FASTQ file with their clinical symptoms. RareLens ranks the diseases, genes and variants
-          that explain them.
+          Upload a patient’s VCF or FASTQ file with their clinical symptoms. RareLens ranks the
+          diseases, genes and variants that explain them.
         </EmptyState>
       ) : (
         <>
           {own.length > 0 ? (
-            <CasesSection title="My cases" description={`${own.length} case${own.length === 1 ? '' : 's'}`} products={own} />
+            <CasesSection
+              title="My cases"
+              description={`${own.length} case${own.length === 1 ? '' : 's'}`}
+              products={own}
+            />
           ) : null}
           {shared.length > 0 ? (
             <CasesSection

@@ -8,7 +8,15 @@ import type { ReactNode } from 'react';
  * The product index redirect, and placeholders for the Diagnose module and Reporting until
  * their features point their routes in app/routes.tsx to their own pages.
  */
-function Placeholder({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+function Placeholder({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <>

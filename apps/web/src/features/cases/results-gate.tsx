@@ -14,7 +14,13 @@ import { ProgressBar, StatusBadge } from './status-badge.tsx';
  * state ("In queue", "Processing..." with progress, "An error occurred" with the reason) and
  * keeps polling.
  */
-export function ResultsGate({ productId, children }: { productId: string; children: (product: ProductDetails) => ReactNode }) {
+export function ResultsGate({
+  productId,
+  children,
+}: {
+  productId: string;
+  children: (product: ProductDetails) => ReactNode;
+}) {
   const product = useProduct(productId);
   if (product.isPending) return <PageSpinner label="Loading case" />;
   if (product.isError) return <Alert tone="error">{errorMessage(product.error)}</Alert>;
@@ -31,7 +37,9 @@ export function ResultsGate({ productId, children }: { productId: string; childr
           </Button>
         }
       >
-        <span data-testid="case-error-reason">{p.error?.reason ?? 'The analysis stopped without a reason.'}</span>
+        <span data-testid="case-error-reason">
+          {p.error?.reason ?? 'The analysis stopped without a reason.'}
+        </span>
       </EmptyState>
     );
   }
@@ -40,12 +48,21 @@ export function ResultsGate({ productId, children }: { productId: string; childr
       <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-xl bg-ink-50 text-2xl text-accent-600">
         <ClockIcon />
       </div>
-      <h2 className="text-base font-semibold text-ink-900">{p.status === 'Processing' ? 'The analysis is running' : 'The case is queued'}</h2>
+      <h2 className="text-base font-semibold text-ink-900">
+        {p.status === 'Processing' ? 'The analysis is running' : 'The case is queued'}
+      </h2>
       <div className="mt-3 flex justify-center">
-        <StatusBadge status={p.status} progress={p.status === 'Processing' ? p.progress : undefined} />
+        <StatusBadge
+          status={p.status}
+          progress={p.status === 'Processing' ? p.progress : undefined}
+        />
       </div>
-      {p.status === 'Processing' ? <ProgressBar value={p.progress} className="mx-auto mt-4 max-w-xs" /> : null}
-      <p className="mt-4 text-sm text-ink-500">Results appear here as soon as they are ready; this page refreshes by itself.</p>
+      {p.status === 'Processing' ? (
+        <ProgressBar value={p.progress} className="mx-auto mt-4 max-w-xs" />
+      ) : null}
+      <p className="mt-4 text-sm text-ink-500">
+        Results appear here as soon as they are ready; this page refreshes by itself.
+      </p>
     </Card>
   );
 }
@@ -56,22 +73,35 @@ export function CaseSummary({ product }: { product: ProductDetails }) {
   return (
     <div className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-ink-100 bg-white px-4 py-2.5 text-xs text-ink-600 shadow-card sm:gap-x-5 sm:py-3">
       <span>
-        <span className="text-ink-400">Case</span> <strong className="font-semibold text-ink-900">{product.caseId}</strong>
+        <span className="text-ink-400">Case</span>{' '}
+        <strong className="font-semibold text-ink-900">{product.caseId}</strong>
       </span>
       <span className="capitalize">
         <span className="text-ink-400 normal-case">Sex</span> {product.gender}
       </span>
       <span>
-        <span className="text-ink-400">Assembly</span> {product.assembly ?? product.assemblyRequested}
-        {product.run && product.run.inputAssembly !== product.run.assembly ? ` → ${product.run.assembly} (lifted)` : ''}
+        <span className="text-ink-400">Assembly</span>{' '}
+        {product.assembly ?? product.assemblyRequested}
+        {product.run && product.run.inputAssembly !== product.run.assembly
+          ? ` → ${product.run.assembly} (lifted)`
+          : ''}
       </span>
       <span>
         <span className="text-ink-400">HPO terms</span> {product.hpoTerms.length}
         {product.excludedTerms.length > 0 ? ` (+${product.excludedTerms.length} excluded)` : ''}
       </span>
       {Object.keys(kb).length > 0 ? (
-        <span className="hidden md:ml-auto md:inline" title={Object.entries(kb).map(([k, v]) => `${k}: ${v}`).join('\n')}>
-          <span className="text-ink-400">Knowledge base</span> {Object.entries(kb).slice(0, 3).map(([k, v]) => `${k} ${v}`).join(' · ')}
+        <span
+          className="hidden md:ml-auto md:inline"
+          title={Object.entries(kb)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\n')}
+        >
+          <span className="text-ink-400">Knowledge base</span>{' '}
+          {Object.entries(kb)
+            .slice(0, 3)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(' · ')}
         </span>
       ) : null}
     </div>

@@ -12,19 +12,35 @@ const tones: Record<ProductStatus, string> = {
 
 /** A case's analysis state as a pill: "In queue", "Processing...", "Completed", "An error occurred". */
 export function StatusBadge({ status, progress }: { status: ProductStatus; progress?: number }) {
-  const label = status === 'Processing' ? Messages.processing : status === 'Error' ? Messages.productError : status;
+  const label =
+    status === 'Processing'
+      ? Messages.processing
+      : status === 'Error'
+        ? Messages.productError
+        : status;
   return (
     <span
       data-testid="case-status"
       data-status={status}
-      className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', tones[status])}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        tones[status],
+      )}
     >
       {status === 'Processing' ? <Spinner className="size-3" label="Processing" /> : null}
-      {status === 'In queue' ? <span className="size-1.5 rounded-full bg-ink-400" aria-hidden="true" /> : null}
-      {status === 'Completed' ? <span className="size-1.5 rounded-full bg-accent-500" aria-hidden="true" /> : null}
-      {status === 'Error' ? <span className="size-1.5 rounded-full bg-danger-600" aria-hidden="true" /> : null}
+      {status === 'In queue' ? (
+        <span className="size-1.5 rounded-full bg-ink-400" aria-hidden="true" />
+      ) : null}
+      {status === 'Completed' ? (
+        <span className="size-1.5 rounded-full bg-accent-500" aria-hidden="true" />
+      ) : null}
+      {status === 'Error' ? (
+        <span className="size-1.5 rounded-full bg-danger-600" aria-hidden="true" />
+      ) : null}
       {label}
-      {status === 'Processing' && progress !== undefined ? <span className="tabular-nums">{Math.round(progress)}%</span> : null}
+      {status === 'Processing' && progress !== undefined ? (
+        <span className="tabular-nums">{Math.round(progress)}%</span>
+      ) : null}
     </span>
   );
 }
@@ -40,7 +56,10 @@ export function ProgressBar({ value, className }: { value: number; className?: s
       aria-valuenow={Math.round(clamped)}
       className={cn('h-1.5 w-full overflow-hidden rounded-full bg-ink-100', className)}
     >
-      <div className="h-full rounded-full bg-accent-500 transition-[width] duration-500" style={{ width: `${clamped}%` }} />
+      <div
+        className="h-full rounded-full bg-accent-500 transition-[width] duration-500"
+        style={{ width: `${clamped}%` }}
+      />
     </div>
   );
 }
@@ -50,7 +69,11 @@ export function ErrorReason({ error }: { error: ProductError | null }) {
   if (!error) return null;
   return (
     <Tooltip content={error.reason}>
-      <p data-testid="case-error-reason" className="mt-1 line-clamp-2 max-w-md text-xs text-danger-700" tabIndex={0}>
+      <p
+        data-testid="case-error-reason"
+        className="mt-1 line-clamp-2 max-w-md text-xs text-danger-700"
+        tabIndex={0}
+      >
         {error.reason}
       </p>
     </Tooltip>

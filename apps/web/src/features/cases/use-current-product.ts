@@ -6,5 +6,9 @@ export type CurrentProduct = { name: string | undefined; isShared: boolean; isLo
 /** The open case's name and sharing state, read from GET /api/products/:id. */
 export function useCurrentProduct(productId: string): CurrentProduct {
   const product = useProduct(productId);
-  return { name: product.data?.name, isShared: product.data?.isShared ?? false, isLoading: product.isPending };
+  return {
+    name: product.data?.name,
+    isShared: product.data?.isShared ?? false,
+    isLoading: product.isPending,
+  };
 }

@@ -15,13 +15,17 @@ import { useGene } from './genes.api.ts';
 import { ScoreBars } from './genes-page.tsx';
 
 function hgncUrl(id: string): string | null {
-  return /^HGNC:\d+$/.test(id) ? `https://www.genenames.org/data/gene-symbol-report/#!/hgnc_id/${id}` : null;
+  return /^HGNC:\d+$/.test(id)
+    ? `https://www.genenames.org/data/gene-symbol-report/#!/hgnc_id/${id}`
+    : null;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="border-t border-ink-100 px-5 py-3 sm:grid sm:grid-cols-[10rem_1fr] sm:gap-4">
-      <dt className="text-xs font-semibold tracking-wide text-ink-500 uppercase sm:pt-0.5">{label}</dt>
+      <dt className="text-xs font-semibold tracking-wide text-ink-500 uppercase sm:pt-0.5">
+        {label}
+      </dt>
       <dd className="mt-1 text-sm text-ink-900 sm:mt-0">{children}</dd>
     </div>
   );
@@ -40,10 +44,17 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
     <div className="flex flex-col gap-5">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">Rank {g.rank} · gene</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink-900" data-testid="gene-symbol">
+          <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">
+            Rank {g.rank} · gene
+          </p>
+          <h1
+            className="mt-1 text-2xl font-semibold tracking-tight text-ink-900"
+            data-testid="gene-symbol"
+          >
             <span className="italic">{g.symbol}</span>
-            {g.name ? <span className="ml-2 text-lg font-normal text-ink-500">{g.name}</span> : null}
+            {g.name ? (
+              <span className="ml-2 text-lg font-normal text-ink-500">{g.name}</span>
+            ) : null}
           </h1>
         </div>
         <div className="flex items-center gap-3">
@@ -59,7 +70,12 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
             <Field label="Gene ID">
               {g.geneId ? (
                 hgnc ? (
-                  <a href={hgnc} target="_blank" rel="noopener noreferrer" className="font-mono text-accent-700 hover:underline">
+                  <a
+                    href={hgnc}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-mono text-accent-700 hover:underline"
+                  >
                     {g.geneId}
                   </a>
                 ) : (
@@ -72,12 +88,21 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
             <Field label="Gene name">{g.name ?? none}</Field>
             <Field label="Chromosome">{g.chromosome ?? none}</Field>
             <Field label="Type">{g.type ?? none}</Field>
-            <Field label="Description">{g.description ? <p className="leading-relaxed text-ink-700">{g.description}</p> : none}</Field>
+            <Field label="Description">
+              {g.description ? (
+                <p className="leading-relaxed text-ink-700">{g.description}</p>
+              ) : (
+                none
+              )}
+            </Field>
             <Field label="Synonyms">
               {g.synonyms.length > 0 ? (
                 <span className="flex flex-wrap gap-1">
                   {g.synonyms.map((s) => (
-                    <span key={s} className="rounded bg-ink-50 px-1.5 py-0.5 font-mono text-xs text-ink-700 ring-1 ring-ink-100 ring-inset">
+                    <span
+                      key={s}
+                      className="rounded bg-ink-50 px-1.5 py-0.5 font-mono text-xs text-ink-700 ring-1 ring-ink-100 ring-inset"
+                    >
                       {s}
                     </span>
                   ))}
@@ -86,8 +111,12 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
                 none
               )}
             </Field>
-            <Field label="Inheritance">{g.inheritance.length > 0 ? g.inheritance.join(', ') : none}</Field>
-            <Field label="Age of onset">{g.ageOfOnset.length > 0 ? g.ageOfOnset.join(', ') : none}</Field>
+            <Field label="Inheritance">
+              {g.inheritance.length > 0 ? g.inheritance.join(', ') : none}
+            </Field>
+            <Field label="Age of onset">
+              {g.ageOfOnset.length > 0 ? g.ageOfOnset.join(', ') : none}
+            </Field>
             <Field label="Significance">
               <SignificanceBadge value={g.significance} />
             </Field>
@@ -97,13 +126,18 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
           <Card className="overflow-hidden">
             <h2 className="px-5 py-3.5 text-sm font-semibold text-ink-900">Why this rank</h2>
             {g.explanation.length > 0 ? (
-              <ol className="flex list-decimal flex-col gap-2 border-t border-ink-100 py-4 pr-5 pl-9 text-sm text-ink-700" data-testid="gene-explanation">
+              <ol
+                className="flex list-decimal flex-col gap-2 border-t border-ink-100 py-4 pr-5 pl-9 text-sm text-ink-700"
+                data-testid="gene-explanation"
+              >
                 {g.explanation.map((line, i) => (
                   <li key={i}>{line}</li>
                 ))}
               </ol>
             ) : (
-              <p className="border-t border-ink-100 px-5 py-4 text-sm text-ink-500">No explanation was stored for this ranking.</p>
+              <p className="border-t border-ink-100 px-5 py-4 text-sm text-ink-500">
+                No explanation was stored for this ranking.
+              </p>
             )}
           </Card>
           <Card className="overflow-hidden">
@@ -111,14 +145,19 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
             {g.diseases.length > 0 ? (
               <ul className="border-t border-ink-100">
                 {g.diseases.map((d) => (
-                  <li key={d.id} className="flex items-baseline justify-between gap-3 border-b border-ink-100 px-5 py-2 last:border-b-0">
+                  <li
+                    key={d.id}
+                    className="flex items-baseline justify-between gap-3 border-b border-ink-100 px-5 py-2 last:border-b-0"
+                  >
                     <span className="text-sm text-ink-800">{d.label}</span>
                     <DiseaseIdLink id={d.id} />
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="border-t border-ink-100 px-5 py-4 text-sm text-ink-500">No disease association in the knowledge base.</p>
+              <p className="border-t border-ink-100 px-5 py-4 text-sm text-ink-500">
+                No disease association in the knowledge base.
+              </p>
             )}
           </Card>
         </div>
@@ -129,7 +168,8 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
           <h2 className="text-sm font-semibold text-ink-900">Variants in {g.symbol}</h2>
           <p className="mt-0.5 text-xs text-ink-500">
             {g.variantCount} variant{g.variantCount === 1 ? '' : 's'} of the case
-            {g.variantCount > g.variants.length ? `, top ${g.variants.length} shown` : ''}. Select one for its evidence.
+            {g.variantCount > g.variants.length ? `, top ${g.variants.length} shown` : ''}. Select
+            one for its evidence.
           </p>
         </div>
         <VariantTable variants={g.variants} productId={product.id} isGeneShown={false} />
@@ -143,5 +183,9 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
 export function GeneDetailsPage() {
   const productId = useProductId();
   const { geneId } = useParams();
-  return <ResultsGate productId={productId}>{(product) => <Details product={product} geneId={geneId ?? ''} />}</ResultsGate>;
+  return (
+    <ResultsGate productId={productId}>
+      {(product) => <Details product={product} geneId={geneId ?? ''} />}
+    </ResultsGate>
+  );
 }

@@ -19,10 +19,17 @@ export function genePath(productId: string, symbol: string): string {
 }
 
 /** Phenotype and variant components of a gene's score as two stacked bars. */
-export function ScoreBars({ gene }: { gene: Pick<GeneRow, 'score' | 'phenotypeScore' | 'variantScore'> }) {
+export function ScoreBars({
+  gene,
+}: {
+  gene: Pick<GeneRow, 'score' | 'phenotypeScore' | 'variantScore'>;
+}) {
   const bar = (value: number, tone: string) => (
     <div className="h-1.5 w-20 overflow-hidden rounded-full bg-ink-100">
-      <div className={cn('h-full rounded-full', tone)} style={{ width: `${Math.min(100, Math.max(2, value * 100))}%` }} />
+      <div
+        className={cn('h-full rounded-full', tone)}
+        style={{ width: `${Math.min(100, Math.max(2, value * 100))}%` }}
+      />
     </div>
   );
   return (
@@ -34,7 +41,9 @@ export function ScoreBars({ gene }: { gene: Pick<GeneRow, 'score' | 'phenotypeSc
           {bar(gene.phenotypeScore, 'bg-sky-500')}
           {bar(gene.variantScore, 'bg-orange-400')}
         </div>
-        <span className="text-xs font-semibold text-ink-800 tabular-nums">{gene.score.toFixed(3)}</span>
+        <span className="text-xs font-semibold text-ink-800 tabular-nums">
+          {gene.score.toFixed(3)}
+        </span>
       </div>
     </Tooltip>
   );
@@ -45,7 +54,11 @@ function InheritanceCodes({ values }: { values: string[] }) {
   return (
     <span className="flex flex-wrap gap-1">
       {values.map((v) => (
-        <span key={v} title={v} className="rounded bg-ink-50 px-1.5 py-0.5 text-[11px] font-medium text-ink-700 ring-1 ring-ink-100 ring-inset">
+        <span
+          key={v}
+          title={v}
+          className="rounded bg-ink-50 px-1.5 py-0.5 text-[11px] font-medium text-ink-700 ring-1 ring-ink-100 ring-inset"
+        >
           {abbreviateInheritance(v)}
         </span>
       ))}
@@ -55,7 +68,8 @@ function InheritanceCodes({ values }: { values: string[] }) {
 
 function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] }) {
   const navigate = useNavigate();
-  const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
+  const th =
+    'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
   return (
     <>
       <Card className="hidden overflow-x-auto lg:block">
@@ -79,9 +93,15 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
                 className="cursor-pointer border-t border-ink-100 align-top text-sm hover:bg-accent-50/40"
                 onClick={() => void navigate(genePath(productId, g.symbol))}
               >
-                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{g.rank}</td>
+                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">
+                  {g.rank}
+                </td>
                 <td className="px-3 py-3">
-                  <Link to={genePath(productId, g.symbol)} className="font-semibold text-ink-900 italic hover:text-accent-700 hover:underline" onClick={(e) => e.stopPropagation()}>
+                  <Link
+                    to={genePath(productId, g.symbol)}
+                    className="font-semibold text-ink-900 italic hover:text-accent-700 hover:underline"
+                    onClick={(e) => e.stopPropagation()}
+                  >
                     {g.symbol}
                   </Link>
                   <p className="max-w-64 truncate text-xs text-ink-500" title={g.name ?? undefined}>
@@ -97,7 +117,9 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
                 <td className="px-3 py-3">
                   <SignificanceBadge value={g.significance} />
                 </td>
-                <td className="px-3 py-3 text-right text-xs text-ink-800 tabular-nums">{g.variantCount}</td>
+                <td className="px-3 py-3 text-right text-xs text-ink-800 tabular-nums">
+                  {g.variantCount}
+                </td>
                 <td className="max-w-72 px-3 py-3 text-xs text-ink-700">
                   {g.topDisease ? (
                     <>
@@ -116,9 +138,14 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
       <ul className="flex flex-col gap-2 lg:hidden">
         {rows.map((g) => (
           <li key={g.symbol} data-testid="gene-card">
-            <Link to={genePath(productId, g.symbol)} className="block rounded-xl border border-ink-100 bg-white p-3 shadow-card">
+            <Link
+              to={genePath(productId, g.symbol)}
+              className="block rounded-xl border border-ink-100 bg-white p-3 shadow-card"
+            >
               <div className="flex items-start gap-3">
-                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">{g.rank}</span>
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">
+                  {g.rank}
+                </span>
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-semibold text-ink-900 italic">{g.symbol}</p>
                   <p className="truncate text-xs text-ink-500">{g.name ?? ''}</p>
@@ -127,7 +154,9 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
                     <SignificanceBadge value={g.significance} />
                     <span className="text-xs text-ink-600">{g.variantCount} variants</span>
                   </div>
-                  {g.topDisease ? <p className="mt-1.5 truncate text-xs text-ink-600">{g.topDisease.label}</p> : null}
+                  {g.topDisease ? (
+                    <p className="mt-1.5 truncate text-xs text-ink-600">{g.topDisease.label}</p>
+                  ) : null}
                 </div>
               </div>
             </Link>

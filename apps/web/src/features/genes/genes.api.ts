@@ -7,9 +7,16 @@ const GenePage = pageOf(GeneRow);
 
 export const genesApi = {
   list: (productId: string, page: number, signal?: AbortSignal) =>
-    api.get(`${casesApi.path(productId)}/genes`, { schema: GenePage, query: { page, pageSize: Constants.pageSize }, signal }),
+    api.get(`${casesApi.path(productId)}/genes`, {
+      schema: GenePage,
+      query: { page, pageSize: Constants.pageSize },
+      signal,
+    }),
   get: (productId: string, geneId: string, signal?: AbortSignal) =>
-    api.get(`${casesApi.path(productId)}/genes/${encodeURIComponent(geneId)}`, { schema: GeneDetails, signal }),
+    api.get(`${casesApi.path(productId)}/genes/${encodeURIComponent(geneId)}`, {
+      schema: GeneDetails,
+      signal,
+    }),
 };
 
 /** A page of ranked genes; `rankedAt` in the key refreshes it after a re-ranking. */

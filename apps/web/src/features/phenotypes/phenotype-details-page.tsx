@@ -13,7 +13,13 @@ import { SignificanceBadge } from '../variants/badges.tsx';
 import { VariantEvidenceDrawer } from '../variants/variant-evidence.tsx';
 import { VariantTable } from '../variants/variant-table.tsx';
 import { DiseaseIdLink } from './disease-link.tsx';
-import { countMatched, GeneChips, InheritanceList, MatchBadge, ProbabilityBar } from './phenotype-ui.tsx';
+import {
+  countMatched,
+  GeneChips,
+  InheritanceList,
+  MatchBadge,
+  ProbabilityBar,
+} from './phenotype-ui.tsx';
 import { usePhenotype } from './phenotypes.api.ts';
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -25,7 +31,17 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Panel({ title, description, children, testId }: { title: string; description?: string; children: ReactNode; testId?: string }) {
+function Panel({
+  title,
+  description,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card className="overflow-hidden" data-testid={testId}>
       <div className="border-b border-ink-100 px-5 py-3.5">
@@ -38,46 +54,68 @@ function Panel({ title, description, children, testId }: { title: string; descri
 }
 
 function MatchedSymptoms({ phenotype }: { phenotype: PhenotypeDetails }) {
-  if (phenotype.matchedTerms.length === 0) return <p className="px-5 py-4 text-sm text-ink-500">The case has no HPO terms to compare.</p>;
+  if (phenotype.matchedTerms.length === 0)
+    return <p className="px-5 py-4 text-sm text-ink-500">The case has no HPO terms to compare.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid="matched-symptoms">
-        <thead className="bg-ink-50/70 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
-          <tr>
-            <th className="px-5 py-2">Patient term</th>
-            <th className="w-8 px-1 py-2" aria-hidden="true" />
-            <th className="px-3 py-2">Disease term</th>
-            <th className="px-3 py-2">Match</th>
-          </tr>
-        </thead>
-        <tbody>
-          {phenotype.matchedTerms.map((t) => (
-            <tr key={t.id} className="border-t border-ink-100 align-top">
-              <td className="px-5 py-2.5">
-                <p className="font-medium text-ink-900">{t.label}</p>
-                <p className="font-mono text-[11px] text-ink-500">{t.id}</p>
-              </td>
-              <td className="px-1 py-3 text-ink-300">
-                <ArrowRightIcon className="size-4" />
-              </td>
-              <td className="px-3 py-2.5">
-                {t.diseaseTermId ? (
-                  <>
-                    <p className="text-ink-800">{t.diseaseTermLabel ?? t.diseaseTermId}</p>
-                    <p className="font-mono text-[11px] text-ink-500">{t.diseaseTermId}</p>
-                  </>
-                ) : (
-                  <span className="text-xs text-ink-400">no counterpart in the disease</span>
-                )}
-              </td>
-              <td className="px-3 py-2.5">
-                <MatchBadge match={t.match} />
-              </td>
+    <>
+      <ul className="divide-y divide-ink-100 sm:hidden" aria-label="Matched symptoms">
+        {phenotype.matchedTerms.map((t) => (
+          <li key={t.id} className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium text-ink-900">
+                {t.label}{' '}
+                <span className="font-mono text-[11px] font-normal text-ink-500">{t.id}</span>
+              </p>
+              <p className="mt-0.5 text-xs text-ink-600">
+                →{' '}
+                {t.diseaseTermId
+                  ? `${t.diseaseTermLabel ?? t.diseaseTermId} (${t.diseaseTermId})`
+                  : 'no counterpart in the disease'}
+              </p>
+            </div>
+            <MatchBadge match={t.match} />
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="w-full text-sm" data-testid="matched-symptoms">
+          <thead className="bg-ink-50/70 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
+            <tr>
+              <th className="px-5 py-2">Patient term</th>
+              <th className="w-8 px-1 py-2" aria-hidden="true" />
+              <th className="px-3 py-2">Disease term</th>
+              <th className="px-3 py-2">Match</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {phenotype.matchedTerms.map((t) => (
+              <tr key={t.id} className="border-t border-ink-100 align-top">
+                <td className="px-5 py-2.5">
+                  <p className="font-medium text-ink-900">{t.label}</p>
+                  <p className="font-mono text-[11px] text-ink-500">{t.id}</p>
+                </td>
+                <td className="px-1 py-3 text-ink-300">
+                  <ArrowRightIcon className="size-4" />
+                </td>
+                <td className="px-3 py-2.5">
+                  {t.diseaseTermId ? (
+                    <>
+                      <p className="text-ink-800">{t.diseaseTermLabel ?? t.diseaseTermId}</p>
+                      <p className="font-mono text-[11px] text-ink-500">{t.diseaseTermId}</p>
+                    </>
+                  ) : (
+                    <span className="text-xs text-ink-400">no counterpart in the disease</span>
+                  )}
+                </td>
+                <td className="px-3 py-2.5">
+                  <MatchBadge match={t.match} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -91,21 +129,30 @@ function Details({ product, phenotypeId }: { product: ProductDetails; phenotypeI
   return (
     <div className="flex flex-col gap-5">
       <header>
-        <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">Rank {p.rank} · phenotype</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink-900" data-testid="phenotype-name">
+        <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">
+          Rank {p.rank} · phenotype
+        </p>
+        <h1
+          className="mt-1 text-2xl font-semibold tracking-tight text-ink-900"
+          data-testid="phenotype-name"
+        >
           {p.name}
         </h1>
         <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-ink-500">
           <DiseaseIdLink id={p.id} />
-          {p.mergedIds.filter((id) => id !== p.id).map((id) => (
-            <DiseaseIdLink key={id} id={id} />
-          ))}
+          {p.mergedIds
+            .filter((id) => id !== p.id)
+            .map((id) => (
+              <DiseaseIdLink key={id} id={id} />
+            ))}
         </div>
       </header>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Probability">
-          <p className="text-2xl font-semibold text-ink-900 tabular-nums">{formatProbability(p.probability)}</p>
+          <p className="text-2xl font-semibold text-ink-900 tabular-nums">
+            {formatProbability(p.probability)}
+          </p>
           <ProbabilityBar value={p.probability} className="mt-1 [&>span]:hidden" />
         </Stat>
         <Stat label="Significance">
@@ -113,7 +160,11 @@ function Details({ product, phenotypeId }: { product: ProductDetails; phenotypeI
         </Stat>
         <Stat label="Inheritance">
           <InheritanceList terms={p.inheritance} />
-          {p.onset.length > 0 ? <p className="mt-1.5 text-xs text-ink-500">Onset: {p.onset.map((o) => o.label).join(', ')}</p> : null}
+          {p.onset.length > 0 ? (
+            <p className="mt-1.5 text-xs text-ink-500">
+              Onset: {p.onset.map((o) => o.label).join(', ')}
+            </p>
+          ) : null}
         </Stat>
         <Stat label="Matched symptoms">
           <p className="text-2xl font-semibold text-ink-900 tabular-nums">
@@ -124,27 +175,44 @@ function Details({ product, phenotypeId }: { product: ProductDetails; phenotypeI
       </div>
 
       <div className="grid gap-5 xl:grid-cols-[3fr_2fr]">
-        <Panel title="Matched symptoms" description="Each patient term and the disease annotation it met." testId="matched-symptoms-panel">
+        <Panel
+          title="Matched symptoms"
+          description="Each patient term and the disease annotation it met."
+          testId="matched-symptoms-panel"
+        >
           <MatchedSymptoms phenotype={p} />
         </Panel>
-        <Panel title="Why this rank" description="Likelihood-ratio reasoning: each finding multiplies the odds of the disease.">
+        <Panel
+          title="Why this rank"
+          description="Likelihood-ratio reasoning: each finding multiplies the odds of the disease."
+        >
           {p.explanation.length > 0 ? (
-            <ol className="flex list-decimal flex-col gap-2 py-4 pr-5 pl-9 text-sm text-ink-700" data-testid="phenotype-explanation">
+            <ol
+              className="flex list-decimal flex-col gap-2 py-4 pr-5 pl-9 text-sm text-ink-700"
+              data-testid="phenotype-explanation"
+            >
               {p.explanation.map((line, i) => (
                 <li key={i}>{line}</li>
               ))}
             </ol>
           ) : (
-            <p className="px-5 py-4 text-sm text-ink-500">No explanation was stored for this ranking.</p>
+            <p className="px-5 py-4 text-sm text-ink-500">
+              No explanation was stored for this ranking.
+            </p>
           )}
           <div className="border-t border-ink-100 px-5 py-3">
-            <p className="mb-1.5 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">Genes</p>
+            <p className="mb-1.5 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
+              Genes
+            </p>
             <GeneChips productId={product.id} genes={p.genes} max={20} />
           </div>
         </Panel>
       </div>
 
-      <Panel title="Variants in the disease genes" description={`The case’s top variants in ${p.genes.join(', ') || 'the associated genes'}, by rank. Select one for its evidence.`}>
+      <Panel
+        title="Variants in the disease genes"
+        description={`The case’s top variants in ${p.genes.join(', ') || 'the associated genes'}, by rank. Select one for its evidence.`}
+      >
         <VariantTable variants={p.variants} productId={product.id} />
       </Panel>
       <VariantEvidenceDrawer productId={product.id} />
@@ -157,6 +225,8 @@ export function PhenotypeDetailsPage() {
   const productId = useProductId();
   const { phenotypeId } = useParams();
   return (
-    <ResultsGate productId={productId}>{(product) => <Details product={product} phenotypeId={phenotypeId ?? ''} />}</ResultsGate>
+    <ResultsGate productId={productId}>
+      {(product) => <Details product={product} phenotypeId={phenotypeId ?? ''} />}
+    </ResultsGate>
   );
 }

@@ -6,7 +6,8 @@ import { formatProbability } from '../cases/format.ts';
 
 /** Patient terms that found a counterpart in the disease (exact, implied or partial). */
 export function countMatched(terms: MatchedTerm[]): number {
-  return terms.filter((t) => t.match === 'exact' || t.match === 'implied' || t.match === 'partial').length;
+  return terms.filter((t) => t.match === 'exact' || t.match === 'implied' || t.match === 'partial')
+    .length;
 }
 
 /** Post-test probability as a bar and a percentage. */
@@ -15,9 +16,17 @@ export function ProbabilityBar({ value, className }: { value: number; className?
   return (
     <div className={cn('flex items-center gap-2', className)}>
       <div className="h-1.5 w-16 overflow-hidden rounded-full bg-ink-100" aria-hidden="true">
-        <div className={cn('h-full rounded-full', pct >= 50 ? 'bg-accent-600' : pct >= 10 ? 'bg-accent-400' : 'bg-ink-300')} style={{ width: `${Math.max(pct, 2)}%` }} />
+        <div
+          className={cn(
+            'h-full rounded-full',
+            pct >= 50 ? 'bg-accent-600' : pct >= 10 ? 'bg-accent-400' : 'bg-ink-300',
+          )}
+          style={{ width: `${Math.max(pct, 2)}%` }}
+        />
       </div>
-      <span className="text-xs font-medium text-ink-800 tabular-nums">{formatProbability(value)}</span>
+      <span className="text-xs font-medium text-ink-800 tabular-nums">
+        {formatProbability(value)}
+      </span>
     </div>
   );
 }
@@ -29,7 +38,10 @@ export function InheritanceList({ terms }: { terms: TermRef[] }) {
     <span className="flex flex-wrap gap-1">
       {terms.map((t) => (
         <Tooltip key={t.id} content={`${t.label} (${t.id})`}>
-          <span tabIndex={0} className="rounded bg-ink-50 px-1.5 py-0.5 text-[11px] font-medium text-ink-700 ring-1 ring-ink-100 ring-inset">
+          <span
+            tabIndex={0}
+            className="rounded bg-ink-50 px-1.5 py-0.5 text-[11px] font-medium text-ink-700 ring-1 ring-ink-100 ring-inset"
+          >
             {abbreviateInheritance(t.label)}
           </span>
         </Tooltip>
@@ -58,7 +70,15 @@ export function abbreviateInheritance(label: string): string {
 }
 
 /** Gene symbols linking to the case's gene details. */
-export function GeneChips({ productId, genes, max = 4 }: { productId: string; genes: string[]; max?: number }) {
+export function GeneChips({
+  productId,
+  genes,
+  max = 4,
+}: {
+  productId: string;
+  genes: string[];
+  max?: number;
+}) {
   if (genes.length === 0) return <span className="text-xs text-ink-400">—</span>;
   const shown = genes.slice(0, max);
   return (
@@ -73,7 +93,9 @@ export function GeneChips({ productId, genes, max = 4 }: { productId: string; ge
           {g}
         </Link>
       ))}
-      {genes.length > max ? <span className="px-1 text-[11px] text-ink-500">+{genes.length - max}</span> : null}
+      {genes.length > max ? (
+        <span className="px-1 text-[11px] text-ink-500">+{genes.length - max}</span>
+      ) : null}
     </span>
   );
 }
@@ -90,14 +112,22 @@ const matchHelp: Record<string, string> = {
   exact: 'The disease is annotated with this very term.',
   implied: 'The disease is annotated with a more specific term that implies the patient’s term.',
   partial: 'The disease is annotated with a related term (a common ancestor): weaker evidence.',
-  unmatched: 'The disease is not annotated with this finding: it counts against the disease in proportion to how common the finding is.',
-  contradicted: 'The disease is annotated as NOT having this finding, or the finding was excluded in the patient.',
+  unmatched:
+    'The disease is not annotated with this finding: it counts against the disease in proportion to how common the finding is.',
+  contradicted:
+    'The disease is annotated as NOT having this finding, or the finding was excluded in the patient.',
 };
 
 export function MatchBadge({ match }: { match: string }) {
   return (
     <Tooltip content={matchHelp[match] ?? match}>
-      <span tabIndex={0} className={cn('inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium capitalize ring-1 ring-inset', matchTones[match] ?? matchTones.unmatched)}>
+      <span
+        tabIndex={0}
+        className={cn(
+          'inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium capitalize ring-1 ring-inset',
+          matchTones[match] ?? matchTones.unmatched,
+        )}
+      >
         {match}
       </span>
     </Tooltip>

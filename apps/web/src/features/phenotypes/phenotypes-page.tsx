@@ -27,12 +27,25 @@ export function ResultsTabs({ view }: { view: ResultsView }) {
     { key: 'variants', label: 'Variants' },
   ];
   return (
-    <div role="tablist" aria-label="Results" className="mb-5 inline-flex rounded-lg border border-ink-100 bg-white p-1 shadow-card">
+    <div
+      role="tablist"
+      aria-label="Results"
+      className="mb-5 inline-flex rounded-lg border border-ink-100 bg-white p-1 shadow-card"
+    >
       {tabs.map((tab) => {
         const next = new URLSearchParams();
         if (tab.key === 'variants') {
           next.set('view', 'variants');
-          for (const key of ['mode', 'vpage', 'consequence', 'maxAf', 'clinvar', 'acmg', 'zygosity', 'gene']) {
+          for (const key of [
+            'mode',
+            'vpage',
+            'consequence',
+            'maxAf',
+            'clinvar',
+            'acmg',
+            'zygosity',
+            'gene',
+          ]) {
             const value = params.get(key);
             if (value !== null) next.set(key, value);
           }
@@ -48,7 +61,9 @@ export function ResultsTabs({ view }: { view: ResultsView }) {
             to={{ search: next.toString() }}
             className={cn(
               'rounded-md px-3.5 py-1.5 text-sm font-medium transition-colors',
-              view === tab.key ? 'bg-ink-900 text-white' : 'text-ink-600 hover:bg-ink-50 hover:text-ink-900',
+              view === tab.key
+                ? 'bg-ink-900 text-white'
+                : 'text-ink-600 hover:bg-ink-50 hover:text-ink-900',
             )}
           >
             {tab.label}
@@ -65,7 +80,9 @@ function phenotypePath(productId: string, id: string): string {
 
 function MatchedCell({ row, total }: { row: PhenotypeRow; total: number }) {
   const matched = countMatched(row.matchedTerms);
-  const names = row.matchedTerms.filter((t) => t.match !== 'unmatched' && t.match !== 'contradicted').map((t) => t.label);
+  const names = row.matchedTerms
+    .filter((t) => t.match !== 'unmatched' && t.match !== 'contradicted')
+    .map((t) => t.label);
   return (
     <Tooltip content={names.length > 0 ? names.join(', ') : 'No patient term matches this disease'}>
       <span tabIndex={0} className="text-xs text-ink-800 tabular-nums">
@@ -76,9 +93,18 @@ function MatchedCell({ row, total }: { row: PhenotypeRow; total: number }) {
   );
 }
 
-function DiseasesTable({ productId, rows, termCount }: { productId: string; rows: PhenotypeRow[]; termCount: number }) {
+function DiseasesTable({
+  productId,
+  rows,
+  termCount,
+}: {
+  productId: string;
+  rows: PhenotypeRow[];
+  termCount: number;
+}) {
   const navigate = useNavigate();
-  const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
+  const th =
+    'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
   return (
     <>
       <Card className="hidden overflow-x-auto lg:block">
@@ -118,7 +144,9 @@ function DiseasesTable({ productId, rows, termCount }: { productId: string; rows
                 className="cursor-pointer border-t border-ink-100 align-top text-sm hover:bg-accent-50/40"
                 onClick={() => void navigate(phenotypePath(productId, row.id))}
               >
-                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
+                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">
+                  {row.rank}
+                </td>
                 <td className="max-w-md px-3 py-3">
                   <Link
                     to={phenotypePath(productId, row.id)}
@@ -153,11 +181,20 @@ function DiseasesTable({ productId, rows, termCount }: { productId: string; rows
       </Card>
       <ul className="flex flex-col gap-2 lg:hidden">
         {rows.map((row) => (
-          <li key={row.id} data-testid="phenotype-card" className="rounded-xl border border-ink-100 bg-white p-3 shadow-card">
+          <li
+            key={row.id}
+            data-testid="phenotype-card"
+            className="rounded-xl border border-ink-100 bg-white p-3 shadow-card"
+          >
             <div className="flex items-start gap-3">
-              <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">{row.rank}</span>
+              <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">
+                {row.rank}
+              </span>
               <div className="min-w-0 flex-1">
-                <Link to={phenotypePath(productId, row.id)} className="text-sm font-semibold text-ink-900 hover:underline">
+                <Link
+                  to={phenotypePath(productId, row.id)}
+                  className="text-sm font-semibold text-ink-900 hover:underline"
+                >
                   {row.name}
                 </Link>
                 <div className="mt-0.5 flex flex-wrap items-center gap-2">
@@ -202,9 +239,14 @@ function DiseasesPanel({ product }: { product: ProductDetails }) {
     <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>
       <p className="mb-2 text-xs text-ink-500">
         {list.data.total.toLocaleString('en-US')}
-        {list.data.totalIsCapped ? '+' : ''} diseases ranked for {product.hpoTerms.length} patient term{product.hpoTerms.length === 1 ? '' : 's'}
+        {list.data.totalIsCapped ? '+' : ''} diseases ranked for {product.hpoTerms.length} patient
+        term{product.hpoTerms.length === 1 ? '' : 's'}
       </p>
-      <DiseasesTable productId={product.id} rows={list.data.items} termCount={product.hpoTerms.length} />
+      <DiseasesTable
+        productId={product.id}
+        rows={list.data.items}
+        termCount={product.hpoTerms.length}
+      />
       <Pagination
         className="mt-4"
         page={page}
@@ -242,7 +284,11 @@ export function PhenotypesPage() {
           <>
             <CaseSummary product={product} />
             <ResultsTabs view={view} />
-            {view === 'variants' ? <VariantsPanel product={product} /> : <DiseasesPanel product={product} />}
+            {view === 'variants' ? (
+              <VariantsPanel product={product} />
+            ) : (
+              <DiseasesPanel product={product} />
+            )}
             <VariantEvidenceDrawer productId={product.id} />
           </>
         )}

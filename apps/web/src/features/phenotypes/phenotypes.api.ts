@@ -7,9 +7,16 @@ const PhenotypePage = pageOf(PhenotypeRow);
 
 export const phenotypesApi = {
   list: (productId: string, page: number, signal?: AbortSignal) =>
-    api.get(`${casesApi.path(productId)}/phenotypes`, { schema: PhenotypePage, query: { page, pageSize: Constants.pageSize }, signal }),
+    api.get(`${casesApi.path(productId)}/phenotypes`, {
+      schema: PhenotypePage,
+      query: { page, pageSize: Constants.pageSize },
+      signal,
+    }),
   get: (productId: string, phenotypeId: string, signal?: AbortSignal) =>
-    api.get(`${casesApi.path(productId)}/phenotypes/${encodeURIComponent(phenotypeId)}`, { schema: PhenotypeDetails, signal }),
+    api.get(`${casesApi.path(productId)}/phenotypes/${encodeURIComponent(phenotypeId)}`, {
+      schema: PhenotypeDetails,
+      signal,
+    }),
 };
 
 /** A page of ranked diseases; `rankedAt` in the key refreshes it after a re-ranking. */

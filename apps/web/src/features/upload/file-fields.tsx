@@ -62,7 +62,11 @@ function DropArea({
       onDrop={handleDrop}
       className={cn(
         'flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors',
-        isOver ? 'border-accent-500 bg-accent-50' : invalid ? 'border-danger-600/60 bg-danger-50/40' : 'border-ink-200 bg-ink-50/40 hover:border-ink-300',
+        isOver
+          ? 'border-accent-500 bg-accent-50'
+          : invalid
+            ? 'border-danger-600/60 bg-danger-50/40'
+            : 'border-ink-200 bg-ink-50/40 hover:border-ink-300',
       )}
     >
       {children}
@@ -92,12 +96,23 @@ function DropArea({
 }
 
 /** The main VCF or FASTQ file: drag and drop or browse; shows name and size. */
-export function GenomeFileField({ file, onChange, error }: { file: File | null; onChange: (file: File | null) => void; error?: string | undefined }) {
+export function GenomeFileField({
+  file,
+  onChange,
+  error,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  error?: string | undefined;
+}) {
   const errorId = useId();
   return (
     <div className="flex flex-col gap-2">
       {file ? (
-        <div data-testid="genome-file" className="flex items-center gap-3 rounded-xl border border-ink-200 bg-white px-4 py-3">
+        <div
+          data-testid="genome-file"
+          className="flex items-center gap-3 rounded-xl border border-ink-200 bg-white px-4 py-3"
+        >
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-xl text-accent-600">
             <DnaIcon />
           </span>
@@ -107,7 +122,13 @@ export function GenomeFileField({ file, onChange, error }: { file: File | null; 
               {describeGenomeFile(file.name)} · {formatBytes(file.size)}
             </p>
           </div>
-          <Button type="button" variant="ghost" size="sm" onClick={() => onChange(null)} aria-label={`Remove ${file.name}`}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => onChange(null)}
+            aria-label={`Remove ${file.name}`}
+          >
             <CloseIcon className="size-4" /> Remove
           </Button>
         </div>
@@ -122,8 +143,12 @@ export function GenomeFileField({ file, onChange, error }: { file: File | null; 
           describedBy={error ? errorId : undefined}
         >
           <UploadIcon className="size-7 text-ink-400" />
-          <p className="text-sm font-medium text-ink-800">Drop the patient’s VCF or FASTQ file here</p>
-          <p className="text-xs text-ink-500">.vcf, .vcf.gz, .fastq, .fq, .fastq.gz — plain, gzip or bgzip</p>
+          <p className="text-sm font-medium text-ink-800">
+            Drop the patient’s VCF or FASTQ file here
+          </p>
+          <p className="text-xs text-ink-500">
+            .vcf, .vcf.gz, .fastq, .fq, .fastq.gz — plain, gzip or bgzip
+          </p>
         </DropArea>
       )}
       <FieldError id={errorId}>{error}</FieldError>
@@ -132,7 +157,15 @@ export function GenomeFileField({ file, onChange, error }: { file: File | null; 
 }
 
 /** Up to five additional files (images, reports, documents). */
-export function AttachmentsField({ files, onChange, error }: { files: File[]; onChange: (files: File[]) => void; error?: string | undefined }) {
+export function AttachmentsField({
+  files,
+  onChange,
+  error,
+}: {
+  files: File[];
+  onChange: (files: File[]) => void;
+  error?: string | undefined;
+}) {
   const errorId = useId();
   const [limitError, setLimitError] = useState<string | null>(null);
 
@@ -166,9 +199,16 @@ export function AttachmentsField({ files, onChange, error }: { files: File[]; on
         </p>
       </DropArea>
       {files.length > 0 ? (
-        <ul className="divide-y divide-ink-100 rounded-xl border border-ink-100 bg-white" aria-label="Additional files">
+        <ul
+          className="divide-y divide-ink-100 rounded-xl border border-ink-100 bg-white"
+          aria-label="Additional files"
+        >
           {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} data-testid="attachment" className="flex items-center gap-3 px-3 py-2">
+            <li
+              key={`${file.name}-${index}`}
+              data-testid="attachment"
+              className="flex items-center gap-3 px-3 py-2"
+            >
               <span className="min-w-0 flex-1 truncate text-sm text-ink-800">{file.name}</span>
               <span className="text-xs text-ink-500 tabular-nums">{formatBytes(file.size)}</span>
               <button

@@ -30,7 +30,15 @@ type HpoTermPickerProps = {
 };
 
 /** A combobox over the Human Phenotype Ontology (GET /api/hpo/terms?q=), keyboard operable. */
-export function HpoTermPicker({ selected, onSelect, placeholder, id, invalid, label, ...aria }: HpoTermPickerProps) {
+export function HpoTermPicker({
+  selected,
+  onSelect,
+  placeholder,
+  id,
+  invalid,
+  label,
+  ...aria
+}: HpoTermPickerProps) {
   const listId = useId();
   const [text, setText] = useState('');
   const [isOpen, setIsOpen] = useState(false);
@@ -134,7 +142,11 @@ export function HpoTermPicker({ selected, onSelect, placeholder, id, invalid, la
               >
                 <span className="min-w-0">
                   <span className="font-medium">{item.label}</span>
-                  {item.matchedSynonym ? <span className="block truncate text-xs text-ink-500">synonym: {item.matchedSynonym}</span> : null}
+                  {item.matchedSynonym ? (
+                    <span className="block truncate text-xs text-ink-500">
+                      synonym: {item.matchedSynonym}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="shrink-0 font-mono text-xs text-ink-500">{item.id}</span>
               </li>
@@ -147,17 +159,30 @@ export function HpoTermPicker({ selected, onSelect, placeholder, id, invalid, la
 }
 
 /** Chosen terms as removable chips showing id and label. */
-export function TermChips({ terms, onRemove, tone = 'include' }: { terms: TermRef[]; onRemove: (id: string) => void; tone?: 'include' | 'exclude' }) {
+export function TermChips({
+  terms,
+  onRemove,
+  tone = 'include',
+}: {
+  terms: TermRef[];
+  onRemove: (id: string) => void;
+  tone?: 'include' | 'exclude';
+}) {
   if (terms.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label={tone === 'include' ? 'Selected HPO terms' : 'Excluded HPO terms'}>
+    <ul
+      className="flex flex-wrap gap-1.5"
+      aria-label={tone === 'include' ? 'Selected HPO terms' : 'Excluded HPO terms'}
+    >
       {terms.map((term) => (
         <li
           key={term.id}
           data-testid="hpo-chip"
           className={cn(
             'inline-flex max-w-full items-center gap-1.5 rounded-full border py-0.5 pr-1 pl-2.5 text-xs',
-            tone === 'include' ? 'border-accent-200 bg-accent-50 text-accent-700' : 'border-ink-200 bg-ink-50 text-ink-600 line-through decoration-ink-300',
+            tone === 'include'
+              ? 'border-accent-200 bg-accent-50 text-accent-700'
+              : 'border-ink-200 bg-ink-50 text-ink-600 line-through decoration-ink-300',
           )}
         >
           <span className="font-mono text-[11px] opacity-80">{term.id}</span>

@@ -12,6 +12,10 @@ export type SymptomSuggestionsProps = {
   text: string;
   selected: TermRef[];
   onAddTerm: (term: TermRef) => void;
+  /** Terms recorded as absent, when the form has them. */
+  excluded?: TermRef[] | undefined;
+  /** Records a finding stated absent (a negated mention) as an excluded term. */
+  onAddExcludedTerm?: ((term: TermRef) => void) | undefined;
 };
 
 type SymptomsFieldProps = {
@@ -20,6 +24,9 @@ type SymptomsFieldProps = {
   terms: TermRef[];
   onAddTerm: (term: TermRef) => void;
   onRemoveTerm: (id: string) => void;
+  /** Excluded terms and how to add one, handed to the suggestions slot. */
+  excludedTerms?: TermRef[] | undefined;
+  onAddExcludedTerm?: ((term: TermRef) => void) | undefined;
   /** Validation message of the free text. */
   error?: string | undefined;
   /** Validation message of the term list. */
@@ -32,7 +39,18 @@ type SymptomsFieldProps = {
 };
 
 /** Clinical symptoms: free text, plus HPO terms chosen with ontology autocomplete (chips). */
-export function SymptomsField({ text, onTextChange, terms, onAddTerm, onRemoveTerm, error, termsError, renderSuggestions }: SymptomsFieldProps) {
+export function SymptomsField({
+  text,
+  onTextChange,
+  terms,
+  onAddTerm,
+  onRemoveTerm,
+  excludedTerms,
+  onAddExcludedTerm,
+  error,
+  termsError,
+  renderSuggestions,
+}: SymptomsFieldProps) {
   const textId = useId();
   const pickerId = useId();
   const errorId = `${textId}-error`;
@@ -52,13 +70,31 @@ export function SymptomsField({ text, onTextChange, terms, onAddTerm, onRemoveTe
         />
         <FieldError id={errorId}>{error}</FieldError>
       </div>
-      {renderSuggestions ? <div data-slot="symptom-suggestions" className="empty:hidden">{renderSuggestions({ text, selected: terms, onAddTerm })}</div> : null}
+      {renderSuggestions ? (
+        <div data-slot="symptom-suggestions" className="empty:hidden">
+          {renderSuggestions({
+            text,
+            selected: terms,
+            onAddTerm,
+            excluded: excludedTerms,
+            onAddExcludedTerm,
+          })}
+        </div>
+      ) : null}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={pickerId}>
           HPO terms <span className="font-normal text-ink-400">({terms.length} selected)</span>
         </Label>
-        <HpoTermPicker id={pickerId} label="HPO terms" selected={terms} onSelect={onAddTerm} invalid={Boolean(termsError)} />
-        <p className="text-xs text-ink-500">Terms drive the phenotype ranking: choose the most specific term that fits each finding.</p>
+        <HpoTermPicker
+          id={pickerId}
+          label="HPO terms"
+          selected={terms}
+          onSelect={onAddTerm}
+          invalid={Boolean(termsError)}
+        />
+        <p className="text-xs text-ink-500">
+          Terms drive the phenotype ranking: choose the most specific term that fits each finding.
+        </p>
         <TermChips terms={terms} onRemove={onRemoveTerm} />
         <FieldError>{termsError}</FieldError>
       </div>

@@ -1,4 +1,11 @@
-import { AssemblyChoice, Constants, CreateProductFields, Gender, Messages, TermRef } from '@rarelens/contract';
+import {
+  AssemblyChoice,
+  Constants,
+  CreateProductFields,
+  Gender,
+  Messages,
+  TermRef,
+} from '@rarelens/contract';
 import { z } from 'zod';
 import { isGenomeFileName } from './file-fields.tsx';
 
@@ -19,7 +26,10 @@ export const UploadFormSchema = z.object({
     .instanceof(File, { error: Messages.mandatory })
     .nullable()
     .refine((file) => file !== null, Messages.mandatory)
-    .refine((file) => file === null || isGenomeFileName(file.name), 'Choose a VCF (.vcf, .vcf.gz) or FASTQ (.fastq, .fq, .fastq.gz) file')
+    .refine(
+      (file) => file === null || isGenomeFileName(file.name),
+      'Choose a VCF (.vcf, .vcf.gz) or FASTQ (.fastq, .fq, .fastq.gz) file',
+    )
     .refine((file) => file === null || file.size > 0, 'The file is empty'),
   additionalFiles: z.array(z.instanceof(File)).max(Constants.maxAdditionalFiles, Messages.maxFiles),
 });

@@ -16,9 +16,14 @@ beforeEach(() => {
   vi.stubGlobal('fetch', (url: string) => {
     calls.push({ url });
     const body = url.startsWith('/api/hpo/terms')
-      ? { version: '2025-05-06', items: [{ id: 'HP:0011304', label: 'Broad thumb', matchedSynonym: null }] }
+      ? {
+          version: '2025-05-06',
+          items: [{ id: 'HP:0011304', label: 'Broad thumb', matchedSynonym: null }],
+        }
       : { code: 'not_found', message: 'Not found' };
-    return Promise.resolve(new Response(JSON.stringify(body), { status: url.startsWith('/api/hpo/terms') ? 200 : 404 }));
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status: url.startsWith('/api/hpo/terms') ? 200 : 404 }),
+    );
   });
 });
 afterEach(() => {
@@ -103,7 +108,15 @@ describe('buildUploadForm', () => {
       additionalFiles: [file('photo.txt')],
     });
     const names = [...form.keys()];
-    expect(names).toEqual(['caseId', 'gender', 'symptoms', 'hpoTerms', 'assembly', 'additionalFiles', 'genomeFile']);
+    expect(names).toEqual([
+      'caseId',
+      'gender',
+      'symptoms',
+      'hpoTerms',
+      'assembly',
+      'additionalFiles',
+      'genomeFile',
+    ]);
     expect(form.get('hpoTerms')).toBe('["HP:0011304","HP:0010055"]');
     expect(form.has('excludedTerms')).toBe(false);
     expect(form.has('imageDescription')).toBe(false);

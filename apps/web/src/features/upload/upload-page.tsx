@@ -18,18 +18,45 @@ import { HpoTermPicker, TermChips } from './hpo-term-picker.tsx';
 import { AttachmentsField, GenomeFileField } from './file-fields.tsx';
 import { SymptomSuggestions } from './symptom-suggestions.tsx';
 import { SymptomsField, type SymptomSuggestionsProps } from './symptoms-field.tsx';
-import { emptyUploadForm, UploadFormSchema, type UploadFormInput, type UploadFormOutput } from './upload-form.schema.ts';
+import {
+  emptyUploadForm,
+  UploadFormSchema,
+  type UploadFormInput,
+  type UploadFormOutput,
+} from './upload-form.schema.ts';
 import { uploadProduct, type UploadProgress } from './upload.api.ts';
 
 /** Server field names that map onto this form's fields. */
-const serverFields = ['caseId', 'gender', 'symptoms', 'hpoTerms', 'excludedTerms', 'assembly', 'imageDescription', 'genomeFile', 'additionalFiles'] as const;
+const serverFields = [
+  'caseId',
+  'gender',
+  'symptoms',
+  'hpoTerms',
+  'excludedTerms',
+  'assembly',
+  'imageDescription',
+  'genomeFile',
+  'additionalFiles',
+] as const;
 type ServerField = (typeof serverFields)[number];
 
-function Section({ step, title, description, children }: { step: number; title: string; description: string; children: ReactNode }) {
+function Section({
+  step,
+  title,
+  description,
+  children,
+}: {
+  step: number;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card className="p-5 sm:p-7">
       <div className="mb-5 flex items-start gap-3">
-        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">{step}</span>
+        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">
+          {step}
+        </span>
         <div>
           <h2 className="text-base font-semibold text-ink-900">{title}</h2>
           <p className="mt-0.5 text-sm text-ink-500">{description}</p>
@@ -128,11 +155,28 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
         title="Genome Upload"
         description="Upload patient data: the genome file, the clinical picture and any supporting documents. The analysis starts as soon as the upload completes."
       />
-      <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-5" aria-label="Genome upload">
-        <Section step={1} title="Patient" description="Identify the case as your laboratory or clinic does.">
+      <form
+        onSubmit={(e) => void handleSubmit(e)}
+        noValidate
+        className="flex flex-col gap-5"
+        aria-label="Genome upload"
+      >
+        <Section
+          step={1}
+          title="Patient"
+          description="Identify the case as your laboratory or clinic does."
+        >
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Case ID" error={errors.caseId?.message} hint="Shown in your case list and on reports.">
-              <Input autoComplete="off" placeholder="e.g. RL-2026-0142" {...form.register('caseId')} />
+            <FormField
+              label="Case ID"
+              error={errors.caseId?.message}
+              hint="Shown in your case list and on reports."
+            >
+              <Input
+                autoComplete="off"
+                placeholder="e.g. RL-2026-0142"
+                {...form.register('caseId')}
+              />
             </FormField>
             <Controller
               control={form.control}
@@ -146,7 +190,9 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
                         key={value}
                         className={cn(
                           'flex h-10 cursor-pointer items-center justify-center gap-2 rounded-lg border text-sm font-medium capitalize transition-colors',
-                          field.value === value ? 'border-accent-500 bg-accent-50 text-accent-700' : 'border-ink-200 text-ink-700 hover:border-ink-300',
+                          field.value === value
+                            ? 'border-accent-500 bg-accent-50 text-accent-700'
+                            : 'border-ink-200 text-ink-700 hover:border-ink-300',
                           errors.gender && field.value !== value ? 'border-danger-600' : '',
                         )}
                       >
@@ -170,7 +216,11 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
           </div>
         </Section>
 
-        <Section step={2} title="Clinical picture" description="Symptoms in your own words, and the HPO terms that encode them.">
+        <Section
+          step={2}
+          title="Clinical picture"
+          description="Symptoms in your own words, and the HPO terms that encode them."
+        >
           <Controller
             control={form.control}
             name="hpoTerms"
@@ -183,8 +233,21 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
                     text={textField.value}
                     onTextChange={textField.onChange}
                     terms={termsField.value}
-                    onAddTerm={(term) => termsField.onChange(addTerm(termsField.value, term))}
-                    onRemoveTerm={(id) => termsField.onChange(termsField.value.filter((t) => t.id !== id))}
+                    // Read the current value: several terms may be added in one event ("Accept all").
+                    onAddTerm={(term) =>
+                      termsField.onChange(addTerm(form.getValues('hpoTerms'), term))
+                    }
+                    onRemoveTerm={(id) =>
+                      termsField.onChange(termsField.value.filter((t) => t.id !== id))
+                    }
+                    excludedTerms={excludedTerms}
+                    onAddExcludedTerm={(term) =>
+                      form.setValue(
+                        'excludedTerms',
+                        addTerm(form.getValues('excludedTerms'), term),
+                        { shouldDirty: true, shouldValidate: form.formState.isSubmitted },
+                      )
+                    }
                     error={errors.symptoms?.message}
                     termsError={errors.hpoTerms?.message}
                     renderSuggestions={renderSuggestions}
@@ -212,14 +275,20 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
                 name="excludedTerms"
                 render={({ field }) => (
                   <div className="mt-3 flex flex-col gap-1.5">
-                    <p className="text-xs text-ink-500">Findings examined and found absent; diseases that expect them rank lower.</p>
+                    <p className="text-xs text-ink-500">
+                      Findings examined and found absent; diseases that expect them rank lower.
+                    </p>
                     <HpoTermPicker
                       label="Excluded HPO terms"
                       selected={[...field.value, ...hpoTerms]}
                       onSelect={(term) => field.onChange(addTerm(field.value, term))}
                       placeholder="Search a finding that is absent"
                     />
-                    <TermChips tone="exclude" terms={field.value} onRemove={(id) => field.onChange(field.value.filter((t) => t.id !== id))} />
+                    <TermChips
+                      tone="exclude"
+                      terms={field.value}
+                      onRemove={(id) => field.onChange(field.value.filter((t) => t.id !== id))}
+                    />
                   </div>
                 )}
               />
@@ -227,14 +296,28 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
           </div>
         </Section>
 
-        <Section step={3} title="Genome" description="The patient’s variants (VCF) or raw reads (FASTQ). The file type is checked by its content.">
+        <Section
+          step={3}
+          title="Genome"
+          description="The patient’s variants (VCF) or raw reads (FASTQ). The file type is checked by its content."
+        >
           <Controller
             control={form.control}
             name="genomeFile"
-            render={({ field }) => <GenomeFileField file={field.value} onChange={field.onChange} error={errors.genomeFile?.message} />}
+            render={({ field }) => (
+              <GenomeFileField
+                file={field.value}
+                onChange={field.onChange}
+                error={errors.genomeFile?.message}
+              />
+            )}
           />
           <div className="mt-5 grid gap-5 sm:grid-cols-2">
-            <FormField label="Genome assembly" error={errors.assembly?.message} hint="Detected from the VCF header (contig lengths, ##reference) when set to automatic.">
+            <FormField
+              label="Genome assembly"
+              error={errors.assembly?.message}
+              hint="Detected from the VCF header (contig lengths, ##reference) when set to automatic."
+            >
               <NativeSelect {...form.register('assembly')}>
                 <option value="auto">Detect automatically</option>
                 <option value="GRCh37">GRCh37 (hg19)</option>
@@ -244,14 +327,33 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
           </div>
         </Section>
 
-        <Section step={4} title="Additional files" description="Up to five images, reports or documents that support the case.">
+        <Section
+          step={4}
+          title="Additional files"
+          description="Up to five images, reports or documents that support the case."
+        >
           <Controller
             control={form.control}
             name="additionalFiles"
-            render={({ field }) => <AttachmentsField files={field.value} onChange={field.onChange} error={errors.additionalFiles?.message} />}
+            render={({ field }) => (
+              <AttachmentsField
+                files={field.value}
+                onChange={field.onChange}
+                error={errors.additionalFiles?.message}
+              />
+            )}
           />
-          <FormField label="Image description" optional error={errors.imageDescription?.message} className="mt-5">
-            <Textarea rows={3} placeholder="What the images show, e.g. “Hands and feet at age 2: broad, medially deviated thumbs.”" {...form.register('imageDescription')} />
+          <FormField
+            label="Image description"
+            optional
+            error={errors.imageDescription?.message}
+            className="mt-5"
+          >
+            <Textarea
+              rows={3}
+              placeholder="What the images show, e.g. “Hands and feet at age 2: broad, medially deviated thumbs.”"
+              {...form.register('imageDescription')}
+            />
           </FormField>
         </Section>
 
@@ -261,21 +363,32 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
           {isUploading ? (
             <div className="flex flex-col gap-2" data-testid="upload-progress">
               <div className="flex items-center justify-between text-sm">
-                <span className="font-medium text-ink-800">{percent >= 100 ? 'Finishing…' : 'Uploading…'}</span>
+                <span className="font-medium text-ink-800">
+                  {percent >= 100 ? 'Finishing…' : 'Uploading…'}
+                </span>
                 <span className="text-ink-500 tabular-nums">
-                  {formatBytes(progress.loaded)} of {formatBytes(progress.total)} · {Math.floor(percent)}%
+                  {formatBytes(progress.loaded)} of {formatBytes(progress.total)} ·{' '}
+                  {Math.floor(percent)}%
                 </span>
               </div>
               <ProgressBar value={percent} />
               <div className="flex justify-end">
-                <Button type="button" variant="ghost" size="sm" onClick={() => uploadController?.abort()}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => uploadController?.abort()}
+                >
                   Cancel upload
                 </Button>
               </div>
             </div>
           ) : (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <p className="hidden text-xs text-ink-500 sm:block">Only you and the people you share the case with can open it. The original files are kept for re-analysis.</p>
+              <p className="hidden text-xs text-ink-500 sm:block">
+                Only you and the people you share the case with can open it. The original files are
+                kept for re-analysis.
+              </p>
               <Button type="submit" isLoading={isSubmitting} className="sm:min-w-44">
                 Upload and analyse
               </Button>

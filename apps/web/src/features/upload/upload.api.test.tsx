@@ -15,7 +15,9 @@ class FakeXhr {
   responseText = '';
   headers: Record<string, string> = {};
   body: FormData | undefined;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: {
+    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -54,7 +56,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', (url: string) => {
     if (url === '/api/auth/refresh') {
       refreshCalls += 1;
-      return Promise.resolve(new Response(JSON.stringify({ token: 'a', refreshToken: 'b' }), { status: 200 }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ token: 'a', refreshToken: 'b' }), { status: 200 }),
+      );
     }
     return Promise.resolve(new Response('{}', { status: 404 }));
   });
@@ -77,7 +81,10 @@ describe('uploadProduct', () => {
   it('posts the form with credentials and reports progress until the case is queued', async () => {
     FakeXhr.replies = [{ status: 202, body: { id: 'p1', status: 'In queue' } }];
     const progress: UploadProgress[] = [];
-    await expect(uploadProduct(values, (p) => progress.push(p))).resolves.toEqual({ id: 'p1', status: 'In queue' });
+    await expect(uploadProduct(values, (p) => progress.push(p))).resolves.toEqual({
+      id: 'p1',
+      status: 'In queue',
+    });
     const [xhr] = FakeXhr.sent;
     expect(xhr?.method).toBe('POST');
     expect(xhr?.url).toBe('/api/products');
@@ -94,7 +101,10 @@ describe('uploadProduct', () => {
       { status: 401, body: { code: 'unauthorized', message: 'Authentication required' } },
       { status: 202, body: { id: 'p2', status: 'In queue' } },
     ];
-    await expect(uploadProduct(values, () => undefined)).resolves.toEqual({ id: 'p2', status: 'In queue' });
+    await expect(uploadProduct(values, () => undefined)).resolves.toEqual({
+      id: 'p2',
+      status: 'In queue',
+    });
     expect(refreshCalls).toBe(1);
     expect(FakeXhr.sent).toHaveLength(2);
   });
@@ -121,7 +131,9 @@ describe('uploadProduct', () => {
     FakeXhr.replies = [{ status: 202, body: { id: 'p3', status: 'In queue' } }];
     const controller = new AbortController();
     controller.abort();
-    const error = await uploadProduct(values, () => undefined, controller.signal).catch((e: unknown) => e);
+    const error = await uploadProduct(values, () => undefined, controller.signal).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DOMException);
     expect((error as DOMException).name).toBe('AbortError');
   });

@@ -34,10 +34,13 @@ export function buildUploadForm(values: UploadValues): FormData {
   form.append('gender', values.gender);
   form.append('symptoms', values.symptoms);
   form.append('hpoTerms', JSON.stringify(values.hpoTerms));
-  if (values.excludedTerms.length > 0) form.append('excludedTerms', JSON.stringify(values.excludedTerms));
+  if (values.excludedTerms.length > 0)
+    form.append('excludedTerms', JSON.stringify(values.excludedTerms));
   form.append('assembly', values.assembly);
-  if (values.imageDescription.trim() !== '') form.append('imageDescription', values.imageDescription.trim());
-  for (const file of values.additionalFiles) form.append(UploadFieldNames.additionalFiles, file, file.name);
+  if (values.imageDescription.trim() !== '')
+    form.append('imageDescription', values.imageDescription.trim());
+  for (const file of values.additionalFiles)
+    form.append(UploadFieldNames.additionalFiles, file, file.name);
   form.append(UploadFieldNames.genomeFile, values.genomeFile, values.genomeFile.name);
   return form;
 }
@@ -49,8 +52,15 @@ function parseError(status: number, text: string): ApiError {
   } catch {
     // Not JSON: a proxy page or an aborted connection.
   }
-  if (status === 413) return new ApiError(status, { code: 'payload_too_large', message: 'The file is larger than the upload limit' });
-  return new ApiError(status, { code: status >= 500 ? 'internal' : 'http_error', message: Messages.somethingWentWrong });
+  if (status === 413)
+    return new ApiError(status, {
+      code: 'payload_too_large',
+      message: 'The file is larger than the upload limit',
+    });
+  return new ApiError(status, {
+    code: status >= 500 ? 'internal' : 'http_error',
+    message: Messages.somethingWentWrong,
+  });
 }
 
 /**
@@ -68,7 +78,13 @@ function sendOnce(form: FormData, onProgress: (p: UploadProgress) => void, signa
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
     };
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new ApiError(0, { code: 'network_error', message: 'The upload was interrupted. Check your connection and try again.' }));
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, {
+          code: 'network_error',
+          message: 'The upload was interrupted. Check your connection and try again.',
+        }),
+      );
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     if (signal) {
       if (signal.aborted) {
@@ -82,15 +98,24 @@ function sendOnce(form: FormData, onProgress: (p: UploadProgress) => void, signa
 }
 
 /** POST /api/products with progress; an expired access token is refreshed once and the upload retried. */
-export async function uploadProduct(values: UploadValues, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<CreateProductResponse> {
+export async function uploadProduct(
+  values: UploadValues,
+  onProgress: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<CreateProductResponse> {
   let response = await sendOnce(buildUploadForm(values), onProgress, signal);
   if (response.status === 401 && (await refreshTokens())) {
     onProgress({ loaded: 0, total: values.genomeFile.size });
     response = await sendOnce(buildUploadForm(values), onProgress, signal);
   }
-  if (response.status < 200 || response.status >= 300) throw parseError(response.status, response.text);
+  if (response.status < 200 || response.status >= 300)
+    throw parseError(response.status, response.text);
   const parsed = CreateProductResponse.safeParse(JSON.parse(response.text));
-  if (!parsed.success) throw new ApiError(response.status, { code: 'invalid_response', message: Messages.somethingWentWrong });
+  if (!parsed.success)
+    throw new ApiError(response.status, {
+      code: 'invalid_response',
+      message: Messages.somethingWentWrong,
+    });
   return parsed.data;
 }
 
@@ -98,5 +123,7 @@ export type HpoSuggestion = HpoSearchResponse['items'][number];
 
 /** GET /api/hpo/terms?q=: ontology autocomplete by label, synonym or id. */
 export function searchHpoTerms(q: string, signal?: AbortSignal): Promise<HpoSuggestion[]> {
-  return api.get('/api/hpo/terms', { schema: HpoSearchResponse, query: { q, limit: 12 }, signal }).then((r) => r.items);
+  return api
+    .get('/api/hpo/terms', { schema: HpoSearchResponse, query: { q, limit: 12 }, signal })
+    .then((r) => r.items);
 }

@@ -20,7 +20,15 @@ const acmgShort: Record<string, string> = {
 };
 
 /** The ACMG class as a coloured pill, with the points when known. */
-export function AcmgBadge({ value, points, size = 'sm' }: { value: string | null; points?: number; size?: 'sm' | 'lg' }) {
+export function AcmgBadge({
+  value,
+  points,
+  size = 'sm',
+}: {
+  value: string | null;
+  points?: number;
+  size?: 'sm' | 'lg';
+}) {
   if (!value) return <span className="text-xs text-ink-400">—</span>;
   const badge = (
     <span
@@ -33,7 +41,11 @@ export function AcmgBadge({ value, points, size = 'sm' }: { value: string | null
       )}
     >
       {size === 'lg' ? value : (acmgShort[value] ?? value)}
-      {points !== undefined ? <span className="font-normal opacity-80 tabular-nums">{points > 0 ? `+${points}` : points}</span> : null}
+      {points !== undefined ? (
+        <span className="font-normal opacity-80 tabular-nums">
+          {points > 0 ? `+${points}` : points}
+        </span>
+      ) : null}
     </span>
   );
   return (
@@ -41,7 +53,8 @@ export function AcmgBadge({ value, points, size = 'sm' }: { value: string | null
       content={
         <span>
           ACMG/AMP class: <strong>{value}</strong>
-          {points !== undefined ? ` (${points} points)` : ''}. <span className="opacity-80">{AcmgPointScale}</span>
+          {points !== undefined ? ` (${points} points)` : ''}.{' '}
+          <span className="opacity-80">{AcmgPointScale}</span>
         </span>
       }
     >
@@ -53,8 +66,10 @@ export function AcmgBadge({ value, points, size = 'sm' }: { value: string | null
 function clinvarTone(value: string): string {
   const v = value.toLowerCase();
   if (v.includes('conflicting')) return 'bg-amber-50 text-amber-800 ring-amber-300';
-  if (v.includes('pathogenic') && !v.includes('benign')) return 'bg-red-50 text-red-700 ring-red-300';
-  if (v.includes('benign') && !v.includes('pathogenic')) return 'bg-emerald-50 text-emerald-700 ring-emerald-300';
+  if (v.includes('pathogenic') && !v.includes('benign'))
+    return 'bg-red-50 text-red-700 ring-red-300';
+  if (v.includes('benign') && !v.includes('pathogenic'))
+    return 'bg-emerald-50 text-emerald-700 ring-emerald-300';
   if (v.includes('uncertain')) return 'bg-amber-50 text-amber-800 ring-amber-200';
   return 'bg-ink-50 text-ink-700 ring-ink-200';
 }
@@ -62,7 +77,10 @@ function clinvarTone(value: string): string {
 /** ClinVar review stars (0-4). */
 export function ReviewStars({ stars }: { stars: number }) {
   return (
-    <span className="inline-flex text-[11px] leading-none" aria-label={`${stars} of 4 review stars`}>
+    <span
+      className="inline-flex text-[11px] leading-none"
+      aria-label={`${stars} of 4 review stars`}
+    >
       {[0, 1, 2, 3].map((i) => (
         <span key={i} className={i < stars ? 'text-amber-500' : 'text-ink-200'} aria-hidden="true">
           ★
@@ -80,7 +98,10 @@ export function ClinvarBadge({ value, stars }: { value: string | null; stars?: n
       <span
         data-testid="clinvar-badge"
         title={formatClinvar(value)}
-        className={cn('inline-block max-w-full truncate rounded-md px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap ring-1 ring-inset', clinvarTone(value))}
+        className={cn(
+          'inline-block max-w-full truncate rounded-md px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap ring-1 ring-inset',
+          clinvarTone(value),
+        )}
       >
         {formatClinvar(value)}
       </span>
@@ -97,12 +118,24 @@ const impactTones: Record<string, string> = {
 };
 
 /** The consequence with a dot coloured by its impact class. */
-export function ConsequenceLabel({ consequence, impact }: { consequence: string | null; impact: string }) {
+export function ConsequenceLabel({
+  consequence,
+  impact,
+}: {
+  consequence: string | null;
+  impact: string;
+}) {
   if (!consequence) return <span className="text-xs text-ink-400">—</span>;
   return (
     <Tooltip content={`Impact: ${impact.toLowerCase()}`}>
       <span className="inline-flex items-center gap-1.5 text-xs text-ink-700" tabIndex={0}>
-        <span className={cn('size-2 shrink-0 rounded-full', impactTones[impact.toUpperCase()] ?? 'bg-ink-300')} aria-hidden="true" />
+        <span
+          className={cn(
+            'size-2 shrink-0 rounded-full',
+            impactTones[impact.toUpperCase()] ?? 'bg-ink-300',
+          )}
+          aria-hidden="true"
+        />
         {formatSoTerm(consequence)}
       </span>
     </Tooltip>
@@ -130,7 +163,12 @@ export function ZygosityLabel({ value }: { value: string }) {
 export function SignificanceBadge({ value }: { value: string | null }) {
   if (!value) return <span className="text-xs text-ink-400">No reportable variant</span>;
   return (
-    <span className={cn('inline-flex rounded-md px-1.5 py-0.5 text-[11px] font-semibold whitespace-nowrap ring-1 ring-inset', acmgTones[value] ?? 'bg-ink-50 text-ink-700 ring-ink-200')}>
+    <span
+      className={cn(
+        'inline-flex rounded-md px-1.5 py-0.5 text-[11px] font-semibold whitespace-nowrap ring-1 ring-inset',
+        acmgTones[value] ?? 'bg-ink-50 text-ink-700 ring-ink-200',
+      )}
+    >
       {value}
     </span>
   );

@@ -9,11 +9,31 @@ import { casesApi } from '../cases/cases.api.ts';
  * a chrom-sizes reference gives it one without fetching any sequence from outside.
  */
 const Grch38ChromSizes: ReadonlyArray<readonly [string, number]> = [
-  ['chr1', 248956422], ['chr2', 242193529], ['chr3', 198295559], ['chr4', 190214555], ['chr5', 181538259],
-  ['chr6', 170805979], ['chr7', 159345973], ['chr8', 145138636], ['chr9', 138394717], ['chr10', 133797422],
-  ['chr11', 135086622], ['chr12', 133275309], ['chr13', 114364328], ['chr14', 107043718], ['chr15', 101991189],
-  ['chr16', 90338345], ['chr17', 83257441], ['chr18', 80373285], ['chr19', 58617616], ['chr20', 64444167],
-  ['chr21', 46709983], ['chr22', 50818468], ['chrX', 156040895], ['chrY', 57227415], ['chrM', 16569],
+  ['chr1', 248956422],
+  ['chr2', 242193529],
+  ['chr3', 198295559],
+  ['chr4', 190214555],
+  ['chr5', 181538259],
+  ['chr6', 170805979],
+  ['chr7', 159345973],
+  ['chr8', 145138636],
+  ['chr9', 138394717],
+  ['chr10', 133797422],
+  ['chr11', 135086622],
+  ['chr12', 133275309],
+  ['chr13', 114364328],
+  ['chr14', 107043718],
+  ['chr15', 101991189],
+  ['chr16', 90338345],
+  ['chr17', 83257441],
+  ['chr18', 80373285],
+  ['chr19', 58617616],
+  ['chr20', 64444167],
+  ['chr21', 46709983],
+  ['chr22', 50818468],
+  ['chrX', 156040895],
+  ['chrY', 57227415],
+  ['chrM', 16569],
 ];
 
 /** Half-width (bp) of the region whose tracks are loaded around the variant. */
@@ -27,7 +47,11 @@ function ucscName(chrom: string): string {
 }
 
 /** The 1-based inclusive window of `flank` bp either side of `pos`, clipped to the contig. */
-export function windowAround(chrom: string, pos: number, flank: number): { chr: string; start: number; end: number } {
+export function windowAround(
+  chrom: string,
+  pos: number,
+  flank: number,
+): { chr: string; start: number; end: number } {
   const chr = ucscName(chrom);
   const length = Grch38ChromSizes.find(([name]) => name === chr)?.[1] ?? pos + flank;
   return { chr, start: Math.max(1, pos - flank), end: Math.min(length, pos + flank) };
@@ -40,7 +64,8 @@ export function windowAround(chrom: string, pos: number, flank: number): { chr: 
  * table on igv.org.
  */
 async function fetchTrackText(url: string, signal: AbortSignal): Promise<string> {
-  const get = () => fetch(url, { credentials: 'include', headers: { Accept: 'text/plain' }, signal });
+  const get = () =>
+    fetch(url, { credentials: 'include', headers: { Accept: 'text/plain' }, signal });
   let response = await get();
   if (response.status === 401 && (await refreshTokens())) response = await get();
   const text = await response.text();
@@ -59,11 +84,18 @@ async function fetchTrackText(url: string, signal: AbortSignal): Promise<string>
 function toDataUri(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `data:text/plain;base64,${btoa(binary)}`;
 }
 
-type TrackSpec = { key: string; name: string; type: 'variant' | 'annotation'; format: 'vcf' | 'bed'; path: string };
+type TrackSpec = {
+  key: string;
+  name: string;
+  type: 'variant' | 'annotation';
+  format: 'vcf' | 'bed';
+  path: string;
+};
 
 type IgvBrowser = { on: (event: string, handler: (...args: unknown[]) => unknown) => void };
 type IgvModule = {
@@ -76,7 +108,17 @@ type IgvModule = {
  * by our API (GET /api/products/:id/igv/...). igv is loaded on demand (a large chunk).
  * Nothing is fetched from outside: no default genome list, no web search, no sequence.
  */
-export function IgvView({ productId, chrom, pos, sampleName }: { productId: string; chrom: string; pos: number; sampleName: string }) {
+export function IgvView({
+  productId,
+  chrom,
+  pos,
+  sampleName,
+}: {
+  productId: string;
+  chrom: string;
+  pos: number;
+  sampleName: string;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string | null>(null);
@@ -88,7 +130,9 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
     let isCancelled = false;
     let browser: IgvBrowser | undefined;
     let igv: IgvModule | undefined;
-    const sizesUrl = URL.createObjectURL(new Blob([Grch38ChromSizes.map(([n, l]) => `${n}\t${l}`).join('\n')], { type: 'text/plain' }));
+    const sizesUrl = URL.createObjectURL(
+      new Blob([Grch38ChromSizes.map(([n, l]) => `${n}\t${l}`).join('\n')], { type: 'text/plain' }),
+    );
     const tracks = windowAround(chrom, pos, TrackFlankBp);
     const view = windowAround(chrom, pos, ViewFlankBp);
     const region = `${tracks.chr}:${tracks.start}-${tracks.end}`;
@@ -97,8 +141,20 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
 
     const abort = new AbortController();
     const specs: TrackSpec[] = [
-      { key: 'variants', name: `${sampleName} variants`, type: 'variant', format: 'vcf', path: 'variants.vcf' },
-      { key: 'genes', name: 'Transcripts (RefSeq / MANE)', type: 'annotation', format: 'bed', path: 'genes.bed' },
+      {
+        key: 'variants',
+        name: `${sampleName} variants`,
+        type: 'variant',
+        format: 'vcf',
+        path: 'variants.vcf',
+      },
+      {
+        key: 'genes',
+        name: 'Transcripts (RefSeq / MANE)',
+        type: 'annotation',
+        format: 'bed',
+        path: 'genes.bed',
+      },
       { key: 'clinvar', name: 'ClinVar', type: 'annotation', format: 'bed', path: 'clinvar.bed' },
     ];
 
@@ -106,7 +162,12 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
       try {
         const [module, ...texts] = await Promise.all([
           import('igv'),
-          ...specs.map((spec) => fetchTrackText(`${base}/${spec.path}?${q}`, abort.signal).then((text) => ({ text }), (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }))),
+          ...specs.map((spec) =>
+            fetchTrackText(`${base}/${spec.path}?${q}`, abort.signal).then(
+              (text) => ({ text }),
+              (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+            ),
+          ),
         ]);
         if (isCancelled) return;
         igv = module.default as unknown as IgvModule;
@@ -131,7 +192,13 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
         });
         browser = await igv.createBrowser(container, {
           // A custom reference: chromosome sizes only (no FASTA, no cytobands, no genome list).
-          reference: { id: 'GRCh38', name: 'GRCh38', format: 'chromsizes', fastaURL: sizesUrl, wholeGenomeView: false },
+          reference: {
+            id: 'GRCh38',
+            name: 'GRCh38',
+            format: 'chromsizes',
+            fastaURL: sizesUrl,
+            wholeGenomeView: false,
+          },
           loadDefaultGenomes: false,
           genomeList: [],
           search: false,
@@ -164,7 +231,11 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
   }, [productId, chrom, pos, sampleName]);
 
   return (
-    <div className="relative min-h-64 overflow-x-auto rounded-xl border border-ink-100 bg-white" data-testid="igv-view" data-state={state}>
+    <div
+      className="relative min-h-64 overflow-x-auto rounded-xl border border-ink-100 bg-white"
+      data-testid="igv-view"
+      data-state={state}
+    >
       {state === 'loading' ? (
         <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-ink-500">
           <Spinner className="size-4" /> Loading the genome browser…
@@ -176,13 +247,17 @@ export function IgvView({ productId, chrom, pos, sampleName }: { productId: stri
         </p>
       ) : null}
       {trackFailures.length > 0 ? (
-        <p role="status" className="border-b border-ink-100 bg-amber-50 px-3 py-2 text-xs text-amber-800">
+        <p
+          role="status"
+          className="border-b border-ink-100 bg-amber-50 px-3 py-2 text-xs text-amber-800"
+        >
           Some tracks are missing — {trackFailures.join('; ')}
         </p>
       ) : null}
       <div ref={containerRef} className="igv-host" />
       <p className="border-t border-ink-100 px-3 py-2 text-[11px] text-ink-500">
-        GRCh38 · tracks cover {windowAround(chrom, pos, TrackFlankBp).chr}:{Math.max(1, pos - TrackFlankBp).toLocaleString('en-US')}–
+        GRCh38 · tracks cover {windowAround(chrom, pos, TrackFlankBp).chr}:
+        {Math.max(1, pos - TrackFlankBp).toLocaleString('en-US')}–
         {(pos + TrackFlankBp).toLocaleString('en-US')} · no reference sequence is shown.
       </p>
     </div>

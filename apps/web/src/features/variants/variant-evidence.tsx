@@ -18,7 +18,15 @@ import { useVariant } from './variants.api.ts';
 
 const IgvView = lazy(() => import('./igv-view.tsx').then((m) => ({ default: m.IgvView })));
 
-function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+function Section({
+  title,
+  children,
+  aside,
+}: {
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <section className="border-t border-ink-100 px-5 py-4 sm:px-6">
       <div className="mb-3 flex items-baseline justify-between gap-3">
@@ -58,7 +66,12 @@ const strengthTone = (points: number) =>
 
 function AcmgCriteria({ variant }: { variant: VariantDetails }) {
   if (variant.acmgCriteria.length === 0) {
-    return <p className="text-sm text-ink-500">No ACMG/AMP criterion applies with the evidence available; the variant stays of uncertain significance.</p>;
+    return (
+      <p className="text-sm text-ink-500">
+        No ACMG/AMP criterion applies with the evidence available; the variant stays of uncertain
+        significance.
+      </p>
+    );
   }
   return (
     <table className="w-full text-sm" data-testid="acmg-criteria">
@@ -75,13 +88,23 @@ function AcmgCriteria({ variant }: { variant: VariantDetails }) {
           <tr key={c.code} className="border-t border-ink-100 align-top">
             <td className="py-2 pr-2">
               <Tooltip content={describeCriterion(c.code)}>
-                <span tabIndex={0} className={cn('inline-flex rounded px-1.5 py-0.5 font-mono text-xs font-semibold', strengthTone(c.points))}>
+                <span
+                  tabIndex={0}
+                  className={cn(
+                    'inline-flex rounded px-1.5 py-0.5 font-mono text-xs font-semibold',
+                    strengthTone(c.points),
+                  )}
+                >
                   {c.code}
                 </span>
               </Tooltip>
             </td>
-            <td className="py-2 pr-2 text-xs text-ink-700 capitalize">{c.strength.replace(/_/g, ' ').toLowerCase()}</td>
-            <td className="py-2 text-right font-mono text-xs tabular-nums">{c.points > 0 ? `+${c.points}` : c.points}</td>
+            <td className="py-2 pr-2 text-xs text-ink-700 capitalize">
+              {c.strength.replace(/_/g, ' ').toLowerCase()}
+            </td>
+            <td className="py-2 text-right font-mono text-xs tabular-nums">
+              {c.points > 0 ? `+${c.points}` : c.points}
+            </td>
             <td className="py-2 pl-4 text-xs text-ink-700">{c.reason}</td>
           </tr>
         ))}
@@ -91,7 +114,9 @@ function AcmgCriteria({ variant }: { variant: VariantDetails }) {
           <td colSpan={2} className="pt-2 text-xs font-semibold text-ink-700">
             Total
           </td>
-          <td className="pt-2 text-right font-mono text-xs font-semibold tabular-nums">{variant.acmgPoints}</td>
+          <td className="pt-2 text-right font-mono text-xs font-semibold tabular-nums">
+            {variant.acmgPoints}
+          </td>
           <td className="pt-2 pl-4">
             <AcmgBadge value={variant.acmg} />
           </td>
@@ -106,13 +131,24 @@ function clinvarUrl(id: string): string | null {
   return digits ? `https://www.ncbi.nlm.nih.gov/clinvar/variation/${digits[1]}/` : null;
 }
 
-function Evidence({ variant, productId, sampleName }: { variant: VariantDetails; productId: string; sampleName: string }) {
+function Evidence({
+  variant,
+  productId,
+  sampleName,
+}: {
+  variant: VariantDetails;
+  productId: string;
+  sampleName: string;
+}) {
   const [isIgvOpen, setIsIgvOpen] = useState(true);
   const cv = variant.clinvarRecord;
   const ad = variant.genotype.alleleDepths;
   return (
     <>
-      <Section title="Classification" aside={<span className="text-xs text-ink-500">ACMG/AMP 2015, point-based</span>}>
+      <Section
+        title="Classification"
+        aside={<span className="text-xs text-ink-500">ACMG/AMP 2015, point-based</span>}
+      >
         <AcmgCriteria variant={variant} />
       </Section>
 
@@ -124,16 +160,28 @@ function Evidence({ variant, productId, sampleName }: { variant: VariantDetails;
               [
                 'Review status',
                 <span key="r" className="inline-flex items-center gap-2">
-                  <ReviewStars stars={cv.stars} /> <span className="text-xs text-ink-500">{cv.stars} of 4 stars</span>
+                  <ReviewStars stars={cv.stars} />{' '}
+                  <span className="text-xs text-ink-500">{cv.stars} of 4 stars</span>
                 </span>,
               ],
-              ['Conditions', cv.conditions.length > 0 ? cv.conditions.map(formatClinvar).join('; ') : 'not provided'],
+              [
+                'Conditions',
+                cv.conditions.length > 0
+                  ? cv.conditions.map(formatClinvar).join('; ')
+                  : 'not provided',
+              ],
               ['Match', cv.match === 'exact' ? 'Same allele' : formatSoTerm(cv.match)],
               [
                 'Record',
                 cv.id ? (
                   clinvarUrl(cv.id) ? (
-                    <a key="l" href={clinvarUrl(cv.id) ?? undefined} target="_blank" rel="noopener noreferrer" className="text-accent-700 hover:underline">
+                    <a
+                      key="l"
+                      href={clinvarUrl(cv.id) ?? undefined}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-accent-700 hover:underline"
+                    >
                       {cv.id}
                     </a>
                   ) : (
@@ -146,7 +194,9 @@ function Evidence({ variant, productId, sampleName }: { variant: VariantDetails;
             ]}
           />
         ) : (
-          <p className="text-sm text-ink-500">No ClinVar record for this allele in the knowledge base.</p>
+          <p className="text-sm text-ink-500">
+            No ClinVar record for this allele in the knowledge base.
+          </p>
         )}
       </Section>
 
@@ -157,15 +207,20 @@ function Evidence({ variant, productId, sampleName }: { variant: VariantDetails;
               {variant.frequencies.map((f) => (
                 <tr key={f.source} className="border-t border-ink-100 first:border-t-0">
                   <td className="py-1.5 text-ink-600">{f.source}</td>
-                  <td className="py-1.5 text-right font-mono text-xs tabular-nums">{formatAf(f.af)}</td>
+                  <td className="py-1.5 text-right font-mono text-xs tabular-nums">
+                    {formatAf(f.af)}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         ) : (
           <p className="text-sm text-ink-500" data-testid="af-not-available">
-            Population frequency: <strong className="font-medium text-ink-700">not available</strong>
-            {variant.af === null ? ' — neither the uploaded file nor the knowledge base provides one for this allele.' : ` (AF ${formatAf(variant.af)}${variant.afSource ? `, ${variant.afSource}` : ''})`}
+            Population frequency:{' '}
+            <strong className="font-medium text-ink-700">not available</strong>
+            {variant.af === null
+              ? ' — neither the uploaded file nor the knowledge base provides one for this allele.'
+              : ` (AF ${formatAf(variant.af)}${variant.afSource ? `, ${variant.afSource}` : ''})`}
           </p>
         )}
       </Section>
@@ -177,14 +232,43 @@ function Evidence({ variant, productId, sampleName }: { variant: VariantDetails;
               'Transcript',
               <span key="t" className="inline-flex flex-wrap items-center gap-2 font-mono text-xs">
                 {variant.transcript ?? '—'}
-                {variant.isManeSelect ? <span className="rounded bg-ink-900 px-1.5 py-0.5 font-sans text-[10px] font-semibold text-white">MANE Select</span> : null}
+                {variant.isManeSelect ? (
+                  <span className="rounded bg-ink-900 px-1.5 py-0.5 font-sans text-[10px] font-semibold text-white">
+                    MANE Select
+                  </span>
+                ) : null}
               </span>,
             ],
-            ['HGVS c.', <span key="c" className="font-mono text-xs">{variant.hgvsC ?? '—'}</span>],
-            ['HGVS p.', <span key="p" className="font-mono text-xs">{variant.hgvsP ?? '—'}</span>],
-            ['Consequence', <ConsequenceLabel key="q" consequence={variant.consequence} impact={variant.impact} />],
-            ['All consequences', variant.consequences.length > 0 ? variant.consequences.map(formatSoTerm).join(', ') : '—'],
-            ['Gene', variant.gene ? `${variant.gene}${variant.hgncId ? ` (${variant.hgncId})` : ''}` : '—'],
+            [
+              'HGVS c.',
+              <span key="c" className="font-mono text-xs">
+                {variant.hgvsC ?? '—'}
+              </span>,
+            ],
+            [
+              'HGVS p.',
+              <span key="p" className="font-mono text-xs">
+                {variant.hgvsP ?? '—'}
+              </span>,
+            ],
+            [
+              'Consequence',
+              <ConsequenceLabel
+                key="q"
+                consequence={variant.consequence}
+                impact={variant.impact}
+              />,
+            ],
+            [
+              'All consequences',
+              variant.consequences.length > 0
+                ? variant.consequences.map(formatSoTerm).join(', ')
+                : '—',
+            ],
+            [
+              'Gene',
+              variant.gene ? `${variant.gene}${variant.hgncId ? ` (${variant.hgncId})` : ''}` : '—',
+            ],
           ]}
         />
       </Section>
@@ -192,7 +276,12 @@ function Evidence({ variant, productId, sampleName }: { variant: VariantDetails;
       <Section title="Genotype and call">
         <Facts
           items={[
-            ['Genotype', <span key="g" className="font-mono text-xs">{variant.genotype.gt}</span>],
+            [
+              'Genotype',
+              <span key="g" className="font-mono text-xs">
+                {variant.genotype.gt}
+              </span>,
+            ],
             ['Zygosity', variant.genotype.zygosity],
             ['Read depth', variant.genotype.depth ?? 'not reported'],
             ['Allele depths', ad ? ad.join(' / ') : 'not reported'],
@@ -202,7 +291,8 @@ function Evidence({ variant, productId, sampleName }: { variant: VariantDetails;
             [
               'As uploaded',
               <span key="i" className="font-mono text-xs">
-                {variant.input.chrom}:{variant.input.pos} {variant.input.ref}&gt;{variant.input.alt} ({variant.inputAssembly}, line {variant.input.line})
+                {variant.input.chrom}:{variant.input.pos} {variant.input.ref}&gt;{variant.input.alt}{' '}
+                ({variant.inputAssembly}, line {variant.input.line})
               </span>,
             ],
           ]}
@@ -212,7 +302,11 @@ function Evidence({ variant, productId, sampleName }: { variant: VariantDetails;
       <Section
         title="Genome browser"
         aside={
-          <button type="button" className="text-xs font-medium text-accent-700 hover:underline" onClick={() => setIsIgvOpen((v) => !v)}>
+          <button
+            type="button"
+            className="text-xs font-medium text-accent-700 hover:underline"
+            onClick={() => setIsIgvOpen((v) => !v)}
+          >
             {isIgvOpen ? 'Hide' : 'Show'}
           </button>
         }
@@ -225,7 +319,12 @@ function Evidence({ variant, productId, sampleName }: { variant: VariantDetails;
               </div>
             }
           >
-            <IgvView productId={productId} chrom={variant.chrom} pos={variant.pos} sampleName={sampleName} />
+            <IgvView
+              productId={productId}
+              chrom={variant.chrom}
+              pos={variant.pos}
+              sampleName={sampleName}
+            />
           </Suspense>
         ) : null}
       </Section>
@@ -253,7 +352,10 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
   }
 
   return (
-    <DialogPrimitive.Root open={variantId !== null} onOpenChange={(open) => (open ? undefined : close())}>
+    <DialogPrimitive.Root
+      open={variantId !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+    >
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-950/40 animate-fade-in" />
         <DialogPrimitive.Content
@@ -263,12 +365,16 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
         >
           <header className="flex items-start justify-between gap-4 border-b border-ink-100 px-5 py-4 sm:px-6">
             <div className="min-w-0">
-              <p className="text-[11px] font-semibold tracking-wide text-ink-500 uppercase">Variant evidence</p>
+              <p className="text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
+                Variant evidence
+              </p>
               <DialogPrimitive.Title className="mt-0.5 text-lg font-semibold break-words text-ink-900">
                 {variant.data ? (
                   <>
                     <span className="italic">{variant.data.gene ?? 'Intergenic'}</span>{' '}
-                    <span className="font-mono text-base font-medium">{variant.data.hgvsP ?? variant.data.hgvsC ?? ''}</span>
+                    <span className="font-mono text-base font-medium">
+                      {variant.data.hgvsP ?? variant.data.hgvsC ?? ''}
+                    </span>
                   </>
                 ) : (
                   'Loading variant'
@@ -291,7 +397,10 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
                   <AcmgBadge value={variant.data.acmg} points={variant.data.acmgPoints} size="lg" />
                 </span>
               ) : null}
-              <DialogPrimitive.Close className="rounded-md p-1.5 text-ink-500 hover:bg-ink-50 hover:text-ink-900" aria-label="Close evidence">
+              <DialogPrimitive.Close
+                className="rounded-md p-1.5 text-ink-500 hover:bg-ink-50 hover:text-ink-900"
+                aria-label="Close evidence"
+              >
                 <CloseIcon className="size-5" />
               </DialogPrimitive.Close>
             </div>
@@ -308,9 +417,17 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
             ) : variant.data ? (
               <>
                 <div className="flex flex-wrap items-center gap-2 px-5 pb-3 sm:px-6 empty:hidden">
-                  <VariantActions productId={productId} variant={variant.data} placement="evidence" />
+                  <VariantActions
+                    productId={productId}
+                    variant={variant.data}
+                    placement="evidence"
+                  />
                 </div>
-                <Evidence variant={variant.data} productId={productId} sampleName={product.data?.caseId ?? 'Patient'} />
+                <Evidence
+                  variant={variant.data}
+                  productId={productId}
+                  sampleName={product.data?.caseId ?? 'Patient'}
+                />
               </>
             ) : null}
           </div>

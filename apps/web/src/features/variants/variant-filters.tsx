@@ -42,15 +42,30 @@ export const ConsequenceOptions = [
  * so each choice stands for every raw value that belongs to it.
  */
 export const ClinvarOptions: ReadonlyArray<{ key: string; label: string; values: string[] }> = [
-  { key: 'pathogenic', label: 'Pathogenic', values: ['Pathogenic', 'Pathogenic/Likely_pathogenic'] },
-  { key: 'likely-pathogenic', label: 'Likely pathogenic', values: ['Likely_pathogenic', 'Pathogenic/Likely_pathogenic'] },
+  {
+    key: 'pathogenic',
+    label: 'Pathogenic',
+    values: ['Pathogenic', 'Pathogenic/Likely_pathogenic'],
+  },
+  {
+    key: 'likely-pathogenic',
+    label: 'Likely pathogenic',
+    values: ['Likely_pathogenic', 'Pathogenic/Likely_pathogenic'],
+  },
   { key: 'uncertain', label: 'Uncertain significance', values: ['Uncertain_significance'] },
   {
     key: 'conflicting',
     label: 'Conflicting classifications',
-    values: ['Conflicting_classifications_of_pathogenicity', 'Conflicting_interpretations_of_pathogenicity'],
+    values: [
+      'Conflicting_classifications_of_pathogenicity',
+      'Conflicting_interpretations_of_pathogenicity',
+    ],
   },
-  { key: 'likely-benign', label: 'Likely benign', values: ['Likely_benign', 'Benign/Likely_benign'] },
+  {
+    key: 'likely-benign',
+    label: 'Likely benign',
+    values: ['Likely_benign', 'Benign/Likely_benign'],
+  },
   { key: 'benign', label: 'Benign', values: ['Benign', 'Benign/Likely_benign'] },
   { key: 'none', label: 'No ClinVar record', values: ['none'] },
 ];
@@ -100,7 +115,12 @@ function MultiSelect<T extends string>({
   renderLabel?: (count: number) => string;
   className?: string;
 }) {
-  const summary = value.length === 0 ? 'Any' : value.length === 1 ? (options.find((o) => o.value === value[0])?.label ?? value[0]) : (renderLabel?.(value.length) ?? `${value.length} selected`);
+  const summary =
+    value.length === 0
+      ? 'Any'
+      : value.length === 1
+        ? (options.find((o) => o.value === value[0])?.label ?? value[0])
+        : (renderLabel?.(value.length) ?? `${value.length} selected`);
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <span className="text-xs font-medium text-ink-600">{label}</span>
@@ -111,14 +131,19 @@ function MultiSelect<T extends string>({
             aria-label={`${label}: ${summary}`}
             className={cn(
               'flex h-10 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 text-left text-sm',
-              value.length > 0 ? 'border-accent-500 text-ink-900' : 'border-ink-200 text-ink-600 hover:border-ink-300',
+              value.length > 0
+                ? 'border-accent-500 text-ink-900'
+                : 'border-ink-200 text-ink-600 hover:border-ink-300',
             )}
           >
             <span className="truncate">{summary}</span>
             <ChevronDownIcon className="size-4 shrink-0 text-ink-400" />
           </button>
         </PopoverTrigger>
-        <PopoverContent align="start" className="max-h-80 w-72 overflow-y-auto rounded-xl border border-ink-100 bg-white p-2 shadow-card">
+        <PopoverContent
+          align="start"
+          className="max-h-80 w-72 overflow-y-auto rounded-xl border border-ink-100 bg-white p-2 shadow-card"
+        >
           <ul className="flex flex-col">
             {options.map((option) => {
               const isChecked = value.includes(option.value);
@@ -127,7 +152,13 @@ function MultiSelect<T extends string>({
                   <label className="flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm text-ink-800 hover:bg-ink-50">
                     <Checkbox
                       checked={isChecked}
-                      onCheckedChange={(checked) => onChange(checked ? [...value, option.value] : value.filter((v) => v !== option.value))}
+                      onCheckedChange={(checked) =>
+                        onChange(
+                          checked
+                            ? [...value, option.value]
+                            : value.filter((v) => v !== option.value),
+                        )
+                      }
                       aria-label={option.label}
                     />
                     {option.label}
@@ -137,7 +168,11 @@ function MultiSelect<T extends string>({
             })}
           </ul>
           {value.length > 0 ? (
-            <button type="button" className="mt-1 w-full rounded-md px-2 py-1.5 text-left text-xs font-medium text-accent-700 hover:bg-ink-50" onClick={() => onChange([])}>
+            <button
+              type="button"
+              className="mt-1 w-full rounded-md px-2 py-1.5 text-left text-xs font-medium text-accent-700 hover:bg-ink-50"
+              onClick={() => onChange([])}
+            >
               Clear
             </button>
           ) : null}
@@ -154,7 +189,13 @@ const consequenceChoices = ConsequenceOptions.map((c) => ({ value: c, label: for
 const clinvarChoices = ClinvarOptions.map((o) => ({ value: o.key, label: o.label }));
 
 /** The filter bar: edits a draft, applied with "Apply filters" (toast "Filter applied"). */
-export function VariantFilterBar({ applied, onApply }: { applied: FilterDraft; onApply: (filters: FilterDraft) => void }) {
+export function VariantFilterBar({
+  applied,
+  onApply,
+}: {
+  applied: FilterDraft;
+  onApply: (filters: FilterDraft) => void;
+}) {
   const [draft, setDraft] = useState<FilterDraft>(applied);
   const [geneText, setGeneText] = useState(applied.gene.join(', '));
   const [appliedKey, setAppliedKey] = useState(JSON.stringify(applied));
@@ -168,6 +209,7 @@ export function VariantFilterBar({ applied, onApply }: { applied: FilterDraft; o
 
   function apply(next: FilterDraft) {
     onApply(next);
+    setIsOpen(false);
     toast.success(Messages.filterApplied);
   }
 
@@ -180,7 +222,12 @@ export function VariantFilterBar({ applied, onApply }: { applied: FilterDraft; o
   }
 
   const activeCount =
-    applied.consequence.length + applied.clinvar.length + applied.acmg.length + applied.zygosity.length + applied.gene.length + (applied.maxAf === undefined ? 0 : 1);
+    applied.consequence.length +
+    applied.clinvar.length +
+    applied.acmg.length +
+    applied.zygosity.length +
+    applied.gene.length +
+    (applied.maxAf === undefined ? 0 : 1);
   return (
     <>
       <button
@@ -189,72 +236,117 @@ export function VariantFilterBar({ applied, onApply }: { applied: FilterDraft; o
         aria-expanded={isOpen}
         onClick={() => setIsOpen((v) => !v)}
       >
-        Filters{activeCount > 0 ? <span className="rounded-full bg-accent-600 px-1.5 text-xs text-white">{activeCount}</span> : null}
-        <ChevronDownIcon className={cn('size-4 text-ink-400 transition-transform', isOpen && 'rotate-180')} />
+        Filters
+        {activeCount > 0 ? (
+          <span className="rounded-full bg-accent-600 px-1.5 text-xs text-white">
+            {activeCount}
+          </span>
+        ) : null}
+        <ChevronDownIcon
+          className={cn('size-4 text-ink-400 transition-transform', isOpen && 'rotate-180')}
+        />
       </button>
-    <form
-      aria-label="Variant filters"
-      className={cn('mb-4 rounded-xl border border-ink-100 bg-white p-3 shadow-card sm:p-4 md:block', isOpen ? 'block' : 'hidden')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        handleApply();
-      }}
-    >
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-        <MultiSelect label="Consequence" options={consequenceChoices} value={draft.consequence} onChange={(consequence) => setDraft({ ...draft, consequence })} />
-        <div className="flex flex-col gap-1">
-          <Label className="text-xs font-medium text-ink-600" htmlFor="filter-max-af">
-            Max population AF
-          </Label>
-          <select
-            id="filter-max-af"
-            className={cn(
-              'h-10 w-full appearance-none rounded-lg border bg-white bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-9 pl-3 text-sm focus:border-accent-500 focus:ring-3 focus:ring-accent-100 focus:outline-none',
-              draft.maxAf !== undefined ? 'border-accent-500 text-ink-900' : 'border-ink-200 text-ink-600 hover:border-ink-300',
-            )}
-            style={{ backgroundImage: chevron }}
-            value={draft.maxAf === undefined ? '' : String(draft.maxAf)}
-            onChange={(e) => setDraft({ ...draft, maxAf: e.target.value === '' ? undefined : Number(e.target.value) })}
-          >
-            <option value="">Any</option>
-            {MaxAfOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+      <form
+        aria-label="Variant filters"
+        className={cn(
+          'mb-4 rounded-xl border border-ink-100 bg-white p-3 shadow-card sm:p-4 md:block',
+          isOpen ? 'block' : 'hidden',
+        )}
+        onSubmit={(e) => {
+          e.preventDefault();
+          handleApply();
+        }}
+      >
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+          <MultiSelect
+            label="Consequence"
+            options={consequenceChoices}
+            value={draft.consequence}
+            onChange={(consequence) => setDraft({ ...draft, consequence })}
+          />
+          <div className="flex flex-col gap-1">
+            <Label className="text-xs font-medium text-ink-600" htmlFor="filter-max-af">
+              Max population AF
+            </Label>
+            <select
+              id="filter-max-af"
+              className={cn(
+                'h-10 w-full appearance-none rounded-lg border bg-white bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-9 pl-3 text-sm focus:border-accent-500 focus:ring-3 focus:ring-accent-100 focus:outline-none',
+                draft.maxAf !== undefined
+                  ? 'border-accent-500 text-ink-900'
+                  : 'border-ink-200 text-ink-600 hover:border-ink-300',
+              )}
+              style={{ backgroundImage: chevron }}
+              value={draft.maxAf === undefined ? '' : String(draft.maxAf)}
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  maxAf: e.target.value === '' ? undefined : Number(e.target.value),
+                })
+              }
+            >
+              <option value="">Any</option>
+              {MaxAfOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <MultiSelect
+            label="ClinVar"
+            options={clinvarChoices}
+            value={draft.clinvar}
+            onChange={(clinvar) => setDraft({ ...draft, clinvar })}
+          />
+          <MultiSelect
+            label="ACMG class"
+            options={AcmgOptions}
+            value={draft.acmg}
+            onChange={(acmg) => setDraft({ ...draft, acmg })}
+          />
+          <MultiSelect
+            label="Zygosity"
+            options={ZygosityOptions}
+            value={draft.zygosity}
+            onChange={(zygosity) => setDraft({ ...draft, zygosity })}
+          />
+          <div className="flex flex-col gap-1">
+            <Label className="text-xs font-medium text-ink-600" htmlFor="filter-gene">
+              Gene
+            </Label>
+            <Input
+              id="filter-gene"
+              placeholder="e.g. FGFR2, FGFR1"
+              value={geneText}
+              onChange={(e) => setGeneText(e.target.value)}
+              autoComplete="off"
+            />
+          </div>
         </div>
-        <MultiSelect label="ClinVar" options={clinvarChoices} value={draft.clinvar} onChange={(clinvar) => setDraft({ ...draft, clinvar })} />
-        <MultiSelect label="ACMG class" options={AcmgOptions} value={draft.acmg} onChange={(acmg) => setDraft({ ...draft, acmg })} />
-        <MultiSelect label="Zygosity" options={ZygosityOptions} value={draft.zygosity} onChange={(zygosity) => setDraft({ ...draft, zygosity })} />
-        <div className="flex flex-col gap-1">
-          <Label className="text-xs font-medium text-ink-600" htmlFor="filter-gene">
-            Gene
-          </Label>
-          <Input id="filter-gene" placeholder="e.g. FGFR2, FGFR1" value={geneText} onChange={(e) => setGeneText(e.target.value)} autoComplete="off" />
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-ink-500">
+            Variants of unknown population frequency pass the frequency filter.
+          </p>
+          <div className="flex gap-2">
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setDraft({ ...emptyVariantFilters, clinvar: [] });
+                setGeneText('');
+                apply({ ...emptyVariantFilters, clinvar: [] });
+              }}
+            >
+              Reset
+            </Button>
+            <Button type="submit" size="sm">
+              Apply filters
+            </Button>
+          </div>
         </div>
-      </div>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-ink-500">Variants of unknown population frequency pass the frequency filter.</p>
-        <div className="flex gap-2">
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setDraft({ ...emptyVariantFilters, clinvar: [] });
-              setGeneText('');
-              apply({ ...emptyVariantFilters, clinvar: [] });
-            }}
-          >
-            Reset
-          </Button>
-          <Button type="submit" size="sm">
-            Apply filters
-          </Button>
-        </div>
-      </div>
-    </form>
+      </form>
     </>
   );
 }

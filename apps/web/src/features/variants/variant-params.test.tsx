@@ -23,7 +23,9 @@ describe('variant list parameters', () => {
   });
 
   it('defaults to the clustered mode, page 1 and no filter', () => {
-    const { mode, page, filters } = readVariantParams(new URLSearchParams('mode=sideways&vpage=-2&maxAf=7'));
+    const { mode, page, filters } = readVariantParams(
+      new URLSearchParams('mode=sideways&vpage=-2&maxAf=7'),
+    );
     expect(mode).toBe('clustered');
     expect(page).toBe(1);
     expect(filters.maxAf).toBeUndefined();
@@ -31,12 +33,24 @@ describe('variant list parameters', () => {
   });
 
   it('expands a ClinVar choice into every raw value ClinVar writes for it', () => {
-    expect(clinvarValues(['pathogenic', 'likely-pathogenic'])).toEqual(['Pathogenic', 'Pathogenic/Likely_pathogenic', 'Likely_pathogenic']);
+    expect(clinvarValues(['pathogenic', 'likely-pathogenic'])).toEqual([
+      'Pathogenic',
+      'Pathogenic/Likely_pathogenic',
+      'Likely_pathogenic',
+    ]);
     expect(clinvarValues(['none'])).toEqual(['none']);
   });
 
   it('sends lists as comma-separated values, page size 10, and leaves unset filters out', () => {
-    const query = toVariantQuery({ mode: 'non-clustered', page: 2, filters: { ...emptyVariantFilters, gene: ['FGFR2'], acmg: ['Pathogenic', 'Likely pathogenic'] } });
+    const query = toVariantQuery({
+      mode: 'non-clustered',
+      page: 2,
+      filters: {
+        ...emptyVariantFilters,
+        gene: ['FGFR2'],
+        acmg: ['Pathogenic', 'Likely pathogenic'],
+      },
+    });
     expect(query).toEqual({
       mode: 'non-clustered',
       page: 2,

@@ -25,7 +25,8 @@ export function useOpenVariant(): (id: number) => void {
     });
 }
 
-const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
+const th =
+  'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
 const td = 'px-3 py-2.5 align-top';
 
 /** Fixed column widths, so the tables of successive gene clusters line up. */
@@ -76,7 +77,15 @@ export function VariantTableHead({ isGeneShown = true }: { isGeneShown?: boolean
 }
 
 /** One variant as a dense table row; the row opens the evidence. */
-export function VariantTableRow({ variant, productId, isGeneShown = true }: { variant: VariantRow; productId: string; isGeneShown?: boolean }) {
+export function VariantTableRow({
+  variant,
+  productId,
+  isGeneShown = true,
+}: {
+  variant: VariantRow;
+  productId: string;
+  isGeneShown?: boolean;
+}) {
   const openVariant = useOpenVariant();
   return (
     <tr
@@ -99,7 +108,11 @@ export function VariantTableRow({ variant, productId, isGeneShown = true }: { va
         </button>
       </td>
       <td className={cn(td, 'min-w-0')}>
-        {isGeneShown ? <p className="text-xs font-semibold text-ink-900 italic">{variant.gene ?? 'Intergenic'}</p> : null}
+        {isGeneShown ? (
+          <p className="text-xs font-semibold text-ink-900 italic">
+            {variant.gene ?? 'Intergenic'}
+          </p>
+        ) : null}
         <p className="truncate font-mono text-xs text-ink-800" title={variant.hgvsC ?? undefined}>
           {variant.hgvsC ?? '—'}
         </p>
@@ -124,7 +137,10 @@ export function VariantTableRow({ variant, productId, isGeneShown = true }: { va
       <td className={td}>
         <AcmgBadge value={variant.acmg} points={variant.acmgPoints} />
       </td>
-      <td className={cn(td, 'px-2 text-right whitespace-nowrap')} onClick={(e) => e.stopPropagation()}>
+      <td
+        className={cn(td, 'px-2 text-right whitespace-nowrap')}
+        onClick={(e) => e.stopPropagation()}
+      >
         <VariantActions productId={productId} variant={variant} placement="row" />
       </td>
     </tr>
@@ -135,17 +151,28 @@ export function VariantTableRow({ variant, productId, isGeneShown = true }: { va
 export function VariantCard({ variant, productId }: { variant: VariantRow; productId: string }) {
   const openVariant = useOpenVariant();
   return (
-    <li data-testid="variant-card" className="rounded-xl border border-ink-100 bg-white p-3 shadow-card">
-      <button type="button" className="block w-full text-left" onClick={() => openVariant(variant.id)}>
+    <li
+      data-testid="variant-card"
+      className="rounded-xl border border-ink-100 bg-white p-3 shadow-card"
+    >
+      <button
+        type="button"
+        className="block w-full text-left"
+        onClick={() => openVariant(variant.id)}
+      >
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="text-sm font-semibold text-ink-900 italic">{variant.gene ?? 'Intergenic'}</p>
+            <p className="text-sm font-semibold text-ink-900 italic">
+              {variant.gene ?? 'Intergenic'}
+            </p>
             <p className="truncate font-mono text-xs text-ink-600">{formatLocus(variant)}</p>
           </div>
           <AcmgBadge value={variant.acmg} points={variant.acmgPoints} />
         </div>
         {variant.hgvsC || variant.hgvsP ? (
-          <p className="mt-1.5 truncate font-mono text-xs text-ink-700">{[variant.hgvsC, variant.hgvsP].filter(Boolean).join(' · ')}</p>
+          <p className="mt-1.5 truncate font-mono text-xs text-ink-700">
+            {[variant.hgvsC, variant.hgvsP].filter(Boolean).join(' · ')}
+          </p>
         ) : null}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
           <ConsequenceLabel consequence={variant.consequence} impact={variant.impact} />
@@ -162,8 +189,21 @@ export function VariantCard({ variant, productId }: { variant: VariantRow; produ
 }
 
 /** A plain list of variants (phenotype and gene details): table on wide screens, cards on narrow. */
-export function VariantTable({ variants, productId, isGeneShown = true }: { variants: VariantRow[]; productId: string; isGeneShown?: boolean }) {
-  if (variants.length === 0) return <p className="px-4 py-6 text-center text-sm text-ink-500">No variants of this case fall here.</p>;
+export function VariantTable({
+  variants,
+  productId,
+  isGeneShown = true,
+}: {
+  variants: VariantRow[];
+  productId: string;
+  isGeneShown?: boolean;
+}) {
+  if (variants.length === 0)
+    return (
+      <p className="px-4 py-6 text-center text-sm text-ink-500">
+        No variants of this case fall here.
+      </p>
+    );
   return (
     <>
       <div className="hidden overflow-x-auto lg:block">
@@ -171,7 +211,12 @@ export function VariantTable({ variants, productId, isGeneShown = true }: { vari
           <VariantTableHead isGeneShown={isGeneShown} />
           <tbody>
             {variants.map((v) => (
-              <VariantTableRow key={v.id} variant={v} productId={productId} isGeneShown={isGeneShown} />
+              <VariantTableRow
+                key={v.id}
+                variant={v}
+                productId={productId}
+                isGeneShown={isGeneShown}
+              />
             ))}
           </tbody>
         </table>

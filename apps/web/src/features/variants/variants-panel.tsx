@@ -1,4 +1,10 @@
-import { AcmgClassName, VariantMode, ZygosityName, type ProductDetails, type VariantListResponse } from '@rarelens/contract';
+import {
+  AcmgClassName,
+  VariantMode,
+  ZygosityName,
+  type ProductDetails,
+  type VariantListResponse,
+} from '@rarelens/contract';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Card, EmptyState } from '../../components/card.tsx';
 import { DnaIcon } from '../../components/icons.tsx';
@@ -7,12 +13,22 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { clinvarValues, ClinvarOptions, ConsequenceOptions, VariantFilterBar, type FilterDraft } from './variant-filters.tsx';
+import {
+  clinvarValues,
+  ClinvarOptions,
+  ConsequenceOptions,
+  VariantFilterBar,
+  type FilterDraft,
+} from './variant-filters.tsx';
 import { VariantCard, VariantTableHead, VariantTableRow } from './variant-table.tsx';
 import { useVariants } from './variants.api.ts';
 
 const modes: Array<{ value: VariantMode; label: string; help: string }> = [
-  { value: 'clustered', label: 'Clustered', help: 'Variants grouped under their gene, genes in rank order.' },
+  {
+    value: 'clustered',
+    label: 'Clustered',
+    help: 'Variants grouped under their gene, genes in rank order.',
+  },
   { value: 'non-clustered', label: 'Non-clustered', help: 'Every variant in rank order.' },
   {
     value: 'filtered',
@@ -28,7 +44,11 @@ const list = (params: URLSearchParams, key: string) =>
     .filter((s) => s !== '');
 
 /** Reads the mode, page and filters from the URL (unknown values are dropped, not trusted). */
-export function readVariantParams(params: URLSearchParams): { mode: VariantMode; page: number; filters: FilterDraft } {
+export function readVariantParams(params: URLSearchParams): {
+  mode: VariantMode;
+  page: number;
+  filters: FilterDraft;
+} {
   const mode = VariantMode.safeParse(params.get('mode'));
   const maxAf = Number(params.get('maxAf'));
   const consequences = new Set<string>(ConsequenceOptions);
@@ -55,7 +75,8 @@ export function readVariantParams(params: URLSearchParams): { mode: VariantMode;
 
 function writeFilters(params: URLSearchParams, filters: FilterDraft): URLSearchParams {
   const next = new URLSearchParams(params);
-  const set = (key: string, values: readonly string[]) => (values.length > 0 ? next.set(key, values.join(',')) : next.delete(key));
+  const set = (key: string, values: readonly string[]) =>
+    values.length > 0 ? next.set(key, values.join(',')) : next.delete(key);
   set('consequence', filters.consequence);
   set('clinvar', filters.clinvar);
   set('acmg', filters.acmg);
@@ -67,9 +88,19 @@ function writeFilters(params: URLSearchParams, filters: FilterDraft): URLSearchP
   return next;
 }
 
-function ModeSwitch({ mode, onChange }: { mode: VariantMode; onChange: (mode: VariantMode) => void }) {
+function ModeSwitch({
+  mode,
+  onChange,
+}: {
+  mode: VariantMode;
+  onChange: (mode: VariantMode) => void;
+}) {
   return (
-    <div role="radiogroup" aria-label="Display mode" className="inline-flex rounded-lg border border-ink-100 bg-ink-50 p-0.5">
+    <div
+      role="radiogroup"
+      aria-label="Display mode"
+      className="inline-flex rounded-lg border border-ink-100 bg-ink-50 p-0.5"
+    >
       {modes.map((m) => (
         <Tooltip key={m.value} content={m.help}>
           <button
@@ -79,7 +110,9 @@ function ModeSwitch({ mode, onChange }: { mode: VariantMode; onChange: (mode: Va
             onClick={() => onChange(m.value)}
             className={cn(
               'rounded-md px-3 py-1.5 text-xs font-semibold transition-colors',
-              mode === m.value ? 'bg-white text-ink-900 shadow-sm' : 'text-ink-500 hover:text-ink-900',
+              mode === m.value
+                ? 'bg-white text-ink-900 shadow-sm'
+                : 'text-ink-500 hover:text-ink-900',
             )}
           >
             {m.label}
@@ -99,7 +132,9 @@ function Results({ data, productId }: { data: VariantListResponse; productId: st
             <div className="flex flex-wrap items-center justify-between gap-2 border-b border-ink-100 bg-ink-50/60 px-4 py-2.5">
               <div className="flex items-center gap-2.5">
                 {group.gene.rank !== null ? (
-                  <span className="flex h-6 min-w-6 items-center justify-center rounded-full bg-ink-900 px-1.5 text-[11px] font-semibold text-white tabular-nums">{group.gene.rank}</span>
+                  <span className="flex h-6 min-w-6 items-center justify-center rounded-full bg-ink-900 px-1.5 text-[11px] font-semibold text-white tabular-nums">
+                    {group.gene.rank}
+                  </span>
                 ) : null}
                 <Link
                   to={`/my-product/${encodeURIComponent(productId)}/genes/${encodeURIComponent(group.gene.symbol)}`}
@@ -107,11 +142,17 @@ function Results({ data, productId }: { data: VariantListResponse; productId: st
                 >
                   {group.gene.symbol}
                 </Link>
-                {group.gene.score !== null ? <span className="text-xs text-ink-500 tabular-nums">score {group.gene.score.toFixed(3)}</span> : null}
+                {group.gene.score !== null ? (
+                  <span className="text-xs text-ink-500 tabular-nums">
+                    score {group.gene.score.toFixed(3)}
+                  </span>
+                ) : null}
               </div>
               <span className="text-xs text-ink-500">
                 {group.variantCount} variant{group.variantCount === 1 ? '' : 's'}
-                {group.variantCount > group.variants.length ? ` · top ${group.variants.length} shown` : ''}
+                {group.variantCount > group.variants.length
+                  ? ` · top ${group.variants.length} shown`
+                  : ''}
               </span>
             </div>
             <div className="hidden overflow-x-auto lg:block">
@@ -119,7 +160,12 @@ function Results({ data, productId }: { data: VariantListResponse; productId: st
                 <VariantTableHead isGeneShown={false} />
                 <tbody>
                   {group.variants.map((v) => (
-                    <VariantTableRow key={v.id} variant={v} productId={productId} isGeneShown={false} />
+                    <VariantTableRow
+                      key={v.id}
+                      variant={v}
+                      productId={productId}
+                      isGeneShown={false}
+                    />
                   ))}
                 </tbody>
               </table>
@@ -189,7 +235,10 @@ export function VariantsPanel({ product }: { product: ProductDetails }) {
           </p>
         ) : null}
       </div>
-      <VariantFilterBar applied={filters} onApply={(next) => setParams((prev) => writeFilters(prev, next))} />
+      <VariantFilterBar
+        applied={filters}
+        onApply={(next) => setParams((prev) => writeFilters(prev, next))}
+      />
       {variants.isPending ? (
         <PageSpinner label="Loading variants" />
       ) : variants.isError ? (

@@ -19,12 +19,23 @@ export type VariantFilters = {
   gene: string[];
 };
 
-export const emptyVariantFilters: VariantFilters = { consequence: [], maxAf: undefined, clinvar: [], acmg: [], zygosity: [], gene: [] };
+export const emptyVariantFilters: VariantFilters = {
+  consequence: [],
+  maxAf: undefined,
+  clinvar: [],
+  acmg: [],
+  zygosity: [],
+  gene: [],
+};
 
 export type VariantListParams = { mode: VariantMode; page: number; filters: VariantFilters };
 
 /** The query string of GET /api/products/:id/variants (lists as comma-separated values). */
-export function toVariantQuery({ mode, page, filters }: VariantListParams): Record<string, string | number | undefined> {
+export function toVariantQuery({
+  mode,
+  page,
+  filters,
+}: VariantListParams): Record<string, string | number | undefined> {
   const list = (values: string[]) => (values.length > 0 ? values.join(',') : undefined);
   return {
     mode,
@@ -53,9 +64,16 @@ export function hasFilters(filters: VariantFilters): boolean {
 
 export const variantsApi = {
   list: (productId: string, params: VariantListParams, signal?: AbortSignal) =>
-    api.get(`${casesApi.path(productId)}/variants`, { schema: VariantListResponse, query: toVariantQuery(params), signal }),
+    api.get(`${casesApi.path(productId)}/variants`, {
+      schema: VariantListResponse,
+      query: toVariantQuery(params),
+      signal,
+    }),
   get: (productId: string, variantId: number, signal?: AbortSignal) =>
-    api.get(`${casesApi.path(productId)}/variants/${variantId}`, { schema: VariantDetails, signal }),
+    api.get(`${casesApi.path(productId)}/variants/${variantId}`, {
+      schema: VariantDetails,
+      signal,
+    }),
 };
 
 /**
