@@ -8,6 +8,7 @@ export * from './kb/hpo-kb.ts';
 export * from './phenotype/model.ts';
 export * from './phenotype/score.ts';
 export * from './phenotype/rank-phenotype.ts';
+export * from './phenotype/similarity.ts';
 export * from './vcf/index.ts';
 export * from './normalize/index.ts';
 export * from './annotate/index.ts';

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { Ontology, type Term } from '../hpo/ontology.ts';
+import { parseFrequency, parseHpoa } from './hpo-kb.ts';
+import { KbSourceError } from './types.ts';
+
+const t = (id: string, parents: string[], extra: Partial<Term> = {}): Term => ({ id, label: id, parents, synonyms: [], obsolete: false, altIds: [], ...extra });
+const ontology = new Ontology({
+  version: 'test',
+  terms: [
+    t('HP:0000001', []),
+    t('HP:0000118', ['HP:0000001']),
+    t('HP:0000005', ['HP:0000001']),
+    t('HP:0000006', ['HP:0000005']),
+    t('HP:0003674', ['HP:0000001']),
+    t('HP:0003577', ['HP:0003674']),
+    t('HP:0001166', ['HP:0000118'], { altIds: ['HP:0001505'] }),
+    t('HP:0001519', ['HP:0000118']),
+    t('HP:0009999', ['HP:0000118'], { obsolete: true, replacedBy: 'HP:0001519' }),
+  ],
+});
+
+const HEADER = '#version: 2025-05-06\n#hpo-version: http://purl.obolibrary.org/obo/hp/releases/2025-05-06/hp.json\ndatabase_id\tdisease_name\tqualifier\thpo_id\treference\tevidence\tonset\tfrequency\tsex\tmodifier\taspect\tbiocuration';
+const row = (...f: string[]): string => f.join('\t');
+
+describe('parseFrequency', () => {
+  it('reads HPO frequency classes, n/m fractions and percentages', () => {
+    expect(parseFrequency('HP:0040281')).toBeCloseTo(0.9, 6);
+    expect(parseFrequency('3/4')).toBeCloseTo(0.75, 6);
+    expect(parseFrequency('17%')).toBeCloseTo(0.17, 6);
+    expect(parseFrequency('')).toBeUndefined();
+  });
+
+  it('rejects impossible values', () => {
+    expect(() => parseFrequency('5/4')).toThrow(RangeError);
+    expect(() => parseFrequency('often')).toThrow(/unrecognised/);
+  });
+});
+
+describe('parseHpoa', () => {
+  it('pools n/m rows of one term, resolves alt and obsolete ids and splits the aspects', () => {
+    const text = [
+      HEADER,
+      row('OMIM:1', 'One', '', 'HP:0001505', 'PMID:1', 'PCS', '', '1/2', '', '', 'P', 'x'),
+      row('OMIM:1', 'One', '', 'HP:0001166', 'PMID:2', 'PCS', '', '3/4', '', '', 'P', 'x'),
+      row('OMIM:1', 'One', 'NOT', 'HP:0009999', 'PMID:2', 'PCS', '', '', '', '', 'P', 'x'),
+      row('OMIM:1', 'One', '', 'HP:0000006', 'PMID:2', 'IEA', '', '', '', '', 'I', 'x'),
+      row('OMIM:1', 'One', '', 'HP:0003577', 'PMID:2', 'IEA', '', '', '', '', 'C', 'x'),
+    ].join('\n');
+    const p = parseHpoa(text, ontology, 'test.hpoa');
+    const d = p.diseases.get('OMIM:1');
+    expect(p.version).toBe('2025-05-06');
+    expect(d?.ann.get('HP:0001166')).toMatchObject({ n: 4, m: 6 });
+    expect([...(d?.not ?? [])]).toEqual(['HP:0001519']);
+    expect([...(d?.inh ?? [])]).toEqual(['HP:0000006']);
+    expect([...(d?.onset ?? [])]).toEqual(['HP:0003577']);
+  });
+
+  it('names the file and line of a malformed row', () => {
+    const text = [HEADER, row('OMIM:1', 'One', '', 'HP:0001166', 'PMID:1', 'PCS', '', 'sometimes', '', '', 'P', 'x')].join('\n');
+    expect(() => parseHpoa(text, ontology, 'test.hpoa')).toThrow(KbSourceError);
+    expect(() => parseHpoa(text, ontology, 'test.hpoa')).toThrow(/test\.hpoa:4: frequency column/);
+  });
+
+  it('rejects a database id that is not OMIM, ORPHA or DECIPHER', () => {
+    const text = [HEADER, row('MIM:1', 'One', '', 'HP:0001166', 'PMID:1', 'PCS', '', '', '', '', 'P', 'x')].join('\n');
+    expect(() => parseHpoa(text, ontology, 'test.hpoa')).toThrow(/test\.hpoa:4: database_id 'MIM:1'/);
+  });
+});

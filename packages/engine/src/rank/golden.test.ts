@@ -1,0 +1,139 @@
+/**
+ * Golden ranking tests on well-known syndromes with the real HPO KB (built from
+ * RARELENS_SOURCES, default ../shared/data beside the repository).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHpoKb, loadHpoKb, type HpoKb } from '../kb/hpo-kb.ts';
+import type { KbSourceEntry } from '../kb/types.ts';
+import { rankPhenotype } from '../phenotype/rank-phenotype.ts';
+import { buildVariant } from './test-builders.ts';
+import { prepareVariants, rank, rankCase } from './rank-case.ts';
+
+const sources = process.env.RARELENS_SOURCES ?? resolve(import.meta.dirname, '../../../../../shared/data');
+let kb: HpoKb;
+let dir: string;
+const recorded: KbSourceEntry[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rarelens-hpo-golden-'));
+  await buildHpoKb({
+    sourcesDir: sources,
+    outDir: dir,
+    log: () => undefined,
+    progress: () => undefined,
+    addSource: (e) => recorded.push(e),
+    reportMissing: () => undefined,
+    warn: () => undefined,
+  });
+  kb = await loadHpoKb(dir);
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const MARFAN = ['HP:0001166', 'HP:0001519', 'HP:0001083', 'HP:0002616', 'HP:0000545'];
+const ACHONDROPLASIA = ['HP:0008905', 'HP:0002007', 'HP:0000256', 'HP:0002938', 'HP:0004060', 'HP:0003521'];
+const PFEIFFER = ['HP:0001363', 'HP:0011304', 'HP:0010055', 'HP:0000316', 'HP:0000586', 'HP:0000327', 'HP:0000520'];
+
+describe('HPO KB build', () => {
+  it('records every source with its version and checksum', () => {
+    const names = recorded.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['hpo-ontology', 'hpo-annotations', 'hpo-genes-to-disease']));
+    const ann = recorded.find((e) => e.name === 'hpo-annotations');
+    expect(ann?.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(ann?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(kb.diseases.length).toBeGreaterThan(10_000);
+  });
+
+  it('keeps inheritance and excluded annotations per disease', () => {
+    expect(kb.diseaseById.get('OMIM:154700')?.inheritance).toContain('HP:0000006');
+    expect(kb.diseases.some((d) => d.excluded.length > 0)).toBe(true);
+  });
+});
+
+describe('golden phenotype-only rankings', () => {
+  it('puts Marfan syndrome and FBN1 first for its cardinal features', () => {
+    const r = rankPhenotype(kb, { present: MARFAN });
+    expect(r.diseases[0]?.id).toBe('OMIM:154700');
+    expect(r.genes[0]?.symbol).toBe('FBN1');
+    expect(r.diseases[0]?.inheritance.map((t) => t.id)).toContain('HP:0000006');
+    expect(r.diseases[0]?.matched?.filter((m) => m.kind === 'exact').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('puts achondroplasia and FGFR3 first', () => {
+    const r = rankPhenotype(kb, { present: ACHONDROPLASIA });
+    expect(r.diseases[0]?.id).toBe('OMIM:100800');
+    expect(r.genes[0]?.symbol).toBe('FGFR3');
+  });
+
+  it('ranks Pfeiffer syndrome first and its genes in the top 2', () => {
+    const r = rankPhenotype(kb, { present: PFEIFFER });
+    expect(r.diseases[0]?.id).toBe('OMIM:101600');
+    expect(r.genes.slice(0, 2).map((g) => g.symbol).sort()).toEqual(['FGFR1', 'FGFR2']);
+  });
+
+  it('demotes a disease whose obligate features are explicitly absent', () => {
+    const base = rankPhenotype(kb, { present: MARFAN.slice(0, 2) }).diseases.find((d) => d.id === 'OMIM:154700');
+    const excl = rankPhenotype(kb, { present: MARFAN.slice(0, 2), excluded: ['HP:0001083', 'HP:0002616'] }).diseases.find((d) => d.id === 'OMIM:154700');
+    expect(excl?.score ?? Infinity).toBeLessThan(base?.score ?? -Infinity);
+  });
+});
+
+describe('golden genotype-aware ranking', () => {
+  const background = [
+    buildVariant({ gene: 'TTN', chrom: '2', pos: 178_000_000, consequences: ['frameshift_variant'], score: 0.95 }),
+    buildVariant({ gene: 'TWIST1', chrom: '7', pos: 19_100_000, score: 0.35 }),
+    buildVariant({ gene: 'FGFR1', chrom: '8', pos: 38_400_000, consequences: ['intron_variant'], score: 0.05 }),
+    buildVariant({ gene: 'BRCA2', chrom: '13', pos: 32_300_000, score: 0.3 }),
+  ];
+  const causal = buildVariant({ gene: 'FGFR2', chrom: '10', pos: 121_496_701, ref: 'A', alt: 'C', hgvsC: 'NM_000141.5:c.1019A>C', score: 0.7 });
+
+  it('puts FGFR2 and its variant first in a Pfeiffer case and explains why', () => {
+    const r = rankCase({ hpoPresent: PFEIFFER, hpoExcluded: [], sex: 'male', variants: [...background, causal] }, kb);
+    expect(r.genes[0]?.symbol).toBe('FGFR2');
+    expect(r.variants[0]?.gene).toBe('FGFR2');
+    expect(r.variants[0]?.input).toMatchObject({ chrom: '10', pos: 121_496_701, ref: 'A', alt: 'C' });
+    const ex = r.genes[0]?.explanation.join('\n') ?? '';
+    expect(ex).toContain('Pfeiffer syndrome (OMIM:101600)');
+    expect(ex).toContain('autosomal dominant');
+    expect(ex).toContain('NM_000141.5:c.1019A>C');
+    expect(r.genes[0]?.evidence.genotype.variants).toHaveLength(1);
+    expect(r.diseases[0]?.id).toBe('OMIM:101600');
+  });
+
+  it('re-ranks prepared variants when the phenotype changes, without re-annotation', () => {
+    const fbn1 = buildVariant({ gene: 'FBN1', chrom: '15', pos: 48_500_000, score: 0.7 });
+    const prepared = prepareVariants([...background, causal, fbn1]);
+    expect(rank(prepared, kb, { hpoPresent: PFEIFFER }).genes[0]?.symbol).toBe('FGFR2');
+    expect(rank(prepared, kb, { hpoPresent: MARFAN }).genes[0]?.symbol).toBe('FBN1');
+  });
+
+  it('needs two hits in a recessive gene: compound heterozygous beats a single heterozygous variant', () => {
+    // Ellis-van Creveld syndrome (EVC/EVC2, autosomal recessive).
+    const evc = ['HP:0001839', 'HP:0001631', 'HP:0008905', 'HP:0000164', 'HP:0006101'];
+    const one = rankCase({ hpoPresent: evc, variants: [buildVariant({ gene: 'EVC', chrom: '4', pos: 5_700_000, score: 0.6 })] }, kb);
+    const two = rankCase(
+      { hpoPresent: evc, variants: [buildVariant({ gene: 'EVC', chrom: '4', pos: 5_700_000, score: 0.6 }), buildVariant({ gene: 'EVC', chrom: '4', pos: 5_710_000, score: 0.6 })] },
+      kb,
+    );
+    const g1 = one.genes.find((g) => g.symbol === 'EVC');
+    const g2 = two.genes.find((g) => g.symbol === 'EVC');
+    expect(g2?.evidence.genotype.mode).toBe('AR');
+    expect(g2?.evidence.genotype.reason).toContain('compound-heterozygous');
+    expect(g2?.score ?? -Infinity).toBeGreaterThan(g1?.score ?? Infinity);
+  });
+
+  it('ranks a hemizygous X-linked variant in a male above the same variant in a female', () => {
+    // Duchenne muscular dystrophy (DMD, X-linked recessive).
+    const dmd = ['HP:0003236', 'HP:0003707', 'HP:0003391', 'HP:0001252', 'HP:0003560'];
+    const v = buildVariant({ gene: 'DMD', chrom: 'X', pos: 31_000_000, zygosity: 'heterozygous', score: 0.9 });
+    const male = rankCase({ hpoPresent: dmd, sex: 'male', variants: [v] }, kb).genes.find((g) => g.symbol === 'DMD');
+    const female = rankCase({ hpoPresent: dmd, sex: 'female', variants: [v] }, kb).genes.find((g) => g.symbol === 'DMD');
+    expect(male?.explanation.join(' ')).toContain('hemizygous in a male');
+    expect(male?.score ?? -Infinity).toBeGreaterThan(female?.score ?? Infinity);
+  });
+});
