@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { byClinicalPriority, criteriaCodes, draftInterpretation, formatClinvar, formatConsequence, formatFrequency, fullHgvsC } from './report.model.ts';
+import { buildDiseaseRow, buildVariantRow } from './testing/builders.ts';
+
+describe('criteriaCodes', () => {
+  it('writes a criterion at its default strength as the bare code and others with the strength', () => {
+    expect(
+      criteriaCodes([
+        { code: 'PVS1', strength: 'VeryStrong', points: 8, reason: '' },
+        { code: 'PM2_Supporting', strength: 'Supporting', points: 1, reason: '' },
+        { code: 'PP3', strength: 'Moderate', points: 2, reason: '' },
+        { code: 'BS1', strength: 'Strong', points: -4, reason: '' },
+      ]),
+    ).toEqual(['PVS1', 'PM2_Supporting', 'PP3_Moderate', 'BS1']);
+  });
+
+  it('answers no codes for a value that is not a list', () => {
+    expect(criteriaCodes(null)).toEqual([]);
+  });
+});
+
+describe('display helpers', () => {
+  it('prefixes the transcript to a c. notation without one, and keeps a full one', () => {
+    expect(fullHgvsC(buildVariantRow())).toBe('NM_000141.5:c.1694A>C');
+    expect(fullHgvsC(buildVariantRow({ hgvsC: 'NM_000141.5:c.1694A>C' }))).toBe('NM_000141.5:c.1694A>C');
+    expect(fullHgvsC(buildVariantRow({ hgvsC: null }))).toBeNull();
+  });
+
+  it('writes "not available" for an unknown population frequency', () => {
+    expect(formatFrequency(null, null)).toBe('not available');
+    expect(formatFrequency(0.00002, 'gnomAD')).toBe('2.00e-5 (gnomAD)');
+    expect(formatFrequency(0.2, null)).toBe('0.2000');
+  });
+
+  it('turns Sequence Ontology terms and ClinVar records into words', () => {
+    expect(formatConsequence('splice_donor_variant')).toBe('splice donor variant');
+    expect(formatConsequence('stop_gained')).toBe('stop gained');
+    expect(formatConsequence(null)).toBe('not available');
+    expect(formatClinvar(buildVariantRow())).toBe('Pathogenic (2 stars) ID 13294');
+    expect(formatClinvar(buildVariantRow({ clinvarSignificance: null, clinvar: null }))).toBe('not in ClinVar');
+  });
+
+  it('orders variants by ACMG class, then rank (unranked last)', () => {
+    const vus = buildVariantRow({ id: 1, rank: 1, acmgClass: 'Uncertain significance' });
+    const lp = buildVariantRow({ id: 2, rank: 5, acmgClass: 'Likely pathogenic' });
+    const unranked = buildVariantRow({ id: 3, rank: null, acmgClass: 'Likely pathogenic' });
+    expect([vus, unranked, lp].sort(byClinicalPriority).map((v) => v.id)).toEqual([2, 3, 1]);
+  });
+});
+
+describe('draftInterpretation', () => {
+  it('describes the top variant with its class, criteria and the matching disease', () => {
+    const text = draftInterpretation([buildVariantRow()], [buildDiseaseRow()]);
+    expect(text).toContain('A heterozygous missense variant NM_000141.5:c.1694A>C p.(Glu565Ala) was identified in FGFR2.');
+    expect(text).toContain('classified as Likely pathogenic (PS1, PM2_Supporting, PP3_Moderate)');
+    expect(text).toContain('FGFR2 is associated with Pfeiffer syndrome (autosomal dominant inheritance)');
+    expect(text).toContain('Broad thumb, Brachyturricephaly');
+    expect(text).toContain('segregation analysis in the parents');
+  });
+
+  it('calls uncertain findings uncertain', () => {
+    const text = draftInterpretation([buildVariantRow({ acmgClass: 'Uncertain significance' })], []);
+    expect(text).toContain('clinical significance of the reported variant(s) is uncertain');
+    expect(text).not.toContain('consistent with the clinical presentation');
+  });
+
+  it('says so when nothing was selected', () => {
+    expect(draftInterpretation([], [])).toMatch(/^No variant was selected for reporting\./);
+  });
+
+  it('keeps to the top three variants', () => {
+    const variants = [1, 2, 3, 4].map((i) => buildVariantRow({ id: i, rank: i, gene: `GENE${i}` }));
+    const text = draftInterpretation(variants, []);
+    expect(text).toContain('GENE3');
+    expect(text).not.toContain('GENE4');
+  });
+});

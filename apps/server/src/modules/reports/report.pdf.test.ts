@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { kbVersionRows, limitationsOf, renderReportPdf } from './report.pdf.ts';
+import { buildReportModel, buildVariantRow } from './testing/builders.ts';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'rarelens-pdf-unit-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function textOf(pdf: Buffer, name: string): string {
+  const file = path.join(tmp, name);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+describe('kbVersionRows', () => {
+  it('lists HPO, ClinVar and the transcript set once each, with the build named', () => {
+    expect(
+      kbVersionRows({ hpo: '2025-05-06', 'hpo-ontology': '2025-05-06', 'clinvar-grch38': '2026-02-26', 'clinvar-grch37': '2016-09', 'mane-summary': '1.4', assembly: 'GRCh38', hgnc: '2024-10-18', 'gnomad-constraint-v4': 'v4.1' }),
+    ).toEqual([
+      ['HPO release', '2025-05-06'],
+      ['ClinVar', '2026-02-26 (GRCh38); 2016-09 (GRCh37)'],
+      ['Transcript set', '1.4 (MANE Select)'],
+      ['Gene set (HGNC)', '2024-10-18'],
+      ['Other sources', 'gnomad-constraint-v4 v4.1'],
+    ]);
+  });
+});
+
+describe('limitationsOf', () => {
+  it('states the missing genome-wide frequencies only when no gnomAD sites source is installed', () => {
+    const without = limitationsOf(buildReportModel());
+    expect(without.some((l) => l.includes('No genome-wide population frequency database'))).toBe(true);
+    const model = buildReportModel();
+    model.run!.kbVersions['gnomad-sites-grch38'] = 'v4.1';
+    expect(limitationsOf(model).some((l) => l.includes('No genome-wide population frequency database'))).toBe(false);
+    expect(without.some((l) => /copy-number variants/.test(l))).toBe(true);
+    expect(without.some((l) => /lifted over to GRCh38; variants that failed liftover \(3\)/.test(l))).toBe(true);
+  });
+});
+
+describe('renderReportPdf', () => {
+  it('writes the case, variant, KB versions, Unicode text and page numbers as selectable text', async () => {
+    const { pdf, pageCount } = await renderReportPdf(buildReportModel());
+    const text = textOf(pdf, 'unicode.pdf');
+    expect(text).toContain('Dr Müller');
+    expect(text).toContain('≥ 97th centile');
+    expect(text).toContain('FGFR2 NM_000141.5:c.1694A>C p.(Glu565Ala)');
+    expect(text).toContain('HPO release 2025-05-06');
+    expect(text).toContain('PS1, PM2_Supporting, PP3_Moderate');
+    expect(text).toContain('Seizure (HP:0001250)');
+    expect(text).toContain(`Page ${pageCount} of ${pageCount}`);
+    expect(text).toContain('Ada Lovelace <ada@example.org>');
+  });
+
+  it('falls back to Helvetica when DejaVu is not installed', async () => {
+    const { pdf } = await renderReportPdf(buildReportModel(), { fontDir: path.join(tmp, 'no-fonts') });
+    expect(textOf(pdf, 'helvetica.pdf')).toContain('FGFR2');
+  });
+
+  it('repeats the header on every page of a long report', async () => {
+    const variants = Array.from({ length: 40 }, (_, i) => buildVariantRow({ id: i + 1, pos: 1000 + i, gene: `GENE${i + 1}` }));
+    const { pdf, pageCount } = await renderReportPdf(buildReportModel({ variants }));
+    expect(pageCount).toBeGreaterThan(3);
+    const text = textOf(pdf, 'long.pdf');
+    expect(text.match(/Case CASE-7 · Report date 2026-11-21/g)?.length).toBe(pageCount);
+    for (let p = 1; p <= pageCount; p++) expect(text).toContain(`Page ${p} of ${pageCount}`);
+    expect(text).toContain('GENE40');
+  });
+});
