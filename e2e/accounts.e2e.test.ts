@@ -30,6 +30,7 @@ async function signUp(page: Page, email: string) {
   const skip = env.mail.mailsFor(email).length;
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+  await page.screenshot({ path: screenshotPath('verify-email') });
   const mail = await env.mail.waitForMail(email, { skip });
   const code = extractCode(mail);
   await page.getByLabel('Digit 1 of 6').click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractCode, startTestEnv, uniqueEmail, type TestEnv } from './harness.ts';
+import { extractCode, screenshotPath, startTestEnv, uniqueEmail, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 const accessTokenTtlSeconds = 3;
@@ -66,6 +66,9 @@ describe('an expired session in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Session Expired' });
     await dialog.getByText('Your session is expired').waitFor();
     await expect(dialog.getByRole('button', { name: 'Refresh' }).isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: screenshotPath('session-expired-dialog') });
+    // The dialog is the only message: no error toast on top of it.
+    await expect(page.locator('[data-sonner-toast]').count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');
     const rows = await env.sql<{ name: string }>('SELECT name FROM users WHERE email = $1', [email]);

@@ -12,6 +12,8 @@ type OtpInputProps = {
   invalid?: boolean;
   disabled?: boolean;
   label?: string;
+  /** Focus the first box on mount (a page whose main task is the code). */
+  autoFocus?: boolean;
   id?: string;
   'aria-describedby'?: string;
 };
@@ -34,6 +36,7 @@ export function OtpInput({
   invalid,
   disabled,
   label = 'Verification code',
+  autoFocus = false,
   id,
   'aria-describedby': describedBy,
 }: OtpInputProps) {
@@ -115,6 +118,7 @@ export function OtpInput({
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          autoFocus={autoFocus && index === 0}
           aria-label={`Digit ${index + 1} of ${length}`}
           aria-invalid={invalid || undefined}
           disabled={disabled}

@@ -1,5 +1,6 @@
 import { Constants } from '@rarelens/contract';
-import { Toaster as SonnerToaster } from 'sonner';
+import { Toaster as SonnerToaster, toast } from 'sonner';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
 
 /**
  * The toast viewport: toasts close after 5000 ms, pause while hovered or focused, close on a
@@ -20,4 +21,10 @@ export function Toaster() {
   );
 }
 
-export { toast } from 'sonner';
+export { toast };
+
+/** Toasts a failure ("Something went wrong" unless the server said more), except one the Session Expired dialog already shows. */
+export function toastError(error: unknown): void {
+  if (error instanceof ApiError && error.isSessionExpiryShown) return;
+  toast.error(errorMessage(error));
+}

@@ -83,7 +83,11 @@ describe('api client', () => {
       '/api/account': [expired],
       '/api/auth/refresh': [{ status: 401, body: { code: 'invalid_refresh_token', message: 'Authentication required' } }],
     });
-    await expect(api.get('/api/account')).rejects.toMatchObject({ code: 'token_expired', message: 'jwt expired' });
+    await expect(api.get('/api/account')).rejects.toMatchObject({
+      code: 'token_expired',
+      message: 'jwt expired',
+      isSessionExpiryShown: true,
+    });
     expect(expiredCount).toBe(1);
   });
 

@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly issues: ErrorBody['issues'];
   readonly requestId: string | undefined;
+  /** Set when the Session Expired dialog already tells the user; callers need not toast it. */
+  isSessionExpiryShown = false;
 
   constructor(status: number, body: ErrorBody) {
     super(body.message);
@@ -160,13 +162,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (!refreshed) {
     // The access cookie expires together with its token, so an expired session usually
     // arrives as a plain 401 without the "jwt expired" wording: both mean the session ended.
-    if (mode === 'product' && (error.isTokenExpired || error.status === 401)) notifySessionExpired();
+    if (mode === 'product' && (error.isTokenExpired || error.status === 401)) {
+      notifySessionExpired();
+      error.isSessionExpiryShown = true;
+    }
     throw error;
   }
   const second = await send(path, options);
   if (second.ok) return readBody(second, options.schema);
   const secondError = await toApiError(second);
-  if (mode === 'product' && secondError.isTokenExpired) notifySessionExpired();
+  if (mode === 'product' && secondError.isTokenExpired) {
+    notifySessionExpired();
+    secondError.isSessionExpiryShown = true;
+  }
   throw secondError;
 }
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/button.tsx';
 import { Card, PageHeader } from '../../components/card.tsx';
 import { FormField, Input, NativeSelect } from '../../components/form.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toaster.tsx';
+import { toast, toastError } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { sessionQueryKey } from '../../lib/session.tsx';
@@ -49,7 +49,7 @@ function AccountForm({ user }: { user: PublicUser }) {
       form.reset(toFormValues(updated));
       toast.success(message || Messages.updated);
     } catch (error) {
-      if (!applyServerIssues(error, form.setError, fields)) toast.error(errorMessage(error));
+      if (!applyServerIssues(error, form.setError, fields)) toastError(error);
     }
   });
 

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Card, PageHeader } from '../../components/card.tsx';
 import { FormField, PasswordInput } from '../../components/form.tsx';
-import { toast } from '../../components/toaster.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { toast, toastError } from '../../components/toaster.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { PasswordRules } from '../auth/password-rules.tsx';
 import { accountApi } from './account.api.ts';
@@ -34,7 +34,7 @@ export function PasswordsPage() {
         form.setError('currentPassword', { type: 'server', message: error.message });
         return;
       }
-      toast.error(errorMessage(error));
+      toastError(error);
     }
   });
 

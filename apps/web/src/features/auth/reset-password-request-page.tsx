@@ -8,8 +8,8 @@ import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
 import { FormField, Input } from '../../components/form.tsx';
 import { ChevronLeftIcon, MailIcon } from '../../components/icons.tsx';
-import { toast } from '../../components/toaster.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { toast, toastError } from '../../components/toaster.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi } from './auth.api.ts';
 import { AuthHeading } from './auth-card.tsx';
@@ -39,7 +39,7 @@ export function ResetPasswordRequestPage() {
         form.setError('email', { type: 'server', message: Messages.unknownResetEmail });
         return;
       }
-      toast.error(errorMessage(error));
+      toastError(error);
     }
   });
 

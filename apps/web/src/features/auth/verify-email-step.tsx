@@ -6,7 +6,7 @@ import { Alert } from '../../components/card.tsx';
 import { FieldError, Label } from '../../components/form.tsx';
 import { MailIcon } from '../../components/icons.tsx';
 import { OtpInput } from '../../components/otp-input.tsx';
-import { toast } from '../../components/toaster.tsx';
+import { toast, toastError } from '../../components/toaster.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { authApi } from './auth.api.ts';
 
@@ -49,7 +49,7 @@ export function VerifyEmailStep({ email, onVerified, shouldSendOnOpen = false }:
       toast.success('A new code has been sent to your email.');
       setCooldown(resendCooldownSeconds);
     },
-    onError: (err) => toast.error(errorMessage(err)),
+    onError: (err) => toastError(err),
   });
 
   const { mutate: sendCode } = resend;
@@ -91,6 +91,7 @@ export function VerifyEmailStep({ email, onVerified, shouldSendOnOpen = false }:
           }}
           invalid={Boolean(error)}
           disabled={verify.isPending}
+          autoFocus
         />
         <FieldError>{error}</FieldError>
       </div>

@@ -8,8 +8,7 @@ import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { FormField, Input, NativeSelect } from '../../components/form.tsx';
 import { CheckIcon, ClockIcon, DnaIcon, SparklesIcon } from '../../components/icons.tsx';
-import { toast } from '../../components/toaster.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { toast, toastError } from '../../components/toaster.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { applyServerIssues } from '../auth/form-errors.ts';
 import { marketingApi } from './marketing.api.ts';
@@ -41,7 +40,7 @@ export function BookDemoPage() {
       toast.success(Messages.demoRequestSent);
       setIsSent(true);
     } catch (error) {
-      if (!applyServerIssues(error, form.setError, fields)) toast.error(errorMessage(error));
+      if (!applyServerIssues(error, form.setError, fields)) toastError(error);
     }
   });
 

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { FormField, Input, Textarea } from '../../components/form.tsx';
-import { toast } from '../../components/toaster.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { toast, toastError } from '../../components/toaster.tsx';
 import { applyServerIssues } from '../auth/form-errors.ts';
 import { marketingApi } from './marketing.api.ts';
 
@@ -26,7 +25,7 @@ export function ContactForm() {
       toast.success(Messages.emailSent);
       form.reset();
     } catch (error) {
-      if (!applyServerIssues(error, form.setError, ['email', 'name', 'surname', 'message'])) toast.error(errorMessage(error));
+      if (!applyServerIssues(error, form.setError, ['email', 'name', 'surname', 'message'])) toastError(error);
     }
   });
 
