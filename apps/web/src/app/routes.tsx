@@ -73,7 +73,7 @@ const productPages: RouteObject[] = [
   { index: true, lazy: page(productPlaceholders, (m) => m.ProductIndexRedirect) },
   { path: 'phenotypes', lazy: page(() => import('../features/phenotypes/phenotypes-page.tsx'), (m) => m.PhenotypesPage) },
   { path: 'genes', lazy: page(() => import('../features/genes/genes-page.tsx'), (m) => m.GenesPage) },
-  { path: 'diagnose', lazy: page(productPlaceholders, (m) => m.DiagnosePlaceholderPage) },
+  { path: 'diagnose', lazy: page(() => import('../features/diagnose/diagnose-page.tsx'), (m) => m.DiagnosePage) },
   { path: 'report', lazy: page(() => import('../features/reporting/reporting-page.tsx'), (m) => m.ReportingPage) },
 ];
 
