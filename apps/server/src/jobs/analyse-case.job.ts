@@ -182,6 +182,7 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
           });
           await resultsRepo.deleteOtherRuns(tx, productId, runId);
         });
+        await resultsRepo.refreshVariantStats(db);
       });
     },
     async onFailed({ productId }, error) {

@@ -54,6 +54,7 @@ export function createRerankCaseJob(deps: {
           await resultsRepo.markRanked(tx, runId, terms);
           return 'done' as const;
         });
+        if (outcome === 'done') await resultsRepo.refreshVariantStats(db);
         if (outcome !== 'terms-changed') return;
       }
       throw new Error('the HPO terms kept changing while re-ranking; will retry');

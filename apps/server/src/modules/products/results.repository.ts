@@ -476,12 +476,16 @@ async function cappedCount(db: Executor, where: SQL, table: 'run_variants'): Pro
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
-/** Variants in rank order with filters; `knownTotal` skips counting (unfiltered lists). */
+/**
+ * Variants in list order with filters; `knownTotal` skips counting (unfiltered lists).
+ * Deferred join: the page of ids comes from an index-only scan of the covering list index
+ * (deep offsets skip index entries, not wide heap rows), then only those rows are read.
+ */
 export async function listVariants(db: Executor, runId: string, f: VariantFilters, p: Page, knownTotal?: number) {
   const where = variantWhere(runId, f);
-  const [items, count] = await Promise.all([
+  const [ids, count] = await Promise.all([
     db
-      .select()
+      .select({ id: runVariants.id })
       .from(runVariants)
       .where(where)
       .orderBy(...VARIANT_ORDER)
@@ -489,7 +493,24 @@ export async function listVariants(db: Executor, runId: string, f: VariantFilter
       .offset((p.page - 1) * p.pageSize),
     knownTotal != null ? Promise.resolve({ total: knownTotal, capped: false }) : cappedCount(db, where, 'run_variants'),
   ]);
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(runVariants)
+        .where(and(eq(runVariants.runId, runId), inArray(runVariants.id, ids.map((r) => r.id))))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = ids.map((r) => byId.get(r.id)).filter((r): r is RunVariantRow => r !== undefined);
   return { items, ...count };
+}
+
+/**
+ * Refreshes planner statistics and the visibility map after a bulk load or re-rank, so list
+ * queries get index-only scans and good plans at once (not after autovacuum gets to it).
+ * Runs outside any transaction (VACUUM cannot run inside one).
+ */
+export async function refreshVariantStats(db: Executor): Promise<void> {
+  await db.execute(sql`vacuum (analyze) run_variants`);
 }
 
 /**
