@@ -6,7 +6,7 @@ import { Alert, Card, EmptyState } from '../../components/card.tsx';
 import { AlertIcon, ClockIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useProduct } from './cases.api.ts';
+import { isInProgress, useProduct } from './cases.api.ts';
 import { ProgressBar, StatusBadge } from './status-badge.tsx';
 
 /**
@@ -26,6 +26,27 @@ export function ResultsGate({
   if (product.isError) return <Alert tone="error">{errorMessage(product.error)}</Alert>;
   const p = product.data;
   if (p.status === 'Completed') return <>{children(p)}</>;
+  // Re-ranking after an edit of the HPO terms: the previous results stay readable meanwhile.
+  if (isInProgress(p.status) && p.run?.rankedAt) {
+    return (
+      <>
+        <div
+          role="status"
+          className="mb-4 flex items-center gap-3 rounded-xl border border-sky-200 bg-sky-50 px-4 py-2.5 text-sm text-sky-800"
+        >
+          <StatusBadge
+            status={p.status}
+            progress={p.status === 'Processing' ? p.progress : undefined}
+          />
+          <span>
+            The case is being re-ranked with its updated terms; these results refresh when it
+            completes.
+          </span>
+        </div>
+        {children(p)}
+      </>
+    );
+  }
   if (p.status === 'Error') {
     return (
       <EmptyState
