@@ -378,8 +378,8 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
         { header: 'Gene', width: 46 },
         { header: 'Transcript / HGVS', width: 116 },
         { header: 'Zygosity', width: 64 },
-        { header: 'Consequence', width: 70 },
-        { header: 'Population frequency', width: 54 },
+        { header: 'Consequence', width: 66 },
+        { header: 'Population AF', width: 58 },
         { header: 'ClinVar', width: 66 },
         { header: 'ACMG class (criteria)', width: w.width - 416 },
       ],
@@ -489,8 +489,9 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
   w.section('References');
   w.bullets(REFERENCES.map((r, i) => `[${i + 1}] ${r}`), 8);
 
+  // Keep the heading with its signature lines.
+  w.ensure(190);
   w.section('Sign-off');
-  w.ensure(130);
   const sign = (role: string, name: string, y: number) => {
     doc.font(fonts.bold).fontSize(9).fillColor(COLOR.muted).text(role, w.left, y);
     doc.font(fonts.regular).fontSize(9).fillColor(COLOR.ink).text(name, w.left + 160, y);
