@@ -80,8 +80,16 @@ function addCriterion(criteria: AcmgCriterion[], code: string, strength: AcmgStr
   criteria.push({ code: strength === 'Supporting' && code === 'PM2' ? 'PM2_Supporting' : code, strength, points: benign ? -pts : pts, reason });
 }
 
+/** The strongest entry (the first of equals, as a stable sort would give); no copy, no sort. */
 function strongest(l: [AcmgStrength, string][]): [AcmgStrength, string] | undefined {
-  return [...l].sort((a, b) => STRENGTH_POINTS[b[0]] - STRENGTH_POINTS[a[0]])[0];
+  let best: [AcmgStrength, string] | undefined;
+  for (const x of l) if (best === undefined || STRENGTH_POINTS[x[0]] > STRENGTH_POINTS[best[0]]) best = x;
+  return best;
+}
+
+function hasAny(cons: readonly string[], terms: readonly string[]): boolean {
+  for (const t of terms) if (cons.includes(t)) return true;
+  return false;
 }
 
 /** Bayesian points -> ACMG class (Tavtigian 2020). */
@@ -125,7 +133,7 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   const notAssessed: { code: string; reason: string }[] = [];
   // Consequence lists are short: array scans beat building a Set per variant.
   const cons = ev.consequences;
-  const isNull = NULL_TERMS.some((t) => cons.includes(t));
+  const isNull = hasAny(cons, NULL_TERMS);
   const isMissense = cons.includes('missense_variant');
   const isInframe = cons.includes('inframe_insertion') || cons.includes('inframe_deletion');
   const gsym = ev.gene?.symbol ?? 'the gene';
@@ -254,11 +262,18 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   }
 
   // PM5 is not counted together with PS1 for the same codon (Richards 2015: PS1 already uses that codon's evidence).
-  if (criteria.some((c) => c.code === 'PS1')) {
+  let ps1 = false;
+  for (const c of criteria) if (c.code === 'PS1') ps1 = true;
+  if (ps1) {
     const i = criteria.findIndex((c) => c.code === 'PM5');
     if (i >= 0) criteria.splice(i, 1);
   }
-  const points = criteria.reduce((s, c) => s + c.points, 0);
-  const classification = criteria.some((c) => c.code === 'BA1') ? 'Benign' : classFromPoints(points);
+  let points = 0;
+  let ba1 = false;
+  for (const c of criteria) {
+    points += c.points;
+    if (c.code === 'BA1') ba1 = true;
+  }
+  const classification = ba1 ? 'Benign' : classFromPoints(points);
   return { classification, points, criteria, notAssessed };
 }

@@ -15,7 +15,7 @@ import type { TranscriptModel } from '../transcripts/model.ts';
 import type { AnnotatedVariant, ClinvarHit, Genotype, Impact, VariantKey } from '../types.ts';
 import type { PopulationFrequency, TranscriptAnnotation } from '../vcf/annotations.ts';
 import type { InfoValue } from '../vcf/variant.ts';
-import { frameshiftHgvsP, hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
+import { frameshiftHgvsP, hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AlleleSpan, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
 import { SyncFasta } from './reference.ts';
 import { impactOf, soRank, sortTerms } from './so.ts';
 
@@ -50,6 +50,7 @@ export interface Annotator {
   close(): void;
 }
 
+const NO_EFFECTS: readonly TranscriptEffect[] = Object.freeze([]);
 const EMPTY_GENOTYPE: Genotype = { gt: '.', zygosity: 'unknown' };
 
 /** Effect ordering: most severe first; ties -> MANE Select, Plus Clinical, coding, longer CDS. */
@@ -73,6 +74,7 @@ export function pickEffect(effects: TranscriptEffect[]): TranscriptEffect | null
 
 /** One representative effect per gene (MANE Select, else the gene's most severe), most severe gene first. */
 export function perGeneEffects(effects: TranscriptEffect[]): TranscriptEffect[] {
+  if (effects.length < 2) return effects.slice();
   const perGene = new Map<string, TranscriptEffect>();
   for (const e of effects) {
     const g = e.model.tx.gene ?? e.model.tx.id;
@@ -181,6 +183,16 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
   const fasta = fastaPath ? new SyncFasta(fastaPath) : null;
   const base: BaseLookup = fasta ? (c, p) => fasta.base(c, p) : (c, p) => kb.refBases.base(c, p);
   const scratch: TranscriptModel[] = [];
+  // Gene symbol -> record (the KB lookup upper-cases and may consult aliases; a genome hits a few thousand genes).
+  const geneCache = new Map<string, GeneRecord | null>();
+  const geneOf = (symbol: string): GeneRecord | null => {
+    let r = geneCache.get(symbol);
+    if (r === undefined) {
+      r = kb.genes.bySymbolOrAlias(symbol) ?? null;
+      geneCache.set(symbol, r);
+    }
+    return r;
+  };
   const infoKeys = opts.infoKeys;
   const probeInfo = !infoKeys || ALL_PREDICTOR_KEYS.some((k) => infoKeys.has(k));
   // Reference amino acid of a codon from the ClinVar pathogenic-missense table (any of its positions).
@@ -200,18 +212,25 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
 
     // Transcript effects from our own models.
     let effect: TranscriptEffect | null = null;
-    let others: TranscriptEffect[] = [];
-    if (!structural) {
-      const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+    let others: readonly TranscriptEffect[] = NO_EFFECTS;
+    // The trimmed allele (pure function of the variant): computed once, shared by every step below.
+    const span: AlleleSpan | null = structural ? null : trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+    if (span !== null) {
       const models = kb.transcripts.overlapping(chrom, span.start, Math.max(span.end, span.start + 1), UPSTREAM_DISTANCE, scratch);
-      const effects: TranscriptEffect[] = [];
-      for (const m of models) {
-        const e = transcriptEffect(m, span, base, m.tx.mane === 'select' ? aaHint : null);
-        if (e) effects.push(e);
+      if (models.length === 1) {
+        // One nearby transcript (the common case): no per-gene grouping needed.
+        const m = models[0]!;
+        effect = transcriptEffect(m, span, base, m.tx.mane === 'select' ? aaHint : null);
+      } else if (models.length > 1) {
+        const effects: TranscriptEffect[] = [];
+        for (const m of models) {
+          const e = transcriptEffect(m, span, base, m.tx.mane === 'select' ? aaHint : null);
+          if (e) effects.push(e);
+        }
+        const ranked = perGeneEffects(effects);
+        effect = ranked[0] ?? null;
+        if (ranked.length > 1) others = ranked.slice(1);
       }
-      const ranked = perGeneEffects(effects);
-      effect = ranked[0] ?? null;
-      others = ranked.slice(1);
     } else {
       // Symbolic SV: [pos, END) (or SVLEN); breakends only touch their own position.
       const svType = (typeof v.info?.('SVTYPE') === 'string' ? (v.info('SVTYPE') as string) : null) ?? (v.alt.startsWith('<') ? v.alt.slice(1, -1) : 'BND');
@@ -239,8 +258,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     let transcript: string | null = effect?.model.tx.id ?? null;
     let consequences: string[] = effect ? effect.consequences : [structural ? 'structural_variant' : spanGene ? 'gene_variant' : 'intergenic_variant'];
     let hgvsC: string | null = null;
-    if (effect && !structural) {
-      const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+    if (effect && span !== null) {
       // HGVS 3' rule: only with a FASTA (the KB's sparse known bases could stop a shift half-way).
       const shifted = fasta ? shift3Prime(span, effect.model.tx.strand, base) : span;
       hgvsC = hgvsCOf(effect.model, shifted, base);
@@ -264,15 +282,14 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       if (aa) [refAa, altAa] = aa;
       isMane = entry.isManeSelect || (isMane && effect?.model.tx.gene === entry.gene);
     }
-    const geneRec: GeneRecord | null = gene ? (kb.genes.bySymbolOrAlias(gene) ?? null) : null;
+    const geneRec: GeneRecord | null = gene ? geneOf(gene) : null;
     if (geneRec) gene = geneRec.symbol;
     const impact: Impact = (entry?.impact && entry.consequences.length ? entry.impact : impactOf(consequences[0] ?? 'intergenic_variant'));
 
     // ClinVar: exact allele, else pathogenic missense at the same codon.
     let exact = kb.clinvar.exact(chrom, v.pos, v.ref, v.alt);
-    if (!exact && !structural && (v.ref.length > 1 || v.alt.length > 1)) {
+    if (!exact && span !== null && (v.ref.length > 1 || v.alt.length > 1)) {
       // Same allele written differently (anchor base on the other side, untrimmed multi-allelic split).
-      const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
       for (const c of kb.clinvar.range(chrom, span.start - 1, span.end + 2)) {
         const o = trimAllele(chrom, c.pos, c.ref, c.alt);
         if (o.start === span.start && o.end === span.end && o.alt === span.alt && (!exact || c.stars > exact.stars)) exact = c;
@@ -334,12 +351,13 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     // In-frame indel in a tandem repeat (needs bases around the site).
     let inRepeat: boolean | null = null;
     if (consequences.includes('inframe_insertion') || consequences.includes('inframe_deletion')) {
-      const span = trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
-      const unit = span.ref.length ? span.ref : span.alt;
+      // (A structural allele can only get here through a CSQ/ANN entry; trim it the same way.)
+      const rs = span ?? trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+      const unit = rs.ref.length ? rs.ref : rs.alt;
       if (unit.length) {
-        let copies = span.ref.length ? 1 : 0;
+        let copies = rs.ref.length ? 1 : 0;
         let known = true;
-        for (let p = span.end; copies < 3; p += unit.length) {
+        for (let p = rs.end; copies < 3; p += unit.length) {
           let seq = '';
           for (let k = 0; k < unit.length; k++) seq += base(chrom, p + k) ?? '?';
           if (seq.includes('?')) {
@@ -401,7 +419,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       clinvar,
       acmg: { classification: acmgRes.classification, points: acmgRes.points, criteria: acmgRes.criteria, notAssessed: acmgRes.notAssessed },
       score,
-      otherGenes: others
+      otherGenes: others.length === 0 ? [] : others
         .filter((e) => e.consequences[0] !== 'upstream_gene_variant' && e.consequences[0] !== 'downstream_gene_variant' && e.model.tx.gene !== gene)
         .map((e) => ({ gene: e.model.tx.gene ?? e.model.tx.id, transcript: e.model.tx.id, consequences: e.consequences, impact: impactOf(e.consequences[0] ?? '') })),
       geneConstraint: geneRec?.constraint ? { pLI: geneRec.constraint.pLI, loeuf: geneRec.constraint.loeuf, misZ: geneRec.constraint.misZ, source: geneRec.constraint.source } : null,

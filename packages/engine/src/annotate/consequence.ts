@@ -71,6 +71,8 @@ export function trimAllele(chrom: string, pos: number, ref: string, alt: string)
 }
 
 export const UPSTREAM_DISTANCE = 5000;
+const UPSTREAM_TERMS = termsOfMask(SO_BIT.upstream_gene_variant);
+const DOWNSTREAM_TERMS = termsOfMask(SO_BIT.downstream_gene_variant);
 
 export interface TranscriptEffect {
   model: TranscriptModel;
@@ -157,7 +159,8 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
     const dist = leftOf ? tx.start - (ins ? qs : qe) + 1 : qs - tx.end + 1;
     if (dist > UPSTREAM_DISTANCE) return null;
     const upstream = (leftOf && tx.strand === 1) || (rightOf && tx.strand === -1);
-    eff.consequences = [upstream ? 'upstream_gene_variant' : 'downstream_gene_variant'];
+    // Shared frozen term lists (as for every other effect): no array per nearby transcript.
+    eff.consequences = upstream ? UPSTREAM_TERMS : DOWNSTREAM_TERMS;
     eff.distance = dist;
     return eff;
   }

@@ -60,9 +60,12 @@ export interface ScoreInput {
 /** Severity of the most severe term (0.02 for unknown terms). */
 export function consequenceSeverity(terms: readonly string[]): number {
   let s = 0;
-  for (const t of terms) s = Math.max(s, CONSEQUENCE_SEVERITY[t] ?? 0.02);
+  for (const t of terms) s = Math.max(s, SEVERITY.get(t) ?? 0.02);
   return s;
 }
+
+/** The table as a Map: keys such as '5_prime_UTR_variant' make a slow dictionary-mode object lookup. */
+const SEVERITY = new Map<string, number>(Object.entries(CONSEQUENCE_SEVERITY));
 
 /** Rarity factor: 1 at AF <= 1e-5 (or unknown), 0 at AF >= 0.05. */
 export function rarity(af: number | null): number {
@@ -73,6 +76,22 @@ export function rarity(af: number | null): number {
 
 /** Posterior probability of pathogenicity from ACMG points (Tavtigian 2018 calibration). */
 export function acmgPosterior(points: number): number {
+  // Points are small integers: memoise (same arithmetic, computed once per value).
+  if (Number.isInteger(points) && points >= -64 && points <= 64) {
+    const k = points + 64;
+    let x = POSTERIOR[k];
+    if (x === undefined) {
+      x = posterior(points);
+      POSTERIOR[k] = x;
+    }
+    return x;
+  }
+  return posterior(points);
+}
+
+const POSTERIOR: (number | undefined)[] = new Array<number | undefined>(129);
+
+function posterior(points: number): number {
   const priorOdds = 0.1 / 0.9;
   const odds = priorOdds * Math.pow(350, points / 8);
   return odds / (1 + odds);

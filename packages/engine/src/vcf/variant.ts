@@ -343,6 +343,8 @@ export class VcfVariant implements VariantKey {
    * CSQ frequency fields (never the caller's own INFO AF). Null when the file carries none.
    */
   populationFrequency(): PopulationFrequency | null {
+    // No recognised frequency key and no CSQ/ANN in the header (most files): nothing to read.
+    if (this.record.ctx.afKeys.length === 0 && this.record.ctx.header.annotations.length === 0) return null;
     const all: Record<string, number> = {};
     let bestAf = -1;
     let bestSource = '';
