@@ -14,12 +14,14 @@ import { ErrorCode, Messages, Phenopacket } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { createDatabase } from '../../db/database.ts';
 import { loadConfig } from '../../env.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { multipartBody, waitForStatus } from '../products/testing/multipart.ts';
+import { cursorAfter, variantsAfter, type VariantCursor } from './reports.repository.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
@@ -376,5 +378,36 @@ describe('the clinical report and exports', () => {
     expect(rows.every((r) => r.split('\t')[geneCol] === gene)).toBe(true);
     const count = await app.inject({ method: 'GET', url: `${base()}/variants?gene=${gene}&mode=filtered&pageSize=1`, headers: authOf(alice) });
     expect(rows.length).toBe(count.json<{ total: number }>().total);
+  });
+
+  it('pages the export with a keyset in exactly the list order (ranked candidates, then the rest by score)', async () => {
+    const listed: number[] = [];
+    for (let page = 1; ; page++) {
+      const res = await app.inject({ method: 'GET', url: `${base()}/variants?pageSize=100&page=${page}`, headers: authOf(alice) });
+      const items = res.json<{ items: Variant[] }>().items;
+      listed.push(...items.map((v) => v.id));
+      if (items.length < 100) break;
+    }
+    const details = await app.inject({ method: 'GET', url: base(), headers: authOf(alice) });
+    const runId = details.json<{ run: { id: string } }>().run.id;
+    const database = await createDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: path.join(dataDir, 'unused') });
+    try {
+      const paged: number[] = [];
+      let cursor: VariantCursor = null;
+      let batches = 0;
+      for (;;) {
+        const rows = await variantsAfter(database.db, runId, {}, cursor, 7);
+        batches++;
+        const last = rows[rows.length - 1];
+        if (!last) break;
+        paged.push(...rows.map((r) => r.id));
+        cursor = cursorAfter(last);
+      }
+      expect(batches).toBeGreaterThan(10);
+      expect(paged).toEqual(listed);
+      expect(new Set(paged).size).toBe(paged.length);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -101,8 +101,10 @@ export async function variantsAfter(
         and(
           where,
           sql`${runVariants.rank} is null`,
+          // `score <= s` bounds the (rank, score desc, id) index scan so each batch starts where
+          // the last ended; the param is cast to real so the float4 column keeps its index.
           after
-            ? sql`(${runVariants.score} < ${after.score} or (${runVariants.score} = ${after.score} and ${runVariants.id} > ${after.id}))`
+            ? sql`${runVariants.score} <= ${after.score}::real and (${runVariants.score} < ${after.score}::real or ${runVariants.id} > ${after.id})`
             : undefined,
         ),
       )
