@@ -293,6 +293,24 @@ describe('cases in the browser', () => {
     await phone.page.getByRole('heading', { name: 'Genome Upload' }).waitFor();
     await phone.page.screenshot({ path: screenshotPath('cases-upload-390'), fullPage: true });
 
+    // Shared with a colleague: the case appears under "Shared with me" and Genes joins the navigation.
+    const colleague = uniqueEmail('colleague');
+    await createVerifiedUser(colleague);
+    const shared = await page.request.post(`/api/products/${productId}/shares`, {
+      data: { email: colleague },
+    });
+    expect(shared.status()).toBe(200);
+    const other = await env.newPage({ width: 1280, height: 860 });
+    watchRequests(other.page);
+    await logIn(other.page, colleague);
+    const sharedSection = other.page.getByRole('region', { name: 'Shared with me' });
+    await sharedSection.getByTestId('case-row').filter({ hasText: 'PFS-E2E-1' }).waitFor();
+    await sharedSection.getByRole('link', { name: 'Open results of PFS-E2E-1' }).click();
+    await other.page.waitForURL('**/phenotypes');
+    const nav = other.page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Genes' }).click();
+    await other.page.getByTestId('gene-row').first().waitFor();
+
     expect(externalRequests).toEqual([]);
   });
 
