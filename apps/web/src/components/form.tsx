@@ -15,6 +15,7 @@ import {
 } from 'react';
 import { cn } from '../lib/cn.ts';
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from './icons.tsx';
+import { Tooltip } from './tooltip.tsx';
 
 const controlBase =
   'w-full rounded-lg border bg-white px-3 text-sm text-ink-900 placeholder:text-ink-400 transition-colors ' +
@@ -78,15 +79,17 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttribut
     return (
       <div className="relative">
         <Input ref={ref} type={isVisible ? 'text' : 'password'} className={cn('pr-10', className)} {...props} />
-        <button
-          type="button"
-          onClick={() => setIsVisible((v) => !v)}
-          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-ink-400 hover:text-ink-700"
-          aria-label={isVisible ? 'Hide password' : 'Show password'}
-          aria-pressed={isVisible}
-        >
-          {isVisible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
-        </button>
+        <Tooltip content={isVisible ? 'Hide password' : 'Show password'}>
+          <button
+            type="button"
+            onClick={() => setIsVisible((v) => !v)}
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-ink-400 hover:text-ink-700"
+            aria-label={isVisible ? 'Hide password' : 'Show password'}
+            aria-pressed={isVisible}
+          >
+            {isVisible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
+          </button>
+        </Tooltip>
       </div>
     );
   },

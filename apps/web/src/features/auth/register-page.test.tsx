@@ -5,6 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../components/tooltip.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 type FetchCall = { url: string; init: RequestInit | undefined };
@@ -38,9 +39,11 @@ afterEach(() => {
 function renderPage() {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/register']}>
-        <RegisterPage />
-      </MemoryRouter>
+      <TooltipProvider>
+        <MemoryRouter initialEntries={['/register']}>
+          <RegisterPage />
+        </MemoryRouter>
+      </TooltipProvider>
     </QueryClientProvider>,
   );
 }
