@@ -75,6 +75,18 @@ describe('createPhenome: matching', () => {
     expect(ids(phenome.extract('bilateral vestibular schwannoma'))).toEqual(['HP:0009588']);
   });
 
+  it('reports nested terms of compositions only in compositional mode', () => {
+    const comp = createPhenome(ontology, { nested: 'compositional' });
+    // A tumour type qualified by its site names the tumour type in its own right.
+    expect(ids(comp.extract('bilateral vestibular schwannoma')).sort()).toEqual([
+      'HP:0009588',
+      'HP:0100008',
+    ]);
+    // A subtype qualifier of a non-neoplastic finding does not.
+    expect(ids(comp.extract('posterior subcapsular cataracts'))).toEqual(['HP:0007787']);
+    expect(ids(comp.extract('sensorineural hearing loss'))).toEqual(['HP:0000407']);
+  });
+
   it('expands coordinated modifiers and heads', () => {
     expect(ids(phenome.extract('sensorineural or conductive hearing loss')).sort()).toEqual([
       'HP:0000405',

@@ -40,8 +40,13 @@ export interface PhenomeOptions extends DictionaryOptions {
    * Also report the more general terms named inside a longer mention when the ontology says
    * they are its ancestors ("vestibular schwannoma" also yields Schwannoma). Annotation
    * corpora count these nested mentions; a UI usually wants only the longest (default false).
+   * `'compositional'` reports them only where the longer phrase is a composition that names
+   * the general finding in its own right: a tumour type qualified by its site ("vestibular
+   * schwannoma" -> Schwannoma) and a lettered or numbered subtype ("brachydactyly type C" ->
+   * Brachydactyly); a severity, laterality or onset qualifier does not ("dilated
+   * cardiomyopathy" stays Dilated cardiomyopathy).
    */
-  nested?: boolean;
+  nested?: boolean | 'compositional';
   /**
    * For full texts with section headings, report only mentions in the title/abstract and the
    * case-description sections, not the introduction, discussion, methods or back matter
@@ -324,7 +329,20 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
   };
 
   /** Candidates inside a selected mention whose term is an ancestor of the mention's term. */
+  const compositionalOnly = options.nested === 'compositional';
+  const isComposition = (tokens: readonly Token[], m: Candidate, ancestor: string): boolean => {
+    if (ontology.isA(ancestor, NEOPLASM)) return true;
+    for (let k = m.first; k + 1 < m.last; k++)
+      if (
+        /^(type|class|grade)$/i.test((tokens[k] as Token).raw) &&
+        SUBTYPE_RE.test((tokens[k + 1] as Token).raw)
+      )
+        return true;
+    return false;
+  };
+
   const nestedAncestors = (
+    tokens: readonly Token[],
     mentions: readonly Candidate[],
     candidates: readonly Candidate[],
   ): Candidate[] => {
@@ -343,6 +361,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
           if (c.last > m.last || (c.first === m.first && c.last === m.last)) continue;
           const id = c.entry.termId;
           if (seen.has(id) || !ontology.isA(m.entry.termId, id)) continue;
+          if (compositionalOnly && !isComposition(tokens, m, id)) continue;
           seen.add(id);
           out.push({ ...c, nested: true });
         }
@@ -358,7 +377,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     const candidates = findCandidates(tokens);
     let mentions = selectNonOverlapping([...candidates]);
     mentions = [...mentions, ...expandCoordinations(text, tokens, mentions)];
-    if (options.nested) mentions = [...mentions, ...nestedAncestors(mentions, candidates)];
+    if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
     mentions = applyAbbreviations(text, tokens, mentions).sort(
       (a, b) => a.first - b.first || b.last - a.last,
     );
@@ -410,6 +429,10 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     stats: { terms: dict.termCount, phrases: dict.entryCount, skippedLexicon: dict.skippedLexicon },
   };
 }
+
+const NEOPLASM = 'HP:0002664';
+/** "C", "A1", "2", "II": the designation after "type". */
+const SUBTYPE_RE = /^(?:[A-Z]\d?|\d{1,2}[A-Z]?|[IVX]{1,4})$/;
 
 const ADJECTIVE_END = /(al|ar|ic|ous|ary|ive)$/i;
 
