@@ -20,7 +20,7 @@ export interface PhenotypeModelOptions {
   priorCount: number;
 }
 
-export const DEFAULT_MODEL_OPTIONS: PhenotypeModelOptions = { defaultFrequency: 0.6, priorCount: 5 };
+export const DEFAULT_MODEL_OPTIONS: PhenotypeModelOptions = { defaultFrequency: 0.4, priorCount: 5 };
 
 /** Probability that a patient with the disease shows an annotated term. */
 export function annotationProbability(a: DiseaseAnnotation, o: PhenotypeModelOptions): number {
@@ -37,6 +37,8 @@ export function annotationProbability(a: DiseaseAnnotation, o: PhenotypeModelOpt
 export interface Postings {
   disease: Int32Array;
   prob: Float32Array;
+  /** 1 when the disease is annotated with this very term (not only through a descendant). */
+  direct: Uint8Array;
 }
 
 export class PhenotypeModel {
@@ -142,10 +144,13 @@ export class PhenotypeModel {
     this.postings = new Array<Postings>(T);
     for (let t = 0; t < T; t++) {
       const n = postCounts[t] ?? 0;
-      this.postings[t] = { disease: new Int32Array(n), prob: new Float32Array(n) };
+      this.postings[t] = { disease: new Int32Array(n), prob: new Float32Array(n), direct: new Uint8Array(n) };
     }
     const fill = new Int32Array(T);
+    const directSet = new Set<number>();
     for (let d = 0; d < D; d++) {
+      directSet.clear();
+      for (const a of kb.diseases[d]?.annotations ?? []) directSet.add(idxOf(a.term));
       const terms = this.diseaseTerms[d];
       const probs = this.diseaseProbs[d];
       if (!terms || !probs) continue;
@@ -156,6 +161,7 @@ export class PhenotypeModel {
         if (!post) continue;
         post.disease[at] = d;
         post.prob[at] = probs[k] ?? 0;
+        post.direct[at] = directSet.has(c) ? 1 : 0;
         fill[c] = at + 1;
       }
     }

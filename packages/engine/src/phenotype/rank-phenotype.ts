@@ -156,6 +156,19 @@ export function groupScores(model: PhenotypeModel, lnLr: Float64Array): { score:
   return { score, best };
 }
 
+/**
+ * Indices of the `k` highest scores, all ties with the k-th included (unordered). A numeric
+ * typed-array sort finds the threshold; only the few entries above it are sorted by the caller.
+ */
+export function topIndices(score: Float64Array, k: number): number[] {
+  if (k >= score.length) return Array.from(score.keys());
+  const sorted = Float64Array.from(score).sort();
+  const threshold = sorted[sorted.length - k] ?? -Infinity;
+  const out: number[] = [];
+  for (let i = 0; i < score.length; i++) if ((score[i] ?? -Infinity) >= threshold) out.push(i);
+  return out;
+}
+
 function logSumExp(values: Float64Array): number {
   let max = -Infinity;
   for (const v of values) if (v > max) max = v;
@@ -219,8 +232,8 @@ export function rankPhenotype(kb: HpoKb, query: PhenotypeQuery, options: RankPhe
 export function buildPhenotypeResult(model: PhenotypeModel, q: ResolvedQuery, lnLr: Float64Array, explainTop: number, scoring: PhenotypeScoringOptions, limit: number): PhenotypeRankingResult {
   const groups = getDiseaseGroups(model);
   const { score, best } = groupScores(model, lnLr);
-  const order = Array.from(score.keys());
   const { idOrder } = groups;
+  const order = topIndices(score, limit);
   order.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || (idOrder[a] ?? 0) - (idOrder[b] ?? 0));
   const lse = logSumExp(score);
   const diseases: DiseaseRanking[] = order.slice(0, limit).map((g, i) => {
@@ -257,7 +270,8 @@ export function buildPhenotypeResult(model: PhenotypeModel, q: ResolvedQuery, ln
     }
     return r;
   });
-  const rankOfGroup = new Int32Array(order.length);
+  // Rank position of each group for gene tie-breaks; groups outside the top share the last place.
+  const rankOfGroup = new Int32Array(score.length).fill(order.length);
   order.forEach((g, i) => (rankOfGroup[g] = i));
   const genes = rankGenesByDiseases(model, score, rankOfGroup, limit);
   return {
@@ -285,9 +299,12 @@ function rankGenesByDiseases(model: PhenotypeModel, groupScore: Float64Array, ra
     }
     return { i, bestScore, bestGroup };
   });
-  scored.sort((a, b) => b.bestScore - a.bestScore || a.i - b.i);
+  const geneScore = Float64Array.from(scored, (x) => x.bestScore);
+  const keep = new Set(topIndices(geneScore, limit));
+  const top = scored.filter((x) => keep.has(x.i));
+  top.sort((a, b) => b.bestScore - a.bestScore || a.i - b.i);
   const repId = (g: number): string => model.diseases[groups.members[g]?.[0] ?? 0]?.id ?? '';
-  return scored.slice(0, limit).map((x, rank) => {
+  return top.slice(0, limit).map((x, rank) => {
     const gg = groups.geneGroups[x.i];
     return {
       symbol: gg?.symbol ?? '',

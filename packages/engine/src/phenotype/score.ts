@@ -17,8 +17,10 @@
 import { annotationProbability, type PhenotypeModel } from './model.ts';
 
 export interface PhenotypeScoringOptions {
-  /** Factor applied to a match through an ancestor of the patient's term (0, 1]. */
+  /** Factor applied to a match through a shared ancestor of the patient's term that the disease is not annotated with (0, 1]. */
   partialPenalty: number;
+  /** Factor when the patient's term is more specific than a term the disease is annotated with (0, 1]. */
+  specificPenalty: number;
   /** LR of an observed term the disease does not explain at all. */
   noMatchLr: number;
   /** LR of an observed term that the disease is annotated NOT to show. */
@@ -37,6 +39,7 @@ export interface PhenotypeScoringOptions {
 
 export const DEFAULT_SCORING_OPTIONS: PhenotypeScoringOptions = {
   partialPenalty: 0.1,
+  specificPenalty: 0.3,
   noMatchLr: 0.05,
   contradictionLr: 0.01,
   excludedFloor: 0.1,
@@ -108,13 +111,15 @@ export function scoreDiseases(model: PhenotypeModel, q: ResolvedQuery, options: 
     best.fill(options.noMatchLr);
     for (const c of model.ancestors[t] ?? []) {
       if (model.isTopTerm[c]) continue;
-      const factor = (c === t ? 1 : options.partialPenalty) / (model.background[c] ?? 1);
+      const bgC = model.background[c] ?? 1;
+      const factor = (c === t ? 1 : options.partialPenalty) / bgC;
+      const directFactor = (c === t ? 1 : options.specificPenalty) / bgC;
       const post = model.postings[c];
       if (!post) continue;
-      const { disease, prob } = post;
+      const { disease, prob, direct } = post;
       for (let k = 0; k < disease.length; k++) {
         const d = disease[k] ?? 0;
-        const lr = (prob[k] ?? 0) * factor;
+        const lr = (prob[k] ?? 0) * (direct[k] ? directFactor : factor);
         if (lr > (best[d] ?? 0)) best[d] = lr;
       }
     }
@@ -195,7 +200,8 @@ export function explainDisease(
       if (model.isTopTerm[c]) continue;
       const p = model.probability(d, c);
       if (p <= 0) continue;
-      const lr = (p * (c === t ? 1 : options.partialPenalty)) / (model.background[c] ?? 1);
+      const isDirect = (dis?.annotations ?? []).some((a) => a.term === model.termId(c));
+      const lr = (p * (c === t ? 1 : isDirect ? options.specificPenalty : options.partialPenalty)) / (model.background[c] ?? 1);
       if (lr > best) {
         best = lr;
         bestC = c;
