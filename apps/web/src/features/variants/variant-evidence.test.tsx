@@ -1,0 +1,139 @@
+import '@testing-library/jest-dom/vitest';
+import type { VariantDetails } from '@rarelens/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../components/tooltip.tsx';
+import { VariantEvidenceDrawer } from './variant-evidence.tsx';
+
+vi.mock('./igv-view.tsx', () => ({
+  IgvView: ({ chrom, pos }: { chrom: string; pos: number }) => (
+    <div data-testid="igv-stub">{`${chrom}:${pos}`}</div>
+  ),
+}));
+vi.mock('./variant-actions.tsx', () => ({ VariantActions: () => null }));
+
+const variant: VariantDetails = {
+  id: 7,
+  rank: 1,
+  chrom: '10',
+  pos: 121496701,
+  ref: 'T',
+  alt: 'G',
+  gene: 'FGFR2',
+  transcript: 'NM_000141.5',
+  consequence: 'missense_variant',
+  consequences: ['missense_variant'],
+  impact: 'MODERATE',
+  hgvsC: 'NM_000141.5:c.1694A>C',
+  hgvsP: 'p.(Glu565Ala)',
+  af: null,
+  clinvar: 'Pathogenic',
+  acmg: 'Likely pathogenic',
+  acmgPoints: 6,
+  zygosity: 'heterozygous',
+  score: 0.9,
+  hgncId: 'HGNC:3689',
+  isManeSelect: true,
+  afSource: null,
+  qual: 900,
+  filter: [],
+  genotype: {
+    gt: '0/1',
+    zygosity: 'heterozygous',
+    depth: 78,
+    genotypeQuality: 99,
+    alleleDepths: [42, 36],
+  },
+  input: { chrom: '10', pos: 123256215, ref: 'T', alt: 'G', line: 5166 },
+  inputAssembly: 'GRCh37',
+  acmgCriteria: [
+    {
+      code: 'PM5',
+      strength: 'Moderate',
+      points: 2,
+      reason: 'different pathogenic missense at the same codon',
+    },
+    {
+      code: 'PM2_Supporting',
+      strength: 'Supporting',
+      points: 1,
+      reason: 'absent from population databases',
+    },
+    { code: 'PP3', strength: 'Supporting', points: 1, reason: 'AlphaMissense 0.98' },
+  ],
+  clinvarRecord: {
+    significance: 'Pathogenic',
+    stars: 2,
+    id: '13294',
+    conditions: ['Pfeiffer_syndrome'],
+    match: 'exact',
+  },
+  frequencies: [],
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', (url: string) => {
+    if (url === '/api/products/p1/variants/7')
+      return Promise.resolve(new Response(JSON.stringify(variant), { status: 200 }));
+    return Promise.resolve(
+      new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), { status: 404 }),
+    );
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string) {
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <TooltipProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <VariantEvidenceDrawer productId="p1" />
+        </MemoryRouter>
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('VariantEvidenceDrawer', () => {
+  it('stays closed without ?variant=', () => {
+    renderAt('/my-product/p1/phenotypes');
+    expect(screen.queryByTestId('variant-evidence')).not.toBeInTheDocument();
+  });
+
+  it('shows the ACMG criteria with points, ClinVar, honest frequencies, HGVS, genotype and the genome browser', async () => {
+    renderAt('/my-product/p1/phenotypes?view=variants&variant=7');
+    const drawer = await screen.findByTestId('variant-evidence');
+    await within(drawer).findByTestId('acmg-criteria');
+
+    const criteria = within(screen.getByTestId('acmg-criteria')).getAllByRole('row');
+    // header, three criteria, total
+    expect(criteria).toHaveLength(5);
+    expect(criteria[1]).toHaveTextContent(/PM5\s*moderate\s*\+2\s*different pathogenic missense/i);
+    expect(criteria[4]).toHaveTextContent(/Total\s*6/);
+
+    expect(drawer).toHaveTextContent('2 of 4 stars');
+    expect(drawer).toHaveTextContent('Pfeiffer syndrome');
+    expect(within(drawer).getByRole('link', { name: '13294' })).toHaveAttribute(
+      'href',
+      'https://www.ncbi.nlm.nih.gov/clinvar/variation/13294/',
+    );
+    expect(within(drawer).getByTestId('af-not-available')).toHaveTextContent('not available');
+    expect(drawer).toHaveTextContent('NM_000141.5:c.1694A>C');
+    expect(drawer).toHaveTextContent('MANE Select');
+    expect(drawer).toHaveTextContent('42 / 36');
+    expect(drawer).toHaveTextContent('10:123256215 T>G (GRCh37, line 5166)');
+    expect(await within(drawer).findByTestId('igv-stub')).toHaveTextContent('10:121496701');
+  });
+
+  it('explains a failure instead of showing an empty drawer', async () => {
+    renderAt('/my-product/p1/phenotypes?variant=99');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+  });
+});
