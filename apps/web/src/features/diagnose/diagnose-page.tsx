@@ -1,4 +1,10 @@
-import { Messages, type GeneRow, type PhenotypeRow, type ProductDetails, type TermRef } from '@rarelens/contract';
+import {
+  Messages,
+  type GeneRow,
+  type PhenotypeRow,
+  type ProductDetails,
+  type TermRef,
+} from '@rarelens/contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert, Card, PageHeader } from '../../components/card.tsx';
@@ -19,7 +25,13 @@ import { useSuggestionState } from '../phenome/phenome-suggestions.tsx';
 import { SuggestionPanel } from '../phenome/suggestion-panel.tsx';
 import { groupSuggestions, type Suggestion } from '../phenome/suggestions.ts';
 import { HpoTermPicker } from '../upload/hpo-term-picker.tsx';
-import { RerankTimeoutMs, sameTerms, useProductWhileRanking, useSaveTerms, type PatientTerms } from './diagnose.api.ts';
+import {
+  RerankTimeoutMs,
+  sameTerms,
+  useProductWhileRanking,
+  useSaveTerms,
+  type PatientTerms,
+} from './diagnose.api.ts';
 import { RankingPreview, snapshotOf, type RankSnapshot } from './ranking-preview.tsx';
 
 /** /my-product/:id/diagnose — Diagnose module (PhenomeAI). */
@@ -27,15 +39,32 @@ export function DiagnosePage() {
   useDocumentTitle('Diagnose module');
   const productId = useProductId();
   const [rerank, setRerank] = useState<RerankWait | null>(null);
-  const product = useProductWhileRanking(productId, (p) => rerank !== null && isWaitingFor(rerank, p));
+  const product = useProductWhileRanking(
+    productId,
+    (p) => rerank !== null && isWaitingFor(rerank, p),
+  );
   const isRanking = rerank !== null && isWaitingFor(rerank, product.data);
   if (product.isPending) return <PageSpinner label="Loading case" />;
   if (product.isError) return <Alert tone="error">{errorMessage(product.error)}</Alert>;
-  return <DiagnoseWorkspace key={product.data.id} product={product.data} rerank={rerank} isRanking={isRanking} onRerank={setRerank} />;
+  return (
+    <DiagnoseWorkspace
+      key={product.data.id}
+      product={product.data}
+      rerank={rerank}
+      isRanking={isRanking}
+      onRerank={setRerank}
+    />
+  );
 }
 
 /** The last re-ranking started here: done once the run's rankedAt moves past `since`. */
-type RerankWait = { since: string | null; startedAt: number; before: RankSnapshot; termCount: number; isTimedOut: boolean };
+type RerankWait = {
+  since: string | null;
+  startedAt: number;
+  before: RankSnapshot;
+  termCount: number;
+  isTimedOut: boolean;
+};
 
 /** True while the worker has not written the new ranking (nor failed, nor timed out). */
 function isWaitingFor(wait: RerankWait, product: ProductDetails | undefined): boolean {
@@ -55,7 +84,10 @@ function Legend() {
     </span>
   );
   return (
-    <p className="flex flex-wrap gap-x-4 gap-y-1 text-[11px] text-ink-500" aria-label="Highlight legend">
+    <p
+      className="flex flex-wrap gap-x-4 gap-y-1 text-[11px] text-ink-500"
+      aria-label="Highlight legend"
+    >
       {item('bg-accent-100 border-b-2 border-accent-600', 'In the patient’s terms')}
       {item('bg-accent-50 border-b-2 border-accent-500', 'Proposed')}
       {item('bg-ink-100 border-b border-dashed border-ink-500', 'Stated absent')}
@@ -74,10 +106,18 @@ type WorkspaceProps = {
 function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspaceProps) {
   const queryClient = useQueryClient();
   const productId = product.id;
-  const saved: PatientTerms = useMemo(() => ({ hpoTerms: product.hpoTerms, excludedTerms: product.excludedTerms }), [product.hpoTerms, product.excludedTerms]);
+  const saved: PatientTerms = useMemo(
+    () => ({ hpoTerms: product.hpoTerms, excludedTerms: product.excludedTerms }),
+    [product.hpoTerms, product.excludedTerms],
+  );
   const [draft, setDraft] = useState<PatientTerms | null>(null);
   const terms = draft ?? saved;
-  const isDirty = draft !== null && !(sameTerms(draft.hpoTerms, saved.hpoTerms) && sameTerms(draft.excludedTerms, saved.excludedTerms));
+  const isDirty =
+    draft !== null &&
+    !(
+      sameTerms(draft.hpoTerms, saved.hpoTerms) &&
+      sameTerms(draft.excludedTerms, saved.excludedTerms)
+    );
   const save = useSaveTerms(productId);
   const isCompleted = product.status === 'Completed';
   const canEdit = product.isOwner;
@@ -98,11 +138,18 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
     if (!rerank || isRanking || announced.current === rerank.startedAt) return;
     announced.current = rerank.startedAt;
     if (rerank.isTimedOut) {
-      toast.error('The re-ranking is taking longer than expected', { description: 'The terms are saved; the ranking refreshes when it is done.' });
+      toast.error('The re-ranking is taking longer than expected', {
+        description: 'The terms are saved; the ranking refreshes when it is done.',
+      });
     } else if (product.status === 'Error') {
       toast.error(Messages.productError, { description: product.error?.reason });
     } else {
-      const top = queryClient.getQueryData<{ items: PhenotypeRow[] }>([...productKeys.results(productId), rankedAt, 'phenotypes', 1]);
+      const top = queryClient.getQueryData<{ items: PhenotypeRow[] }>([
+        ...productKeys.results(productId),
+        rankedAt,
+        'phenotypes',
+        1,
+      ]);
       toast.success('Ranking updated', {
         description: `Re-ranked with ${rerank.termCount} HPO term${rerank.termCount === 1 ? '' : 's'}.${top?.items[0] ? ` Top disease: ${top.items[0].name}.` : ''}`,
       });
@@ -112,17 +159,31 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
   // Stop waiting after RerankTimeoutMs.
   useEffect(() => {
     if (!rerank || !isRanking) return;
-    const timer = window.setTimeout(() => onRerank({ ...rerank, isTimedOut: true }), Math.max(0, rerank.startedAt + RerankTimeoutMs - Date.now()));
+    const timer = window.setTimeout(
+      () => onRerank({ ...rerank, isTimedOut: true }),
+      Math.max(0, rerank.startedAt + RerankTimeoutMs - Date.now()),
+    );
     return () => window.clearTimeout(timer);
   }, [rerank, isRanking, onRerank]);
 
   const edit = (change: (t: PatientTerms) => PatientTerms) => setDraft((d) => change(d ?? saved));
   const addPresent = (term: TermRef) =>
-    edit((t) => ({ hpoTerms: addTerm(t.hpoTerms, term), excludedTerms: t.excludedTerms.filter((x) => x.id !== term.id) }));
+    edit((t) => ({
+      hpoTerms: addTerm(t.hpoTerms, term),
+      excludedTerms: t.excludedTerms.filter((x) => x.id !== term.id),
+    }));
   const addExcluded = (term: TermRef) =>
-    edit((t) => ({ excludedTerms: addTerm(t.excludedTerms, term), hpoTerms: t.hpoTerms.filter((x) => x.id !== term.id) }));
-  const remove = (id: string) => edit((t) => ({ hpoTerms: t.hpoTerms.filter((x) => x.id !== id), excludedTerms: t.excludedTerms.filter((x) => x.id !== id) }));
-  const accept = (s: Suggestion, as: 'present' | 'excluded') => (as === 'excluded' ? addExcluded : addPresent)({ id: s.id, label: s.label });
+    edit((t) => ({
+      excludedTerms: addTerm(t.excludedTerms, term),
+      hpoTerms: t.hpoTerms.filter((x) => x.id !== term.id),
+    }));
+  const remove = (id: string) =>
+    edit((t) => ({
+      hpoTerms: t.hpoTerms.filter((x) => x.id !== id),
+      excludedTerms: t.excludedTerms.filter((x) => x.id !== id),
+    }));
+  const accept = (s: Suggestion, as: 'present' | 'excluded') =>
+    (as === 'excluded' ? addExcluded : addPresent)({ id: s.id, label: s.label });
 
   function firstPage<T>(key: QueryKey): T[] | undefined {
     return queryClient.getQueryData<{ items: T[] }>(key)?.items;
@@ -138,17 +199,29 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
       onSuccess: (result) => {
         setDraft(null);
         if (result.rerankQueued) {
-          onRerank({ since: rankedAt, startedAt: Date.now(), before: snapshot, termCount: next.hpoTerms.length, isTimedOut: false });
+          onRerank({
+            since: rankedAt,
+            startedAt: Date.now(),
+            before: snapshot,
+            termCount: next.hpoTerms.length,
+            isTimedOut: false,
+          });
         } else {
-          toast.success('Terms saved', { description: 'The ranking will use them when the analysis completes.' });
+          toast.success('Terms saved', {
+            description: 'The ranking will use them when the analysis completes.',
+          });
         }
       },
       onError: toastError,
     });
   }
 
-  const added = terms.hpoTerms.filter((t) => !saved.hpoTerms.some((s) => s.id === t.id)).length + terms.excludedTerms.filter((t) => !saved.excludedTerms.some((s) => s.id === t.id)).length;
-  const removed = saved.hpoTerms.filter((t) => !terms.hpoTerms.some((s) => s.id === t.id)).length + saved.excludedTerms.filter((t) => !terms.excludedTerms.some((s) => s.id === t.id)).length;
+  const added =
+    terms.hpoTerms.filter((t) => !saved.hpoTerms.some((s) => s.id === t.id)).length +
+    terms.excludedTerms.filter((t) => !saved.excludedTerms.some((s) => s.id === t.id)).length;
+  const removed =
+    saved.hpoTerms.filter((t) => !terms.hpoTerms.some((s) => s.id === t.id)).length +
+    saved.excludedTerms.filter((t) => !terms.excludedTerms.some((s) => s.id === t.id)).length;
 
   return (
     <>
@@ -163,7 +236,12 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
           </span>
         }
         description="The clinical description with its recognised phenotypes. Refine the patient’s HPO terms and re-rank the case."
-        actions={<StatusBadge status={product.status} progress={product.status === 'Processing' ? product.progress : undefined} />}
+        actions={
+          <StatusBadge
+            status={product.status}
+            progress={product.status === 'Processing' ? product.progress : undefined}
+          />
+        }
       />
       <CaseSummary product={product} />
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)]">
@@ -172,7 +250,12 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
             <div className="flex flex-wrap items-center justify-between gap-2 border-b border-ink-100 px-5 py-3.5">
               <div>
                 <h2 className="text-sm font-semibold text-ink-900">Clinical description</h2>
-                <p className="text-xs text-ink-500" role="status" aria-live="polite" data-testid="diagnose-extraction-status">
+                <p
+                  className="text-xs text-ink-500"
+                  role="status"
+                  aria-live="polite"
+                  data-testid="diagnose-extraction-status"
+                >
                   {extraction.query.isError
                     ? `PhenomeAI could not read the text: ${errorMessage(extraction.query.error)}`
                     : !data
@@ -180,11 +263,15 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
                       : `${suggestions.length} phenotype${suggestions.length === 1 ? '' : 's'} recognised · HPO ${data.hpoVersion}${data.llmUsed ? ' · LLM assisted' : ''}`}
                 </p>
               </div>
-              {extraction.isUpdating ? <Spinner className="size-4 text-accent-600" label="Analysing the text" /> : null}
+              {extraction.isUpdating ? (
+                <Spinner className="size-4 text-accent-600" label="Analysing the text" />
+              ) : null}
             </div>
             <div className="flex flex-col gap-4 px-5 py-4">
               {product.symptoms.trim() === '' ? (
-                <p className="text-sm text-ink-500">No clinical description was given for this case.</p>
+                <p className="text-sm text-ink-500">
+                  No clinical description was given for this case.
+                </p>
               ) : (
                 <HighlightedText
                   text={data?.text ?? product.symptoms}
@@ -212,9 +299,17 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
             </div>
           </Card>
           {isCompleted || isRanking ? (
-            <RankingPreview productId={productId} rankedAt={rankedAt} before={before} isRanking={isRanking} />
+            <RankingPreview
+              productId={productId}
+              rankedAt={rankedAt}
+              before={before}
+              isRanking={isRanking}
+            />
           ) : (
-            <Alert tone="info">The ranking appears here once the analysis has completed; terms saved now are used by it.</Alert>
+            <Alert tone="info">
+              The ranking appears here once the analysis has completed; terms saved now are used by
+              it.
+            </Alert>
           )}
         </div>
         <Card className="flex flex-col lg:sticky lg:top-4" data-testid="diagnose-terms">
@@ -242,7 +337,13 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
               onRemove={canEdit && !isRanking ? remove : undefined}
               empty="None. Findings examined and found absent lower the diseases that expect them."
             />
-            {canEdit ? <AddTerm disabled={isRanking} selected={[...terms.hpoTerms, ...terms.excludedTerms]} onAdd={(term, as) => (as === 'present' ? addPresent(term) : addExcluded(term))} /> : null}
+            {canEdit ? (
+              <AddTerm
+                disabled={isRanking}
+                selected={[...terms.hpoTerms, ...terms.excludedTerms]}
+                onAdd={(term, as) => (as === 'present' ? addPresent(term) : addExcluded(term))}
+              />
+            ) : null}
           </div>
           {canEdit ? (
             <div className="flex flex-col gap-2 rounded-b-2xl border-t border-ink-100 bg-ink-50/60 px-5 py-3.5">
@@ -254,16 +355,33 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
                     : 'The ranking uses these terms.'}
               </p>
               <div className="flex gap-2">
-                <Button variant="secondary" className="flex-1" onClick={handleRerank} isLoading={save.isPending || isRanking} disabled={!isDirty || isRanking} data-testid="diagnose-rerank">
-                  {isRanking ? Messages.processing : isCompleted ? 'Save and re-rank' : 'Save terms'}
+                <Button
+                  variant="secondary"
+                  className="flex-1"
+                  onClick={handleRerank}
+                  isLoading={save.isPending || isRanking}
+                  disabled={!isDirty || isRanking}
+                  data-testid="diagnose-rerank"
+                >
+                  {isRanking
+                    ? Messages.processing
+                    : isCompleted
+                      ? 'Save and re-rank'
+                      : 'Save terms'}
                 </Button>
-                <Button variant="outline" onClick={() => setDraft(null)} disabled={!isDirty || save.isPending || isRanking}>
+                <Button
+                  variant="outline"
+                  onClick={() => setDraft(null)}
+                  disabled={!isDirty || save.isPending || isRanking}
+                >
                   Discard
                 </Button>
               </div>
             </div>
           ) : (
-            <p className="rounded-b-2xl border-t border-ink-100 bg-ink-50/60 px-5 py-3 text-xs text-ink-500">This case is shared with you: only its owner can change the terms.</p>
+            <p className="rounded-b-2xl border-t border-ink-100 bg-ink-50/60 px-5 py-3 text-xs text-ink-500">
+              This case is shared with you: only its owner can change the terms.
+            </p>
           )}
         </Card>
       </div>
@@ -293,20 +411,46 @@ function TermList({
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="mb-2 flex items-center gap-2 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
-        <span aria-hidden="true" className={cn('size-2 rounded-full', tone === 'present' ? 'bg-accent-500' : 'border border-ink-400 bg-white')} />
+      <h3
+        id={headingId}
+        className="mb-2 flex items-center gap-2 text-[11px] font-semibold tracking-wide text-ink-500 uppercase"
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'size-2 rounded-full',
+            tone === 'present' ? 'bg-accent-500' : 'border border-ink-400 bg-white',
+          )}
+        />
         {title} <span className="font-normal text-ink-400">({terms.length})</span>
       </h3>
       {terms.length === 0 ? (
         <p className="text-xs text-ink-400">{empty}</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-ink-50 rounded-lg border border-ink-100" data-testid={testId}>
+        <ul
+          className="flex flex-col divide-y divide-ink-50 rounded-lg border border-ink-100"
+          data-testid={testId}
+        >
           {terms.map((t) => {
             const isNew = !saved.some((s) => s.id === t.id);
             return (
-              <li key={t.id} data-testid="diagnose-term" data-term-id={t.id} className="flex items-center gap-2 px-3 py-2 text-sm">
+              <li
+                key={t.id}
+                data-testid="diagnose-term"
+                data-term-id={t.id}
+                className="flex items-center gap-2 px-3 py-2 text-sm"
+              >
                 <span className="min-w-0 flex-1">
-                  <span className={cn('block truncate font-medium', tone === 'excluded' ? 'text-ink-600 line-through decoration-ink-300' : 'text-ink-900')}>{t.label}</span>
+                  <span
+                    className={cn(
+                      'block truncate font-medium',
+                      tone === 'excluded'
+                        ? 'text-ink-600 line-through decoration-ink-300'
+                        : 'text-ink-900',
+                    )}
+                  >
+                    {t.label}
+                  </span>
                   <span className="flex items-center gap-1.5 text-[11px] text-ink-500">
                     <a
                       href={`https://hpo.jax.org/browse/term/${encodeURIComponent(t.id)}`}
@@ -316,8 +460,16 @@ function TermList({
                     >
                       {t.id}
                     </a>
-                    {fromText.has(t.id) ? <span className="rounded bg-accent-50 px-1 text-[10px] font-medium text-accent-700">in text</span> : null}
-                    {isNew ? <span className="rounded bg-amber-50 px-1 text-[10px] font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">unsaved</span> : null}
+                    {fromText.has(t.id) ? (
+                      <span className="rounded bg-accent-50 px-1 text-[10px] font-medium text-accent-700">
+                        in text
+                      </span>
+                    ) : null}
+                    {isNew ? (
+                      <span className="rounded bg-amber-50 px-1 text-[10px] font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+                        unsaved
+                      </span>
+                    ) : null}
                   </span>
                 </span>
                 {onRemove ? (
@@ -340,16 +492,31 @@ function TermList({
 }
 
 /** Ontology search with a choice of where the term goes (present or excluded). */
-function AddTerm({ selected, onAdd, disabled }: { selected: TermRef[]; onAdd: (term: TermRef, as: 'present' | 'excluded') => void; disabled: boolean }) {
+function AddTerm({
+  selected,
+  onAdd,
+  disabled,
+}: {
+  selected: TermRef[];
+  onAdd: (term: TermRef, as: 'present' | 'excluded') => void;
+  disabled: boolean;
+}) {
   const [as, setAs] = useState<'present' | 'excluded'>('present');
   const pickerId = useId();
   return (
     <div className={cn('flex flex-col gap-2', disabled && 'pointer-events-none opacity-60')}>
       <div className="flex items-center justify-between gap-2">
-        <label htmlFor={pickerId} className="text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
+        <label
+          htmlFor={pickerId}
+          className="text-[11px] font-semibold tracking-wide text-ink-500 uppercase"
+        >
           Add a term
         </label>
-        <div role="radiogroup" aria-label="Add as" className="inline-flex rounded-md border border-ink-100 bg-white p-0.5 text-xs">
+        <div
+          role="radiogroup"
+          aria-label="Add as"
+          className="inline-flex rounded-md border border-ink-100 bg-white p-0.5 text-xs"
+        >
           {(['present', 'excluded'] as const).map((value) => (
             <button
               key={value}
@@ -357,7 +524,10 @@ function AddTerm({ selected, onAdd, disabled }: { selected: TermRef[]; onAdd: (t
               role="radio"
               aria-checked={as === value}
               onClick={() => setAs(value)}
-              className={cn('rounded px-2 py-0.5 font-medium capitalize', as === value ? 'bg-ink-900 text-white' : 'text-ink-600 hover:bg-ink-50')}
+              className={cn(
+                'rounded px-2 py-0.5 font-medium capitalize',
+                as === value ? 'bg-ink-900 text-white' : 'text-ink-600 hover:bg-ink-50',
+              )}
             >
               {value}
             </button>
@@ -369,7 +539,11 @@ function AddTerm({ selected, onAdd, disabled }: { selected: TermRef[]; onAdd: (t
         label={as === 'present' ? 'Add a present HPO term' : 'Add an excluded HPO term'}
         selected={selected}
         onSelect={(term) => onAdd(term, as)}
-        placeholder={as === 'present' ? 'Search HPO, e.g. hypotonia or HP:0001252' : 'Search a finding that is absent'}
+        placeholder={
+          as === 'present'
+            ? 'Search HPO, e.g. hypotonia or HP:0001252'
+            : 'Search a finding that is absent'
+        }
       />
     </div>
   );

@@ -1,4 +1,8 @@
-import { UpdatePhenotypeTermsResponse, type ProductDetails, type TermRef } from '@rarelens/contract';
+import {
+  UpdatePhenotypeTermsResponse,
+  type ProductDetails,
+  type TermRef,
+} from '@rarelens/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { casesApi, productKeys } from '../cases/cases.api.ts';
@@ -15,7 +19,10 @@ export const diagnoseApi = {
   updateTerms: (productId: string, terms: PatientTerms) =>
     api.put(
       `${casesApi.path(productId)}/phenotype-terms`,
-      { hpoTerms: terms.hpoTerms.map((t) => t.id), excludedTerms: terms.excludedTerms.map((t) => t.id) },
+      {
+        hpoTerms: terms.hpoTerms.map((t) => t.id),
+        excludedTerms: terms.excludedTerms.map((t) => t.id),
+      },
       { schema: UpdatePhenotypeTermsResponse },
     ),
 };
@@ -26,7 +33,9 @@ export function useSaveTerms(productId: string) {
   return useMutation({
     mutationFn: (terms: PatientTerms) => diagnoseApi.updateTerms(productId, terms),
     onSuccess: (_result, terms) => {
-      queryClient.setQueryData<ProductDetails>(productKeys.detail(productId), (old) => (old ? { ...old, ...terms } : old));
+      queryClient.setQueryData<ProductDetails>(productKeys.detail(productId), (old) =>
+        old ? { ...old, ...terms } : old,
+      );
       void queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) });
       void queryClient.invalidateQueries({ queryKey: productKeys.list() });
     },
@@ -34,7 +43,10 @@ export function useSaveTerms(productId: string) {
 }
 
 /** The case, re-read every {@link RerankPollMs} while `isWaiting(case)` (a re-ranking is under way). */
-export function useProductWhileRanking(productId: string, isWaiting: (product: ProductDetails | undefined) => boolean) {
+export function useProductWhileRanking(
+  productId: string,
+  isWaiting: (product: ProductDetails | undefined) => boolean,
+) {
   return useQuery({
     queryKey: productKeys.detail(productId),
     queryFn: ({ signal }) => casesApi.get(productId, signal),

@@ -51,7 +51,14 @@ type HighlightedTextProps = {
  * A read-only copy of the clinical text with each recognised phenotype marked; hovering a mark
  * names its HPO term. Overlapping mentions split into segments that carry every term.
  */
-export function HighlightedText({ text, terms, stateOf, activeKey, className, label = 'Recognised phenotypes in the text' }: HighlightedTextProps) {
+export function HighlightedText({
+  text,
+  terms,
+  stateOf,
+  activeKey,
+  className,
+  label = 'Recognised phenotypes in the text',
+}: HighlightedTextProps) {
   const segments = useMemo(() => buildSegments(text, terms), [text, terms]);
   return (
     <div
@@ -76,10 +83,12 @@ export function HighlightedText({ text, terms, stateOf, activeKey, className, la
               <span className="flex flex-col gap-1">
                 {segment.terms.map((t) => (
                   <span key={`${t.id}-${t.start}`} className="block">
-                    <span className="font-semibold">{t.label}</span> <span className="font-mono opacity-80">{t.id}</span>
+                    <span className="font-semibold">{t.label}</span>{' '}
+                    <span className="font-mono opacity-80">{t.id}</span>
                     <span className="block text-[11px] opacity-80">
                       {kindWords[kindOf(t)]}
-                      {t.uncertain ? ' · uncertain' : ''} · {Math.round(t.confidence * 100)}% confidence
+                      {t.uncertain ? ' · uncertain' : ''} · {Math.round(t.confidence * 100)}%
+                      confidence
                     </span>
                   </span>
                 ))}
@@ -94,7 +103,9 @@ export function HighlightedText({ text, terms, stateOf, activeKey, className, la
               aria-label={`${segment.text}: ${tip.join('; ')}`}
               className={cn(
                 'rounded-[3px] px-0.5 transition-shadow',
-                kind === 'excluded' && state !== 'rejected' ? 'line-through decoration-1' : 'underline decoration-2 underline-offset-4',
+                kind === 'excluded' && state !== 'rejected'
+                  ? 'line-through decoration-1'
+                  : 'underline decoration-2 underline-offset-4',
                 tones[kind][state],
                 isActive ? 'ring-2 ring-accent-400' : '',
               )}

@@ -9,12 +9,20 @@ import { SuggestionPanel } from './suggestion-panel.tsx';
 import { groupSuggestions, type Suggestion } from './suggestions.ts';
 
 /** Whether a suggestion is already among the chosen terms (family findings count once added as present). */
-export function isSuggestionAccepted(s: Suggestion, present: ReadonlySet<string>, excluded: ReadonlySet<string>): boolean {
+export function isSuggestionAccepted(
+  s: Suggestion,
+  present: ReadonlySet<string>,
+  excluded: ReadonlySet<string>,
+): boolean {
   return s.kind === 'excluded' ? excluded.has(s.id) : present.has(s.id);
 }
 
 /** Accept/reject bookkeeping shared by the upload form and the Diagnose module. */
-export function useSuggestionState(suggestions: Suggestion[], present: readonly TermRef[], excluded: readonly TermRef[]) {
+export function useSuggestionState(
+  suggestions: Suggestion[],
+  present: readonly TermRef[],
+  excluded: readonly TermRef[],
+) {
   const [rejected, setRejected] = useState<ReadonlySet<string>>(new Set());
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const presentIds = useMemo(() => new Set(present.map((t) => t.id)), [present]);
@@ -53,7 +61,13 @@ export type PhenomeSuggestionsProps = {
  * PhenomeAI inside the symptoms box: as the user types (after a 400 ms pause, stale requests
  * aborted) it proposes HPO terms as chips and marks their words in a read-only copy of the text.
  */
-export function PhenomeSuggestions({ text, selected, onAddTerm, excluded = [], onAddExcludedTerm }: PhenomeSuggestionsProps) {
+export function PhenomeSuggestions({
+  text,
+  selected,
+  onAddTerm,
+  excluded = [],
+  onAddExcludedTerm,
+}: PhenomeSuggestionsProps) {
   const extraction = usePhenomeExtraction(text, { debounceMs: ExtractDebounceMs });
   const data = extraction.data;
   const suggestions = useMemo(() => groupSuggestions(data?.terms ?? []), [data]);
@@ -68,22 +82,37 @@ export function PhenomeSuggestions({ text, selected, onAddTerm, excluded = [], o
   const isError = extraction.query.isError && !extraction.isUpdating;
   const count = suggestions.length;
   let status: string;
-  if (isError) status = `PhenomeAI could not read the text: ${errorMessage(extraction.query.error)}`;
+  if (isError)
+    status = `PhenomeAI could not read the text: ${errorMessage(extraction.query.error)}`;
   else if (!data) status = 'Reading the description…';
-  else if (count === 0) status = 'No phenotype recognised yet. Describe findings in clinical or plain words.';
+  else if (count === 0)
+    status = 'No phenotype recognised yet. Describe findings in clinical or plain words.';
   else status = `${count} phenotype${count === 1 ? '' : 's'} recognised`;
 
   return (
-    <div className="overflow-hidden rounded-xl border border-ink-100 bg-ink-50/40" data-testid="phenome-box">
+    <div
+      className="overflow-hidden rounded-xl border border-ink-100 bg-ink-50/40"
+      data-testid="phenome-box"
+    >
       <div className="flex items-center gap-2 border-b border-ink-100 bg-white/70 px-3 py-2">
-        <span className="inline-flex size-6 items-center justify-center rounded-md bg-accent-50 text-accent-700" aria-hidden="true">
+        <span
+          className="inline-flex size-6 items-center justify-center rounded-md bg-accent-50 text-accent-700"
+          aria-hidden="true"
+        >
           <SparklesIcon className="size-3.5" />
         </span>
         <span className="text-xs font-semibold text-ink-900">PhenomeAI</span>
-        <span role="status" aria-live="polite" className={isError ? 'text-xs text-danger-700' : 'text-xs text-ink-500'} data-testid="phenome-status">
+        <span
+          role="status"
+          aria-live="polite"
+          className={isError ? 'text-xs text-danger-700' : 'text-xs text-ink-500'}
+          data-testid="phenome-status"
+        >
           {status}
         </span>
-        {extraction.isUpdating && !isError ? <Spinner className="ml-auto size-3.5 text-accent-600" label="Analysing the text" /> : null}
+        {extraction.isUpdating && !isError ? (
+          <Spinner className="ml-auto size-3.5 text-accent-600" label="Analysing the text" />
+        ) : null}
       </div>
       {data && data.terms.length > 0 ? (
         <div className="flex flex-col gap-4 p-3">

@@ -7,12 +7,21 @@ import { api } from '../../lib/api-client.ts';
 export const ExtractDebounceMs = 400;
 
 /** An extraction with the exact text it was computed on (spans are offsets into that text). */
-export type Extraction = { text: string; hpoVersion: string; terms: PhenomeTermDto[]; llmUsed: boolean };
+export type Extraction = {
+  text: string;
+  hpoVersion: string;
+  terms: PhenomeTermDto[];
+  llmUsed: boolean;
+};
 
 export const phenomeApi = {
   /** POST /api/phenome/extract; aborted through `signal` when a newer text supersedes it. */
   extract: async (text: string, signal?: AbortSignal): Promise<Extraction> => {
-    const r = await api.post('/api/phenome/extract', { text }, { schema: PhenomeExtractResponse, signal });
+    const r = await api.post(
+      '/api/phenome/extract',
+      { text },
+      { schema: PhenomeExtractResponse, signal },
+    );
     return { text, ...r };
   },
 };
@@ -33,7 +42,10 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
  * cancels a query whose signal was consumed once it has no observer). The previous result
  * stays visible while the next one loads: compare `data.text` with the current text.
  */
-export function usePhenomeExtraction(text: string, { debounceMs = 0, enabled = true }: { debounceMs?: number; enabled?: boolean } = {}) {
+export function usePhenomeExtraction(
+  text: string,
+  { debounceMs = 0, enabled = true }: { debounceMs?: number; enabled?: boolean } = {},
+) {
   const debounced = useDebouncedValue(text, debounceMs);
   const effective = debounceMs > 0 ? debounced : text;
   const trimmed = effective.trim();

@@ -11,14 +11,25 @@ export function ConfidenceMeter({ value }: { value: number }) {
   const pct = Math.round(value * 100);
   return (
     <Tooltip content={`${level[0]?.toUpperCase()}${level.slice(1)} confidence (${pct}%)`}>
-      <span role="img" aria-label={`${level} confidence, ${pct}%`} data-confidence={level} className="inline-flex h-3 items-end gap-[2px]">
+      <span
+        role="img"
+        aria-label={`${level} confidence, ${pct}%`}
+        data-confidence={level}
+        className="inline-flex h-3 items-end gap-[2px]"
+      >
         {[0, 1, 2].map((i) => (
           <span
             key={i}
             className={cn(
               'w-[3px] rounded-sm',
               i === 0 ? 'h-1.5' : i === 1 ? 'h-2.5' : 'h-3',
-              i < filled ? (level === 'high' ? 'bg-accent-500' : level === 'medium' ? 'bg-amber-400' : 'bg-ink-300') : 'bg-ink-100',
+              i < filled
+                ? level === 'high'
+                  ? 'bg-accent-500'
+                  : level === 'medium'
+                    ? 'bg-amber-400'
+                    : 'bg-ink-300'
+                : 'bg-ink-100',
             )}
           />
         ))}
@@ -37,7 +48,14 @@ type ChipProps = {
 };
 
 /** One proposed term: confidence, label, HPO id, the words it came from, accept and reject. */
-function SuggestionChip({ suggestion: s, acceptLabel, onAccept, onReject, onActiveChange, readOnly }: ChipProps) {
+function SuggestionChip({
+  suggestion: s,
+  acceptLabel,
+  onAccept,
+  onReject,
+  onActiveChange,
+  readOnly,
+}: ChipProps) {
   const name = `${s.label} (${s.id})`;
   const words = [...new Set(s.mentions.map((m) => m.text))];
   return (
@@ -59,9 +77,20 @@ function SuggestionChip({ suggestion: s, acceptLabel, onAccept, onReject, onActi
       <ConfidenceMeter value={s.confidence} />
       <span className="flex min-w-0 flex-col leading-tight">
         <span className="flex min-w-0 items-baseline gap-1.5">
-          <span className={cn('truncate font-medium text-ink-900', s.kind === 'excluded' && 'text-ink-700')}>{s.label}</span>
+          <span
+            className={cn(
+              'truncate font-medium text-ink-900',
+              s.kind === 'excluded' && 'text-ink-700',
+            )}
+          >
+            {s.label}
+          </span>
           <span className="shrink-0 font-mono text-[10.5px] text-ink-500">{s.id}</span>
-          {s.isUncertain ? <span className="shrink-0 rounded bg-amber-50 px-1 text-[10px] font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">possible</span> : null}
+          {s.isUncertain ? (
+            <span className="shrink-0 rounded bg-amber-50 px-1 text-[10px] font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+              possible
+            </span>
+          ) : null}
         </span>
         <span className="truncate text-[11px] text-ink-400" title={words.join(', ')}>
           “{words.join('”, “')}”
@@ -76,7 +105,9 @@ function SuggestionChip({ suggestion: s, acceptLabel, onAccept, onReject, onActi
               aria-label={`${acceptLabel}: ${name}`}
               className={cn(
                 'inline-flex size-7 items-center justify-center rounded-md transition-colors',
-                s.kind === 'excluded' ? 'text-ink-600 hover:bg-ink-100' : 'text-accent-700 hover:bg-accent-50',
+                s.kind === 'excluded'
+                  ? 'text-ink-600 hover:bg-ink-100'
+                  : 'text-accent-700 hover:bg-accent-50',
               )}
             >
               <CheckIcon className="size-4" />
@@ -100,15 +131,39 @@ function SuggestionChip({ suggestion: s, acceptLabel, onAccept, onReject, onActi
   );
 }
 
-function Group({ title, hint, action, tone, children, testId }: { title: string; hint?: ReactNode; action?: ReactNode; tone: 'present' | 'excluded' | 'family'; children: ReactNode; testId: string }) {
+function Group({
+  title,
+  hint,
+  action,
+  tone,
+  children,
+  testId,
+}: {
+  title: string;
+  hint?: ReactNode;
+  action?: ReactNode;
+  tone: 'present' | 'excluded' | 'family';
+  children: ReactNode;
+  testId: string;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} data-testid={testId} className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="flex items-center gap-2 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
+        <h3
+          id={headingId}
+          className="flex items-center gap-2 text-[11px] font-semibold tracking-wide text-ink-500 uppercase"
+        >
           <span
             aria-hidden="true"
-            className={cn('size-2 rounded-full', tone === 'present' ? 'bg-accent-500' : tone === 'excluded' ? 'border border-ink-400 bg-white' : 'bg-violet-400')}
+            className={cn(
+              'size-2 rounded-full',
+              tone === 'present'
+                ? 'bg-accent-500'
+                : tone === 'excluded'
+                  ? 'border border-ink-400 bg-white'
+                  : 'bg-violet-400',
+            )}
           />
           {title}
         </h3>
@@ -140,7 +195,17 @@ export type SuggestionPanelProps = {
  * PhenomeAI proposals in three groups: findings to add to the patient, findings stated absent
  * (to add as excluded terms) and family history (shown, not proposed for the patient).
  */
-export function SuggestionPanel({ suggestions, isAccepted, rejected, onAccept, onAcceptAll, onReject, onRestoreRejected, onActiveChange, readOnly }: SuggestionPanelProps) {
+export function SuggestionPanel({
+  suggestions,
+  isAccepted,
+  rejected,
+  onAccept,
+  onAcceptAll,
+  onReject,
+  onRestoreRejected,
+  onActiveChange,
+  readOnly,
+}: SuggestionPanelProps) {
   const open = suggestions.filter((s) => !isAccepted(s) && !rejected.has(s.key));
   const present = open.filter((s) => s.kind === 'present');
   const excluded = open.filter((s) => s.kind === 'excluded');
@@ -157,14 +222,26 @@ export function SuggestionPanel({ suggestions, isAccepted, rejected, onAccept, o
           title={`Proposed phenotypes (${present.length})`}
           action={
             readOnly || present.length < 2 ? null : (
-              <button type="button" onClick={() => onAcceptAll(present, 'present')} className="rounded-md px-2 py-1 text-xs font-semibold text-accent-700 hover:bg-accent-50">
+              <button
+                type="button"
+                onClick={() => onAcceptAll(present, 'present')}
+                className="rounded-md px-2 py-1 text-xs font-semibold text-accent-700 hover:bg-accent-50"
+              >
                 Accept all
               </button>
             )
           }
         >
           {present.map((s) => (
-            <SuggestionChip key={s.key} suggestion={s} acceptLabel="Accept" onAccept={() => onAccept(s, 'present')} onReject={() => onReject(s.key)} onActiveChange={onActiveChange} readOnly={readOnly} />
+            <SuggestionChip
+              key={s.key}
+              suggestion={s}
+              acceptLabel="Accept"
+              onAccept={() => onAccept(s, 'present')}
+              onReject={() => onReject(s.key)}
+              onActiveChange={onActiveChange}
+              readOnly={readOnly}
+            />
           ))}
         </Group>
       ) : null}
@@ -176,26 +253,54 @@ export function SuggestionPanel({ suggestions, isAccepted, rejected, onAccept, o
           hint="Negated in the text. Accept to record them as excluded phenotypes: diseases that expect them rank lower."
           action={
             readOnly || excluded.length < 2 ? null : (
-              <button type="button" onClick={() => onAcceptAll(excluded, 'excluded')} className="rounded-md px-2 py-1 text-xs font-semibold text-ink-700 hover:bg-ink-50">
+              <button
+                type="button"
+                onClick={() => onAcceptAll(excluded, 'excluded')}
+                className="rounded-md px-2 py-1 text-xs font-semibold text-ink-700 hover:bg-ink-50"
+              >
                 Exclude all
               </button>
             )
           }
         >
           {excluded.map((s) => (
-            <SuggestionChip key={s.key} suggestion={s} acceptLabel="Accept as excluded" onAccept={() => onAccept(s, 'excluded')} onReject={() => onReject(s.key)} onActiveChange={onActiveChange} readOnly={readOnly} />
+            <SuggestionChip
+              key={s.key}
+              suggestion={s}
+              acceptLabel="Accept as excluded"
+              onAccept={() => onAccept(s, 'excluded')}
+              onReject={() => onReject(s.key)}
+              onActiveChange={onActiveChange}
+              readOnly={readOnly}
+            />
           ))}
         </Group>
       ) : null}
       {family.length > 0 ? (
-        <Group testId="phenome-group-family" tone="family" title={`Family history (${family.length})`} hint="Findings in relatives are not proposed for the patient. Add one only if the patient has it too.">
+        <Group
+          testId="phenome-group-family"
+          tone="family"
+          title={`Family history (${family.length})`}
+          hint="Findings in relatives are not proposed for the patient. Add one only if the patient has it too."
+        >
           {family.map((s) => (
-            <SuggestionChip key={s.key} suggestion={s} acceptLabel="Add to the patient anyway" onAccept={() => onAccept(s, 'present')} onReject={() => onReject(s.key)} onActiveChange={onActiveChange} readOnly={readOnly} />
+            <SuggestionChip
+              key={s.key}
+              suggestion={s}
+              acceptLabel="Add to the patient anyway"
+              onAccept={() => onAccept(s, 'present')}
+              onReject={() => onReject(s.key)}
+              onActiveChange={onActiveChange}
+              readOnly={readOnly}
+            />
           ))}
         </Group>
       ) : null}
       {acceptedCount > 0 || rejectedCount > 0 ? (
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500" data-testid="phenome-tally">
+        <p
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500"
+          data-testid="phenome-tally"
+        >
           {acceptedCount > 0 ? (
             <span className="inline-flex items-center gap-1">
               <CheckIcon className="size-3.5 text-accent-600" aria-hidden="true" />
@@ -206,7 +311,11 @@ export function SuggestionPanel({ suggestions, isAccepted, rejected, onAccept, o
             <span>
               {rejectedCount} rejected{' '}
               {readOnly ? null : (
-                <button type="button" onClick={onRestoreRejected} className="font-medium text-accent-700 hover:underline">
+                <button
+                  type="button"
+                  onClick={onRestoreRejected}
+                  className="font-medium text-accent-700 hover:underline"
+                >
                   Show again
                 </button>
               )}

@@ -46,12 +46,23 @@ export function groupSuggestions(terms: readonly PhenomeTermDto[]): Suggestion[]
       found.isUncertain = found.isUncertain && t.uncertain === true;
       found.mentions.push(mention);
     } else {
-      byKey.set(key, { key, id: t.id, label: t.label, kind, confidence: t.confidence, isUncertain: t.uncertain === true, mentions: [mention] });
+      byKey.set(key, {
+        key,
+        id: t.id,
+        label: t.label,
+        kind,
+        confidence: t.confidence,
+        isUncertain: t.uncertain === true,
+        mentions: [mention],
+      });
     }
   }
   const list = [...byKey.values()];
   for (const s of list) s.mentions.sort((a, b) => a.start - b.start || b.end - a.end);
-  return list.sort((a, b) => (a.mentions[0]?.start ?? 0) - (b.mentions[0]?.start ?? 0) || a.label.localeCompare(b.label));
+  return list.sort(
+    (a, b) =>
+      (a.mentions[0]?.start ?? 0) - (b.mentions[0]?.start ?? 0) || a.label.localeCompare(b.label),
+  );
 }
 
 /** A confidence in [0, 1] as a word: high (>= 0.85), medium (>= 0.6) or low. */
@@ -70,7 +81,13 @@ export type Segment = { start: number; end: number; text: string; terms: Phenome
  * are ignored (a result computed on another text must not be drawn on this one).
  */
 export function buildSegments(text: string, terms: readonly PhenomeTermDto[]): Segment[] {
-  const valid = terms.filter((t) => t.start >= 0 && t.end > t.start && t.end <= text.length && text.slice(t.start, t.end) === t.text);
+  const valid = terms.filter(
+    (t) =>
+      t.start >= 0 &&
+      t.end > t.start &&
+      t.end <= text.length &&
+      text.slice(t.start, t.end) === t.text,
+  );
   const cuts = new Set<number>([0, text.length]);
   for (const t of valid) {
     cuts.add(t.start);

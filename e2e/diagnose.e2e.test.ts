@@ -1,0 +1,356 @@
+/**
+ * PhenomeAI in the browser: on /upload the symptoms box proposes HPO terms as the user types
+ * (chips with spans marked in the text, a negated finding offered as an excluded term, a
+ * relative's finding kept apart), and on a completed case the Diagnose module shows the
+ * clinical text with its phenotypes, edits the terms and re-ranks the case.
+ *
+ * Needs the knowledge base (RARELENS_KB, default ./data/kb) and the reference data
+ * (RARELENS_SOURCES, default ../shared/data).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  extractCode,
+  repoRoot,
+  screenshotPath,
+  startTestEnv,
+  uniqueEmail,
+  type TestEnv,
+} from './harness.ts';
+
+const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
+const sourcesDir = path.resolve(
+  process.env.RARELENS_SOURCES ?? path.join(repoRoot, '../shared/data'),
+);
+const vcfPath = path.join(sourcesDir, 'vcf/Pfeiffer.hg19.vcf.gz');
+const password = 'Genome2024';
+
+let env: TestEnv;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(kbDir, 'manifest.json'))) {
+    throw new Error(
+      `No knowledge base at ${kbDir}: build it with \`npx rarelens kb build\` (or set RARELENS_KB)`,
+    );
+  }
+  if (!existsSync(vcfPath))
+    throw new Error(`${vcfPath} is missing: set RARELENS_SOURCES to the reference data directory`);
+  env = await startTestEnv({ env: { RARELENS_KB: kbDir, RARELENS_INPROCESS_WORKER: 'true' } });
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${env.baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** Registers and verifies a user over the API; returns an Authorization header. */
+async function createUser(email: string): Promise<Record<string, string>> {
+  const registered = await post('/api/auth/register', {
+    name: 'Julia',
+    surname: 'Bell',
+    birthDate: '1979-03-02',
+    email,
+    password,
+    termsAccepted: true,
+  });
+  expect(registered.status).toBe(201);
+  const code = extractCode(await env.mail.waitForMail(email));
+  expect((await post('/api/auth/verify', { email, code })).status).toBe(200);
+  const login = await post('/api/auth/login', { email, password });
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Header, the first 300 records and every record around FGFR2 of the Pfeiffer exome (GRCh37). */
+function pfeifferExcerpt(): string {
+  const lines = gunzipSync(readFileSync(vcfPath)).toString('utf8').split('\n');
+  const records = lines.filter((l) => l !== '' && !l.startsWith('#'));
+  const fgfr2 = records.filter((l) => {
+    const [chrom, pos] = l.split('\t');
+    return chrom === '10' && Number(pos) > 123_200_000 && Number(pos) < 123_400_000;
+  });
+  return (
+    [...lines.filter((l) => l.startsWith('#')), ...records.slice(0, 300), ...fgfr2].join('\n') +
+    '\n'
+  );
+}
+
+/** Uploads a case over the API and waits until it is Completed. */
+async function createCompletedCase(
+  auth: Record<string, string>,
+  symptoms: string,
+  hpoTerms: string[],
+): Promise<string> {
+  const form = new FormData();
+  form.set('caseId', 'DX-E2E-1');
+  form.set('gender', 'female');
+  form.set('symptoms', symptoms);
+  form.set('hpoTerms', JSON.stringify(hpoTerms));
+  form.set('assembly', 'auto');
+  form.set(
+    'genomeFile',
+    new Blob([pfeifferExcerpt()], { type: 'text/plain' }),
+    'pfeiffer-excerpt.vcf',
+  );
+  const upload = await fetch(`${env.baseUrl}/api/products`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  expect(upload.status).toBe(202);
+  const { id } = (await upload.json()) as { id: string };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const res = await fetch(`${env.baseUrl}/api/products/${id}`, { headers: auth });
+    const p = (await res.json()) as { status: string; error: unknown };
+    if (p.status === 'Completed') return id;
+    if (p.status === 'Error') throw new Error(`analysis failed: ${JSON.stringify(p.error)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the case did not complete in time\n${env.serverLogs()}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/home');
+}
+
+const suggestion = (page: Page, kind: string, id: string) =>
+  page.locator(`[data-testid="phenome-suggestion"][data-kind="${kind}"][data-term-id="${id}"]`);
+
+describe('PhenomeAI in the browser', () => {
+  it('proposes HPO terms with their spans as the user types on /upload; a negated finding is offered as excluded, a relative’s is kept apart', async () => {
+    const email = uniqueEmail('julia');
+    await createUser(email);
+    const { page, errors } = await env.newPage({ width: 1440, height: 1100 });
+    await logIn(page, email);
+    await page.goto('/upload');
+
+    const extractCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/phenome/extract')) extractCalls.push(r.postData() ?? '');
+    });
+    const box = page.getByLabel('Clinical symptoms');
+    // Typed key by key: the debounce must send one request per pause, not one per key.
+    await box.pressSequentially(
+      'Six-year-old girl with craniosynostosis, broad thumbs and proptosis.',
+      { delay: 15 },
+    );
+    await suggestion(page, 'present', 'HP:0001363').waitFor();
+    expect(extractCalls.length).toBeLessThanOrEqual(3);
+    await box.pressSequentially(
+      ' She has had fits since infancy and was floppy as a baby. No cataract. Her mother has hypertelorism.',
+      { delay: 5 },
+    );
+
+    // Lay words map to HPO terms, with the matched words marked in the mirror of the text.
+    await suggestion(page, 'present', 'HP:0001252').waitFor();
+    const present = page.getByTestId('phenome-group-present').getByTestId('phenome-suggestion');
+    await expect
+      .poll(() => present.evaluateAll((els) => els.map((e) => e.getAttribute('data-term-id'))))
+      .toEqual(['HP:0001363', 'HP:0011304', 'HP:0000520', 'HP:0001250', 'HP:0001252']);
+    await expect
+      .poll(() => suggestion(page, 'present', 'HP:0001250').innerText())
+      .toContain('Seizure');
+    const mirror = page.getByTestId('phenome-box').getByTestId('phenome-highlighted-text');
+    expect(await mirror.locator('mark[data-term-id="HP:0001250"]').innerText()).toBe('fits');
+    expect(await mirror.locator('mark[data-term-id="HP:0011304"]').innerText()).toBe(
+      'broad thumbs',
+    );
+    // Negated: offered as an excluded term, drawn as such.
+    await suggestion(page, 'excluded', 'HP:0000518').waitFor();
+    expect(await mirror.locator('mark[data-term-id="HP:0000518"]').getAttribute('data-kind')).toBe(
+      'excluded',
+    );
+    expect(await suggestion(page, 'present', 'HP:0000518').count()).toBe(0);
+    // The mother's hypertelorism is family history, not proposed for the patient.
+    await suggestion(page, 'family', 'HP:0000316').waitFor();
+    expect(await suggestion(page, 'present', 'HP:0000316').count()).toBe(0);
+
+    // Hovering a marked span names its term.
+    await mirror.locator('mark[data-term-id="HP:0001252"]').hover();
+    await page.getByRole('tooltip').filter({ hasText: 'HP:0001252' }).first().waitFor();
+    await page.screenshot({ path: screenshotPath('diagnose-upload-suggestions-desktop') });
+
+    // Reject one, accept one, then accept all the others.
+    await page.getByRole('button', { name: 'Reject Proptosis (HP:0000520)' }).click();
+    await page.getByRole('button', { name: 'Accept: Craniosynostosis (HP:0001363)' }).click();
+    const chips = page.getByRole('list', { name: 'Selected HPO terms' }).getByTestId('hpo-chip');
+    await expect.poll(() => chips.count()).toBe(1);
+    await page.getByRole('button', { name: 'Accept all' }).click();
+    await expect
+      .poll(() => chips.allInnerTexts())
+      .toEqual([
+        expect.stringContaining('Craniosynostosis'),
+        expect.stringContaining('Broad thumb'),
+        expect.stringContaining('Seizure'),
+        expect.stringContaining('Hypotonia'),
+      ]);
+    expect(await mirror.locator('mark[data-term-id="HP:0001250"]').getAttribute('data-state')).toBe(
+      'accepted',
+    );
+    expect(await mirror.locator('mark[data-term-id="HP:0000520"]').getAttribute('data-state')).toBe(
+      'rejected',
+    );
+    // The negated finding is accepted as an excluded phenotype, from the keyboard.
+    await page.getByRole('button', { name: 'Accept as excluded: Cataract (HP:0000518)' }).focus();
+    await page.keyboard.press('Enter');
+    const excludedChips = page
+      .getByRole('list', { name: 'Excluded HPO terms' })
+      .getByTestId('hpo-chip');
+    await expect
+      .poll(() => excludedChips.allInnerTexts())
+      .toEqual([expect.stringContaining('Cataract')]);
+    await expect.poll(() => page.getByTestId('phenome-tally').innerText()).toContain('5 accepted');
+    await page.getByRole('button', { name: 'Show again' }).click();
+    await suggestion(page, 'present', 'HP:0000520').waitFor();
+    await page.getByRole('list', { name: 'Excluded HPO terms' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('diagnose-upload-accepted-desktop') });
+
+    const phone = await env.newPage({ width: 390, height: 844 });
+    await logIn(phone.page, email);
+    await phone.page.goto('/upload');
+    await phone.page
+      .getByLabel('Clinical symptoms')
+      .fill('Hypotonia and seizures. No cataract. His brother has hypertelorism.');
+    await suggestion(phone.page, 'excluded', 'HP:0000518').waitFor();
+    await suggestion(phone.page, 'family', 'HP:0000316').waitFor();
+    await phone.page.getByTestId('phenome-box').scrollIntoViewIfNeeded();
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.page.screenshot({ path: screenshotPath('diagnose-upload-phone') });
+    expect(errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  });
+
+  it('edits the terms of a completed case on the Diagnose page and re-ranks it', async () => {
+    const email = uniqueEmail('julia');
+    const auth = await createUser(email);
+    const symptoms =
+      'Craniosynostosis with brachyturricephaly and proptosis. Broad thumbs and broad great toes. No seizures. Her father has hypertelorism.';
+    const productId = await createCompletedCase(auth, symptoms, ['HP:0001363', 'HP:0011304']);
+    const before = (await (
+      await fetch(`${env.baseUrl}/api/products/${productId}`, { headers: auth })
+    ).json()) as { run: { rankedAt: string } };
+
+    const { page, errors } = await env.newPage({ width: 1440, height: 1100 });
+    await logIn(page, email);
+    await page.goto(`/my-product/${productId}/phenotypes`);
+    await page
+      .getByRole('link', { name: /Diagnose module/ })
+      .first()
+      .click();
+    await page.waitForURL(`**/my-product/${productId}/diagnose`);
+
+    // The case's text with its phenotypes marked; the saved terms listed with labels.
+    const text = page.getByTestId('diagnose-text');
+    await text.locator('mark[data-term-id="HP:0000520"]').waitFor();
+    expect(await text.locator('mark[data-term-id="HP:0001363"]').getAttribute('data-state')).toBe(
+      'accepted',
+    );
+    expect(await text.locator('mark[data-term-id="HP:0001250"]').getAttribute('data-kind')).toBe(
+      'excluded',
+    );
+    expect(await text.locator('mark[data-term-id="HP:0000316"]').getAttribute('data-kind')).toBe(
+      'family',
+    );
+    const presentTerms = page.getByTestId('diagnose-present-terms').getByTestId('diagnose-term');
+    await expect
+      .poll(() => presentTerms.evaluateAll((els) => els.map((e) => e.getAttribute('data-term-id'))))
+      .toEqual(['HP:0001363', 'HP:0011304']);
+    await page.getByTestId('diagnose-top-diseases').waitFor();
+    const topDiseases = () =>
+      page
+        .getByTestId('diagnose-disease')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-disease-id')));
+    const initialTop = await topDiseases();
+    expect(initialTop.length).toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('diagnose-page-desktop') });
+
+    // Remove a term, accept proptosis from the text, exclude seizures, add a term from the ontology.
+    await page.getByRole('button', { name: 'Remove Broad thumb (HP:0011304)' }).click();
+    await page.getByRole('button', { name: 'Accept: Proptosis (HP:0000520)' }).click();
+    await page.getByRole('button', { name: 'Accept as excluded: Seizure (HP:0001250)' }).click();
+    const picker = page.getByRole('combobox', { name: 'Add a present HPO term' });
+    await picker.fill('syndactyl');
+    await page.getByRole('option', { name: /HP:0001159/ }).click();
+    await expect
+      .poll(() => presentTerms.evaluateAll((els) => els.map((e) => e.getAttribute('data-term-id'))))
+      .toEqual(['HP:0001363', 'HP:0000520', 'HP:0001159']);
+    await expect
+      .poll(() => page.getByTestId('diagnose-changes').innerText())
+      .toBe('Unsaved changes: 3 added, 1 removed.');
+
+    // Re-rank: saved through the cases API, "Processing..." while the worker ranks, then the new ranking.
+    const put = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().endsWith(`/api/products/${productId}/phenotype-terms`),
+    );
+    await page.getByTestId('diagnose-rerank').click();
+    expect((await put).postDataJSON()).toEqual({
+      hpoTerms: ['HP:0001363', 'HP:0000520', 'HP:0001159'],
+      excludedTerms: ['HP:0001250'],
+    });
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Ranking updated' })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.getByTestId('diagnose-changes').innerText())
+      .toBe('The ranking uses these terms.');
+    const after = (await (
+      await fetch(`${env.baseUrl}/api/products/${productId}`, { headers: auth })
+    ).json()) as {
+      hpoTerms: Array<{ id: string }>;
+      excludedTerms: Array<{ id: string }>;
+      run: { rankedAt: string };
+    };
+    expect(after.hpoTerms.map((t) => t.id)).toEqual(['HP:0001363', 'HP:0000520', 'HP:0001159']);
+    expect(after.excludedTerms.map((t) => t.id)).toEqual(['HP:0001250']);
+    expect(new Date(after.run.rankedAt).getTime()).toBeGreaterThan(
+      new Date(before.run.rankedAt).getTime(),
+    );
+    // The list shown is the server's new first page, with movements against the old one.
+    const served = (await (
+      await fetch(`${env.baseUrl}/api/products/${productId}/phenotypes?page=1`, { headers: auth })
+    ).json()) as {
+      items: Array<{ id: string }>;
+    };
+    await expect.poll(topDiseases).toEqual(served.items.slice(0, 5).map((d) => d.id));
+    expect(await page.getByTestId('diagnose-ranking').getAttribute('aria-busy')).toBe('false');
+    await page.getByTestId('diagnose-ranking').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('diagnose-page-reranked-desktop') });
+
+    const phone = await env.newPage({ width: 390, height: 844 });
+    await logIn(phone.page, email);
+    await phone.page.goto(`/my-product/${productId}/diagnose`);
+    await phone.page
+      .getByTestId('diagnose-text')
+      .locator('mark[data-term-id="HP:0000520"]')
+      .waitFor();
+    await phone.page.getByTestId('diagnose-top-diseases').waitFor();
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.page.screenshot({ path: screenshotPath('diagnose-page-phone') });
+    await phone.page.getByTestId('diagnose-terms').scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: screenshotPath('diagnose-page-phone-terms') });
+    expect(errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  });
+});
