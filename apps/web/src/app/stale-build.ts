@@ -3,18 +3,27 @@ import { useLocation } from 'react-router';
 
 const pollIntervalMs = 5 * 60 * 1000;
 
+/**
+ * True when /version.json names a build other than `currentBuildId`. Unreachable or malformed
+ * answers count as "not stale" (offline, server restarting): the next poll tries again.
+ */
+export async function isNewBuildDeployed(currentBuildId: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  if (currentBuildId === 'dev') return false;
+  try {
+    const response = await fetchImpl(`/version.json?t=${Date.now()}`, { cache: 'no-store' });
+    if (!response.ok) return false;
+    const { buildId } = (await response.json()) as { buildId?: unknown };
+    return typeof buildId === 'string' && buildId !== currentBuildId;
+  } catch {
+    return false;
+  }
+}
+
 let isStale = false;
 
 async function checkBuild(): Promise<void> {
-  if (__BUILD_ID__ === 'dev' || isStale) return;
-  try {
-    const response = await fetch(`/version.json?t=${Date.now()}`, { cache: 'no-store' });
-    if (!response.ok) return;
-    const { buildId } = (await response.json()) as { buildId?: unknown };
-    if (typeof buildId === 'string' && buildId !== __BUILD_ID__) isStale = true;
-  } catch {
-    // Offline or the server restarting: try again on the next poll.
-  }
+  if (isStale) return;
+  if (await isNewBuildDeployed(__BUILD_ID__)) isStale = true;
 }
 
 /**
