@@ -32,9 +32,15 @@ export async function findAccessibleProduct(
   db: Executor,
   id: string,
   user: { id: string; email: string },
-): Promise<{ product: ProductRow; isOwner: boolean; ownerEmail: string } | null> {
+): Promise<{ product: ProductRow; isOwner: boolean; ownerEmail: string; storedVariants: number | null } | null> {
+  // One round trip: access check, owner e-mail and the current run's stored-variant count
+  // (the total of unfiltered variant lists).
   const rows = await db
-    .select({ product: products, ownerEmail: users.email })
+    .select({
+      product: products,
+      ownerEmail: users.email,
+      storedVariants: sql<string | null>`(select r.counts->>'variantsStored' from analysis_runs r where r.id = ${products.currentRunId})`,
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerId))
     .where(
@@ -52,6 +58,7 @@ export async function findAccessibleProduct(
     product: row.product,
     isOwner: row.product.ownerId === user.id,
     ownerEmail: row.ownerEmail,
+    storedVariants: row.storedVariants == null ? null : Number(row.storedVariants),
   };
 }
 

@@ -308,7 +308,7 @@ export function createProductsService(deps: ProductsServiceDeps) {
     },
 
     async variants(user: Caller, id: string, q: VariantListQuery): Promise<VariantListResponse> {
-      const { product } = await access(user, id, 'read');
+      const { product, storedVariants } = await access(user, id, 'read');
       const page = { page: q.page, pageSize: q.pageSize };
       const runId = product.currentRunId;
       if (!runId) return { mode: q.mode, items: [], ...page, total: 0, totalIsCapped: false };
@@ -335,11 +335,8 @@ export function createProductsService(deps: ProductsServiceDeps) {
           })),
         };
       }
-      let knownTotal: number | undefined;
-      if (!results.hasFilters(filters) && !filters.candidatesOnly) {
-        const run = await results.findRun(db, runId);
-        knownTotal = run?.counts.variantsStored;
-      }
+      const knownTotal =
+        !results.hasFilters(filters) && !filters.candidatesOnly && storedVariants !== null ? storedVariants : undefined;
       const r = await results.listVariants(db, runId, filters, page, knownTotal);
       return { mode: q.mode, items: r.items.map(presentVariant), ...page, total: r.total, totalIsCapped: r.capped };
     },

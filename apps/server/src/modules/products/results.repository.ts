@@ -479,29 +479,28 @@ async function cappedCount(db: Executor, where: SQL, table: 'run_variants'): Pro
 /**
  * Variants in list order with filters; `knownTotal` skips counting (unfiltered lists).
  * Deferred join: the page of ids comes from an index-only scan of the covering list index
- * (deep offsets skip index entries, not wide heap rows), then only those rows are read.
+ * (deep offsets skip index entries, not wide heap rows), joined to the full rows in the same
+ * statement.
  */
 export async function listVariants(db: Executor, runId: string, f: VariantFilters, p: Page, knownTotal?: number) {
   const where = variantWhere(runId, f);
-  const [ids, count] = await Promise.all([
+  const page = db
+    .select({ id: runVariants.id, rank: runVariants.rank, score: runVariants.score })
+    .from(runVariants)
+    .where(where)
+    .orderBy(...VARIANT_ORDER)
+    .limit(p.pageSize)
+    .offset((p.page - 1) * p.pageSize)
+    .as('page');
+  const [rows, count] = await Promise.all([
     db
-      .select({ id: runVariants.id })
-      .from(runVariants)
-      .where(where)
-      .orderBy(...VARIANT_ORDER)
-      .limit(p.pageSize)
-      .offset((p.page - 1) * p.pageSize),
+      .select({ v: runVariants })
+      .from(page)
+      .innerJoin(runVariants, and(eq(runVariants.runId, runId), eq(runVariants.id, page.id)))
+      .orderBy(sql`${page.rank} asc nulls last`, sql`${page.score} desc nulls last`, asc(page.id)),
     knownTotal != null ? Promise.resolve({ total: knownTotal, capped: false }) : cappedCount(db, where, 'run_variants'),
   ]);
-  const rows = ids.length
-    ? await db
-        .select()
-        .from(runVariants)
-        .where(and(eq(runVariants.runId, runId), inArray(runVariants.id, ids.map((r) => r.id))))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const items = ids.map((r) => byId.get(r.id)).filter((r): r is RunVariantRow => r !== undefined);
-  return { items, ...count };
+  return { items: rows.map((r) => r.v), ...count };
 }
 
 /**
