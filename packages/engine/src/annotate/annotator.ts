@@ -17,7 +17,7 @@ import type { PopulationFrequency, TranscriptAnnotation } from '../vcf/annotatio
 import type { InfoValue } from '../vcf/variant.ts';
 import { frameshiftHgvsP, hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, UPSTREAM_DISTANCE, type AlleleSpan, type AminoAcidHint, type BaseLookup, type TranscriptEffect } from './consequence.ts';
 import { SyncFasta } from './reference.ts';
-import { impactOf, soRank, sortTerms } from './so.ts';
+import { impactOf, SO_BIT, soRank, sortTerms, termsOfMask } from './so.ts';
 
 /** What the annotator needs from a variant; the VCF reader's VcfVariant satisfies it. */
 export interface VcfVariantLike extends VariantKey {
@@ -50,6 +50,11 @@ export interface Annotator {
   close(): void;
 }
 
+const STRUCTURAL_TERMS = termsOfMask(SO_BIT.structural_variant);
+const GENE_TERMS = termsOfMask(SO_BIT.gene_variant);
+const INTERGENIC_TERMS = termsOfMask(SO_BIT.intergenic_variant);
+/** Outside a CDS there is no codon to look up (read-only: classifyAcmg only reads it). */
+const NO_SAME_CODON: SameCodonPathogenic[] = Object.freeze([]) as unknown as SameCodonPathogenic[];
 const NO_EFFECTS: readonly TranscriptEffect[] = Object.freeze([]);
 const EMPTY_GENOTYPE: Genotype = { gt: '.', zygosity: 'unknown' };
 
@@ -256,7 +261,8 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
 
     let gene: string | null = effect?.model.tx.gene ?? spanGene;
     let transcript: string | null = effect?.model.tx.id ?? null;
-    let consequences: string[] = effect ? effect.consequences : [structural ? 'structural_variant' : spanGene ? 'gene_variant' : 'intergenic_variant'];
+    // Shared frozen lists (like every transcript effect's) rather than a new array per variant.
+    let consequences: string[] = effect ? effect.consequences : structural ? STRUCTURAL_TERMS : spanGene ? GENE_TERMS : INTERGENIC_TERMS;
     let hgvsC: string | null = null;
     if (effect && span !== null) {
       // HGVS 3' rule: only with a FASTA (the KB's sparse known bases could stop a shift half-way).
@@ -295,9 +301,10 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
         if (o.start === span.start && o.end === span.end && o.alt === span.alt && (!exact || c.stars > exact.stars)) exact = c;
       }
     }
-    const sameCodon: SameCodonPathogenic[] = [];
+    let sameCodon: SameCodonPathogenic[] = NO_SAME_CODON;
     let nearby: number | null = null;
     if (!structural && effect?.codon != null && effect.model.isCoding) {
+      sameCodon = [];
       const m = effect.model;
       for (let k = 0; k < 3; k++) {
         const g = m.genomicOfCds(effect.codon * 3 - 2 + k);
@@ -417,7 +424,8 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       af,
       afSource,
       clinvar,
-      acmg: { classification: acmgRes.classification, points: acmgRes.points, criteria: acmgRes.criteria, notAssessed: acmgRes.notAssessed },
+      // classifyAcmg returns a fresh { classification, points, criteria, notAssessed } per call: used as is.
+      acmg: acmgRes,
       score,
       otherGenes: others.length === 0 ? [] : others
         .filter((e) => e.consequences[0] !== 'upstream_gene_variant' && e.consequences[0] !== 'downstream_gene_variant' && e.model.tx.gene !== gene)
