@@ -197,6 +197,30 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/home');
   });
 
+  it('refuses to log in an unverified address, then verifies it in place and signs in', async () => {
+    const email = uniqueEmail('unverified');
+    const { page } = await env.newPage();
+    await page.goto('/register');
+    await fillRegistration(page, email);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await env.mail.waitForMail(email);
+
+    // Leave without entering the code; logging in now asks for it and sends a fresh one.
+    await page.goto('/login');
+    const skip = env.mail.mailsFor(email).length;
+    await logIn(page, email);
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    const code = extractCode(await env.mail.waitForMail(email, { skip }));
+    await page.getByLabel('Digit 1 of 6').click();
+    await page.keyboard.type(code);
+    await page.waitForURL('**/home');
+    const rows = await env.sql<{ verified: boolean }>('SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1', [
+      email,
+    ]);
+    expect(rows).toEqual([{ verified: true }]);
+  });
+
   it('a login in one tab reloads the other tabs into the signed-in area', async () => {
     const email = uniqueEmail('tabs');
     const { context, page } = await env.newPage();
