@@ -66,11 +66,11 @@ const myAccountPages: RouteObject[] = [
   },
 ];
 
-const productPlaceholders = () => import('../features/cases/product-placeholder-pages.tsx');
+const productIndex = () => import('../features/cases/product-index-redirect.tsx');
 
 /** Pages of an open product (layout product), under /my-product/:productId. */
 const productPages: RouteObject[] = [
-  { index: true, lazy: page(productPlaceholders, (m) => m.ProductIndexRedirect) },
+  { index: true, lazy: page(productIndex, (m) => m.ProductIndexRedirect) },
   { path: 'phenotypes', lazy: page(() => import('../features/phenotypes/phenotypes-page.tsx'), (m) => m.PhenotypesPage) },
   { path: 'genes', lazy: page(() => import('../features/genes/genes-page.tsx'), (m) => m.GenesPage) },
   { path: 'diagnose', lazy: page(() => import('../features/diagnose/diagnose-page.tsx'), (m) => m.DiagnosePage) },
