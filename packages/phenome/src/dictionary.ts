@@ -243,6 +243,9 @@ export class PhraseDictionary {
       if (v.isStop) continue;
       if (w.length > 5 && w.endsWith('ia')) aliases.push([`${w.slice(0, -2)}ic`, v]);
       if (w.length > 5 && w.endsWith('ism')) aliases.push([`${w.slice(0, -3)}ic`, v]);
+      // "petechial" ~ petechia(e), "cryptorchid" ~ cryptorchidism.
+      if (w.length > 5 && w.endsWith('ia')) aliases.push([`${w}l`, v]);
+      if (w.length > 7 && w.endsWith('ism')) aliases.push([w.slice(0, -3), v]);
     }
     for (const [alias, v] of aliases) if (!this.vocab.has(alias)) this.vocab.set(alias, v);
   }

@@ -102,9 +102,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'usually',
   'always',
   'invariably',
-  'frequently',
   'sometimes',
-  'generally',
+  // Not "frequently" or "generally": they stem to "frequent" and "general", content words of
+  // phrases ("Frequent infections").
 ]);
 
 /**
@@ -138,6 +138,8 @@ export const SKIPPABLE_MODIFIERS: ReadonlySet<string> = new Set([
   'strikingly',
   'variable',
   'variably',
+  'frequently',
+  'generally',
 ]);
 
 /**

@@ -70,4 +70,11 @@ describe('tokenize', () => {
   it('keeps possessive apostrophes inside a token', () => {
     expect(tokenize("Down's syndrome").map((t) => t.raw)).toEqual(["Down's", 'syndrome']);
   });
+
+  it('does not break a mention at a plural possessive apostrophe', () => {
+    const tokens = tokenize('Gowers’ sign, then');
+    expect(tokens.map((t) => t.raw)).toEqual(['Gowers', 'sign', 'then']);
+    expect(tokens[0]?.breakAfter).toBe(false);
+    expect(tokens[1]?.breakAfter).toBe(true);
+  });
 });

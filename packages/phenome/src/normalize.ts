@@ -46,7 +46,8 @@ export function tokenize(text: string, normalise: (w: string) => string = normal
     const gap = text.slice(a.end, gapEnd);
     a.hyphenNext = next !== undefined && /^\s*[-‐‑–]\s*$/.test(gap);
     // Any punctuation other than a hyphen, slash or plain space ends a candidate mention.
-    a.breakAfter = next === undefined || /[^\s\-‐‑–/]/.test(gap);
+    // A possessive apostrophe after a plural or name ("Gowers' sign") does not end a mention.
+    a.breakAfter = next === undefined || /[^\s\-‐‑–/]/.test(gap.replace(/^['’`](?=\s)/, ''));
   }
   return out;
 }

@@ -75,6 +75,18 @@ describe('createPhenome: matching', () => {
     expect(ids(phenome.extract('bilateral vestibular schwannoma'))).toEqual(['HP:0009588']);
   });
 
+  it('reads "-ial" and bare "-ism" adjectives as their nouns', () => {
+    expect(ids(phenome.extract('a petechial rash'))).toEqual(['HP:0000967']);
+    expect(ids(phenome.extract('cryptorchid testes'))).toEqual(['HP:0000028']);
+  });
+
+  it('needs a word of recurrence for a "Recurrent X" term found through its bare synonym', () => {
+    expect(ids(phenome.extract('He had fractures of the femur.'))).toEqual([]);
+    expect(ids(phenome.extract('He had repeated fractures.'))).toEqual(['HP:0002757']);
+    expect(ids(phenome.extract('multiple fractures'))).toEqual(['HP:0002757']);
+    expect(ids(phenome.extract('recurrent fractures'))).toEqual(['HP:0002757']);
+  });
+
   it('reports nested terms of compositions only in compositional mode', () => {
     const comp = createPhenome(ontology, { nested: 'compositional' });
     // A tumour type qualified by its site names the tumour type in its own right.
@@ -163,6 +175,18 @@ describe('createPhenome: context', () => {
     expect(find(terms, 'HP:0001250').negated).toBe(true);
     expect(find(terms, 'HP:0000518').negated).toBe(true);
     expect(find(terms, 'HP:0000365').negated).toBe(false);
+  });
+
+  it('negates a whole list after "none of the patients had"', () => {
+    const terms = phenome.extract(
+      'None of the patients had seizures, cataracts or hearing loss. Two had deafness.',
+    );
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0000518', true],
+      ['HP:0000365', true],
+      ['HP:0000365', false],
+    ]);
   });
 
   it('handles denies, without, post-negation and sentence boundaries', () => {

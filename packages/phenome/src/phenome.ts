@@ -390,6 +390,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
       const endTok = tokens[m.last - 1] as Token;
       if (regions && !regions.some((r) => startTok.start >= r.start && endTok.end <= r.end))
         continue;
+      if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
       const ctx = context.analyse(m.first, m.last);
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
       if (confidence < minConfidence) continue;
@@ -431,6 +432,22 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
 }
 
 const NEOPLASM = 'HP:0002664';
+
+const RECURRENT_LABEL_RE = /^recurrent\b/i;
+const RECURRENCE_RE = /^(recurr\w*|repeat\w*|frequent\w*|multiple|several|numerous|many|episod\w*|relaps\w*|chronic)$/i;
+
+/**
+ * "Recurrent fractures" has the synonym "Fractures", but "a fracture of the femur" does not say
+ * that fractures recur: a synonym that drops the label's "Recurrent" needs a word of
+ * recurrence in or just before the mention.
+ */
+function unsupportedRecurrence(tokens: readonly Token[], m: Candidate, label: string): boolean {
+  if (!RECURRENT_LABEL_RE.test(label) || m.entry.source === 'label') return false;
+  if (/recurr|repeat|frequent|multiple|episod/i.test(m.entry.text)) return false;
+  for (let k = Math.max(0, m.first - 4); k < m.last; k++)
+    if (RECURRENCE_RE.test((tokens[k] as Token).raw)) return false;
+  return true;
+}
 /** "C", "A1", "2", "II": the designation after "type". */
 const SUBTYPE_RE = /^(?:[A-Z]\d?|\d{1,2}[A-Z]?|[IVX]{1,4})$/;
 

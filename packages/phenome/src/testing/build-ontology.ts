@@ -93,6 +93,10 @@ export function buildMiniHpo(): Ontology {
       ['HP:0000175', 'Cleft palate', ['HP:0000118']],
       ['HP:0410030', 'Cleft lip', ['HP:0000118']],
       ['HP:0001156', 'Brachydactyly', ['HP:0001155']],
+      ['HP:0000924', 'Abnormality of the skeletal system', ['HP:0000118']],
+      ['HP:0002757', 'Recurrent fractures', ['HP:0000924'], ['Fractures', 'Multiple fractures']],
+      ['HP:0000967', 'Petechiae', ['HP:0000118']],
+      ['HP:0000028', 'Cryptorchidism', ['HP:0000118']],
     ],
     [{ id: 'HP:0000099', label: 'Old seizure term', obsolete: true, replacedBy: 'HP:0001250' }],
   );
