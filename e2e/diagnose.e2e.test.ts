@@ -304,11 +304,11 @@ describe('PhenomeAI in the browser', () => {
       hpoTerms: ['HP:0001363', 'HP:0000520', 'HP:0001159'],
       excludedTerms: ['HP:0001250'],
     });
-    await page
+    const updated = page
       .locator('[data-sonner-toast]')
       .filter({ hasText: 'Ranking updated' })
-      .first()
-      .waitFor({ timeout: 60_000 });
+      .first();
+    await updated.waitFor({ timeout: 60_000 });
     await expect
       .poll(() => page.getByTestId('diagnose-changes').innerText())
       .toBe('The ranking uses these terms.');
@@ -328,9 +328,12 @@ describe('PhenomeAI in the browser', () => {
     const served = (await (
       await fetch(`${env.baseUrl}/api/products/${productId}/phenotypes?page=1`, { headers: auth })
     ).json()) as {
-      items: Array<{ id: string }>;
+      items: Array<{ id: string; name: string }>;
     };
     await expect.poll(topDiseases).toEqual(served.items.slice(0, 5).map((d) => d.id));
+    expect(await updated.innerText()).toContain(
+      `Re-ranked with 3 HPO terms. Top disease: ${served.items[0]?.name}.`,
+    );
     expect(await page.getByTestId('diagnose-ranking').getAttribute('aria-busy')).toBe('false');
     await page.getByTestId('diagnose-ranking').scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('diagnose-page-reranked-desktop') });

@@ -17,6 +17,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { productKeys } from '../cases/cases.api.ts';
+import { phenotypesApi } from '../phenotypes/phenotypes.api.ts';
 import { CaseSummary } from '../cases/results-gate.tsx';
 import { StatusBadge } from '../cases/status-badge.tsx';
 import { HighlightedText } from '../phenome/highlighted-text.tsx';
@@ -144,15 +145,22 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
     } else if (product.status === 'Error') {
       toast.error(Messages.productError, { description: product.error?.reason });
     } else {
-      const top = queryClient.getQueryData<{ items: PhenotypeRow[] }>([
-        ...productKeys.results(productId),
-        rankedAt,
-        'phenotypes',
-        1,
-      ]);
-      toast.success('Ranking updated', {
-        description: `Re-ranked with ${rerank.termCount} HPO term${rerank.termCount === 1 ? '' : 's'}.${top?.items[0] ? ` Top disease: ${top.items[0].name}.` : ''}`,
-      });
+      const terms = `${rerank.termCount} HPO term${rerank.termCount === 1 ? '' : 's'}`;
+      // The same query the ranking card reads: fetched once, it also fills the card.
+      queryClient
+        .fetchQuery({
+          queryKey: [...productKeys.results(productId), rankedAt, 'phenotypes', 1],
+          queryFn: ({ signal }) => phenotypesApi.list(productId, 1, signal),
+        })
+        .then(
+          (page) => {
+            const top = page.items[0];
+            toast.success('Ranking updated', {
+              description: `Re-ranked with ${terms}.${top ? ` Top disease: ${top.name}.` : ''}`,
+            });
+          },
+          () => toast.success('Ranking updated', { description: `Re-ranked with ${terms}.` }),
+        );
     }
   }, [rerank, isRanking, product.status, product.error, queryClient, productId, rankedAt]);
 
@@ -244,75 +252,67 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
         }
       />
       <CaseSummary product={product} />
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)]">
-        <div className="flex min-w-0 flex-col gap-5">
-          <Card className="overflow-hidden" data-testid="diagnose-text">
-            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-ink-100 px-5 py-3.5">
-              <div>
-                <h2 className="text-sm font-semibold text-ink-900">Clinical description</h2>
-                <p
-                  className="text-xs text-ink-500"
-                  role="status"
-                  aria-live="polite"
-                  data-testid="diagnose-extraction-status"
-                >
-                  {extraction.query.isError
-                    ? `PhenomeAI could not read the text: ${errorMessage(extraction.query.error)}`
-                    : !data
-                      ? 'PhenomeAI is reading the description…'
-                      : `${suggestions.length} phenotype${suggestions.length === 1 ? '' : 's'} recognised · HPO ${data.hpoVersion}${data.llmUsed ? ' · LLM assisted' : ''}`}
-                </p>
-              </div>
-              {extraction.isUpdating ? (
-                <Spinner className="size-4 text-accent-600" label="Analysing the text" />
-              ) : null}
+      {/* Phones: text, terms, ranking; wide screens: terms in a sticky column on the right. */}
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:grid-rows-[auto_1fr]">
+        <Card
+          className="min-w-0 overflow-hidden lg:col-start-1 lg:row-start-1"
+          data-testid="diagnose-text"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-ink-100 px-5 py-3.5">
+            <div>
+              <h2 className="text-sm font-semibold text-ink-900">Clinical description</h2>
+              <p
+                className="text-xs text-ink-500"
+                role="status"
+                aria-live="polite"
+                data-testid="diagnose-extraction-status"
+              >
+                {extraction.query.isError
+                  ? `PhenomeAI could not read the text: ${errorMessage(extraction.query.error)}`
+                  : !data
+                    ? 'PhenomeAI is reading the description…'
+                    : `${suggestions.length} phenotype${suggestions.length === 1 ? '' : 's'} recognised · HPO ${data.hpoVersion}${data.llmUsed ? ' · LLM assisted' : ''}`}
+              </p>
             </div>
-            <div className="flex flex-col gap-4 px-5 py-4">
-              {product.symptoms.trim() === '' ? (
-                <p className="text-sm text-ink-500">
-                  No clinical description was given for this case.
-                </p>
-              ) : (
-                <HighlightedText
-                  text={data?.text ?? product.symptoms}
-                  terms={data?.terms ?? []}
-                  stateOf={state.stateOf}
-                  activeKey={state.activeKey}
-                  label="Clinical description with recognised phenotypes"
-                  className="max-h-[28rem] overflow-y-auto rounded-lg bg-ink-50/50 px-4 py-3 text-[15px]"
-                />
-              )}
-              {data && suggestions.length > 0 ? <Legend /> : null}
-              {data ? (
-                <SuggestionPanel
-                  suggestions={suggestions}
-                  isAccepted={state.isAccepted}
-                  rejected={state.rejected}
-                  onAccept={accept}
-                  onAcceptAll={(list, as) => list.forEach((s) => accept(s, as))}
-                  onReject={state.reject}
-                  onRestoreRejected={state.restore}
-                  onActiveChange={state.setActiveKey}
-                  readOnly={!canEdit || isRanking}
-                />
-              ) : null}
-            </div>
-          </Card>
-          {isCompleted || isRanking ? (
-            <RankingPreview
-              productId={productId}
-              rankedAt={rankedAt}
-              before={before}
-              isRanking={isRanking}
-            />
-          ) : (
-            <Alert tone="info">
-              The ranking appears here once the analysis has completed; terms saved now are used by
-              it.
-            </Alert>
-          )}
-        </div>
-        <Card className="flex flex-col lg:sticky lg:top-4" data-testid="diagnose-terms">
+            {extraction.isUpdating ? (
+              <Spinner className="size-4 text-accent-600" label="Analysing the text" />
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-4 px-5 py-4">
+            {product.symptoms.trim() === '' ? (
+              <p className="text-sm text-ink-500">
+                No clinical description was given for this case.
+              </p>
+            ) : (
+              <HighlightedText
+                text={data?.text ?? product.symptoms}
+                terms={data?.terms ?? []}
+                stateOf={state.stateOf}
+                activeKey={state.activeKey}
+                label="Clinical description with recognised phenotypes"
+                className="max-h-[28rem] overflow-y-auto rounded-lg bg-ink-50/50 px-4 py-3 text-[15px]"
+              />
+            )}
+            {data && suggestions.length > 0 ? <Legend /> : null}
+            {data ? (
+              <SuggestionPanel
+                suggestions={suggestions}
+                isAccepted={state.isAccepted}
+                rejected={state.rejected}
+                onAccept={accept}
+                onAcceptAll={(list, as) => list.forEach((s) => accept(s, as))}
+                onReject={state.reject}
+                onRestoreRejected={state.restore}
+                onActiveChange={state.setActiveKey}
+                readOnly={!canEdit || isRanking}
+              />
+            ) : null}
+          </div>
+        </Card>
+        <Card
+          className="flex flex-col lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          data-testid="diagnose-terms"
+        >
           <div className="border-b border-ink-100 px-5 py-3.5">
             <h2 className="text-sm font-semibold text-ink-900">Patient phenotype</h2>
             <p className="text-xs text-ink-500">HPO terms used by the ranking.</p>
@@ -384,6 +384,21 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
             </p>
           )}
         </Card>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          {isCompleted || isRanking ? (
+            <RankingPreview
+              productId={productId}
+              rankedAt={rankedAt}
+              before={before}
+              isRanking={isRanking}
+            />
+          ) : (
+            <Alert tone="info">
+              The ranking appears here once the analysis has completed; terms saved now are used by
+              it.
+            </Alert>
+          )}
+        </div>
       </div>
     </>
   );

@@ -37,7 +37,7 @@ function Change({ previous, now }: { previous: number | undefined; now: number }
   if (delta === 0)
     return (
       <span className="text-[10px] text-ink-400" aria-label="unchanged">
-        ＝
+        –
       </span>
     );
   return (
@@ -100,9 +100,12 @@ export function RankingPreview({
         )}
       </div>
       <div
-        className={cn('grid gap-0 transition-opacity md:grid-cols-2', isRanking && 'opacity-50')}
+        className={cn(
+          'grid grid-cols-1 gap-0 transition-opacity md:grid-cols-2',
+          isRanking && 'opacity-50',
+        )}
       >
-        <section aria-label="Top diseases" className="border-ink-100 px-5 py-4 md:border-r">
+        <section aria-label="Top diseases" className="min-w-0 border-ink-100 px-5 py-4 md:border-r">
           <h3 className="mb-2 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
             Diseases
           </h3>
@@ -147,7 +150,10 @@ export function RankingPreview({
             </ol>
           )}
         </section>
-        <section aria-label="Top genes" className="border-t border-ink-100 px-5 py-4 md:border-t-0">
+        <section
+          aria-label="Top genes"
+          className="min-w-0 border-t border-ink-100 px-5 py-4 md:border-t-0"
+        >
           <h3 className="mb-2 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
             Genes
           </h3>

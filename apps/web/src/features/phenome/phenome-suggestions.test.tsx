@@ -1,0 +1,168 @@
+import '@testing-library/jest-dom/vitest';
+import type { PhenomeTermDto, TermRef } from '@rarelens/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../components/tooltip.tsx';
+import { PhenomeSuggestions } from './phenome-suggestions.tsx';
+
+type Call = { text: string; signal: AbortSignal | undefined };
+let calls: Call[] = [];
+
+/** A toy extractor on the server side of the stub: finds a few words, with "no" negating and "mother" moving to family. */
+function extract(text: string): PhenomeTermDto[] {
+  const lexicon: Array<[string, string, string]> = [
+    ['seizures', 'HP:0001250', 'Seizure'],
+    ['hypotonia', 'HP:0001252', 'Hypotonia'],
+    ['cataract', 'HP:0000518', 'Cataract'],
+    ['proptosis', 'HP:0000520', 'Proptosis'],
+  ];
+  const terms: PhenomeTermDto[] = [];
+  for (const [word, id, label] of lexicon) {
+    const start = text.toLowerCase().indexOf(word);
+    if (start < 0) continue;
+    const sentence = text.slice(text.lastIndexOf('.', start) + 1, start).toLowerCase();
+    terms.push({
+      id,
+      label,
+      start,
+      end: start + word.length,
+      text: text.slice(start, start + word.length),
+      negated: /\bno\b/.test(sentence),
+      subject: /\bmother\b/.test(sentence) ? 'family' : 'patient',
+      confidence: 0.9,
+    });
+  }
+  return terms;
+}
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    const { text } = JSON.parse(String(init.body)) as { text: string };
+    calls.push({ text, signal: init.signal ?? undefined });
+    const body = { hpoVersion: '2025-05-06', terms: extract(text), llmUsed: false };
+    return new Promise<Response>((resolve, reject) => {
+      // Answers after 800 ms (longer than the 400 ms pause), unless aborted first.
+      const timer = setTimeout(
+        () => resolve(new Response(JSON.stringify(body), { status: 200 })),
+        800,
+      );
+      init.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Harness() {
+  const [text, setText] = useState('');
+  const [terms, setTerms] = useState<TermRef[]>([]);
+  const [excluded, setExcluded] = useState<TermRef[]>([]);
+  return (
+    <>
+      <textarea aria-label="Symptoms" value={text} onChange={(e) => setText(e.target.value)} />
+      <PhenomeSuggestions
+        text={text}
+        selected={terms}
+        onAddTerm={(t) => setTerms((list) => [...list, t])}
+        excluded={excluded}
+        onAddExcludedTerm={(t) => setExcluded((list) => [...list, t])}
+      />
+      <output data-testid="terms">{terms.map((t) => t.id).join(',')}</output>
+      <output data-testid="excluded">{excluded.map((t) => t.id).join(',')}</output>
+    </>
+  );
+}
+
+function renderHarness() {
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <TooltipProvider>
+        <Harness />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('PhenomeSuggestions', () => {
+  it('asks once per pause in typing and aborts the request of a text that changed', async () => {
+    const user = userEvent.setup();
+    renderHarness();
+    await user.type(screen.getByLabelText('Symptoms'), 'Seizures and hypotonia');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.text).toBe('Seizures and hypotonia');
+    // The server has not answered yet: the next words supersede that request.
+    await user.type(screen.getByLabelText('Symptoms'), ', proptosis');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[0]?.signal?.aborted).toBe(true);
+    expect(calls[1]?.text).toBe('Seizures and hypotonia, proptosis');
+    expect(
+      await screen.findByRole(
+        'button',
+        { name: 'Accept: Proptosis (HP:0000520)' },
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('adds accepted terms, the rest with "Accept all" (not the rejected one), and a negated finding as excluded', async () => {
+    const user = userEvent.setup();
+    renderHarness();
+    await user.type(
+      screen.getByLabelText('Symptoms'),
+      'Seizures, hypotonia and proptosis. No cataract.',
+    );
+    await screen.findByRole('button', { name: 'Accept all' }, { timeout: 3000 });
+    // The family group holds nothing here (the first "seizures" is the patient's); the negation is its own group.
+    expect(screen.getByRole('list', { name: 'Excluded — stated absent (1)' })).toHaveTextContent(
+      'Cataract',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reject Proptosis (HP:0000520)' }));
+    await user.click(screen.getByRole('button', { name: 'Accept all' }));
+    expect(screen.getByTestId('terms')).toHaveTextContent('HP:0001250,HP:0001252');
+    await user.click(
+      screen.getByRole('button', { name: 'Accept as excluded: Cataract (HP:0000518)' }),
+    );
+    expect(screen.getByTestId('excluded')).toHaveTextContent('HP:0000518');
+    expect(screen.getByTestId('phenome-tally')).toHaveTextContent('3 accepted');
+    const marks = screen.getAllByTestId('phenome-mark');
+    expect(marks.map((m) => [m.textContent, m.dataset.state])).toEqual([
+      ['Seizures', 'accepted'],
+      ['hypotonia', 'accepted'],
+      ['proptosis', 'rejected'],
+      ['cataract', 'accepted'],
+    ]);
+  });
+
+  it('keeps a relative’s finding apart from the proposals', async () => {
+    const user = userEvent.setup();
+    renderHarness();
+    await user.type(screen.getByLabelText('Symptoms'), 'Mother has cataract. Hypotonia.');
+    const family = await screen.findByRole(
+      'list',
+      { name: 'Family history (1)' },
+      { timeout: 3000 },
+    );
+    expect(family).toHaveTextContent('Cataract');
+    expect(screen.getByRole('list', { name: 'Proposed phenotypes (1)' })).not.toHaveTextContent(
+      'Cataract',
+    );
+  });
+
+  it('shows nothing for an empty text and sends nothing', async () => {
+    renderHarness();
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    expect(calls).toHaveLength(0);
+    expect(screen.queryByTestId('phenome-box')).toBeNull();
+  });
+});
