@@ -141,6 +141,12 @@ export async function startTestEnv(options: StartOptions = {}): Promise<TestEnv>
 
   try {
     await waitForHealth(baseUrl, server, serverLogs, options.startupTimeoutMs ?? 60_000);
+    // The server looks for the build once, at start: a build running at that moment (it empties
+    // dist first) leaves it API-only, and every page test would time out for no visible reason.
+    const home = await fetch(baseUrl + '/');
+    if (!(home.headers.get('content-type') ?? '').includes('text/html')) {
+      throw new Error(`The server does not serve the web app (GET / → ${home.status}); was apps/web/dist rebuilt while it started?`);
+    }
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   } catch (error) {
     await stop();
