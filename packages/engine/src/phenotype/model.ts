@@ -18,9 +18,11 @@ export interface PhenotypeModelOptions {
    * published patients is not obligate.
    */
   priorCount: number;
+  /** How a term's probability combines its annotated descendants: the largest, or noisy-or. */
+  propagation: 'max' | 'noisy-or';
 }
 
-export const DEFAULT_MODEL_OPTIONS: PhenotypeModelOptions = { defaultFrequency: 0.4, priorCount: 5 };
+export const DEFAULT_MODEL_OPTIONS: PhenotypeModelOptions = { defaultFrequency: 0.4, priorCount: 5, propagation: 'max' };
 
 /** Probability that a patient with the disease shows an annotated term. */
 export function annotationProbability(a: DiseaseAnnotation, o: PhenotypeModelOptions): number {
@@ -105,10 +107,14 @@ export class PhenotypeModel {
         const ti = idxOf(a.term);
         if (ti < 0) continue;
         const f = annotationProbability(a, options);
+        const noisyOr = options.propagation === 'noisy-or';
         for (const c of this.ancestors[ti] ?? []) {
           const cur = scratch[c] ?? -1;
-          if (cur < 0) touched.push(c);
-          if (f > cur) scratch[c] = f;
+          if (cur < 0) {
+            touched.push(c);
+            scratch[c] = f;
+          } else if (noisyOr) scratch[c] = 1 - (1 - cur) * (1 - f);
+          else if (f > cur) scratch[c] = f;
         }
       }
       touched.sort((a, b) => a - b);

@@ -54,7 +54,7 @@ const kb = buildKb([
   disease('OMIM:3', [ann(B1, 1)], { excluded: [A1], genes: ['G3'] }),
   disease('ORPHA:1', [ann(B1, 1)], { mondo: 'MONDO:1' }),
 ]);
-const model = new PhenotypeModel(kb, { defaultFrequency: 0.6, priorCount: 5 });
+const model = new PhenotypeModel(kb, { defaultFrequency: 0.6, priorCount: 5, propagation: 'max' });
 const ix = (id: string): number => model.indexOf(id);
 
 describe('HPO semantics on a hand-made ontology', () => {
@@ -81,8 +81,15 @@ describe('HPO semantics on a hand-made ontology', () => {
 
   it('shrinks n/m frequencies seen in few patients towards the prior', () => {
     const kb2 = buildKb([disease('OMIM:9', [ann(A1, 1, [1, 1])])]);
-    const m2 = new PhenotypeModel(kb2, { defaultFrequency: 0.6, priorCount: 5 });
+    const m2 = new PhenotypeModel(kb2, { defaultFrequency: 0.6, priorCount: 5, propagation: 'max' });
     expect(m2.probability(0, m2.indexOf(A1))).toBeCloseTo((1 + 5 * 0.6) / (1 + 5), 6);
+  });
+
+  it('combines annotated descendants by max, or by noisy-or when asked', () => {
+    const kb3 = buildKb([disease('OMIM:7', [ann(A1, 0.5), ann(A2, 0.5)])]);
+    expect(new PhenotypeModel(kb3, { defaultFrequency: 0.6, priorCount: 5, propagation: 'max' }).probability(0, ix(A))).toBeCloseTo(0.5, 6);
+    const m3 = new PhenotypeModel(kb3, { defaultFrequency: 0.6, priorCount: 5, propagation: 'noisy-or' });
+    expect(m3.probability(0, m3.indexOf(A))).toBeCloseTo(0.75, 6);
   });
 
   it('resolves alternative ids of patient terms', () => {
@@ -133,7 +140,7 @@ describe('likelihood-ratio scoring', () => {
 
   it('breaks ties deterministically by disease id', () => {
     const tie = buildKb([disease('OMIM:20', [ann(A1, 1)]), disease('OMIM:10', [ann(A1, 1)])]);
-    const r = rankPhenotype(tie, { present: [A1] }, { model: new PhenotypeModel(tie, { defaultFrequency: 0.6, priorCount: 5 }) });
+    const r = rankPhenotype(tie, { present: [A1] }, { model: new PhenotypeModel(tie, { defaultFrequency: 0.6, priorCount: 5, propagation: 'max' }) });
     expect(r.diseases.map((x) => x.id)).toEqual(['OMIM:10', 'OMIM:20']);
   });
 });
