@@ -165,6 +165,15 @@ describe('reporting in the browser', () => {
     await page.getByTestId('report-history-item').first().getByRole('button', { name: 'Download' }).click();
     expect((await again).suggestedFilename()).toBe(download.suggestedFilename());
 
+    // The same page on a phone.
+    const phone = await env.newPage({ width: 390, height: 844 });
+    await logIn(phone.page, email);
+    await phone.page.goto(`/my-product/${productId}/report`);
+    await expect.poll(() => phone.page.getByTestId('report-item').count()).toBe(2);
+    await phone.page.getByTestId('report-history-item').first().waitFor();
+    await phone.page.screenshot({ path: screenshotPath('reporting-page-390'), fullPage: true });
+    expect(phone.errors).toEqual([]);
+
     // Remove one, then clear the rest after confirming.
     await items.nth(1).getByTestId('remove-report-item').click();
     await toast(page, 'Item removed');

@@ -17,8 +17,8 @@ import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
 import { AcmgBadge, ClinvarBadge, ZygosityLabel } from '../variants/badges.tsx';
 import { reportingApi, reportingKeys, saveFile, useReportItemMutations, useReportItems, useReports, type DownloadedFile } from './reporting.api.ts';
 
-const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
-const td = 'px-3 py-2.5 align-top text-sm';
+const th = 'px-2 sm:px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
+const td = 'px-2 sm:px-3 py-2.5 align-top text-sm';
 
 function SectionTitle({ children, aside }: { children: string; aside?: ReactNode }) {
   return (
@@ -82,9 +82,9 @@ function SelectedVariants({ productId, items }: { productId: string; items: Repo
               <tr>
                 <th className={th}>Gene</th>
                 <th className={th}>Variant</th>
-                <th className={th}>Zygosity</th>
-                <th className={cn(th, 'text-right')}>Population AF</th>
-                <th className={th}>ClinVar</th>
+                <th className={cn(th, 'hidden sm:table-cell')}>Zygosity</th>
+                <th className={cn(th, 'hidden text-right md:table-cell')}>Population AF</th>
+                <th className={cn(th, 'hidden md:table-cell')}>ClinVar</th>
                 <th className={th}>ACMG</th>
                 <th className={th}>
                   <span className="sr-only">Actions</span>
@@ -100,7 +100,7 @@ function SelectedVariants({ productId, items }: { productId: string; items: Repo
                     <td className={td}>
                       {v ? (
                         <>
-                          <p className="font-mono text-xs text-ink-800">{v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}</p>
+                          <p className="font-mono text-xs break-all text-ink-800">{v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}</p>
                           {v.hgvsP ? <p className="font-mono text-[11px] text-ink-500">{v.hgvsP}</p> : null}
                           <p className="font-mono text-[11px] text-ink-400">
                             chr{v.chrom}:{v.pos.toLocaleString('en-GB')} {v.hgvsC?.includes(':') ? '' : (v.transcript ?? '')}
@@ -112,9 +112,9 @@ function SelectedVariants({ productId, items }: { productId: string; items: Repo
                         </p>
                       )}
                     </td>
-                    <td className={td}>{v ? <ZygosityLabel value={v.zygosity} /> : null}</td>
-                    <td className={cn(td, 'text-right font-mono text-xs tabular-nums')}>{v ? formatAf(v.af) : ''}</td>
-                    <td className={td}>{v ? <ClinvarBadge value={v.clinvar} /> : null}</td>
+                    <td className={cn(td, 'hidden sm:table-cell')}>{v ? <ZygosityLabel value={v.zygosity} /> : null}</td>
+                    <td className={cn(td, 'hidden text-right font-mono text-xs tabular-nums md:table-cell')}>{v ? formatAf(v.af) : ''}</td>
+                    <td className={cn(td, 'hidden md:table-cell')}>{v ? <ClinvarBadge value={v.clinvar} /> : null}</td>
                     <td className={td}>{v ? <AcmgBadge value={v.acmg} points={v.acmgPoints} /> : null}</td>
                     <td className={cn(td, 'text-right')}>
                       <Button
@@ -124,6 +124,7 @@ function SelectedVariants({ productId, items }: { productId: string; items: Repo
                         disabled={remove.isPending && remove.variables === item.id}
                         aria-label={`Remove ${v?.gene ?? item.locus.gene ?? 'variant'} from the reporting list`}
                         data-testid="remove-report-item"
+                        className="px-2 sm:px-3"
                       >
                         Remove
                       </Button>
@@ -242,7 +243,7 @@ function ReportComposer({ productId, product }: { productId: string; product: Pr
   const list = items.data.items;
 
   return (
-    <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-5">
         <SelectedVariants productId={productId} items={list} />
         <Card className="overflow-hidden">
@@ -282,7 +283,7 @@ function ReportComposer({ productId, product }: { productId: string; product: Pr
           </div>
         </Card>
       </div>
-      <div className="space-y-5">
+      <div className="min-w-0 space-y-5">
         <EarlierReports productId={productId} />
         <Exports productId={productId} />
       </div>
