@@ -41,7 +41,9 @@ function extract(text: string): PhenomeTermDto[] {
 beforeEach(() => {
   calls = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    const { text } = JSON.parse(String(init.body)) as { text: string };
+    expect(url).toBe('/api/phenome/extract');
+    if (typeof init.body !== 'string') throw new Error('the extraction request has a JSON body');
+    const { text } = JSON.parse(init.body) as { text: string };
     calls.push({ text, signal: init.signal ?? undefined });
     const body = { hpoVersion: '2025-05-06', terms: extract(text), llmUsed: false };
     return new Promise<Response>((resolve, reject) => {
