@@ -264,6 +264,16 @@ describe('createPhenome: sections', () => {
     );
   });
 
+  it('drops organ-level grouping terms from a sectioned article only', () => {
+    const withGroup = paper.replace('seizures and deafness', 'seizures, deafness and ear anomalies');
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true });
+    expect([...new Set(ids(focused.extract(withGroup)))].sort()).toEqual([
+      'HP:0000365',
+      'HP:0001250',
+    ]);
+    expect(ids(focused.extract('The boy had ear anomalies.'))).toEqual(['HP:0000598']);
+  });
+
   it('leaves a text without headings whole', () => {
     const note = 'Cataract.\nThe boy had seizures.\nNo deafness.';
     const focused = createPhenome(ontology, { clinicalSectionsOnly: true }).extract(note);

@@ -50,7 +50,8 @@ export interface PhenomeOptions extends DictionaryOptions {
   /**
    * For full texts with section headings, report only mentions in the title/abstract and the
    * case-description sections, not the introduction, discussion, methods or back matter
-   * (default false; texts without headings are unaffected).
+   * (default false; texts without headings are unaffected). In such a sectioned article the
+   * organ-level grouping terms ("Abnormality of the ear") are not reported either.
    */
   clinicalSectionsOnly?: boolean;
 }
@@ -329,6 +330,17 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
   };
 
   /** Candidates inside a selected mention whose term is an ancestor of the mention's term. */
+  const groupingCache = new Map<string, boolean>();
+  /** "Abnormality of the ear", "Abnormal thumb morphology": HPO's organ-level grouping classes. */
+  const isGroupingTerm = (id: string): boolean => {
+    let g = groupingCache.get(id);
+    if (g === undefined) {
+      g = GROUPING_LABEL_RE.test(ontology.label(id) ?? '');
+      groupingCache.set(id, g);
+    }
+    return g;
+  };
+
   const compositionalOnly = options.nested === 'compositional';
   const isComposition = (tokens: readonly Token[], m: Candidate, ancestor: string): boolean => {
     if (ontology.isA(ancestor, NEOPLASM)) return true;
@@ -384,12 +396,19 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
     const regions = options.clinicalSectionsOnly ? clinicalRegions(text) : undefined;
+    // A sectioned article describes its patient by specific findings; its "skeletal
+    // anomalies" or "facial features" summarise the disease or a series, so HPO grouping terms
+    // are not reported from it.
+    const article =
+      regions !== undefined &&
+      !(regions.length === 1 && regions[0]?.start === 0 && regions[0].end === text.length);
     const out: PhenomeTerm[] = [];
     for (const m of mentions) {
       const startTok = tokens[m.first] as Token;
       const endTok = tokens[m.last - 1] as Token;
       if (regions && !regions.some((r) => startTok.start >= r.start && endTok.end <= r.end))
         continue;
+      if (article && isGroupingTerm(m.entry.termId)) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
       const ctx = context.analyse(m.first, m.last);
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
@@ -432,6 +451,7 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
 }
 
 const NEOPLASM = 'HP:0002664';
+const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
 const RECURRENCE_RE = /^(recurr\w*|repeat\w*|frequent\w*|multiple|several|numerous|many|episod\w*|relaps\w*|chronic)$/i;
