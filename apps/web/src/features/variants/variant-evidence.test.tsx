@@ -75,6 +75,11 @@ const variant: VariantDetails = {
 
 beforeEach(() => {
   vi.stubGlobal('fetch', (url: string) => {
+    if (url === '/api/products/p1/variants/8') {
+      return Promise.resolve(
+        new Response(JSON.stringify({ ...variant, id: 8, rank: null }), { status: 200 }),
+      );
+    }
     if (url === '/api/products/p1/variants/7')
       return Promise.resolve(new Response(JSON.stringify(variant), { status: 200 }));
     return Promise.resolve(
@@ -130,6 +135,13 @@ describe('VariantEvidenceDrawer', () => {
     expect(drawer).toHaveTextContent('42 / 36');
     expect(drawer).toHaveTextContent('10:123256215 T>G (GRCh37, line 5166)');
     expect(await within(drawer).findByTestId('igv-stub')).toHaveTextContent('10:121496701');
+  });
+
+  it('says "not ranked" for a variant outside the ranking', async () => {
+    renderAt('/my-product/p1/phenotypes?variant=8');
+    const drawer = await screen.findByTestId('variant-evidence');
+    await within(drawer).findByTestId('acmg-criteria');
+    expect(drawer).toHaveTextContent('10:121,496,701 T>G · not ranked');
   });
 
   it('explains a failure instead of showing an empty drawer', async () => {

@@ -382,7 +382,8 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
               </DialogPrimitive.Title>
               {variant.data ? (
                 <p className="mt-0.5 font-mono text-xs text-ink-500">
-                  {formatLocus(variant.data)} · rank {variant.data.rank}
+                  {formatLocus(variant.data)} ·{' '}
+                  {variant.data.rank === null ? 'not ranked' : `rank ${variant.data.rank}`}
                 </p>
               ) : null}
               {variant.data ? (
@@ -416,7 +417,7 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
               </div>
             ) : variant.data ? (
               <>
-                <div className="flex flex-wrap items-center gap-2 px-5 pb-3 sm:px-6 empty:hidden">
+                <div className="flex flex-wrap items-center gap-2 px-5 py-3 sm:px-6 empty:hidden">
                   <VariantActions
                     productId={productId}
                     variant={variant.data}

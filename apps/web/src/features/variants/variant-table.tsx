@@ -5,6 +5,10 @@ import { formatAf } from '../cases/format.ts';
 import { AcmgBadge, ClinvarBadge, ConsequenceLabel, ZygosityLabel } from './badges.tsx';
 import { VariantActions } from './variant-actions.tsx';
 
+/** Why a variant has no rank (the ranking only considers candidate variants). */
+export const NotRankedHelp =
+  'Not ranked: the ranking only considers rare, non-benign variants in genes (common, benign or intergenic variants are listed after the ranked ones).';
+
 /** The search parameter holding the variant whose evidence is open. */
 export const VariantParam = 'variant';
 
@@ -41,7 +45,7 @@ function VariantColumns() {
       <col className="w-16" />
       <col className="w-32" />
       <col className="w-20" />
-      <col className="w-14 xl:w-36" />
+      <col className="w-14" />
     </colgroup>
   );
 }
@@ -93,7 +97,13 @@ export function VariantTableRow({
       className="cursor-pointer border-t border-ink-100 text-sm hover:bg-accent-50/40"
       onClick={() => openVariant(variant.id)}
     >
-      <td className={cn(td, 'text-right text-xs text-ink-500 tabular-nums')}>{variant.rank}</td>
+      <td className={cn(td, 'text-right text-xs text-ink-500 tabular-nums')}>
+        {variant.rank ?? (
+          <span className="text-ink-300" title={NotRankedHelp}>
+            –
+          </span>
+        )}
+      </td>
       <td className={td}>
         <button
           type="button"
