@@ -33,7 +33,7 @@ const modes: Array<{ value: VariantMode; label: string; help: string }> = [
   {
     value: 'filtered',
     label: 'Filtered',
-    help: 'Candidates only: variants in ranked genes that are rare (AF ≤ 1% or unknown) and not benign or likely benign.',
+    help: 'The ranking’s candidates only: variants in genes that are rare (AF ≤ 2% or unknown), pass the caller’s filters, and are not benign or likely benign.',
   },
 ];
 
@@ -246,7 +246,7 @@ export function VariantsPanel({ product }: { product: ProductDetails }) {
       ) : variants.data.items.length === 0 ? (
         <EmptyState icon={<DnaIcon />} title="No variant matches">
           {mode === 'filtered'
-            ? 'No rare, non-benign variant falls in a ranked gene. Try the Non-clustered mode to review every variant.'
+            ? 'No rare, non-benign variant that passed the caller’s filters falls in a gene. Try the Non-clustered mode to review every variant.'
             : 'Loosen the filters to see more variants.'}
         </EmptyState>
       ) : (
