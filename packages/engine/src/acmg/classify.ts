@@ -64,6 +64,8 @@ export interface AcmgResult {
   notAssessed: { code: string; reason: string }[];
 }
 
+const NO_CANDIDATES: [AcmgStrength, string][] = Object.freeze([]) as unknown as [AcmgStrength, string][];
+
 /** Frequency thresholds (fractions). */
 export const BA1_AF = 0.05;
 export const BS1_AF = 0.01;
@@ -88,7 +90,7 @@ function strongest(l: [AcmgStrength, string][]): [AcmgStrength, string] | undefi
 }
 
 function hasAny(cons: readonly string[], terms: readonly string[]): boolean {
-  for (const t of terms) if (cons.includes(t)) return true;
+  for (let i = 0; i < cons.length; i++) if (terms.includes(cons[i]!)) return true;
   return false;
 }
 
@@ -224,8 +226,10 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
 
   // PP3 / BP4 (ClinGen SVI calibrated thresholds, Pejaver 2022; SpliceAI per Walker 2023).
   const p = ev.predictors;
-  const pp3: [AcmgStrength, string][] = [];
-  const bp4: [AcmgStrength, string][] = [];
+  // Candidate lists only when some score exists (every push below needs one); most inputs have none.
+  const anyPredictor = p.revel != null || p.caddPhred != null || p.alphaMissense != null || p.spliceAi != null;
+  const pp3: [AcmgStrength, string][] = anyPredictor ? [] : NO_CANDIDATES;
+  const bp4: [AcmgStrength, string][] = anyPredictor ? [] : NO_CANDIDATES;
   if (p.revel != null && (isMissense || cons.includes('coding_sequence_variant'))) {
     if (p.revel >= 0.932) pp3.push(['Strong', `REVEL ${fmt(p.revel)} >= 0.932`]);
     else if (p.revel >= 0.773) pp3.push(['Moderate', `REVEL ${fmt(p.revel)} >= 0.773`]);

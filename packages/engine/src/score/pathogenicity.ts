@@ -60,7 +60,8 @@ export interface ScoreInput {
 /** Severity of the most severe term (0.02 for unknown terms). */
 export function consequenceSeverity(terms: readonly string[]): number {
   let s = 0;
-  for (const t of terms) s = Math.max(s, SEVERITY.get(t) ?? 0.02);
+  // Indexed loop: the lists are a mix of frozen shared arrays and fresh ones (for-of goes megamorphic).
+  for (let i = 0; i < terms.length; i++) s = Math.max(s, SEVERITY.get(terms[i]!) ?? 0.02);
   return s;
 }
 
