@@ -123,6 +123,15 @@ export const Phenopacket = z.object({
     }),
   ),
   diseases: z.array(z.object({ term: OntologyClass, excluded: z.boolean().optional() })).optional(),
+  /** The genome file the case was analysed from (Exomiser/LIRICAL look for the VCF here). */
+  files: z
+    .array(
+      z.object({
+        uri: z.string().min(1),
+        fileAttributes: z.record(z.string(), z.string()),
+      }),
+    )
+    .optional(),
   metaData: z.object({
     created: z.string().min(1),
     createdBy: z.string().min(1),

@@ -28,6 +28,9 @@ describe('buildPhenopacket', () => {
       vcfRecord: { genomeAssembly: 'GRCh38', chrom: '10', pos: '121496701', ref: 'T', alt: 'G' },
       allelicState: { id: 'GENO:0000135', label: 'heterozygous' },
     });
+    expect(packet.files).toEqual([
+      { uri: 'case7.vcf.gz', fileAttributes: { fileFormat: 'vcf', genomeAssembly: 'GRCh37', description: expect.stringContaining('VCF') as unknown } },
+    ]);
     expect(packet.metaData.resources.map((r) => [r.namespacePrefix, r.version])).toEqual([
       ['HP', '2025-05-06'],
       ['GENO', 'unknown'],

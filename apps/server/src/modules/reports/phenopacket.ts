@@ -118,6 +118,20 @@ export function buildPhenopacket(model: ReportModel, createdBy: string): Phenopa
           },
         ]
       : [],
+    ...(product.genomeFileName && product.genomeFormat === 'vcf'
+      ? {
+          files: [
+            {
+              uri: product.genomeFileName,
+              fileAttributes: {
+                fileFormat: 'vcf',
+                genomeAssembly: run?.inputAssembly ?? assembly,
+                description: 'The VCF uploaded to RareLens (place it next to this phenopacket)',
+              },
+            },
+          ],
+        }
+      : {}),
     metaData: {
       created: model.generatedAt.toISOString(),
       createdBy,

@@ -176,6 +176,34 @@ describe('access to the reporting routes', () => {
   });
 });
 
+describe('a case without a completed analysis', () => {
+  it('has nothing to add and refuses a report with 409, while the list and exports still answer', async () => {
+    const broken = ['##fileformat=VCFv4.2', '##contig=<ID=10,length=135534747>', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO', '10\tnot-a-position\t.\tT\tG\t50\tPASS\t.', ''].join('\n');
+    const { body, contentType } = multipartBody(
+      { caseId: 'RPT-ERR', gender: 'female', symptoms: 'Broad thumbs', hpoTerms: JSON.stringify(TERMS), assembly: 'GRCh38' },
+      [{ field: 'genomeFile', name: 'broken.vcf', content: broken }],
+    );
+    const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...authOf(alice), 'content-type': contentType }, payload: body });
+    expect(res.statusCode).toBe(202);
+    const id = res.json<{ id: string }>().id;
+    const done = await waitForStatus(app, authOf(alice), id, ['Completed', 'Error'], 120_000);
+    expect(done.status).toBe('Error');
+
+    const add = await app.inject({ method: 'POST', url: `/api/products/${id}/report-items`, headers: authOf(alice), payload: { variantId: 1 } });
+    expect(add.statusCode).toBe(404);
+    const report = await app.inject({ method: 'POST', url: `/api/products/${id}/reports`, headers: authOf(alice), payload: {} });
+    expect(report.statusCode).toBe(409);
+    expect(report.json<{ message: string }>().message).toBe('The case has no completed analysis to report on yet');
+    const list = await app.inject({ method: 'GET', url: `/api/products/${id}/report-items`, headers: authOf(alice) });
+    expect(list.json<{ items: unknown[] }>().items).toEqual([]);
+    const tsv = await app.inject({ method: 'GET', url: `/api/products/${id}/variants.tsv`, headers: authOf(alice) });
+    expect(tsv.statusCode).toBe(200);
+    expect(tsv.body.split('\n').filter(Boolean)).toHaveLength(1);
+    const packet = await app.inject({ method: 'GET', url: `/api/products/${id}/phenopacket`, headers: authOf(alice) });
+    expect(Phenopacket.safeParse(packet.json()).success).toBe(true);
+  });
+});
+
 describe('the reporting list', () => {
   it('adds a variant ("Item added"), refuses it a second time with 409, and lists it after a reload', async () => {
     const [v] = await topVariants(1);
