@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { organAbnormalityPhrases, PhraseDictionary, phraseWords } from './dictionary.ts';
+import {
+  adjectiveForms,
+  organAbnormalityPhrases,
+  PhraseDictionary,
+  phraseWords,
+} from './dictionary.ts';
 import { createPhenome } from './phenome.ts';
 import { buildOntology } from './testing/build-ontology.ts';
 
@@ -64,5 +69,15 @@ describe('PhraseDictionary', () => {
       ]),
     );
     expect(organAbnormalityPhrases('Seizure')).toEqual([]);
+  });
+});
+
+describe('adjectiveForms', () => {
+  it('derives the predicative adjective of one-word -ia, -ism and -ity findings', () => {
+    expect(adjectiveForms('Dysarthria')).toEqual(['dysarthric']);
+    expect(adjectiveForms('Obesity')).toEqual(['obese']);
+    expect(adjectiveForms('Hirsutism')).toEqual(['hirsutic']);
+    expect(adjectiveForms('Short stature')).toEqual([]);
+    expect(adjectiveForms('Ptosis')).toEqual([]);
   });
 });

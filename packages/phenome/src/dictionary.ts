@@ -171,6 +171,11 @@ export class PhraseDictionary {
         add(t.id, s.text, s.scope);
       }
       // Generated phrases last: a phrase the ontology lists keeps its own (higher) weight.
+      for (const name of [
+        t.label,
+        ...t.synonyms.filter((x) => x.scope === 'exact').map((x) => x.text),
+      ])
+        for (const phrase of adjectiveForms(name)) add(t.id, phrase, 'derived');
       for (const phrase of organAbnormalityPhrases(t.label)) add(t.id, phrase, 'derived');
       for (const phrase of organNeoplasmPhrases(t.label)) add(t.id, phrase, 'derived');
     }
@@ -317,6 +322,20 @@ export function organAbnormalityPhrases(label: string): string[] {
   }
   for (const n of ABNORMALITY_NOUNS) out.push(`${n} of the ${organ}`);
   return out;
+}
+
+/**
+ * Predicative adjectives of a one-word finding: "dysarthric" (Dysarthria), "obese"
+ * (Obesity), "infertile" (Infertility). Not "-ism" -> "-e" ("negative" is not Negativism). The stemmer does not bring
+ * these together because their stems differ or the adjective is itself a phrase word.
+ */
+export function adjectiveForms(name: string): string[] {
+  const w = name.trim().toLowerCase();
+  if (!/^[a-z]{6,}$/.test(w)) return [];
+  if (w.endsWith('ia')) return [`${w.slice(0, -2)}ic`];
+  if (w.endsWith('ism')) return [`${w.slice(0, -3)}ic`];
+  if (w.endsWith('ity')) return [`${w.slice(0, -3)}e`];
+  return [];
 }
 
 /** Surface key of a one-content-word phrase ("Hoarding" -> "hoarding"). */

@@ -78,6 +78,7 @@ describe('createPhenome: matching', () => {
   it('reads "-ial" and bare "-ism" adjectives as their nouns', () => {
     expect(ids(phenome.extract('a petechial rash'))).toEqual(['HP:0000967']);
     expect(ids(phenome.extract('cryptorchid testes'))).toEqual(['HP:0000028']);
+    expect(ids(phenome.extract('The child was hypotonic.'))).toEqual(['HP:0001252']);
   });
 
   it('needs a word of recurrence for a "Recurrent X" term found through its bare synonym', () => {
@@ -265,7 +266,10 @@ describe('createPhenome: sections', () => {
   });
 
   it('drops organ-level grouping terms from a sectioned article only', () => {
-    const withGroup = paper.replace('seizures and deafness', 'seizures, deafness and ear anomalies');
+    const withGroup = paper.replace(
+      'seizures and deafness',
+      'seizures, deafness and ear anomalies',
+    );
     const focused = createPhenome(ontology, { clinicalSectionsOnly: true });
     expect([...new Set(ids(focused.extract(withGroup)))].sort()).toEqual([
       'HP:0000365',

@@ -454,7 +454,8 @@ const NEOPLASM = 'HP:0002664';
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
-const RECURRENCE_RE = /^(recurr\w*|repeat\w*|frequent\w*|multiple|several|numerous|many|episod\w*|relaps\w*|chronic)$/i;
+const RECURRENCE_RE =
+  /^(recurr\w*|repeat\w*|frequent\w*|multiple|several|numerous|many|episod\w*|relaps\w*|chronic)$/i;
 
 /**
  * "Recurrent fractures" has the synonym "Fractures", but "a fracture of the femur" does not say
