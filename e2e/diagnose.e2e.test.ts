@@ -353,6 +353,25 @@ describe('PhenomeAI in the browser', () => {
     await phone.page.screenshot({ path: screenshotPath('diagnose-page-phone') });
     await phone.page.getByTestId('diagnose-terms').scrollIntoViewIfNeeded();
     await phone.page.screenshot({ path: screenshotPath('diagnose-page-phone-terms') });
+    // On a phone the save action stays at hand in a bar at the bottom while there are changes.
+    await phone.page.getByRole('button', { name: 'Remove Syndactyly (HP:0001159)' }).click();
+    const bar = phone.page.getByTestId('diagnose-mobile-bar');
+    await expect.poll(() => bar.innerText()).toContain('0 added, 1 removed');
+    await phone.page
+      .getByRole('button', { name: 'Accept: Broad thumb (HP:0011304)' })
+      .scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: screenshotPath('diagnose-page-phone-unsaved') });
+    await bar.getByRole('button', { name: 'Save and re-rank' }).click();
+    await phone.page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Ranking updated' })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    expect(await bar.count()).toBe(0);
+    const final = (await (
+      await fetch(`${env.baseUrl}/api/products/${productId}`, { headers: auth })
+    ).json()) as { hpoTerms: Array<{ id: string }> };
+    expect(final.hpoTerms.map((t) => t.id)).toEqual(['HP:0001363', 'HP:0000520']);
     expect(errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   });

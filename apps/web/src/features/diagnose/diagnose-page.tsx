@@ -253,7 +253,12 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
       />
       <CaseSummary product={product} />
       {/* Phones: text, terms, ranking; wide screens: terms in a sticky column on the right. */}
-      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:grid-rows-[auto_1fr]">
+      <div
+        className={cn(
+          'grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:grid-rows-[auto_1fr]',
+          isDirty && 'pb-20 lg:pb-0',
+        )}
+      >
         <Card
           className="min-w-0 overflow-hidden lg:col-start-1 lg:row-start-1"
           data-testid="diagnose-text"
@@ -400,6 +405,23 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
           )}
         </div>
       </div>
+      {canEdit && isDirty && !isRanking ? (
+        // Phones: the save action follows the user while they accept terms higher up the page.
+        <div
+          className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-ink-100 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgb(11_42_74/0.08)] backdrop-blur lg:hidden"
+          data-testid="diagnose-mobile-bar"
+        >
+          <p className="min-w-0 flex-1 text-xs text-ink-600">
+            <strong className="font-semibold text-ink-900">Unsaved changes</strong>
+            <span className="block">
+              {added} added, {removed} removed
+            </span>
+          </p>
+          <Button variant="secondary" size="sm" onClick={handleRerank} isLoading={save.isPending}>
+            {isCompleted ? 'Save and re-rank' : 'Save terms'}
+          </Button>
+        </div>
+      ) : null}
     </>
   );
 }
