@@ -186,6 +186,8 @@ async function headVcf(src: string, n: number, dest: string): Promise<void> {
   await once(out, 'finish');
 }
 
+let jobsIdle: () => Promise<boolean> = () => Promise.resolve(true);
+
 /** Closed-loop load: `concurrency` clients, each sending its next request on the previous answer. */
 async function measureLatency(
   base: string,
@@ -193,6 +195,11 @@ async function measureLatency(
   caseId: string,
   say: (s: string) => void,
 ): Promise<string> {
+  // The analysis job ends with VACUUM (ANALYZE) after the case turns Completed: let it finish.
+  for (const deadline = Date.now() + 600_000; Date.now() < deadline;) {
+    if (await jobsIdle()) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
   const info = await getJson<{ run: { counts: Record<string, number> } | null }>(
     base,
     token,
@@ -308,6 +315,12 @@ async function main(): Promise<void> {
     if (addr === null || typeof addr === 'string') throw new Error('no server address');
     const base = `http://127.0.0.1:${addr.port}`;
     const user = await signUpAndLogIn(app, inbox);
+    jobsIdle = async () =>
+      (
+        await app.database.executeSql(
+          "select 1 from jobs where state in ('queued', 'active') limit 1",
+        )
+      ).rows.length === 0;
     say(`database: PostgreSQL ${dbName}; KB: ${kbDir}; in-process worker`);
     say('');
 

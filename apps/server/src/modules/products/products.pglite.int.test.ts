@@ -68,5 +68,11 @@ describe('cases on the embedded database', () => {
     const v = variants.json<{ items: { zygosity: string }[]; total: number }>();
     expect(v.total).toBe(375);
     expect(v.items.every((x) => x.zygosity === 'homozygous')).toBe(true);
+    // The unfiltered list and the access check run as prepared statements.
+    for (const page of [1, 2]) {
+      const all = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?page=${page}`, headers: auth });
+      expect(all.json<{ items: { id: number }[]; total: number }>()).toMatchObject({ total: 1500 });
+      expect(all.json<{ items: unknown[] }>().items).toHaveLength(10);
+    }
   });
 });

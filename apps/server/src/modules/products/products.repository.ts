@@ -27,15 +27,8 @@ export async function findProduct(db: Executor, id: string): Promise<ProductRow 
   return row ?? null;
 }
 
-/** Access level of `user` on a case: owner, shared (read-only), or none. */
-export async function findAccessibleProduct(
-  db: Executor,
-  id: string,
-  user: { id: string; email: string },
-): Promise<{ product: ProductRow; isOwner: boolean; ownerEmail: string; storedVariants: number | null } | null> {
-  // One round trip: access check, owner e-mail and the current run's stored-variant count
-  // (the total of unfiltered variant lists).
-  const rows = await db
+function buildAccessQuery(db: Executor) {
+  return db
     .select({
       product: products,
       ownerEmail: users.email,
@@ -45,13 +38,34 @@ export async function findAccessibleProduct(
     .innerJoin(users, eq(users.id, products.ownerId))
     .where(
       and(
-        eq(products.id, id),
+        eq(products.id, sql.placeholder('id')),
         or(
-          eq(products.ownerId, user.id),
-          sql`exists (select 1 from product_shares s where s.product_id = ${products.id} and s.email = ${user.email})`,
+          eq(products.ownerId, sql.placeholder('userId')),
+          sql`exists (select 1 from product_shares s where s.product_id = ${products.id} and s.email = ${sql.placeholder('email')})`,
         ),
       ),
-    );
+    )
+    .prepare('products_find_accessible');
+}
+
+/** Prepared statements per database handle: every list request runs this check, and on a busy
+ * server parsing and planning it costs more than executing it. */
+const accessQueries = new WeakMap<object, ReturnType<typeof buildAccessQuery>>();
+
+/** Access level of `user` on a case: owner, shared (read-only), or none. */
+export async function findAccessibleProduct(
+  db: Executor,
+  id: string,
+  user: { id: string; email: string },
+): Promise<{ product: ProductRow; isOwner: boolean; ownerEmail: string; storedVariants: number | null } | null> {
+  // One round trip: access check, owner e-mail and the current run's stored-variant count
+  // (the total of unfiltered variant lists).
+  let query = accessQueries.get(db);
+  if (!query) {
+    query = buildAccessQuery(db);
+    accessQueries.set(db, query);
+  }
+  const rows = await query.execute({ id, userId: user.id, email: user.email });
   const row = rows[0];
   if (!row) return null;
   return {

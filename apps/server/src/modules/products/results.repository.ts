@@ -482,22 +482,45 @@ async function cappedCount(db: Executor, where: SQL, table: 'run_variants'): Pro
  * (deep offsets skip index entries, not wide heap rows), joined to the full rows in the same
  * statement.
  */
-export async function listVariants(db: Executor, runId: string, f: VariantFilters, p: Page, knownTotal?: number) {
-  const where = variantWhere(runId, f);
+function pageQuery(db: Executor, where: SQL) {
   const page = db
     .select({ id: runVariants.id, rank: runVariants.rank, score: runVariants.score })
     .from(runVariants)
     .where(where)
     .orderBy(...VARIANT_ORDER)
-    .limit(p.pageSize)
-    .offset((p.page - 1) * p.pageSize)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('page');
+  return db
+    .select({ v: runVariants })
+    .from(page)
+    .innerJoin(runVariants, and(eq(runVariants.runId, sql.placeholder('runId')), eq(runVariants.id, page.id)))
+    .orderBy(sql`${page.rank} asc nulls last`, sql`${page.score} desc nulls last`, asc(page.id));
+}
+
+/** The two filter-free list shapes (all variants, candidates only) as prepared statements. */
+const pagePrepared = new WeakMap<object, { all: ReturnType<ReturnType<typeof pageQuery>['prepare']>; candidates: ReturnType<ReturnType<typeof pageQuery>['prepare']> }>();
+
+export async function listVariants(db: Executor, runId: string, f: VariantFilters, p: Page, knownTotal?: number) {
+  const where = variantWhere(runId, f);
+  const params = { runId, limit: p.pageSize, offset: (p.page - 1) * p.pageSize };
+  let rowsPromise;
+  if (!hasFilters(f)) {
+    let prepared = pagePrepared.get(db);
+    if (!prepared) {
+      const byRun = eq(runVariants.runId, sql.placeholder('runId'));
+      prepared = {
+        all: pageQuery(db, byRun).prepare('run_variants_page_all'),
+        candidates: pageQuery(db, and(byRun, sql`${runVariants.rank} is not null`)!).prepare('run_variants_page_candidates'),
+      };
+      pagePrepared.set(db, prepared);
+    }
+    rowsPromise = (f.candidatesOnly ? prepared.candidates : prepared.all).execute(params);
+  } else {
+    rowsPromise = pageQuery(db, where).execute(params);
+  }
   const [rows, count] = await Promise.all([
-    db
-      .select({ v: runVariants })
-      .from(page)
-      .innerJoin(runVariants, and(eq(runVariants.runId, runId), eq(runVariants.id, page.id)))
-      .orderBy(sql`${page.rank} asc nulls last`, sql`${page.score} desc nulls last`, asc(page.id)),
+    rowsPromise,
     knownTotal != null ? Promise.resolve({ total: knownTotal, capped: false }) : cappedCount(db, where, 'run_variants'),
   ]);
   return { items: rows.map((r) => r.v), ...count };
