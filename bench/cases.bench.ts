@@ -26,7 +26,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { once } from 'node:events';
-import { request as httpRequest, Agent } from 'node:http';
+import { spawn } from 'node:child_process';
+import { request as httpRequest, type Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -206,57 +207,28 @@ async function measureLatency(
     `/api/products/${caseId}`,
   );
   const stored = info.body.run?.counts.variantsStored ?? 0;
-  const queries = [
-    { name: 'page 1', path: () => `/api/products/${caseId}/variants?mode=non-clustered&page=1` },
-    {
-      name: 'random page <= 1000',
-      path: () =>
-        `/api/products/${caseId}/variants?mode=non-clustered&page=${1 + Math.floor(Math.random() * 1000)}`,
+  // The clients run in a separate process (bench/lib/http-load.ts), not on the server's event loop.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/http-load.ts')], {
+    env: {
+      ...process.env,
+      LOAD_SPEC: JSON.stringify({ base, token, caseId, concurrency, maxRequests, maxSeconds }),
     },
-    {
-      name: 'filtered (maxAf+acmg)',
-      path: () =>
-        `/api/products/${caseId}/variants?mode=filtered&maxAf=0.01&acmg=Uncertain%20significance,Likely%20pathogenic,Pathogenic&page=${1 + Math.floor(Math.random() * 20)}`,
-    },
-    {
-      name: 'filtered (consequence)',
-      path: () =>
-        `/api/products/${caseId}/variants?mode=filtered&consequence=missense_variant,stop_gained,frameshift_variant&page=${1 + Math.floor(Math.random() * 20)}`,
-    },
-    {
-      name: 'filtered (zygosity)',
-      path: () =>
-        `/api/products/${caseId}/variants?mode=filtered&zygosity=homozygous&page=${1 + Math.floor(Math.random() * 20)}`,
-    },
-    {
-      name: 'candidates (filtered, default)',
-      path: () =>
-        `/api/products/${caseId}/variants?mode=filtered&page=${1 + Math.floor(Math.random() * 20)}`,
-    },
-  ];
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const samples = new Map<string, number[]>(queries.map((q): [string, number[]] => [q.name, []]));
-  const all: number[] = [];
-  let sent = 0;
-  let errors = 0;
-  const deadline = performance.now() + maxSeconds * 1000;
-  const l0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      let i = worker;
-      while (sent < maxRequests && performance.now() < deadline) {
-        sent++;
-        const q = queries[i++ % queries.length] ?? queries[0];
-        if (q === undefined) break;
-        const r = await getJson<unknown>(base, token, q.path(), agent);
-        if (r.status !== 200) errors++;
-        samples.get(q.name)?.push(r.ms);
-        all.push(r.ms);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - l0) / 1000;
-  agent.destroy();
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (c: string) => (out += c));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  const load = JSON.parse(out) as {
+    samples: Record<string, number[]>;
+    errors: number;
+    elapsed: number;
+  };
+  const samples = new Map<string, number[]>(Object.entries(load.samples));
+  const all: number[] = Object.values(load.samples).flat();
+  const errors = load.errors;
+  const elapsed = load.elapsed;
   all.sort((a, b) => a - b);
   say('');
   say(
