@@ -77,9 +77,19 @@ const NULL_TERMS = ['stop_gained', 'frameshift_variant', 'splice_donor_variant',
 
 const fmt = (x: number): string => (x >= 0.001 || x === 0 ? String(Number(x.toPrecision(3))) : x.toExponential(2));
 
-function addCriterion(criteria: AcmgCriterion[], code: string, strength: AcmgStrength, benign: boolean, reason: string): void {
+/**
+ * Appends a criterion; the list is created on the first one (most variants meet none or one: a
+ * `[]` that grows on push allocates room for 17).
+ */
+function addCriterion(criteria: AcmgCriterion[] | null, code: string, strength: AcmgStrength, benign: boolean, reason: string): AcmgCriterion[] {
   const pts = STRENGTH_POINTS[strength];
-  criteria.push({ code: strength === 'Supporting' && code === 'PM2' ? 'PM2_Supporting' : code, strength, points: benign ? -pts : pts, reason });
+  return addTo(criteria, { code: strength === 'Supporting' && code === 'PM2' ? 'PM2_Supporting' : code, strength, points: benign ? -pts : pts, reason });
+}
+
+function addTo<T>(list: T[] | null, x: T): T[] {
+  if (list === null) return [x];
+  list.push(x);
+  return list;
 }
 
 /** The strongest entry (the first of equals, as a stable sort would give); no copy, no sort. */
@@ -131,8 +141,8 @@ export function lofMechanism(gene: GeneRecord | null): { established: boolean; r
 
 /** Applies the automated criteria and combines them. */
 export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
-  const criteria: AcmgCriterion[] = [];
-  const notAssessed: { code: string; reason: string }[] = [];
+  let criteria: AcmgCriterion[] | null = null;
+  let notAssessed: { code: string; reason: string }[] | null = null;
   // Consequence lists are short: array scans beat building a Set per variant.
   const cons = ev.consequences;
   const isNull = hasAny(cons, NULL_TERMS);
@@ -144,28 +154,28 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   if (isNull) {
     const mech = lofMechanism(ev.gene);
     if (!mech.established) {
-      notAssessed.push({ code: 'PVS1', reason: `null variant, but LoF is not an established mechanism for ${gsym} (${mech.reason})` });
+      notAssessed = addTo(notAssessed, { code: 'PVS1', reason: `null variant, but LoF is not an established mechanism for ${gsym} (${mech.reason})` });
     } else if (cons.includes('frameshift_variant') || cons.includes('stop_gained')) {
       const kind = cons.includes('frameshift_variant') ? 'frameshift' : 'nonsense';
-      if (ev.nmdEscape === false) addCriterion(criteria, 'PVS1', 'VeryStrong', false, `${kind} predicted to cause NMD in ${gsym}; ${mech.reason}`);
+      if (ev.nmdEscape === false) criteria = addCriterion(criteria, 'PVS1', 'VeryStrong', false, `${kind} predicted to cause NMD in ${gsym}; ${mech.reason}`);
       else if (ev.nmdEscape === true) {
         const frac = ev.cdsFractionAfter;
-        if (frac != null && frac > 0.1) addCriterion(criteria, 'PVS1', 'Strong', false, `${kind} escapes NMD (last exon/last 50 nt of penultimate exon) but removes ${Math.round(frac * 100)}% of the protein (>10%); ${mech.reason}`);
-        else addCriterion(criteria, 'PVS1', 'Moderate', false, `${kind} escapes NMD and removes ${frac != null ? Math.round(frac * 100) : '?'}% of the protein (<=10%); ${mech.reason}`);
-      } else addCriterion(criteria, 'PVS1', 'Strong', false, `${kind} with NMD status unknown; ${mech.reason}`);
+        if (frac != null && frac > 0.1) criteria = addCriterion(criteria, 'PVS1', 'Strong', false, `${kind} escapes NMD (last exon/last 50 nt of penultimate exon) but removes ${Math.round(frac * 100)}% of the protein (>10%); ${mech.reason}`);
+        else criteria = addCriterion(criteria, 'PVS1', 'Moderate', false, `${kind} escapes NMD and removes ${frac != null ? Math.round(frac * 100) : '?'}% of the protein (<=10%); ${mech.reason}`);
+      } else criteria = addCriterion(criteria, 'PVS1', 'Strong', false, `${kind} with NMD status unknown; ${mech.reason}`);
     } else if (cons.includes('splice_donor_variant') || cons.includes('splice_acceptor_variant')) {
       // SVI splice branch, assuming the exon is skipped (no RNA or SpliceAI evidence of another outcome).
       const k = ev.spliceSkip;
       const pct = k ? `${Math.round(k.fraction * 100)}%` : '';
-      if (!k) addCriterion(criteria, 'PVS1', 'Strong', false, `canonical +-1/2 splice site; effect of the splice defect not modelled, so Strong (SVI); ${mech.reason}`);
-      else if (k.cdsBases === 0) notAssessed.push({ code: 'PVS1', reason: 'canonical splice site of a non-coding exon (SVI: PVS1 not applicable)' });
-      else if (!k.inFrame && !k.nmdEscape) addCriterion(criteria, 'PVS1', 'VeryStrong', false, `canonical splice site; skipping the exon (${k.cdsBases} coding nt) shifts the frame and is predicted to cause NMD; ${mech.reason}`);
-      else if (k.fraction > 0.1) addCriterion(criteria, 'PVS1', 'Strong', false, `canonical splice site; exon skipping ${k.inFrame ? 'keeps the frame' : 'shifts the frame but escapes NMD'} and removes ${pct} of the protein (>10%); ${mech.reason}`);
-      else addCriterion(criteria, 'PVS1', 'Moderate', false, `canonical splice site; exon skipping ${k.inFrame ? 'keeps the frame' : 'shifts the frame but escapes NMD'} and removes ${pct} of the protein (<=10%); ${mech.reason}`);
+      if (!k) criteria = addCriterion(criteria, 'PVS1', 'Strong', false, `canonical +-1/2 splice site; effect of the splice defect not modelled, so Strong (SVI); ${mech.reason}`);
+      else if (k.cdsBases === 0) notAssessed = addTo(notAssessed, { code: 'PVS1', reason: 'canonical splice site of a non-coding exon (SVI: PVS1 not applicable)' });
+      else if (!k.inFrame && !k.nmdEscape) criteria = addCriterion(criteria, 'PVS1', 'VeryStrong', false, `canonical splice site; skipping the exon (${k.cdsBases} coding nt) shifts the frame and is predicted to cause NMD; ${mech.reason}`);
+      else if (k.fraction > 0.1) criteria = addCriterion(criteria, 'PVS1', 'Strong', false, `canonical splice site; exon skipping ${k.inFrame ? 'keeps the frame' : 'shifts the frame but escapes NMD'} and removes ${pct} of the protein (>10%); ${mech.reason}`);
+      else criteria = addCriterion(criteria, 'PVS1', 'Moderate', false, `canonical splice site; exon skipping ${k.inFrame ? 'keeps the frame' : 'shifts the frame but escapes NMD'} and removes ${pct} of the protein (<=10%); ${mech.reason}`);
     } else if (cons.includes('start_lost')) {
-      addCriterion(criteria, 'PVS1', 'Moderate', false, `initiation codon lost; no alternative start assessed (SVI: Moderate); ${mech.reason}`);
+      criteria = addCriterion(criteria, 'PVS1', 'Moderate', false, `initiation codon lost; no alternative start assessed (SVI: Moderate); ${mech.reason}`);
     } else if (cons.includes('transcript_ablation')) {
-      addCriterion(criteria, 'PVS1', 'VeryStrong', false, `whole transcript deleted; ${mech.reason}`);
+      criteria = addCriterion(criteria, 'PVS1', 'VeryStrong', false, `whole transcript deleted; ${mech.reason}`);
     }
   }
 
@@ -174,39 +184,39 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     const others = ev.sameCodon.filter((s) => !s.sameNucleotide);
     if (ev.altAa) {
       const same = others.find((s) => s.altAa === ev.altAa);
-      if (same) addCriterion(criteria, 'PS1', 'Strong', false, `same amino-acid change ${same.pChange} reported pathogenic in ClinVar (VCV ${same.clinvarId}) via a different nucleotide change`);
+      if (same) criteria = addCriterion(criteria, 'PS1', 'Strong', false, `same amino-acid change ${same.pChange} reported pathogenic in ClinVar (VCV ${same.clinvarId}) via a different nucleotide change`);
       const diff = ev.sameCodon.find((s) => s.altAa !== ev.altAa && s.altAa !== '*');
-      if (diff) addCriterion(criteria, 'PM5', 'Moderate', false, `different pathogenic missense ${diff.pChange} at the same codon (ClinVar ${diff.clinvarId})`);
+      if (diff) criteria = addCriterion(criteria, 'PM5', 'Moderate', false, `different pathogenic missense ${diff.pChange} at the same codon (ClinVar ${diff.clinvarId})`);
     } else if (ev.sameCodon.length) {
-      notAssessed.push({ code: 'PS1/PM5', reason: `pathogenic missense recorded at this codon (${ev.sameCodon.map((s) => s.pChange).join(', ')}), but the variant's amino acid is unknown without the codon sequence` });
+      notAssessed = addTo(notAssessed, { code: 'PS1/PM5', reason: `pathogenic missense recorded at this codon (${ev.sameCodon.map((s) => s.pChange).join(', ')}), but the variant's amino acid is unknown without the codon sequence` });
     }
   }
 
   // PM1 hotspot proxy.
   if (isMissense && ev.nearbyPathogenicMissense != null) {
     if (ev.nearbyPathogenicMissense >= 4) {
-      addCriterion(criteria, 'PM1', 'Moderate', false, `hotspot proxy: ${ev.nearbyPathogenicMissense} other ClinVar pathogenic missense positions within 25 bp (no curated domain data)`);
+      criteria = addCriterion(criteria, 'PM1', 'Moderate', false, `hotspot proxy: ${ev.nearbyPathogenicMissense} other ClinVar pathogenic missense positions within 25 bp (no curated domain data)`);
     }
   }
 
   // Population frequency: BA1, BS1, PM2_Supporting.
   if (ev.af != null) {
     const src = ev.afSource ? ` (${ev.afSource})` : '';
-    if (ev.af > BA1_AF) addCriterion(criteria, 'BA1', 'StandAlone', true, `allele frequency ${fmt(ev.af)}${src} > 5%`);
-    else if (ev.af > BS1_AF) addCriterion(criteria, 'BS1', 'Strong', true, `allele frequency ${fmt(ev.af)}${src} > 1%, above what a rare disease allows`);
-    else if (ev.af <= PM2_AF) addCriterion(criteria, 'PM2', 'Supporting', false, `allele frequency ${fmt(ev.af)}${src} <= 0.01% (SVI: PM2 at Supporting)`);
+    if (ev.af > BA1_AF) criteria = addCriterion(criteria, 'BA1', 'StandAlone', true, `allele frequency ${fmt(ev.af)}${src} > 5%`);
+    else if (ev.af > BS1_AF) criteria = addCriterion(criteria, 'BS1', 'Strong', true, `allele frequency ${fmt(ev.af)}${src} > 1%, above what a rare disease allows`);
+    else if (ev.af <= PM2_AF) criteria = addCriterion(criteria, 'PM2', 'Supporting', false, `allele frequency ${fmt(ev.af)}${src} <= 0.01% (SVI: PM2 at Supporting)`);
   } else if (ev.populationDataAvailable) {
-    addCriterion(criteria, 'PM2', 'Supporting', false, `absent from the population data${ev.afSource ? ` (${ev.afSource})` : ''} (SVI: PM2 at Supporting)`);
+    criteria = addCriterion(criteria, 'PM2', 'Supporting', false, `absent from the population data${ev.afSource ? ` (${ev.afSource})` : ''} (SVI: PM2 at Supporting)`);
   } else {
-    notAssessed.push({ code: 'PM2/BA1/BS1', reason: 'no population frequency data for this locus (no gnomAD table in the KB and none in the VCF)' });
+    notAssessed = addTo(notAssessed, { code: 'PM2/BA1/BS1', reason: 'no population frequency data for this locus (no gnomAD table in the KB and none in the VCF)' });
   }
 
   // PM4 (protein length change) / BP3 (in-frame indel in a repeat).
   if (isInframe && !isNull) {
-    if (ev.inRepeat === true) addCriterion(criteria, 'BP3', 'Supporting', true, 'in-frame indel within a tandem repeat of its own unit (>= 3 copies)');
-    else addCriterion(criteria, 'PM4', 'Moderate', false, `in-frame ${cons.includes('inframe_deletion') ? 'deletion' : 'insertion'} changes protein length${ev.inRepeat === null ? ' (repeat context unknown without sequence)' : ', not in a repeat'}`);
+    if (ev.inRepeat === true) criteria = addCriterion(criteria, 'BP3', 'Supporting', true, 'in-frame indel within a tandem repeat of its own unit (>= 3 copies)');
+    else criteria = addCriterion(criteria, 'PM4', 'Moderate', false, `in-frame ${cons.includes('inframe_deletion') ? 'deletion' : 'insertion'} changes protein length${ev.inRepeat === null ? ' (repeat context unknown without sequence)' : ', not in a repeat'}`);
   } else if (cons.includes('stop_lost')) {
-    addCriterion(criteria, 'PM4', 'Moderate', false, 'stop-loss extends the protein');
+    criteria = addCriterion(criteria, 'PM4', 'Moderate', false, 'stop-loss extends the protein');
   }
 
   // PP2 / BP1 (gene-level missense priors from constraint and ClinVar counts).
@@ -217,10 +227,10 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     const blbMis = cv?.blbMissense ?? 0;
     const plpLof = cv?.plpLof ?? 0;
     if (misZ != null && misZ >= PP2_MIS_Z && plpMis >= 5 && blbMis <= plpMis / 10) {
-      addCriterion(criteria, 'PP2', 'Supporting', false, `missense-constrained gene (mis_z ${fmt(misZ)} >= ${PP2_MIS_Z}) with ${plpMis} ClinVar P/LP missense and ${blbMis} B/LB missense`);
-    } else if (misZ == null) notAssessed.push({ code: 'PP2', reason: `no missense Z score for ${gsym}` });
+      criteria = addCriterion(criteria, 'PP2', 'Supporting', false, `missense-constrained gene (mis_z ${fmt(misZ)} >= ${PP2_MIS_Z}) with ${plpMis} ClinVar P/LP missense and ${blbMis} B/LB missense`);
+    } else if (misZ == null) notAssessed = addTo(notAssessed, { code: 'PP2', reason: `no missense Z score for ${gsym}` });
     if (plpLof >= 10 && plpLof / (plpLof + plpMis) >= 0.9) {
-      addCriterion(criteria, 'BP1', 'Supporting', true, `truncating variants are the mechanism in ${gsym}: ${plpLof} P/LP null vs ${plpMis} P/LP missense in ClinVar`);
+      criteria = addCriterion(criteria, 'BP1', 'Supporting', true, `truncating variants are the mechanism in ${gsym}: ${plpLof} P/LP null vs ${plpMis} P/LP missense in ClinVar`);
     }
   }
 
@@ -254,18 +264,19 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   }
   const pp3Best = strongest(pp3);
   const bp4Best = strongest(bp4);
-  if (pp3Best) addCriterion(criteria, 'PP3', pp3Best[0], false, `computational evidence of a deleterious effect: ${pp3.map((x) => x[1]).join('; ')}`);
-  else if (bp4Best) addCriterion(criteria, 'BP4', bp4Best[0], true, `computational evidence of no impact: ${bp4.map((x) => x[1]).join('; ')}`);
+  if (pp3Best) criteria = addCriterion(criteria, 'PP3', pp3Best[0], false, `computational evidence of a deleterious effect: ${pp3.map((x) => x[1]).join('; ')}`);
+  else if (bp4Best) criteria = addCriterion(criteria, 'BP4', bp4Best[0], true, `computational evidence of no impact: ${bp4.map((x) => x[1]).join('; ')}`);
   else if (!isNull && p.revel == null && p.caddPhred == null && p.alphaMissense == null && p.spliceAi == null && (isMissense || isInframe || cons.includes('synonymous_variant') || cons.includes('splice_region_variant'))) {
-    notAssessed.push({ code: 'PP3/BP4', reason: 'no predictor scores (REVEL, CADD, AlphaMissense, SpliceAI) in the input' });
+    notAssessed = addTo(notAssessed, { code: 'PP3/BP4', reason: 'no predictor scores (REVEL, CADD, AlphaMissense, SpliceAI) in the input' });
   }
 
   // BP7: synonymous, not at a splice region, no splice prediction against it.
   if (cons.includes('synonymous_variant') && !cons.includes('splice_region_variant') && !(p.spliceAi != null && p.spliceAi >= 0.1)) {
-    addCriterion(criteria, 'BP7', 'Supporting', true, `synonymous change outside the splice region${p.spliceAi != null ? ` (SpliceAI ${fmt(p.spliceAi)})` : ''}`);
+    criteria = addCriterion(criteria, 'BP7', 'Supporting', true, `synonymous change outside the splice region${p.spliceAi != null ? ` (SpliceAI ${fmt(p.spliceAi)})` : ''}`);
   }
 
   // PM5 is not counted together with PS1 for the same codon (Richards 2015: PS1 already uses that codon's evidence).
+  criteria ??= [];
   let ps1 = false;
   for (const c of criteria) if (c.code === 'PS1') ps1 = true;
   if (ps1) {
@@ -279,5 +290,5 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     if (c.code === 'BA1') ba1 = true;
   }
   const classification = ba1 ? 'Benign' : classFromPoints(points);
-  return { classification, points, criteria, notAssessed };
+  return { classification, points, criteria, notAssessed: notAssessed ?? [] };
 }

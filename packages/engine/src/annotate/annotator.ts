@@ -188,6 +188,22 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
   const fasta = fastaPath ? new SyncFasta(fastaPath) : null;
   const base: BaseLookup = fasta ? (c, p) => fasta.base(c, p) : (c, p) => kb.refBases.base(c, p);
   const scratch: TranscriptModel[] = [];
+  const scratchEvidence: AcmgEvidence = {
+    consequences: [],
+    gene: null,
+    nmdEscape: null,
+    cdsFractionAfter: null,
+    spliceSkip: null,
+    refAa: null,
+    altAa: null,
+    af: null,
+    afSource: null,
+    populationDataAvailable: false,
+    sameCodon: NO_SAME_CODON,
+    nearbyPathogenicMissense: null,
+    inRepeat: null,
+    predictors: NO_PREDICTORS,
+  };
   // Gene symbol -> record (the KB lookup upper-cases and may consult aliases; a genome hits a few thousand genes).
   const geneCache = new Map<string, GeneRecord | null>();
   const geneOf = (symbol: string): GeneRecord | null => {
@@ -378,22 +394,22 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       }
     }
 
-    const evidence: AcmgEvidence = {
-      consequences,
-      gene: geneRec,
-      nmdEscape: effect?.nmdEscape ?? null,
-      cdsFractionAfter: effect?.cdsFractionAfter ?? null,
-      spliceSkip: effect?.spliceSkip ?? null,
-      refAa,
-      altAa,
-      af,
-      afSource,
-      populationDataAvailable,
-      sameCodon,
-      nearbyPathogenicMissense: nearby,
-      inRepeat,
-      predictors: predictorsOf(v, entry, opts.infoKeys, probeInfo),
-    };
+    // One scratch evidence object per annotator (classifyAcmg reads it and keeps nothing): every field is set here.
+    const evidence = scratchEvidence;
+    evidence.consequences = consequences;
+    evidence.gene = geneRec;
+    evidence.nmdEscape = effect?.nmdEscape ?? null;
+    evidence.cdsFractionAfter = effect?.cdsFractionAfter ?? null;
+    evidence.spliceSkip = effect?.spliceSkip ?? null;
+    evidence.refAa = refAa;
+    evidence.altAa = altAa;
+    evidence.af = af;
+    evidence.afSource = afSource;
+    evidence.populationDataAvailable = populationDataAvailable;
+    evidence.sameCodon = sameCodon;
+    evidence.nearbyPathogenicMissense = nearby;
+    evidence.inRepeat = inRepeat;
+    evidence.predictors = predictorsOf(v, entry, opts.infoKeys, probeInfo);
     const acmgRes = structural
       ? { classification: 'Uncertain significance' as const, points: 0, criteria: [], notAssessed: [{ code: 'ACMG', reason: 'structural variants need the ACMG/ClinGen CNV framework (not implemented)' }] }
       : classifyAcmg(evidence);
