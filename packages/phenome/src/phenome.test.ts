@@ -265,6 +265,12 @@ describe('createPhenome: sections', () => {
     );
   });
 
+  it('reads a sectioned article from its case sections, not its title', () => {
+    const titled = paper.replace('Seizures in a boy', 'Cataract in a boy');
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true }).extract(titled);
+    expect([...new Set(ids(focused))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+  });
+
   it('drops organ-level grouping terms from a sectioned article only', () => {
     const withGroup = paper.replace(
       'seizures and deafness',

@@ -48,8 +48,8 @@ export interface PhenomeOptions extends DictionaryOptions {
    */
   nested?: boolean | 'compositional';
   /**
-   * For full texts with section headings, report only mentions in the title/abstract and the
-   * case-description sections, not the introduction, discussion, methods or back matter
+   * For full texts with section headings, report only mentions in the case-description
+   * sections (in the title/abstract when no such section is found), not the introduction, discussion, methods or back matter
    * (default false; texts without headings are unaffected). In such a sectioned article the
    * organ-level grouping terms ("Abnormality of the ear") are not reported either.
    */
@@ -395,13 +395,17 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     );
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
-    const regions = options.clinicalSectionsOnly ? clinicalRegions(text) : undefined;
+    let regions = options.clinicalSectionsOnly ? clinicalRegions(text) : undefined;
+    // The title and abstract summarise what the case sections describe in full (and the
+    // disease in general): with case sections present, they are the patient's record.
+    if (regions && regions.length > 1 && regions[0]?.start === 0) regions = regions.slice(1);
     // A sectioned article describes its patient by specific findings; its "skeletal
     // anomalies" or "facial features" summarise the disease or a series, so HPO grouping terms
     // are not reported from it.
     const article =
       regions !== undefined &&
       !(regions.length === 1 && regions[0]?.start === 0 && regions[0].end === text.length);
+
     const out: PhenomeTerm[] = [];
     for (const m of mentions) {
       const startTok = tokens[m.first] as Token;
