@@ -27,6 +27,8 @@ const sourcesDir = path.resolve(
 );
 const vcfPath = path.join(sourcesDir, 'vcf/Pfeiffer.hg19.vcf.gz');
 const password = 'Genome2024';
+/** Waits of expect.poll: the machine is shared, so give the UI time to settle. */
+const poll = { timeout: 20_000, interval: 200 };
 
 let env: TestEnv;
 /** Every request the pages made to a host other than the test server. */
@@ -122,7 +124,7 @@ describe('cases in the browser', () => {
     // Required fields.
     await page.getByRole('button', { name: 'Upload and analyse' }).click();
     await expect
-      .poll(() => page.getByText('This field is mandatory').count())
+      .poll(() => page.getByText('This field is mandatory').count(), poll)
       .toBeGreaterThanOrEqual(4);
     await page.screenshot({ path: screenshotPath('cases-upload-errors-desktop'), fullPage: true });
 
@@ -188,7 +190,7 @@ describe('cases in the browser', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(10);
     const pfeiffer = rows.filter({ hasText: 'OMIM:101600' });
-    await expect.poll(() => pfeiffer.count()).toBe(1);
+    await expect.poll(() => pfeiffer.count(), poll).toBe(1);
     await expect(
       page.getByRole('link', { name: 'OMIM:101600' }).getAttribute('href'),
     ).resolves.toBe('https://omim.org/entry/101600');
@@ -222,22 +224,27 @@ describe('cases in the browser', () => {
     await page.waitForURL(/gene=FGFR2/);
     const variantRows = page.getByTestId('variant-row');
     await expect
-      .poll(
-        async () =>
-          (await variantRows.allInnerTexts()).every((t) => t.includes('FGFR2')) &&
-          (await variantRows.count()) > 0,
-      )
-      .toBe(true);
+      .poll(async () => {
+        const texts = await variantRows.allInnerTexts();
+        return texts.length > 0 && texts.every((t) => t.includes('FGFR2'))
+          ? 'only FGFR2'
+          : texts.join(' | ');
+      }, poll)
+      .toBe('only FGFR2');
     await page.screenshot({ path: screenshotPath('cases-variants-desktop') });
 
     // Filtered mode keeps only candidates (no benign or likely benign class).
     await page.getByRole('radio', { name: 'Filtered' }).click();
     await page.waitForURL(/mode=filtered/);
     await expect
-      .poll(async () =>
-        (await page.getByTestId('acmg-badge').allInnerTexts()).some((t) => /^(B|LB)\b/.test(t)),
-      )
-      .toBe(false);
+      .poll(async () => {
+        const rows = await variantRows.count();
+        const classes = await page.getByTestId('acmg-badge').allInnerTexts();
+        return rows > 0 && !classes.some((t) => /^(B|LB)\b/.test(t))
+          ? 'candidates only'
+          : `${rows} rows: ${classes.join(', ')}`;
+      }, poll)
+      .toBe('candidates only');
     await page.getByRole('radio', { name: 'Non-clustered' }).click();
 
     // The evidence of the FGFR2 missense variant, with igv.js at the variant.

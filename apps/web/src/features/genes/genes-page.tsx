@@ -1,5 +1,5 @@
 import type { GeneRow, ProductDetails } from '@rarelens/contract';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useProductId } from '../../app/layouts/product-layout.tsx';
 import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
 import { GeneIcon } from '../../components/icons.tsx';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
+import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
 import { abbreviateInheritance } from '../phenotypes/phenotype-ui.tsx';
 import { SignificanceBadge } from '../variants/badges.tsx';
 import { useGenes } from './genes.api.ts';
@@ -168,7 +169,7 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
 }
 
 function GenesPanel({ product }: { product: ProductDetails }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsUpdate();
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const list = useGenes(product.id, product.run?.rankedAt ?? null, page);
   if (list.isPending) return <PageSpinner label="Loading genes" />;

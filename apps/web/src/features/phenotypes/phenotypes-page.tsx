@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
+import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
 import { SignificanceBadge } from '../variants/badges.tsx';
 import { VariantEvidenceDrawer } from '../variants/variant-evidence.tsx';
 import { VariantsPanel } from '../variants/variants-panel.tsx';
@@ -219,7 +220,7 @@ function DiseasesTable({
 }
 
 function DiseasesPanel({ product }: { product: ProductDetails }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsUpdate();
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const list = usePhenotypes(product.id, product.run?.rankedAt ?? null, page);
 

@@ -53,7 +53,10 @@ export function HpoTermPicker({
     staleTime: 5 * 60_000,
   });
   const chosen = new Set(selected.map((t) => t.id));
-  const items = (results.data ?? []).filter((item) => !chosen.has(item.id));
+  // While the debounce has not caught up with the input, the results belong to older text:
+  // show none, so Enter never picks a term for what the user typed before.
+  const isStale = q !== text.trim();
+  const items = isStale ? [] : (results.data ?? []).filter((item) => !chosen.has(item.id));
   // Hidden as soon as the input is cleared (after a pick), even before the debounce catches up.
   const isShowingList = isOpen && q.length >= 2 && text.trim().length >= 2;
 
@@ -121,7 +124,7 @@ export function HpoTermPicker({
         >
           {results.isError ? (
             <li className="px-3 py-2 text-sm text-danger-700">{errorMessage(results.error)}</li>
-          ) : results.isPending || (results.isFetching && items.length === 0) ? (
+          ) : isStale || results.isPending || (results.isFetching && items.length === 0) ? (
             <li className="px-3 py-2 text-sm text-ink-500">Searching the ontology…</li>
           ) : items.length === 0 ? (
             <li className="px-3 py-2 text-sm text-ink-500">No HPO term matches “{q}”.</li>

@@ -1,7 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { VariantDetails } from '@rarelens/contract';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/card.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -9,6 +8,7 @@ import { Tooltip } from '../../components/tooltip.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useProduct } from '../cases/cases.api.ts';
+import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
 import { formatAf, formatClinvar, formatSoTerm } from '../cases/format.ts';
 import { describeCriterion } from './acmg.ts';
 import { AcmgBadge, ClinvarBadge, ConsequenceLabel, ReviewStars } from './badges.tsx';
@@ -337,7 +337,7 @@ function Evidence({
  * HGVS, genotype and an igv.js view. Rendered once per page that lists variants.
  */
 export function VariantEvidenceDrawer({ productId }: { productId: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsUpdate();
   const raw = params.get(VariantParam);
   const variantId = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
   const variant = useVariant(productId, variantId);

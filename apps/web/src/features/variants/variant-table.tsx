@@ -1,7 +1,7 @@
 import type { VariantRow } from '@rarelens/contract';
-import { useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { formatAf } from '../cases/format.ts';
+import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
 import { AcmgBadge, ClinvarBadge, ConsequenceLabel, ZygosityLabel } from './badges.tsx';
 import { VariantActions } from './variant-actions.tsx';
 
@@ -20,7 +20,7 @@ export function formatLocus(v: Pick<VariantRow, 'chrom' | 'pos' | 'ref' | 'alt'>
 
 /** Opens a variant's evidence drawer by setting ?variant=<id>, keeping the other parameters. */
 export function useOpenVariant(): (id: number) => void {
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useSearchParamsUpdate();
   return (id) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);

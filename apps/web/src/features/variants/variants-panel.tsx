@@ -5,13 +5,14 @@ import {
   type ProductDetails,
   type VariantListResponse,
 } from '@rarelens/contract';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, Card, EmptyState } from '../../components/card.tsx';
 import { DnaIcon } from '../../components/icons.tsx';
 import { getPageCount, Pagination } from '../../components/pagination.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
 import { cn } from '../../lib/cn.ts';
 import {
   clinvarValues,
@@ -203,7 +204,7 @@ function Results({ data, productId }: { data: VariantListResponse; productId: st
 
 /** The variant list of a case: Clustered / Non-clustered / Filtered, filters, pagination. */
 export function VariantsPanel({ product }: { product: ProductDetails }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsUpdate();
   const { mode, page, filters } = readVariantParams(params);
   const variants = useVariants(product.id, product.run?.rankedAt ?? null, {
     mode,
