@@ -272,11 +272,13 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
                 aria-live="polite"
                 data-testid="diagnose-extraction-status"
               >
-                {extraction.query.isError
-                  ? `PhenomeAI could not read the text: ${errorMessage(extraction.query.error)}`
-                  : !data
-                    ? 'PhenomeAI is reading the description…'
-                    : `${suggestions.length} phenotype${suggestions.length === 1 ? '' : 's'} recognised · HPO ${data.hpoVersion}${data.llmUsed ? ' · LLM assisted' : ''}`}
+                {extraction.isEmpty
+                  ? 'No text to read: add terms from the ontology.'
+                  : extraction.query.isError
+                    ? `PhenomeAI could not read the text: ${errorMessage(extraction.query.error)}`
+                    : !data
+                      ? 'PhenomeAI is reading the description…'
+                      : `${suggestions.length} phenotype${suggestions.length === 1 ? '' : 's'} recognised · HPO ${data.hpoVersion}${data.llmUsed ? ' · LLM assisted' : ''}`}
               </p>
             </div>
             {extraction.isUpdating ? (
