@@ -316,6 +316,14 @@ export const VariantDetails = VariantRow.extend({
     })
     .nullable(),
   frequencies: z.array(z.object({ source: z.string(), af: z.number() })),
+  /** ACMG criteria that could not be evaluated (e.g. PM2 without population data), with why. */
+  acmgNotAssessed: z.array(z.object({ code: z.string(), reason: z.string() })),
+  /** Other overlapping genes and their consequences. */
+  otherGenes: z.array(z.object({ gene: z.string(), transcript: z.string(), consequences: z.array(z.string()), impact: z.string() })),
+  /** gnomAD constraint of the gene, when known. */
+  geneConstraint: z
+    .object({ pLI: z.number().nullable(), loeuf: z.number().nullable(), misZ: z.number().nullable(), source: z.string() })
+    .nullable(),
 });
 export type VariantDetails = z.infer<typeof VariantDetails>;
 

@@ -169,6 +169,8 @@ export const runVariants = pgTable(
     isCandidate: boolean('is_candidate').notNull(),
     /** The record as in the uploaded file: { chrom, pos, ref, alt, line }. */
     input: jsonb('input').notNull(),
+    /** Further evidence: { acmgNotAssessed, otherGenes, geneConstraint } when the annotator gives them. */
+    details: jsonb('details'),
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.id] }),

@@ -21,6 +21,7 @@ import type {
   RunPhenotypeRow,
   RunVariantRow,
 } from '../../db/schema/products.ts';
+import type { StoredDetails } from './results.repository.ts';
 
 export function presentProductSummary(
   p: ProductRow,
@@ -133,6 +134,7 @@ export function presentVariantDetails(v: RunVariantRow, inputAssembly: string): 
   const c = v.clinvar as StoredClinvar | null;
   const input = v.input as { chrom: string; pos: number; ref: string; alt: string; line: number };
   const criteria = (v.acmgCriteria ?? []) as { code: string; strength: string; points: number; reason: string }[];
+  const details = v.details as StoredDetails | null;
   return {
     ...presentVariant(v),
     hgncId: v.hgncId,
@@ -160,6 +162,16 @@ export function presentVariantDetails(v: RunVariantRow, inputAssembly: string): 
         }
       : null,
     frequencies: v.af == null ? [] : [{ source: v.afSource ?? 'population', af: v.af }],
+    acmgNotAssessed: (details?.acmgNotAssessed ?? []).map((n) => ({ code: n.code, reason: n.reason })),
+    otherGenes: (details?.otherGenes ?? []).map((o) => ({ gene: o.gene, transcript: o.transcript, consequences: o.consequences, impact: o.impact })),
+    geneConstraint: details?.geneConstraint
+      ? {
+          pLI: details.geneConstraint.pLI,
+          loeuf: details.geneConstraint.loeuf,
+          misZ: details.geneConstraint.misZ,
+          source: details.geneConstraint.source,
+        }
+      : null,
   };
 }
 

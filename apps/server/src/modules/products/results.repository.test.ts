@@ -64,4 +64,13 @@ describe('stored variant rows', () => {
     const back = fromVariantRow({ ...row, rank: 3 });
     expect(back).toEqual(v);
   });
+  it('keep criteria not assessed, other genes and gene constraint', () => {
+    const v = buildVariant({
+      acmg: { classification: 'Uncertain significance', points: 1, criteria: [], notAssessed: [{ code: 'PM2', reason: 'no population data' }] },
+      otherGenes: [{ gene: 'FGFR2-AS1', transcript: 'NR_1', consequences: ['intron_variant'], impact: 'MODIFIER' }],
+      geneConstraint: { pLI: 1, loeuf: 0.2, misZ: 3.1, source: 'gnomAD v4.1' },
+    });
+    const row = toVariantRow('run', 8, v, false);
+    expect(fromVariantRow({ ...row, rank: null })).toEqual(v);
+  });
 });

@@ -98,11 +98,16 @@ export function toVariantRow(
     score: v.score,
     isCandidate,
     input: v.input,
+    details:
+      v.acmg.notAssessed?.length || v.otherGenes?.length || v.geneConstraint
+        ? { acmgNotAssessed: v.acmg.notAssessed ?? [], otherGenes: v.otherGenes ?? [], geneConstraint: v.geneConstraint ?? null }
+        : null,
   } satisfies typeof runVariants.$inferInsert;
 }
 
 /** The AnnotatedVariant a stored row came from (re-ranking works from these). */
 export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
+  const details = r.details as StoredDetails | null;
   return {
     chrom: r.chrom,
     pos: r.pos,
@@ -128,9 +133,19 @@ export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
       classification: r.acmgClass as AnnotatedVariant['acmg']['classification'],
       points: r.acmgPoints,
       criteria: r.acmgCriteria as AnnotatedVariant['acmg']['criteria'],
+      ...(details?.acmgNotAssessed.length ? { notAssessed: details.acmgNotAssessed } : {}),
     },
     score: r.score,
+    ...(details?.otherGenes.length ? { otherGenes: details.otherGenes } : {}),
+    ...(details?.geneConstraint ? { geneConstraint: details.geneConstraint } : {}),
   };
+}
+
+/** The `details` column. */
+export interface StoredDetails {
+  acmgNotAssessed: NonNullable<AnnotatedVariant['acmg']['notAssessed']>;
+  otherGenes: NonNullable<AnnotatedVariant['otherGenes']>;
+  geneConstraint: AnnotatedVariant['geneConstraint'] | null;
 }
 
 /** Rows per INSERT (one array parameter per column, so the batch size is not bound by the
@@ -152,10 +167,10 @@ export async function insertVariants(db: Executor, rows: VariantInsert[]): Promi
     await db.execute(sql`
       insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
         consequence, consequences, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar, acmg_class,
-        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input)
+        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input, details)
       select run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
         consequence, consequences::jsonb, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar::jsonb, acmg_class,
-        acmg_points, acmg_criteria::jsonb, zygosity, genotype::jsonb, qual, filter::jsonb, score, is_candidate, input::jsonb
+        acmg_points, acmg_criteria::jsonb, zygosity, genotype::jsonb, qual, filter::jsonb, score, is_candidate, input::jsonb, details::jsonb
       from unnest(
         ${col((r) => r.runId)}::uuid[], ${col((r) => r.id)}::int4[], ${col((r) => r.rank ?? null)}::int4[],
         ${col((r) => r.chrom)}::text[], ${col((r) => r.pos)}::int4[], ${col((r) => r.ref)}::text[], ${col((r) => r.alt)}::text[],
@@ -166,10 +181,11 @@ export async function insertVariants(db: Executor, rows: VariantInsert[]): Promi
         ${col((r) => r.clinvarSignificance ?? null)}::text[], ${col((r) => json(r.clinvar))}::text[], ${col((r) => r.acmgClass)}::text[],
         ${col((r) => r.acmgPoints)}::int4[], ${col((r) => json(r.acmgCriteria))}::text[], ${col((r) => r.zygosity)}::text[],
         ${col((r) => json(r.genotype))}::text[], ${col((r) => r.qual ?? null)}::float4[], ${col((r) => json(r.filter))}::text[],
-        ${col((r) => r.score)}::float4[], ${col((r) => r.isCandidate)}::bool[], ${col((r) => json(r.input))}::text[]
+        ${col((r) => r.score)}::float4[], ${col((r) => r.isCandidate)}::bool[], ${col((r) => json(r.input))}::text[],
+        ${col((r) => json(r.details))}::text[]
       ) as t(run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
         consequence, consequences, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar, acmg_class,
-        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input)`);
+        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input, details)`);
   }
 }
 

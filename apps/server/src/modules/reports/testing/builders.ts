@@ -38,6 +38,7 @@ export function buildVariantRow(over: Partial<RunVariantRow> = {}): RunVariantRo
     score: 0.91,
     isCandidate: true,
     input: { chrom: '10', pos: 123256215, ref: 'T', alt: 'G', line: 412 },
+    details: null,
     ...over,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "run_variants" ADD COLUMN "details" jsonb;
