@@ -228,7 +228,8 @@ async function runBatch(engine: Engine, args: Args & { batch: string }): Promise
     await once(out, 'finish');
     await rename(tmp, args.out);
   } catch (e) {
-    out.destroy();
+    // Let pending writes finish before removing the partial file (no half-written output is left).
+    await new Promise<void>((done) => out.end(() => done()));
     await rm(tmp, { force: true });
     throw e;
   }
