@@ -48,6 +48,11 @@ const variant: VariantDetails = {
   },
   input: { chrom: '10', pos: 123256215, ref: 'T', alt: 'G', line: 5166 },
   inputAssembly: 'GRCh37',
+  acmgNotAssessed: [
+    { code: 'BA1', reason: 'no population frequency available for this locus' },
+  ],
+  otherGenes: [],
+  geneConstraint: { pLI: 1, loeuf: 0.21, misZ: 4.6, source: 'gnomAD v4.1' },
   acmgCriteria: [
     {
       code: 'PM5',
