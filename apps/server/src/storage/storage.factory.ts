@@ -1,23 +1,26 @@
 import { join } from 'node:path';
 import { LocalStorage } from './local.storage.ts';
 import type { ObjectStorage } from './object-storage.ts';
+import { s3ConfigFromEnv, S3Storage } from './s3.storage.ts';
 
 export interface StorageConfig {
-  /** RARELENS_DATA_DIR: uploads go to `<dataDir>/uploads`. */
+  /** RARELENS_DATA_DIR: uploads go to `<dataDir>/uploads` (local) or are staged in `<dataDir>/tmp/s3` (S3). */
   dataDir: string;
-  /** S3_ENDPOINT / S3_BUCKET ...: when set, an S3-compatible store is requested. */
+  /** S3_ENDPOINT: when set, uploads go to an S3-compatible store configured by the S3_* variables. */
   s3Endpoint?: string | undefined;
+  /** Where the other S3_* settings are read from (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
- * The configured object storage. S3-compatible storage is not implemented yet (issue 5 note):
- * asking for it fails at boot with a clear message instead of silently writing to local disk.
+ * The configured object storage: local files under the data directory, or an S3-compatible
+ * bucket when S3_ENDPOINT is set. Incomplete S3 settings fail at boot with a message naming
+ * every missing variable, instead of silently writing to local disk.
  */
 export function createStorage(config: StorageConfig): ObjectStorage {
-  if (config.s3Endpoint) {
-    throw new Error(
-      'S3_ENDPOINT is set, but S3-compatible upload storage is not implemented yet; unset the S3_* variables to store uploads under RARELENS_DATA_DIR/uploads',
-    );
+  if (config.s3Endpoint?.trim()) {
+    const s3 = s3ConfigFromEnv({ ...(config.env ?? process.env), S3_ENDPOINT: config.s3Endpoint });
+    return new S3Storage(s3, join(config.dataDir, 'tmp', 's3'));
   }
   return new LocalStorage(join(config.dataDir, 'uploads'));
 }
