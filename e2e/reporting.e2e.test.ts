@@ -7,88 +7,33 @@
  * Needs the knowledge base (RARELENS_KB, default ./data/kb) and the reference data
  * (RARELENS_SOURCES, default ../shared/data).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractCode, repoRoot, screenshotPath, startTestEnv, uniqueEmail, type TestEnv } from './harness.ts';
-
-const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
-const sourcesDir = path.resolve(process.env.RARELENS_SOURCES ?? path.join(repoRoot, '../shared/data'));
-const vcfPath = path.join(sourcesDir, 'vcf/Pfeiffer.hg19.vcf.gz');
-const password = 'Genome2024';
+import { createCompletedCase, createVerifiedUser, logIn, startCaseTestEnv } from './case-fixtures.ts';
+import { screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(kbDir, 'manifest.json'))) {
-    throw new Error(`No knowledge base at ${kbDir}: build it with \`npx rarelens kb build\` (or set RARELENS_KB)`);
-  }
-  if (!existsSync(vcfPath)) throw new Error(`${vcfPath} is missing: set RARELENS_SOURCES to the reference data directory`);
-  env = await startTestEnv({ env: { RARELENS_KB: kbDir, RARELENS_INPROCESS_WORKER: 'true' } });
+  env = await startCaseTestEnv();
 });
 afterAll(async () => {
   await env?.stop();
 });
 
-/** Header, the first 300 records and every record around FGFR2 of the Pfeiffer exome (GRCh37). */
-function pfeifferExcerpt(): string {
-  const lines = gunzipSync(readFileSync(vcfPath)).toString('utf8').split('\n');
-  const records = lines.filter((l) => l !== '' && !l.startsWith('#'));
-  const fgfr2 = records.filter((l) => {
-    const [chrom, pos] = l.split('\t');
-    return chrom === '10' && Number(pos) > 123_200_000 && Number(pos) < 123_400_000;
-  });
-  return [...lines.filter((l) => l.startsWith('#')), ...records.slice(0, 300), ...fgfr2].join('\n') + '\n';
-}
-
-/** Registers, verifies and logs in over the API; uploads the case and waits for Completed. */
+/** A verified user with a completed Pfeiffer case; returns the case id. */
 async function createUserWithCase(email: string): Promise<string> {
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${env.baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const registered = await post('/api/auth/register', {
+  const auth = await createVerifiedUser(env, email, {
     name: 'Victor',
     surname: 'McKusick',
     birthDate: '1975-10-21',
-    email,
-    password,
-    termsAccepted: true,
   });
-  expect(registered.status).toBe(201);
-  const code = extractCode(await env.mail.waitForMail(email));
-  expect((await post('/api/auth/verify', { email, code })).status).toBe(200);
-  const login = await post('/api/auth/login', { email, password });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
-
-  const form = new FormData();
-  form.set('caseId', 'RPT-E2E-1');
-  form.set('gender', 'female');
-  form.set('symptoms', 'Craniosynostosis, broad thumbs and great toes.');
-  form.set('hpoTerms', JSON.stringify(['HP:0000244', 'HP:0011304', 'HP:0001770']));
-  form.set('assembly', 'auto');
-  form.set('genomeFile', new Blob([pfeifferExcerpt()], { type: 'text/plain' }), 'pfeiffer-excerpt.vcf');
-  const upload = await fetch(`${env.baseUrl}/api/products`, { method: 'POST', headers: auth, body: form });
-  expect(upload.status).toBe(202);
-  const { id } = (await upload.json()) as { id: string };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const res = await fetch(`${env.baseUrl}/api/products/${id}`, { headers: auth });
-    const p = (await res.json()) as { status: string; error: unknown };
-    if (p.status === 'Completed') return id;
-    if (p.status === 'Error') throw new Error(`analysis failed: ${JSON.stringify(p.error)}`);
-    if (Date.now() > deadline) throw new Error(`the case did not complete in time\n${env.serverLogs()}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
+  return createCompletedCase(env, auth, {
+    caseId: 'RPT-E2E-1',
+    symptoms: 'Craniosynostosis, broad thumbs and great toes.',
+    hpoTerms: ['HP:0000244', 'HP:0011304', 'HP:0001770'],
+  });
 }
 
 /** Waits for a toast with exactly `text`. */
