@@ -213,6 +213,37 @@ export function SuggestionPanel({
   const acceptedCount = suggestions.filter(isAccepted).length;
   const rejectedCount = suggestions.filter((s) => rejected.has(s.key) && !isAccepted(s)).length;
   if (suggestions.length === 0) return null;
+
+  /** The chips of one group; `as` is how an accepted chip is added to the patient's terms. */
+  const chips = (list: Suggestion[], as: 'present' | 'excluded', acceptLabel: string) =>
+    list.map((s) => (
+      <SuggestionChip
+        key={s.key}
+        suggestion={s}
+        acceptLabel={acceptLabel}
+        onAccept={() => onAccept(s, as)}
+        onReject={() => onReject(s.key)}
+        onActiveChange={onActiveChange}
+        readOnly={readOnly}
+      />
+    ));
+  /** "Accept all"-style action of a group, offered for two or more open chips. */
+  const acceptAll = (
+    list: Suggestion[],
+    as: 'present' | 'excluded',
+    label: string,
+    colours: string,
+  ) =>
+    readOnly || list.length < 2 ? null : (
+      <button
+        type="button"
+        onClick={() => onAcceptAll(list, as)}
+        className={`rounded-md px-2 py-1 text-xs font-semibold ${colours}`}
+      >
+        {label}
+      </button>
+    );
+
   return (
     <div className="flex flex-col gap-4" data-testid="phenome-suggestions">
       {present.length > 0 ? (
@@ -220,29 +251,9 @@ export function SuggestionPanel({
           testId="phenome-group-present"
           tone="present"
           title={`Proposed phenotypes (${present.length})`}
-          action={
-            readOnly || present.length < 2 ? null : (
-              <button
-                type="button"
-                onClick={() => onAcceptAll(present, 'present')}
-                className="rounded-md px-2 py-1 text-xs font-semibold text-accent-700 hover:bg-accent-50"
-              >
-                Accept all
-              </button>
-            )
-          }
+          action={acceptAll(present, 'present', 'Accept all', 'text-accent-700 hover:bg-accent-50')}
         >
-          {present.map((s) => (
-            <SuggestionChip
-              key={s.key}
-              suggestion={s}
-              acceptLabel="Accept"
-              onAccept={() => onAccept(s, 'present')}
-              onReject={() => onReject(s.key)}
-              onActiveChange={onActiveChange}
-              readOnly={readOnly}
-            />
-          ))}
+          {chips(present, 'present', 'Accept')}
         </Group>
       ) : null}
       {excluded.length > 0 ? (
@@ -251,29 +262,9 @@ export function SuggestionPanel({
           tone="excluded"
           title={`Excluded — stated absent (${excluded.length})`}
           hint="Negated in the text. Accept to record them as excluded phenotypes: diseases that expect them rank lower."
-          action={
-            readOnly || excluded.length < 2 ? null : (
-              <button
-                type="button"
-                onClick={() => onAcceptAll(excluded, 'excluded')}
-                className="rounded-md px-2 py-1 text-xs font-semibold text-ink-700 hover:bg-ink-50"
-              >
-                Exclude all
-              </button>
-            )
-          }
+          action={acceptAll(excluded, 'excluded', 'Exclude all', 'text-ink-700 hover:bg-ink-50')}
         >
-          {excluded.map((s) => (
-            <SuggestionChip
-              key={s.key}
-              suggestion={s}
-              acceptLabel="Accept as excluded"
-              onAccept={() => onAccept(s, 'excluded')}
-              onReject={() => onReject(s.key)}
-              onActiveChange={onActiveChange}
-              readOnly={readOnly}
-            />
-          ))}
+          {chips(excluded, 'excluded', 'Accept as excluded')}
         </Group>
       ) : null}
       {family.length > 0 ? (
@@ -283,17 +274,7 @@ export function SuggestionPanel({
           title={`Family history (${family.length})`}
           hint="Findings in relatives are not proposed for the patient. Add one only if the patient has it too."
         >
-          {family.map((s) => (
-            <SuggestionChip
-              key={s.key}
-              suggestion={s}
-              acceptLabel="Add to the patient anyway"
-              onAccept={() => onAccept(s, 'present')}
-              onReject={() => onReject(s.key)}
-              onActiveChange={onActiveChange}
-              readOnly={readOnly}
-            />
-          ))}
+          {chips(family, 'present', 'Add to the patient anyway')}
         </Group>
       ) : null}
       {acceptedCount > 0 || rejectedCount > 0 ? (
