@@ -39,7 +39,8 @@ export interface PhenomeOptions extends DictionaryOptions {
   /**
    * Also report the more general terms named inside a longer mention when the ontology says
    * they are its ancestors ("vestibular schwannoma" also yields Schwannoma). Annotation
-   * corpora count these nested mentions; a UI usually wants only the longest (default false).
+   * corpora count these nested mentions; a UI usually wants only the longest. Default
+   * `'compositional'` (SHIPPED_PHENOME_OPTIONS); `false` reports the longest mention only.
    * `'compositional'` reports them only where the longer phrase is a composition that names
    * the general finding in its own right: a tumour type qualified by its site ("vestibular
    * schwannoma" -> Schwannoma) and a lettered or numbered subtype ("brachydactyly type C" ->
@@ -50,7 +51,7 @@ export interface PhenomeOptions extends DictionaryOptions {
   /**
    * For full texts with section headings, report only mentions in the case-description
    * sections (in the title/abstract when no such section is found), not the introduction, discussion, methods or back matter
-   * (default false; texts without headings are unaffected). In such a sectioned article the
+   * (default true, SHIPPED_PHENOME_OPTIONS; texts without headings are unaffected). In such a sectioned article the
    * organ-level grouping terms ("Abnormality of the ear") are not reported either.
    */
   clinicalSectionsOnly?: boolean;
@@ -83,8 +84,27 @@ interface Candidate {
   nested?: boolean;
 }
 
+/**
+ * The one configuration the product ships: createPhenome's defaults, used by the API (PhenomeAI
+ * suggestions on upload and Diagnose, term extraction for a case submitted without terms), the
+ * CLI `rarelens phenome` and `npm run bench:phenome`, which chooses these values by
+ * document-grouped cross-validation on the development corpora and reports them.
+ */
+export const SHIPPED_PHENOME_OPTIONS = {
+  nested: 'compositional',
+  clinicalSectionsOnly: true,
+  minConfidence: 0,
+} as const satisfies PhenomeOptions;
+
 /** Builds the phrase index once (about a second for the full HPO) and returns the extractor. */
-export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}): Phenome {
+export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}): Phenome {
+  const options: PhenomeOptions = {
+    ...overrides,
+    nested: overrides.nested ?? SHIPPED_PHENOME_OPTIONS.nested,
+    clinicalSectionsOnly:
+      overrides.clinicalSectionsOnly ?? SHIPPED_PHENOME_OPTIONS.clinicalSectionsOnly,
+    minConfidence: overrides.minConfidence ?? SHIPPED_PHENOME_OPTIONS.minConfidence,
+  };
   const dict = new PhraseDictionary(ontology, options);
   const minConfidence = options.minConfidence ?? 0;
   if (minConfidence < 0 || minConfidence > 1)
