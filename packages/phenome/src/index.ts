@@ -1,5 +1,11 @@
 // Public entry of @rarelens/phenome.
-export { createPhenome, type Phenome, type PhenomeOptions, type PhenomeTerm } from './phenome.ts';
+export {
+  createPhenome,
+  SHIPPED_PHENOME_OPTIONS,
+  type Phenome,
+  type PhenomeOptions,
+  type PhenomeTerm,
+} from './phenome.ts';
 export { DEFAULT_HPO_FILE, defaultHpoPath, loadOntologyFile, sourcesDir } from './load.ts';
 export { normalizeWord, stem, tokenize, type Token } from './normalize.ts';
 export {

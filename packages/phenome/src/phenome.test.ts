@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createPhenome, type PhenomeTerm } from './phenome.ts';
+import { createPhenome, type PhenomeTerm, SHIPPED_PHENOME_OPTIONS } from './phenome.ts';
 import { buildMiniHpo } from './testing/build-ontology.ts';
 
 const ontology = buildMiniHpo();
 const phenome = createPhenome(ontology);
+/** Longest mention only, every section read: what the defaults were before they were measured. */
+const longestWhole = createPhenome(ontology, { nested: false, clinicalSectionsOnly: false });
 
 function ids(terms: readonly PhenomeTerm[]): string[] {
   return terms.map((t) => t.id);
@@ -72,7 +74,20 @@ describe('createPhenome: matching', () => {
     );
     expect(ids(nested).sort()).toEqual(['HP:0009588', 'HP:0100008']);
     expect(find(nested, 'HP:0100008')).toMatchObject({ nested: true, text: 'schwannoma' });
-    expect(ids(phenome.extract('bilateral vestibular schwannoma'))).toEqual(['HP:0009588']);
+    expect(ids(longestWhole.extract('bilateral vestibular schwannoma'))).toEqual(['HP:0009588']);
+  });
+
+  it('runs the shipped configuration by default (compositional nesting, clinical sections)', () => {
+    expect(SHIPPED_PHENOME_OPTIONS).toEqual({
+      nested: 'compositional',
+      clinicalSectionsOnly: true,
+      minConfidence: 0,
+      labValues: true,
+    });
+    const explicit = createPhenome(ontology, SHIPPED_PHENOME_OPTIONS);
+    const text = 'bilateral vestibular schwannoma and posterior subcapsular cataracts';
+    expect(ids(phenome.extract(text))).toEqual(ids(explicit.extract(text)));
+    expect(ids(phenome.extract(text)).sort()).toEqual(['HP:0007787', 'HP:0009588', 'HP:0100008']);
   });
 
   it('reads "-ial" and bare "-ism" adjectives as their nouns', () => {
@@ -260,7 +275,7 @@ describe('createPhenome: sections', () => {
   it('keeps only the title and case sections of a sectioned full text when asked', () => {
     const focused = createPhenome(ontology, { clinicalSectionsOnly: true }).extract(paper);
     expect([...new Set(ids(focused))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
-    expect(new Set(ids(phenome.extract(paper)))).toEqual(
+    expect(new Set(ids(longestWhole.extract(paper)))).toEqual(
       new Set(['HP:0001250', 'HP:0000518', 'HP:0000365', 'HP:0001156', 'HP:0001252']),
     );
   });
@@ -287,7 +302,7 @@ describe('createPhenome: sections', () => {
   it('leaves a text without headings whole', () => {
     const note = 'Cataract.\nThe boy had seizures.\nNo deafness.';
     const focused = createPhenome(ontology, { clinicalSectionsOnly: true }).extract(note);
-    expect(ids(focused)).toEqual(ids(phenome.extract(note)));
+    expect(ids(focused)).toEqual(ids(longestWhole.extract(note)));
   });
 });
 
@@ -330,5 +345,41 @@ describe('createPhenome: robustness', () => {
       subject: 'patient',
     });
     expect(() => phenome.contextOf(text, 5, 50)).toThrow(RangeError);
+  });
+});
+
+describe('createPhenome: tables in a sectioned article', () => {
+  it('drops a term named only in a table row, keeps one also named in the prose', () => {
+    const paper = [
+      'A family',
+      'Introduction',
+      'Hypotonia is common.',
+      'Case presentation',
+      'The boy had seizures.',
+      'Patient\tSeizures\tCataract',
+      'P1\tyes\tyes',
+      'Discussion',
+      'Deafness is described.',
+    ].join('\n');
+    expect([...new Set(ids(phenome.extract(paper)))]).toEqual(['HP:0001250']);
+    // A text without sections keeps its table.
+    expect([...new Set(ids(phenome.extract('Seizures\tCataract')))]).toEqual([
+      'HP:0001250',
+      'HP:0000518',
+    ]);
+  });
+
+  it('reads a "Results and discussion" section as the findings', () => {
+    const paper = [
+      'A boy',
+      'Introduction',
+      'Hypotonia is common.',
+      'Methods',
+      'Deafness was assessed.',
+      'Results and discussion',
+      'The boy had seizures.',
+      'References',
+    ].join('\n');
+    expect([...new Set(ids(phenome.extract(paper)))]).toEqual(['HP:0001250']);
   });
 });

@@ -11,8 +11,14 @@
  */
 import type { Ontology } from '@rarelens/engine';
 import { ContextAnalyzer, type MentionContext } from './context.ts';
-import { type DictEntry, type DictionaryOptions, PhraseDictionary } from './dictionary.ts';
+import {
+  type DictEntry,
+  type DictionaryOptions,
+  PhraseDictionary,
+  SCOPE_WEIGHT,
+} from './dictionary.ts';
 import { surfaceWord, type Token, tokenize } from './normalize.ts';
+import { findLabValues } from './labs.ts';
 import { clinicalRegions } from './sections.ts';
 
 export interface PhenomeTerm {
@@ -31,6 +37,8 @@ export interface PhenomeTerm {
   uncertain?: boolean;
   /** A more general term named inside a longer mention ("schwannoma" in "vestibular schwannoma"); only with options.nested. */
   nested?: boolean;
+  /** Read from an abnormal laboratory value ("Hb 7.1 g/dL"), not from a phrase; only with options.labValues. */
+  lab?: boolean;
 }
 
 export interface PhenomeOptions extends DictionaryOptions {
@@ -39,7 +47,8 @@ export interface PhenomeOptions extends DictionaryOptions {
   /**
    * Also report the more general terms named inside a longer mention when the ontology says
    * they are its ancestors ("vestibular schwannoma" also yields Schwannoma). Annotation
-   * corpora count these nested mentions; a UI usually wants only the longest (default false).
+   * corpora count these nested mentions; a UI usually wants only the longest. Default
+   * `'compositional'` (SHIPPED_PHENOME_OPTIONS); `false` reports the longest mention only.
    * `'compositional'` reports them only where the longer phrase is a composition that names
    * the general finding in its own right: a tumour type qualified by its site ("vestibular
    * schwannoma" -> Schwannoma) and a lettered or numbered subtype ("brachydactyly type C" ->
@@ -50,10 +59,16 @@ export interface PhenomeOptions extends DictionaryOptions {
   /**
    * For full texts with section headings, report only mentions in the case-description
    * sections (in the title/abstract when no such section is found), not the introduction, discussion, methods or back matter
-   * (default false; texts without headings are unaffected). In such a sectioned article the
+   * (default true, SHIPPED_PHENOME_OPTIONS; texts without headings are unaffected). In such a sectioned article the
    * organ-level grouping terms ("Abnormality of the ear") are not reported either.
    */
   clinicalSectionsOnly?: boolean;
+  /**
+   * Read abnormal laboratory values as findings ("Hb 7.1 g/dL" -> Anemia): outside the reference
+   * range written beside them or beyond a conservative age- and sex-independent threshold
+   * (labs.ts). Default true (SHIPPED_PHENOME_OPTIONS).
+   */
+  labValues?: boolean;
 }
 
 export interface Phenome {
@@ -83,8 +98,29 @@ interface Candidate {
   nested?: boolean;
 }
 
+/**
+ * The one configuration the product ships: createPhenome's defaults, used by the API (PhenomeAI
+ * suggestions on upload and Diagnose, term extraction for a case submitted without terms), the
+ * CLI `rarelens phenome` and `npm run bench:phenome`, which chooses these values by
+ * document-grouped cross-validation on the development corpora and reports them.
+ */
+export const SHIPPED_PHENOME_OPTIONS = {
+  nested: 'compositional',
+  clinicalSectionsOnly: true,
+  minConfidence: 0,
+  labValues: true,
+} as const satisfies PhenomeOptions;
+
 /** Builds the phrase index once (about a second for the full HPO) and returns the extractor. */
-export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}): Phenome {
+export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}): Phenome {
+  const options: PhenomeOptions = {
+    ...overrides,
+    nested: overrides.nested ?? SHIPPED_PHENOME_OPTIONS.nested,
+    clinicalSectionsOnly:
+      overrides.clinicalSectionsOnly ?? SHIPPED_PHENOME_OPTIONS.clinicalSectionsOnly,
+    minConfidence: overrides.minConfidence ?? SHIPPED_PHENOME_OPTIONS.minConfidence,
+    labValues: overrides.labValues ?? SHIPPED_PHENOME_OPTIONS.labValues,
+  };
   const dict = new PhraseDictionary(ontology, options);
   const minConfidence = options.minConfidence ?? 0;
   if (minConfidence < 0 || minConfidence > 1)
@@ -390,9 +426,9 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     let mentions = selectNonOverlapping([...candidates]);
     mentions = [...mentions, ...expandCoordinations(text, tokens, mentions)];
     if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
-    mentions = applyAbbreviations(text, tokens, mentions).sort(
-      (a, b) => a.first - b.first || b.last - a.last,
-    );
+    mentions = applyAbbreviations(text, tokens, mentions);
+    if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
+    mentions.sort((a, b) => a.first - b.first || b.last - a.last);
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
     let regions = options.clinicalSectionsOnly ? clinicalRegions(text) : undefined;
@@ -429,7 +465,35 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
       };
       if (ctx.uncertain) term.uncertain = true;
       if (m.nested) term.nested = true;
+      if (m.entry.source === 'lab') term.lab = true;
       out.push(term);
+    }
+    return article ? dropTableOnlyTerms(text, out) : out;
+  };
+
+  /** Abnormal laboratory values not already named by an overlapping mention of the same term. */
+  const labMentions = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+  ): Candidate[] => {
+    const out: Candidate[] = [];
+    for (const f of findLabValues(text)) {
+      const id = ontology.resolve(f.id);
+      if (!id) continue;
+      const first = tokens.findIndex((t) => t.end > f.start);
+      if (first < 0) continue;
+      let last = first;
+      while (last < tokens.length && (tokens[last] as Token).start < f.end) last++;
+      if (mentions.some((m) => m.entry.termId === id && m.first < last && first < m.last)) continue;
+      const entry: DictEntry = {
+        termId: id,
+        source: 'lab',
+        weight: SCOPE_WEIGHT.lab,
+        words: [],
+        text: text.slice(f.start, f.end),
+      };
+      out.push({ first, last, entry, contentWords: last - first, score: entry.weight });
     }
     return out;
   };
@@ -452,6 +516,22 @@ export function createPhenome(ontology: Ontology, options: PhenomeOptions = {}):
     ontologyVersion: ontology.version,
     stats: { terms: dict.termCount, phrases: dict.entryCount, skippedLexicon: dict.skippedLexicon },
   };
+}
+
+/**
+ * In a sectioned article, a table row (tab-separated cells) tabulates a series of patients or
+ * the literature; a term named only in such rows and never in the prose is not reported. A
+ * laboratory value in a table is the table's own finding and stays.
+ */
+function dropTableOnlyTerms(text: string, terms: PhenomeTerm[]): PhenomeTerm[] {
+  const inTable = (t: PhenomeTerm): boolean => {
+    const lineStart = text.lastIndexOf('\n', t.start) + 1;
+    const lineEnd = text.indexOf('\n', t.end);
+    return text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).includes('\t');
+  };
+  const table = terms.map(inTable);
+  const inProse = new Set(terms.filter((_, i) => !table[i]).map((t) => t.id));
+  return terms.filter((t, i) => !table[i] || inProse.has(t.id) || t.lab === true);
 }
 
 const NEOPLASM = 'HP:0002664';

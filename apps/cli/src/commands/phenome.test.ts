@@ -19,6 +19,12 @@ describe('rarelens phenome: arguments', () => {
     expect(err.mock.calls[0]?.[0]).toMatch(/give exactly one of --text or --batch/);
   });
 
+  it('exits 2 on an unknown --nested mode', async () => {
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await run(['--text', 'x', '--nested', 'some'])).toBe(2);
+    expect(err.mock.calls[0]?.[0]).toMatch(/--nested must be compositional, all or none/);
+  });
+
   it('exits 2 when --batch has no --out', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await run(['--batch', 'x.jsonl'])).toBe(2);
@@ -34,6 +40,26 @@ describe.skipIf(!hasData)('rarelens phenome: extraction (real HPO)', () => {
       expect.objectContaining({ id: 'HP:0001250', negated: false }),
       expect.objectContaining({ id: 'HP:0000518', negated: true }),
     ]);
+  });
+
+  it('runs the shipped configuration unless told otherwise', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const paper = [
+      'A boy',
+      'Introduction',
+      'Cataract was reported before.',
+      'Case presentation',
+      'The boy had a vestibular schwannoma.',
+      'Discussion',
+      'Deafness is described in related disorders.',
+    ].join('\n');
+    const idsOf = (call: number): string[] =>
+      (JSON.parse(String(log.mock.calls[call]?.[0])) as { id: string }[]).map((t) => t.id).sort();
+    expect(await run(['--text', paper, '--no-llm'])).toBe(0);
+    // Case section only; the tumour's site-qualified name also yields Schwannoma.
+    expect(idsOf(0)).toEqual(['HP:0009588', 'HP:0100008']);
+    expect(await run(['--text', paper, '--no-llm', '--nested', 'none', '--whole-text'])).toBe(0);
+    expect(idsOf(1)).toEqual(['HP:0000365', 'HP:0000518', 'HP:0009588']);
   });
 
   it('writes one {id, terms} line per input record', async () => {

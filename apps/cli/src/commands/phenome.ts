@@ -4,8 +4,10 @@
  *   rarelens phenome --text "Floppy infant with fits; no cataracts."
  *   rarelens phenome --batch IN.jsonl --out OUT.jsonl     # {id, text} -> {id, terms}
  *
- * Options: --hpo FILE (hp.json[.gz] / hp.obo; default $RARELENS_SOURCES/hpo/...), --nested,
- * --sections, --no-llm (ignore LLM_BASE_URL/LLM_API_KEY/LLM_MODEL even when set).
+ * Without options it runs the shipped configuration (SHIPPED_PHENOME_OPTIONS: the one the API
+ * uses and bench:phenome measures). Options: --hpo FILE (hp.json[.gz] / hp.obo; default
+ * $RARELENS_SOURCES/hpo/...), --nested MODE, --whole-text, --no-llm (ignore
+ * LLM_BASE_URL/LLM_API_KEY/LLM_MODEL even when set).
  */
 import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -19,6 +21,7 @@ import {
   loadOntologyFile,
   type LlmConfig,
   type Phenome,
+  type PhenomeOptions,
   type PhenomeTerm,
 } from '@rarelens/phenome';
 
@@ -27,24 +30,28 @@ const USAGE = `Usage:
   rarelens phenome --batch IN.jsonl --out OUT.jsonl  one {"id","text"} per line -> {"id","terms"}
 Options:
   --hpo FILE   HPO ontology (hp.json, hp.json.gz or hp.obo; default ${'$'}RARELENS_SOURCES/hpo/hp.v2026-01-08.json.gz)
-  --nested     also report more general terms named inside longer mentions
-  --sections   in full texts with headings, keep only the title/abstract and case sections
-  --no-llm     do not call the LLM endpoint even when LLM_BASE_URL, LLM_API_KEY, LLM_MODEL are set`;
+  --nested MODE  general terms named inside longer mentions: compositional (default: site-qualified
+                 tumours, lettered subtypes), all, or none (longest mention only)
+  --whole-text   read every section of a full text with headings (default: only the title/abstract
+                 and case sections)
+  --no-llm       do not call the LLM endpoint even when LLM_BASE_URL, LLM_API_KEY, LLM_MODEL are set
+Without --nested/--whole-text the shipped configuration runs: the one the API uses and
+npm run bench:phenome measures.`;
 
 interface Args {
   text?: string;
   batch?: string;
   out?: string;
   hpo?: string;
-  nested: boolean;
-  sections: boolean;
+  nested?: PhenomeOptions['nested'];
+  wholeText: boolean;
   llm: boolean;
 }
 
 class UsageError extends Error {}
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { nested: false, sections: false, llm: true };
+  const args: Args = { wholeText: false, llm: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const value = (): string => {
@@ -66,11 +73,20 @@ function parseArgs(argv: readonly string[]): Args {
       case '--hpo':
         args.hpo = value();
         break;
-      case '--nested':
-        args.nested = true;
+      case '--nested': {
+        const mode = value();
+        const modes: Record<string, PhenomeOptions['nested']> = {
+          compositional: 'compositional',
+          all: true,
+          none: false,
+        };
+        if (!(mode in modes))
+          throw new UsageError(`--nested must be compositional, all or none, got '${mode}'`);
+        args.nested = modes[mode];
         break;
-      case '--sections':
-        args.sections = true;
+      }
+      case '--whole-text':
+        args.wholeText = true;
         break;
       case '--no-llm':
         args.llm = false;
@@ -180,9 +196,10 @@ export async function run(argv: string[]): Promise<number> {
     throw err;
   }
   const ontology = loadOntologyFile(args.hpo ?? defaultHpoPath());
+  // Only what was asked for overrides the shipped configuration (createPhenome's defaults).
   const phenome = createPhenome(ontology, {
-    nested: args.nested,
-    clinicalSectionsOnly: args.sections,
+    ...(args.nested !== undefined ? { nested: args.nested } : {}),
+    ...(args.wholeText ? { clinicalSectionsOnly: false } : {}),
   });
   const llm = args.llm ? llmConfigFromEnv() : undefined;
   const extractor = makeExtractor(phenome, ontology, llm);

@@ -36,6 +36,7 @@ export function createPhenomeService(deps: PhenomeServiceDeps): PhenomeService {
   const load = () => {
     ready ??= deps
       .ontology()
+      // createPhenome defaults = SHIPPED_PHENOME_OPTIONS, the configuration bench:phenome reports.
       .then((ontology) => (ontology ? { phenome: createPhenome(ontology), ontology } : null));
     // A failed or empty load is retried on the next request (e.g. after `rarelens kb build`).
     ready.then(
