@@ -7,21 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../components/tooltip.tsx';
 import { SessionProvider } from '../../lib/session.tsx';
 import { HomePage } from './home-page.tsx';
+import { buildProductSummary } from './testing/product.builders.ts';
 
-const base: ProductSummary = {
-  id: 'p1',
-  caseId: 'CASE-1',
-  name: 'CASE-1',
-  status: 'Completed',
-  isShared: false,
-  isOwner: true,
-  sharedBy: null,
-  createdAt: '2026-11-20T09:30:00.000Z',
-  progress: 100,
-  error: null,
-  hpoTermCount: 3,
-  hpoTermsSource: 'given',
-};
+const base: ProductSummary = buildProductSummary();
 
 let products: ProductSummary[] = [];
 

@@ -4,33 +4,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CaseSummary } from './results-gate.tsx';
+import { buildProductDetails } from './testing/product.builders.ts';
 
-const product = (over: Partial<ProductDetails>): ProductDetails => ({
-  id: 'p1',
-  caseId: 'CASE-1',
-  name: 'CASE-1',
-  status: 'Completed',
-  isShared: false,
-  isOwner: true,
-  sharedBy: null,
-  createdAt: '2026-11-20T09:30:00.000Z',
-  progress: 100,
-  error: null,
-  hpoTermCount: 1,
-  hpoTermsSource: 'given',
-  gender: 'female',
-  symptoms: 'Seizures',
-  hpoTerms: [{ id: 'HP:0001250', label: 'Seizure' }],
-  excludedTerms: [],
-  assemblyRequested: 'auto',
-  assembly: 'GRCh38',
-  genomeFormat: 'vcf',
-  imageDescription: null,
-  files: [],
-  run: null,
-  sharedWith: [],
-  ...over,
-});
+const product = buildProductDetails;
 
 const renderSummary = (p: ProductDetails) =>
   render(
@@ -61,7 +37,7 @@ describe('CaseSummary: the phenotype is never silently empty', () => {
   });
 
   it('adds nothing when the user gave the terms', () => {
-    renderSummary(product({}));
+    renderSummary(product());
     expect(screen.queryByTestId('no-terms-notice')).not.toBeInTheDocument();
     expect(screen.queryByTestId('phenome-terms-notice')).not.toBeInTheDocument();
   });
