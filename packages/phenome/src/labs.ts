@@ -370,11 +370,13 @@ function readValue(analyte: Analyte, window: string): { id: string; end: number 
     // threshold ("sodium 139 mEq/L, normal range: 6–20") is a typo or another specimen's.
     const below = unit === undefined ? undefined : analyte.limits.below?.[unit];
     const above = unit === undefined ? undefined : analyte.limits.above?.[unit];
-    const plausible =
+    const plausible = (high: number): boolean =>
+      (below === undefined || high > below) && (above === undefined || (refLow ?? 0) < above);
+    if (
       refHigh !== undefined &&
-      (below === undefined || refHigh > below) &&
-      (above === undefined || (refLow ?? 0) < above);
-    if (plausible && (unit !== undefined || analyte.count !== true)) {
+      plausible(refHigh) &&
+      (unit !== undefined || analyte.count !== true)
+    ) {
       if (analyte.high && canBeHigh && value > refHigh) return { id: analyte.high, end: valueEnd };
       if (analyte.low && canBeLow && refLow !== undefined && value < refLow)
         return { id: analyte.low, end: valueEnd };
