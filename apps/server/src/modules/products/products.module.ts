@@ -16,12 +16,15 @@ import { createIgvTracks } from './igv.tracks.ts';
 import { createKnowledgeBase } from './knowledge-base.ts';
 import { productsRoutes } from './products.routes.ts';
 import { createProductsService } from './products.service.ts';
+import { caseTermsFromText, createPhenomeService } from '../phenome/phenome.service.ts';
 
 export interface ProductsModuleOverrides {
   /** Replaces the engine (tests of the job plumbing). */
   engine?: () => Promise<AnalysisEngine>;
   storage?: ObjectStorage;
   jobs?: Partial<JobsConfig>;
+  /** Replaces where the terms of a case submitted without any come from (tests without a KB). */
+  extractTerms?: (symptoms: string) => Promise<{ hpoTerms: string[]; excludedTerms: string[] }>;
 }
 
 export async function registerProductsModule(
@@ -34,12 +37,15 @@ export async function registerProductsModule(
   const engine = overrides.engine ?? createEngineAnalysis(kb);
   const jobsConfig = { ...loadJobsConfig(process.env, database.kind), ...overrides.jobs };
   const jobs = createJobsModule({ database, storage, engine }, jobsConfig, app.log);
+  const phenome = createPhenomeService({ ontology: async () => (await kb.hpo())?.ontology ?? null });
   const productsService = createProductsService({
     database,
     storage,
     jobs: jobs.port,
     uploadMaxBytes: config.uploadMaxBytes,
     ontology: async () => (await kb.hpo())?.ontology ?? null,
+    // Offline PhenomeAI, shipped configuration (createPhenome defaults), on the KB's HPO.
+    extractTerms: overrides.extractTerms ?? ((symptoms) => caseTermsFromText(phenome, symptoms)),
   });
   const igv = createIgvTracks({ db: database.db, sources: kb.tracks });
   await app.register(productsRoutes, { prefix: '/api/products', productsService, igv, uploadMaxBytes: config.uploadMaxBytes });
