@@ -157,7 +157,7 @@ function gitCommit(): string {
     }).trim();
     const dirty = execFileSync(
       'git',
-      ['status', '--porcelain', '--', 'packages/phenome', 'bench'],
+      ['status', '--porcelain', '--', 'packages/phenome', 'bench', ':!bench/results'],
       {
         encoding: 'utf8',
       },

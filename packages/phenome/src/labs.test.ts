@@ -55,6 +55,28 @@ describe('findLabValues', () => {
     expect(read('creatinine clearance 20 ml/min')).toEqual([]);
   });
 
+  it("ignores a printed range that cannot be the analyte's and falls back to the thresholds", () => {
+    expect(read('sodium (139 mEq/L, normal range: 6–20 mEq/L)')).toEqual([]);
+    expect(read('sodium (125 mEq/L, normal range: 6–20 mEq/L)')).toEqual([
+      ['HP:0002902', 'sodium (125 mEq/L'],
+    ]);
+  });
+
+  it("reads qualitative statements in the direction the analyte's term names", () => {
+    expect(read('elevated serum CK')).toEqual([['HP:0003236', 'elevated serum CK']]);
+    expect(read('CK levels were markedly raised')).toEqual([
+      ['HP:0003236', 'CK levels were markedly raised'],
+    ]);
+    expect(read('low platelets')).toEqual([['HP:0001873', 'low platelets']]);
+    expect(read('high ALP and low vitamin B12')).toEqual([
+      ['HP:0003155', 'high ALP'],
+      ['HP:0100502', 'low vitamin B12'],
+    ]);
+    // No term names a low creatine kinase; "normal" is no direction.
+    expect(read('low CK')).toEqual([]);
+    expect(read('CK was normal')).toEqual([]);
+  });
+
   it('canonicalises unit spellings', () => {
     expect(canonicalUnit('IU/L')).toBe('u/l');
     expect(canonicalUnit('unit/liter')).toBe('u/l');

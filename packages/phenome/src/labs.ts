@@ -240,6 +240,45 @@ function windowAfter(text: string, from: number): number {
   return limit;
 }
 
+const HIGH_WORDS = 'elevated|increased|raised|high|higher|abnormally\\s+high';
+const LOW_WORDS = 'decreased|reduced|low|lower|diminished|abnormally\\s+low|depressed';
+const QUALIFIERS =
+  '(?:(?:mildly|moderately|markedly|significantly|severely|very|persistently|slightly|highly|extremely)\\s+)?';
+const SPECIMEN = '(?:(?:serum|plasma|blood|circulating|total)\\s+)?';
+const HIGH_RE = new RegExp(`^(?:${HIGH_WORDS})$`, 'i');
+/** "elevated serum CK", "low platelets": a direction word just before the analyte. */
+const BEFORE_RE = new RegExp(
+  String.raw`\b${QUALIFIERS}(${HIGH_WORDS}|${LOW_WORDS})\s+${SPECIMEN}$`,
+  'i',
+);
+/** "CK was elevated", "platelet counts were markedly low": the direction in the predicate. */
+const AFTER_RE = new RegExp(
+  String.raw`^(?:\s+(?:levels?|concentrations?|counts?|values?|activity))?\s+(?:was|were|is|are|remained|became)\s+(?:also\s+)?${QUALIFIERS}(${HIGH_WORDS}|${LOW_WORDS})\b`,
+  'i',
+);
+
+/**
+ * Qualitative statements about an analyte ("elevated CK", "platelets were low"): the direction
+ * the text states, for analytes whose HPO term names that direction.
+ */
+function readStatement(
+  analyte: Analyte,
+  text: string,
+  start: number,
+  end: number,
+): LabFinding | undefined {
+  const from = Math.max(0, start - 50);
+  const before = BEFORE_RE.exec(text.slice(from, start));
+  const after = before ? null : AFTER_RE.exec(text.slice(end, end + 60));
+  const word = (before?.[1] ?? after?.[1])?.toLowerCase();
+  if (!word) return undefined;
+  const id = HIGH_RE.test(word) ? analyte.high : analyte.low;
+  if (!id) return undefined;
+  return before
+    ? { id, start: from + before.index, end }
+    : { id, start, end: end + (after?.[0].length ?? 0) };
+}
+
 /** Abnormal laboratory values in text, as HPO findings, in text order. */
 export function findLabValues(text: string): LabFinding[] {
   const out: LabFinding[] = [];
@@ -260,6 +299,10 @@ export function findLabValues(text: string): LabFinding[] {
     const window = text.slice(end, stop);
     const finding = readValue(analyte, window);
     if (finding) out.push({ id: finding.id, start, end: end + finding.end });
+    else {
+      const statement = readStatement(analyte, text, start, end);
+      if (statement) out.push(statement);
+    }
   }
   return out;
 }
@@ -323,15 +366,23 @@ function readValue(analyte: Analyte, window: string): { id: string; end: number 
     const canBeLow = comparator === '' || comparator === '<' || comparator === '≤';
     const canBeHigh = comparator === '' || comparator === '>' || comparator === '≥';
     // The laboratory's own range first (same unit as the value), then the fixed thresholds.
-    if (refHigh !== undefined && (unit !== undefined || analyte.count !== true)) {
+    // A printed range must be plausible for the analyte: one lying wholly beyond a fixed
+    // threshold ("sodium 139 mEq/L, normal range: 6–20") is a typo or another specimen's.
+    const below = unit === undefined ? undefined : analyte.limits.below?.[unit];
+    const above = unit === undefined ? undefined : analyte.limits.above?.[unit];
+    const plausible = (high: number): boolean =>
+      (below === undefined || high > below) && (above === undefined || (refLow ?? 0) < above);
+    if (
+      refHigh !== undefined &&
+      plausible(refHigh) &&
+      (unit !== undefined || analyte.count !== true)
+    ) {
       if (analyte.high && canBeHigh && value > refHigh) return { id: analyte.high, end: valueEnd };
       if (analyte.low && canBeLow && refLow !== undefined && value < refLow)
         return { id: analyte.low, end: valueEnd };
       return undefined;
     }
     if (unit === undefined) return undefined;
-    const below = analyte.limits.below?.[unit];
-    const above = analyte.limits.above?.[unit];
     if (analyte.low && canBeLow && below !== undefined && scaled < below)
       return { id: analyte.low, end: valueEnd };
     if (analyte.high && canBeHigh && above !== undefined && scaled > above)

@@ -485,7 +485,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (first < 0) continue;
       let last = first;
       while (last < tokens.length && (tokens[last] as Token).start < f.end) last++;
-      if (mentions.some((m) => m.entry.termId === id && m.first < last && first < m.last)) continue;
+      // Named at the same place already, or more precisely ("mildly elevated creatine kinase").
+      const named = (t: string): boolean => t === id || ontology.isA(t, id) || ontology.isA(id, t);
+      if (mentions.some((m) => named(m.entry.termId) && m.first < last && first < m.last)) continue;
       const entry: DictEntry = {
         termId: id,
         source: 'lab',
