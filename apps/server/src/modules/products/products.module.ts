@@ -51,14 +51,16 @@ export async function registerProductsModule(
   await app.register(productsRoutes, { prefix: '/api/products', productsService, igv, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(hpoRoutes, { prefix: '/api/hpo', kb });
   await registerReportsModule(app, { database, storage, kb });
-  if (jobs.runner) {
-    const runner = jobs.runner;
-    app.addHook('onReady', () => {
-      runner.start();
-      app.log.info({ workerId: runner.workerId }, 'in-process analysis worker started');
-    });
-    app.addHook('onClose', async () => {
-      await runner.stop();
-    });
-  }
+  // Every API process starts pg-boss (schema, queues) before serving, so enqueueing inside a
+  // transaction never waits on it; in embedded mode it also runs the worker.
+  app.addHook('onReady', async () => {
+    await jobs.queue.start();
+    if (jobs.inProcessWorker) {
+      await jobs.queue.work();
+      app.log.info({ workerId: jobs.queue.workerId }, 'in-process analysis worker started');
+    }
+  });
+  app.addHook('onClose', async () => {
+    await jobs.queue.stop();
+  });
 }
