@@ -157,7 +157,7 @@ function gitCommit(): string {
     }).trim();
     const dirty = execFileSync(
       'git',
-      ['status', '--porcelain', '--', 'packages/phenome', 'bench'],
+      ['status', '--porcelain', '--', 'packages/phenome', 'bench', ':!bench/results'],
       {
         encoding: 'utf8',
       },
@@ -181,12 +181,14 @@ const GRID = {
   nested: [false, 'compositional', true] as const,
   clinicalSectionsOnly: [false, true] as const,
   minConfidence: [0, 0.5, 0.6, 0.7] as const,
+  labValues: [false, true] as const,
 };
 
 interface Config {
   nested: PhenomeOptions['nested'];
   clinicalSectionsOnly: boolean;
   minConfidence: number;
+  labValues: boolean;
 }
 
 function configs(): Config[] {
@@ -194,12 +196,13 @@ function configs(): Config[] {
   for (const nested of GRID.nested)
     for (const clinicalSectionsOnly of GRID.clinicalSectionsOnly)
       for (const minConfidence of GRID.minConfidence)
-        out.push({ nested, clinicalSectionsOnly, minConfidence });
+        for (const labValues of GRID.labValues)
+          out.push({ nested, clinicalSectionsOnly, minConfidence, labValues });
   return out;
 }
 
 const configName = (c: Config): string =>
-  `nested=${String(c.nested)} sections=${String(c.clinicalSectionsOnly)} minConf=${c.minConfidence}`;
+  `nested=${String(c.nested)} sections=${String(c.clinicalSectionsOnly)} minConf=${c.minConfidence} labs=${String(c.labValues)}`;
 const sameConfig = (a: Config, b: Config): boolean => configName(a) === configName(b);
 
 /** Document-grouped folds, stratified by corpus: a stable hash of the id orders each corpus. */
@@ -246,7 +249,7 @@ function main(): void {
   const grid = configs();
   const raw = new Map<string, Map<string, PhenomeTerm[]>>();
   for (const c of grid) {
-    const key = `${String(c.nested)}|${String(c.clinicalSectionsOnly)}`;
+    const key = `${String(c.nested)}|${String(c.clinicalSectionsOnly)}|${String(c.labValues)}`;
     if (raw.has(key)) continue;
     const p = createPhenome(ontology, { ...c, minConfidence: 0 });
     raw.set(key, new Map(docs.map((d) => [d.id, p.extract(d.text)])));
@@ -254,7 +257,7 @@ function main(): void {
   /** counts[config][doc] */
   const counts = new Map<string, Map<string, Counts>>();
   for (const c of grid) {
-    const byDoc = raw.get(`${String(c.nested)}|${String(c.clinicalSectionsOnly)}`);
+    const byDoc = raw.get(`${String(c.nested)}|${String(c.clinicalSectionsOnly)}|${String(c.labValues)}`);
     const perDoc = new Map<string, Counts>();
     for (const d of docs) {
       const pred = predictedIds(
@@ -448,7 +451,7 @@ function main(): void {
     '',
     '## Headline: in-sample beside cross-validated',
     '',
-    `Tuned constants and their candidates: nested ∈ {${GRID.nested.join(', ')}}, clinicalSectionsOnly ∈ {${GRID.clinicalSectionsOnly.join(', ')}}, minConfidence ∈ {${GRID.minConfidence.join(', ')}} (${grid.length} configurations). Selection = best macro-average document F1 over the corpora of the training documents.`,
+    `Tuned constants and their candidates: nested ∈ {${GRID.nested.join(', ')}}, clinicalSectionsOnly ∈ {${GRID.clinicalSectionsOnly.join(', ')}}, minConfidence ∈ {${GRID.minConfidence.join(', ')}}, labValues ∈ {${GRID.labValues.join(', ')}} (${grid.length} configurations). Selection = best macro-average document F1 over the corpora of the training documents.`,
     `- in-sample = the shipped configuration scored on all dev documents;`,
     `- CV = ${K}-fold cross-validation grouped by document (stratified by corpus): the constants chosen on 4 folds, scored on the 5th, counts pooled;`,
     `- LOCO = leave-one-corpus-out: the constants chosen on the other corpora, scored on this one.`,

@@ -1,15 +1,14 @@
 /**
  * Worker entry point: `npm run worker`. Runs analysis jobs from the PostgreSQL queue
  * (DATABASE_URL). Start as many as you like, on as many machines as share the database and
- * the upload storage: jobs are claimed with FOR UPDATE SKIP LOCKED, and a job whose worker
- * dies is claimed again once its heartbeat is stale (JOB_STALE_AFTER_MS).
+ * the upload storage: jobs live in pg-boss queues, and a job whose worker dies is retried
+ * once its heartbeat is stale (JOB_STALE_AFTER_MS).
  */
 import { pino } from 'pino';
 import { createDatabase } from './db/database.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
 import { createEngineAnalysis } from './jobs/engine.analysis.ts';
-import { buildRegistry, loadJobsConfig } from './jobs/jobs.module.ts';
-import { JobRunner } from './jobs/job.runner.ts';
+import { buildRegistry, createQueue, loadJobsConfig } from './jobs/jobs.module.ts';
 import { createKnowledgeBase } from './modules/products/knowledge-base.ts';
 import { createStorage } from './storage/storage.factory.ts';
 
@@ -36,15 +35,10 @@ const database = await createDatabase(config);
 const storage = createStorage({ dataDir: config.dataDir, s3Endpoint: process.env.S3_ENDPOINT });
 const kb = createKnowledgeBase(config.kbDir);
 const jobsConfig = loadJobsConfig(process.env, database.kind);
-const { registry } = buildRegistry({ database, storage, engine: createEngineAnalysis(kb) });
-const runner = new JobRunner(database.db, registry, {
-  concurrency: jobsConfig.concurrency,
-  pollMs: jobsConfig.pollMs,
-  heartbeatMs: jobsConfig.heartbeatMs,
-  staleAfterMs: jobsConfig.staleAfterMs,
-  logger: log,
-});
-runner.start();
+const deps = { database, storage, engine: createEngineAnalysis(kb) };
+const { registry } = buildRegistry(deps);
+const runner = createQueue(deps, jobsConfig, log, registry);
+await runner.work();
 log.info({ workerId: runner.workerId, queues: registry.names(), concurrency: jobsConfig.concurrency }, 'worker started');
 
 let stopping = false;

@@ -1,5 +1,10 @@
 /** User-facing texts from the product specification (§4, §5, §8), used verbatim by server and web. */
 export const Messages = {
+  /** A case without HPO terms, on every screen that shows its results (issue 17 item 6). */
+  noHpoTerms: 'No HPO terms: this case is ranked on its variants alone, without a phenotype.',
+  noHpoTermsShort: 'No HPO terms',
+  /** Terms the server read from the symptoms because none were sent with the upload. */
+  hpoTermsFromPhenome: 'HPO terms read from the symptoms by PhenomeAI (none were given).',
   passwordMin: 'At least 8 characters.',
   passwordLower: 'At least 1 lowercase character.',
   passwordUpper: 'At least 1 uppercase character.',

@@ -48,6 +48,9 @@ export const ProductStatusSchema = z.enum(ProductStatus);
 export const ProductError = z.object({ message: z.literal(Messages.productError), reason: z.string() });
 export type ProductError = z.infer<typeof ProductError>;
 
+export const HpoTermsSource = z.enum(['given', 'phenome']);
+export type HpoTermsSource = z.infer<typeof HpoTermsSource>;
+
 export const ProductSummary = z.object({
   id: z.string(),
   caseId: z.string(),
@@ -64,6 +67,10 @@ export const ProductSummary = z.object({
   /** 0-100 while Processing; 100 when Completed. */
   progress: z.number(),
   error: ProductError.nullable(),
+  /** Number of present HPO terms; 0 = the case is ranked without a phenotype (say so). */
+  hpoTermCount: z.number(),
+  /** 'given' by the user, or 'phenome' = extracted by PhenomeAI from the symptoms because none were sent. */
+  hpoTermsSource: HpoTermsSource,
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 

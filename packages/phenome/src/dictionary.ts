@@ -15,7 +15,8 @@ import {
 } from './lexicon.ts';
 import { normalizeWord, surfaceWord, tokenize } from './normalize.ts';
 
-export type EntrySource = 'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived';
+/** Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts), not a phrase. */
+export type EntrySource = 'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived' | 'lab';
 
 export interface DictEntry {
   termId: string;
@@ -47,6 +48,7 @@ export const SCOPE_WEIGHT: Record<EntrySource, number> = {
   related: 0.7,
   broad: 0.5,
   derived: 0.75,
+  lab: 0.9,
 };
 
 /**

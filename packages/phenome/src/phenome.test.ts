@@ -82,6 +82,7 @@ describe('createPhenome: matching', () => {
       nested: 'compositional',
       clinicalSectionsOnly: true,
       minConfidence: 0,
+      labValues: true,
     });
     const explicit = createPhenome(ontology, SHIPPED_PHENOME_OPTIONS);
     const text = 'bilateral vestibular schwannoma and posterior subcapsular cataracts';
@@ -344,5 +345,41 @@ describe('createPhenome: robustness', () => {
       subject: 'patient',
     });
     expect(() => phenome.contextOf(text, 5, 50)).toThrow(RangeError);
+  });
+});
+
+describe('createPhenome: tables in a sectioned article', () => {
+  it('drops a term named only in a table row, keeps one also named in the prose', () => {
+    const paper = [
+      'A family',
+      'Introduction',
+      'Hypotonia is common.',
+      'Case presentation',
+      'The boy had seizures.',
+      'Patient\tSeizures\tCataract',
+      'P1\tyes\tyes',
+      'Discussion',
+      'Deafness is described.',
+    ].join('\n');
+    expect([...new Set(ids(phenome.extract(paper)))]).toEqual(['HP:0001250']);
+    // A text without sections keeps its table.
+    expect([...new Set(ids(phenome.extract('Seizures\tCataract')))]).toEqual([
+      'HP:0001250',
+      'HP:0000518',
+    ]);
+  });
+
+  it('reads a "Results and discussion" section as the findings', () => {
+    const paper = [
+      'A boy',
+      'Introduction',
+      'Hypotonia is common.',
+      'Methods',
+      'Deafness was assessed.',
+      'Results and discussion',
+      'The boy had seizures.',
+      'References',
+    ].join('\n');
+    expect([...new Set(ids(phenome.extract(paper)))]).toEqual(['HP:0001250']);
   });
 });

@@ -11,8 +11,14 @@
  */
 import type { Ontology } from '@rarelens/engine';
 import { ContextAnalyzer, type MentionContext } from './context.ts';
-import { type DictEntry, type DictionaryOptions, PhraseDictionary } from './dictionary.ts';
+import {
+  type DictEntry,
+  type DictionaryOptions,
+  PhraseDictionary,
+  SCOPE_WEIGHT,
+} from './dictionary.ts';
 import { surfaceWord, type Token, tokenize } from './normalize.ts';
+import { findLabValues } from './labs.ts';
 import { clinicalRegions } from './sections.ts';
 
 export interface PhenomeTerm {
@@ -31,6 +37,8 @@ export interface PhenomeTerm {
   uncertain?: boolean;
   /** A more general term named inside a longer mention ("schwannoma" in "vestibular schwannoma"); only with options.nested. */
   nested?: boolean;
+  /** Read from an abnormal laboratory value ("Hb 7.1 g/dL"), not from a phrase; only with options.labValues. */
+  lab?: boolean;
 }
 
 export interface PhenomeOptions extends DictionaryOptions {
@@ -55,6 +63,12 @@ export interface PhenomeOptions extends DictionaryOptions {
    * organ-level grouping terms ("Abnormality of the ear") are not reported either.
    */
   clinicalSectionsOnly?: boolean;
+  /**
+   * Read abnormal laboratory values as findings ("Hb 7.1 g/dL" -> Anemia): outside the reference
+   * range written beside them or beyond a conservative age- and sex-independent threshold
+   * (labs.ts). Default true (SHIPPED_PHENOME_OPTIONS).
+   */
+  labValues?: boolean;
 }
 
 export interface Phenome {
@@ -94,6 +108,7 @@ export const SHIPPED_PHENOME_OPTIONS = {
   nested: 'compositional',
   clinicalSectionsOnly: true,
   minConfidence: 0,
+  labValues: true,
 } as const satisfies PhenomeOptions;
 
 /** Builds the phrase index once (about a second for the full HPO) and returns the extractor. */
@@ -104,6 +119,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     clinicalSectionsOnly:
       overrides.clinicalSectionsOnly ?? SHIPPED_PHENOME_OPTIONS.clinicalSectionsOnly,
     minConfidence: overrides.minConfidence ?? SHIPPED_PHENOME_OPTIONS.minConfidence,
+    labValues: overrides.labValues ?? SHIPPED_PHENOME_OPTIONS.labValues,
   };
   const dict = new PhraseDictionary(ontology, options);
   const minConfidence = options.minConfidence ?? 0;
@@ -410,9 +426,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     let mentions = selectNonOverlapping([...candidates]);
     mentions = [...mentions, ...expandCoordinations(text, tokens, mentions)];
     if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
-    mentions = applyAbbreviations(text, tokens, mentions).sort(
-      (a, b) => a.first - b.first || b.last - a.last,
-    );
+    mentions = applyAbbreviations(text, tokens, mentions);
+    if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
+    mentions.sort((a, b) => a.first - b.first || b.last - a.last);
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
     let regions = options.clinicalSectionsOnly ? clinicalRegions(text) : undefined;
@@ -449,7 +465,37 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       };
       if (ctx.uncertain) term.uncertain = true;
       if (m.nested) term.nested = true;
+      if (m.entry.source === 'lab') term.lab = true;
       out.push(term);
+    }
+    return article ? dropTableOnlyTerms(text, out) : out;
+  };
+
+  /** Abnormal laboratory values not already named by an overlapping mention of the same term. */
+  const labMentions = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+  ): Candidate[] => {
+    const out: Candidate[] = [];
+    for (const f of findLabValues(text)) {
+      const id = ontology.resolve(f.id);
+      if (!id) continue;
+      const first = tokens.findIndex((t) => t.end > f.start);
+      if (first < 0) continue;
+      let last = first;
+      while (last < tokens.length && (tokens[last] as Token).start < f.end) last++;
+      // Named at the same place already, or more precisely ("mildly elevated creatine kinase").
+      const named = (t: string): boolean => t === id || ontology.isA(t, id) || ontology.isA(id, t);
+      if (mentions.some((m) => named(m.entry.termId) && m.first < last && first < m.last)) continue;
+      const entry: DictEntry = {
+        termId: id,
+        source: 'lab',
+        weight: SCOPE_WEIGHT.lab,
+        words: [],
+        text: text.slice(f.start, f.end),
+      };
+      out.push({ first, last, entry, contentWords: last - first, score: entry.weight });
     }
     return out;
   };
@@ -472,6 +518,22 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     ontologyVersion: ontology.version,
     stats: { terms: dict.termCount, phrases: dict.entryCount, skippedLexicon: dict.skippedLexicon },
   };
+}
+
+/**
+ * In a sectioned article, a table row (tab-separated cells) tabulates a series of patients or
+ * the literature; a term named only in such rows and never in the prose is not reported. A
+ * laboratory value in a table is the table's own finding and stays.
+ */
+function dropTableOnlyTerms(text: string, terms: PhenomeTerm[]): PhenomeTerm[] {
+  const inTable = (t: PhenomeTerm): boolean => {
+    const lineStart = text.lastIndexOf('\n', t.start) + 1;
+    const lineEnd = text.indexOf('\n', t.end);
+    return text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).includes('\t');
+  };
+  const table = terms.map(inTable);
+  const inProse = new Set(terms.filter((_, i) => !table[i]).map((t) => t.id));
+  return terms.filter((t, i) => !table[i] || inProse.has(t.id) || t.lab === true);
 }
 
 const NEOPLASM = 'HP:0002664';

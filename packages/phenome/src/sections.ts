@@ -20,6 +20,8 @@ const SKIP =
 const KEEP =
   /\b(case|cases|patients?|proband|clinical|family|families|presentation|report|phenotypes?|examination|history|investigations|findings|features|description|subjects?|participants?|abstract|summary)\b/i;
 
+const RESULTS = /^results?\b/i;
+
 /** At least this many classified headings before the text is treated as sectioned. */
 const MIN_HEADINGS = 3;
 
@@ -39,7 +41,8 @@ export function clinicalRegions(text: string): Region[] {
     headings.push({
       start: m.index,
       end: m.index + m[0].length,
-      keep: keep && !skip ? true : skip && !keep ? false : undefined,
+      // "Results", "Results and discussion": the findings come first.
+      keep: RESULTS.test(title) || (keep && !skip) ? true : skip && !keep ? false : undefined,
     });
     if (m[0].length === 0) HEADING_RE.lastIndex++;
   }

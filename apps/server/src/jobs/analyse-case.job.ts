@@ -14,7 +14,7 @@ import type { ObjectStorage } from '../storage/object-storage.ts';
 import * as productsRepo from '../modules/products/products.repository.ts';
 import * as resultsRepo from '../modules/products/results.repository.ts';
 import { AnalysisInputError, type AnalysisEngine } from './analysis-engine.ts';
-import { defineJob, exponentialBackoff, type JobDefinition } from './job.registry.ts';
+import { defineJob, type JobDefinition } from './job.registry.ts';
 
 export const AnalyseCasePayload = z.object({ productId: z.uuid() });
 export type AnalyseCasePayload = z.infer<typeof AnalyseCasePayload>;
@@ -57,7 +57,7 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
   return defineJob({
     name: 'analyse-case',
     payload: AnalyseCasePayload,
-    retry: { maxAttempts: 3, backoffMs: exponentialBackoff(5_000, 60_000) },
+    retry: { maxAttempts: 3, delaySeconds: 2, backoff: true },
     isPermanent: isInputError,
     async perform({ productId }, ctx) {
       const { db, storage } = deps;

@@ -33,8 +33,10 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
 export interface RetryPolicy {
   /** Total attempts, including the first (1 = never retried). */
   maxAttempts: number;
-  /** Delay before attempt `attempt + 1`, in milliseconds. */
-  backoffMs(attempt: number): number;
+  /** Delay before the first retry, in seconds. */
+  delaySeconds: number;
+  /** Exponential backoff (pg-boss `retryBackoff`): the delay doubles with each retry, with jitter. */
+  backoff: boolean;
 }
 
 export interface JobDefinition<P> {
@@ -53,13 +55,6 @@ export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
   return def;
 }
 
-/** Exponential backoff with a cap: base * 2^(attempt-1), at most `maxMs`. */
-export function exponentialBackoff(baseMs: number, maxMs: number): (attempt: number) => number {
-  if (!(baseMs > 0) || !(maxMs >= baseMs))
-    throw new RangeError('backoff needs 0 < baseMs <= maxMs');
-  return (attempt) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-}
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJobDefinition = JobDefinition<any>;
 
@@ -68,8 +63,9 @@ export class JobRegistry {
 
   register<P>(def: JobDefinition<P>): this {
     if (this.defs.has(def.name)) throw new Error(`job ${def.name} is registered twice`);
-    if (!(def.retry.maxAttempts >= 1))
-      throw new RangeError(`job ${def.name}: retry.maxAttempts must be >= 1`);
+    if (!(Number.isInteger(def.retry.maxAttempts) && def.retry.maxAttempts >= 1))
+      throw new RangeError(`job ${def.name}: retry.maxAttempts must be a whole number >= 1`);
+    if (!(def.retry.delaySeconds >= 0)) throw new RangeError(`job ${def.name}: retry.delaySeconds must be >= 0`);
     this.defs.set(def.name, def);
     return this;
   }

@@ -1,8 +1,7 @@
 /**
- * Wires the job registry for the server and the worker: the same definitions, the same queue
- * table. `createJobsModule` gives the enqueue port the products service uses and, when asked,
- * an in-process runner (embedded mode: PGlite is single-process, so the worker lives inside
- * the server).
+ * Wires the job registry for the server and the worker: the same definitions, the same
+ * pg-boss queues. `createJobsModule` gives the enqueue port the products service uses and the
+ * queue; in embedded mode (PGlite is single-process) the server also works the queue.
  */
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
@@ -10,9 +9,8 @@ import type { JobQueuePort } from '../modules/products/products.service.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createAnalyseCaseJob } from './analyse-case.job.ts';
 import type { AnalysisEngine } from './analysis-engine.ts';
-import { enqueueJob } from './job.queue.ts';
+import { JobQueue, type RunnerLogger } from './job.boss.ts';
 import { JobRegistry } from './job.registry.ts';
-import { JobRunner, type RunnerLogger } from './job.runner.ts';
 import { createRerankCaseJob } from './rerank-case.job.ts';
 
 const positiveInt = (fallback: number) =>
@@ -71,28 +69,30 @@ export function buildRegistry(deps: JobsModuleDeps) {
   return { registry, analyse, rerank };
 }
 
+export function createQueue(deps: JobsModuleDeps, config: Omit<JobsConfig, 'inProcessWorker'>, logger: RunnerLogger, registry: JobRegistry): JobQueue {
+  return new JobQueue(deps.database, registry, {
+    concurrency: config.concurrency,
+    pollMs: config.pollMs,
+    heartbeatMs: config.heartbeatMs,
+    staleAfterMs: config.staleAfterMs,
+    logger,
+  });
+}
+
 export function createJobsModule(deps: JobsModuleDeps, config: JobsConfig, logger: RunnerLogger) {
   const { registry, analyse, rerank } = buildRegistry(deps);
-  const runner = config.inProcessWorker
-    ? new JobRunner(deps.database.db, registry, {
-        concurrency: config.concurrency,
-        pollMs: config.pollMs,
-        heartbeatMs: config.heartbeatMs,
-        staleAfterMs: config.staleAfterMs,
-        logger,
-      })
-    : null;
+  const queue = createQueue(deps, config, logger, registry);
   const port: JobQueuePort = {
     async enqueueAnalysis(tx, payload) {
-      await enqueueJob(tx, analyse, payload, { singletonKey: `analyse:${payload.productId}` });
+      await queue.enqueue(tx, analyse, payload, `analyse:${payload.productId}`);
     },
     async enqueueRerank(tx, payload) {
       // A rerank already queued will read the newest terms when it runs.
-      await enqueueJob(tx, rerank, payload, { singletonKey: `rerank:${payload.productId}` });
+      await queue.enqueue(tx, rerank, payload, `rerank:${payload.productId}`);
     },
     notify() {
-      runner?.wake();
+      queue.wake();
     },
   };
-  return { registry, runner, port };
+  return { registry, queue, inProcessWorker: config.inProcessWorker, port };
 }

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import * as productsRepo from '../modules/products/products.repository.ts';
 import * as resultsRepo from '../modules/products/results.repository.ts';
 import type { AnalysisEngine } from './analysis-engine.ts';
-import { defineJob, exponentialBackoff, type JobDefinition } from './job.registry.ts';
+import { defineJob, type JobDefinition } from './job.registry.ts';
 
 export const RerankCasePayload = z.object({ productId: z.uuid() });
 export type RerankCasePayload = z.infer<typeof RerankCasePayload>;
@@ -20,7 +20,7 @@ export function createRerankCaseJob(deps: {
   return defineJob({
     name: 'rerank-case',
     payload: RerankCasePayload,
-    retry: { maxAttempts: 3, backoffMs: exponentialBackoff(2_000, 30_000) },
+    retry: { maxAttempts: 3, delaySeconds: 2, backoff: true },
     async perform({ productId }, ctx) {
       const { db } = deps;
       const engine = await deps.engine();

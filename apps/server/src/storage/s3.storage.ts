@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { InspectTransform } from './inspect.transform.ts';
 import { assertValidKey, type ObjectStorage, type PutOptions, type PutResult } from './object-storage.ts';
-import { EMPTY_SHA256, signRequest, toAmzDate, uriEncode } from './sigv4.ts';
 
 export interface S3Config {
   /** e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000 (path-style URLs are used). */
@@ -19,10 +26,15 @@ export interface S3Config {
   secretAccessKey: string;
   /** Prepended to every key (no leading/trailing slash needed). */
   prefix: string;
+  /** Multipart part size in bytes (S3 minimum 5 MiB); S3_PART_SIZE_MB, default 8. */
+  partSize?: number;
+  /** Parts uploaded in parallel per file; S3_UPLOAD_CONCURRENCY, default 4. */
+  queueSize?: number;
 }
 
-/** A single PUT accepts at most 5 GiB; larger objects need multipart upload (not implemented). */
-export const S3_SINGLE_PUT_LIMIT = 5 * 1024 ** 3;
+export const S3_MIN_PART_SIZE = 5 * 1024 * 1024;
+export const S3_DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+export const S3_DEFAULT_QUEUE_SIZE = 4;
 
 /** Reads S3_* settings; throws one readable error naming everything missing or invalid. */
 export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config {
@@ -51,10 +63,17 @@ export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config {
       problems.push(`S3_PREFIX ${JSON.stringify(prefix)} must be '/'-separated segments of A-Z a-z 0-9 . _ -`);
     }
   }
+  const partMb = env.S3_PART_SIZE_MB?.trim();
+  if (partMb && !(/^\d+$/.test(partMb) && Number(partMb) >= 5 && Number(partMb) <= 5120))
+    problems.push(`S3_PART_SIZE_MB must be a whole number of MiB from 5 to 5120, got ${JSON.stringify(partMb)}`);
+  const conc = env.S3_UPLOAD_CONCURRENCY?.trim();
+  if (conc && !(/^\d+$/.test(conc) && Number(conc) >= 1 && Number(conc) <= 64))
+    problems.push(`S3_UPLOAD_CONCURRENCY must be a whole number from 1 to 64, got ${JSON.stringify(conc)}`);
   if (problems.length > 0) {
     throw new Error(
       `S3-compatible upload storage is misconfigured (S3_ENDPOINT is set): ${problems.join('; ')}. ` +
-        'Required: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; optional: S3_REGION (default us-east-1), S3_PREFIX.',
+        'Required: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; optional: S3_REGION (default us-east-1), S3_PREFIX, ' +
+        'S3_PART_SIZE_MB (default 8), S3_UPLOAD_CONCURRENCY (default 4).',
     );
   }
   return {
@@ -64,10 +83,12 @@ export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config {
     accessKeyId: env.S3_ACCESS_KEY_ID!.trim(),
     secretAccessKey: env.S3_SECRET_ACCESS_KEY!.trim(),
     prefix,
+    partSize: partMb ? Number(partMb) * 1024 * 1024 : S3_DEFAULT_PART_SIZE,
+    queueSize: conc ? Number(conc) : S3_DEFAULT_QUEUE_SIZE,
   };
 }
 
-/** A non-success answer from the store. */
+/** A non-success answer from the store, with the operation and key named. */
 export class S3Error extends Error {
   constructor(
     readonly status: number,
@@ -83,34 +104,43 @@ export class S3Error extends Error {
   }
 }
 
-interface SendOptions {
-  method: 'GET' | 'PUT' | 'DELETE' | 'HEAD';
-  /** Full object key (prefix applied), or '' for the bucket. */
-  key: string;
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-  /** Body as a file (PUT). */
-  bodyFile?: { path: string; size: number; sha256: string };
+/** Re-throws an SDK service error as an S3Error naming the operation and key; other errors pass through. */
+function wrap(e: unknown, method: string, key: string): never {
+  if (e instanceof S3ServiceException) {
+    const status = e.$metadata.httpStatusCode ?? 0;
+    throw new S3Error(status, e.name, method, key, e.message && e.message !== e.name && e.message !== 'UnknownError' ? e.message : '');
+  }
+  throw e;
 }
 
 /**
- * Objects in an S3-compatible bucket (path-style URLs, SigV4). An upload is first streamed to a
- * temporary file under `tmpDir` through the same inspection/size limit as local storage, then sent
- * with one signed PUT (payload SHA-256 signed, so the store verifies integrity); the object
- * appears under its key only once the PUT succeeds. Objects larger than 5 GiB (the single-PUT
- * limit) are rejected: multipart upload is not implemented.
+ * Objects in an S3-compatible bucket through the AWS SDK (path-style URLs, so MinIO/Ceph/s3rver
+ * work as well as AWS). An upload streams from the request through the same inspection/size
+ * limit as local storage straight into `@aws-sdk/lib-storage`'s managed upload: one PUT for a
+ * file smaller than a part, otherwise a multipart upload with `queueSize` parts in flight. The
+ * object appears under its key only when the upload completes; on any failure (rejected content,
+ * size limit, client abort, store error) the multipart upload is aborted so no parts remain, and
+ * the key is deleted in case the store committed it before the failure was seen.
  */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
-  private readonly base: URL;
+  readonly client: S3Client;
 
   constructor(
     readonly config: S3Config,
-    /** Local scratch directory for uploads and downloads (e.g. RARELENS_DATA_DIR/tmp). */
+    /** Local scratch directory for downloads handed to the worker (e.g. RARELENS_DATA_DIR/tmp). */
     readonly tmpDir: string,
-    private readonly now: () => Date = () => new Date(),
   ) {
-    this.base = new URL(config.endpoint);
+    this.client = new S3Client({
+      endpoint: config.endpoint,
+      region: config.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // Only send/verify the flexible checksums when an operation requires them: S3-compatible
+      // stores (MinIO releases, Ceph, s3rver) differ in their support for the newer headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   }
 
   private fullKey(key: string): string {
@@ -118,136 +148,68 @@ export class S3Storage implements ObjectStorage {
     return this.config.prefix ? `${this.config.prefix}/${key}` : key;
   }
 
-  private async tmpPath(): Promise<string> {
-    await mkdir(this.tmpDir, { recursive: true });
-    return join(this.tmpDir, `.s3-${randomBytes(8).toString('hex')}.partial`);
-  }
-
-  /** Sends one signed request; resolves with the response (body unread) whatever its status. */
-  private send(opts: SendOptions): Promise<IncomingMessage> {
-    const basePath = this.base.pathname.replace(/\/+$/, '');
-    const path = `${basePath}/${uriEncode(this.config.bucket)}${opts.key ? '/' + uriEncode(opts.key, false) : ''}`;
-    const amzDate = toAmzDate(this.now());
-    const payloadHash = opts.bodyFile?.sha256 ?? EMPTY_SHA256;
-    const headers: Record<string, string> = {
-      host: this.base.host,
-      'x-amz-date': amzDate,
-      'x-amz-content-sha256': payloadHash,
-      ...opts.headers,
-    };
-    if (opts.bodyFile) headers['content-length'] = String(opts.bodyFile.size);
-    const { authorization } = signRequest(
-      { method: opts.method, path, query: opts.query, headers, payloadHash },
-      { region: this.config.region, service: 's3', amzDate },
-      this.config,
-    );
-    const qs = opts.query
-      ? '?' +
-        Object.entries(opts.query)
-          .map(([k, v]) => `${uriEncode(k)}=${uriEncode(v)}`)
-          .join('&')
-      : '';
-    const outHeaders: OutgoingHttpHeaders = { ...headers, authorization };
-    const request = this.base.protocol === 'https:' ? httpsRequest : httpRequest;
-    return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          protocol: this.base.protocol,
-          hostname: this.base.hostname.replace(/^\[|\]$/g, ''),
-          port: this.base.port || undefined,
-          method: opts.method,
-          path: path + qs,
-          headers: outHeaders,
-        },
-        resolve,
-      );
-      req.once('error', reject);
-      if (opts.bodyFile) {
-        const body = createReadStream(opts.bodyFile.path);
-        body.once('error', (e) => req.destroy(e));
-        body.pipe(req);
-      } else req.end();
-    });
-  }
-
-  private async fail(res: IncomingMessage, method: string, key: string): Promise<never> {
-    let text = '';
-    if (method !== 'HEAD') {
-      for await (const c of res) {
-        if (text.length < 4096) text += String(c);
-      }
-    } else res.resume();
-    const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
-    const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? '';
-    throw new S3Error(res.statusCode ?? 0, code, method, key, message);
-  }
-
-  private async expectOk(res: IncomingMessage, method: string, key: string, ok: number[] = [200]): Promise<void> {
-    if (!ok.includes(res.statusCode ?? 0)) await this.fail(res, method, key);
-    res.resume();
-    await new Promise<void>((resolve, reject) => {
-      if (res.readableEnded) resolve();
-      res.once('end', resolve);
-      res.once('error', reject);
-    });
-  }
-
   async put(key: string, source: Readable, options: PutOptions = {}): Promise<PutResult> {
     const full = this.fullKey(key);
-    const limit = Math.min(options.maxBytes ?? S3_SINGLE_PUT_LIMIT, S3_SINGLE_PUT_LIMIT);
-    const inspector = new InspectTransform(limit, options.inspect);
-    const tmp = await this.tmpPath();
-    try {
-      try {
-        await pipeline(source, inspector, createWriteStream(tmp, { flags: 'wx' }));
-      } catch (e) {
-        // Drain the rest of the request body so the connection can answer with the error.
-        source.resume();
-        throw e;
-      }
-      const result = { bytes: inspector.bytes, sha256: inspector.sha256 };
-      try {
-        const res = await this.send({
-          method: 'PUT',
-          key: full,
-          headers: { 'content-type': 'application/octet-stream' },
-          bodyFile: { path: tmp, size: result.bytes, sha256: result.sha256 },
-        });
-        await this.expectOk(res, 'PUT', full);
-      } catch (e) {
-        // A PUT that failed mid-way may still have been committed by the store: remove it.
-        await this.delete(key).catch(() => undefined);
-        throw e;
-      }
-      return result;
-    } finally {
-      await rm(tmp, { force: true });
+    const inspector = new InspectTransform(options.maxBytes, options.inspect);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.config.bucket, Key: full, Body: inspector, ContentType: 'application/octet-stream' },
+      partSize: Math.max(this.config.partSize ?? S3_DEFAULT_PART_SIZE, S3_MIN_PART_SIZE),
+      queueSize: this.config.queueSize ?? S3_DEFAULT_QUEUE_SIZE,
+      leavePartsOnError: false,
+    });
+    // Both sides run together: the request body is piped through the inspector while the
+    // managed upload reads parts from it. A failure on either side fails the other.
+    const feeding = pipeline(source, inspector);
+    const [fed, sent] = await Promise.allSettled([feeding, upload.done()]);
+    if (fed.status === 'rejected' || sent.status === 'rejected') {
+      // Drain the rest of the request body so the connection can answer with the error.
+      source.resume();
+      // A PUT/CompleteMultipartUpload whose answer was lost may still have committed the object.
+      await this.delete(key).catch(() => undefined);
+      if (fed.status === 'rejected') throw fed.reason;
+      wrap((sent as PromiseRejectedResult).reason, 'PUT', full);
     }
+    return { bytes: inspector.bytes, sha256: inspector.sha256 };
   }
 
   async get(key: string, range?: { start: number; end?: number }): Promise<Readable> {
     const full = this.fullKey(key);
-    const headers: Record<string, string> = {};
-    if (range) headers.range = `bytes=${range.start}-${range.end ?? ''}`;
-    const res = await this.send({ method: 'GET', key: full, headers });
-    if (res.statusCode !== 200 && res.statusCode !== 206) await this.fail(res, 'GET', full);
-    return res;
+    try {
+      const res = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.config.bucket,
+          Key: full,
+          ...(range ? { Range: `bytes=${range.start}-${range.end ?? ''}` } : {}),
+        }),
+      );
+      if (!(res.Body instanceof Readable)) throw new S3Error(0, undefined, 'GET', full, 'the answer has no readable body');
+      return res.Body;
+    } catch (e) {
+      return wrap(e, 'GET', full);
+    }
   }
 
   async size(key: string): Promise<number> {
     const full = this.fullKey(key);
-    const res = await this.send({ method: 'HEAD', key: full });
-    if (res.statusCode !== 200) await this.fail(res, 'HEAD', full);
-    res.resume();
-    const n = Number(res.headers['content-length']);
-    if (!Number.isSafeInteger(n)) throw new S3Error(res.statusCode ?? 0, undefined, 'HEAD', full, 'no Content-Length in the answer');
+    let n: number | undefined;
+    try {
+      n = (await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: full }))).ContentLength;
+    } catch (e) {
+      wrap(e, 'HEAD', full);
+    }
+    if (n == null || !Number.isSafeInteger(n)) throw new S3Error(200, undefined, 'HEAD', full, 'no Content-Length in the answer');
     return n;
   }
 
   async delete(key: string): Promise<void> {
     const full = this.fullKey(key);
-    const res = await this.send({ method: 'DELETE', key: full });
-    await this.expectOk(res, 'DELETE', full, [200, 204, 404]);
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: full }));
+    } catch (e) {
+      if (e instanceof S3ServiceException && e.$metadata.httpStatusCode === 404) return;
+      wrap(e, 'DELETE', full);
+    }
   }
 
   /** Lists keys (relative to S3_PREFIX) under `prefix/` with ListObjectsV2, following continuation tokens. */
@@ -256,43 +218,54 @@ export class S3Storage implements ObjectStorage {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const query: Record<string, string> = { 'list-type': '2', prefix: fullPrefix };
-      if (token) query['continuation-token'] = token;
-      const res = await this.send({ method: 'GET', key: '', query });
-      if (res.statusCode !== 200) await this.fail(res, 'LIST', fullPrefix);
-      let xml = '';
-      for await (const c of res) xml += String(c);
-      for (const m of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) {
-        const k = decodeXml(m[1]!);
-        keys.push(this.config.prefix ? k.slice(this.config.prefix.length + 1) : k);
+      let page;
+      try {
+        page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: fullPrefix, ContinuationToken: token }),
+        );
+      } catch (e) {
+        wrap(e, 'LIST', fullPrefix);
       }
-      token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
-        ? decodeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '')
-        : undefined;
+      for (const o of page.Contents ?? []) {
+        if (o.Key) keys.push(this.config.prefix ? o.Key.slice(this.config.prefix.length + 1) : o.Key);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys;
   }
 
+  /** Deletes every object under `prefix/` (case removal), up to 1000 keys per DeleteObjects call. */
   async deletePrefix(prefix: string): Promise<void> {
-    for (const k of await this.list(prefix)) await this.delete(k);
+    const keys = await this.list(prefix);
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000).map((k) => ({ Key: this.fullKey(k) }));
+      let res;
+      try {
+        res = await this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.config.bucket, Delete: { Objects: batch, Quiet: true } }),
+        );
+      } catch (e) {
+        wrap(e, 'DELETE', `${prefix}/`);
+      }
+      const failed = res.Errors ?? [];
+      if (failed.length > 0)
+        throw new S3Error(200, failed[0]!.Code, 'DELETE', failed[0]!.Key ?? prefix, `${failed.length} object(s) not deleted: ${failed[0]!.Message ?? ''}`);
+    }
   }
 
   async withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T> {
-    const tmp = await this.tmpPath();
+    await mkdir(this.tmpDir, { recursive: true });
+    const tmp = join(this.tmpDir, `.s3-${randomBytes(8).toString('hex')}.partial`);
     try {
       await pipeline(await this.get(key), createWriteStream(tmp, { flags: 'wx' }));
-      await stat(tmp);
       return await fn(tmp);
     } finally {
       await rm(tmp, { force: true });
     }
   }
-}
 
-function decodeXml(s: string): string {
-  return s.replace(/&(lt|gt|amp|quot|apos|#(\d+)|#x([0-9a-fA-F]+));/g, (all, name: string, dec?: string, hex?: string) => {
-    if (dec) return String.fromCodePoint(Number(dec));
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    return ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[name] ?? all;
-  });
+  /** Closes the SDK's connection pool. */
+  close(): void {
+    this.client.destroy();
+  }
 }

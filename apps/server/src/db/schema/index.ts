@@ -9,5 +9,4 @@ export * from './password-reset-tokens.ts';
 export * from './demo-requests.ts';
 export * from './contact-messages.ts';
 export * from './products.ts';
-export * from './jobs.ts';
 export * from './reports.ts';

@@ -29,6 +29,10 @@ export const products = pgTable(
     /** Present HPO term ids as given (current ids), JSON string array. */
     hpoTerms: jsonb('hpo_terms').$type<string[]>().notNull(),
     excludedTerms: jsonb('excluded_terms').$type<string[]>().notNull(),
+    /** 'given' by the user, or 'phenome' = extracted from the symptoms by the server (none were sent). */
+    hpoTermsSource: text('hpo_terms_source', { enum: ['given', 'phenome'] })
+      .notNull()
+      .default('given'),
     assemblyRequested: text('assembly_requested', { enum: ['GRCh37', 'GRCh38', 'auto'] }).notNull(),
     /** Assembly of the input once known (given or detected from the header). */
     assembly: text('assembly'),
@@ -49,6 +53,7 @@ export const products = pgTable(
   (t) => [
     index('products_owner_created_idx').on(t.ownerId, t.createdAt),
     check('products_progress_range', sql`${t.progress} between 0 and 100`),
+    check('products_hpo_terms_source', sql`${t.hpoTermsSource} in ('given', 'phenome')`),
   ],
 );
 

@@ -1,13 +1,13 @@
 /**
- * A worker process for the crash-recovery test: the real JobRunner and job definitions with
+ * A worker process for the crash-recovery test: the real JobQueue and job definitions with
  * the fixture engine (slowed down), against DATABASE_URL. The test kills it with SIGKILL
  * mid-job. Env: DATABASE_URL, RARELENS_DATA_DIR, FIXTURE_DELAY_MS, FIXTURE_GENES (JSON).
  */
 import { pino } from 'pino';
 import { createDatabase } from '../../db/database.ts';
 import { createStorage } from '../../storage/storage.factory.ts';
+import { JobQueue } from '../job.boss.ts';
 import { buildRegistry } from '../jobs.module.ts';
-import { JobRunner } from '../job.runner.ts';
 import { createFixtureEngine } from './fixture-engine.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -19,11 +19,11 @@ const engine = createFixtureEngine({
   delayMs: Number(process.env.FIXTURE_DELAY_MS ?? '0'),
 });
 const { registry } = buildRegistry({ database, storage: createStorage({ dataDir }), engine: () => Promise.resolve(engine) });
-const runner = new JobRunner(database.db, registry, {
+const runner = new JobQueue(database, registry, {
   pollMs: 100,
   heartbeatMs: 200,
   staleAfterMs: 1000,
   logger: pino({ level: 'warn' }),
 });
-runner.start();
+await runner.work();
 process.stdout.write(`worker ${runner.workerId} ready\n`);

@@ -1,7 +1,7 @@
 import { Ontology } from '@rarelens/engine';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
-import { createPhenomeService } from './phenome.service.ts';
+import { caseTermsFromText, createPhenomeService } from './phenome.service.ts';
 
 function buildOntology(): Ontology {
   const term = (id: string, label: string, parents: string[]) => ({
@@ -18,6 +18,9 @@ function buildOntology(): Ontology {
       term('HP:0000001', 'All', []),
       term('HP:0000118', 'Phenotypic abnormality', ['HP:0000001']),
       term('HP:0001250', 'Seizure', ['HP:0000118']),
+      term('HP:0000518', 'Cataract', ['HP:0000118']),
+      term('HP:0001252', 'Hypotonia', ['HP:0000118']),
+      term('HP:0000365', 'Hearing impairment', ['HP:0000118']),
     ],
   });
 }
@@ -42,5 +45,24 @@ describe('createPhenomeService', () => {
     expect(res.terms.map((t) => t.id)).toEqual(['HP:0001250']);
     await service.extract('No seizures.');
     expect(loads).toBe(2);
+  });
+});
+
+describe('caseTermsFromText', () => {
+  it("keeps the patient's asserted findings as present and negated ones as excluded", async () => {
+    const service = createPhenomeService({ ontology: () => Promise.resolve(buildOntology()) });
+    const terms = await caseTermsFromText(
+      service,
+      'Seizures since birth; no cataract. Possible hypotonia. His mother has hearing impairment.',
+    );
+    expect(terms).toEqual({ hpoTerms: ['HP:0001250'], excludedTerms: ['HP:0000518'] });
+  });
+
+  it('gives no terms, rather than failing the upload, while no HPO is available', async () => {
+    const service = createPhenomeService({ ontology: () => Promise.resolve(null) });
+    expect(await caseTermsFromText(service, 'Seizures.')).toEqual({
+      hpoTerms: [],
+      excludedTerms: [],
+    });
   });
 });

@@ -71,3 +71,29 @@ export function createPhenomeService(deps: PhenomeServiceDeps): PhenomeService {
     },
   };
 }
+
+/**
+ * The terms of a case read from its symptoms (a case submitted without HPO terms): the
+ * patient's own, asserted findings as present terms, the patient's negated findings as excluded
+ * terms; hedged, family and nested general mentions are left out. No HPO available = no terms.
+ */
+export async function caseTermsFromText(
+  service: PhenomeService,
+  text: string,
+): Promise<{ hpoTerms: string[]; excludedTerms: string[] }> {
+  let terms: PhenomeTerm[];
+  try {
+    terms = (await service.extract(text)).terms;
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 503)
+      return { hpoTerms: [], excludedTerms: [] };
+    throw err;
+  }
+  const own = terms.filter((t) => t.subject === 'patient' && !t.uncertain && !t.nested);
+  const hpoTerms = [...new Set(own.filter((t) => !t.negated).map((t) => t.id))];
+  const present = new Set(hpoTerms);
+  const excludedTerms = [
+    ...new Set(own.filter((t) => t.negated && !present.has(t.id)).map((t) => t.id)),
+  ];
+  return { hpoTerms, excludedTerms };
+}

@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 import { Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ontology } from '@rarelens/engine';
+import { caseTermsFromText, createPhenomeService } from '../phenome/phenome.service.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../env.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
@@ -21,6 +23,24 @@ import { multipartBody, waitForStatus } from './testing/multipart.ts';
 
 const GENES = { FGFR2: ['HP:0000244', 'HP:0011304', 'HP:0001770'], BRCA1: ['HP:0003002'], TTN: [] as string[] };
 const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770'];
+
+const SYMPTOM_HPO = new Ontology({
+  version: 'test',
+  terms: [
+    ['HP:0000001', 'All', []],
+    ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+    ['HP:0011304', 'Broad thumb', ['HP:0000118']],
+    ['HP:0001770', 'Toe syndactyly', ['HP:0000118']],
+    ['HP:0000518', 'Cataract', ['HP:0000118']],
+  ].map(([id, label, parents]) => ({
+    id: id as string,
+    label: label as string,
+    parents: parents as string[],
+    synonyms: [],
+    obsolete: false,
+    altIds: [],
+  })),
+});
 
 let inbox: SmtpInbox;
 let app: FastifyInstance;
@@ -45,9 +65,12 @@ beforeAll(async () => {
     UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
   });
   const engine = createFixtureEngine({ genePhenotypes: GENES });
+  // PhenomeAI (shipped configuration) on a small HPO: this test runs without a knowledge base.
+  const phenome = createPhenomeService({ ontology: () => Promise.resolve(SYMPTOM_HPO) });
   app = await buildApp({
     config,
     products: {
+      extractTerms: (symptoms) => caseTermsFromText(phenome, symptoms),
       engine: () => Promise.resolve(engine),
       jobs: { inProcessWorker: true, pollMs: 50, heartbeatMs: 200, staleAfterMs: 1000 },
     },
@@ -108,6 +131,39 @@ describe('uploading a case', () => {
     expect(done.error).toBeNull();
     expect(done.status).toBe('Completed');
     expect(done.progress).toBe(100);
+  });
+
+  it('extracts the terms from the symptoms when none are sent, and records that it did', async () => {
+    const res = await upload(alice, {
+      fields: { caseId: 'CASE-NO-TERMS', gender: 'male', symptoms: 'Broad thumbs and toe syndactyly, no cataract.' },
+    });
+    expect(res.statusCode).toBe(202);
+    const id = res.json<{ id: string }>().id;
+    const d = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: authOf(alice) });
+    expect(d.json()).toMatchObject({
+      hpoTermsSource: 'phenome',
+      hpoTermCount: 2,
+      hpoTerms: [{ id: 'HP:0011304' }, { id: 'HP:0001770' }],
+      excludedTerms: [{ id: 'HP:0000518' }],
+    });
+    // Terms saved later from Diagnose are the user's.
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}/phenotype-terms`,
+      headers: authOf(alice),
+      payload: { hpoTerms: [], excludedTerms: [] },
+    });
+    expect(put.statusCode).toBeLessThan(300);
+    const after = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: authOf(alice) });
+    expect(after.json()).toMatchObject({ hpoTermsSource: 'given', hpoTermCount: 0, hpoTerms: [] });
+  });
+
+  it('keeps a case whose symptoms name no term at 0 terms, given, and says so in the list', async () => {
+    const res = await upload(alice, { fields: { caseId: 'CASE-NOTHING', gender: 'male', symptoms: 'Referred for testing.' } });
+    expect(res.statusCode).toBe(202);
+    const list = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(alice) });
+    const item = list.json<{ items: { caseId: string }[] }>().items.find((i) => i.caseId === 'CASE-NOTHING');
+    expect(item).toMatchObject({ hpoTermCount: 0, hpoTermsSource: 'given' });
   });
 
   it('lists the case for its owner with status and progress', async () => {

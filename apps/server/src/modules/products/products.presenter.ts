@@ -38,6 +38,8 @@ export function presentProductSummary(
     createdAt: p.createdAt.toISOString(),
     progress: p.status === 'Completed' ? 100 : p.progress,
     error: p.status === 'Error' ? { message: Messages.productError, reason: p.errorReason ?? 'Unknown error' } : null,
+    hpoTermCount: p.hpoTerms.length,
+    hpoTermsSource: p.hpoTermsSource,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Crash recovery on real PostgreSQL: a separate worker process is killed (SIGKILL) in the
- * middle of an analysis; another worker picks the job up once the dead worker's heartbeat is
- * stale, and the case completes exactly once with no duplicate results.
+ * middle of an analysis; pg-boss retries the job once the dead worker's heartbeat is stale, another
+ * worker runs it, and the case completes exactly once with no duplicate results.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../env.ts';
 import { rowsOf } from '../../jobs/job.registry.ts';
-import { JobRunner } from '../../jobs/job.runner.ts';
+import { JobQueue } from '../../jobs/job.boss.ts';
 import { buildRegistry } from '../../jobs/jobs.module.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
@@ -48,7 +48,7 @@ beforeAll(async () => {
     SMTP_URL: inbox.url,
   });
   // The API server runs no worker here: workers are separate processes, as in production.
-  app = await buildApp({ config, products: { jobs: { inProcessWorker: false } } });
+  app = await buildApp({ config, products: { jobs: { inProcessWorker: false, heartbeatMs: 200, staleAfterMs: 1000 } } });
   await app.ready();
   user = await signUpAndLogIn(app, inbox);
 });
@@ -112,13 +112,13 @@ describe('a worker killed mid-job', () => {
       storage: createStorage({ dataDir }),
       engine: () => Promise.resolve(engine),
     });
-    const runner = new JobRunner(app.database.db, registry, {
+    const runner = new JobQueue(app.database, registry, {
       pollMs: 100,
       heartbeatMs: 200,
       staleAfterMs: 1000,
       logger: pino({ level: 'silent' }),
     });
-    runner.start();
+    await runner.work();
     try {
       const done = await waitForStatus(app, { authorization: `Bearer ${user.token}` }, id, ['Completed', 'Error'], 60_000);
       expect(done.error).toBeNull();
@@ -134,8 +134,10 @@ describe('a worker killed mid-job', () => {
     expect(
       await count(sql`select count(distinct (v.chrom, v.pos, v.ref, v.alt))::int as n from run_variants v join analysis_runs r on r.id = v.run_id where r.product_id = ${id}`),
     ).toBe(VARIANTS);
-    expect(await count(sql`select count(*)::int as n from jobs where payload->>'productId' = ${id} and state = 'completed'`)).toBe(1);
-    expect(await count(sql`select attempts as n from jobs where payload->>'productId' = ${id}`)).toBe(2);
+    // One pg-boss job for the case, completed on its second attempt (retry_count 1).
+    expect(await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id}`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id} and state = 'completed'`)).toBe(1);
+    expect(await count(sql`select retry_count as n from pgboss.job where data->>'productId' = ${id}`)).toBe(1);
     const genes = await app.inject({ method: 'GET', url: `/api/products/${id}/genes`, headers: { authorization: `Bearer ${user.token}` } });
     expect(genes.json<{ items: { symbol: string }[] }>().items.map((g) => g.symbol)).toEqual(['FGFR2', 'TTN']);
   });

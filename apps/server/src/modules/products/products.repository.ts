@@ -228,6 +228,7 @@ export async function updateTerms(
 ): Promise<void> {
   await db
     .update(products)
-    .set({ ...terms, updatedAt: sql`now()` })
+    // Terms saved by a user (Diagnose) are the user's, even when PhenomeAI proposed the first ones.
+    .set({ ...terms, hpoTermsSource: 'given', updatedAt: sql`now()` })
     .where(eq(products.id, productId));
 }

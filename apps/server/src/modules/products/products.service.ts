@@ -73,6 +73,11 @@ export interface ProductsServiceDeps {
   uploadMaxBytes: number;
   /** The HPO ontology of the knowledge base, or null when no KB is built. */
   ontology: () => Promise<Ontology | null>;
+  /**
+   * PhenomeAI with the shipped configuration: the terms of a case submitted with symptoms but
+   * without any HPO term (e.g. before the suggestions arrived). Absent = no extraction.
+   */
+  extractTerms?: (symptoms: string) => Promise<{ hpoTerms: string[]; excludedTerms: string[] }>;
 }
 
 export interface Caller {
@@ -206,6 +211,17 @@ export function createProductsService(deps: ProductsServiceDeps) {
           }
         }
         const resolveAll = (ids: string[]) => [...new Set(ids.map((t) => ontology?.resolve(t) ?? t))];
+        // No term sent: the server reads them from the symptoms itself and records that it did,
+        // so a case is never ranked "for 0 patient terms" because the suggestions were pending.
+        let terms = { hpoTerms: resolveAll(f.hpoTerms), excludedTerms: resolveAll(f.excludedTerms) };
+        let hpoTermsSource: 'given' | 'phenome' = 'given';
+        if (terms.hpoTerms.length === 0 && terms.excludedTerms.length === 0 && deps.extractTerms) {
+          const extracted = await deps.extractTerms(f.symptoms);
+          if (extracted.hpoTerms.length > 0 || extracted.excludedTerms.length > 0) {
+            terms = { hpoTerms: resolveAll(extracted.hpoTerms), excludedTerms: resolveAll(extracted.excludedTerms) };
+            hpoTermsSource = 'phenome';
+          }
+        }
         const genomeContent = genome.content as GenomeContent;
         const files = [genome, ...attachments].map((u) => ({
           id: u.id,
@@ -233,8 +249,9 @@ export function createProductsService(deps: ProductsServiceDeps) {
               caseId: f.caseId,
               gender: f.gender,
               symptoms: f.symptoms,
-              hpoTerms: resolveAll(f.hpoTerms),
-              excludedTerms: resolveAll(f.excludedTerms),
+              hpoTerms: terms.hpoTerms,
+              excludedTerms: terms.excludedTerms,
+              hpoTermsSource,
               assemblyRequested: f.assembly,
               genomeFormat: genomeContent.format,
               imageDescription: f.imageDescription ?? null,

@@ -17,6 +17,8 @@ export interface ReportCase {
   symptoms: string;
   hpoTerms: TermLabel[];
   excludedTerms: TermLabel[];
+  /** 'phenome' = the terms were read from the symptoms by PhenomeAI because none were given. */
+  hpoTermsSource?: 'given' | 'phenome';
   genomeFileName: string | null;
   genomeFormat: string;
 }

@@ -69,4 +69,15 @@ describe('renderReportPdf', () => {
     for (let p = 1; p <= pageCount; p++) expect(text).toContain(`Page ${p} of ${pageCount}`);
     expect(text).toContain('GENE40');
   });
+
+  it('says that a case without terms was ranked without a phenotype, and where read terms came from', async () => {
+    const base = buildReportModel();
+    const bare = textOf((await renderReportPdf({ ...base, product: { ...base.product, hpoTerms: [] } })).pdf, 'bare.pdf');
+    expect(bare).toContain('No HPO terms: this case is ranked on its variants alone, without a phenotype.');
+    const read = textOf(
+      (await renderReportPdf({ ...base, product: { ...base.product, hpoTermsSource: 'phenome' } })).pdf,
+      'read.pdf',
+    );
+    expect(read).toContain('read from the symptoms by PhenomeAI');
+  });
 });

@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { Messages } from '@rarelens/contract';
 import {
   byClinicalPriority,
   criteriaCodes,
@@ -22,6 +23,9 @@ import {
 } from './report.model.ts';
 
 type Doc = PDFKit.PDFDocument;
+
+/** A case without terms is ranked on its variants alone: the report says so instead of "none". */
+export const NO_TERMS_REPORT = `${Messages.noHpoTerms} Disease and gene ranks do not reflect the patient.`;
 
 const DEJAVU_DIR = '/usr/share/fonts/truetype/dejavu';
 
@@ -348,7 +352,10 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
     ['Indication', product.symptoms.trim() || 'not provided'],
     [
       'Phenotype (HPO)',
-      product.hpoTerms.length ? product.hpoTerms.map((t) => `${t.label} (${t.id})`).join('; ') : 'none recorded',
+      product.hpoTerms.length
+        ? product.hpoTerms.map((t) => `${t.label} (${t.id})`).join('; ') +
+          (product.hpoTermsSource === 'phenome' ? ` (${Messages.hpoTermsFromPhenome})` : '')
+        : NO_TERMS_REPORT,
     ],
     ...(product.excludedTerms.length
       ? ([['Excluded features', product.excludedTerms.map((t) => `${t.label} (${t.id})`).join('; ')]] as [string, string][])

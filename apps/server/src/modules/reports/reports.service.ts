@@ -105,6 +105,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         symptoms: product.symptoms,
         hpoTerms: product.hpoTerms.map((t) => ({ id: t, label: label(t) })),
         excludedTerms: product.excludedTerms.map((t) => ({ id: t, label: label(t) })),
+        hpoTermsSource: product.hpoTermsSource,
         genomeFileName: genome?.originalName ?? null,
         genomeFormat: product.genomeFormat,
       },

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import type { ProductSummary } from '@rarelens/contract';
+import { Messages, type ProductSummary } from '@rarelens/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -7,19 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../components/tooltip.tsx';
 import { SessionProvider } from '../../lib/session.tsx';
 import { HomePage } from './home-page.tsx';
+import { buildProductSummary } from './testing/product.builders.ts';
 
-const base: ProductSummary = {
-  id: 'p1',
-  caseId: 'CASE-1',
-  name: 'CASE-1',
-  status: 'Completed',
-  isShared: false,
-  isOwner: true,
-  sharedBy: null,
-  createdAt: '2026-11-20T09:30:00.000Z',
-  progress: 100,
-  error: null,
-};
+const base: ProductSummary = buildProductSummary();
 
 let products: ProductSummary[] = [];
 
@@ -107,6 +97,20 @@ describe('HomePage', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'My cases' })).not.toContainElement(row('SHARED-1'));
     expect(screen.getByText(/2 cases are being analysed/)).toBeInTheDocument();
+  });
+
+  it('marks a case without HPO terms in the list, and only that one', async () => {
+    products = [
+      { ...base },
+      { ...base, id: 'p9', caseId: 'BARE-1', name: 'BARE-1', hpoTermCount: 0 },
+    ];
+    renderPage();
+    const rows = await screen.findAllByTestId('case-row');
+    const row = (caseId: string) => rows.find((r) => r.dataset.caseId === caseId)!;
+    expect(within(row('BARE-1')).getByTestId('no-terms-label')).toHaveTextContent(
+      Messages.noHpoTermsShort,
+    );
+    expect(within(row('CASE-1')).queryByTestId('no-terms-label')).not.toBeInTheDocument();
   });
 
   it('offers the upload when there is no case', async () => {

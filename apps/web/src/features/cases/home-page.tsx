@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@rarelens/contract';
+import { Messages, type ProductSummary } from '@rarelens/contract';
 import { Link } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
@@ -16,6 +16,20 @@ function caseLink(product: ProductSummary): string | null {
   return product.status === 'Completed'
     ? `/my-product/${encodeURIComponent(product.id)}/phenotypes`
     : null;
+}
+
+/** A case ranked without any HPO term says so in the list. */
+function NoTermsLabel({ product }: { product: ProductSummary }) {
+  if (product.hpoTermCount > 0) return null;
+  return (
+    <p
+      data-testid="no-terms-label"
+      title={Messages.noHpoTerms}
+      className="mt-1.5 inline-flex rounded-md bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200"
+    >
+      {Messages.noHpoTermsShort}
+    </p>
+  );
 }
 
 function OwnerLabel({ product }: { product: ProductSummary }) {
@@ -62,6 +76,7 @@ function CaseRow({ product }: { product: ProductSummary }) {
         {product.name !== product.caseId ? (
           <p className="text-xs text-ink-500">Case ID {product.caseId}</p>
         ) : null}
+        <NoTermsLabel product={product} />
       </td>
       <td className="px-5 py-4">
         <StatusBadge
@@ -108,6 +123,7 @@ function CaseCard({ product }: { product: ProductSummary }) {
             <CaseName product={product} />
           </p>
           <p className="mt-0.5 text-xs text-ink-500">Created {formatDate(product.createdAt)}</p>
+          <NoTermsLabel product={product} />
         </div>
         <StatusBadge
           status={product.status}

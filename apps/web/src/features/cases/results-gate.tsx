@@ -88,43 +88,80 @@ export function ResultsGate({
   );
 }
 
+/**
+ * Says that a case has no HPO terms (ranked on its variants alone) or that its terms were read
+ * from the symptoms by PhenomeAI; nothing when the user gave the terms.
+ */
+export function TermsNotice({ product }: { product: ProductDetails }) {
+  if (product.hpoTerms.length === 0) {
+    return (
+      <div
+        role="alert"
+        data-testid="no-terms-notice"
+        className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900"
+      >
+        <span>{Messages.noHpoTerms}</span>
+        {product.isOwner ? (
+          <Link
+            to={`/my-product/${encodeURIComponent(product.id)}/diagnose`}
+            className="font-medium text-amber-900 underline underline-offset-2"
+          >
+            Add terms in Diagnose
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
+  if (product.hpoTermsSource === 'phenome') {
+    return (
+      <p data-testid="phenome-terms-notice" className="mb-3 text-xs text-ink-500">
+        {Messages.hpoTermsFromPhenome}
+      </p>
+    );
+  }
+  return null;
+}
+
 /** The case's terms and analysis provenance, above the results. */
 export function CaseSummary({ product }: { product: ProductDetails }) {
   const kb = product.run?.kbVersions ?? {};
   return (
-    <div className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-ink-100 bg-white px-4 py-2.5 text-xs text-ink-600 shadow-card sm:gap-x-5 sm:py-3">
-      <span>
-        <span className="text-ink-400">Case</span>{' '}
-        <strong className="font-semibold text-ink-900">{product.caseId}</strong>
-      </span>
-      <span className="capitalize">
-        <span className="text-ink-400 normal-case">Sex</span> {product.gender}
-      </span>
-      <span>
-        <span className="text-ink-400">Assembly</span>{' '}
-        {product.assembly ?? product.assemblyRequested}
-        {product.run && product.run.inputAssembly !== product.run.assembly
-          ? ` → ${product.run.assembly} (lifted)`
-          : ''}
-      </span>
-      <span>
-        <span className="text-ink-400">HPO terms</span> {product.hpoTerms.length}
-        {product.excludedTerms.length > 0 ? ` (+${product.excludedTerms.length} excluded)` : ''}
-      </span>
-      {Object.keys(kb).length > 0 ? (
-        <span
-          className="hidden md:ml-auto md:inline"
-          title={Object.entries(kb)
-            .map(([k, v]) => `${k}: ${v}`)
-            .join('\n')}
-        >
-          <span className="text-ink-400">Knowledge base</span>{' '}
-          {Object.entries(kb)
-            .slice(0, 3)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(' · ')}
+    <>
+      <TermsNotice product={product} />
+      <div className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-ink-100 bg-white px-4 py-2.5 text-xs text-ink-600 shadow-card sm:gap-x-5 sm:py-3">
+        <span>
+          <span className="text-ink-400">Case</span>{' '}
+          <strong className="font-semibold text-ink-900">{product.caseId}</strong>
         </span>
-      ) : null}
-    </div>
+        <span className="capitalize">
+          <span className="text-ink-400 normal-case">Sex</span> {product.gender}
+        </span>
+        <span>
+          <span className="text-ink-400">Assembly</span>{' '}
+          {product.assembly ?? product.assemblyRequested}
+          {product.run && product.run.inputAssembly !== product.run.assembly
+            ? ` → ${product.run.assembly} (lifted)`
+            : ''}
+        </span>
+        <span>
+          <span className="text-ink-400">HPO terms</span> {product.hpoTerms.length}
+          {product.excludedTerms.length > 0 ? ` (+${product.excludedTerms.length} excluded)` : ''}
+        </span>
+        {Object.keys(kb).length > 0 ? (
+          <span
+            className="hidden md:ml-auto md:inline"
+            title={Object.entries(kb)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n')}
+          >
+            <span className="text-ink-400">Knowledge base</span>{' '}
+            {Object.entries(kb)
+              .slice(0, 3)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(' · ')}
+          </span>
+        ) : null}
+      </div>
+    </>
   );
 }

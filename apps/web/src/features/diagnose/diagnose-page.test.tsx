@@ -33,6 +33,8 @@ function fakeServer(initial: { isOwner?: boolean } = {}) {
     createdAt: '2026-11-21T07:00:00.000Z',
     progress: 100,
     error: null,
+    hpoTermCount: state.hpoTerms.length,
+    hpoTermsSource: 'given',
     gender: 'female',
     symptoms,
     hpoTerms: state.hpoTerms,

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalUnit, findLabValues } from './labs.ts';
+import { createPhenome } from './phenome.ts';
+import { buildOntology } from './testing/build-ontology.ts';
+
+const read = (text: string): [string, string][] =>
+  findLabValues(text).map((f) => [f.id, text.slice(f.start, f.end)]);
+
+describe('findLabValues', () => {
+  it('reads a value beyond the conservative threshold in its unit', () => {
+    expect(read('Hb 7.1 g/dL')).toEqual([['HP:0001903', 'Hb 7.1 g/dL']]);
+    expect(read('haemoglobin 93.0 g/l')).toEqual([['HP:0001903', 'haemoglobin 93.0 g/l']]);
+    expect(read('CK 5,400 U/L')).toEqual([['HP:0003236', 'CK 5,400 U/L']]);
+    expect(read('sodium 125 mmol/L and potassium 2.5 mEq/L')).toEqual([
+      ['HP:0002902', 'sodium 125 mmol/L'],
+      ['HP:0002900', 'potassium 2.5 mEq/L'],
+    ]);
+    expect(read('vitamin B12 89 pg/mL')).toEqual([['HP:0100502', 'vitamin B12 89 pg/mL']]);
+  });
+
+  it('leaves values inside the thresholds alone', () => {
+    expect(read('Hb 11.2 g/dL, CK 400 U/L, sodium 138 mmol/L')).toEqual([]);
+  });
+
+  it('converts cell counts to 10^9/L whatever the unit is written as', () => {
+    expect(read('platelets 45,000/µL')).toEqual([['HP:0001873', 'platelets 45,000/µL']]);
+    expect(read('platelet count of 45 × 10^9/L')).toEqual([
+      ['HP:0001873', 'platelet count of 45 × 10^9/L'],
+    ]);
+    expect(read('WBC 2.1 x 10^9/L')).toEqual([['HP:0001882', 'WBC 2.1 x 10^9/L']]);
+    // The superscript lost in extraction: "×109/L" is 10^9/L.
+    expect(read('Platelets, × 109/L\t354')).toEqual([]);
+    expect(read('Platelets, × 109/L\t854')).toEqual([['HP:0001894', 'Platelets, × 109/L\t854']]);
+  });
+
+  it('compares with the reference range written beside the value first', () => {
+    expect(read('alkaline phosphatase was 276 (45–125) U/L')).toEqual([
+      ['HP:0003155', 'alkaline phosphatase was 276'],
+    ]);
+    expect(read('alkaline phosphatase (650 unit/liter, normal range: 180–1200 U/L)')).toEqual([]);
+    expect(read('CK (nv 0-170 U/L)\t799\t561')).toEqual([['HP:0003236', 'CK (nv 0-170 U/L)\t799']]);
+  });
+
+  it('reads a unit given before the value in a table row', () => {
+    expect(read('Hemoglobin, g/dl\t8.4')).toEqual([['HP:0001903', 'Hemoglobin, g/dl\t8.4']]);
+    expect(read('Hemoglobin, g/dl\t15.4')).toEqual([]);
+  });
+
+  it('gives nothing for another specimen, an age, a missing unit or a decimal comma', () => {
+    expect(read('urinary calcium 4.1 mmol/L')).toEqual([]);
+    expect(read('the CK level at the age of 11 years was 134 U/l')).toEqual([]);
+    expect(read('Hb 7.1')).toEqual([]);
+    expect(read('Hb 7,1 g/dL')).toEqual([]);
+    expect(read('glucose 120 min after the load')).toEqual([]);
+    expect(read('creatinine clearance 20 ml/min')).toEqual([]);
+  });
+
+  it("ignores a printed range that cannot be the analyte's and falls back to the thresholds", () => {
+    expect(read('sodium (139 mEq/L, normal range: 6–20 mEq/L)')).toEqual([]);
+    expect(read('sodium (125 mEq/L, normal range: 6–20 mEq/L)')).toEqual([
+      ['HP:0002902', 'sodium (125 mEq/L'],
+    ]);
+  });
+
+  it("reads qualitative statements in the direction the analyte's term names", () => {
+    expect(read('elevated serum CK')).toEqual([['HP:0003236', 'elevated serum CK']]);
+    expect(read('CK levels were markedly raised')).toEqual([
+      ['HP:0003236', 'CK levels were markedly raised'],
+    ]);
+    expect(read('low platelets')).toEqual([['HP:0001873', 'low platelets']]);
+    expect(read('high ALP and low vitamin B12')).toEqual([
+      ['HP:0003155', 'high ALP'],
+      ['HP:0100502', 'low vitamin B12'],
+    ]);
+    // No term names a low creatine kinase; "normal" is no direction.
+    expect(read('low CK')).toEqual([]);
+    expect(read('CK was normal')).toEqual([]);
+  });
+
+  it('canonicalises unit spellings', () => {
+    expect(canonicalUnit('IU/L')).toBe('u/l');
+    expect(canonicalUnit('unit/liter')).toBe('u/l');
+    expect(canonicalUnit('µIU/mL')).toBe('uu/ml');
+    expect(canonicalUnit('mg/100 ml')).toBe('mg/dl');
+    expect(canonicalUnit('mEq/L')).toBe('meq/l');
+  });
+});
+
+describe('createPhenome: laboratory values', () => {
+  const ontology = buildOntology([
+    ['HP:0000001', 'All', []],
+    ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+    ['HP:0001903', 'Anemia', ['HP:0000118'], ['Anaemia']],
+    ['HP:0001250', 'Seizure', ['HP:0000118'], ['Seizures']],
+  ]);
+
+  it('reports an abnormal value as its finding, flagged lab, with its context', () => {
+    const phenome = createPhenome(ontology);
+    const text = 'Seizures. Hb 7.1 g/dL. Her mother had Hb 8 g/dL.';
+    const terms = phenome.extract(text);
+    expect(terms.map((t) => [t.id, t.text, t.lab ?? false, t.subject])).toEqual([
+      ['HP:0001250', 'Seizures', false, 'patient'],
+      ['HP:0001903', 'Hb 7.1 g/dL', true, 'patient'],
+      ['HP:0001903', 'Hb 8 g/dL', true, 'family'],
+    ]);
+  });
+
+  it('does not repeat a finding already named at the same place, and can be turned off', () => {
+    expect(
+      createPhenome(ontology)
+        .extract('anaemia (Hb 7.1 g/dL)')
+        .map((t) => t.id),
+    ).toEqual(['HP:0001903', 'HP:0001903']);
+    expect(
+      createPhenome(ontology, { labValues: false })
+        .extract('Hb 7.1 g/dL')
+        .map((t) => t.id),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,393 @@
+/**
+ * Laboratory values read as phenotypes: "Hb 7.1 g/dL" is Anemia, "CK 5,400 U/L" is an elevated
+ * creatine kinase, "alkaline phosphatase was 276 (45–125) U/L" is an elevated alkaline
+ * phosphatase.
+ *
+ * A value is abnormal when it lies outside the reference range written beside it (the
+ * laboratory's own range, whatever the patient's age and sex) or, without one, beyond a
+ * conservative threshold that is abnormal at every age after the newborn period and for both
+ * sexes (e.g. haemoglobin below 10 g/dL: the lowest lower limit of normal, 11 g/dL, is that of
+ * young children). A value needs a recognised unit or a reference range; a value without either,
+ * a decimal comma, a range instead of a value, or a specimen other than blood (urine,
+ * cerebrospinal fluid) gives nothing.
+ */
+
+export interface LabFinding {
+  /** HPO id of the abnormality. */
+  id: string;
+  /** 0-based, end-exclusive offsets of the analyte name through the value (and its unit). */
+  start: number;
+  end: number;
+}
+
+type Unit = string;
+interface Limit {
+  /** Canonical unit (see canonicalUnit) -> threshold in that unit. */
+  below?: Record<Unit, number>;
+  above?: Record<Unit, number>;
+}
+interface Analyte {
+  name: string;
+  /** Matched against the text; abbreviations are case-sensitive, names are not. */
+  pattern: RegExp;
+  low?: string;
+  high?: string;
+  limits: Limit;
+  /** Cell counts: units are converted to 10^9/L first. */
+  count?: boolean;
+}
+
+const COUNT = 'x10^9/l';
+
+/** Thresholds are deliberately outside every age- and sex-specific reference interval. */
+const ANALYTES: Analyte[] = [
+  {
+    name: 'haemoglobin',
+    pattern: /\b(?:[Hh]a?emoglobin|Hb|Hgb|HGB)\b(?![-\s]?[A-Z]\d?\b)/g,
+    low: 'HP:0001903', // Anemia
+    limits: { below: { 'g/dl': 10, 'g/l': 100, 'mmol/l': 6.2 } },
+  },
+  {
+    name: 'platelets',
+    pattern: /\b(?:[Pp]latelets?(?:\s+counts?)?|[Tt]hrombocytes?(?:\s+counts?)?|PLTs?)\b/g,
+    low: 'HP:0001873', // Thrombocytopenia
+    high: 'HP:0001894', // Thrombocytosis
+    count: true,
+    limits: { below: { [COUNT]: 100 }, above: { [COUNT]: 600 } },
+  },
+  {
+    name: 'leukocytes',
+    pattern:
+      /\b(?:[Ww]hite\s+(?:blood\s+)?cells?(?:\s+counts?)?|[Ll]eu[ck]ocytes?(?:\s+counts?)?|WBCs?|WCC)\b/g,
+    low: 'HP:0001882', // Decreased total leukocyte count
+    high: 'HP:0001974', // Increased total leukocyte count
+    count: true,
+    limits: { below: { [COUNT]: 3 }, above: { [COUNT]: 30 } },
+  },
+  {
+    name: 'neutrophils',
+    pattern: /\b(?:[Aa]bsolute\s+neutrophil\s+counts?|[Nn]eutrophils?(?:\s+counts?)?|ANC)\b/g,
+    low: 'HP:0001875', // Decreased total neutrophil count
+    count: true,
+    limits: { below: { [COUNT]: 1 } },
+  },
+  {
+    name: 'creatine kinase',
+    pattern: /\b(?:[Cc]reatine\s+(?:phospho)?kinase|CK|CPK)\b(?!-?MB)/g,
+    high: 'HP:0003236',
+    limits: { above: { 'u/l': 1000 } },
+  },
+  {
+    name: 'alkaline phosphatase',
+    pattern: /\b(?:[Aa]lkaline\s+phosphatase|ALP)\b/g,
+    high: 'HP:0003155',
+    limits: { above: { 'u/l': 1000 } },
+  },
+  {
+    name: 'alanine aminotransferase',
+    pattern: /\b(?:[Aa]lanine\s+(?:amino)?transaminase|[Aa]lanine\s+aminotransferase|ALT|SGPT)\b/g,
+    high: 'HP:0031964',
+    limits: { above: { 'u/l': 200 } },
+  },
+  {
+    name: 'aspartate aminotransferase',
+    pattern:
+      /\b(?:[Aa]spartate\s+(?:amino)?transaminase|[Aa]spartate\s+aminotransferase|AST|SGOT)\b/g,
+    high: 'HP:0031956',
+    limits: { above: { 'u/l': 200 } },
+  },
+  {
+    name: 'sodium',
+    pattern: /\b(?:[Ss]odium|Na)\b\+?/g,
+    low: 'HP:0002902', // Hyponatremia
+    high: 'HP:0003228', // Hypernatremia
+    limits: { below: { 'mmol/l': 130, 'meq/l': 130 }, above: { 'mmol/l': 150, 'meq/l': 150 } },
+  },
+  {
+    name: 'potassium',
+    pattern: /\b(?:[Pp]otassium|K)\b\+?/g,
+    low: 'HP:0002900', // Hypokalemia
+    high: 'HP:0002153', // Hyperkalemia
+    limits: { below: { 'mmol/l': 3, 'meq/l': 3 }, above: { 'mmol/l': 6.5, 'meq/l': 6.5 } },
+  },
+  {
+    name: 'glucose',
+    pattern: /\b(?:[Gg]lucose|[Gg]lyc(?:a)?emia)\b/g,
+    low: 'HP:0001943', // Hypoglycemia
+    high: 'HP:0003074', // Hyperglycemia
+    limits: { below: { 'mmol/l': 2.5, 'mg/dl': 45 }, above: { 'mmol/l': 11.1, 'mg/dl': 200 } },
+  },
+  {
+    name: 'calcium',
+    pattern: /\b(?:[Cc]alcium|Ca)\b(?:2\+|\+\+)?/g,
+    low: 'HP:0002901', // Hypocalcemia
+    high: 'HP:0003072', // Hypercalcemia
+    limits: { below: { 'mmol/l': 1.9, 'mg/dl': 7.6 }, above: { 'mmol/l': 2.9, 'mg/dl': 11.6 } },
+  },
+  {
+    name: 'ammonia',
+    pattern: /\b(?:[Aa]mmonia|[Aa]mmonium|NH3)\b/g,
+    high: 'HP:0001987', // Hyperammonemia
+    limits: { above: { 'umol/l': 100, 'ug/dl': 170 } },
+  },
+  {
+    name: 'lactate',
+    pattern: /\b(?:[Ll]actate|[Ll]actic\s+acid)\b(?!\s+dehydrogenase)/g,
+    high: 'HP:0002151', // Increased circulating lactate concentration
+    limits: { above: { 'mmol/l': 3, 'mg/dl': 27 } },
+  },
+  {
+    name: 'vitamin B12',
+    pattern: /\b(?:[Vv]itamin\s+B12|B12|[Cc]obalamin)\b/g,
+    low: 'HP:0100502', // Decreased circulating vitamin B12 concentration
+    limits: { below: { 'pg/ml': 150, 'ng/l': 150, 'pmol/l': 110 } },
+  },
+  {
+    name: 'TSH',
+    pattern: /\b(?:TSH|[Tt]hyroid[-\s]stimulating\s+hormone|[Tt]hyrotropin)\b/g,
+    high: 'HP:0002925',
+    limits: { above: { 'mu/l': 10, 'uu/ml': 10 } },
+  },
+  {
+    name: 'creatinine',
+    pattern: /\b[Cc]reatinine\b(?!\s+(?:clearance|kinase))/g,
+    high: 'HP:0003259',
+    limits: { above: { 'mg/dl': 2, 'umol/l': 177 } },
+  },
+];
+
+/** A specimen other than blood just before the analyte ("urinary calcium", "CSF glucose"). */
+const OTHER_SPECIMEN_RE =
+  /\b(?:urine|urinary|csf|cerebrospinal|sweat|stool|f(?:a)?ecal|spinal\s+fluid|ionized|ionised|dietary|intake|supplement\w*)\W+(?:\w+\W+)?$/i;
+
+const NUMBER = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
+/** A value: optional comparator, a number not inside another number (no decimal commas). */
+// Not the "10^9" of a count unit ("× 10^9/L", "x109/L", "10(9)").
+const VALUE_RE = new RegExp(
+  String.raw`(?<![\d.,\w^]|[x×*]\s*|10\s*\(\s*)([<>≤≥]\s*)?(${NUMBER})(?![.,]?\d)`,
+  'g',
+);
+const RANGE_RE = new RegExp(
+  String.raw`(?<![\d.,])(${NUMBER})\s*(?:[-–—]|to)\s*(${NUMBER})(?![.,]?\d)`,
+  'g',
+);
+/** "normal < 160", "nv ≤ 5": an upper reference limit only. */
+const UPPER_REF_RE = new RegExp(
+  String.raw`\b(?:normal|nv|ref\w*|range|n)\b[^\d<≤>≥]{0,20}[<≤]\s*(${NUMBER})`,
+  'gi',
+);
+const COUNT_UNIT_RE =
+  /^\s*(?:(?:[x×*]\s*10\s*(?:\^|\*\*|e)?\s*\(?\s*([0-9⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*\)?\s*(?:cells\s*)?\/\s*(l|µl|μl|ul|mm3|mm³|microl\w*))|(?:cells\s*)?\/\s*(µl|μl|ul|mm3|mm³|microl\w*)|(g\/l)\b)/i;
+const UNIT_RE = /^\s*([a-zµμ]{1,5}\s*\/\s*(?:[a-zµμ]{1,6}|100\s*ml))\b/i;
+
+const SUPERSCRIPT: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+};
+
+/** "mEq/L" -> "meq/l", "IU/L" and "unit/liter" -> "u/l", "µIU/mL" -> "uu/ml", "mg/100 ml" -> "mg/dl". */
+export function canonicalUnit(unit: string): string {
+  let u = unit.toLowerCase().replace(/\s+/g, '').replace(/[µμ]/g, 'u');
+  u = u.replace(/\/(?:liter|litre)$/, '/l').replace(/\/100ml$/, '/dl');
+  const [num = '', den = ''] = u.split('/');
+  const n = /^(?:units?|iu|u)$/.test(num)
+    ? 'u'
+    : /^(?:miu|mu|munits?)$/.test(num)
+      ? 'mu'
+      : /^(?:uiu|uu)$/.test(num)
+        ? 'uu'
+        : num;
+  return `${n}/${den}`;
+}
+
+/** A cell count's unit after the value, as a factor to 10^9/L ("/µL" -> 0.001). */
+function countFactor(after: string): { factor: number; length: number } | undefined {
+  const m = COUNT_UNIT_RE.exec(after);
+  if (!m) return undefined;
+  if (m[4]) return { factor: 1, length: m[0].length };
+  if (m[3]) return { factor: 0.001, length: m[0].length };
+  const exponent = Number(
+    (m[1] ?? '')
+      .split('')
+      .map((c) => SUPERSCRIPT[c] ?? c)
+      .join(''),
+  );
+  const perLitre = /^l$/i.test(m[2] ?? '');
+  // "×10^9/L" and "×10^3/µL" are the same unit; "×109/L" is 10^9/L with the superscript lost.
+  const e = exponent === 109 ? 9 : exponent === 103 ? 3 : exponent;
+  const factor = perLitre ? 10 ** (e - 9) : 10 ** (e - 3);
+  return { factor, length: m[0].length };
+}
+
+const toNumber = (s: string): number => Number(s.replace(/,/g, ''));
+
+/** The text an analyte's value is looked for in: to the end of its sentence, cell row or clause. */
+function windowAfter(text: string, from: number): number {
+  const limit = Math.min(text.length, from + 90);
+  for (let i = from; i < limit; i++) {
+    const c = text[i];
+    if (c === '\n' || c === ';') return i;
+    if (c === '.' && /\s/.test(text[i + 1] ?? ' ') && !/\d/.test(text[i - 1] ?? '')) return i;
+  }
+  return limit;
+}
+
+const HIGH_WORDS = 'elevated|increased|raised|high|higher|abnormally\\s+high';
+const LOW_WORDS = 'decreased|reduced|low|lower|diminished|abnormally\\s+low|depressed';
+const QUALIFIERS =
+  '(?:(?:mildly|moderately|markedly|significantly|severely|very|persistently|slightly|highly|extremely)\\s+)?';
+const SPECIMEN = '(?:(?:serum|plasma|blood|circulating|total)\\s+)?';
+const HIGH_RE = new RegExp(`^(?:${HIGH_WORDS})$`, 'i');
+/** "elevated serum CK", "low platelets": a direction word just before the analyte. */
+const BEFORE_RE = new RegExp(
+  String.raw`\b${QUALIFIERS}(${HIGH_WORDS}|${LOW_WORDS})\s+${SPECIMEN}$`,
+  'i',
+);
+/** "CK was elevated", "platelet counts were markedly low": the direction in the predicate. */
+const AFTER_RE = new RegExp(
+  String.raw`^(?:\s+(?:levels?|concentrations?|counts?|values?|activity))?\s+(?:was|were|is|are|remained|became)\s+(?:also\s+)?${QUALIFIERS}(${HIGH_WORDS}|${LOW_WORDS})\b`,
+  'i',
+);
+
+/**
+ * Qualitative statements about an analyte ("elevated CK", "platelets were low"): the direction
+ * the text states, for analytes whose HPO term names that direction.
+ */
+function readStatement(
+  analyte: Analyte,
+  text: string,
+  start: number,
+  end: number,
+): LabFinding | undefined {
+  const from = Math.max(0, start - 50);
+  const before = BEFORE_RE.exec(text.slice(from, start));
+  const after = before ? null : AFTER_RE.exec(text.slice(end, end + 60));
+  const word = (before?.[1] ?? after?.[1])?.toLowerCase();
+  if (!word) return undefined;
+  const id = HIGH_RE.test(word) ? analyte.high : analyte.low;
+  if (!id) return undefined;
+  return before
+    ? { id, start: from + before.index, end }
+    : { id, start, end: end + (after?.[0].length ?? 0) };
+}
+
+/** Abnormal laboratory values in text, as HPO findings, in text order. */
+export function findLabValues(text: string): LabFinding[] {
+  const out: LabFinding[] = [];
+  // Analyte mentions in text order; a value belongs to the nearest analyte before it.
+  const mentions: { analyte: Analyte; start: number; end: number }[] = [];
+  for (const analyte of ANALYTES) {
+    analyte.pattern.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = analyte.pattern.exec(text)) !== null)
+      mentions.push({ analyte, start: m.index, end: m.index + m[0].length });
+  }
+  mentions.sort((a, b) => a.start - b.start);
+  for (let k = 0; k < mentions.length; k++) {
+    const { analyte, start, end } = mentions[k] as (typeof mentions)[number];
+    if (OTHER_SPECIMEN_RE.test(text.slice(Math.max(0, start - 40), start))) continue;
+    const nextAnalyte = mentions[k + 1]?.start ?? text.length;
+    const stop = Math.min(windowAfter(text, end), nextAnalyte);
+    const window = text.slice(end, stop);
+    const finding = readValue(analyte, window);
+    if (finding) out.push({ id: finding.id, start, end: end + finding.end });
+    else {
+      const statement = readStatement(analyte, text, start, end);
+      if (statement) out.push(statement);
+    }
+  }
+  return out;
+}
+
+/** The analyte's first value in `window` (text just after its name) and what it says. */
+function readValue(analyte: Analyte, window: string): { id: string; end: number } | undefined {
+  // Reference ranges written beside the value, and where they are (not values themselves).
+  const taken: [number, number][] = [];
+  let refLow: number | undefined;
+  let refHigh: number | undefined;
+  RANGE_RE.lastIndex = 0;
+  let r: RegExpExecArray | null;
+  while ((r = RANGE_RE.exec(window)) !== null) {
+    if (refHigh === undefined) {
+      refLow = toNumber(r[1] ?? '');
+      refHigh = toNumber(r[2] ?? '');
+    }
+    taken.push([r.index, r.index + r[0].length]);
+  }
+  UPPER_REF_RE.lastIndex = 0;
+  while ((r = UPPER_REF_RE.exec(window)) !== null) {
+    if (refHigh === undefined) refHigh = toNumber(r[1] ?? '');
+    taken.push([r.index, r.index + r[0].length]);
+  }
+  VALUE_RE.lastIndex = 0;
+  let v: RegExpExecArray | null;
+  while ((v = VALUE_RE.exec(window)) !== null) {
+    const at = v.index;
+    if (taken.some(([a, b]) => at >= a && at < b)) continue;
+    const after = window.slice(at + v[0].length);
+    // An age, a duration, a percentage or a ratio is not the analyte's value.
+    if (
+      /^\s*(?:%|years?|yrs?|months?|mo\b|weeks?|wk|days?|d\b|hours?|h\b|min|times|fold|[x×](?!\s*10))/i.test(
+        after,
+      )
+    )
+      return undefined;
+    const value = toNumber(v[2] ?? '');
+    const comparator = (v[1] ?? '').trim();
+    let unit: string | undefined;
+    let valueEnd = at + v[0].length;
+    let scaled = value;
+    if (analyte.count) {
+      const c = countFactor(after) ?? countFactor(window.slice(0, at).replace(/^[\s,:(]+/, ''));
+      if (c) {
+        unit = COUNT;
+        scaled = value * c.factor;
+        if (countFactor(after)) valueEnd += c.length;
+      }
+    } else {
+      const u = UNIT_RE.exec(after);
+      if (u) {
+        unit = canonicalUnit(u[1] ?? '');
+        valueEnd += u[0].length;
+      } else {
+        // Table header style: "Hemoglobin, g/dl<TAB>15.4".
+        const before = /^[\s,:(]+([a-zµμ]{1,5}\s*\/\s*[a-zµμ]{1,6})/i.exec(window.slice(0, at));
+        if (before) unit = canonicalUnit(before[1] ?? '');
+      }
+    }
+    const canBeLow = comparator === '' || comparator === '<' || comparator === '≤';
+    const canBeHigh = comparator === '' || comparator === '>' || comparator === '≥';
+    // The laboratory's own range first (same unit as the value), then the fixed thresholds.
+    // A printed range must be plausible for the analyte: one lying wholly beyond a fixed
+    // threshold ("sodium 139 mEq/L, normal range: 6–20") is a typo or another specimen's.
+    const below = unit === undefined ? undefined : analyte.limits.below?.[unit];
+    const above = unit === undefined ? undefined : analyte.limits.above?.[unit];
+    const plausible = (high: number): boolean =>
+      (below === undefined || high > below) && (above === undefined || (refLow ?? 0) < above);
+    if (
+      refHigh !== undefined &&
+      plausible(refHigh) &&
+      (unit !== undefined || analyte.count !== true)
+    ) {
+      if (analyte.high && canBeHigh && value > refHigh) return { id: analyte.high, end: valueEnd };
+      if (analyte.low && canBeLow && refLow !== undefined && value < refLow)
+        return { id: analyte.low, end: valueEnd };
+      return undefined;
+    }
+    if (unit === undefined) return undefined;
+    if (analyte.low && canBeLow && below !== undefined && scaled < below)
+      return { id: analyte.low, end: valueEnd };
+    if (analyte.high && canBeHigh && above !== undefined && scaled > above)
+      return { id: analyte.high, end: valueEnd };
+    return undefined;
+  }
+  return undefined;
+}
