@@ -5,6 +5,7 @@
  * (RARELENS_KB, default ./data/kb: `npx rarelens kb build`) and the reference data
  * (RARELENS_SOURCES, default ../shared/data).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +104,18 @@ describe.skipIf(!ready)('a real exome through the real engine', () => {
     expect(v.inputAssembly).toBe('GRCh37');
     expect(v.acmgCriteria.length).toBeGreaterThan(0);
     expect(v.acmgCriteria.every((c) => c.reason.length > 0)).toBe(true);
+  });
+
+  it('ranks the same genes and variants as `rarelens analyze` on the same case (one engine path)', async () => {
+    const out = path.join(dataDir, 'cli-result.json');
+    execFileSync(process.execPath, [path.join(repoRoot, 'apps/cli/bin/rarelens.js'), 'analyze', '--vcf', pfeifferVcf, '--hpo', PFEIFFER_TERMS.join(','), '--sex', 'male', '--kb', kbDir, '--top', '25', '--out', out], { stdio: 'pipe' });
+    const cli = JSON.parse(readFileSync(out, 'utf8')) as { genes: { symbol: string; score: number }[]; variants: { chrom: string; pos: number; ref: string; alt: string; gene: string }[] };
+    const api = (await app.inject({ method: 'GET', url: `/api/products/${id}/genes?pageSize=25`, headers: auth })).json<{ items: { symbol: string; score: number }[] }>().items;
+    const round = (x: number): string => x.toFixed(6);
+    expect(api.map((g) => [g.symbol, round(g.score)])).toEqual(cli.genes.slice(0, 25).map((g) => [g.symbol, round(g.score)]));
+    const vs = (await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&pageSize=10`, headers: auth })).json<{ items: { gene: string; chrom: string; pos: number; ref: string; alt: string }[] }>().items;
+    const key = (v: { gene: string; chrom: string; pos: number; ref: string; alt: string }): string => `${v.gene} ${v.chrom}:${v.pos} ${v.ref}>${v.alt}`;
+    expect(vs.map(key)).toEqual(cli.variants.slice(0, 10).map(key));
   });
 
   it('serves genes and ClinVar tracks for the FGFR2 region from the KB', async () => {
