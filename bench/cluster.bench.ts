@@ -21,8 +21,8 @@ import { Agent, request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import setupTestDatabase from '../scripts/test-database.setup.ts';
+import { createDatabase, type ExecuteSql } from '../apps/server/src/db/database.ts';
 import { startS3rver } from '../apps/server/src/storage/testing/s3rver.process.ts';
 import { PASSWORD, readVerificationCode, registerBody, uniqueEmail } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
@@ -153,21 +153,23 @@ async function waitHealthy(base: string): Promise<void> {
 }
 
 /** Waits until every case has left the queue; returns when each finished (ms since `t0`). */
-async function waitAll(db: pg.Pool, ids: string[], t0: number, timeoutMs: number, onProgress?: (done: number) => void): Promise<number[]> {
+async function waitAll(query: ExecuteSql, ids: string[], t0: number, timeoutMs: number, onProgress?: (done: number) => void): Promise<number[]> {
   const finished = new Map<string, number>();
   for (const deadline = Date.now() + timeoutMs; finished.size < ids.length; await sleep(250)) {
     if (Date.now() > deadline) throw new Error(`only ${finished.size}/${ids.length} cases finished in time`);
-    const { rows } = await db.query<{ id: string; status: string; reason: string | null }>(
-      `select id, status, error_reason as reason from products where id = any($1::uuid[])`,
-      [ids],
-    );
+    const rows = (await query(`select id, status, error_reason as reason from products where id = any($1::uuid[])`, [ids])).rows as {
+      id: string;
+      status: string;
+      reason: string | null;
+    }[];
     for (const r of rows) {
       if (r.status === 'Error') throw new Error(`case ${r.id} ended in Error: ${r.reason}`);
       if (r.status === 'Completed' && !finished.has(r.id)) finished.set(r.id, performance.now() - t0);
     }
     onProgress?.(finished.size);
   }
-  return [...finished.values()].sort((a, b) => a - b);
+  const times: number[] = Array.from(finished.values());
+  return times.sort((a, b) => a - b);
 }
 
 const LIST_QUERIES: { name: string; query: (page: number) => string }[] = [
@@ -182,11 +184,13 @@ const LIST_QUERIES: { name: string; query: (page: number) => string }[] = [
 async function main(): Promise<void> {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
   const dropDb = await setupTestDatabase();
-  const databaseUrl = process.env.DATABASE_URL!;
+  const databaseUrl = process.env.DATABASE_URL;
   const s3 = await startS3rver('rarelens-bench');
   const inbox = await startSmtpInbox();
   const scratch = mkdtempSync(join(tmpdir(), 'rl-cluster-'));
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // Migrations are applied here first, so the processes start on an up-to-date schema.
+  const database = await createDatabase({ databaseUrl, pgliteDir: '' });
+  const db = database.executeSql;
   const common: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -222,11 +226,11 @@ async function main(): Promise<void> {
 
     // A user, through the real e-mail verification.
     const email = uniqueEmail('cluster');
-    const reg = await http(bases[0]!, 'POST', '/api/auth/register', undefined, registerBody(email));
+    const reg = await http(bases[0], 'POST', '/api/auth/register', undefined, registerBody(email));
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
     const code = await readVerificationCode(inbox, email);
-    if ((await http(bases[1]!, 'POST', '/api/auth/verify', undefined, { email, code })).status !== 200) throw new Error('verify failed');
-    const login = await http(bases[0]!, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD });
+    if ((await http(bases[1], 'POST', '/api/auth/verify', undefined, { email, code })).status !== 200) throw new Error('verify failed');
+    const login = await http(bases[0], 'POST', '/api/auth/login', undefined, { email, password: PASSWORD });
     const token = (login.json as { token: string }).token;
 
     const startWorker = (i: number) => startProcess(`worker${i}`, 'apps/server/src/worker.ts', { ...common, RARELENS_DATA_DIR: join(scratch, `worker${i}`) });
@@ -234,9 +238,9 @@ async function main(): Promise<void> {
     // 1. Baseline: one worker.
     const solo = startWorker(0);
     let t0 = performance.now();
-    const baselineIds = await Promise.all(Array.from({ length: BASELINE_CASES }, (_, i) => upload(bases[i % 2]!, token, `BASE-${i + 1}`)));
+    const baselineIds = await Promise.all(Array.from({ length: BASELINE_CASES }, (_, i) => upload(bases[i % 2], token, `BASE-${i + 1}`)));
     const baseTimes = await waitAll(db, baselineIds, t0, 1_800_000);
-    const baseSecs = baseTimes.at(-1)! / 1000;
+    const baseSecs = baseTimes.at(-1) / 1000;
     const basePerMin = (BASELINE_CASES / baseSecs) * 60;
     log(`baseline: ${BASELINE_CASES} cases on 1 worker in ${baseSecs.toFixed(1)} s (${basePerMin.toFixed(2)} cases/min)`);
     solo.kill('SIGTERM');
@@ -245,7 +249,7 @@ async function main(): Promise<void> {
     // 2. Cluster: N workers, 30 cases at once, one worker killed mid-run, list load meanwhile.
     const workers = Array.from({ length: WORKERS }, (_, i) => startWorker(i + 1));
     const listCases = baselineIds;
-    const samples = new Map<string, number[]>(LIST_QUERIES.map((q) => [q.name, []]));
+    const samples = new Map<string, number[]>(LIST_QUERIES.map((q): [string, number[]] => [q.name, []]));
     let listErrors = 0;
     let loading = true;
     const agents = bases.map(() => new Agent({ keepAlive: true, maxSockets: CONCURRENCY }));
@@ -253,36 +257,41 @@ async function main(): Promise<void> {
       Array.from({ length: CONCURRENCY }, async (_, c) => {
         let i = c;
         while (loading) {
-          const q = LIST_QUERIES[i % LIST_QUERIES.length]!;
+          const q = LIST_QUERIES[i % LIST_QUERIES.length];
           const api = i % bases.length;
-          const id = listCases[i % listCases.length]!;
+          const id = listCases[i % listCases.length];
           i++;
-          const r = await http(bases[api]!, 'GET', `/api/products/${id}/variants?${q.query(1 + Math.floor(Math.random() * 50))}`, token, undefined, agents[api]).catch(() => null);
+          let r: { status: number; ms: number } | null = null;
+          try {
+            r = await http(bases[api], 'GET', `/api/products/${id}/variants?${q.query(1 + Math.floor(Math.random() * 50))}`, token, undefined, agents[api]);
+          } catch {
+            r = null;
+          }
           if (!r || r.status !== 200) listErrors++;
-          else samples.get(q.name)!.push(r.ms);
+          else samples.get(q.name).push(r.ms);
         }
       }),
     );
     t0 = performance.now();
-    const ids = await Promise.all(Array.from({ length: CASES }, (_, i) => upload(bases[i % 2]!, token, `CLUSTER-${i + 1}`)));
+    const ids = await Promise.all(Array.from({ length: CASES }, (_, i) => upload(bases[i % 2], token, `CLUSTER-${i + 1}`)));
     const uploadSecs = (performance.now() - t0) / 1000;
     log(`${CASES} cases uploaded through ${bases.length} APIs in ${uploadSecs.toFixed(1)} s`);
     let killedAt = -1;
     const times = await waitAll(db, ids, t0, 3_600_000, (done) => {
       if (killedAt < 0 && done >= Math.min(5, Math.floor(CASES / 4))) {
         killedAt = done;
-        workers[0]!.kill('SIGKILL');
+        workers[0].kill('SIGKILL');
         log(`SIGKILL worker1 after ${done} completed cases (it was running a job)`);
       }
     });
     loading = false;
     await load;
     agents.forEach((a) => a.destroy());
-    const secs = times.at(-1)! / 1000;
+    const secs = times.at(-1) / 1000;
     const perMin = (CASES / secs) * 60;
 
     // 3. Exactly once, from the database.
-    const check = await db.query<{ id: string; status: string; runs: number; jobs: number; completed_jobs: number; retried: number; stored: number; counted: number }>(
+    const check = await db(
       `select p.id, p.status,
               (select count(*)::int from analysis_runs r where r.product_id = p.id) as runs,
               (select count(*)::int from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = p.id::text) as jobs,
@@ -293,16 +302,17 @@ async function main(): Promise<void> {
          from products p where p.id = any($1::uuid[])`,
       [ids],
     );
-    const allCompleted = check.rows.filter((r) => r.status === 'Completed').length;
-    const onceEach = check.rows.filter((r) => r.runs === 1 && r.jobs === 1 && r.completed_jobs === 1 && r.stored === r.counted).length;
-    const rerun = check.rows.filter((r) => r.retried > 0).length;
+    const checked = check.rows as { id: string; status: string; runs: number; jobs: number; completed_jobs: number; retried: number; stored: number; counted: number }[];
+    const allCompleted = checked.filter((r) => r.status === 'Completed').length;
+    const onceEach = checked.filter((r) => r.runs === 1 && r.jobs === 1 && r.completed_jobs === 1 && r.stored === r.counted).length;
+    const rerun = checked.filter((r) => r.retried > 0).length;
     const objects = (await s3.files()).filter((f) => !f.includes('._S3rver_uploads')).length;
 
     const lat = LIST_QUERIES.map((q) => {
-      const s = samples.get(q.name)!.sort((a, b) => a - b);
+      const s = samples.get(q.name).sort((a, b) => a - b);
       return { name: q.name, n: s.length, p50: percentile(s, 50), p95: percentile(s, 95) };
     });
-    const allLat = [...samples.values()].flat().sort((a, b) => a - b);
+    const allLat = Array.from(samples.values()).flat().sort((a, b) => a - b);
 
     say(`# bench:cluster ${new Date().toISOString()}`);
     say('');
@@ -338,10 +348,10 @@ async function main(): Promise<void> {
     if (allCompleted !== CASES || onceEach !== CASES) process.exitCode = 1;
   } finally {
     for (const c of children) if (c.exitCode == null && c.signalCode == null) c.kill('SIGKILL');
-    await db.end();
+    await database.close();
     await inbox.close();
     await s3.stop();
-    await dropDb().catch((e: unknown) => log(`could not drop the database: ${String(e)}`));
+    await dropDb().catch((e: unknown) => log(`could not drop the database: ${e instanceof Error ? e.message : 'unknown error'}`));
     rmSync(scratch, { recursive: true, force: true });
   }
 }
