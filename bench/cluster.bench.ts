@@ -306,7 +306,8 @@ async function main(): Promise<void> {
     const allCompleted = checked.filter((r) => r.status === 'Completed').length;
     const onceEach = checked.filter((r) => r.runs === 1 && r.jobs === 1 && r.completed_jobs === 1 && r.stored === r.counted).length;
     const rerun = checked.filter((r) => r.retried > 0).length;
-    const objects = (await s3.files()).filter((f) => !f.includes('._S3rver_uploads')).length;
+    // s3rver keeps each object as <key>._S3rver_object (+ metadata and md5 files beside it).
+    const objects = (await s3.files()).filter((f) => f.endsWith('._S3rver_object')).length;
 
     const lat = LIST_QUERIES.map((q) => {
       const s = samples.get(q.name).sort((a, b) => a - b);
@@ -330,6 +331,8 @@ async function main(): Promise<void> {
     say('');
     say(`- throughput vs one worker: ${(perMin / basePerMin).toFixed(2)}x (2 CPU cores shared with other work: the workers compete for the same cores)`);
     say(`- Completed: ${allCompleted}/${CASES}; exactly once (1 run, 1 pg-boss job completed, stored variants = run count): ${onceEach}/${CASES}`);
+    for (const r of checked.filter((x) => !(x.runs === 1 && x.jobs === 1 && x.completed_jobs === 1 && x.stored === x.counted)))
+      say(`  - not exactly once: case ${r.id}: ${r.runs} run(s), ${r.jobs} job(s), ${r.completed_jobs} completed, ${r.stored} stored / ${r.counted} counted`);
     say(`- jobs rerun after the kill (retry_count > 0): ${rerun}; objects in the bucket: ${objects} (one genome per case, ${BASELINE_CASES + CASES} cases)`);
     say('');
     say(`Variant list under that load (${CONCURRENCY} concurrent closed-loop clients over both APIs, on the ${listCases.length} baseline cases, ${allLat.length} requests, ${listErrors} errors):`);
