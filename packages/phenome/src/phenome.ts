@@ -481,10 +481,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     for (const f of findLabValues(text)) {
       const id = ontology.resolve(f.id);
       if (!id) continue;
-      const first = tokens.findIndex((t) => t.end > f.start);
-      if (first < 0) continue;
-      let last = first;
-      while (last < tokens.length && (tokens[last] as Token).start < f.end) last++;
+      const range = tokenRange(tokens, f.start, f.end);
+      if (!range) continue;
+      const { first, last } = range;
       // Named at the same place already, or more precisely ("mildly elevated creatine kinase").
       const named = (t: string): boolean => t === id || ontology.isA(t, id) || ontology.isA(id, t);
       if (mentions.some((m) => named(m.entry.termId) && m.first < last && first < m.last)) continue;
@@ -504,11 +503,12 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (!(start >= 0 && end >= start && end <= text.length))
       throw new RangeError(`span ${start}..${end} outside text of length ${text.length}`);
     const tokens = tokenize(text);
-    let first = tokens.findIndex((t) => t.end > start);
-    if (first < 0) first = Math.max(0, tokens.length - 1);
-    let last = first;
-    while (last < tokens.length && (tokens[last] as Token).start < end) last++;
     if (tokens.length === 0) return { negated: false, uncertain: false, subject: 'patient' };
+    // A span after the last token takes the last token's context.
+    const { first, last } = tokenRange(tokens, start, end) ?? {
+      first: tokens.length - 1,
+      last: tokens.length,
+    };
     return new ContextAnalyzer(text, tokens).analyse(first, Math.max(last, first + 1));
   };
 
@@ -570,6 +570,19 @@ function endsInOpenModifier(tokens: readonly Token[], last: number): boolean {
   return (
     next !== undefined && !t.breakAfter && ADJECTIVE_END.test(t.raw) && /^\p{L}/u.test(next.raw)
   );
+}
+
+/** Tokens [first, last) overlapping the characters [start, end); undefined when none follow start. */
+function tokenRange(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+): { first: number; last: number } | undefined {
+  const first = tokens.findIndex((t) => t.end > start);
+  if (first < 0) return undefined;
+  let last = first;
+  while (last < tokens.length && (tokens[last] as Token).start < end) last++;
+  return { first, last };
 }
 
 function round3(x: number): number {
