@@ -12,6 +12,7 @@ export * from './phenotype/similarity.ts';
 export * from './vcf/index.ts';
 export * from './normalize/index.ts';
 export * from './annotate/index.ts';
+export * from './rank/candidate-filter.ts';
 export * from './rank/inheritance.ts';
 export * from './rank/rank-case.ts';
 export * from './rank/read-annotate.ts';

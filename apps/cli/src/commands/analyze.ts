@@ -16,6 +16,7 @@ import {
   KbSourceError,
   UnknownSampleError,
   VcfParseError,
+  filterCandidates,
   loadGenomeKb,
   loadHpoKb,
   openAnnotationSession,
@@ -147,7 +148,8 @@ async function analyzeCase(engine: Engine, c: CaseSpec, top: number): Promise<{ 
   if (!c.vcf) return { pheno: rankPhenotype(engine.hpo, { present: c.present, excluded: c.excluded }, { limit: top, explainTop: Math.min(top, 20) }) };
   const session = await engine.annotation();
   const read = await readAndAnnotateVcf(session, c.vcf, { assembly: c.assembly, sample: c.sample });
-  const prepared = prepareVariants(read.variants);
+  // The product's candidate filter (packages/engine), so the CLI ranks exactly what the server ranks.
+  const prepared = prepareVariants(filterCandidates(read.variants).candidates);
   const full = rank(prepared, engine.hpo, { hpoPresent: c.present, hpoExcluded: c.excluded, sex: c.sex }, { limit: top, explainTop: Math.min(top, 100) });
   return { full, vcfInfo: { path: c.vcf, assembly: read.assembly, sample: read.sample, records: read.summary.records, alleles: read.summary.alleles, liftFailed: read.summary.liftFailed.length } };
 }

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import {
   createAnnotator,
   declaredAfKeys,
+  isCandidate,
   loadChain,
   prepareVariants,
   rank,
@@ -140,28 +141,6 @@ export function createEngineFromKb(deps: {
       };
     },
   };
-}
-
-/**
- * Variants the ranking considers (Exomiser's default filters in spirit): in a gene, not
- * classified benign, rare (AF <= 2 % or unknown), passing the caller's FILTER, carrying the
- * alternate allele, and protein-altering or splice-affecting (HIGH/MODERATE impact, splice
- * region) or reported pathogenic in ClinVar. Intronic, UTR, synonymous and intergenic variants
- * stay stored and listed, but do not drive the gene ranking.
- */
-export function isCandidate(v: AnnotatedVariant): boolean {
-  if (v.gene === null) return false;
-  if (v.acmg.classification === 'Benign' || v.acmg.classification === 'Likely benign') return false;
-  if (v.af !== null && v.af > 0.02) return false;
-  if (v.filter.length > 0 && !v.filter.includes('PASS')) return false;
-  if (v.genotype.zygosity === 'reference' || v.genotype.zygosity === 'no_call') return false;
-  if (v.impact === 'HIGH' || v.impact === 'MODERATE') return true;
-  if (v.consequences.some((c) => c.startsWith('splice_'))) return true;
-  // Without a reference FASTA a coding SNV's codon change is unknown: the annotator says
-  // coding_sequence_variant (impact MODIFIER) honestly. It may be a causal missense, so it stays.
-  if (v.consequences.includes('coding_sequence_variant') || v.consequences.includes('protein_altering_variant')) return true;
-  const sig = v.clinvar?.significance.toLowerCase() ?? '';
-  return sig.includes('pathogenic') && !sig.includes('conflicting');
 }
 
 /** Ranked genes and diseases kept per case (the lists the screens page through). */

@@ -6,10 +6,15 @@
  * without re-reading or re-annotating the VCF.
  *
  * Gene score (natural log): for each disease of the gene,
- *   ln LR_phenotype(disease) + genotypeWeight * ln(max(fit, floor))
- * where fit is the inheritance-aware genotype fit (see inheritance.ts); the gene takes its
- * best disease. Genes with variants but no known disease are ranked on the genotype with a
- * neutral phenotype LR of `unknownGenePhenotypeLr`.
+ *   phenotypeScale * temper(ln LR_phenotype(disease)) + genotypeWeight * ln(max(fit, floor)) + constraint
+ * where fit is the inheritance-aware genotype fit (see inheritance.ts), temper() halves the part
+ * of a log-LR above 10^10 (per-term LRs multiply as if independent, so very long matching term
+ * lists are over-confident) and `constraint` rewards a loss-of-function variant in a
+ * LoF-intolerant gene (dominant-like fit) and a missense in a missense-constrained gene (gnomAD).
+ * The gene takes its best disease. Genes with variants but no annotated disease stay ranked, on
+ * the genotype and constraint with the prior `unknownGeneLn` in place of the phenotype.
+ * The constants were chosen by 5-fold cross-validation grouped by cohort on the development split
+ * (bench/results/rank-analysis.md): held-out figures equal the in-sample ones within a point.
  */
 import type { HpoKb } from '../kb/hpo-kb.ts';
 import { getPhenotypeModel, type PhenotypeModel } from '../phenotype/model.ts';
@@ -71,10 +76,38 @@ export interface RankOptions {
   limit?: number;
 }
 
-export const DEFAULT_GENOTYPE_WEIGHT = 4;
+export const DEFAULT_GENOTYPE_WEIGHT = 3;
 export const DEFAULT_FIT_FLOOR = 0.001;
-/** A gene with variants but no annotated disease: phenotype LR assumed (new disease gene). */
-export const UNKNOWN_GENE_PHENOTYPE_LR = 0.01;
+/** Weight of the (tempered) phenotype log-LR in a gene's score. */
+export const PHENOTYPE_SCALE = 0.7;
+/** Above this natural-log LR (10^10) the phenotype evidence counts half. */
+export const PHENOTYPE_LN_KNEE = 10 * Math.LN10;
+/** A gene with variants but no annotated disease: log prior in place of the phenotype term (new disease gene). */
+export const UNKNOWN_GENE_LN = -8;
+/** Log bonus for a loss-of-function variant in a LoF-intolerant gene (pLI >= 0.9 or LOEUF < 0.35) with a dominant-like fit. */
+export const CONSTRAINED_LOF_LN = 1;
+/** Log bonus for a missense/in-frame variant in a missense-constrained gene (gnomAD missense Z >= 3). */
+export const CONSTRAINED_MISSENSE_LN = 1;
+
+const LOF_CONSEQUENCE = /frameshift|stop_gained|splice_donor_variant|splice_acceptor_variant|start_lost/;
+
+/** The phenotype term of a gene or disease score: scaled, with very large log-LRs tempered. */
+export function phenotypeTerm(lnLr: number): number {
+  return PHENOTYPE_SCALE * (lnLr > PHENOTYPE_LN_KNEE ? PHENOTYPE_LN_KNEE + 0.5 * (lnLr - PHENOTYPE_LN_KNEE) : lnLr);
+}
+
+/** Constraint evidence for the gene's most pathogenic variant under the chosen fit (log bonus and why). */
+export function constraintBonus(gv: GeneVariants, mode: InheritanceMode): { ln: number; reason: string | null } {
+  const v = gv.variants[0]?.variant;
+  const c = v?.geneConstraint;
+  if (!v || !c) return { ln: 0, reason: null };
+  const dominantLike = mode === 'AD' || mode === 'UNKNOWN' || mode === 'XLD' || mode === 'MT';
+  if (dominantLike && LOF_CONSEQUENCE.test(v.consequences.join(',')) && ((c.pLI ?? 0) >= 0.9 || (c.loeuf != null && c.loeuf < 0.35)))
+    return { ln: CONSTRAINED_LOF_LN, reason: `loss-of-function variant in a LoF-intolerant gene (${c.source} pLI ${c.pLI?.toFixed(2) ?? '?'}, LOEUF ${c.loeuf?.toFixed(2) ?? '?'})` };
+  if (/missense|inframe/.test(v.consequences[0] ?? '') && (c.misZ ?? 0) >= 3)
+    return { ln: CONSTRAINED_MISSENSE_LN, reason: `missense variant in a missense-constrained gene (${c.source} missense Z ${c.misZ?.toFixed(2)})` };
+  return { ln: 0, reason: null };
+}
 
 export interface GeneEvidence {
   phenotype: { diseaseId: string; diseaseName: string; log10Lr: number; matched: TermMatch[] } | null;
@@ -192,12 +225,12 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       if (!fit) continue;
       const g = genoLn(fit.score);
       if (g > (bestFitOfDisease[d] ?? -Infinity)) bestFitOfDisease[d] = g;
-      const ln = (pheno[d] ?? 0) + g;
+      const ln = phenotypeTerm(pheno[d] ?? 0) + g + constraintBonus(gv, fit.mode).ln;
       if (!best || ln > best.ln || (ln === best.ln && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[best.disease]?.id ?? '') < 0)) best = { symbol: gv.symbol, ln, disease: d, fit, gv };
     }
     if (!best) {
       const fit = genotypeFit(gv.variants, 'UNKNOWN', sex);
-      best = { symbol: gv.symbol, ln: Math.log(UNKNOWN_GENE_PHENOTYPE_LR) + genoLn(fit.score), disease: -1, fit, gv };
+      best = { symbol: gv.symbol, ln: UNKNOWN_GENE_LN + genoLn(fit.score) + constraintBonus(gv, fit.mode).ln, disease: -1, fit, gv };
     }
     geneScores.push(best);
   }
@@ -205,7 +238,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
 
   // Diseases: phenotype LR x best genotype fit among the disease's genes (floor when none).
   const combined = new Float64Array(model.diseases.length);
-  for (let d = 0; d < combined.length; d++) combined[d] = (pheno[d] ?? 0) + (bestFitOfDisease[d] ?? genoLn(0));
+  for (let d = 0; d < combined.length; d++) combined[d] = phenotypeTerm(pheno[d] ?? 0) + (bestFitOfDisease[d] ?? genoLn(0));
   const diseaseResult = buildPhenotypeResult(model, q, combined, Math.min(explainTop, 20), scoring, limit);
 
   let lse = -Infinity;
@@ -289,8 +322,10 @@ function explainGene(model: PhenotypeModel, q: ReturnType<typeof resolveQuery>, 
     const groupMembers = getDiseaseGroups(model).members[getDiseaseGroups(model).groupOf[g.disease] ?? 0] ?? [];
     if (groupMembers.length > 1) lines.push(`Same disease as ${groupMembers.filter((d) => d !== g.disease).map((d) => model.diseases[d]?.id).join(', ')} (Mondo ${dis.mondo ?? ''})`);
   } else {
-    lines.push(`No disease with phenotype annotations is known for ${g.symbol}: ranked on the variants alone`);
+    lines.push(`No annotated disease for this gene (${g.symbol}): ranked on its variants and gene constraint alone`);
   }
+  const bonus = constraintBonus(g.gv, g.fit.mode);
+  if (bonus.reason) lines.push(`Gene constraint: ${bonus.reason}`);
   lines.push(`Inheritance: ${MODE_LABELS[g.fit.mode]} — ${g.fit.reason} (genotype fit ${g.fit.score.toFixed(2)})`);
   for (const qv of used) lines.push(`Variant: ${describeVariant(qv)}`);
   return {

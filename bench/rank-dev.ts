@@ -1,0 +1,118 @@
+/**
+ * Development harness for the gene ranking (not a product benchmark): the background exome is
+ * read and annotated once; per case only the spiked records are annotated and merged in, then the
+ * product's `prepareVariants` + `rank` run. Same scoring code as the product, ~10x faster than
+ * bench:rank part (b), for grouped cross-validation of constants.
+ * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--out cases.jsonl]
+ */
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, type Sex } from '../packages/engine/src/index.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
+const kbDir = process.env.RARELENS_KB ?? resolve(root, 'data/kb');
+const arg = (n: string): string | undefined => { const i = process.argv.indexOf(n); return i >= 0 ? process.argv[i + 1] : undefined; };
+const bare = (c: string): string => c.replace(/^chr/i, '').replace(/^M$/, 'MT');
+const key = (c: string, p: number, r: string, a: string): string => `${bare(c)}:${p}:${r}:${a}`;
+
+interface DevCase {
+  id: string;
+  cohort: string;
+  sex: string | null;
+  hpo_present: string[];
+  hpo_excluded: string[];
+  genes: { symbol: string }[];
+  variants: { chrom: string | null; pos: number | null; ref: string | null; alt: string | null; zygosity: string }[];
+}
+interface SpikedVariant {
+  chrom: string;
+  pos: number;
+  ref: string;
+  alt: string;
+  zygosity: string;
+}
+const isSpikable = (v: DevCase['variants'][number]): v is SpikedVariant => !!(v.chrom && v.pos && v.ref && v.alt);
+
+const cases = gunzipSync(readFileSync(resolve(root, '../shared/bench/phenopackets-dev.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as DevCase);
+const eligible = cases.filter((c) => c.genes.length && c.variants.some(isSpikable));
+const sample = Number(arg('--sample') ?? 400);
+const step = eligible.length / Math.min(sample, eligible.length);
+const chosen = Array.from({ length: Math.floor(eligible.length / step) }, (_, i) => eligible[Math.floor(i * step)]).filter((c): c is DevCase => c !== undefined);
+
+const hpoKb = await loadHpoKb(kbDir);
+const model = getPhenotypeModel(hpoKb);
+const genome = await loadGenomeKb(kbDir);
+const session = await openAnnotationSession(genome);
+const dir = mkdtempSync(join(tmpdir(), 'rank-dev-'));
+
+// Background: Pfeiffer lifted to GRCh38, its SPIKED FGFR2 record removed.
+const chain = await loadChain(join(sources, 'liftover/hg19ToHg38.over.chain.gz'));
+const reader = await readVcf(join(sources, 'vcf/Pfeiffer.hg19.vcf.gz'), { liftover: chain });
+const bgLines: string[] = [];
+for await (const v of reader) {
+  if (v.input.chrom === '10' && v.input.pos === 123256215 && v.input.ref === 'T' && v.input.alt === 'G') continue;
+  const z = v.genotype.zygosity;
+  const gt = z === 'homozygous' || z === 'hemizygous' ? '1/1' : z === 'heterozygous' ? '0/1' : null;
+  if (gt) bgLines.push(`chr${bare(v.chrom)}\t${v.pos}\t.\t${v.ref}\t${v.alt}\t.\tPASS\t.\tGT\t${gt}`);
+}
+const header = ['##fileformat=VCFv4.2', '##reference=GRCh38', '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tSAMPLE'];
+writeFileSync(join(dir, 'bg.vcf'), [...header, ...bgLines].join('\n') + '\n');
+const bg = (await readAndAnnotateVcf(session, join(dir, 'bg.vcf'), { assembly: 'GRCh38' })).variants;
+console.log(`background ${bg.length} annotated variants; ${chosen.length} cases`);
+
+const annotatedGenes = new Set<string>();
+// eslint-disable-next-line @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- the default project does not resolve HpoGene here
+for (const [sym, g] of hpoKb.genes) if (g.diseases.some((l) => l.association !== 'POLYGENIC' && model.diseaseIndex.has(l.id))) annotatedGenes.add(sym);
+
+const GT: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', hemizygous: '1/1' };
+const rows: { id: string; cohort: string; annotated: boolean; rank: number | null }[] = [];
+const dump: string[] = [];
+const t0 = Date.now();
+for (const c of chosen) {
+  const sp = c.variants.filter(isSpikable);
+  const lines = sp.map((v) => `chr${bare(v.chrom)}\t${v.pos}\t.\t${v.ref}\t${v.alt}\t.\tPASS\t.\tGT\t${GT[v.zygosity] ?? '0/1'}`);
+  lines.sort((a, b) => a.localeCompare(b));
+  writeFileSync(join(dir, 'sp.vcf'), [...header, ...lines].join('\n') + '\n');
+  const spv = (await readAndAnnotateVcf(session, join(dir, 'sp.vcf'), { assembly: 'GRCh38' })).variants;
+  const keys = new Set(sp.map((v) => key(v.chrom, v.pos, v.ref, v.alt)));
+  const all = bg.filter((v) => !keys.has(key(v.chrom, v.pos, v.ref, v.alt))).concat(spv);
+  const sex: Sex = c.sex === 'MALE' ? 'male' : c.sex === 'FEMALE' ? 'female' : 'unknown';
+  const prepared = prepareVariants(arg('--all-variants') ? all : filterCandidates(all).candidates);
+  const res = rank(prepared, hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0 });
+  if (arg('--dump')) {
+    const causalSet = new Set<string>(c.genes.map((g) => g.symbol));
+    const feats: unknown[] = [];
+    res.genes.forEach((x, i) => {
+      const gv = prepared.genes.get(x.symbol);
+      const q = gv?.variants[0];
+      if (!gv || !q) return;
+      if (!(i < 300 || causalSet.has(x.symbol) || (x.bestDisease == null && q.p >= 0.4))) return;
+      const used = x.evidence.genotype.variants;
+      const v = q.variant;
+      const rec = genome.genes.bySymbolOrAlias(x.symbol);
+      const lof = /frameshift|stop_gained|splice_donor_variant|splice_acceptor_variant|start_lost/.test(v.consequences.join(',')) ? 1 : 0;
+      const mis = /missense|inframe/.test(v.consequences[0] ?? '') ? 1 : 0;
+      const hom = used.some((u) => u.zygosity === 'homozygous' || u.zygosity === 'hemizygous') ? 1 : 0;
+      feats.push([x.symbol, causalSet.has(x.symbol) ? 1 : 0, x.bestDisease == null ? 0 : 1, x.evidence.phenotype ? +x.evidence.phenotype.log10Lr.toFixed(3) : null, +x.evidence.genotype.fit.toFixed(4), x.evidence.genotype.mode, +q.p.toFixed(3), lof, mis, hom, used.length, rec?.clinvar?.plpAlleles ?? 0, rec?.clinvar?.plpMissense ?? 0, rec?.clinvar?.plpLof ?? 0, rec?.constraint?.pLI ?? null, rec?.constraint?.loeuf ?? null, rec?.constraint?.misZ ?? null, rec?.alphaMissenseMean ?? null, hpoKb.genes.has(x.symbol) ? 1 : 0, v.clinvar?.significance ?? null, v.acmg.classification]);
+    });
+    dump.push(JSON.stringify({ id: c.id, cohort: c.cohort, causal: c.genes.map((g) => g.symbol), n: res.genes.length, feats }));
+  }
+
+  const symbols = c.genes.map((g) => g.symbol);
+  const g = res.genes.find((x) => symbols.includes(x.symbol));
+  const r = g ? res.genes.filter((x) => x.score >= g.score).length : null;
+  rows.push({ id: c.id, cohort: c.cohort, annotated: symbols.some((s) => annotatedGenes.has(s)), rank: r });
+}
+const pct = (k: number, n: number): string => `${((100 * k) / Math.max(1, n)).toFixed(1)}%`;
+for (const [label, sub] of [['all', rows], ['annotated', rows.filter((x) => x.annotated)], ['unannotated', rows.filter((x) => !x.annotated)]] as const) {
+  const n = sub.length;
+  const t = (k: number): number => sub.filter((x) => x.rank != null && x.rank <= k).length;
+  console.log(`${label.padEnd(12)} n=${n} top1 ${pct(t(1), n)} top3 ${pct(t(3), n)} top10 ${pct(t(10), n)} top100 ${pct(t(100), n)}`);
+}
+console.log(`${((Date.now() - t0) / chosen.length).toFixed(0)} ms/case`);
+if (arg('--dump')) writeFileSync(arg('--dump') ?? '', dump.join('\n') + '\n');
+if (arg('--out')) writeFileSync(arg('--out') ?? '', rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+session.close();
