@@ -47,6 +47,8 @@ export interface JobQueueOptions {
 
 /** The pg-boss schema holding the queue tables. */
 export const BOSS_SCHEMA = 'pgboss';
+/** Arbitrary constant key of the advisory lock serialising pg-boss installation across processes. */
+const BOSS_START_LOCK_KEY = 7_231_440_922;
 
 /** Unique per process and runner: `<host>:<pid>:<random>`. */
 export function createWorkerId(): string {
@@ -121,7 +123,7 @@ export class JobQueue {
 
   /** Installs/migrates the pg-boss schema and creates (or updates) one queue per job. Idempotent. */
   start(): Promise<void> {
-    this.started ??= (async () => {
+    this.started ??= this.serialized(async () => {
       await this.boss.start();
       for (const name of this.registry.names()) {
         const def = this.registry.get(name)!;
@@ -139,8 +141,29 @@ export class JobQueue {
         if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
         else await this.boss.createQueue(name, options);
       }
-    })();
+    });
     return this.started;
+  }
+
+  /**
+   * Runs `fn` under a PostgreSQL session advisory lock: processes starting together on a fresh
+   * database (API x2 + workers) would otherwise race pg-boss's CREATE SCHEMA and createQueue
+   * ("duplicate key value violates unique constraint pg_namespace_nspname_index"). PGlite is
+   * single-process, so nothing to serialise there.
+   */
+  private async serialized(fn: () => Promise<void>): Promise<void> {
+    if (this.database.kind !== 'postgres') return fn();
+    const client = await this.database.pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [BOSS_START_LOCK_KEY]);
+      try {
+        await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [BOSS_START_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
   }
 
   /** Starts the worker loop (after `start()`): this process runs jobs too. */
