@@ -44,6 +44,7 @@ export const Messages = {
   unshared: 'Successfully unshared',
   emailNotVerified: 'Please verify your email address before logging in',
   invalidVerificationCode: 'The verification code is invalid or has expired',
+  verificationLocked: 'Too many wrong codes. For your security, verification is locked for an hour; then ask for a new code.',
   emailTaken: 'An account with this email already exists',
   emailAlreadyVerified: 'This email address is already verified',
   emailVerified: 'Your email address has been verified',

@@ -32,15 +32,21 @@ import {
   rotateRefreshToken,
   spendVerificationAttempt,
   useResetToken,
+  verificationAttemptsSince,
 } from './auth.repository.ts';
 import { passwordResetMail, verificationCodeMail } from './auth.mails.ts';
 import { assertMayLogIn } from './auth.policy.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password-hasher.ts';
 import type { AccessClaims, TokenService } from './token.service.ts';
 
-/** Verification codes live 15 minutes and allow 5 attempts (including the right one). */
+/**
+ * Verification codes live 15 minutes. An account has 5 attempts (including the right one) per
+ * hour, whatever the number of codes it asks for: a resent code inherits the guesses spent on
+ * the codes of the last hour, so a resend never resets the budget.
+ */
 export const VERIFICATION_CODE_TTL_MINUTES = 15;
 export const MAX_VERIFICATION_ATTEMPTS = 5;
+export const VERIFICATION_BUDGET_WINDOW_MINUTES = 60;
 const RESET_LINK_TTL_MINUTES = Constants.resetLinkLifetimeMs / 60_000;
 
 export interface Session {
@@ -74,10 +80,12 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
   /** Creates a code and sends it; runs inside the caller's transaction so a failed send rolls back. */
   async function issueVerificationCode(executor: Executor, user: UserRow): Promise<void> {
     const code = tokens.createVerificationCode();
+    const spent = await verificationAttemptsSince(executor, user.id, VERIFICATION_BUDGET_WINDOW_MINUTES);
     await insertVerificationCode(executor, {
       userId: user.id,
       codeHash: tokens.hashVerificationCode(user.id, code),
       expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
+      attempts: Math.min(spent, MAX_VERIFICATION_ATTEMPTS),
     });
     await mailer.send(verificationCodeMail(user, code, VERIFICATION_CODE_TTL_MINUTES));
   }
@@ -127,6 +135,9 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
         throw new AppError(409, ErrorCode.emailAlreadyVerified, Messages.emailAlreadyVerified);
       }
       const live = await spendVerificationAttempt(db, user.id, MAX_VERIFICATION_ATTEMPTS);
+      if (live === undefined && (await verificationAttemptsSince(db, user.id, VERIFICATION_BUDGET_WINDOW_MINUTES)) >= MAX_VERIFICATION_ATTEMPTS) {
+        throw new AppError(429, ErrorCode.rateLimited, Messages.verificationLocked);
+      }
       if (
         live === undefined ||
         !tokens.hashesEqual(live.codeHash, tokens.hashVerificationCode(user.id, code))
