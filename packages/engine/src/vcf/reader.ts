@@ -600,6 +600,11 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     };
   }
 
+  /** Releases the input without reading the records (e.g. after looking at the header only). */
+  close(): void {
+    if (!this.started) this.destroySource();
+  }
+
   /** Read everything into memory (small files and tests). */
   async toArray(): Promise<VcfVariant[]> {
     const all: VcfVariant[] = [];
