@@ -3,6 +3,7 @@
  * (GET /api/products/:id/family) and the per-variant genotypes and inheritance tags.
  */
 import { z } from 'zod';
+import { Phenopacket } from './reports.ts';
 
 /** Multipart fields of the upload that describe the family (besides the genome file). */
 export const FamilyUploadFieldNames = {
@@ -79,3 +80,36 @@ export const FamilyResponse = z.object({
   notes: z.array(z.string()),
 });
 export type FamilyResponse = z.infer<typeof FamilyResponse>;
+
+/** A person of the Phenopacket v2 Pedigree message (PED columns; '0' for a parent not in the pedigree). */
+export const PhenopacketPerson = z.object({
+  familyId: z.string().min(1),
+  individualId: z.string().min(1),
+  paternalId: z.string().min(1),
+  maternalId: z.string().min(1),
+  sex: z.enum(['UNKNOWN_SEX', 'FEMALE', 'MALE', 'OTHER_SEX']),
+  affectedStatus: z.enum(['MISSING', 'UNAFFECTED', 'AFFECTED']),
+});
+
+/**
+ * The GA4GH Phenopacket v2 Family message RareLens exports for a family case: the proband's
+ * phenopacket, one phenopacket per relative, the pedigree and the joint VCF.
+ */
+export const PhenopacketFamily = z.object({
+  id: z.string().min(1),
+  proband: Phenopacket,
+  relatives: z.array(Phenopacket),
+  pedigree: z.object({ persons: z.array(PhenopacketPerson).min(1) }),
+  files: z
+    .array(
+      z.object({
+        uri: z.string().min(1),
+        /** Sample column of each individual in the file. */
+        individualToFileIdentifiers: z.record(z.string(), z.string()),
+        fileAttributes: z.record(z.string(), z.string()),
+      }),
+    )
+    .optional(),
+  metaData: Phenopacket.shape.metaData,
+});
+export type PhenopacketFamily = z.infer<typeof PhenopacketFamily>;
