@@ -64,7 +64,6 @@ const bg = (await readAndAnnotateVcf(session, join(dir, 'bg.vcf'), { assembly: '
 console.log(`background ${bg.length} annotated variants; ${chosen.length} cases`);
 
 const annotatedGenes = new Set<string>();
-// eslint-disable-next-line @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- the default project does not resolve HpoGene here
 for (const [sym, g] of hpoKb.genes) if (g.diseases.some((l) => l.association !== 'POLYGENIC' && model.diseaseIndex.has(l.id))) annotatedGenes.add(sym);
 
 const GT: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', hemizygous: '1/1' };
