@@ -11,3 +11,4 @@ export * from './contact-messages.ts';
 export * from './products.ts';
 export * from './reports.ts';
 export * from './activity-events.ts';
+export * from './chat.ts';
