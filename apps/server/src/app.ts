@@ -27,6 +27,7 @@ import { createDemoRequestsService } from './modules/demo-requests/demo-requests
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerProductsModule, type ProductsModuleOverrides } from './modules/products/products.module.ts';
 import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
+import { registerOrdersModule } from './modules/orders/orders.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { generateRequestId, requestContextPlugin } from './plugins/request-context.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerProductsModule(app, { config, database, overrides: options.products });
   await registerPhenomeModule(app, { config });
+  await registerOrdersModule(app, { config, database, mailer });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -36,5 +36,11 @@ export const ErrorCode = {
   variantAlreadyInReport: 'variant_already_in_report',
   invalidUpload: 'invalid_upload',
   tooManyFiles: 'too_many_files',
+  orderNotFound: 'order_not_found',
+  orderNotCancellable: 'order_not_cancellable',
+  noActivePlan: 'no_active_plan',
+  planLimitReached: 'plan_limit_reached',
+  addOnRequired: 'add_on_required',
+  orderNotPending: 'order_not_pending',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

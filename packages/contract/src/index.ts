@@ -6,3 +6,4 @@ export * from './platform.ts';
 export * from './products.ts';
 export * from './reports.ts';
 export * from './phenome.ts';
+export * from './orders.ts';

@@ -10,3 +10,4 @@ export * from './demo-requests.ts';
 export * from './contact-messages.ts';
 export * from './products.ts';
 export * from './reports.ts';
+export * from './orders.ts';
