@@ -23,7 +23,7 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.ts', 'bench/*.ts'],
+          allowDefaultProject: ['*.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

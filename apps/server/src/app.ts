@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
 import { ErrorCode, Messages } from '@rarelens/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -131,7 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const cookies = createSessionCookies(config);
-  const authService = createAuthService({ database, tokens, mailer, config });
+  const activityService = createActivityService({ database });
+  const authService = createAuthService({ database, tokens, mailer, config, activity: activityService });
   await app.register(authPlugin, { authService, cookies });
   scheduleAuthHousekeeping(app);
 
@@ -144,8 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(accountRoutes, {
     prefix: '/api/account',
-    accountService: createAccountService({ database }),
+    accountService: createAccountService({ database, activity: activityService }),
   });
+  await app.register(activityRoutes, { prefix: '/api/account/activity', activityService });
   await app.register(demoRequestsRoutes, {
     prefix: '/api/demo-requests',
     demoRequestsService: createDemoRequestsService({ database, mailer, mailFrom: config.mailFrom }),

@@ -21,4 +21,5 @@ export const Errors = {
   tokenExpired: () => new AppError(401, ErrorCode.tokenExpired, Messages.tokenExpired),
   forbidden: (message = 'Forbidden') => new AppError(403, ErrorCode.forbidden, message),
   notFound: (message = 'Not found') => new AppError(404, ErrorCode.notFound, message),
+  rateLimited: () => new AppError(429, ErrorCode.rateLimited, Messages.tooManyRequests),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.ts';
 import { Constants, Messages } from './messages.ts';
 
 /** Password rules of §5, each with its own message. */
@@ -8,12 +9,17 @@ export const Password = z
   .min(Constants.minPasswordLength, Messages.passwordMin)
   .regex(/[a-z]/, Messages.passwordLower)
   .regex(/[A-Z]/, Messages.passwordUpper)
-  .regex(/[0-9]/, Messages.passwordNumber);
+  .regex(/[0-9]/, Messages.passwordNumber)
+  .max(Constants.maxPasswordLength, Messages.passwordMax)
+  .refine((p) => !isCommonPassword(p), Messages.passwordCommon);
 
+/** RFC 5321 §4.5.3.1: at most 64 octets before the @ and 254 in all (a path's 256 minus <>). */
 export const Email = z
   .string({ error: Messages.mandatory })
   .trim()
   .min(1, Messages.mandatory)
+  .max(254, Messages.emailTooLong)
+  .refine((e) => e.length > 254 || e.lastIndexOf('@') <= 64, Messages.emailLocalTooLong)
   .pipe(z.email(Messages.invalidEmail))
   .transform((e) => e.toLowerCase());
 

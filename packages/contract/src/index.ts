@@ -1,6 +1,7 @@
 export * from './messages.ts';
 export * from './errors.ts';
 export * from './auth.ts';
+export * from './common-passwords.ts';
 export * from './account.ts';
 export * from './platform.ts';
 export * from './products.ts';

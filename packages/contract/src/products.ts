@@ -9,10 +9,20 @@ import { Constants, Messages, ProductStatus } from './messages.ts';
 
 const HpoId = z.string().trim().regex(/^HP:\d{7}$/, 'Must be an HPO term id such as HP:0001156');
 
-const mandatoryString = (max: number) =>
-  z.string({ error: Messages.mandatory }).trim().min(1, Messages.mandatory).max(max);
+/** "At most 100 characters (this has 101)." — the limit and what was sent, never "mandatory". */
+const tooLong = (max: number) => (iss: { input?: unknown }) =>
+  `At most ${max.toLocaleString('en')} characters${typeof iss.input === 'string' ? ` (this has ${iss.input.length.toLocaleString('en')})` : ''}.`;
 
-export const Gender = z.enum(['male', 'female'], { error: Messages.mandatory });
+const mandatoryString = (max: number) =>
+  z
+    .string({ error: Messages.mandatory })
+    .trim()
+    .min(1, Messages.mandatory)
+    .max(max, { error: tooLong(max) });
+
+export const Gender = z.enum(['male', 'female'], {
+  error: (iss) => (iss.input === undefined || iss.input === '' ? Messages.mandatory : Messages.genderChoice),
+});
 export type Gender = z.infer<typeof Gender>;
 
 export const AssemblyChoice = z.enum(['GRCh37', 'GRCh38', 'auto']);

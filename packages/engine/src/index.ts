@@ -16,3 +16,4 @@ export * from './rank/candidate-filter.ts';
 export * from './rank/inheritance.ts';
 export * from './rank/rank-case.ts';
 export * from './rank/read-annotate.ts';
+export * from './family/index.ts';

@@ -94,6 +94,11 @@ export interface AnnotatedVariant extends VariantKey {
   score: number;
   /** Other overlapping genes (their representative transcript and consequences), most severe first; up/downstream-only genes left out. */
   otherGenes?: { gene: string; transcript: string; consequences: string[]; impact: Impact }[];
+  /**
+   * Genotypes of the family's sequenced members at this allele (sample id -> genotype), set by a
+   * family analysis; absent for a single-sample analysis (then `genotype` is the only one).
+   */
+  familyGenotypes?: Record<string, Genotype>;
   /** Constraint of the reported gene (gnomAD), when known. */
   geneConstraint?: { pLI: number | null; loeuf: number | null; misZ: number | null; source: string } | null;
 }

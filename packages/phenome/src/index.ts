@@ -9,9 +9,11 @@ export {
 export { DEFAULT_HPO_FILE, defaultHpoPath, loadOntologyFile, sourcesDir } from './load.ts';
 export { normalizeWord, stem, tokenize, type Token } from './normalize.ts';
 export {
+  chatCompletion,
   extractWithLlm,
   llmConfigFromEnv,
   type AssistedResult,
+  type ChatMessage,
   type LlmConfig,
   type LlmReport,
 } from './llm.ts';

@@ -72,6 +72,43 @@ function completionsUrl(baseUrl: string): string {
   return /\/v1$/.test(base) ? `${base}/chat/completions` : `${base}/v1/chat/completions`;
 }
 
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * One non-streamed /v1/chat/completions call (temperature 0): the first choice's message text.
+ * Throws with a readable reason on timeout, HTTP error or a reply without content.
+ */
+export async function chatCompletion(
+  config: LlmConfig,
+  messages: ChatMessage[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<string> {
+  const controller = new AbortController();
+  const timeoutMs = config.timeoutMs ?? 10_000;
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const res = await fetchImpl(completionsUrl(config.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
+      body: JSON.stringify({ model: config.model, temperature: 0, messages }),
+      signal: controller.signal,
+    });
+    if (!res.ok) throw new Error(`LLM endpoint answered HTTP ${res.status}`);
+    const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
+    const content = body.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') throw new Error('LLM response has no choices[0].message.content');
+    return content;
+  } catch (err) {
+    if (controller.signal.aborted) throw new Error(`LLM request timed out after ${timeoutMs} ms`);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Parses the model's message content: a JSON object with a terms array (code fences tolerated). */
 function parseProposals(content: string): Proposal[] {
   const stripped = content.replace(/^\s*```(?:json)?/i, '').replace(/```\s*$/, '');
@@ -109,41 +146,20 @@ export async function extractWithLlm(
   const candidates = offline
     .filter((t) => !t.negated)
     .map((t) => ({ id: t.id, label: t.label, text: t.text }));
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), config.timeoutMs ?? 10_000);
   let proposals: Proposal[];
   try {
-    const res = await fetchImpl(completionsUrl(config.baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
-      body: JSON.stringify({
-        model: config.model,
-        temperature: 0,
-        messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
-          {
-            role: 'user',
-            content: `Text:\n${text}\n\nCandidate terms:\n${JSON.stringify(candidates)}`,
-          },
-        ],
-      }),
-      signal: controller.signal,
-    });
-    if (!res.ok) throw new Error(`LLM endpoint answered HTTP ${res.status}`);
-    const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
-    const content = body.choices?.[0]?.message?.content;
-    if (typeof content !== 'string')
-      throw new Error('LLM response has no choices[0].message.content');
+    const content = await chatCompletion(
+      config,
+      [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: `Text:\n${text}\n\nCandidate terms:\n${JSON.stringify(candidates)}` },
+      ],
+      fetchImpl,
+    );
     proposals = parseProposals(content);
   } catch (err) {
-    report.error = controller.signal.aborted
-      ? `LLM request timed out after ${config.timeoutMs ?? 10_000} ms`
-      : err instanceof Error
-        ? err.message
-        : String(err);
+    report.error = err instanceof Error ? err.message : String(err);
     return { terms: offline, llm: report };
-  } finally {
-    clearTimeout(timer);
   }
 
   report.used = true;

@@ -146,7 +146,9 @@ export async function run(argv: string[]): Promise<number> {
         `annotated ${n.toLocaleString('en')} alleles from ${s.records.toLocaleString('en')} records in ${secs.toFixed(2)} s (${reader.assembly}${reader.assembly === 'GRCh37' ? ' lifted to GRCh38' : ''}, sample ${reader.sample ?? '-'}, sequence: ${annotator.sequenceSource})`,
         `classes: ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}`,
         s.liftFailed.length ? `failed to lift: ${s.liftFailed.length} (first: line ${s.liftFailed[0]!.line} ${s.liftFailed[0]!.reason})` : '',
-        s.skippedRefBlocks + s.skippedNoAlt + s.skippedStar + s.skippedNonRef ? `skipped: ${s.skippedRefBlocks} reference blocks, ${s.skippedNoAlt} no-ALT records, ${s.skippedStar} '*' and ${s.skippedNonRef} <NON_REF> alleles` : '',
+        s.skippedRefBlocks + s.skippedNoAlt + s.skippedStar + s.skippedNonRef + s.skippedTelomere
+          ? `skipped: ${s.skippedRefBlocks} reference blocks, ${s.skippedNoAlt} no-ALT records, ${s.skippedTelomere} POS 0 (telomere) records, ${s.skippedStar} '*' and ${s.skippedNonRef} <NON_REF> alleles`
+          : '',
         `wrote ${args.out}`,
       ]
         .filter(Boolean)

@@ -123,7 +123,7 @@ describe('400 validation_failed on every route that takes input', () => {
           surname: 'B',
           birthDate: '1990-01-01',
           email: 'a@b.org',
-          password: 'Passw0rd',
+          password: 'Chromatin77',
           termsAccepted: false,
         },
       }),

@@ -45,6 +45,16 @@ describe('sniffGenome', () => {
   it('rejects a gzip of something else, saying it looked inside', () => {
     expect(() => sniffGenome(gzipSync('hello'), 'x.gz')).toThrow(/inside the gzip data/);
   });
+  it('never echoes binary bytes into the message (a gzip of zeros, as a gzip bomb is)', () => {
+    const bomb = gzipSync(Buffer.alloc(1 << 20));
+    expect(() => sniffGenome(bomb, 'bomb.vcf.gz')).toThrow(/inside the gzip data.*it starts with binary data, not text/);
+    try {
+      sniffGenome(bomb, 'bomb.vcf.gz');
+    } catch (e) {
+      // eslint-disable-next-line no-control-regex
+      expect((e as Error).message).not.toMatch(/[\u0000-\u0008]/);
+    }
+  });
   it('rejects binary content and empty files', () => {
     expect(() => sniffGenome(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]), 'x.png')).toThrow(/binary content/);
     expect(() => sniffGenome(Buffer.alloc(0), 'e.vcf')).toThrow(/empty/);

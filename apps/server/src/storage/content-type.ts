@@ -97,9 +97,16 @@ function detectText(text: string): GenomeFormat | null {
   return null;
 }
 
+// C0 controls other than tab, DEL, and U+FFFD (bytes that are not UTF-8).
+// eslint-disable-next-line no-control-regex
+const NOT_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f\ufffd]/;
+
+/** How the content starts, quoted only when it is text: never echo binary bytes into a message. */
 function describeText(text: string): string {
   const line = (firstLines(text, 1)[0] ?? '').slice(0, 60);
-  return line.length > 0 ? `it starts with "${line}"` : 'it is empty';
+  if (line.length === 0) return 'it is empty';
+  if (NOT_TEXT.test(line)) return 'it starts with binary data, not text';
+  return `it starts with "${line}"`;
 }
 
 /** Checks the first bytes (up to SNIFF_BYTES, or the whole file when shorter) of a genome upload. */

@@ -14,6 +14,8 @@ import { createAnnotator, type Annotator } from '../annotate/annotator.ts';
 import type { AnnotatedVariant } from '../types.ts';
 import { loadChain } from '../liftover/chain.ts';
 import { readVcf } from '../vcf/reader.ts';
+import { probeVcfRecords } from '../vcf/probe.ts';
+import { inferAssemblyFromRecords } from '../genome/infer-assembly.ts';
 import { buildKb, genomicStep, loadKb, type Kb } from './build.ts';
 import { listSourceFiles } from './sources.ts';
 import { KbSourceError } from './types.ts';
@@ -203,5 +205,21 @@ describe.skipIf(!hasSources)('annotation of real alleles', () => {
     // The VCF carries gnomAD fields and this allele has none: absent, so PM2_Supporting applies.
     expect(out[0]!.acmg.criteria.map((c) => c.code)).toEqual(expect.arrayContaining(['PM2_Supporting', 'BP7']));
     expect(out[1]).toMatchObject({ gene: 'ARID1A', consequences: ['missense_variant'] });
+  });
+});
+
+describe.skipIf(!hasSources)('the assembly of a VCF whose header is silent, from its records', () => {
+  it('infers GRCh37 for a real GRCh37 exome and GRCh38 for GRCh38 records, and does not guess from a few intergenic records', async () => {
+    const chain = kb.genome.chainPath === null ? null : await loadChain(kb.genome.chainPath);
+    const infer = async (file: string, max: number) => inferAssemblyFromRecords((await probeVcfRecords(join(SOURCES, file), { max })).records, kb.genome, chain);
+    const pfeiffer = await infer('vcf/Pfeiffer.hg19.vcf.gz', 5000);
+    expect(pfeiffer.assembly).toBe('GRCh37');
+    expect(pfeiffer.tally.GRCh37.clinvar).toBeGreaterThan(10 * Math.max(1, pfeiffer.tally.GRCh38.clinvar));
+    expect((await infer('vcf/ashk-trio.GIAB-AJ.exome.b37.head10k.vcf.gz', 5000)).assembly).toBe('GRCh37');
+    expect((await infer('clinvar/clinvar_20260226.GRCh38.subset69k.vcf.gz', 2000)).assembly).toBe('GRCh38');
+    // The first records of chromosome 21 lie before its genes: nothing to compare, so no answer.
+    const few = await infer('vcf/PG_NA12878_hg38-chr21.vcf.gz', 20);
+    expect(few.assembly).toBeNull();
+    expect(few.reason).toMatch(/do not say which assembly/);
   });
 });

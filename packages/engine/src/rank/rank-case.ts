@@ -21,6 +21,7 @@ import { getPhenotypeModel, type PhenotypeModel } from '../phenotype/model.ts';
 import { buildPhenotypeResult, compareDiseaseIds, getDiseaseGroups, type DiseaseRanking, type PhenotypeRankingResult } from '../phenotype/rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, explainDisease, resolveQuery, scoreDiseases, type PhenotypeScoringOptions, type TermMatch } from '../phenotype/score.ts';
 import type { AnnotatedVariant, Sex } from '../types.ts';
+import { familyGenotypeFit, type FamilyContext } from '../family/segregation.ts';
 import { carriesAlt, genotypeFit, MODE_LABELS, modesOf, variantPathogenicity, type GenotypeFit, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
 
 export interface GeneVariants {
@@ -74,6 +75,8 @@ export interface RankOptions {
   explainTop?: number;
   /** Maximum number of entries returned per list (default 200). */
   limit?: number;
+  /** The case's family: genotype fits use the relatives' genotypes (family/segregation.ts). */
+  family?: FamilyContext | null;
 }
 
 export const DEFAULT_GENOTYPE_WEIGHT = 3;
@@ -200,6 +203,8 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const q = resolveQuery(model, { present: phenotype.hpoPresent, excluded: phenotype.hpoExcluded ?? [] }, scoring);
   const pheno = scoreDiseases(model, q, scoring);
   const genoLn = (fit: number): number => w * Math.log(Math.max(fit, floor));
+  const family = options.family ?? null;
+  const fitOf = (vs: readonly QualifyingVariant[], mode: InheritanceMode): GenotypeFit => (family ? familyGenotypeFit(vs, mode, sex, family) : genotypeFit(vs, mode, sex));
 
   // Genes with variants
   const geneScores: GeneScore[] = [];
@@ -217,7 +222,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
         const key = `${gv.symbol}|${mode}`;
         let f = fitCache.get(key);
         if (!f) {
-          f = genotypeFit(gv.variants, mode, sex);
+          f = fitOf(gv.variants, mode);
           fitCache.set(key, f);
         }
         if (!fit || f.score > fit.score) fit = f;
@@ -229,7 +234,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       if (!best || ln > best.ln || (ln === best.ln && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[best.disease]?.id ?? '') < 0)) best = { symbol: gv.symbol, ln, disease: d, fit, gv };
     }
     if (!best) {
-      const fit = genotypeFit(gv.variants, 'UNKNOWN', sex);
+      const fit = fitOf(gv.variants, 'UNKNOWN');
       best = { symbol: gv.symbol, ln: UNKNOWN_GENE_LN + genoLn(fit.score) + constraintBonus(gv, fit.mode).ln, disease: -1, fit, gv };
     }
     geneScores.push(best);

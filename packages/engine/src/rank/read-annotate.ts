@@ -10,6 +10,10 @@ import type { LiftoverChain } from '../liftover/chain.ts';
 import type { AnnotatedVariant, Assembly } from '../types.ts';
 import { declaredAfKeys } from '../vcf/variant.ts';
 import { readVcf, type VcfSummary } from '../vcf/reader.ts';
+import { familyGenotypesOf } from '../family/genotypes.ts';
+import { FamilyCheckError } from '../family/family-analysis.ts';
+import type { Pedigree } from '../family/ped.ts';
+import { checkFamily, type Family } from '../family/pedigree.ts';
 
 export interface VcfAnnotationSession {
   genome: GenomeKb;
@@ -30,21 +34,39 @@ export interface ReadAnnotateResult {
   assembly: Assembly;
   sample: string | null;
   summary: VcfSummary;
+  /** The checked family when a pedigree was given (every variant then carries `familyGenotypes`). */
+  family: Family | null;
 }
 
 /** Reads and annotates one VCF. The assembly comes from the header or `assembly`; never assumed. */
 export async function readAndAnnotateVcf(
   session: VcfAnnotationSession,
   path: string,
-  opts: { assembly?: Assembly; sample?: string; signal?: AbortSignal } = {},
+  opts: { assembly?: Assembly; sample?: string; signal?: AbortSignal; pedigree?: Pedigree } = {},
 ): Promise<ReadAnnotateResult> {
-  const reader = await readVcf(path, { assembly: opts.assembly, sample: opts.sample, liftover: session.chain, signal: opts.signal });
+  let family: Family | null = null;
+  let sample = opts.sample;
+  if (opts.pedigree) {
+    // The header names the samples: check the pedigree against them before reading any record.
+    const probe = await readVcf(path, { assembly: opts.assembly, signal: opts.signal });
+    const checked = checkFamily(opts.pedigree, probe.header.samples, { proband: opts.sample });
+    probe.close();
+    if (!checked.family) throw new FamilyCheckError(path, checked.problems);
+    family = checked.family;
+    sample = family.proband;
+  }
+  const reader = await readVcf(path, { assembly: opts.assembly, sample, liftover: session.chain, signal: opts.signal });
   if (reader.assembly === 'GRCh37' && !session.chain) throw new KbSourceError(path, 'the input is GRCh37 but the KB has no hg19ToHg38 chain; rebuild it with the liftover/ chain in the sources');
   const hasPopulationData = declaredAfKeys(reader.header).length > 0;
   // One annotator serves every case; only the input's own population-data flag differs.
   const annotator = hasPopulationData ? createAnnotator(session.genome, { populationDataInInput: true }) : session.annotator;
   const variants: AnnotatedVariant[] = [];
-  for await (const v of reader) variants.push(annotator.annotate(v));
+  const members = family?.members.filter((m) => m.vcfIndex >= 0) ?? [];
+  for await (const v of reader) {
+    const a = annotator.annotate(v);
+    if (members.length) a.familyGenotypes = familyGenotypesOf(v, members);
+    variants.push(a);
+  }
   if (annotator !== session.annotator) annotator.close();
-  return { variants, assembly: reader.assembly, sample: reader.sample, summary: reader.summary };
+  return { variants, assembly: reader.assembly, sample: reader.sample, summary: reader.summary, family };
 }

@@ -9,7 +9,9 @@ import { VcfParseError } from './errors.ts';
 
 export type VcfFieldType = 'Integer' | 'Float' | 'Flag' | 'Character' | 'String';
 /** A fixed count, or A (one per ALT), R (one per allele incl. REF), G (one per genotype), '.' (unbounded). */
-export type VcfFieldNumber = number | 'A' | 'R' | 'G' | '.';
+/** VCF 4.5 adds the local-allele numbers LA, LR, LG, P and M. */
+export type VcfFieldNumber = number | 'A' | 'R' | 'G' | '.' | 'LA' | 'LR' | 'LG' | 'P' | 'M';
+const SYMBOLIC_NUMBERS = new Set(['A', 'R', 'G', '.', 'LA', 'LR', 'LG', 'P', 'M']);
 
 export interface VcfFieldDefinition {
   id: string;
@@ -58,12 +60,12 @@ const TYPES = new Set<VcfFieldType>(['Integer', 'Float', 'Flag', 'Character', 'S
 
 function parseNumber(raw: string | undefined): VcfFieldNumber | null {
   if (raw === undefined) return null;
-  if (raw === 'A' || raw === 'R' || raw === 'G' || raw === '.') return raw;
+  if (SYMBOLIC_NUMBERS.has(raw)) return raw as VcfFieldNumber;
   const n = Number(raw);
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
-function parseFieldDefinition(kind: 'INFO' | 'FORMAT', body: string, file: string, line: number): VcfFieldDefinition {
+function parseFieldDefinition(kind: 'INFO' | 'FORMAT', body: string, file: string, line: number, warnings: string[]): VcfFieldDefinition {
   if (!body.startsWith('<') || !body.trimEnd().endsWith('>')) {
     throw new VcfParseError(file, line, `bad header: ##${kind} must be a <...> structured line`);
   }
@@ -76,10 +78,16 @@ function parseFieldDefinition(kind: 'INFO' | 'FORMAT', body: string, file: strin
   }
   const number = parseNumber(attrs.get('Number'));
   if (number === null) {
-    throw new VcfParseError(file, line, `bad header: ##${kind} ${id} has Number=${attrs.get('Number') ?? '(missing)'}; expected an integer, A, R, G or .`);
+    throw new VcfParseError(file, line, `bad header: ##${kind} ${id} has Number=${attrs.get('Number') ?? '(missing)'}; expected an integer, A, R, G, ., LA, LR, LG, P or M`);
+  }
+  if (type === 'Flag' && typeof number === 'number' && number !== 0) {
+    throw new VcfParseError(file, line, `bad header: ##${kind} ${id} is a Flag but has Number=${number} (must be 0)`);
   }
   if (type === 'Flag' && number !== 0) {
-    throw new VcfParseError(file, line, `bad header: ##${kind} ${id} is a Flag but has Number=${number} (must be 0)`);
+    // A symbolic Number (A, R, G, .) on a Flag is among the specification's own valid test files;
+    // a Flag carries no value whatever its Number says, so it is read as Number=0 with a warning.
+    warnings.push(`line ${line}: ##${kind} ${id} is a Flag with Number=${number}; read as Number=0`);
+    return { id, number: 0, type: 'Flag', description: attrs.get('Description') ?? '' };
   }
   return { id, number, type: type as VcfFieldType, description: attrs.get('Description') ?? '' };
 }
@@ -150,14 +158,14 @@ export class VcfHeaderBuilder {
     const body = line.slice(eq + 1);
     switch (key) {
       case 'INFO': {
-        const def = parseFieldDefinition('INFO', body, this.file, lineNo);
+        const def = parseFieldDefinition('INFO', body, this.file, lineNo, this.header.warnings);
         h.info.set(def.id, def);
         const layout = annotationLayout(def);
         if (layout !== null) h.annotations.push(layout);
         break;
       }
       case 'FORMAT': {
-        const def = parseFieldDefinition('FORMAT', body, this.file, lineNo);
+        const def = parseFieldDefinition('FORMAT', body, this.file, lineNo, this.header.warnings);
         h.format.set(def.id, def);
         break;
       }

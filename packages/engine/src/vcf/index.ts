@@ -6,3 +6,4 @@ export * from './variant.ts';
 export * from './source.ts';
 export * from './reader.ts';
 export * from './writer.ts';
+export * from './probe.ts';

@@ -172,6 +172,33 @@ describe('readVcf: alleles and genotypes', () => {
   });
 });
 
+describe('readVcf: valid files of the VCF specification are read', () => {
+  it('reads POS 0 telomere records, single breakends, infinite/NaN QUAL, a per-allele Flag and VCF 4.5 local-allele numbers', async () => {
+    const { variants, reader } = await readAll('spec-edge-cases.vcf');
+    // POS 0 has no base to annotate: counted, not a failure.
+    expect(reader.summary.skippedTelomere).toBe(1);
+    expect(variants.map(key)).toEqual(['2:1000:G>A', '2:2000:T>.T', '2:3000:C>C.', '2:4000:A>G']);
+    // Single breakends (.T, C.) are structural alleles, like <DEL> or mate breakends.
+    expect(reader.summary.structural).toBe(2);
+    expect(variants.map((v) => v.qual)).toEqual([null, null, null, null]);
+    expect(reader.header.info.get('SOMATIC')).toMatchObject({ type: 'Flag', number: 0 });
+    expect(reader.header.format.get('LAD')?.number).toBe('LA');
+    expect(reader.header.warnings.some((w) => w.includes('SOMATIC is a Flag with Number=A'))).toBe(true);
+    expect(variants[0]!.genotype.zygosity).toBe('heterozygous');
+  });
+
+  it('still rejects a Flag declared with a non-zero integer Number, naming the line', async () => {
+    const text = '##fileformat=VCFv4.3\n##INFO=<ID=DB,Number=1,Type=Flag,Description="x">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n';
+    await expect(readVcf(Readable.from([Buffer.from(text)]), { name: 'flag.vcf', assembly: 'GRCh38' })).rejects.toThrow('flag.vcf:2: bad header: ##INFO DB is a Flag but has Number=1 (must be 0)');
+  });
+
+  it('rejects QUAL that is not a number, Inf or NaN', async () => {
+    const text = '##fileformat=VCFv4.3\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n1\t10\t.\tA\tG\tInfinite\tPASS\t.\n';
+    const reader = await readVcf(Readable.from([Buffer.from(text)]), { name: 'qual.vcf', assembly: 'GRCh38' });
+    await expect(reader.toArray()).rejects.toThrow('qual.vcf:3: bad QUAL "Infinite"');
+  });
+});
+
 describe('readVcf: CSQ and ANN annotations', () => {
   it('parses VEP CSQ per allele, with MANE, HGVS without the transcript prefix and population AF', async () => {
     const { variants } = await readAll('vep-csq.vcf');

@@ -75,6 +75,8 @@ export interface VcfSummary {
   skippedRefBlocks: number;
   /** Records with ALT '.' (reference calls) skipped. */
   skippedNoAlt: number;
+  /** POS 0 records (telomere breakends/insertions before the first base): valid, not analysable. */
+  skippedTelomere: number;
   /** Structural (symbolic or breakend) alleles yielded. */
   structural: number;
   liftFailed: LiftFailureEntry[];
@@ -123,7 +125,8 @@ function isQual(text: string, s: number, e: number): boolean {
     if (c === 46) dots++;
     else if (c < 48 || c > 57) {
       const q = text.slice(s, e);
-      return q === 'Inf' || q === 'NaN' || Number.isFinite(Number(q));
+      // VCF 4.3 §1.3: floats may also be (+/-)Inf, Infinity or NaN, in any case.
+      return /^[-+]?(inf|infinity|nan)$/i.test(q) || Number.isFinite(Number(q));
     }
   }
   return dots <= 1 && e - s > dots;
@@ -148,6 +151,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     skippedNonRef: 0,
     skippedRefBlocks: 0,
     skippedNoAlt: 0,
+    skippedTelomere: 0,
     structural: 0,
     liftFailed: [],
     refMismatchCount: 0,
@@ -334,7 +338,10 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
         ? this.lastContig
         : this.contigInfo(text.slice(ls, t1), lineNo);
     if (pos === 0) {
-      throw new VcfParseError(file, lineNo, 'POS 0 (telomere) records are not supported');
+      // VCF allows POS 0 for a telomere (a breakend or insertion before the first base). There
+      // is no base to annotate: counted and reported, never a failed case.
+      this.summary.skippedTelomere++;
+      return;
     }
     if (pos > contig.maxPos) {
       throw new VcfParseError(
@@ -424,7 +431,9 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
         summary.skippedNonRef++;
         continue;
       }
-      const structural = alt.charCodeAt(0) === 60 || alt.includes('[') || alt.includes(']');
+      // Symbolic (<DEL>), mate breakends (G]17:198982]) and single breakends (.A, A.).
+      const structural =
+        alt.charCodeAt(0) === 60 || alt.includes('[') || alt.includes(']') || (alt.length > 1 && (alt.charCodeAt(0) === 46 || alt.charCodeAt(alt.length - 1) === 46));
       if (!structural && !isBases(alt)) {
         throw new VcfParseError(file, lineNo, `bad ALT "${alt.slice(0, 40)}": must be bases, '*', <ID> or a breakend`);
       }
@@ -589,6 +598,11 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
         return { done: true, value: undefined };
       },
     };
+  }
+
+  /** Releases the input without reading the records (e.g. after looking at the header only). */
+  close(): void {
+    if (!this.started) this.destroySource();
   }
 
   /** Read everything into memory (small files and tests). */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { deleteExpiredAuthRecords } from './auth.repository.ts';
+import { ACCOUNT_RATE_LIMIT } from './auth.routes.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   cookieOf,
@@ -324,39 +325,38 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
 });
 
 describe('verification codes', () => {
-  it('allows five attempts per code, then the right code fails too until a resend', async () => {
+  const verify = (email: string, code: string) => app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code } });
+  const resend = (email: string) => app.inject({ method: 'POST', url: '/api/auth/resend-code', payload: { email } });
+
+  it('allows five attempts per account and hour; a resend does not buy more, the lock says so and ends after the hour', async () => {
     const email = uniqueEmail('attempts');
     await app.inject({ method: 'POST', url: '/api/auth/register', payload: registerBody(email) });
     const code = await readVerificationCode(inbox, email);
     const wrong = code === '111111' ? '222222' : '111111';
-    for (let i = 0; i < 5; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/verify',
-        payload: { email, code: wrong },
-      });
+    // Three wrong guesses on the first code, then a new code: only two guesses are left.
+    for (let i = 0; i < 3; i++) expect((await verify(email, wrong)).statusCode).toBe(400);
+    expect((await resend(email)).statusCode).toBe(200);
+    const second = await readVerificationCode(inbox, email, 2);
+    const wrong2 = second === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 2; i++) {
+      const res = await verify(email, wrong2);
       expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(Messages.invalidVerificationCode);
     }
-    const late = await app.inject({
-      method: 'POST',
-      url: '/api/auth/verify',
-      payload: { email, code },
-    });
-    expect(late.statusCode).toBe(400);
+    // The budget is spent: the right code is refused with a message that says why.
+    const late = await verify(email, second);
+    expect(late.statusCode).toBe(429);
+    expect(late.json<{ message: string }>().message).toBe(Messages.verificationLocked);
+    // Another resend inside the hour does not unlock it.
+    expect((await resend(email)).statusCode).toBe(200);
+    const third = await readVerificationCode(inbox, email, 3);
+    expect((await verify(email, third)).statusCode).toBe(429);
 
-    const resend = await app.inject({
-      method: 'POST',
-      url: '/api/auth/resend-code',
-      payload: { email },
-    });
-    expect(resend.statusCode).toBe(200);
-    const newCode = await readVerificationCode(inbox, email, 2);
-    const ok = await app.inject({
-      method: 'POST',
-      url: '/api/auth/verify',
-      payload: { email, code: newCode },
-    });
-    expect(ok.statusCode).toBe(200);
+    // An hour later (the codes' creation moved back), a new code has the whole budget again.
+    await sql("update email_verification_codes set created_at = created_at - interval '61 minutes' where user_id = (select id from users where email = $1)", [email]);
+    expect((await resend(email)).statusCode).toBe(200);
+    const fourth = await readVerificationCode(inbox, email, 4);
+    expect((await verify(email, fourth)).statusCode).toBe(200);
   });
 
   it('refuses an expired code and the older code after a resend', async () => {
@@ -601,5 +601,29 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('limits sign-in, code and reset requests per account too, whatever the address they come from', async () => {
+    const target = uniqueEmail('target');
+    const other = uniqueEmail('other');
+    const codes: number[] = [];
+    for (let i = 0; i < ACCOUNT_RATE_LIMIT.max + 1; i++) {
+      // A different client address each time: the per-IP limit never sees a repeat.
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `198.51.100.${i + 1}`,
+        payload: { email: target.toUpperCase(), password: 'Wr0ngPassword' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, ACCOUNT_RATE_LIMIT.max).every((c) => c === 401)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    // The same account's reset and code routes share the budget; another account is untouched.
+    const reset = await app.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress: '203.0.113.9', payload: { email: target } });
+    expect(reset.statusCode).toBe(429);
+    expect(reset.json<{ message: string }>().message).toBe(Messages.tooManyRequests);
+    const fine = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: other, password: 'Wr0ngPassword' } });
+    expect(fine.statusCode).toBe(401);
   });
 });

@@ -14,9 +14,28 @@ import {
 
 export async function insertVerificationCode(
   db: Executor,
-  code: { userId: string; codeHash: string; expiresAt: Date },
+  code: { userId: string; codeHash: string; expiresAt: Date; attempts?: number },
 ): Promise<void> {
   await db.insert(emailVerificationCodes).values(code);
+}
+
+/**
+ * Guesses spent on the user's codes created in the last `windowMinutes`. Each new code starts
+ * with the guesses of the one before (asking for another code must not buy another set of
+ * guesses), so the newest code's count is the running total: the maximum, not the sum.
+ */
+export async function verificationAttemptsSince(db: Executor, userId: string, windowMinutes: number): Promise<number> {
+  const [row] = await db
+    .select({ spent: sql<string>`coalesce(max(${emailVerificationCodes.attempts}), 0)` })
+    .from(emailVerificationCodes)
+    .where(
+      and(
+        eq(emailVerificationCodes.userId, userId),
+        isNull(emailVerificationCodes.consumedAt),
+        gt(emailVerificationCodes.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`),
+      ),
+    );
+  return Number(row?.spent ?? 0);
 }
 
 /** Ends every open code of the user (a resend makes older codes useless). */

@@ -18,6 +18,7 @@ import {
   VerifyBody,
   VerifyResponse,
 } from '@rarelens/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { Errors } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -25,6 +26,7 @@ import { presentUser } from '../users/users.presenter.ts';
 import type { SessionCookies } from './auth.cookies.ts';
 import { presentLogin, presentTokenPair } from './auth.presenter.ts';
 import type { AuthService } from './auth.service.ts';
+import { originOf } from '../activity/activity.presenter.ts';
 
 export interface AuthRoutesOptions {
   authService: AuthService;
@@ -32,6 +34,13 @@ export interface AuthRoutesOptions {
   /** Requests per minute and IP on every auth route. */
   rateLimitPerMinute: number;
 }
+
+/**
+ * Per account (the e-mail in the body), on top of the per-IP limit, for the routes that guess or
+ * mail: sign-in, verification codes, reset requests. Many addresses cannot share out the guesses
+ * against one account, and nobody can flood one inbox.
+ */
+export const ACCOUNT_RATE_LIMIT = { max: 20, timeWindow: '15 minutes' } as const;
 
 /** The refresh token may come from the cookie instead, so the body is optional here (Fastify gives null). */
 const OptionalRefreshBody = RefreshBody.partial().nullish();
@@ -44,6 +53,20 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
 ) => {
   // Every route of this plugin is rate limited per IP.
   const config = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+  // Runs after validation (preHandler), so the key is the normalised (lower-cased) address.
+  // (createRateLimit, not rateLimit: the plugin runs one rateLimit hook per request, the per-IP one.)
+  const accountLimiter = app.createRateLimit({
+    ...ACCOUNT_RATE_LIMIT,
+    keyGenerator: (request) => {
+      const email = (request.body as { email?: unknown } | null)?.email;
+      return `account:${typeof email === 'string' ? email : ''}`;
+    },
+  });
+  const perAccount = async (request: FastifyRequest): Promise<void> => {
+    const verdict = await accountLimiter(request);
+    // isAllowed is true only for allow-listed keys; otherwise the count decides.
+    if (!verdict.isAllowed && verdict.isExceeded) throw Errors.rateLimited();
+  };
 
   app.post(
     '/register',
@@ -56,7 +79,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
 
   app.post(
     '/verify',
-    { config, schema: { body: VerifyBody, response: { 200: VerifyResponse } } },
+    { config, preHandler: perAccount, schema: { body: VerifyBody, response: { 200: VerifyResponse } } },
     async (request) => {
       const user = await authService.verifyEmail(request.body.email, request.body.code);
       return { user: presentUser(user), message: Messages.emailVerified };
@@ -65,7 +88,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
 
   app.post(
     '/resend-code',
-    { config, schema: { body: ResendCodeBody, response: { 200: MessageResponse } } },
+    { config, preHandler: perAccount, schema: { body: ResendCodeBody, response: { 200: MessageResponse } } },
     async (request) => {
       await authService.resendCode(request.body.email);
       return { message: Messages.codeSent };
@@ -74,9 +97,9 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
 
   app.post(
     '/login',
-    { config, schema: { body: LoginBody, response: { 200: LoginResponse } } },
+    { config, preHandler: perAccount, schema: { body: LoginBody, response: { 200: LoginResponse } } },
     async (request, reply) => {
-      const session = await authService.login(request.body.email, request.body.password);
+      const session = await authService.login(request.body.email, request.body.password, originOf(request));
       cookies.set(reply, session);
       return presentLogin(session);
     },
@@ -120,7 +143,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
 
   app.post(
     '/password-reset',
-    { config, schema: { body: PasswordResetRequestBody, response: { 200: MessageResponse } } },
+    { config, preHandler: perAccount, schema: { body: PasswordResetRequestBody, response: { 200: MessageResponse } } },
     async (request) => {
       await authService.requestPasswordReset(request.body.email);
       return { message: Messages.emailSent };
@@ -147,7 +170,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
       },
     },
     async (request) => {
-      await authService.resetPassword(request.params.token, request.body.password);
+      await authService.resetPassword(request.params.token, request.body.password, originOf(request));
       return { message: Messages.passwordChanged };
     },
   );

@@ -32,15 +32,22 @@ import {
   rotateRefreshToken,
   spendVerificationAttempt,
   useResetToken,
+  verificationAttemptsSince,
 } from './auth.repository.ts';
 import { passwordResetMail, verificationCodeMail } from './auth.mails.ts';
 import { assertMayLogIn } from './auth.policy.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password-hasher.ts';
 import type { AccessClaims, TokenService } from './token.service.ts';
+import type { ActivityRecorder, RequestOrigin } from '../activity/activity.service.ts';
 
-/** Verification codes live 15 minutes and allow 5 attempts (including the right one). */
+/**
+ * Verification codes live 15 minutes. An account has 5 attempts (including the right one) per
+ * hour, whatever the number of codes it asks for: a resent code inherits the guesses spent on
+ * the codes of the last hour, so a resend never resets the budget.
+ */
 export const VERIFICATION_CODE_TTL_MINUTES = 15;
 export const MAX_VERIFICATION_ATTEMPTS = 5;
+export const VERIFICATION_BUDGET_WINDOW_MINUTES = 60;
 const RESET_LINK_TTL_MINUTES = Constants.resetLinkLifetimeMs / 60_000;
 
 export interface Session {
@@ -56,6 +63,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'refreshTokenTtlDays'>;
+  /** The account activity log (sign-ins, failed sign-ins, password resets). */
+  activity: ActivityRecorder;
 }
 
 const invalidCode = () =>
@@ -67,17 +76,19 @@ const resetLinkExpired = () =>
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ database, tokens, mailer, config }: AuthServiceDeps) {
+export function createAuthService({ database, tokens, mailer, config, activity }: AuthServiceDeps) {
   const { db } = database;
   const refreshTtlMs = config.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
 
   /** Creates a code and sends it; runs inside the caller's transaction so a failed send rolls back. */
   async function issueVerificationCode(executor: Executor, user: UserRow): Promise<void> {
     const code = tokens.createVerificationCode();
+    const spent = await verificationAttemptsSince(executor, user.id, VERIFICATION_BUDGET_WINDOW_MINUTES);
     await insertVerificationCode(executor, {
       userId: user.id,
       codeHash: tokens.hashVerificationCode(user.id, code),
       expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
+      attempts: Math.min(spent, MAX_VERIFICATION_ATTEMPTS),
     });
     await mailer.send(verificationCodeMail(user, code, VERIFICATION_CODE_TTL_MINUTES));
   }
@@ -127,6 +138,9 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
         throw new AppError(409, ErrorCode.emailAlreadyVerified, Messages.emailAlreadyVerified);
       }
       const live = await spendVerificationAttempt(db, user.id, MAX_VERIFICATION_ATTEMPTS);
+      if (live === undefined && (await verificationAttemptsSince(db, user.id, VERIFICATION_BUDGET_WINDOW_MINUTES)) >= MAX_VERIFICATION_ATTEMPTS) {
+        throw new AppError(429, ErrorCode.rateLimited, Messages.verificationLocked);
+      }
       if (
         live === undefined ||
         !tokens.hashesEqual(live.codeHash, tokens.hashVerificationCode(user.id, code))
@@ -149,17 +163,20 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
       });
     },
 
-    async login(email: string, password: string): Promise<Session> {
+    async login(email: string, password: string, origin: RequestOrigin = {}): Promise<Session> {
       const user = await findUserByEmail(db, email);
       const matches =
         user === undefined
           ? await verifyDummyPassword(password)
           : await verifyPassword(user.passwordHash, password);
       if (user === undefined || !matches) {
+        if (user !== undefined) await activity.record(user.id, 'sign_in_failed', { reason: 'wrong password' }, origin);
         throw new AppError(401, ErrorCode.invalidCredentials, Messages.incorrectCredentials);
       }
       assertMayLogIn(user);
-      return openSession(user);
+      const session = await openSession(user);
+      await activity.record(user.id, 'sign_in', {}, origin);
+      return session;
     },
 
     /** Rotates a refresh token; presenting a rotated (or revoked) one ends its whole family. */
@@ -256,7 +273,7 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
     },
 
     /** Sets the new password once per link, verifies the address and ends every session. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    async resetPassword(token: string, password: string, origin: RequestOrigin = {}): Promise<void> {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const userId = await useResetToken(tx, tokens.hashOpaqueToken(token));
@@ -265,6 +282,7 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
         // Following the e-mailed link proves the address.
         await markEmailVerified(tx, userId);
         await revokeUserRefreshTokens(tx, userId);
+        await activity.record(userId, 'password_reset', {}, origin, tx);
       });
     },
   };

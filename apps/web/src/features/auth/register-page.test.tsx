@@ -95,8 +95,8 @@ describe('RegisterPage validation', () => {
 
   it('says "The passwords did not match" when the confirmation differs', async () => {
     renderPage();
-    await userEvent.type(screen.getByLabelText('Password'), 'Abcdefg1');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'Abcdefg2');
+    await userEvent.type(screen.getByLabelText('Password'), 'Chromatin1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Chromatin2');
     await submit();
     expect(errorUnder('Password')).toBeNull();
     expect(errorUnder('Confirm password')).toBe(Messages.passwordsMismatch);
@@ -108,8 +108,8 @@ describe('RegisterPage validation', () => {
     await userEvent.type(screen.getByLabelText('Surname'), 'Lovelace');
     await userEvent.type(screen.getByLabelText('Date of birth'), '1990-12-10');
     await userEvent.type(screen.getByLabelText('Email'), 'Ada@Example.org');
-    await userEvent.type(screen.getByLabelText('Password'), 'Abcdefg1');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'Abcdefg1');
+    await userEvent.type(screen.getByLabelText('Password'), 'Chromatin1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Chromatin1');
     await userEvent.click(screen.getByRole('checkbox', { name: /accept the Terms/ }));
     await submit();
     expect(calls).toHaveLength(1);
@@ -119,7 +119,7 @@ describe('RegisterPage validation', () => {
       surname: 'Lovelace',
       birthDate: '1990-12-10',
       email: 'ada@example.org',
-      password: 'Abcdefg1',
+      password: 'Chromatin1',
       termsAccepted: true,
     });
     expect(await screen.findByText(Messages.emailTaken)).toBeInTheDocument();

@@ -1,0 +1,585 @@
+/**
+ * The built-in answers: each reads the case's stored results and the knowledge base and writes
+ * only what they say, citing every gene, disease, variant, HPO term, ClinVar record and ACMG
+ * criterion it names.
+ */
+import type { TermRef } from '@rarelens/contract';
+import { AnswerBuilder, variantName } from './citations.ts';
+import type { CaseContext, CaseDisease, CaseGene, CaseVariant, ChatAnswer, Intent } from './context.ts';
+import {
+  bestDiseaseOf,
+  explanationLine,
+  formatFrequency,
+  formatLr,
+  kbDisease,
+  missingFeatures,
+  termBreakdown,
+  variantsOfGene,
+} from './evidence.ts';
+import type { ChatKnowledge } from './knowledge.ts';
+import type { Mentions } from './resolve.ts';
+
+export interface AnswerInput {
+  question: string;
+  ctx: CaseContext;
+  knowledge: ChatKnowledge;
+  mentions: Mentions;
+}
+
+const NO_ANSWER = "I can't answer that from this case.";
+
+function done(b: AnswerBuilder, intent: Intent): ChatAnswer {
+  return { text: b.text(), citations: b.citations, intent };
+}
+
+const pct = (p: number) => (p >= 0.995 ? '>99 %' : p < 0.005 ? '<1 %' : `${Math.round(p * 100)} %`);
+
+/** "#1 of 57" */
+const rankOf = (rank: number | null, total: number) => (rank == null ? 'not ranked' : `#${rank} of ${total}`);
+
+function describeAcmg(b: AnswerBuilder, v: CaseVariant, withReasons: boolean): string {
+  const codes = v.acmgCriteria.map((c) => c.code);
+  for (const c of codes) b.acmg(v, c);
+  if (!withReasons) return `ACMG ${v.acmg}${codes.length ? ` (${codes.join(', ')})` : ''}`;
+  return `ACMG/AMP: ${v.acmg} (${v.acmgPoints} points${codes.length ? `; ${codes.join(', ')}` : '; no criterion met'})`;
+}
+
+function describeClinvar(b: AnswerBuilder, v: CaseVariant): string {
+  const r = v.clinvarRecord;
+  if (!r) return 'no ClinVar record for this allele';
+  b.clinvar(v);
+  const where = r.match === 'exact' ? '' : ` (a pathogenic change at the ${r.match.replace(/_/g, ' ')}, not this exact allele)`;
+  return `ClinVar ${r.significance.replace(/_/g, ' ')}${r.stars ? `, ${r.stars}★` : ''}${r.id ? ` (${r.id})` : ''}${where}`;
+}
+
+function describeFrequency(v: CaseVariant): string {
+  if (v.af == null) return 'no population frequency known';
+  return `population AF ${v.af === 0 ? '0 (absent)' : v.af.toPrecision(2)}${v.afSource ? ` (${v.afSource})` : ''}`;
+}
+
+/** One-line summary of a variant, citing it, its ClinVar record and ACMG criteria. */
+function variantSummary(b: AnswerBuilder, v: CaseVariant): string {
+  b.variant(v);
+  return `${variantName(v)}: ${v.zygosity}, ${v.consequence?.replace(/_/g, ' ') ?? 'unknown consequence'}; ${describeClinvar(b, v)}; ${describeAcmg(b, v, false)}; ${describeFrequency(v)}`;
+}
+
+function termsLine(b: AnswerBuilder, terms: { term: string; label: string; lr: number; frequency?: number | null; frequencyText?: string | null }[], withFrequency: boolean): string {
+  return terms
+    .map((t) => {
+      b.term({ id: t.term, label: t.label });
+      const f = withFrequency && t.frequency != null ? `, ${formatFrequency(t.frequency, t.frequencyText ?? null)}` : '';
+      return `${t.label} (LR ${formatLr(t.lr)}${f})`;
+    })
+    .join('; ');
+}
+
+/** Why a gene is where it is: phenotype match term by term, inheritance fit, constraint, variants. */
+function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void {
+  const { ctx, knowledge } = input;
+  b.gene(gene);
+  const best = bestDiseaseOf(ctx, gene);
+  b.line(`${gene.symbol}${gene.name ? ` (${gene.name})` : ''} is ranked ${rankOf(gene.rank, ctx.genes.length)} genes of this case (score ${gene.score.toFixed(2)}, log10 scale).`);
+  if (best) {
+    if (best.ranked) b.disease(best.ranked);
+    const lr = best.log10Lr != null ? `: phenotype likelihood ratio 10^${best.log10Lr.toFixed(1)}` : '';
+    b.item(`Phenotype: its best-matching disease is ${best.name} (${best.id})${best.ranked ? `, ranked #${best.ranked.rank} of the diseases` : ''}${lr}.`);
+    const breakdown = termBreakdown(ctx, knowledge, best.id);
+    if (breakdown) {
+      const matched = breakdown.matched.filter((t) => t.kind === 'exact' || t.kind === 'implied' || t.kind === 'partial').sort((x, y) => y.lr - x.lr);
+      const against = breakdown.matched.filter((t) => t.kind === 'unmatched' || t.kind === 'contradicted').sort((x, y) => x.lr - y.lr);
+      if (matched.length) b.item(`Matched terms (likelihood ratio each contributes): ${termsLine(b, matched, true)}.`);
+      if (against.length) b.item(`Not explained by ${best.name}: ${termsLine(b, against, false)}.`);
+      const absent = breakdown.excluded.filter((e) => e.diseaseFrequency >= 0.2);
+      if (absent.length) b.item(`Recorded as absent although the disease often shows it: ${termsLine(b, absent.map((e) => ({ term: e.term, label: e.label, lr: e.lr })), false)}.`);
+    }
+  } else {
+    b.item(`Phenotype: ${gene.symbol} has no disease annotated in the knowledge base, so it is ranked on its variants and gene constraint alone.`);
+  }
+  const inheritance = explanationLine(gene, 'Inheritance:');
+  if (inheritance) b.item(`Inheritance: ${inheritance}.`);
+  const constraint = explanationLine(gene, 'Gene constraint:');
+  if (constraint) b.item(`Gene constraint: ${constraint}.`);
+  const variants = variantsOfGene(ctx, gene.symbol);
+  for (const v of variants.slice(0, 3)) b.item(`Variant (#${v.rank ?? '–'} of the ranked variants): ${variantSummary(b, v)}.`);
+  if (variants.length > 3) b.item(`${variants.length - 3} further ranked variant${variants.length - 3 === 1 ? '' : 's'} in ${gene.symbol}.`);
+}
+
+function neighbours(b: AnswerBuilder, ctx: CaseContext, gene: CaseGene): void {
+  const above = ctx.genes.find((g) => g.rank === gene.rank - 1);
+  const below = ctx.genes.find((g) => g.rank === gene.rank + 1);
+  if (above) {
+    b.gene(above);
+    b.item(`Ranked above it: ${above.symbol} (#${above.rank}, score ${above.score.toFixed(2)}; phenotype 10^${above.phenotypeScore.toFixed(1)}, genotype fit ${above.variantScore.toFixed(2)}).`);
+  }
+  if (below) {
+    b.gene(below);
+    b.item(`Next below: ${below.symbol} (#${below.rank}, score ${below.score.toFixed(2)}; phenotype 10^${below.phenotypeScore.toFixed(1)}, genotype fit ${below.variantScore.toFixed(2)}).`);
+  }
+}
+
+export function answerTopCandidate(input: AnswerInput): ChatAnswer {
+  const { ctx } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const top = ctx.genes[0];
+  if (!top) return noResults(b);
+  b.line(`The most likely candidate is ${top.symbol}.`);
+  explainGene(b, input, top);
+  const topVariant = variantsOfGene(ctx, top.symbol)[0];
+  if (topVariant) b.line(`The top variant is ${variantName(topVariant)}.`);
+  const second = ctx.genes[1];
+  if (second) {
+    b.gene(second);
+    b.line(`Runner-up: ${second.symbol} (score ${second.score.toFixed(2)}, ${(top.score - second.score).toFixed(2)} lower on the log10 scale).`);
+  }
+  return done(b, 'top-candidate');
+}
+
+function noResults(b: AnswerBuilder): ChatAnswer {
+  b.line(`${NO_ANSWER} The analysis ranked no gene: no rare, non-benign variant in a gene passed the filters.`);
+  return done(b, 'limitations');
+}
+
+function pickGene(input: AnswerInput): CaseGene | null {
+  const { mentions, ctx } = input;
+  const named = mentions.genes.find((g) => g.gene)?.gene;
+  if (named) return named;
+  const pos = mentions.positions.find((p) => p.list === 'gene' || p.list === null);
+  if (pos) return ctx.genes.find((g) => g.rank === pos.rank) ?? null;
+  return null;
+}
+
+export function answerGene(input: AnswerInput): ChatAnswer {
+  const { ctx, mentions } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const gene = pickGene(input);
+  if (!gene) {
+    const missing = mentions.genes.find((g) => !g.gene);
+    if (missing) {
+      b.line(`${missing.symbol} is not among the ranked genes of this case: no variant of the case in ${missing.symbol} passed the candidate filters (rare, not benign, FILTER PASS), so the ranking did not consider it.`);
+      b.line('Open the variant list in Non-clustered mode to see every variant of the case, filtered ones included.');
+      return done(b, 'gene');
+    }
+    const pos = mentions.positions[0];
+    b.line(`${NO_ANSWER} The case has ${ctx.genes.length} ranked gene${ctx.genes.length === 1 ? '' : 's'}${pos ? `, none at rank ${pos.rank}` : ''}.`);
+    return done(b, 'gene');
+  }
+  explainGene(b, input, gene);
+  neighbours(b, ctx, gene);
+  return done(b, 'gene');
+}
+
+function pickVariants(input: AnswerInput): CaseVariant[] {
+  const { mentions, ctx } = input;
+  const named = mentions.variants.flatMap((m) => m.variants);
+  if (named.length) return [...new Map(named.map((v) => [v.id, v])).values()];
+  // A variant named but not found is reported as such, never swapped for another one.
+  if (mentions.variants.length) return [];
+  const pos = mentions.positions.find((p) => p.list === 'variant');
+  if (pos) {
+    const v = ctx.variants.find((x) => x.rank === pos.rank);
+    return v ? [v] : [];
+  }
+  const gene = mentions.genes.find((g) => g.gene)?.gene ?? (mentions.genes.length === 0 ? ctx.genes[0] : undefined);
+  if (gene) return variantsOfGene(ctx, gene.symbol).slice(0, 1);
+  return [];
+}
+
+export function answerVariant(input: AnswerInput): ChatAnswer {
+  const { ctx, mentions } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const variants = pickVariants(input);
+  if (variants.length === 0) {
+    const asked = mentions.variants.map((m) => m.text).join(', ');
+    const gene = mentions.genes[0];
+    if (asked) b.line(`${asked} is not among the ranked candidate variants of this case${gene ? ` in ${gene.symbol}` : ''}. The case may carry it as a filtered (common, benign or non-PASS) variant: search the variant list in Non-clustered mode.`);
+    else if (gene && !gene.gene) b.line(`${gene.symbol} has no ranked candidate variant in this case.`);
+    else b.line(`${NO_ANSWER} I could not tell which variant you mean: name it by HGVS (c. or p.), by position (chr:pos ref>alt), by gene or by rank ("the top variant").`);
+    return done(b, 'variant');
+  }
+  for (const v of variants.slice(0, 2)) {
+    b.variant(v);
+    const c = v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`;
+    b.line(`${variantName(v)} (${v.chrom}:${v.pos} ${v.ref}>${v.alt} on GRCh38; input line ${v.input.line}) is ranked ${rankOf(v.rank, ctx.totals.candidates)} candidate variants.`);
+    if (v.gene) {
+      const g = ctx.genes.find((x) => x.symbol === v.gene);
+      if (g) b.gene(g);
+      b.item(`Gene ${v.gene}${g ? ` (gene rank #${g.rank})` : ''}; transcript ${v.transcript ?? 'unknown'}${v.isManeSelect ? ' (MANE Select)' : ''}; HGVS ${c}${v.hgvsP ? ` ${v.hgvsP}` : ''}.`);
+    }
+    b.item(`Consequence: ${v.consequences.map((x) => x.replace(/_/g, ' ')).join(', ') || 'unknown'} (${v.impact} impact).`);
+    const depth = v.genotype.depth != null ? `, depth ${v.genotype.depth}` : '';
+    const ad = v.genotype.alleleDepths ? `, allele depths ${v.genotype.alleleDepths.join('/')}` : '';
+    b.item(`Genotype: ${v.zygosity} (GT ${v.genotype.gt}${depth}${ad}).`);
+    b.item(`Population frequency: ${describeFrequency(v)}.`);
+    b.item(`${describeClinvar(b, v)}${v.clinvarRecord?.conditions.length ? `; conditions: ${v.clinvarRecord.conditions.slice(0, 4).join('; ')}` : ''}.`);
+    b.item(`${describeAcmg(b, v, true)}.`);
+    for (const k of v.acmgCriteria) b.item(`${k.code} (${k.strength}, ${k.points > 0 ? '+' : ''}${k.points}): ${k.reason}`);
+    for (const n of v.acmgNotAssessed) b.item(`${n.code} not assessed: ${n.reason}`);
+    if (v.geneConstraint) {
+      const c2 = v.geneConstraint;
+      const bits = [c2.pLI != null ? `pLI ${c2.pLI.toFixed(2)}` : null, c2.loeuf != null ? `LOEUF ${c2.loeuf.toFixed(2)}` : null, c2.misZ != null ? `missense Z ${c2.misZ.toFixed(2)}` : null].filter(Boolean);
+      if (bits.length) b.item(`Gene constraint (${c2.source}): ${bits.join(', ')}.`);
+    }
+  }
+  return done(b, 'variant');
+}
+
+/** Ranked diseases that explain a term (the patient's own match, or an annotation at or below it). */
+export function answerSymptom(input: AnswerInput): ChatAnswer {
+  const { ctx, knowledge, mentions } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const ontology = knowledge.hpo.ontology;
+  const patient = new Set(ctx.product.hpoTerms.map((t) => t.id));
+  for (const term of mentions.terms.slice(0, 3)) {
+    const isPatientTerm = patient.has(term.id);
+    const hits: { d: CaseDisease; how: string }[] = [];
+    for (const d of ctx.diseases) {
+      if (isPatientTerm) {
+        const m = d.matchedTerms.find((x) => x.id === term.id);
+        if (m && (m.match === 'exact' || m.match === 'implied' || m.match === 'partial')) {
+          hits.push({ d, how: m.match === 'exact' ? 'annotated feature' : m.match === 'implied' ? `implied by ${m.diseaseTermLabel ?? 'a disease feature'}` : `related feature ${m.diseaseTermLabel ?? ''}`.trim() });
+          continue;
+        }
+        if (m) continue;
+      }
+      const kd = kbDisease(knowledge, d.id, d);
+      const a = kd?.annotations.find((x) => x.term === term.id) ?? kd?.annotations.find((x) => ontology.isA(x.term, term.id));
+      if (a) hits.push({ d, how: a.term === term.id ? `annotated feature, ${formatFrequency(a.frequency, a.frequencyText)}` : `annotated with ${ontology.label(a.term) ?? a.term}` });
+    }
+    b.term(term);
+    if (hits.length === 0) {
+      b.line(`None of the ${ctx.diseases.length} ranked diseases of this case lists ${term.label} (${term.id}) as a feature${isPatientTerm ? ' among those explained' : ''}.`);
+      continue;
+    }
+    b.line(`${term.label} (${term.id})${isPatientTerm ? ' is one of the patient’s terms;' : ' is not among the patient’s terms;'} ${hits.length} of the ranked diseases explain it. The best ranked:`);
+    for (const { d, how } of hits.slice(0, 5)) {
+      b.disease(d);
+      const genes = d.genes.slice(0, 3).map((s) => {
+        const g = ctx.genes.find((x) => x.symbol === s);
+        if (g) b.gene(g);
+        return g ? `${s} (gene #${g.rank})` : s;
+      });
+      b.item(`#${d.rank} ${d.name} (${d.id}), probability ${pct(d.probability)}: ${how}${genes.length ? `; genes ${genes.join(', ')}` : ''}.`);
+    }
+  }
+  if (b.lines.length === 0) b.line(`${NO_ANSWER} I did not recognise a symptom in the question.`);
+  return done(b, 'symptom');
+}
+
+function pickDisease(input: AnswerInput): { id: string; name: string; ranked: CaseDisease | null; via: string | null } | null {
+  const { mentions, ctx } = input;
+  const named = mentions.diseases[0];
+  if (named) return { id: named.id, name: named.name, ranked: named.disease, via: null };
+  const pos = mentions.positions.find((p) => p.list === 'disease');
+  if (pos) {
+    const d = ctx.diseases.find((x) => x.rank === pos.rank);
+    return d ? { id: d.id, name: d.name, ranked: d, via: null } : null;
+  }
+  const gene = pickGene(input) ?? (mentions.genes.length === 0 ? ctx.genes[0] : undefined);
+  if (gene) {
+    const best = bestDiseaseOf(ctx, gene);
+    if (best) return { id: best.id, name: best.name, ranked: best.ranked, via: gene.symbol };
+  }
+  const top = ctx.diseases[0];
+  return top ? { id: top.id, name: top.name, ranked: top, via: null } : null;
+}
+
+export function answerDisease(input: AnswerInput): ChatAnswer {
+  const { ctx, knowledge } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const pick = pickDisease(input);
+  if (!pick) return done(b.line(`${NO_ANSWER} The case has no ranked disease.`), 'disease');
+  const kd = kbDisease(knowledge, pick.id, pick.ranked);
+  if (pick.ranked) {
+    const d = pick.ranked;
+    b.disease(d);
+    b.line(`${d.name} (${d.id}) is ranked #${d.rank} of ${ctx.diseases.length} diseases, post-test probability ${pct(d.probability)}${d.significance ? `; best ACMG class of the case's variants in its genes: ${d.significance}` : ''}.`);
+    if (d.inheritance.length) b.item(`Inheritance: ${d.inheritance.map((t) => t.label).join(', ')}.`);
+    if (d.onset.length) b.item(`Onset: ${d.onset.map((t) => t.label).join(', ')}.`);
+  } else {
+    b.line(`${pick.name} (${pick.id}) is not among the ${ctx.diseases.length} ranked diseases of this case${kd ? '' : ' and not in the knowledge base'}.`);
+    if (kd?.inheritance.length) b.item(`Inheritance (knowledge base): ${kd.inheritance.map((t) => knowledge.hpo.ontology.label(t) ?? t).join(', ')}.`);
+  }
+  const genes = pick.ranked?.genes ?? kd?.genes ?? [];
+  if (genes.length) {
+    const described = genes.slice(0, 6).map((s) => {
+      const g = ctx.genes.find((x) => x.symbol === s);
+      if (g) b.gene(g);
+      return g ? `${s} (gene #${g.rank}, ${g.variantCount} variant${g.variantCount === 1 ? '' : 's'})` : `${s} (no ranked variant in this case)`;
+    });
+    b.item(`Genes: ${described.join(', ')}.`);
+  }
+  const breakdown = termBreakdown(ctx, knowledge, kd?.id ?? pick.id);
+  if (breakdown && pick.ranked) {
+    const matched = breakdown.matched.filter((t) => t.kind !== 'unmatched' && t.kind !== 'contradicted').sort((x, y) => y.lr - x.lr);
+    const against = breakdown.matched.filter((t) => t.kind === 'unmatched' || t.kind === 'contradicted');
+    if (matched.length) b.item(`Patient terms it explains: ${termsLine(b, matched, true)}.`);
+    if (against.length) b.item(`Patient terms it does not explain: ${termsLine(b, against, false)}.`);
+  }
+  return done(b, 'disease');
+}
+
+export function answerExamineNext(input: AnswerInput): ChatAnswer {
+  const { ctx, knowledge } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const pick = pickDisease(input);
+  if (!pick) return done(b.line(`${NO_ANSWER} The case has no ranked disease to compare the patient with.`), 'examine-next');
+  const kd = kbDisease(knowledge, pick.id, pick.ranked);
+  if (pick.ranked) b.disease(pick.ranked);
+  const intro = pick.via ? `For ${pick.name} (${pick.id}), the best-matching disease of ${pick.via}` : `For ${pick.name} (${pick.id})`;
+  b.line(`${intro}${pick.ranked ? ` (disease #${pick.ranked.rank})` : ''}:`);
+  if (pick.via) {
+    const g = ctx.genes.find((x) => x.symbol === pick.via);
+    if (g) b.gene(g);
+  }
+  const breakdown = termBreakdown(ctx, knowledge, kd?.id ?? pick.id);
+  if (breakdown) {
+    const against = breakdown.matched.filter((t) => t.kind === 'unmatched' || t.kind === 'contradicted');
+    if (against.length) b.item(`Patient terms it does not explain: ${termsLine(b, against, false)}.`);
+    else b.item('It explains every one of the patient’s terms.');
+    const absent = breakdown.excluded.filter((e) => e.diseaseFrequency >= 0.2);
+    if (absent.length) b.item(`Recorded as absent although common in the disease (argues against it): ${termsLine(b, absent.map((e) => ({ term: e.term, label: e.label, lr: e.lr })), false)}.`);
+  }
+  const missing = kd ? missingFeatures(ctx, knowledge, kd) : [];
+  if (missing.length) {
+    b.line('Typical features not recorded for the patient (neither present nor excluded) — examine or ask for these next:');
+    for (const f of missing) {
+      b.term({ id: f.id, label: f.label });
+      b.item(`${f.label} (${f.id}): ${formatFrequency(f.frequency, f.frequencyText)}.`);
+    }
+    b.line('Recording them as present or absent in the Diagnose module re-ranks the case.');
+  } else {
+    b.line(kd ? 'Every annotated feature of the disease is already recorded as present or absent for the patient.' : 'The knowledge base has no feature annotations for this disease.');
+  }
+  return done(b, 'examine-next');
+}
+
+type Side =
+  | { kind: 'gene'; gene: CaseGene }
+  | { kind: 'disease'; disease: CaseDisease }
+  | { kind: 'variant'; variant: CaseVariant };
+
+function sidesOf(input: AnswerInput): Side[] {
+  const { mentions, ctx } = input;
+  const variants = mentions.variants.flatMap((m) => m.variants.slice(0, 1));
+  if (variants.length >= 2) return variants.map((variant) => ({ kind: 'variant', variant }));
+  const sides: Side[] = [];
+  for (const g of mentions.genes) if (g.gene) sides.push({ kind: 'gene', gene: g.gene });
+  for (const p of mentions.positions) {
+    if (p.list === 'disease') {
+      const d = ctx.diseases.find((x) => x.rank === p.rank);
+      if (d) sides.push({ kind: 'disease', disease: d });
+    } else if (p.list === 'variant') {
+      const v = ctx.variants.find((x) => x.rank === p.rank);
+      if (v) sides.push({ kind: 'variant', variant: v });
+    } else {
+      const g = ctx.genes.find((x) => x.rank === p.rank);
+      if (g && !sides.some((s) => s.kind === 'gene' && s.gene.symbol === g.symbol)) sides.push({ kind: 'gene', gene: g });
+    }
+  }
+  for (const d of mentions.diseases) if (d.disease) sides.push({ kind: 'disease', disease: d.disease });
+  return sides;
+}
+
+export function answerCompare(input: AnswerInput): ChatAnswer {
+  const { ctx, mentions } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const sides = sidesOf(input);
+  const genes = sides.flatMap((s) => (s.kind === 'gene' ? [s.gene] : []));
+  const diseases = sides.flatMap((s) => (s.kind === 'disease' ? [s.disease] : []));
+  const variants = sides.flatMap((s) => (s.kind === 'variant' ? [s.variant] : []));
+  if (genes.length >= 2) {
+    const [x, y] = [...genes.slice(0, 2)].sort((p, q) => p.rank - q.rank) as [CaseGene, CaseGene];
+    b.gene(x).gene(y);
+    b.line(`${x.symbol} (#${x.rank}) ranks above ${y.symbol} (#${y.rank}): score ${x.score.toFixed(2)} vs ${y.score.toFixed(2)} (log10 scale).`);
+    for (const g of [x, y]) {
+      const best = bestDiseaseOf(ctx, g);
+      if (best?.ranked) b.disease(best.ranked);
+      const v = variantsOfGene(ctx, g.symbol)[0];
+      b.item(
+        `${g.symbol}: ${best ? `best disease ${best.name} (${best.id}), phenotype 10^${g.phenotypeScore.toFixed(1)}` : 'no annotated disease'}; ${explanationLine(g, 'Inheritance:') ?? `genotype fit ${g.variantScore.toFixed(2)}`}${v ? `; top variant ${variantSummary(b, v)}` : ''}.`,
+      );
+    }
+    const dPheno = x.phenotypeScore - y.phenotypeScore;
+    const dFit = x.variantScore - y.variantScore;
+    const reasons: string[] = [];
+    if (Math.abs(dPheno) >= 0.05) reasons.push(`${dPheno > 0 ? x.symbol : y.symbol}'s disease matches the patient's terms better (phenotype 10^${Math.max(x.phenotypeScore, y.phenotypeScore).toFixed(1)} vs 10^${Math.min(x.phenotypeScore, y.phenotypeScore).toFixed(1)})`);
+    if (Math.abs(dFit) >= 0.01) reasons.push(`${dFit > 0 ? x.symbol : y.symbol}'s variants fit the inheritance better (genotype fit ${Math.max(x.variantScore, y.variantScore).toFixed(2)} vs ${Math.min(x.variantScore, y.variantScore).toFixed(2)})`);
+    if (reasons.length) b.line(`What separates them: ${reasons.join('; ')}.`);
+    return done(b, 'compare');
+  }
+  if (diseases.length >= 2) {
+    const [x, y] = [...diseases.slice(0, 2)].sort((p, q) => p.rank - q.rank) as [CaseDisease, CaseDisease];
+    b.disease(x).disease(y);
+    b.line(`${x.name} (#${x.rank}, probability ${pct(x.probability)}) ranks above ${y.name} (#${y.rank}, probability ${pct(y.probability)}).`);
+    const explained = (d: CaseDisease) => new Set(d.matchedTerms.filter((t) => t.match !== 'unmatched' && t.match !== 'contradicted').map((t) => t.id));
+    const ex = explained(x);
+    const ey = explained(y);
+    for (const d of [x, y]) b.item(`${d.name}: explains ${explained(d).size} of ${ctx.product.hpoTerms.length} patient terms; inheritance ${d.inheritance.map((t) => t.label).join(', ') || 'not stated'}; genes ${d.genes.join(', ') || 'none'}.`);
+    const onlyX = ctx.product.hpoTerms.filter((t) => ex.has(t.id) && !ey.has(t.id));
+    const onlyY = ctx.product.hpoTerms.filter((t) => ey.has(t.id) && !ex.has(t.id));
+    const list = (ts: TermRef[]) => ts.map((t) => (b.term(t), `${t.label} (${t.id})`)).join(', ');
+    if (onlyX.length) b.item(`Only ${x.name} explains: ${list(onlyX)}.`);
+    if (onlyY.length) b.item(`Only ${y.name} explains: ${list(onlyY)}.`);
+    return done(b, 'compare');
+  }
+  if (variants.length >= 2) {
+    const [x, y] = [...variants.slice(0, 2)].sort((p, q) => (p.rank ?? 1e9) - (q.rank ?? 1e9)) as [CaseVariant, CaseVariant];
+    b.line(`${variantName(x)} (#${x.rank ?? '–'}) ranks above ${variantName(y)} (#${y.rank ?? '–'}).`);
+    for (const v of [x, y]) b.item(`${variantSummary(b, v)}; score ${v.score.toFixed(2)}.`);
+    return done(b, 'compare');
+  }
+  const named = [...mentions.genes.map((g) => g.symbol), ...mentions.diseases.map((d) => d.name)];
+  b.line(`${NO_ANSWER} To compare, name two ranked genes, diseases or variants of this case (for example "compare ${ctx.genes[0]?.symbol ?? 'gene A'} and ${ctx.genes[1]?.symbol ?? 'gene B'}").${named.length ? ` I found only: ${named.join(', ')} (a gene without a ranked variant cannot be compared).` : ''}`);
+  return done(b, 'compare');
+}
+
+/** General Mendelian facts for the family, by the mode the gene's variants fit. */
+function familyMeaning(mode: string, zygosity: string[], sex: 'male' | 'female'): string[] {
+  const two = zygosity.filter((z) => z === 'heterozygous').length >= 2;
+  if (/autosomal dominant/.test(mode))
+    return [
+      'One altered copy is enough for an autosomal dominant disease. The variant may be de novo or inherited from a parent, who may be mildly affected (variable expressivity, reduced penetrance).',
+      'Testing both parents for the variant (segregation) tells which; each child of a carrier has a 50 % chance of inheriting it.',
+    ];
+  if (/autosomal recessive/.test(mode)) {
+    if (zygosity.includes('homozygous'))
+      return [
+        'Homozygous in a recessive disease: both parents are expected to be heterozygous carriers. Testing them confirms it (and rules out a deletion on the other copy or uniparental disomy).',
+        'Each further child of the same parents has a 25 % chance of being affected and 50 % of being a carrier; siblings can be tested for the variant.',
+      ];
+    if (two)
+      return [
+        'Two heterozygous variants in a recessive gene: a single person’s VCF cannot tell whether they sit on different copies (in trans, compound heterozygous) or on the same copy (in cis). Testing the parents shows the phase; only in trans explains a recessive disease.',
+        'If in trans, each further child of the same parents has a 25 % chance of being affected.',
+      ];
+    return [
+      'Only one heterozygous variant in a recessive gene: on its own this makes the patient a carrier. A second variant may have been missed (structural, deep intronic, not covered, or filtered): consider targeted testing or CNV analysis before accepting or rejecting the gene.',
+    ];
+  }
+  if (/X-linked/.test(mode)) {
+    if (sex === 'male')
+      return [
+        'Hemizygous in a male (one X chromosome): the variant is either de novo or inherited from his mother, who would be a carrier. Testing the mother tells which.',
+        'A carrier mother passes it to half of her sons (affected) and half of her daughters (carriers); all daughters of the patient will carry it, his sons will not.',
+      ];
+    return [
+      'Heterozygous in a female for an X-linked disease: in a recessive disease she is usually a carrier, with symptoms possible through skewed X-inactivation; in a dominant one a single copy causes disease.',
+      'Each child of hers has a 50 % chance of inheriting it.',
+    ];
+  }
+  if (/mitochondrial/.test(mode)) return ['Mitochondrial inheritance passes through the mother; severity depends on the fraction of altered copies (heteroplasmy), which can differ between tissues and relatives.'];
+  return ['The inheritance of this gene’s disease is not known, so the meaning for relatives cannot be stated; segregation testing in the family can still help.'];
+}
+
+export function answerInheritance(input: AnswerInput): ChatAnswer {
+  const { ctx, knowledge, mentions } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const variantNamed = mentions.variants.flatMap((m) => m.variants)[0];
+  const gene = pickGene(input) ?? (variantNamed?.gene ? ctx.genes.find((g) => g.symbol === variantNamed.gene) : undefined) ?? (mentions.genes.length === 0 ? ctx.genes[0] : undefined);
+  if (!gene) {
+    const missing = mentions.genes[0];
+    return done(b.line(missing ? `${missing.symbol} is not among the ranked genes of this case, so there is no variant to interpret for the family.` : `${NO_ANSWER} The case has no ranked gene.`), 'inheritance');
+  }
+  b.gene(gene);
+  const best = bestDiseaseOf(ctx, gene);
+  const fit = explanationLine(gene, 'Inheritance:');
+  const mode = gene.inheritance[0] ?? 'unknown inheritance';
+  b.line(`${gene.symbol} (gene #${gene.rank}): the case's variants fit ${mode} inheritance${fit ? ` — ${fit.replace(/^[^—]*—\s*/, '')}` : ''}.`);
+  if (best) {
+    if (best.ranked) b.disease(best.ranked);
+    const kd = kbDisease(knowledge, best.id, best.ranked);
+    const modes = best.ranked?.inheritance.map((t) => t.label) ?? kd?.inheritance.map((t) => knowledge.hpo.ontology.label(t) ?? t) ?? [];
+    b.item(`${best.name} (${best.id}) is annotated as ${modes.length ? modes.join(', ') : 'of unstated inheritance'}.`);
+  }
+  const variants = variantsOfGene(ctx, gene.symbol);
+  for (const v of variants.slice(0, 3)) {
+    b.variant(v);
+    b.item(`${variantName(v)}: ${v.zygosity} (GT ${v.genotype.gt}), ${v.acmg}.`);
+  }
+  b.item(`Patient: ${ctx.product.sex}.`);
+  for (const l of familyMeaning(mode, variants.map((v) => v.zygosity), ctx.product.sex)) b.line(l);
+  return done(b, 'inheritance');
+}
+
+const COUNT_LABELS: Record<string, string> = {
+  records: 'VCF records read',
+  alleles: 'alleles after splitting multi-allelic records',
+  skippedReferenceBlocks: 'reference (gVCF) blocks skipped',
+  skippedNoAlt: 'records without an alternate allele skipped',
+  skippedStar: 'spanning-deletion (*) alleles skipped',
+  skippedNonRef: '<NON_REF> alleles skipped',
+  structural: 'symbolic structural-variant alleles (<DEL>, <DUP>…) not annotated',
+  liftFailed: 'records that failed GRCh37 → GRCh38 liftover',
+  refMismatches: 'records whose REF did not match the reference genome',
+};
+
+export function answerLimitations(input: AnswerInput): ChatAnswer {
+  const { ctx } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const run = ctx.run;
+  b.line('What this analysis could not see, from the case’s own run:');
+  if (run) {
+    b.item(`Input on ${run.inputAssembly}; results on ${run.assembly}${run.inputAssembly !== run.assembly ? ' (lifted over)' : ''}.`);
+    const counts = Object.entries(run.counts).filter(([k, n]) => COUNT_LABELS[k] && (n > 0 || k === 'records'));
+    if (counts.length) b.item(`Reading: ${counts.map(([k, n]) => `${n.toLocaleString('en-US')} ${COUNT_LABELS[k]}`).join('; ')}.`);
+  }
+  const filtered = ctx.totals.variants - ctx.totals.candidates;
+  b.item(`${ctx.totals.variants.toLocaleString('en-US')} variants annotated; ${ctx.totals.candidates.toLocaleString('en-US')} considered by the ranking; ${filtered.toLocaleString('en-US')} filtered out as common (population AF above 2 %), benign or likely benign, outside a gene, or failing the caller's FILTER. Filtered variants are still listed in Non-clustered mode.`);
+  const noAf = ctx.variants.filter((v) => v.af == null);
+  if (ctx.variants.length) {
+    b.item(`Population frequencies: ${noAf.length} of the ${ctx.variants.length} top-ranked candidate variants have no known population frequency, so frequency criteria (BA1, BS1, PM2) could not be applied to them${noAf.length ? ` (e.g. ${noAf.slice(0, 2).map((v) => (b.variant(v), variantName(v))).join(', ')})` : ''}.`);
+  }
+  const source = ctx.product.hpoTermsSource === 'phenome' ? 'extracted by PhenomeAI from the symptoms (none were given)' : 'as given';
+  b.item(`Phenotype: ${ctx.product.hpoTerms.length} present and ${ctx.product.excludedTerms.length} excluded HPO terms, ${source}.${ctx.product.hpoTerms.length === 0 ? ' Without terms the ranking rests on the variants alone.' : ''}`);
+  b.item('Not visible in a single person’s small-variant VCF: copy-number and structural variants unless the caller wrote them, repeat expansions, low-level mosaicism, deep-intronic or regulatory effects beyond the annotated splice regions, the phase of two heterozygous variants, and segregation in the family.');
+  if (run) {
+    const v = run.kbVersions;
+    const parts = ['hpo', 'hpoAnnotations', 'clinvar', 'transcripts', 'genes'].filter((k) => v[k]).map((k) => `${k} ${v[k]}`);
+    if (parts.length) b.item(`Knowledge base: ${parts.join(', ')}; software ${run.softwareVersion}.`);
+  }
+  return done(b, 'limitations');
+}
+
+export function suggestionsFor(ctx: CaseContext): string[] {
+  const top = ctx.genes[0];
+  const second = ctx.genes[1];
+  const term = ctx.product.hpoTerms[0];
+  const out = ['Why is this gene first?', 'What should I examine next?'];
+  if (top) out.push(`What is the top variant in ${top.symbol}?`);
+  if (term) out.push(`Which diseases explain ${term.label.toLowerCase()}?`);
+  if (top && second) out.push(`Compare ${top.symbol} and ${second.symbol}`);
+  out.push('What does the inheritance mean for the family?', 'What could the analysis not see?');
+  return out;
+}
+
+export function answerHelp(input: AnswerInput, intent: Intent): ChatAnswer {
+  const b = new AnswerBuilder(input.ctx.product.id);
+  if (intent === 'unknown') b.line(`${NO_ANSWER} I answer from this case's ranked results and the knowledge base only.`);
+  else b.line('I answer questions about this case from its ranked results and the knowledge base, citing the evidence.');
+  b.line('I can tell you:');
+  for (const s of [
+    'which gene, variant or disease is most likely and why',
+    'why a gene is ranked where it is (matched and unmatched terms, inheritance fit, variants)',
+    'what a variant is (HGVS, consequence, ClinVar, ACMG criteria)',
+    'which ranked diseases explain a symptom',
+    'what a disease does not explain and what to examine next',
+    'how two genes, diseases or variants compare',
+    'what the inheritance and zygosity mean for the family',
+    'what the analysis could not see',
+  ])
+    b.item(s);
+  b.line(`Try: ${suggestionsFor(input.ctx).slice(0, 3).map((s) => `“${s}”`).join(', ')}.`);
+  return done(b, intent === 'unknown' ? 'unknown' : 'help');
+}
+
+export function answerNotReady(ctx: CaseContext): ChatAnswer {
+  const b = new AnswerBuilder(ctx.product.id);
+  const why =
+    ctx.product.status === 'Error'
+      ? 'its analysis ended in an error'
+      : ctx.product.status === 'Completed'
+        ? 'it has no stored results'
+        : `its analysis is not finished (${ctx.product.status})`;
+  b.line(`${NO_ANSWER} ${ctx.product.caseId}: ${why}. Ask again once the case is Completed.`);
+  return done(b, 'not-ready');
+}

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseContext, Citation } from './context.ts';
+import { createGenomeTalks, MAX_QUESTION_LENGTH } from './genometalks.ts';
+import { recognizeIntent } from './intents.ts';
+import { findPositions, normalizeProtein, resolveMentions } from './resolve.ts';
+import { buildCase, buildKnowledge, DEFAULT_VARIANTS, PFEIFFER_VARIANT } from './testing/build-case.ts';
+
+const knowledge = buildKnowledge();
+const ctx = buildCase(knowledge);
+const talks = createGenomeTalks(knowledge);
+
+/** Every citation names something the case (or its diseases' annotations) holds, with its screen. */
+function expectGrounded(citations: Citation[], c: CaseContext = ctx): void {
+  const terms = new Set([
+    ...c.product.hpoTerms.map((t) => t.id),
+    ...c.product.excludedTerms.map((t) => t.id),
+    ...c.diseases.flatMap((d) => knowledge.hpo.diseaseById.get(d.id)?.annotations.map((a) => a.term) ?? []),
+  ]);
+  for (const cit of citations) {
+    switch (cit.kind) {
+      case 'gene':
+        expect(c.genes.map((g) => g.symbol)).toContain(cit.id);
+        expect(cit.href).toBe(`/my-product/case-1/genes/${cit.id}`);
+        break;
+      case 'disease':
+        expect(c.diseases.map((d) => d.id)).toContain(cit.id);
+        expect(cit.href).toBe(`/my-product/case-1/phenotypes/${encodeURIComponent(cit.id)}`);
+        break;
+      case 'variant':
+        expect(c.variants.map((v) => String(v.id))).toContain(cit.id);
+        expect(cit.href).toContain(`variant=${cit.id}`);
+        break;
+      case 'hpo':
+        expect(terms).toContain(cit.id);
+        break;
+      case 'clinvar':
+        expect(c.variants.map((v) => v.clinvarRecord?.id)).toContain(cit.id);
+        break;
+      case 'acmg': {
+        const [id, code] = cit.id.split(':');
+        expect(c.variants.find((v) => String(v.id) === id)?.acmgCriteria.map((k) => k.code)).toContain(code);
+        break;
+      }
+    }
+  }
+}
+
+describe('GenomeTalks answers without a model', () => {
+  it('names the top gene and why: its disease, matched and unmatched terms, inheritance fit and variant', () => {
+    const a = talks.answer('Why is this gene first?', ctx);
+    expect(a.intent).toBe('top-candidate');
+    expect(ctx.genes[0]?.symbol).toBe('FGFR2');
+    expect(a.text).toContain('The most likely candidate is FGFR2');
+    expect(a.text).toContain('Pfeiffer syndrome (OMIM:101600)');
+    expect(a.text).toMatch(/Matched terms[^\n]*Broad thumb \(LR [\d.]+/);
+    expect(a.text).toMatch(/Not explained by Pfeiffer syndrome: Seizure/);
+    expect(a.text).toContain('autosomal dominant');
+    expect(a.text).toContain('c.755C>G');
+    expect(a.citations.map((c) => `${c.kind}:${c.id}`)).toEqual(expect.arrayContaining(['gene:FGFR2', 'disease:OMIM:101600', 'hpo:HP:0011304', 'variant:100', 'acmg:100:PS1', 'clinvar:VCV000013272']));
+    expectGrounded(a.citations);
+  });
+
+  it('explains a named gene by symbol or alias and its neighbours in the ranking', () => {
+    for (const q of ['why is TWIST1 ranked where it is?', 'Why is twist1 second?']) {
+      const a = talks.answer(q, ctx);
+      expect(a.intent).toBe('gene');
+      expect(a.text).toMatch(/^TWIST1 is ranked #2 of 4 genes/);
+      expect(a.text).toContain('Saethre-Chotzen syndrome (OMIM:101400)');
+      expect(a.text).toContain('Ranked above it: FGFR2 (#1');
+      expectGrounded(a.citations);
+    }
+    expect(talks.answer('tell me about BEK', ctx).text).toMatch(/^FGFR2 is ranked #1/);
+    expect(talks.answer('what about the second gene?', ctx).text).toMatch(/^TWIST1 is ranked #2/);
+  });
+
+  it('describes a variant named by HGVS c., one-letter p., or locus, with ClinVar and the ACMG criteria that fired', () => {
+    for (const q of ['What is c.755C>G?', 'what is p.S252W', 'tell me about the variant at chr10:121,520,160 G>C']) {
+      const a = talks.answer(q, ctx);
+      expect(a.intent).toBe('variant');
+      expect(a.text).toContain('FGFR2 c.755C>G p.(Ser252Trp)');
+      expect(a.text).toContain('ClinVar Pathogenic, 3★ (VCV000013272)');
+      expect(a.text).toContain('PS1 (Strong, +4): Same amino-acid change');
+      expect(a.text).toContain('ACMG/AMP: Pathogenic (12 points');
+      expectGrounded(a.citations);
+    }
+  });
+
+  it('says a variant it cannot find is not among the ranked candidates instead of guessing', () => {
+    const a = talks.answer('what is c.999A>T?', ctx);
+    expect(a.intent).toBe('variant');
+    expect(a.text).toContain('c.999A>T is not among the ranked candidate variants');
+    expect(a.citations).toEqual([]);
+  });
+
+  it('lists the ranked diseases that explain a symptom in free text', () => {
+    const a = talks.answer('Which diseases explain the seizures?', ctx);
+    expect(a.intent).toBe('symptom');
+    expect(a.text).toContain('Seizure (HP:0001250)');
+    expect(a.text).toContain('Developmental and epileptic encephalopathy 2 (OMIM:300672)');
+    expect(a.text).toContain('Epilepsy, early-onset, vitamin B6-dependent (OMIM:266100)');
+    expect(a.text).not.toContain('Pfeiffer');
+    expectGrounded(a.citations);
+  });
+
+  it('answers what to examine next: unexplained terms and typical features not yet recorded', () => {
+    const a = talks.answer('What should I examine next?', ctx);
+    expect(a.intent).toBe('examine-next');
+    expect(a.text).toContain('Pfeiffer syndrome (OMIM:101600), the best-matching disease of FGFR2');
+    expect(a.text).toContain('Patient terms it does not explain: Seizure');
+    expect(a.text).toContain('Broad hallux (HP:0010055): 90 % of patients');
+    // Hearing impairment is recorded as absent: not suggested again.
+    expect(a.text).not.toContain('Hearing impairment (HP:0000365):');
+    expectGrounded(a.citations);
+    const crouzon = talks.answer('What does Crouzon syndrome not explain?', ctx);
+    expect(crouzon.text).toContain('For Crouzon syndrome (OMIM:123500)');
+    expect(crouzon.text).toMatch(/does not explain: [^\n]*Broad thumb/);
+  });
+
+  it('compares two genes and says what separates them', () => {
+    const a = talks.answer('Compare TWIST1 and FGFR2', ctx);
+    expect(a.intent).toBe('compare');
+    expect(a.text).toMatch(/^FGFR2 \(#1\) ranks above TWIST1 \(#2\)/);
+    expect(a.text).toContain('What separates them');
+    expectGrounded(a.citations);
+    const diseases = talks.answer('Pfeiffer syndrome vs Crouzon syndrome?', ctx);
+    expect(diseases.intent).toBe('compare');
+    expect(diseases.text).toContain('Only Pfeiffer syndrome explains: Broad thumb (HP:0011304)');
+  });
+
+  it('explains inheritance and zygosity for the family by the mode the variants fit', () => {
+    const dominant = talks.answer('What does the inheritance mean for the family?', ctx);
+    expect(dominant.intent).toBe('inheritance');
+    expect(dominant.text).toContain('autosomal dominant');
+    expect(dominant.text).toContain('50 % chance');
+    const recessive = buildCase(knowledge, {
+      present: ['HP:0001250', 'HP:0001249'],
+      excluded: [],
+      variants: [{ ...DEFAULT_VARIANTS[2]!, zygosity: 'homozygous', score: 0.9 }],
+    });
+    const a = talks.answer('are the parents carriers?', recessive);
+    expect(a.text).toContain('ALDH7A1');
+    expect(a.text).toContain('both parents are expected to be heterozygous carriers');
+    expect(a.text).toContain('25 %');
+    expectGrounded(a.citations, recessive);
+  });
+
+  it('reports what the analysis could not see from the run itself', () => {
+    const a = talks.answer('What could the analysis not see?', ctx);
+    expect(a.intent).toBe('limitations');
+    expect(a.text).toContain('Input on GRCh37; results on GRCh38 (lifted over)');
+    expect(a.text).toContain('2 records that failed GRCh37 → GRCh38 liftover');
+    expect(a.text).toContain('1,206 filtered out');
+    expect(a.text).toMatch(/1 of the 4 top-ranked candidate variants have no known population frequency/);
+    expectGrounded(a.citations);
+  });
+
+  it('answers an unrelated question honestly, with no citation', () => {
+    const a = talks.answer('What will the weather be tomorrow?', ctx);
+    expect(a.intent).toBe('unknown');
+    expect(a.text).toMatch(/^I can't answer that from this case\./);
+    expect(a.citations).toEqual([]);
+  });
+
+  it('does not answer before the case is complete', () => {
+    const queued = buildCase(knowledge, { status: 'Processing' });
+    const a = talks.answer('Why is this gene first?', queued);
+    expect(a.intent).toBe('not-ready');
+    expect(a.text).toContain('its analysis is not finished (Processing)');
+    expect(talks.suggestions(queued)).toEqual([]);
+  });
+
+  it('refuses an empty or over-long question', () => {
+    expect(() => talks.answer('   ', ctx)).toThrow(RangeError);
+    expect(() => talks.answer('x'.repeat(MAX_QUESTION_LENGTH + 1), ctx)).toThrow(/longer than 4000/);
+  });
+
+  it('suggests first questions about this case', () => {
+    const s = talks.suggestions(ctx);
+    expect(s).toContain('Why is this gene first?');
+    expect(s).toContain('What should I examine next?');
+    expect(s).toContain('Compare FGFR2 and TWIST1');
+    for (const q of s) expect(talks.answer(q, ctx).intent).not.toBe('unknown');
+  });
+});
+
+describe('entity resolution and intents', () => {
+  it('normalises protein changes to three-letter codes', () => {
+    expect(normalizeProtein('p.S252W')).toBe('ser252trp');
+    expect(normalizeProtein('p.(Ser252Trp)')).toBe('ser252trp');
+    expect(normalizeProtein('NP_000132.3:p.R100*')).toBe('arg100ter');
+  });
+
+  it('reads list positions', () => {
+    expect(findPositions('why is the second gene there')).toEqual([{ list: 'gene', rank: 2 }]);
+    expect(findPositions('what is variant #3?')).toEqual([{ list: 'variant', rank: 3 }]);
+    expect(findPositions('the top disease')).toEqual([{ list: 'disease', rank: 1 }]);
+  });
+
+  it('does not take English words or ACMG codes for genes', () => {
+    const m = resolveMentions('Was PM2 applied AND is the set of genes OK?', ctx, knowledge);
+    expect(m.genes).toEqual([]);
+  });
+
+  it('finds diseases by name and id, and a gene named inside a question about a disease', () => {
+    const m = resolveMentions('Does OMIM:123500 or Pfeiffer syndrome fit FGFR2 better?', ctx, knowledge);
+    expect(m.diseases.map((d) => d.id)).toEqual(['OMIM:123500', 'OMIM:101600']);
+    expect(m.genes.map((g) => g.symbol)).toEqual(['FGFR2']);
+    expect(recognizeIntent('Does OMIM:123500 or Pfeiffer syndrome fit FGFR2 better?', m)).toBe('compare');
+  });
+
+  it('sends a gene outside the ranking to an honest answer', () => {
+    const a = talks.answer('Why is ALDH7A1 not higher?', buildCase(knowledge, { variants: [PFEIFFER_VARIANT] }));
+    expect(a.text).toContain('ALDH7A1 is not among the ranked genes of this case');
+    expect(a.citations).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * GenomeTalks: questions about one case answered from its own results and the knowledge base.
+ * `answer` is synchronous and model-free (the default); see llm.ts for the optional prose pass.
+ */
+import {
+  answerCompare,
+  answerDisease,
+  answerExamineNext,
+  answerGene,
+  answerHelp,
+  answerInheritance,
+  answerLimitations,
+  answerNotReady,
+  answerSymptom,
+  answerTopCandidate,
+  answerVariant,
+  suggestionsFor,
+  type AnswerInput,
+} from './answers.ts';
+import type { CaseContext, ChatAnswer, Intent } from './context.ts';
+import { recognizeIntent } from './intents.ts';
+import type { ChatKnowledge } from './knowledge.ts';
+import { resolveMentions } from './resolve.ts';
+
+/** Longest question accepted (characters), as the API enforces. */
+export const MAX_QUESTION_LENGTH = 4000;
+
+export interface GenomeTalks {
+  /** Answers a question about the case (throws RangeError for an empty or over-long question). */
+  answer(question: string, ctx: CaseContext): ChatAnswer;
+  /** Suggested first questions for an empty conversation. */
+  suggestions(ctx: CaseContext): string[];
+}
+
+function dispatch(intent: Intent, input: AnswerInput): ChatAnswer {
+  switch (intent) {
+    case 'top-candidate':
+      return answerTopCandidate(input);
+    case 'gene':
+      return answerGene(input);
+    case 'variant':
+      return answerVariant(input);
+    case 'symptom':
+      return answerSymptom(input);
+    case 'disease':
+      return answerDisease(input);
+    case 'examine-next':
+      return answerExamineNext(input);
+    case 'compare':
+      return answerCompare(input);
+    case 'inheritance':
+      return answerInheritance(input);
+    case 'limitations':
+      return answerLimitations(input);
+    case 'help':
+    case 'unknown':
+      return answerHelp(input, intent);
+    case 'not-ready':
+      return answerNotReady(input.ctx);
+  }
+}
+
+export function createGenomeTalks(knowledge: ChatKnowledge): GenomeTalks {
+  return {
+    answer(question, ctx) {
+      const q = question.trim();
+      if (q.length === 0) throw new RangeError('The question is empty');
+      if (q.length > MAX_QUESTION_LENGTH) throw new RangeError(`The question is longer than ${MAX_QUESTION_LENGTH} characters`);
+      if (ctx.product.status !== 'Completed' || !ctx.run) return answerNotReady(ctx);
+      const mentions = resolveMentions(q, ctx, knowledge);
+      const intent = recognizeIntent(q, mentions);
+      return dispatch(intent, { question: q, ctx, knowledge, mentions });
+    },
+    suggestions: (ctx) => (ctx.product.status === 'Completed' && ctx.run ? suggestionsFor(ctx) : []),
+  };
+}
