@@ -25,6 +25,7 @@ import {
   ErrorBody,
 } from '@rarelens/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -160,11 +161,10 @@ export const productsRoutes: FastifyPluginCallbackZod<ProductsRoutesOptions> = (
 
   app.get('/:id/files/:fileId', { schema: { params: FileParams } }, async (request, reply) => {
     const { file, stream } = await service.file(currentUser(request), request.params.id, request.params.fileId);
-    const name = file.originalName.replace(/["\\]/g, '_');
     return reply
       .header('content-type', file.mediaType)
       .header('content-length', String(file.sizeBytes))
-      .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+      .header('content-disposition', contentDisposition(file.originalName))
       .header('x-content-type-options', 'nosniff')
       .send(stream);
   });
