@@ -13,6 +13,7 @@ import {
 } from '@rarelens/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -46,7 +47,7 @@ export const ordersRoutes: FastifyPluginCallbackZod<{ ordersService: OrdersServi
     const { order, pdf } = await ordersService.invoice(currentUser(request), request.params.id);
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="invoice-${order.reference}.pdf"`)
+      .header('content-disposition', contentDisposition(`invoice-${order.reference}.pdf`))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });
