@@ -29,6 +29,7 @@ import { createDemoRequestsService } from './modules/demo-requests/demo-requests
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerProductsModule, type ProductsModuleOverrides } from './modules/products/products.module.ts';
 import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
+import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
 import { registerOrdersModule } from './modules/orders/orders.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -60,6 +61,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Cases module replacements (engine, storage, job settings), for tests. */
   products?: ProductsModuleOverrides;
+  /** GenomeTalks replacements (knowledge base, LLM environment and fetch), for tests. */
+  chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch'>>;
 }
 
 /** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types omit numbers). */
@@ -163,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerProductsModule(app, { config, database, overrides: options.products });
   await registerPhenomeModule(app, { config });
+  await registerChatModule(app, { config, database, ...options.chat });
   await registerOrdersModule(app, { config, database, mailer });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

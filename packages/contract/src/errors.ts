@@ -36,6 +36,8 @@ export const ErrorCode = {
   variantAlreadyInReport: 'variant_already_in_report',
   invalidUpload: 'invalid_upload',
   tooManyFiles: 'too_many_files',
+  conversationNotFound: 'conversation_not_found',
+  chatUnavailable: 'chat_unavailable',
   orderNotFound: 'order_not_found',
   orderNotCancellable: 'order_not_cancellable',
   noActivePlan: 'no_active_plan',

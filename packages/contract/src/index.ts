@@ -7,4 +7,5 @@ export * from './platform.ts';
 export * from './products.ts';
 export * from './reports.ts';
 export * from './phenome.ts';
+export * from './chat.ts';
 export * from './orders.ts';

@@ -11,4 +11,5 @@ export * from './contact-messages.ts';
 export * from './products.ts';
 export * from './reports.ts';
 export * from './activity-events.ts';
+export * from './chat.ts';
 export * from './orders.ts';
