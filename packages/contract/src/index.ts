@@ -9,3 +9,4 @@ export * from './reports.ts';
 export * from './phenome.ts';
 export * from './family.ts';
 export * from './chat.ts';
+export * from './orders.ts';
