@@ -5,3 +5,4 @@ export * from './mendelian.ts';
 export * from './segregation.ts';
 export * from './acmg-family.ts';
 export * from './family-analysis.ts';
+export * from './merge.ts';
