@@ -6,3 +6,4 @@ export * from './segregation.ts';
 export * from './acmg-family.ts';
 export * from './family-analysis.ts';
 export * from './merge.ts';
+export * from './vcf-samples.ts';

@@ -41,3 +41,14 @@ describe('mergeSampleVcfs', () => {
     await expect(mergeSampleVcfs([{ path: a }, { path: a }], join(dir, 'x.vcf'))).rejects.toThrow(/sample P is already taken/);
   });
 });
+
+describe('readVcfSampleNames', () => {
+  it('reads the sample columns of the #CHROM line without needing the assembly', async () => {
+    const { readVcfSampleNames } = await import('./vcf-samples.ts');
+    const path = join(dir, 'noasm.vcf');
+    writeFileSync(path, '##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tP\tF\tM\n1\t5\t.\tA\tG\t.\t.\t.\tGT\t0/1\t0/0\t0/1\n');
+    expect(await readVcfSampleNames(path)).toEqual(['P', 'F', 'M']);
+    writeFileSync(path, '1\t5\t.\tA\tG\t.\t.\t.\n');
+    await expect(readVcfSampleNames(path)).rejects.toThrow(/missing #CHROM header line before the data/);
+  });
+});
