@@ -1,0 +1,14 @@
+import { FamilyResponse } from '@rarelens/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { casesApi, productKeys } from '../cases/cases.api.ts';
+
+/** GET /api/products/:id/family, read once the analysis has a run. */
+export function useFamily(productId: string, runId: string | null) {
+  return useQuery({
+    queryKey: [...productKeys.results(productId), 'family', runId],
+    queryFn: ({ signal }) => api.get(`${casesApi.path(productId)}/family`, { schema: FamilyResponse, signal }),
+    enabled: runId !== null,
+    staleTime: 60_000,
+  });
+}
