@@ -13,7 +13,7 @@ import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
-import { multipartBody, waitForStatus } from './testing/multipart.ts';
+import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 
 let inbox: SmtpInbox;
 let app: FastifyInstance;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   const engine = createFixtureEngine({ genePhenotypes: { FGFR2: ['HP:0000244'] } });
   // No `jobs` override: on PGlite the in-process worker is the default.
-  app = await buildApp({ config, products: { engine: () => Promise.resolve(engine), jobs: { pollMs: 100 } } });
+  app = await buildApp({ config, cases: { engine: () => Promise.resolve(engine), jobs: { pollMs: 100 } } });
   await app.ready();
   const user = await signUpAndLogIn(app, inbox);
   auth = { authorization: `Bearer ${user.token}` };

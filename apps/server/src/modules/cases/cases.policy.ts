@@ -6,16 +6,16 @@
 import { ErrorCode } from '@rarelens/contract';
 import { AppError } from '../../errors.ts';
 
-export type ProductAccess = 'owner' | 'shared';
-export type ProductAction = 'read' | 'edit' | 'share';
+export type CaseAccessLevel = 'owner' | 'shared';
+export type CaseAction = 'read' | 'edit' | 'share';
 
-export function productNotFound(): AppError {
+export function caseNotFound(): AppError {
   return new AppError(404, ErrorCode.productNotFound, 'Case not found');
 }
 
 /** Throws unless `access` allows `action`. */
-export function assertCan(access: ProductAccess | null, action: ProductAction): asserts access is ProductAccess {
-  if (access === null) throw productNotFound();
+export function assertCan(access: CaseAccessLevel | null, action: CaseAction): asserts access is CaseAccessLevel {
+  if (access === null) throw caseNotFound();
   switch (action) {
     case 'read':
       return;

@@ -1,6 +1,6 @@
 import { Ontology } from '@rarelens/engine';
 import { describe, expect, it } from 'vitest';
-import { createHpoSearch } from './hpo.search.ts';
+import { createHpoSearch } from './hpo.service.ts';
 
 const term = (id: string, label: string, parents: string[], synonyms: string[] = [], obsolete = false) => ({
   id,

@@ -1,7 +1,8 @@
 import type { AnnotatedVariant } from '@rarelens/engine';
 import { describe, expect, it } from 'vitest';
 import type { RankingValue } from '../../jobs/analysis-engine.ts';
-import { candidateRanks, fromVariantRow, toVariantRow } from './results.repository.ts';
+import { fromVariantRow, toVariantRow } from './analysis.repository.ts';
+import { candidateRanks } from './analysis.service.ts';
 
 function buildVariant(over: Partial<AnnotatedVariant> = {}): AnnotatedVariant {
   return {

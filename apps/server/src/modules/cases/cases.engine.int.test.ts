@@ -15,7 +15,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../env.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
-import { multipartBody, waitForStatus } from './testing/multipart.ts';
+import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
@@ -45,7 +45,7 @@ describe.skipIf(!ready)('a real exome through the real engine', () => {
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       SMTP_URL: inbox.url,
     });
-    app = await buildApp({ config, products: { jobs: { inProcessWorker: true, pollMs: 100 } } });
+    app = await buildApp({ config, cases: { jobs: { inProcessWorker: true, pollMs: 100 } } });
     await app.ready();
     const user = await signUpAndLogIn(app, inbox);
     auth = { authorization: `Bearer ${user.token}` };

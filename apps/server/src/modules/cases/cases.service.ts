@@ -1,6 +1,7 @@
 /**
  * Cases: upload (stream to storage, check content, queue the analysis in the same
- * transaction as the case row), listing, results, phenotype-term edits (re-rank) and sharing.
+ * transaction as the case row), listing, details, files and phenotype-term edits (re-rank).
+ * `createCaseAccess` is the one access check every module of a case goes through.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -9,20 +10,13 @@ import {
   CreateProductFields,
   ErrorCode,
   Messages,
-  type GeneDetails,
-  type PhenotypeDetails,
   type ProductDetails,
   type ProductSummary,
   type UpdatePhenotypeTermsBody,
-  type VariantDetails,
-  type VariantListQuery,
-  type VariantListResponse,
 } from '@rarelens/contract';
 import type { Ontology } from '@rarelens/engine';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { AnalyseCasePayload } from '../../jobs/analyse-case.job.ts';
-import type { RerankCasePayload } from '../../jobs/rerank-case.job.ts';
 import {
   ContentRejectedError,
   sniffAttachment,
@@ -31,20 +25,10 @@ import {
   type GenomeContent,
 } from '../../storage/content-type.ts';
 import { ObjectTooLargeError, type ObjectStorage } from '../../storage/object-storage.ts';
-import { assertCan, productNotFound, type ProductAccess, type ProductAction } from './products.policy.ts';
-import {
-  presentGene,
-  presentGeneDetails,
-  presentPhenotype,
-  presentPhenotypeDetails,
-  presentProductDetails,
-  presentProductSummary,
-  presentVariant,
-  presentVariantDetails,
-} from './products.presenter.ts';
-import * as repo from './products.repository.ts';
-import type { ProductFileRow, ProductRow } from '../../db/schema/products.ts';
-import * as results from './results.repository.ts';
+import type { AnalysisRunRow, ProductFileRow, ProductRow } from '../../db/schema/products.ts';
+import { assertCan, caseNotFound, type CaseAccessLevel, type CaseAction } from './cases.policy.ts';
+import { presentCaseDetails, presentCaseSummary } from './cases.presenter.ts';
+import * as repo from './cases.repository.ts';
 
 /** A multipart part as the route hands it over (file stream or text field). */
 export type UploadPart =
@@ -59,17 +43,63 @@ export class UploadValidationError extends Error {
   }
 }
 
-export interface JobQueuePort {
-  enqueueAnalysis(tx: Database['db'], payload: AnalyseCasePayload): Promise<void>;
-  enqueueRerank(tx: Database['db'], payload: RerankCasePayload): Promise<void>;
+/** Queues the analysis jobs of a case (implemented by jobs/jobs.module.ts). */
+export interface CaseJobsPort {
+  /** Queues the analysis of an uploaded case, inside the transaction that created it. */
+  enqueueAnalysis(tx: Database['db'], payload: { productId: string }): Promise<void>;
+  /** Queues a re-rank after the terms changed, inside the transaction that saved them. */
+  enqueueRerank(tx: Database['db'], payload: { productId: string }): Promise<void>;
   /** Called after the enqueuing transaction committed (wakes an in-process worker). */
   notify(): void;
 }
 
-export interface ProductsServiceDeps {
+export interface Caller {
+  id: string;
+  email: string;
+}
+
+/** A case the caller may act on, with what the access check read in the same query. */
+export interface AccessibleCase {
+  caseRow: ProductRow;
+  isOwner: boolean;
+  ownerEmail: string;
+  /** Variants stored by the current run (the total of an unfiltered variant list). */
+  storedVariants: number | null;
+}
+
+/** The access check of every route under a case, and what other modules read of a case. */
+export interface CaseAccess {
+  /** The case if `user` may do `action` on it; 404 when the user cannot see it, 403 when they only read it. */
+  check(user: Caller, id: string, action: CaseAction): Promise<AccessibleCase>;
+  /** An analysis run (the current run of a checked case). */
+  run(runId: string): Promise<AnalysisRunRow | null>;
+  /** The uploaded files of a checked case. */
+  files(caseId: string): Promise<ProductFileRow[]>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createCaseAccess(db: Database['db']): CaseAccess {
+  return {
+    async check(user, id, action) {
+      if (!UUID.test(id)) throw caseNotFound();
+      const found = await repo.findAccessibleCase(db, id, user);
+      const level: CaseAccessLevel | null = found ? (found.isOwner ? 'owner' : 'shared') : null;
+      assertCan(level, action);
+      return found!;
+    },
+    run: (runId) => repo.findRun(db, runId),
+    files: (caseId) => repo.listFiles(db, caseId),
+  };
+}
+
+export interface CasesServiceDeps {
   database: Database;
   storage: ObjectStorage;
-  jobs: JobQueuePort;
+  access: CaseAccess;
+  jobs: CaseJobsPort;
+  /** The e-mails a case is shared with (sharing module). */
+  shareEmails: (caseId: string) => Promise<string[]>;
   uploadMaxBytes: number;
   /** The HPO ontology of the knowledge base, or null when no KB is built. */
   ontology: () => Promise<Ontology | null>;
@@ -78,11 +108,6 @@ export interface ProductsServiceDeps {
    * without any HPO term (e.g. before the suggestions arrived). Absent = no extraction.
    */
   extractTerms?: (symptoms: string) => Promise<{ hpoTerms: string[]; excludedTerms: string[] }>;
-}
-
-export interface Caller {
-  id: string;
-  email: string;
 }
 
 const GENOME_FIELD = 'genomeFile';
@@ -124,27 +149,20 @@ function safeName(name: string): string {
   return (base || 'file').slice(0, 255);
 }
 
-export function createProductsService(deps: ProductsServiceDeps) {
+export function createCasesService(deps: CasesServiceDeps) {
   const { database, storage } = deps;
   const db = database.db;
-
-  async function access(user: Caller, id: string, action: ProductAction) {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw productNotFound();
-    const found = await repo.findAccessibleProduct(db, id, user);
-    const level: ProductAccess | null = found ? (found.isOwner ? 'owner' : 'shared') : null;
-    assertCan(level, action);
-    return found!;
-  }
+  const access = (user: Caller, id: string, action: CaseAction) => deps.access.check(user, id, action);
 
   async function labeler(): Promise<(id: string) => string> {
     const ontology = await deps.ontology().catch(() => null);
     return (id) => ontology?.label(id) ?? id;
   }
 
-  async function storeUpload(productId: string, part: Extract<UploadPart, { type: 'file' }>, role: 'genome' | 'attachment'): Promise<StoredUpload> {
+  async function storeUpload(caseUuid: string, part: Extract<UploadPart, { type: 'file' }>, role: 'genome' | 'attachment'): Promise<StoredUpload> {
     const id = randomUUID();
     const name = safeName(part.filename);
-    const storageKey = `products/${productId}/${id}`;
+    const storageKey = `products/${caseUuid}/${id}`;
     let content: GenomeContent | AttachmentContent | null = null;
     try {
       const put = await storage.put(storageKey, part.file, {
@@ -169,7 +187,7 @@ export function createProductsService(deps: ProductsServiceDeps) {
   return {
     /** Stores the upload and queues its analysis; nothing survives a rejected or aborted upload. */
     async create(user: Caller, parts: AsyncIterable<UploadPart>): Promise<{ id: string; status: 'In queue' }> {
-      const productId = randomUUID();
+      const caseUuid = randomUUID();
       const fields = new Map<string, string[]>();
       let genome: StoredUpload | null = null;
       const attachments: StoredUpload[] = [];
@@ -178,12 +196,12 @@ export function createProductsService(deps: ProductsServiceDeps) {
           if (part.type === 'file') {
             if (part.fieldname === GENOME_FIELD) {
               if (genome) throw new UploadValidationError([{ path: [GENOME_FIELD], message: 'Upload one genome file per case' }]);
-              genome = await storeUpload(productId, part, 'genome');
+              genome = await storeUpload(caseUuid, part, 'genome');
             } else if (part.fieldname === ATTACHMENT_FIELD) {
               if (attachments.length >= Constants.maxAdditionalFiles) {
                 throw new AppError(400, ErrorCode.tooManyFiles, Messages.maxFiles);
               }
-              attachments.push(await storeUpload(productId, part, 'attachment'));
+              attachments.push(await storeUpload(caseUuid, part, 'attachment'));
             } else {
               throw new UploadValidationError([{ path: [part.fieldname], message: `Unexpected file field "${part.fieldname}"` }]);
             }
@@ -225,7 +243,7 @@ export function createProductsService(deps: ProductsServiceDeps) {
         const genomeContent = genome.content as GenomeContent;
         const files = [genome, ...attachments].map((u) => ({
           id: u.id,
-          productId,
+          productId: caseUuid,
           role: u.role,
           originalName: u.originalName,
           storageKey: u.storageKey,
@@ -241,10 +259,10 @@ export function createProductsService(deps: ProductsServiceDeps) {
               : u.content.mediaType,
         }));
         await db.transaction(async (tx) => {
-          await repo.insertProduct(
+          await repo.insertCase(
             tx,
             {
-              id: productId,
+              id: caseUuid,
               ownerId: user.id,
               caseId: f.caseId,
               gender: f.gender,
@@ -259,21 +277,21 @@ export function createProductsService(deps: ProductsServiceDeps) {
             },
             files,
           );
-          await deps.jobs.enqueueAnalysis(tx, { productId });
+          await deps.jobs.enqueueAnalysis(tx, { productId: caseUuid });
         });
       } catch (e) {
-        await storage.deletePrefix(`products/${productId}`).catch(() => undefined);
+        await storage.deletePrefix(`products/${caseUuid}`).catch(() => undefined);
         throw e;
       }
       deps.jobs.notify();
-      return { id: productId, status: 'In queue' };
+      return { id: caseUuid, status: 'In queue' };
     },
 
     async list(user: Caller): Promise<ProductSummary[]> {
-      const rows = await repo.listProducts(db, user);
+      const rows = await repo.listCases(db, user);
       return rows.map((r) =>
-        presentProductSummary(r.product, {
-          isOwner: r.product.ownerId === user.id,
+        presentCaseSummary(r.caseRow, {
+          isOwner: r.caseRow.ownerId === user.id,
           ownerEmail: r.ownerEmail,
           shareCount: r.shareCount,
         }),
@@ -282,94 +300,19 @@ export function createProductsService(deps: ProductsServiceDeps) {
 
     async get(user: Caller, id: string): Promise<ProductDetails> {
       const found = await access(user, id, 'read');
-      const p = found.product;
+      const c = found.caseRow;
       const [files, run, shares, label] = await Promise.all([
-        repo.listFiles(db, p.id),
-        p.currentRunId ? results.findRun(db, p.currentRunId) : Promise.resolve(null),
-        repo.listShares(db, p.id),
+        repo.listFiles(db, c.id),
+        c.currentRunId ? deps.access.run(c.currentRunId) : Promise.resolve(null),
+        deps.shareEmails(c.id),
         labeler(),
       ]);
-      return presentProductDetails(p, { isOwner: found.isOwner, ownerEmail: found.ownerEmail, shares }, { files, run, label });
-    },
-
-    async phenotypes(user: Caller, id: string, page: results.Page) {
-      const { product } = await access(user, id, 'read');
-      if (!product.currentRunId) return { items: [], ...page, total: 0, totalIsCapped: false };
-      const r = await results.listPhenotypes(db, product.currentRunId, page);
-      return { items: r.items.map(presentPhenotype), ...page, total: r.total, totalIsCapped: false };
-    },
-
-    async phenotype(user: Caller, id: string, diseaseId: string): Promise<PhenotypeDetails> {
-      const { product } = await access(user, id, 'read');
-      const runId = product.currentRunId;
-      const row = runId ? await results.findPhenotype(db, runId, diseaseId) : null;
-      if (!row || !runId) throw new AppError(404, ErrorCode.notFound, 'Phenotype not found in this case');
-      const variants = await results.variantsInGenes(db, runId, row.genes, 50);
-      return presentPhenotypeDetails(row, variants);
-    },
-
-    async genes(user: Caller, id: string, page: results.Page) {
-      const { product } = await access(user, id, 'read');
-      if (!product.currentRunId) return { items: [], ...page, total: 0, totalIsCapped: false };
-      const r = await results.listGenes(db, product.currentRunId, page);
-      return { items: r.items.map(presentGene), ...page, total: r.total, totalIsCapped: false };
-    },
-
-    async gene(user: Caller, id: string, geneId: string): Promise<GeneDetails> {
-      const { product } = await access(user, id, 'read');
-      const runId = product.currentRunId;
-      const row = runId ? await results.findGene(db, runId, geneId) : null;
-      if (!row || !runId) throw new AppError(404, ErrorCode.notFound, 'Gene not found in this case');
-      const variants = await results.variantsInGenes(db, runId, [row.symbol], 100);
-      return presentGeneDetails(row, variants);
-    },
-
-    async variants(user: Caller, id: string, q: VariantListQuery): Promise<VariantListResponse> {
-      const { product, storedVariants } = await access(user, id, 'read');
-      const page = { page: q.page, pageSize: q.pageSize };
-      const runId = product.currentRunId;
-      if (!runId) return { mode: q.mode, items: [], ...page, total: 0, totalIsCapped: false };
-      const filters: results.VariantFilters = {
-        consequence: q.consequence,
-        maxAf: q.maxAf,
-        clinvar: q.clinvar,
-        acmg: q.acmg,
-        zygosity: q.zygosity,
-        gene: q.gene,
-      };
-      if (q.mode === 'filtered' && !results.hasFilters(filters)) filters.candidatesOnly = true;
-      if (q.mode === 'clustered') {
-        const r = await results.listVariantClusters(db, runId, filters, page, 20);
-        return {
-          mode: 'clustered',
-          ...page,
-          total: r.total,
-          totalIsCapped: false,
-          items: r.items.map((c) => ({
-            gene: { symbol: c.symbol, rank: c.geneRank, score: c.geneScore },
-            variantCount: c.variantCount,
-            variants: c.variants.map(presentVariant),
-          })),
-        };
-      }
-      const knownTotal =
-        !results.hasFilters(filters) && !filters.candidatesOnly && storedVariants !== null ? storedVariants : undefined;
-      const r = await results.listVariants(db, runId, filters, page, knownTotal);
-      return { mode: q.mode, items: r.items.map(presentVariant), ...page, total: r.total, totalIsCapped: r.capped };
-    },
-
-    async variant(user: Caller, id: string, variantId: number): Promise<VariantDetails> {
-      const { product } = await access(user, id, 'read');
-      const runId = product.currentRunId;
-      const row = runId ? await results.findVariant(db, runId, variantId) : null;
-      if (!row || !runId) throw new AppError(404, ErrorCode.notFound, 'Variant not found in this case');
-      const run = await results.findRun(db, runId);
-      return presentVariantDetails(row, run?.inputAssembly ?? 'unknown');
+      return presentCaseDetails(c, { isOwner: found.isOwner, ownerEmail: found.ownerEmail, shares }, { files, run, label });
     },
 
     /** Saves new terms; a Completed case is re-ranked from its stored variants. */
     async updateTerms(user: Caller, id: string, body: UpdatePhenotypeTermsBody) {
-      const { product } = await access(user, id, 'edit');
+      const { caseRow } = await access(user, id, 'edit');
       const ontology = await deps.ontology().catch(() => null);
       if (ontology) {
         const unknown = [...body.hpoTerms, ...body.excludedTerms].filter((t) => ontology.resolve(t) === undefined);
@@ -377,49 +320,23 @@ export function createProductsService(deps: ProductsServiceDeps) {
       }
       const norm = (ids: string[]) => [...new Set(ids.map((t) => ontology?.resolve(t) ?? t))];
       const terms = { hpoTerms: norm(body.hpoTerms), excludedTerms: norm(body.excludedTerms) };
-      const rerank = product.status === 'Completed' && product.currentRunId !== null;
+      const rerank = caseRow.status === 'Completed' && caseRow.currentRunId !== null;
       await db.transaction(async (tx) => {
-        await repo.updateTerms(tx, product.id, terms);
-        if (rerank) await deps.jobs.enqueueRerank(tx, { productId: product.id });
+        await repo.updateTerms(tx, caseRow.id, terms);
+        if (rerank) await deps.jobs.enqueueRerank(tx, { productId: caseRow.id });
       });
       if (rerank) deps.jobs.notify();
-      return { id: product.id, status: product.status, rerankQueued: rerank };
-    },
-
-    async shares(user: Caller, id: string) {
-      const { product } = await access(user, id, 'share');
-      return { emails: await repo.listShares(db, product.id) };
-    },
-
-    async share(user: Caller, id: string, email: string) {
-      const { product } = await access(user, id, 'share');
-      if (email === user.email) throw new AppError(400, ErrorCode.badRequest, 'You cannot share a case with yourself');
-      await repo.addShare(db, product.id, email);
-      return { emails: await repo.listShares(db, product.id) };
-    },
-
-    async unshare(user: Caller, id: string, email: string) {
-      const { product } = await access(user, id, 'share');
-      if (!(await repo.removeShare(db, product.id, email))) {
-        throw new AppError(404, ErrorCode.notFound, 'The case is not shared with this e-mail');
-      }
-      return { emails: await repo.listShares(db, product.id) };
+      return { id: caseRow.id, status: caseRow.status, rerankQueued: rerank };
     },
 
     /** An uploaded file (additional file or the genome original) as a stream. */
     async file(user: Caller, id: string, fileId: string): Promise<{ file: ProductFileRow; stream: Readable }> {
-      const { product } = await access(user, id, 'read');
-      const file = /^[0-9a-f-]{36}$/i.test(fileId) ? await repo.findFile(db, product.id, fileId) : null;
+      const { caseRow } = await access(user, id, 'read');
+      const file = /^[0-9a-f-]{36}$/i.test(fileId) ? await repo.findFile(db, caseRow.id, fileId) : null;
       if (!file) throw new AppError(404, ErrorCode.notFound, 'File not found in this case');
       return { file, stream: await storage.get(file.storageKey) };
-    },
-
-    /** For the IGV routes: the readable current run of a case. */
-    async readableRun(user: Caller, id: string): Promise<{ product: ProductRow; runId: string | null }> {
-      const { product } = await access(user, id, 'read');
-      return { product, runId: product.currentRunId };
     },
   };
 }
 
-export type ProductsService = ReturnType<typeof createProductsService>;
+export type CasesService = ReturnType<typeof createCasesService>;

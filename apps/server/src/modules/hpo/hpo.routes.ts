@@ -2,8 +2,8 @@
 import { ErrorCode, HpoSearchQuery, HpoSearchResponse } from '@rarelens/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import type { KnowledgeBase } from './knowledge-base.ts';
-import { createHpoSearch, type HpoSearch } from './hpo.search.ts';
+import type { KnowledgeBase } from '../../kb/knowledge-base.ts';
+import { createHpoSearch, type HpoSearch } from './hpo.service.ts';
 
 export const hpoRoutes: FastifyPluginCallbackZod<{ kb: KnowledgeBase }> = (app, { kb }, done) => {
   app.addHook('onRequest', app.authenticate);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REGION_BP, parseRegion, ucsc } from './igv.tracks.ts';
+import { MAX_REGION_BP, parseRegion, ucsc } from './igv.service.ts';
 
 describe('parseRegion', () => {
   it('reads UCSC and Ensembl contig names, with thousands separators', () => {

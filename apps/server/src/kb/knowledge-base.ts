@@ -14,7 +14,36 @@ import {
   type HpoKb,
   type KbManifest,
 } from '@rarelens/engine';
-import type { TrackSources } from './igv.tracks.ts';
+
+/** A genomic region, 1-based inclusive, contig without 'chr' ('MT' for the mitochondrion). */
+export interface Region {
+  chrom: string;
+  start: number;
+  end: number;
+}
+
+/** What the KB offers for display; null members when no KB is built. */
+export interface TrackSources {
+  transcripts(region: Region): Promise<
+    | {
+        id: string;
+        gene: string | null;
+        chrom: string;
+        strand: 1 | -1;
+        start: number;
+        end: number;
+        cdsStart: number;
+        cdsEnd: number;
+        exonStarts: ArrayLike<number>;
+        exonEnds: ArrayLike<number>;
+        mane: string | null;
+      }[]
+    | null
+  >;
+  clinvar(region: Region): Promise<
+    { chrom: string; pos: number; ref: string; alt: string; id: string | null; significance: string; stars: number; gene: string | null }[] | null
+  >;
+}
 
 export interface KnowledgeBase {
   readonly dir: string;

@@ -13,16 +13,17 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { rowsOf } from '../../db/database.ts';
 import { loadConfig } from '../../env.ts';
-import { rowsOf } from '../../jobs/job.registry.ts';
 import { JobQueue } from '../../jobs/job.boss.ts';
 import { buildRegistry } from '../../jobs/jobs.module.ts';
+import { createCaseAnalysisStore } from '../analysis/analysis.service.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { createStorage } from '../../storage/storage.factory.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
-import { multipartBody, waitForStatus } from './testing/multipart.ts';
+import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 
 const GENES = { FGFR2: ['HP:0000244'], TTN: [] as string[] };
 /** A third of them common (not candidates), so a batch of 5,000 is stored while streaming. */
@@ -48,7 +49,7 @@ beforeAll(async () => {
     SMTP_URL: inbox.url,
   });
   // The API server runs no worker here: workers are separate processes, as in production.
-  app = await buildApp({ config, products: { jobs: { inProcessWorker: false, heartbeatMs: 200, staleAfterMs: 1000 } } });
+  app = await buildApp({ config, cases: { jobs: { inProcessWorker: false, heartbeatMs: 200, staleAfterMs: 1000 } } });
   await app.ready();
   user = await signUpAndLogIn(app, inbox);
 });
@@ -109,6 +110,7 @@ describe('a worker killed mid-job', () => {
     const engine = createFixtureEngine({ genePhenotypes: GENES });
     const { registry } = buildRegistry({
       database: app.database,
+      store: createCaseAnalysisStore(),
       storage: createStorage({ dataDir }),
       engine: () => Promise.resolve(engine),
     });

@@ -5,18 +5,14 @@
  * Regions are 1-based inclusive ('10:123400000-123500000') and limited to 5 Mb.
  */
 import { ErrorCode } from '@rarelens/contract';
-import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { variantsInRegion } from './results.repository.ts';
+import type { Region, TrackSources } from '../../kb/knowledge-base.ts';
+import type { CaseAccess, Caller } from '../cases/cases.service.ts';
+import { variantsInRegion } from './igv.repository.ts';
 
 export const MAX_REGION_BP = 5_000_000;
 const MAX_RECORDS = 20_000;
-
-export interface Region {
-  chrom: string;
-  start: number;
-  end: number;
-}
 
 /** Parses 'chr10:1,000-2,000' into a normalised region (contig without 'chr', 'M' -> 'MT'). */
 export function parseRegion(text: string): Region {
@@ -35,29 +31,6 @@ export function parseRegion(text: string): Region {
 
 export const ucsc = (chrom: string): string => (chrom === 'MT' ? 'chrM' : `chr${chrom}`);
 
-/** What the KB offers for display; null members when no KB is built. */
-export interface TrackSources {
-  transcripts(region: Region): Promise<
-    | {
-        id: string;
-        gene: string | null;
-        chrom: string;
-        strand: 1 | -1;
-        start: number;
-        end: number;
-        cdsStart: number;
-        cdsEnd: number;
-        exonStarts: ArrayLike<number>;
-        exonEnds: ArrayLike<number>;
-        mane: string | null;
-      }[]
-    | null
-  >;
-  clinvar(region: Region): Promise<
-    { chrom: string; pos: number; ref: string; alt: string; id: string | null; significance: string; stars: number; gene: string | null }[] | null
-  >;
-}
-
 function vcfEscape(v: string): string {
   return v.replace(/[;=\s,%]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
@@ -70,12 +43,17 @@ function clinvarColor(significance: string): string {
   return '120,120,120';
 }
 
-export function createIgvTracks(deps: { db: Db; sources: TrackSources }) {
+export function createIgvService(deps: { database: Database; access: CaseAccess; sources: TrackSources }) {
+  const db = deps.database.db;
   const noKb = () => new AppError(503, ErrorCode.internal, 'The knowledge base is not built; run `npx rarelens kb build`');
   return {
-    async caseVariantsVcf(runId: string | null, sampleName: string, regionText: string): Promise<string> {
+    /** The case's variants in a region as VCF text (sample column named after the case). */
+    async caseVariantsVcf(user: Caller, id: string, regionText: string): Promise<string> {
+      const { caseRow } = await deps.access.check(user, id, 'read');
+      const runId = caseRow.currentRunId;
+      const sampleName = caseRow.caseId;
       const region = parseRegion(regionText);
-      const rows = runId ? await variantsInRegion(deps.db, runId, region, MAX_RECORDS) : [];
+      const rows = runId ? await variantsInRegion(db, runId, region, MAX_RECORDS) : [];
       const sample = sampleName.replace(/\s+/g, '_') || 'SAMPLE';
       const lines = [
         '##fileformat=VCFv4.2',
@@ -111,7 +89,8 @@ export function createIgvTracks(deps: { db: Db; sources: TrackSources }) {
       return `${lines.join('\n')}\n`;
     },
 
-    async genesBed(regionText: string): Promise<string> {
+    async genesBed(user: Caller, id: string, regionText: string): Promise<string> {
+      await deps.access.check(user, id, 'read');
       const region = parseRegion(regionText);
       const txs = await deps.sources.transcripts(region);
       if (txs === null) throw noKb();
@@ -145,7 +124,8 @@ export function createIgvTracks(deps: { db: Db; sources: TrackSources }) {
       return out.length ? `${out.join('\n')}\n` : '';
     },
 
-    async clinvarBed(regionText: string): Promise<string> {
+    async clinvarBed(user: Caller, id: string, regionText: string): Promise<string> {
+      await deps.access.check(user, id, 'read');
       const region = parseRegion(regionText);
       const alleles = await deps.sources.clinvar(region);
       if (alleles === null) throw noKb();
@@ -160,4 +140,4 @@ export function createIgvTracks(deps: { db: Db; sources: TrackSources }) {
   };
 }
 
-export type IgvTracks = ReturnType<typeof createIgvTracks>;
+export type IgvService = ReturnType<typeof createIgvService>;

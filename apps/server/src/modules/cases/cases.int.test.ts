@@ -19,7 +19,7 @@ import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
-import { multipartBody, waitForStatus } from './testing/multipart.ts';
+import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 
 const GENES = { FGFR2: ['HP:0000244', 'HP:0011304', 'HP:0001770'], BRCA1: ['HP:0003002'], TTN: [] as string[] };
 const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770'];
@@ -69,7 +69,7 @@ beforeAll(async () => {
   const phenome = createPhenomeService({ ontology: () => Promise.resolve(SYMPTOM_HPO) });
   app = await buildApp({
     config,
-    products: {
+    cases: {
       extractTerms: (symptoms) => caseTermsFromText(phenome, symptoms),
       engine: () => Promise.resolve(engine),
       jobs: { inProcessWorker: true, pollMs: 50, heartbeatMs: 200, staleAfterMs: 1000 },
