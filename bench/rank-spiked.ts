@@ -31,7 +31,7 @@ export interface SpikeCase {
   variants: { chrom: string | null; pos: number | null; ref: string | null; alt: string | null; zygosity: string; gene: string | null }[];
 }
 
-interface Rec {
+export interface Rec {
   chrom: string; // without 'chr'
   pos: number;
   ref: string;
@@ -44,13 +44,13 @@ const contigRank = (c: string): number => {
   const i = CONTIG_ORDER.indexOf(c);
   return i >= 0 ? i : 100;
 };
-const bare = (c: string): string => c.replace(/^chr/i, '').replace(/^M$/, 'MT');
-const cmp = (a: Rec, b: Rec): number => contigRank(a.chrom) - contigRank(b.chrom) || a.chrom.localeCompare(b.chrom) || a.pos - b.pos || a.ref.localeCompare(b.ref) || a.alt.localeCompare(b.alt);
+export const bare = (c: string): string => c.replace(/^chr/i, '').replace(/^M$/, 'MT');
+export const cmp = (a: Rec, b: Rec): number => contigRank(a.chrom) - contigRank(b.chrom) || a.chrom.localeCompare(b.chrom) || a.pos - b.pos || a.ref.localeCompare(b.ref) || a.alt.localeCompare(b.alt);
 
 const GT_OF: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', hemizygous: '1/1' };
 
 /** Background: Pfeiffer exome lifted to GRCh38, the SPIKED FGFR2 record (b37 10:123256215 T>G) removed. */
-async function buildBackground(sources: string): Promise<{ recs: Rec[]; lifted: number; failed: number; removed: number }> {
+export async function buildBackground(sources: string): Promise<{ recs: Rec[]; lifted: number; failed: number; removed: number }> {
   const chain = await loadChain(join(sources, 'liftover/hg19ToHg38.over.chain.gz'));
   const reader = await readVcf(join(sources, 'vcf/Pfeiffer.hg19.vcf.gz'), { liftover: chain });
   const recs: Rec[] = [];

@@ -9,6 +9,8 @@
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
 import { ErrorCode, Messages } from '@rarelens/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -34,6 +36,7 @@ import { createKnowledgeBase } from './kb/knowledge-base.ts';
 import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { createCaseAccess, createCasesService } from './modules/cases/cases.service.ts';
+import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
 import { genesRoutes } from './modules/genes/genes.routes.ts';
 import { createGenesService } from './modules/genes/genes.service.ts';
 import { hpoRoutes } from './modules/hpo/hpo.routes.ts';
@@ -81,6 +84,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Replacements for the case modules (engine, storage, job settings), for tests. */
   cases?: CaseModulesOverrides;
+  /** GenomeTalks replacements (knowledge base, LLM environment and fetch), for tests. */
+  chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch'>>;
 }
 
 export interface CaseModulesOverrides {
@@ -163,7 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const cookies = createSessionCookies(config);
-  const authService = createAuthService({ database, tokens, mailer, config });
+  const activityService = createActivityService({ database });
+  const authService = createAuthService({ database, tokens, mailer, config, activity: activityService });
   await app.register(authPlugin, { authService, cookies });
   scheduleAuthHousekeeping(app);
 
@@ -176,8 +182,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(accountRoutes, {
     prefix: '/api/account',
-    accountService: createAccountService({ database }),
+    accountService: createAccountService({ database, activity: activityService }),
   });
+  await app.register(activityRoutes, { prefix: '/api/account/activity', activityService });
   await app.register(demoRequestsRoutes, {
     prefix: '/api/demo-requests',
     demoRequestsService: createDemoRequestsService({ database, mailer, mailFrom: config.mailFrom }),
@@ -239,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await jobs.queue.stop();
   });
+  await registerChatModule(app, { config, database, access, ...options.chat });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(30 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(7),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  CHAT_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   UPLOAD_MAX_BYTES: positiveInt(5 * 1024 ** 3),
   RARELENS_WEB_DIST: optionalString,
   TRUST_PROXY: optionalString,
@@ -100,6 +101,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   authRateLimitPerMinute: number;
+  /** GenomeTalks questions per user per minute. */
+  chatRateLimitPerMinute: number;
   uploadMaxBytes: number;
   /** Directory of the built web app (served with SPA fallback). */
   webDistDir: string;
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    chatRateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     webDistDir: path.resolve(e.RARELENS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

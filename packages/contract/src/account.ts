@@ -42,3 +42,36 @@ export const ChangePasswordForm = z
     message: Messages.passwordsMismatch,
     path: ['passwordConfirmation'],
   });
+
+/** Kinds of account activity shown to the user (issue 16 item 8). */
+export const ActivityKind = z.enum([
+  'sign_in',
+  'sign_in_failed',
+  'password_changed',
+  'password_reset',
+  'share_created',
+  'share_revoked',
+  'share_opened',
+  'report_downloaded',
+  'case_deleted',
+  'data_exported',
+]);
+export type ActivityKind = z.infer<typeof ActivityKind>;
+
+export const ActivityEvent = z.object({
+  id: z.string(),
+  kind: ActivityKind,
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ActivityEvent = z.infer<typeof ActivityEvent>;
+
+export const ActivityQuery = z.object({
+  /** Keyset cursor: the `nextCursor` of the previous page. */
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const ActivityResponse = z.object({ events: z.array(ActivityEvent), nextCursor: z.string().nullable() });
+export type ActivityResponse = z.infer<typeof ActivityResponse>;

@@ -36,5 +36,7 @@ export const ErrorCode = {
   variantAlreadyInReport: 'variant_already_in_report',
   invalidUpload: 'invalid_upload',
   tooManyFiles: 'too_many_files',
+  conversationNotFound: 'conversation_not_found',
+  chatUnavailable: 'chat_unavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -7,3 +7,4 @@ export * from './platform.ts';
 export * from './products.ts';
 export * from './reports.ts';
 export * from './phenome.ts';
+export * from './chat.ts';

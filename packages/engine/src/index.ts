@@ -17,3 +17,4 @@ export * from './rank/inheritance.ts';
 export * from './rank/rank-case.ts';
 export * from './rank/read-annotate.ts';
 export * from './family/index.ts';
+export * from './rank/analyse-vcf.ts';

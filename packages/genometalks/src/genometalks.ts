@@ -71,6 +71,11 @@ export function createGenomeTalks(knowledge: ChatKnowledge): GenomeTalks {
       const intent = recognizeIntent(q, mentions);
       return dispatch(intent, { question: q, ctx, knowledge, mentions });
     },
-    suggestions: (ctx) => (ctx.product.status === 'Completed' && ctx.run ? suggestionsFor(ctx) : []),
+    suggestions: suggestQuestions,
   };
+}
+
+/** Suggested first questions about a completed case (none before its results exist). */
+export function suggestQuestions(ctx: CaseContext): string[] {
+  return ctx.product.status === 'Completed' && ctx.run ? suggestionsFor(ctx) : [];
 }

@@ -1,30 +1,32 @@
 /**
  * rarelens analyze --vcf FILE --hpo HP:..,HP:.. [--exclude HP:..] [--sex male|female]
- *                  [--assembly GRCh37|GRCh38] [--sample NAME] [--kb DIR] [--top N] --out FILE.json
+ *                  [--assembly GRCh37|GRCh38] [--sample NAME] [--ped FAMILY.ped] [--kb DIR] [--top N] --out FILE.json
  * rarelens analyze --batch CASES.jsonl --out RESULTS.jsonl [--kb DIR] [--top N]
  *
  * Ranks diseases, genes and variants. Without --vcf (or with "vcf": null in a batch line) the
  * ranking uses the phenotype alone. Batch mode loads the KB once.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import {
   AssemblyRequiredError,
+  FamilyCheckError,
   KbSourceError,
+  PedParseError,
   UnknownSampleError,
   VcfParseError,
-  filterCandidates,
+  analyseVcfCase,
   loadGenomeKb,
+  parsePed,
   loadHpoKb,
   openAnnotationSession,
-  prepareVariants,
-  rank,
   rankPhenotype,
-  readAndAnnotateVcf,
   type Assembly,
+  type FamilyAnalysis,
+  type Pedigree,
   type CaseRankingResult,
   type HpoKb,
   type PhenotypeRankingResult,
@@ -34,20 +36,22 @@ import {
 import { defaultKbDir } from './kb.ts';
 
 const USAGE = `Usage:
-  rarelens analyze [--vcf FILE] --hpo HP:...,HP:... [--exclude HP:...] [--sex male|female] [--assembly GRCh37|GRCh38] [--sample NAME] [--kb DIR] [--top N] --out FILE.json
+  rarelens analyze [--vcf FILE] --hpo HP:...,HP:... [--exclude HP:...] [--sex male|female] [--assembly GRCh37|GRCh38] [--sample NAME] [--ped FAMILY.ped] [--kb DIR] [--top N] --out FILE.json
   rarelens analyze --batch CASES.jsonl --out RESULTS.jsonl [--kb DIR] [--top N]
     --vcf       input VCF (plain, .gz or bgzip); without it the ranking uses the phenotype only
     --hpo       observed HPO terms, comma-separated
     --exclude   HPO terms explicitly absent, comma-separated
     --sex       male | female (X-linked inheritance logic)
     --assembly  genome assembly of the VCF when its header does not say
-    --batch     JSONL, one case a line: {id, vcf (path or null), assembly, hpo_present[], hpo_excluded[], sex ("MALE"|"FEMALE"|null)}
+    --sample    sample to analyse (with --ped: the proband; default the pedigree's affected member)
+    --ped       pedigree (PED) of a multi-sample VCF: family analysis (de novo, compound het, segregation, trio QC)
+    --batch     JSONL, one case a line: {id, vcf (path or null), assembly, ped (path, optional), sample, hpo_present[], hpo_excluded[], sex ("MALE"|"FEMALE"|null)}
     --top       entries per list in the output (default 100)
     --kb        knowledge base directory (default $RARELENS_KB or ./data/kb)`;
 
 class UsageError extends Error {}
 
-const OPTIONS = ['--vcf', '--hpo', '--exclude', '--sex', '--assembly', '--sample', '--kb', '--out', '--batch', '--top'] as const;
+const OPTIONS = ['--vcf', '--hpo', '--exclude', '--sex', '--assembly', '--sample', '--ped', '--kb', '--out', '--batch', '--top'] as const;
 
 interface Args {
   vcf?: string;
@@ -56,6 +60,7 @@ interface Args {
   sex: Sex;
   assembly?: Assembly;
   sample?: string;
+  ped?: string;
   kb: string;
   out: string;
   batch?: string;
@@ -109,6 +114,7 @@ function parseArgs(argv: readonly string[]): Args {
     sex: sexRaw ?? 'unknown',
     assembly: parseAssembly(m.get('--assembly'), '--assembly'),
     sample: m.get('--sample'),
+    ped: m.get('--ped') ? resolve(m.get('--ped') ?? '') : undefined,
     kb: resolve(m.get('--kb') ?? defaultKbDir()),
     out: resolve(out),
     batch: batch ? resolve(batch) : undefined,
@@ -139,19 +145,35 @@ interface CaseSpec {
   vcf: string | null;
   assembly?: Assembly;
   sample?: string;
+  /** PED file of the family (multi-sample VCF). */
+  ped?: string;
   present: string[];
   excluded: string[];
   sex: Sex;
 }
 
-async function analyzeCase(engine: Engine, c: CaseSpec, top: number): Promise<{ pheno?: PhenotypeRankingResult; full?: CaseRankingResult; vcfInfo?: object }> {
+async function analyzeCase(engine: Engine, c: CaseSpec, top: number): Promise<{ pheno?: PhenotypeRankingResult; full?: CaseRankingResult; vcfInfo?: object; family?: FamilyAnalysis | null }> {
   if (!c.vcf) return { pheno: rankPhenotype(engine.hpo, { present: c.present, excluded: c.excluded }, { limit: top, explainTop: Math.min(top, 20) }) };
   const session = await engine.annotation();
-  const read = await readAndAnnotateVcf(session, c.vcf, { assembly: c.assembly, sample: c.sample });
-  // The product's candidate filter (packages/engine), so the CLI ranks exactly what the server ranks.
-  const prepared = prepareVariants(filterCandidates(read.variants).candidates);
-  const full = rank(prepared, engine.hpo, { hpoPresent: c.present, hpoExcluded: c.excluded, sex: c.sex }, { limit: top, explainTop: Math.min(top, 100) });
-  return { full, vcfInfo: { path: c.vcf, assembly: read.assembly, sample: read.sample, records: read.summary.records, alleles: read.summary.alleles, liftFailed: read.summary.liftFailed.length } };
+  const pedigree: Pedigree | undefined = c.ped ? parsePed(readFileSync(c.ped, 'utf8'), c.ped) : undefined;
+  // The product's path (packages/engine): candidate filter, family analysis, ranking.
+  const r = await analyseVcfCase(session, engine.hpo, { path: c.vcf, assembly: c.assembly, sample: c.sample, pedigree, phenotype: { hpoPresent: c.present, hpoExcluded: c.excluded, sex: c.sex } }, { limit: top, explainTop: Math.min(top, 100) });
+  const read = r.read;
+  return { full: r.ranking, family: r.family, vcfInfo: { path: c.vcf, assembly: read.assembly, sample: read.sample, records: read.summary.records, alleles: read.summary.alleles, liftFailed: read.summary.liftFailed.length } };
+}
+
+/** The family part of the output: members, trio QC and each ranked variant's genotypes and inheritance. */
+function familyOutput(f: FamilyAnalysis, full: CaseRankingResult): object {
+  return {
+    proband: f.context.proband.id,
+    members: f.context.family.members.map((m) => ({ id: m.id, relation: m.relation, sex: m.sex, status: m.status, father: m.father, mother: m.mother, sequenced: m.vcfIndex >= 0 })),
+    notes: f.context.family.notes,
+    qc: f.qc,
+    variants: full.variants.map((v) => {
+      const inh = f.inheritance.get(v.variant);
+      return { chrom: v.input.chrom, pos: v.input.pos, ref: v.input.ref, alt: v.input.alt, gene: v.gene, rank: v.rank, genotypes: v.variant.familyGenotypes ?? {}, inheritance: inh?.tags ?? [], rules: inh?.rules ?? [] };
+    }),
+  };
 }
 
 function compactLine(id: string, r: { pheno?: PhenotypeRankingResult; full?: CaseRankingResult }): object {
@@ -162,6 +184,11 @@ function compactLine(id: string, r: { pheno?: PhenotypeRankingResult; full?: Cas
     genes: (src?.genes ?? []).map((g) => ({ symbol: g.symbol, rank: g.rank, score: round(g.score) })),
     variants: (r.full?.variants ?? []).map((v) => ({ chrom: v.input.chrom, pos: v.input.pos, ref: v.input.ref, alt: v.input.alt, gene: v.gene, rank: v.rank, score: round(v.score) })),
   };
+}
+
+/** Errors in a case's own input (VCF, PED, pedigree vs VCF, KB): reported, never a crash. */
+function isCaseInputError(e: unknown): e is Error {
+  return e instanceof VcfParseError || e instanceof UnknownSampleError || e instanceof KbSourceError || e instanceof PedParseError || e instanceof FamilyCheckError;
 }
 
 const round = (x: number): number => Math.round(x * 1e4) / 1e4;
@@ -190,7 +217,12 @@ function parseCaseLine(line: string, lineNo: number, file: string): CaseSpec {
   };
   if (o.vcf != null && typeof o.vcf !== 'string') throw new UsageError(`${where}: field "vcf" must be a path or null`);
   const vcf = typeof o.vcf === 'string' ? (isAbsolute(o.vcf) ? o.vcf : resolve(dirname(file), o.vcf)) : null;
+  if (o.ped != null && typeof o.ped !== 'string') throw new UsageError(`${where}: field "ped" must be a path or null`);
+  if (o.sample != null && typeof o.sample !== 'string') throw new UsageError(`${where}: field "sample" must be a sample name or null`);
+  const ped = typeof o.ped === 'string' ? (isAbsolute(o.ped) ? o.ped : resolve(dirname(file), o.ped)) : undefined;
   return {
+    ped,
+    sample: typeof o.sample === 'string' ? o.sample : undefined,
     id: o.id,
     vcf,
     assembly: parseAssembly(o.assembly as string | null | undefined, `${where}: field "assembly"`),
@@ -217,7 +249,7 @@ async function runBatch(engine: Engine, args: Args & { batch: string }): Promise
       try {
         row = compactLine(c.id, await analyzeCase(engine, c, args.top));
       } catch (e) {
-        if (!(e instanceof VcfParseError || e instanceof AssemblyRequiredError || e instanceof UnknownSampleError || e instanceof KbSourceError || (e as NodeJS.ErrnoException).code === 'ENOENT')) throw e;
+        if (!(isCaseInputError(e) || e instanceof AssemblyRequiredError || (e as NodeJS.ErrnoException).code === 'ENOENT')) throw e;
         // The case is reported, not dropped: its line carries the error and the exit code is 1.
         failed++;
         console.error(`rarelens analyze: ${args.batch}:${lineNo} (${c.id}): ${(e as Error).message}`);
@@ -255,12 +287,14 @@ export async function run(argv: string[]): Promise<number> {
     try {
       if (args.batch) return await runBatch(engine, { ...args, batch: args.batch });
       const t0 = performance.now();
-      const c: CaseSpec = { id: 'case', vcf: args.vcf ?? null, assembly: args.assembly, sample: args.sample, present: args.hpo, excluded: args.exclude, sex: args.sex };
+      if (args.ped && !args.vcf) throw new UsageError('--ped needs --vcf (the family\'s multi-sample VCF)');
+      const c: CaseSpec = { id: 'case', vcf: args.vcf ?? null, assembly: args.assembly, sample: args.sample, ped: args.ped, present: args.hpo, excluded: args.exclude, sex: args.sex };
       const r = await analyzeCase(engine, c, args.top);
       const body = {
         software: 'rarelens analyze',
         kb: { dir: args.kb, hpo: engine.hpo.versions.hpo, annotations: engine.hpo.versions.annotations, mondo: engine.hpo.versions.mondo },
-        input: { vcf: r.vcfInfo ?? null, hpoPresent: args.hpo, hpoExcluded: args.exclude, sex: args.sex },
+        input: { vcf: r.vcfInfo ?? null, ped: args.ped ?? null, hpoPresent: args.hpo, hpoExcluded: args.exclude, sex: args.sex },
+        family: r.family && r.full ? familyOutput(r.family, r.full) : null,
         mode: r.full ? 'genotype+phenotype' : 'phenotype-only',
         ...(r.full
           ? { used: r.full.used, ignored: r.full.ignored, counts: r.full.counts, diseases: r.full.diseases, genes: r.full.genes, variants: r.full.variants.map(({ variant: _v, ...rest }) => rest) }
@@ -283,7 +317,7 @@ export async function run(argv: string[]): Promise<number> {
       console.error(`rarelens analyze: ${e.message}`);
       return 2;
     }
-    if (e instanceof VcfParseError || e instanceof UnknownSampleError || e instanceof KbSourceError) {
+    if (isCaseInputError(e)) {
       console.error(`rarelens analyze: ${e.message}`);
       return 1;
     }

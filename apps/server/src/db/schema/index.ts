@@ -10,3 +10,5 @@ export * from './demo-requests.ts';
 export * from './contact-messages.ts';
 export * from './products.ts';
 export * from './reports.ts';
+export * from './activity-events.ts';
+export * from './chat.ts';

@@ -166,3 +166,61 @@ describe('change password', () => {
     expect(newLogin.statusCode).toBe(200);
   });
 });
+
+describe('account activity', () => {
+  it('records sign-ins, failed sign-ins and password changes with where they came from, shows them to the user only, newest first, in pages', async () => {
+    const { token, email } = await signUpAndLogIn(app, inbox);
+    const other = await signUpAndLogIn(app, inbox);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '198.51.100.7',
+      headers: { 'user-agent': 'Mallory/1.0' },
+      payload: { email, password: 'Wr0ngPassword' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const change = await app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { currentPassword: PASSWORD, password: 'Chromatin-2026' },
+    });
+    expect(change.statusCode).toBe(200);
+
+    const res = await app.inject({ method: 'GET', url: '/api/account/activity', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    const { events, nextCursor } = res.json<{ events: { kind: string; ip: string | null; userAgent: string | null; detail: Record<string, unknown> }[]; nextCursor: string | null }>();
+    expect(events.map((e) => e.kind)).toEqual(['password_changed', 'sign_in_failed', 'sign_in']);
+    expect(events[1]).toMatchObject({ ip: '198.51.100.7', userAgent: 'Mallory/1.0', detail: { reason: 'wrong password' } });
+    expect(nextCursor).toBeNull();
+    // No password, token or hash is ever stored with an event.
+    expect(JSON.stringify(events)).not.toMatch(/Wr0ngPassword|Chromatin-2026|\$argon2/);
+
+    // The other user sees only their own sign-in.
+    const theirs = await app.inject({ method: 'GET', url: '/api/account/activity', headers: { authorization: `Bearer ${other.token}` } });
+    expect(theirs.json<{ events: { kind: string }[] }>().events.map((e) => e.kind)).toEqual(['sign_in']);
+
+    // Keyset pages: one event per page walks the same three events.
+    const page = async (cursor: string | null): Promise<{ events: { kind: string }[]; nextCursor: string | null }> =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/account/activity?limit=1${cursor === null ? '' : `&cursor=${cursor}`}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
+    const kinds: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const body = await page(cursor);
+      kinds.push(...body.events.map((e) => e.kind));
+      cursor = body.nextCursor;
+    } while (cursor !== null && kinds.length < 10);
+    expect(kinds).toEqual(['password_changed', 'sign_in_failed', 'sign_in']);
+
+    const bad = await app.inject({ method: 'GET', url: '/api/account/activity?cursor=nonsense', headers: { authorization: `Bearer ${token}` } });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/account/activity' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

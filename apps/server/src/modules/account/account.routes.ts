@@ -11,6 +11,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentSession, currentUser } from '../../plugins/auth.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { AccountService } from './account.service.ts';
+import { originOf } from '../activity/activity.presenter.ts';
 
 export const accountRoutes: FastifyPluginCallbackZod<{ accountService: AccountService }> = (
   app,
@@ -43,6 +44,7 @@ export const accountRoutes: FastifyPluginCallbackZod<{ accountService: AccountSe
         currentSession(request).sessionId,
         currentPassword,
         password,
+        originOf(request),
       );
       return { message: Messages.updated };
     },

@@ -5,11 +5,12 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { revokeUserRefreshTokens } from '../auth/auth.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hasher.ts';
+import type { ActivityRecorder, RequestOrigin } from '../activity/activity.service.ts';
 import { updateUserPassword, updateUserProfile } from '../users/users.repository.ts';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-export function createAccountService({ database }: { database: Database }) {
+export function createAccountService({ database, activity }: { database: Database; activity: ActivityRecorder }) {
   const { db } = database;
   return {
     async updateProfile(user: UserRow, body: UpdateAccountBody): Promise<UserRow> {
@@ -31,6 +32,7 @@ export function createAccountService({ database }: { database: Database }) {
       sessionId: string,
       currentPassword: string,
       password: string,
+      origin: RequestOrigin = {},
     ): Promise<void> {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw new AppError(400, ErrorCode.wrongPassword, Messages.wrongCurrentPassword);
@@ -39,6 +41,7 @@ export function createAccountService({ database }: { database: Database }) {
       await db.transaction(async (tx) => {
         await updateUserPassword(tx, user.id, passwordHash);
         await revokeUserRefreshTokens(tx, user.id, sessionId);
+        await activity.record(user.id, 'password_changed', {}, origin, tx);
       });
     },
   };

@@ -26,6 +26,7 @@ import { presentUser } from '../users/users.presenter.ts';
 import type { SessionCookies } from './auth.cookies.ts';
 import { presentLogin, presentTokenPair } from './auth.presenter.ts';
 import type { AuthService } from './auth.service.ts';
+import { originOf } from '../activity/activity.presenter.ts';
 
 export interface AuthRoutesOptions {
   authService: AuthService;
@@ -98,7 +99,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     '/login',
     { config, preHandler: perAccount, schema: { body: LoginBody, response: { 200: LoginResponse } } },
     async (request, reply) => {
-      const session = await authService.login(request.body.email, request.body.password);
+      const session = await authService.login(request.body.email, request.body.password, originOf(request));
       cookies.set(reply, session);
       return presentLogin(session);
     },
@@ -169,7 +170,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
       },
     },
     async (request) => {
-      await authService.resetPassword(request.params.token, request.body.password);
+      await authService.resetPassword(request.params.token, request.body.password, originOf(request));
       return { message: Messages.passwordChanged };
     },
   );

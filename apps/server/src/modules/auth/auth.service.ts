@@ -38,6 +38,7 @@ import { passwordResetMail, verificationCodeMail } from './auth.mails.ts';
 import { assertMayLogIn } from './auth.policy.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password-hasher.ts';
 import type { AccessClaims, TokenService } from './token.service.ts';
+import type { ActivityRecorder, RequestOrigin } from '../activity/activity.service.ts';
 
 /**
  * Verification codes live 15 minutes. An account has 5 attempts (including the right one) per
@@ -62,6 +63,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'refreshTokenTtlDays'>;
+  /** The account activity log (sign-ins, failed sign-ins, password resets). */
+  activity: ActivityRecorder;
 }
 
 const invalidCode = () =>
@@ -73,7 +76,7 @@ const resetLinkExpired = () =>
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ database, tokens, mailer, config }: AuthServiceDeps) {
+export function createAuthService({ database, tokens, mailer, config, activity }: AuthServiceDeps) {
   const { db } = database;
   const refreshTtlMs = config.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
 
@@ -160,17 +163,20 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
       });
     },
 
-    async login(email: string, password: string): Promise<Session> {
+    async login(email: string, password: string, origin: RequestOrigin = {}): Promise<Session> {
       const user = await findUserByEmail(db, email);
       const matches =
         user === undefined
           ? await verifyDummyPassword(password)
           : await verifyPassword(user.passwordHash, password);
       if (user === undefined || !matches) {
+        if (user !== undefined) await activity.record(user.id, 'sign_in_failed', { reason: 'wrong password' }, origin);
         throw new AppError(401, ErrorCode.invalidCredentials, Messages.incorrectCredentials);
       }
       assertMayLogIn(user);
-      return openSession(user);
+      const session = await openSession(user);
+      await activity.record(user.id, 'sign_in', {}, origin);
+      return session;
     },
 
     /** Rotates a refresh token; presenting a rotated (or revoked) one ends its whole family. */
@@ -267,7 +273,7 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
     },
 
     /** Sets the new password once per link, verifies the address and ends every session. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    async resetPassword(token: string, password: string, origin: RequestOrigin = {}): Promise<void> {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const userId = await useResetToken(tx, tokens.hashOpaqueToken(token));
@@ -276,6 +282,7 @@ export function createAuthService({ database, tokens, mailer, config }: AuthServ
         // Following the e-mailed link proves the address.
         await markEmailVerified(tx, userId);
         await revokeUserRefreshTokens(tx, userId);
+        await activity.record(userId, 'password_reset', {}, origin, tx);
       });
     },
   };

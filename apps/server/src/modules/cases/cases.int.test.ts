@@ -120,7 +120,7 @@ describe('uploading a case', () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
     const res = await upload(alice, {
       genome: { name: 'case.vcf.gz', content: gzipSync(buildFixtureVcf(2500, ['TTN', 'BRCA1', 'FGFR2'])) },
-      attachments: [{ name: 'hands.png', content: png }],
+      attachments: [{ name: 'el_şğı_患者_🧬.png', content: png }],
     });
     expect(res.statusCode).toBe(202);
     const created = res.json<{ id: string; status: string }>();
@@ -187,7 +187,7 @@ describe('uploading a case', () => {
     expect(d.files).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ role: 'genome', format: 'vcf', compression: 'gzip', name: 'case.vcf.gz' }),
-        expect.objectContaining({ role: 'attachment', format: 'png', compression: null, name: 'hands.png' }),
+        expect.objectContaining({ role: 'attachment', format: 'png', compression: null, name: 'el_şğı_患者_🧬.png' }),
       ]),
     );
     expect(d.run.softwareVersion).toBe('fixture-1');
@@ -316,6 +316,10 @@ describe('uploading a case', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.length).toBe(file.sizeBytes);
+    // Turkish, CJK and emoji names: an ASCII fallback and the exact name (RFC 6266 / 8187).
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toContain('attachment; filename="el_sgi_____.png"');
+    expect(decodeURIComponent(/filename\*=UTF-8''(\S+)$/.exec(disposition)![1]!)).toBe('el_şğı_患者_🧬.png');
   });
 
   it('re-ranks from stored variants when the HPO terms change', async () => {

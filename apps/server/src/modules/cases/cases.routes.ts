@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { UploadValidationError, type CasesService, type UploadPart } from './cases.service.ts';
 
@@ -98,11 +99,10 @@ export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, o
 
   app.get('/:id/files/:fileId', { schema: { params: FileParams } }, async (request, reply) => {
     const { file, stream } = await service.file(currentUser(request), request.params.id, request.params.fileId);
-    const name = file.originalName.replace(/["\\]/g, '_');
     return reply
       .header('content-type', file.mediaType)
       .header('content-length', String(file.sizeBytes))
-      .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+      .header('content-disposition', contentDisposition(file.originalName))
       .header('x-content-type-options', 'nosniff')
       .send(stream);
   });

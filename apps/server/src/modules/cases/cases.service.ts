@@ -30,6 +30,9 @@ import { assertCan, caseNotFound, type CaseAccessLevel, type CaseAction } from '
 import { presentCaseDetails, presentCaseSummary } from './cases.presenter.ts';
 import * as repo from './cases.repository.ts';
 
+/** How an analysis run is shown (also by GenomeTalks). */
+export { presentRun } from './cases.presenter.ts';
+
 /** A multipart part as the route hands it over (file stream or text field). */
 export type UploadPart =
   | { type: 'file'; fieldname: string; filename: string; file: Readable }

@@ -7,6 +7,9 @@ import type { VariantsService } from '../variants/variants.service.ts';
 import { presentGene, presentGeneDetails } from './genes.presenter.ts';
 import * as repo from './genes.repository.ts';
 
+/** How a ranked gene is shown (also by GenomeTalks). */
+export { presentGeneDetails };
+
 /** Variants listed on a gene's page. */
 const GENE_VARIANTS = 100;
 

@@ -7,6 +7,9 @@ import type { VariantsService } from '../variants/variants.service.ts';
 import { presentPhenotype, presentPhenotypeDetails } from './phenotypes.presenter.ts';
 import * as repo from './phenotypes.repository.ts';
 
+/** How a ranked phenotype is shown (also by GenomeTalks). */
+export { presentPhenotype };
+
 /** Variants (of the disease's genes) listed on a phenotype's page. */
 const PHENOTYPE_VARIANTS = 50;
 

@@ -6,10 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { ErrorCode, Messages, Phenopacket } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,30 +18,15 @@ import { loadConfig } from '../../env.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { hasRealEngine, kbDir, smallPfeifferVcf } from '../../testing/pfeiffer-vcf.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 import { cursorAfter, variantsAfter, type VariantCursor } from './reports.repository.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
-const sources = path.resolve(process.env.RARELENS_SOURCES ?? path.join(repoRoot, '../shared/data'));
-const pfeifferVcf = path.join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
-const realEngine = existsSync(path.join(kbDir, 'manifest.json')) && existsSync(pfeifferVcf);
+const realEngine = hasRealEngine;
 
 const TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770'];
 const EXCLUDED = ['HP:0001250'];
-
-/** Header, the first 300 records of the exome and every record around FGFR2 (GRCh37). */
-function smallPfeifferVcf(): string {
-  const lines = gunzipSync(readFileSync(pfeifferVcf)).toString('utf8').split('\n');
-  const header = lines.filter((l) => l.startsWith('#'));
-  const records = lines.filter((l) => l !== '' && !l.startsWith('#'));
-  const fgfr2 = records.filter((l) => {
-    const [chrom, pos] = l.split('\t');
-    return chrom === '10' && Number(pos) > 123_200_000 && Number(pos) < 123_400_000;
-  });
-  return [...header, ...records.slice(0, 300), ...fgfr2].join('\n') + '\n';
-}
 
 let inbox: SmtpInbox;
 let app: FastifyInstance;

@@ -16,6 +16,7 @@ import {
 } from '@rarelens/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
@@ -30,10 +31,9 @@ export interface ReportsRoutesOptions {
 }
 
 function attachment(reply: FastifyReply, fileName: string, contentType: string): FastifyReply {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return reply
     .header('content-type', contentType)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('content-disposition', contentDisposition(fileName))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
 }

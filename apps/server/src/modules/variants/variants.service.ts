@@ -12,8 +12,8 @@ import type { CaseAccess, Caller } from '../cases/cases.service.ts';
 import { presentVariant, presentVariantDetails } from './variants.presenter.ts';
 import * as repo from './variants.repository.ts';
 
-/** How a stored variant is shown (also in the reporting list). */
-export { presentVariant };
+/** How a stored variant is shown (also in the reporting list and by GenomeTalks). */
+export { presentVariant, presentVariantDetails };
 
 /** Genes per page of the clustered view list this many variants each. */
 const VARIANTS_PER_CLUSTER = 20;

@@ -1,4 +1,4 @@
-import { AccountResponse, UpdateAccountResponse, type ChangePasswordBody, type UpdateAccountBody } from '@rarelens/contract';
+import { AccountResponse, ActivityResponse, UpdateAccountResponse, type ChangePasswordBody, type UpdateAccountBody } from '@rarelens/contract';
 import { api } from '../../lib/api-client.ts';
 
 /** The signed-in user's own account. */
@@ -6,4 +6,6 @@ export const accountApi = {
   get: async () => (await api.get('/api/account', { schema: AccountResponse })).user,
   update: (body: UpdateAccountBody) => api.put('/api/account', body, { schema: UpdateAccountResponse }),
   changePassword: (body: ChangePasswordBody) => api.put<unknown>('/api/account/password', body),
+  activity: (cursor?: string) =>
+    api.get(`/api/account/activity${cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`}`, { schema: ActivityResponse }),
 };

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { PasswordRules } from '../auth/password-rules.tsx';
 import { accountApi } from './account.api.ts';
+import { ActivityLog } from './activity-log.tsx';
 
 type Input = z.input<typeof ChangePasswordForm>;
 type Output = z.output<typeof ChangePasswordForm>;
@@ -64,6 +65,7 @@ export function PasswordsPage() {
           </div>
         </Card>
       </form>
+      <ActivityLog />
     </div>
   );
 }

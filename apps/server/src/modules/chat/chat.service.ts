@@ -1,0 +1,129 @@
+/**
+ * GenomeTalks: answers a question about a case from its stored results and the knowledge base
+ * (packages/genometalks), optionally rewritten by the configured language model, and keeps
+ * the conversation. The question and its answer are stored together once the answer exists,
+ * so a failure leaves nothing half-written.
+ */
+import { ChatMessages, ErrorCode, Messages, type ChatConversation, type ChatConversationList, type ChatRequestBody, type ChatResponse } from '@rarelens/contract';
+import { createGenomeTalks, suggestQuestions, writeWithLlm, type CaseContext, type GenomeTalks } from '@rarelens/genometalks';
+import type { LlmConfig } from '@rarelens/phenome';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError } from '../../errors.ts';
+import type { AccessibleCase, CaseAccess } from '../cases/cases.service.ts';
+import type { ChatKnowledgeSource } from './chat.knowledge.ts';
+import { conversationNotFound } from './chat.policy.ts';
+import { caseContextOf, presentCitation, presentConversation, presentConversationSummary } from './chat.presenter.ts';
+import * as repo from './chat.repository.ts';
+
+type Caller = Pick<UserRow, 'id' | 'email'>;
+
+/** Ranked candidate variants an answer may name (the top of the list; genes and diseases are read whole). */
+const CONTEXT_VARIANTS = 300;
+/** Case contexts kept in memory (a run's results never change; a re-ranking changes rankedAt). */
+const CONTEXT_CACHE_SIZE = 32;
+
+export interface ChatServiceDeps {
+  database: Database;
+  access: CaseAccess;
+  knowledge: ChatKnowledgeSource;
+  /** Optional prose by a language model (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
+  llm?: LlmConfig | undefined;
+  fetch?: typeof fetch;
+  log: FastifyBaseLogger;
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+const titleOf = (message: string) => (message.length > 80 ? `${message.slice(0, 79).trimEnd()}…` : message);
+
+export function createChatService(deps: ChatServiceDeps) {
+  const db = deps.database.db;
+  const contexts = new Map<string, CaseContext>();
+  let talks: Promise<GenomeTalks> | null = null;
+
+  const readable = (user: Caller, id: string) => deps.access.check(user, id, 'read');
+
+  async function genomeTalks(): Promise<GenomeTalks> {
+    talks ??= deps.knowledge().then(createGenomeTalks, (e: unknown) => {
+      talks = null;
+      throw e;
+    });
+    try {
+      return await talks;
+    } catch (e) {
+      deps.log.error({ err: e }, 'GenomeTalks cannot load the knowledge base');
+      throw new AppError(503, ErrorCode.chatUnavailable, Messages.chatFailure);
+    }
+  }
+
+  /** The case as GenomeTalks reads it, cached per (run, ranking). */
+  async function caseContext(found: AccessibleCase): Promise<CaseContext> {
+    const p = found.caseRow;
+    const empty = { run: null, genes: [], diseases: [], variants: [], candidates: 0, storedVariants: 0 };
+    const knowledge = await deps.knowledge().catch(() => null);
+    const label = (id: string) => knowledge?.hpo.ontology.label(id) ?? id;
+    if (p.status !== 'Completed' || !p.currentRunId) return caseContextOf(p, empty, label);
+    const loaded = await repo.loadRunResults(db, p.currentRunId, CONTEXT_VARIANTS);
+    const key = `${p.id}|${p.currentRunId}|${loaded.run?.rankedAt?.toISOString() ?? ''}|${p.status}`;
+    const cached = contexts.get(key);
+    if (cached) return cached;
+    const ctx = caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label);
+    if (contexts.size >= CONTEXT_CACHE_SIZE) contexts.delete(contexts.keys().next().value ?? '');
+    contexts.set(key, ctx);
+    return ctx;
+  }
+
+  return {
+    /** Answers `body.message` in a new or the given conversation and stores both. */
+    async ask(user: Caller, productId: string, body: ChatRequestBody): Promise<ChatResponse> {
+      const found = await readable(user, productId);
+      const message = body.message.trim();
+      if (message === '') throw new AppError(400, ErrorCode.validationFailed, ChatMessages.empty);
+      const existing = body.conversationId ? await repo.findConversation(db, body.conversationId, productId, user.id) : null;
+      if (body.conversationId && !existing) throw conversationNotFound();
+      const [engine, ctx] = await Promise.all([genomeTalks(), caseContext(found)]);
+      let answer = engine.answer(message, ctx);
+      if (deps.llm) {
+        const knowledge = await deps.knowledge();
+        const outcome = await writeWithLlm(deps.llm, message, answer, knowledge, deps.fetch);
+        if (!outcome.used) deps.log.warn({ error: outcome.error, rejected: outcome.rejected }, 'GenomeTalks kept the built-in answer: the model reply was not used');
+        answer = outcome.answer;
+      }
+      const citations = answer.citations.map(presentCitation);
+      const conversationId = await db.transaction(async (tx) => {
+        const conversation = existing ?? (await repo.insertConversation(tx, { productId, userId: user.id, title: titleOf(message) }));
+        await repo.appendMessages(tx, conversation.id, [
+          { role: 'user', text: message, citations: [] },
+          { role: 'assistant', text: answer.text, citations },
+        ]);
+        return conversation.id;
+      });
+      return { conversationId, answer: { text: answer.text, citations } };
+    },
+
+    /** The caller's conversations about the case, newest first, with suggested first questions. */
+    async list(user: Caller, productId: string): Promise<ChatConversationList> {
+      const found = await readable(user, productId);
+      const [rows, ctx] = await Promise.all([repo.listConversations(db, productId, user.id), caseContext(found)]);
+      return {
+        items: rows.map((r) => presentConversationSummary(r.conversation, Number(r.messageCount))),
+        suggestions: suggestQuestions(ctx),
+      };
+    },
+
+    async get(user: Caller, productId: string, conversationId: string): Promise<ChatConversation> {
+      await readable(user, productId);
+      const conversation = await repo.findConversation(db, conversationId, productId, user.id);
+      if (!conversation) throw conversationNotFound();
+      return presentConversation(conversation, await repo.listMessages(db, conversation.id));
+    },
+
+    async remove(user: Caller, productId: string, conversationId: string): Promise<{ message: string }> {
+      await readable(user, productId);
+      if (!(await repo.deleteConversation(db, conversationId, productId, user.id))) throw conversationNotFound();
+      return { message: 'Conversation deleted' };
+    },
+  };
+}
