@@ -42,6 +42,7 @@ import { createGenesService } from './modules/genes/genes.service.ts';
 import { hpoRoutes } from './modules/hpo/hpo.routes.ts';
 import { igvRoutes } from './modules/igv/igv.routes.ts';
 import { createIgvService } from './modules/igv/igv.service.ts';
+import { registerOrdersModule } from './modules/orders/orders.module.ts';
 import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
 import { caseTermsFromText, createPhenomeService } from './modules/phenome/phenome.service.ts';
 import { phenotypesRoutes } from './modules/phenotypes/phenotypes.routes.ts';
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await jobs.queue.stop();
   });
   await registerChatModule(app, { config, database, access, ...options.chat });
+  await registerOrdersModule(app, { config, database, mailer });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

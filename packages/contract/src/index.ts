@@ -8,3 +8,4 @@ export * from './products.ts';
 export * from './reports.ts';
 export * from './phenome.ts';
 export * from './chat.ts';
+export * from './orders.ts';

@@ -5,8 +5,8 @@
  * the knowledge-base versions of the stored run), limitations, references and sign-off.
  * Rendering lives in the server (never in the engine).
  */
-import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { DEJAVU_DIR, collectPdf, registerFonts, type Fonts } from '../../pdf/pdf.ts';
 import { Messages } from '@rarelens/contract';
 import {
   byClinicalPriority,
@@ -26,26 +26,6 @@ type Doc = PDFKit.PDFDocument;
 
 /** A case without terms is ranked on its variants alone: the report says so instead of "none". */
 export const NO_TERMS_REPORT = `${Messages.noHpoTerms} Disease and gene ranks do not reflect the patient.`;
-
-const DEJAVU_DIR = '/usr/share/fonts/truetype/dejavu';
-
-interface Fonts {
-  regular: string;
-  bold: string;
-  italic: string;
-}
-
-/** DejaVu Sans (wide Unicode coverage: ≥, ×, accented names) when installed, else Helvetica. */
-function registerFonts(doc: Doc, fontDir: string): Fonts {
-  const files = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf' };
-  if (Object.values(files).every((f) => existsSync(`${fontDir}/${f}`))) {
-    doc.registerFont('body', `${fontDir}/${files.regular}`);
-    doc.registerFont('body-bold', `${fontDir}/${files.bold}`);
-    doc.registerFont('body-italic', `${fontDir}/${files.italic}`);
-    return { regular: 'body', bold: 'body-bold', italic: 'body-italic' };
-  }
-  return { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
-}
 
 const COLOR = {
   ink: '#1f2937',
@@ -329,12 +309,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
     lang: 'en-GB',
     displayTitle: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = collectPdf(doc);
 
   const fonts = registerFonts(doc, opts.fontDir ?? DEJAVU_DIR);
   const w = new ReportWriter(doc, fonts);
