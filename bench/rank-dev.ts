@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, type Sex } from '../packages/engine/src/index.ts';
+import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, resolveQuery, scoreDiseases, type Sex } from '../packages/engine/src/index.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
@@ -64,7 +64,6 @@ const bg = (await readAndAnnotateVcf(session, join(dir, 'bg.vcf'), { assembly: '
 console.log(`background ${bg.length} annotated variants; ${chosen.length} cases`);
 
 const annotatedGenes = new Set<string>();
-// eslint-disable-next-line @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- the default project does not resolve HpoGene here
 for (const [sym, g] of hpoKb.genes) if (g.diseases.some((l) => l.association !== 'POLYGENIC' && model.diseaseIndex.has(l.id))) annotatedGenes.add(sym);
 
 const GT: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', hemizygous: '1/1' };
@@ -89,16 +88,19 @@ for (const c of chosen) {
       const gv = prepared.genes.get(x.symbol);
       const q = gv?.variants[0];
       if (!gv || !q) return;
-      if (!(i < 300 || causalSet.has(x.symbol) || (x.bestDisease == null && q.p >= 0.4))) return;
+      const annotated = x.evidence.phenotype?.source === 'annotations';
+      if (!(i < 300 || causalSet.has(x.symbol) || !annotated)) return;
       const used = x.evidence.genotype.variants;
       const v = q.variant;
       const rec = genome.genes.bySymbolOrAlias(x.symbol);
       const lof = /frameshift|stop_gained|splice_donor_variant|splice_acceptor_variant|start_lost/.test(v.consequences.join(',')) ? 1 : 0;
       const mis = /missense|inframe/.test(v.consequences[0] ?? '') ? 1 : 0;
       const hom = used.some((u) => u.zygosity === 'homozygous' || u.zygosity === 'hemizygous') ? 1 : 0;
-      feats.push([x.symbol, causalSet.has(x.symbol) ? 1 : 0, x.bestDisease == null ? 0 : 1, x.evidence.phenotype ? +x.evidence.phenotype.log10Lr.toFixed(3) : null, +x.evidence.genotype.fit.toFixed(4), x.evidence.genotype.mode, +q.p.toFixed(3), lof, mis, hom, used.length, rec?.clinvar?.plpAlleles ?? 0, rec?.clinvar?.plpMissense ?? 0, rec?.clinvar?.plpLof ?? 0, rec?.constraint?.pLI ?? null, rec?.constraint?.loeuf ?? null, rec?.constraint?.misZ ?? null, rec?.alphaMissenseMean ?? null, hpoKb.genes.has(x.symbol) ? 1 : 0, v.clinvar?.significance ?? null, v.acmg.classification]);
+      feats.push([x.symbol, causalSet.has(x.symbol) ? 1 : 0, annotated ? 1 : 0, x.evidence.phenotype ? +x.evidence.phenotype.log10Lr.toFixed(3) : null, +x.evidence.genotype.fit.toFixed(4), x.evidence.genotype.mode, +q.p.toFixed(3), lof, mis, hom, used.length, rec?.clinvar?.plpAlleles ?? 0, rec?.clinvar?.plpMissense ?? 0, rec?.clinvar?.plpLof ?? 0, rec?.constraint?.pLI ?? null, rec?.constraint?.loeuf ?? null, rec?.constraint?.misZ ?? null, rec?.alphaMissenseMean ?? null, hpoKb.genes.has(x.symbol) ? 1 : 0, v.clinvar?.significance ?? null, v.acmg.classification, v.consequences[0] ?? null, x.evidence.phenotype?.source === 'disease-name' ? 1 : 0]);
     });
-    dump.push(JSON.stringify({ id: c.id, cohort: c.cohort, causal: c.genes.map((g) => g.symbol), n: res.genes.length, feats }));
+    const ph = Array.from<number>(scoreDiseases(model, resolveQuery(model, { present: c.hpo_present, excluded: c.hpo_excluded }))).sort((a, b) => b - a);
+    const quant = [1, 3, 10, 30, 100, 300, 1000].map((k) => +(ph[k - 1] ?? 0).toFixed(3));
+    dump.push(JSON.stringify({ id: c.id, cohort: c.cohort, causal: c.genes.map((g) => g.symbol), n: res.genes.length, quant, feats }));
   }
 
   const symbols = c.genes.map((g) => g.symbol);

@@ -12,6 +12,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Ontology, parseObo, parseObographs, type OntologyData, type Term } from '../hpo/ontology.ts';
+import { nameTermMatcher } from './disease-name-terms.ts';
 import { KbSourceError, type KbBuildContext } from './types.ts';
 
 export const HPO_KB_FILE = 'hpo-kb.json';
@@ -63,6 +64,21 @@ export interface HpoDisease {
   genes: string[];
 }
 
+/**
+ * A disease that genes_to_disease links to a gene but phenotype.hpoa does not annotate (usually
+ * newer than the annotation release): only its name is known, and the features the name states.
+ */
+export interface NamedDisease {
+  id: string;
+  name: string;
+  mondo: string | null;
+  /** HPO phenotype terms named in the disease title (see disease-name-terms.ts). */
+  nameTerms: string[];
+  /** Mode-of-inheritance terms the title states. */
+  inheritance: string[];
+  genes: string[];
+}
+
 export interface HpoGene {
   symbol: string;
   ncbiGeneId: string;
@@ -80,6 +96,8 @@ export interface HpoKb {
   ontology: Ontology;
   diseases: HpoDisease[];
   diseaseById: ReadonlyMap<string, HpoDisease>;
+  /** Gene-linked diseases without phenotype annotations, by id. */
+  namedDiseases: ReadonlyMap<string, NamedDisease>;
   genes: ReadonlyMap<string, HpoGene>;
 }
 
@@ -92,6 +110,8 @@ interface HpoKbFile {
   diseases: [string, string, string, [number, number, string, number, number, number][], number[], number[], number[], string[]][];
   /** [symbol, ncbiGeneId, [[diseaseId, association]]] */
   genes: [string, string, [string, GeneDiseaseAssociation][]][];
+  /** Gene-linked diseases without annotations: [id, name, mondo|'', nameTerms[], inheritance[], genes[]]. Absent in KBs built before it existed. */
+  named?: [string, string, string, number[], number[], string[]][];
 }
 
 async function readMaybeGz(path: string): Promise<{ text: string; sha256: string }> {
@@ -415,8 +435,22 @@ export async function buildHpoKb(ctx: KbBuildContext): Promise<void> {
       (genesOf.get(id) ?? []).sort(),
     ]);
   }
+  // Gene-linked diseases that the annotations do not cover: their names, and the features named.
+  const matcher = nameTermMatcher(ontology);
+  out.named = [];
+  let namedWithTerms = 0;
+  for (const id of [...genesOf.keys()].sort()) {
+    if (parsed.diseases.has(id)) continue;
+    // The source's own title (OMIM/Orphanet wording) and the Mondo label, when they differ.
+    const mondo = mondoOf.get(id) || '';
+    const titles = [...new Set([mondoNames.get(id), mondo ? mondoNames.get(mondo) : undefined].filter((t): t is string => !!t))];
+    const terms = [...new Set(titles.flatMap((t) => matcher.phenotypeTerms(t)))].filter((t) => index.has(t));
+    const inheritance = [...new Set(titles.flatMap((t) => matcher.inheritanceTerms(t)))].filter((t) => index.has(t));
+    if (terms.length) namedWithTerms++;
+    out.named.push([id, titles[0] ?? id, mondo, terms.map(idx), inheritance.map(idx), (genesOf.get(id) ?? []).sort()]);
+  }
   await writeFile(join(ctx.outDir, HPO_KB_FILE), JSON.stringify(out));
-  ctx.log(`HPO: ${ids.length} terms, ${out.diseases.length} diseases, ${out.genes.length} genes`);
+  ctx.log(`HPO: ${ids.length} terms, ${out.diseases.length} diseases, ${out.genes.length} genes, ${out.named.length} gene-linked diseases without annotations (${namedWithTerms} with features in their name)`);
 }
 
 /** Loads hpo-kb.json written by `buildHpoKb`. */
@@ -473,5 +507,8 @@ function hpoKbFromFile(file: HpoKbFile): HpoKb {
   const genes = new Map<string, HpoGene>(
     file.genes.map(([symbol, ncbi, ds]) => [symbol, { symbol, ncbiGeneId: ncbi, diseases: ds.map(([d, association]) => ({ id: d, association })) }]),
   );
-  return { versions: file.versions, ontology, diseases, diseaseById: new Map(diseases.map((d) => [d.id, d])), genes };
+  const namedDiseases = new Map<string, NamedDisease>(
+    (file.named ?? []).map(([did, name, mondo, terms, inh, gs]) => [did, { id: did, name, mondo: mondo || null, nameTerms: terms.map(id), inheritance: inh.map(id), genes: gs }]),
+  );
+  return { versions: file.versions, ontology, diseases, diseaseById: new Map(diseases.map((d) => [d.id, d])), namedDiseases, genes };
 }

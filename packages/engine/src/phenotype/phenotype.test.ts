@@ -40,7 +40,7 @@ function buildKb(diseases: HpoDisease[]): HpoKb {
       e.diseases.push({ id: d.id, association: 'MENDELIAN' });
       genes.set(g, e);
     }
-  return { versions: { hpo: 'test', annotations: 'test', mondo: 'test' }, ontology, diseases, diseaseById: new Map(diseases.map((d) => [d.id, d])), genes };
+  return { versions: { hpo: 'test', annotations: 'test', mondo: 'test' }, ontology, diseases, diseaseById: new Map(diseases.map((d) => [d.id, d])), namedDiseases: new Map(), genes };
 }
 
 const A = 'HP:1000001';

@@ -136,4 +136,31 @@ describe('golden genotype-aware ranking', () => {
     expect(male?.explanation.join(' ')).toContain('hemizygous in a male');
     expect(male?.score ?? -Infinity).toBeGreaterThan(female?.score ?? Infinity);
   });
+
+  it('keeps a gene whose disease has no annotations ranked on the features its name states', () => {
+    // EEF1D: OMIM:621150 "neurodevelopmental disorder with thin corpus callosum, hypotonia, and
+    // absent language" is linked by genes_to_disease but not annotated in the 2025-05-06 hpoa.
+    expect(kb.diseaseById.has('OMIM:621150')).toBe(false);
+    expect(kb.namedDiseases.get('OMIM:621150')?.nameTerms).toEqual(expect.arrayContaining(['HP:0033725', 'HP:0001252', 'HP:0001344']));
+    const eef1d = buildVariant({ gene: 'EEF1D', chrom: '8', pos: 143_580_000, zygosity: 'homozygous', consequences: ['frameshift_variant'], score: 0.5 });
+    const novel = buildVariant({ gene: 'NOVELGENE1', chrom: '3', pos: 1_000_000, zygosity: 'homozygous', consequences: ['frameshift_variant'], score: 0.5 });
+    const r = rankCase({ hpoPresent: ['HP:0033725', 'HP:0001252', 'HP:0001344', 'HP:0000252'], variants: [eef1d, novel] }, kb);
+    const g = r.genes.find((x) => x.symbol === 'EEF1D');
+    const other = r.genes.find((x) => x.symbol === 'NOVELGENE1');
+    expect(g?.rank).toBe(1);
+    expect(g?.bestDisease).toBe('OMIM:621150');
+    expect(g?.evidence.phenotype).toMatchObject({ diseaseId: 'OMIM:621150', source: 'disease-name' });
+    expect(g?.evidence.phenotype?.matched.map((m) => m.term).sort()).toEqual(['HP:0001252', 'HP:0001344', 'HP:0033725']);
+    expect(g?.explanation[0]).toContain('No annotated disease for this gene (EEF1D)');
+    expect(g?.explanation[0]).toContain('OMIM:621150');
+    // The gene without any disease is still listed, on its variant alone.
+    expect(other?.explanation[0]).toContain('No annotated disease for this gene (NOVELGENE1): ranked on its variants and gene constraint alone');
+    expect(other?.evidence.phenotype).toBeNull();
+    // Features the name does not state are unknown, not evidence against: the score only rises with matches.
+    const fewer = rankCase({ hpoPresent: ['HP:0033725'], variants: [eef1d] }, kb).genes[0];
+    const none = rankCase({ hpoPresent: ['HP:0001166'], variants: [eef1d] }, kb).genes[0];
+    expect(none?.evidence.phenotype?.log10Lr).toBe(0);
+    expect(fewer?.score ?? -Infinity).toBeGreaterThan(none?.score ?? Infinity);
+    expect(g?.score ?? -Infinity).toBeGreaterThan(fewer?.score ?? Infinity);
+  });
 });

@@ -11,13 +11,17 @@
  * of a log-LR above 10^10 (per-term LRs multiply as if independent, so very long matching term
  * lists are over-confident) and `constraint` rewards a loss-of-function variant in a
  * LoF-intolerant gene (dominant-like fit) and a missense in a missense-constrained gene (gnomAD).
- * The gene takes its best disease. Genes with variants but no annotated disease stay ranked, on
- * the genotype and constraint with the prior `unknownGeneLn` in place of the phenotype.
+ * The gene takes its best disease. Genes with variants but no annotated disease stay ranked:
+ * a gene linked to a disease known only by name (newer than the annotations) on
+ *   NAMED_DISEASE_LN + NAME_PHENOTYPE_SCALE * ln LR(features named in the title) + genotype + constraint
+ * (name-evidence.ts), any other gene on the genotype and constraint with the prior
+ * UNKNOWN_GENE_LN in place of the phenotype.
  * The constants were chosen by 5-fold cross-validation grouped by cohort on the development split
  * (bench/results/rank-analysis.md): held-out figures equal the in-sample ones within a point.
  */
-import type { HpoKb } from '../kb/hpo-kb.ts';
+import type { HpoKb, NamedDisease } from '../kb/hpo-kb.ts';
 import { getPhenotypeModel, type PhenotypeModel } from '../phenotype/model.ts';
+import { scoreNamedDisease, type NameEvidence } from '../phenotype/name-evidence.ts';
 import { buildPhenotypeResult, compareDiseaseIds, getDiseaseGroups, type DiseaseRanking, type PhenotypeRankingResult } from '../phenotype/rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, explainDisease, resolveQuery, scoreDiseases, type PhenotypeScoringOptions, type TermMatch } from '../phenotype/score.ts';
 import type { AnnotatedVariant, Sex } from '../types.ts';
@@ -86,7 +90,11 @@ export const PHENOTYPE_SCALE = 0.7;
 /** Above this natural-log LR (10^10) the phenotype evidence counts half. */
 export const PHENOTYPE_LN_KNEE = 10 * Math.LN10;
 /** A gene with variants but no annotated disease: log prior in place of the phenotype term (new disease gene). */
-export const UNKNOWN_GENE_LN = -8;
+export const UNKNOWN_GENE_LN = -4;
+/** A gene whose only diseases are known by name (no phenotype annotations): log prior in place of the annotated phenotype. */
+export const NAMED_DISEASE_LN = -2;
+/** Weight of the log-LR of the features named in the disease title. */
+export const NAME_PHENOTYPE_SCALE = 1;
 /** Log bonus for a loss-of-function variant in a LoF-intolerant gene (pLI >= 0.9 or LOEUF < 0.35) with a dominant-like fit. */
 export const CONSTRAINED_LOF_LN = 1;
 /** Log bonus for a missense/in-frame variant in a missense-constrained gene (gnomAD missense Z >= 3). */
@@ -113,7 +121,11 @@ export function constraintBonus(gv: GeneVariants, mode: InheritanceMode): { ln: 
 }
 
 export interface GeneEvidence {
-  phenotype: { diseaseId: string; diseaseName: string; log10Lr: number; matched: TermMatch[] } | null;
+  /**
+   * The phenotype fit of the gene's best disease: from its HPO annotations, or — for a disease
+   * without annotations — from the features named in its title. Null when the gene has no disease.
+   */
+  phenotype: { diseaseId: string; diseaseName: string; source: 'annotations' | 'disease-name'; log10Lr: number; matched: TermMatch[] } | null;
   genotype: { mode: InheritanceMode; modeLabel: string; fit: number; reason: string; variants: VariantRef[] };
 }
 
@@ -173,6 +185,8 @@ interface GeneScore {
   symbol: string;
   ln: number;
   disease: number; // disease index, -1 when none
+  /** A disease known only by name, and the patient's terms it names (when disease is -1). */
+  named?: { disease: NamedDisease; evidence: NameEvidence };
   fit: GenotypeFit;
   gv: GeneVariants;
 }
@@ -206,6 +220,31 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const family = options.family ?? null;
   const fitOf = (vs: readonly QualifyingVariant[], mode: InheritanceMode): GenotypeFit => (family ? familyGenotypeFit(vs, mode, sex, family) : genotypeFit(vs, mode, sex));
 
+  // Genes whose diseases are known only by name.
+  const nameCache = new Map<string, NameEvidence>();
+  const bestNamedDisease = (gv: GeneVariants, links: readonly { id: string; association: string }[]): GeneScore | null => {
+    let best: GeneScore | null = null;
+    for (const link of links) {
+      if (link.association === 'POLYGENIC') continue;
+      const nd = kb.namedDiseases.get(link.id);
+      if (!nd) continue;
+      let evidence = nameCache.get(nd.id);
+      if (!evidence) {
+        evidence = scoreNamedDisease(model, q, nd, scoring);
+        nameCache.set(nd.id, evidence);
+      }
+      let fit: GenotypeFit | null = null;
+      for (const mode of modesOf(nd.inheritance)) {
+        const f = genotypeFit(gv.variants, mode, sex);
+        if (!fit || f.score > fit.score) fit = f;
+      }
+      if (!fit) continue;
+      const ln = NAMED_DISEASE_LN + NAME_PHENOTYPE_SCALE * evidence.ln + genoLn(fit.score) + constraintBonus(gv, fit.mode).ln;
+      if (!best || ln > best.ln || (ln === best.ln && compareDiseaseIds(nd.id, best.named?.disease.id ?? '') < 0)) best = { symbol: gv.symbol, ln, disease: -1, named: { disease: nd, evidence }, fit, gv };
+    }
+    return best;
+  };
+
   // Genes with variants
   const geneScores: GeneScore[] = [];
   const bestFitOfDisease = new Float64Array(model.diseases.length).fill(genoLn(0));
@@ -233,6 +272,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       const ln = phenotypeTerm(pheno[d] ?? 0) + g + constraintBonus(gv, fit.mode).ln;
       if (!best || ln > best.ln || (ln === best.ln && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[best.disease]?.id ?? '') < 0)) best = { symbol: gv.symbol, ln, disease: d, fit, gv };
     }
+    if (!best) best = bestNamedDisease(gv, hg?.diseases ?? []);
     if (!best) {
       const fit = fitOf(gv.variants, 'UNKNOWN');
       best = { symbol: gv.symbol, ln: UNKNOWN_GENE_LN + genoLn(fit.score) + constraintBonus(gv, fit.mode).ln, disease: -1, fit, gv };
@@ -321,11 +361,21 @@ function explainGene(model: PhenotypeModel, q: ReturnType<typeof resolveQuery>, 
   if (dis) {
     const log10 = (pheno[g.disease] ?? 0) / LN10;
     const matched = withTerms ? explainDisease(model, q, g.disease, scoring).matched : [];
-    phenotype = { diseaseId: dis.id, diseaseName: dis.name, log10Lr: log10, matched };
+    phenotype = { diseaseId: dis.id, diseaseName: dis.name, source: 'annotations', log10Lr: log10, matched };
     const hits = matched.filter((m) => m.kind === 'exact' || m.kind === 'implied').map((m) => m.label);
     lines.push(`Phenotype: ${dis.name} (${dis.id}), likelihood ratio 10^${log10.toFixed(1)}${hits.length ? `; matching features: ${hits.join(', ')}` : ''}`);
     const groupMembers = getDiseaseGroups(model).members[getDiseaseGroups(model).groupOf[g.disease] ?? 0] ?? [];
     if (groupMembers.length > 1) lines.push(`Same disease as ${groupMembers.filter((d) => d !== g.disease).map((d) => model.diseases[d]?.id).join(', ')} (Mondo ${dis.mondo ?? ''})`);
+  } else if (g.named) {
+    const { disease: nd, evidence } = g.named;
+    const log10 = evidence.ln / LN10;
+    phenotype = { diseaseId: nd.id, diseaseName: nd.name, source: 'disease-name', log10Lr: log10, matched: evidence.matched };
+    const named = nd.nameTerms.map((t) => model.kb.ontology.label(t) ?? t);
+    lines.push(
+      `No annotated disease for this gene (${g.symbol}): its disease ${nd.name} (${nd.id}) has no HPO phenotype annotations yet; ranked on ${
+        named.length ? `the features its name states (${named.join(', ')}; likelihood ratio 10^${log10.toFixed(1)}${evidence.matched.length ? `, matching ${evidence.matched.map((m) => m.label).join(', ')}` : ', none matching the patient'}), ` : ''
+      }its variants and gene constraint`,
+    );
   } else {
     lines.push(`No annotated disease for this gene (${g.symbol}): ranked on its variants and gene constraint alone`);
   }
@@ -338,7 +388,7 @@ function explainGene(model: PhenotypeModel, q: ReturnType<typeof resolveQuery>, 
     rank: rankNo,
     score: g.ln / LN10,
     postTestProbability: post,
-    bestDisease: dis?.id ?? null,
+    bestDisease: dis?.id ?? g.named?.disease.id ?? null,
     explanation: lines,
     evidence: { phenotype, genotype: { mode: g.fit.mode, modeLabel: MODE_LABELS[g.fit.mode], fit: g.fit.score, reason: g.fit.reason, variants: used.map(varRef) } },
   };

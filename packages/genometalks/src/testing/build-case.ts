@@ -96,6 +96,7 @@ export function buildKnowledge(): ChatKnowledge {
     ontology: new Ontology({ version: 'test', terms }),
     diseases: DISEASES,
     diseaseById: new Map(DISEASES.map((d) => [d.id, d])),
+    namedDiseases: new Map(),
     genes,
   };
   return { hpo };

@@ -1,0 +1,307 @@
+/**
+ * Soak benchmark (issue 16 item 9): the product as a laptop user runs it — `apps/server/src/main.ts`
+ * on the embedded defaults (PGlite, local file storage, in-process worker), or on PostgreSQL with
+ * `--postgres` — under mixed load on loopback for a fixed time with a bounded request count:
+ * case lists, variant/gene/phenotype lists, re-ranks, reporting list + PDF reports, GenomeTalks
+ * questions and new uploads, from several signed-in users at once. It reports every route's
+ * p50/p95/max, every error (5xx, or a 4xx the request did not expect), and the server's RSS
+ * sampled through the run (start, end, max) to show whether memory stays flat.
+ *
+ * Usage: npm run bench:soak -- [--seconds 600] [--concurrency 8] [--users 4] [--max-requests 20000] [--postgres]
+ * Writes bench/results/soak.md. Needs a built KB (RARELENS_KB or data/kb) and RARELENS_SOURCES.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import setupTestDatabase from '../scripts/test-database.setup.ts';
+import { PASSWORD, readVerificationCode, registerBody, uniqueEmail } from '../apps/server/src/testing/helpers.ts';
+import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
+import { formatMachine } from './lib/machine.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
+const kbDir = process.env.RARELENS_KB ?? resolve(root, 'data/kb');
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: number): number => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
+const SECONDS = opt('--seconds', 600);
+const CONCURRENCY = opt('--concurrency', 8);
+const USERS = opt('--users', 4);
+const MAX_REQUESTS = opt('--max-requests', 20_000);
+const MAX_UPLOADS = opt('--max-uploads', 12);
+const POSTGRES = argv.includes('--postgres');
+const EXOME = join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
+const TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
+const QUESTIONS = ['Which gene is most likely and why?', 'What should I examine next?', 'What could the analysis not see?', 'Tell me about FGFR2'];
+
+const log = (s: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${s}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+interface Answer {
+  status: number;
+  body: Buffer;
+  ms: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+let base = '';
+
+function send(method: string, path: string, opts: { token?: string; json?: unknown; raw?: Buffer; contentType?: string; accept?: string } = {}): Promise<Answer> {
+  const t0 = performance.now();
+  const payload = opts.raw ?? (opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json)));
+  return new Promise((ok, fail) => {
+    const req = httpRequest(
+      new URL(path, base),
+      {
+        method,
+        agent,
+        headers: {
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...(opts.accept ? { accept: opts.accept } : {}),
+          ...(payload ? { 'content-type': opts.contentType ?? 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => ok({ status: res.statusCode ?? 0, body: Buffer.concat(parts), ms: performance.now() - t0 }));
+      },
+    );
+    req.on('error', fail);
+    req.end(payload);
+  });
+}
+
+const json = <T>(a: Answer): T => JSON.parse(a.body.toString('utf8')) as T;
+
+function uploadBody(caseId: string, genome: Buffer): { raw: Buffer; contentType: string } {
+  const boundary = `----rlsoak${randomBytes(8).toString('hex')}`;
+  const fields: Record<string, string> = { caseId, gender: 'male', symptoms: 'Craniosynostosis, broad thumbs and toe syndactyly', hpoTerms: JSON.stringify(TERMS) };
+  let head = '';
+  for (const [k, v] of Object.entries(fields)) head += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  head += `--${boundary}\r\nContent-Disposition: form-data; name="genomeFile"; filename="Pfeiffer.hg19.vcf.gz"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return { raw: Buffer.concat([Buffer.from(head), genome, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+interface User {
+  token: string;
+  cases: string[];
+  /** Variant ids of each case's first page (for the reporting list). */
+  variants: Map<string, number[]>;
+}
+
+async function waitCompleted(user: User, id: string, timeoutMs: number): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(500)) {
+    const r = await send('GET', `/api/products/${id}`, { token: user.token });
+    const status = json<{ status: string; errorReason?: string | null }>(r);
+    if (status.status === 'Completed') return;
+    if (status.status === 'Error') throw new Error(`case ${id} ended in Error: ${status.errorReason ?? ''}`);
+  }
+  throw new Error(`case ${id} did not complete in ${timeoutMs} ms`);
+}
+
+async function main(): Promise<void> {
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+  const scratch = mkdtempSync(join(tmpdir(), 'rl-soak-'));
+  const inbox = await startSmtpInbox();
+  const dropDb = POSTGRES ? await setupTestDatabase() : null;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RARELENS_DATA_DIR: scratch,
+      RARELENS_KB: kbDir,
+      RARELENS_WEB_DIST: join(scratch, 'no-web'),
+      SMTP_URL: inbox.url,
+      // Every client is on 127.0.0.1: the per-IP auth limit would count them as one visitor.
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      DATABASE_URL: POSTGRES ? process.env.DATABASE_URL : '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const pid = server.pid!;
+  const rss: { t: number; mib: number }[] = [];
+  const samples = new Map<string, number[]>();
+  const errors: string[] = [];
+  let requests = 0;
+  let uploads = 0;
+  try {
+    for (let deadline = Date.now() + 180_000; ; await sleep(500)) {
+      const ok = await send('GET', '/api/health').then((r) => r.status === 200, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error('the server did not become healthy');
+    }
+    log(`server up on ${base} (${POSTGRES ? 'PostgreSQL' : 'PGlite'}, pid ${pid}); signing up ${USERS} users`);
+    const genome = readFileSync(EXOME);
+    const users: User[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const email = uniqueEmail(`soak${i}`);
+      const reg = await send('POST', '/api/auth/register', { json: registerBody(email) });
+      if (reg.status !== 201) throw new Error(`register: ${reg.status} ${reg.body.toString()}`);
+      const code = await readVerificationCode(inbox, email);
+      await send('POST', '/api/auth/verify', { json: { email, code } });
+      const login = json<{ token: string }>(await send('POST', '/api/auth/login', { json: { email, password: PASSWORD } }));
+      users.push({ token: login.token, cases: [], variants: new Map() });
+    }
+    // One completed case per user before the clock starts.
+    for (const [i, u] of users.entries()) {
+      const r = await send('POST', '/api/products', { token: u.token, ...uploadBody(`SOAK-${i}-0`, genome) });
+      if (r.status !== 202) throw new Error(`upload: ${r.status} ${r.body.toString()}`);
+      u.cases.push(json<{ id: string }>(r).id);
+      uploads++;
+    }
+    for (const u of users) await waitCompleted(u, u.cases[0]!, 600_000);
+    log('first cases completed; soak starts');
+
+    const record = (route: string, a: Answer, expected: number[]): void => {
+      requests++;
+      (samples.get(route) ?? samples.set(route, []).get(route)!).push(a.ms);
+      if (!expected.includes(a.status)) errors.push(`${route}: ${a.status} ${a.body.toString('utf8').slice(0, 200)}`);
+    };
+    const ops: { route: string; weight: number; run: (u: User) => Promise<void> }[] = [
+      { route: 'GET /api/products', weight: 20, run: async (u) => record('GET /api/products', await send('GET', '/api/products', { token: u.token }), [200]) },
+      {
+        route: 'GET /api/products/:id/variants',
+        weight: 20,
+        run: async (u) => {
+          const id = pick(u.cases);
+          const r = await send('GET', `/api/products/${id}/variants?mode=${pick(['filtered', 'non-clustered'])}&page=${1 + Math.floor(Math.random() * 5)}`, { token: u.token });
+          record('GET /api/products/:id/variants', r, [200]);
+          if (r.status === 200 && !u.variants.has(id)) u.variants.set(id, json<{ items: { id: number }[] }>(r).items.map((v) => v.id));
+        },
+      },
+      { route: 'GET /api/products/:id/genes', weight: 12, run: async (u) => record('GET /api/products/:id/genes', await send('GET', `/api/products/${pick(u.cases)}/genes?page=1`, { token: u.token }), [200]) },
+      { route: 'GET /api/products/:id/phenotypes', weight: 12, run: async (u) => record('GET /api/products/:id/phenotypes', await send('GET', `/api/products/${pick(u.cases)}/phenotypes?page=1`, { token: u.token }), [200]) },
+      {
+        route: 'PUT /api/products/:id/phenotype-terms (re-rank)',
+        weight: 3,
+        run: async (u) => {
+          const terms = TERMS.filter(() => Math.random() < 0.7);
+          const r = await send('PUT', `/api/products/${pick(u.cases)}/phenotype-terms`, { token: u.token, json: { hpoTerms: terms.length > 0 ? terms : TERMS, excludedTerms: [] } });
+          record('PUT /api/products/:id/phenotype-terms (re-rank)', r, [200, 409]);
+        },
+      },
+      {
+        route: 'POST /api/products/:id/reports (PDF)',
+        weight: 4,
+        run: async (u) => {
+          const id = pick(u.cases);
+          const variantId = u.variants.get(id)?.[0];
+          if (variantId !== undefined) record('POST /api/products/:id/report-items', await send('POST', `/api/products/${id}/report-items`, { token: u.token, json: { variantId } }), [201, 409]);
+          record('POST /api/products/:id/reports (PDF)', await send('POST', `/api/products/${id}/reports`, { token: u.token, json: {} }), [201]);
+        },
+      },
+      {
+        route: 'POST /api/products/:id/chat',
+        weight: 8,
+        run: async (u) => record('POST /api/products/:id/chat', await send('POST', `/api/products/${pick(u.cases)}/chat`, { token: u.token, json: { message: pick(QUESTIONS) } }), [200]),
+      },
+      {
+        route: 'POST /api/products (upload)',
+        weight: 2,
+        run: async (u) => {
+          if (uploads >= MAX_UPLOADS) return;
+          uploads++;
+          const r = await send('POST', '/api/products', { token: u.token, ...uploadBody(`SOAK-${randomBytes(3).toString('hex')}`, genome) });
+          record('POST /api/products (upload)', r, [202]);
+          // Only completed cases join the read mix; the rest of the analysis runs under the load.
+          if (r.status === 202) {
+            const id = json<{ id: string }>(r).id;
+            void waitCompleted(u, id, 900_000).then(
+              () => u.cases.push(id),
+              (e: unknown) => errors.push(`upload ${id}: ${String(e)}`),
+            );
+          }
+        },
+      },
+    ];
+    const total = ops.reduce((s, o) => s + o.weight, 0);
+    const choose = () => {
+      let x = Math.random() * total;
+      for (const o of ops) if ((x -= o.weight) < 0) return o;
+      return ops[0]!;
+    };
+    const t0 = Date.now();
+    const end = t0 + SECONDS * 1000;
+    rss.push({ t: 0, mib: rssMiB(pid) });
+    const sampler = setInterval(() => rss.push({ t: (Date.now() - t0) / 1000, mib: rssMiB(pid) }), 10_000);
+    const progress = setInterval(() => log(`${requests} requests, ${errors.length} errors, RSS ${rssMiB(pid).toFixed(0)} MiB`), 60_000);
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, i) => {
+        const u = users[i % users.length]!;
+        while (Date.now() < end && requests < MAX_REQUESTS) {
+          const op = choose();
+          await op.run(u).catch((e: unknown) => {
+            requests++;
+            errors.push(`${op.route}: ${String(e)}`);
+          });
+        }
+      }),
+    );
+    clearInterval(sampler);
+    clearInterval(progress);
+    rss.push({ t: (Date.now() - t0) / 1000, mib: rssMiB(pid) });
+    const elapsed = (Date.now() - t0) / 1000;
+
+    const rows = [...samples.entries()]
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .map(([route, ms]) => {
+        const s = [...ms].sort((a, b) => a - b);
+        return `| ${route} | ${s.length} | ${percentile(s, 50).toFixed(0)} | ${percentile(s, 95).toFixed(0)} | ${(s[s.length - 1] ?? NaN).toFixed(0)} |`;
+      });
+    const maxRss = Math.max(...rss.map((r) => r.mib));
+    const md = [
+      '# Soak: mixed load on one server process',
+      '',
+      `Command: \`npm run bench:soak -- --seconds ${SECONDS} --concurrency ${CONCURRENCY} --users ${USERS} --max-requests ${MAX_REQUESTS}${POSTGRES ? ' --postgres' : ''}\``,
+      `Commit: ${commit}. Configuration: apps/server/src/main.ts on ${POSTGRES ? 'PostgreSQL' : 'the embedded defaults (PGlite, local storage, in-process worker)'}, LOG_LEVEL=warn, the real engine and KB (${kbDir.replace(root, '.')}). Data: ${EXOME.replace(sources, 'RARELENS_SOURCES')} as every upload, HPO terms ${TERMS.join(', ')}.`,
+      `Machine: ${formatMachine()}.`,
+      '',
+      `${requests} requests in ${elapsed.toFixed(0)} s from ${CONCURRENCY} closed-loop clients (${USERS} users), ${uploads} uploads. **Errors: ${errors.length}.**`,
+      `Server RSS: start ${rss[0]!.mib.toFixed(0)} MiB, end ${rss[rss.length - 1]!.mib.toFixed(0)} MiB, max ${maxRss.toFixed(0)} MiB (sampled every 10 s: ${rss.map((r) => r.mib.toFixed(0)).join(', ')}).`,
+      '',
+      '| route | requests | p50 ms | p95 ms | max ms |',
+      '|---|---|---|---|---|',
+      ...rows,
+      '',
+      errors.length > 0 ? `First errors:\n\n${errors.slice(0, 20).map((e) => `- ${e}`).join('\n')}` : '',
+    ].join('\n');
+    writeFileSync(join(root, 'bench/results/soak.md'), `${md}\n`);
+    console.log(md);
+    process.exitCode = errors.length === 0 ? 0 : 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await inbox.close();
+    if (dropDb) await dropDb();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
