@@ -7,6 +7,7 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   annotate: { file: './commands/annotate.ts', summary: 'annotate --vcf FILE --out FILE.jsonl   annotate and classify variants' },
   analyze: { file: './commands/analyze.ts', summary: 'analyze --vcf FILE --hpo HP:..   rank diseases, genes and variants' },
   phenome: { file: './commands/phenome.ts', summary: 'phenome --text "..."   clinical text to HPO terms' },
+  orders: { file: './commands/orders.ts', summary: 'orders list | activate ORDER_ID   record bank transfers of orders' },
 };
 
 interface CommandModule {

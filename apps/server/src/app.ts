@@ -30,6 +30,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerProductsModule, type ProductsModuleOverrides } from './modules/products/products.module.ts';
 import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
 import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
+import { registerOrdersModule } from './modules/orders/orders.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { generateRequestId, requestContextPlugin } from './plugins/request-context.ts';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerProductsModule(app, { config, database, overrides: options.products });
   await registerPhenomeModule(app, { config });
   await registerChatModule(app, { config, database, ...options.chat });
+  await registerOrdersModule(app, { config, database, mailer });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

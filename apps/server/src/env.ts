@@ -7,6 +7,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PriceList } from '@rarelens/contract';
+import { DEFAULT_PRICE_LIST, loadPriceList } from './modules/orders/orders.price-list.ts';
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -59,6 +61,8 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt(5 * 1024 ** 3),
   RARELENS_WEB_DIST: optionalString,
   TRUST_PROXY: optionalString,
+  RARELENS_BILLING: optionalString.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
+  RARELENS_PRICE_LIST: optionalString,
 });
 
 /**
@@ -108,6 +112,10 @@ export interface Config {
   webDistDir: string;
   /** Fastify `trustProxy`: which X-Forwarded-For hops to believe (rate limits are per client IP). */
   trustProxy: boolean | number | string[];
+  /** RARELENS_BILLING=on: uploads consume the active plan's cases (off by default: nothing is limited). */
+  billing: boolean;
+  /** Plans, add-ons and currency (RARELENS_PRICE_LIST file, else the documented defaults). */
+  priceList: PriceList;
 }
 
 /** Raised on invalid configuration; `problems` lists each variable and what is wrong. */
@@ -173,6 +181,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.RARELENS_DATA_DIR);
   const needsStoredSecrets = e.JWT_SECRET === undefined || e.TOKEN_HASH_SECRET === undefined;
   const stored = needsStoredSecrets ? loadOrCreateSecrets(dataDir) : undefined;
+  let priceList = DEFAULT_PRICE_LIST;
+  if (e.RARELENS_PRICE_LIST !== undefined) {
+    try {
+      priceList = loadPriceList(path.resolve(e.RARELENS_PRICE_LIST));
+    } catch (error) {
+      throw new ConfigError([error instanceof Error ? error.message : String(error)]);
+    }
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
@@ -197,5 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     webDistDir: path.resolve(e.RARELENS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    billing: e.RARELENS_BILLING === 'on',
+    priceList,
   };
 }

@@ -4,3 +4,4 @@ export { ConfigError, loadConfig, type Config } from './env.ts';
 export { createDatabase, type Database, type Db, type Executor } from './db/database.ts';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
 export { AppError, Errors } from './errors.ts';
+export { createOrdersServiceFor } from './modules/orders/orders.module.ts';

@@ -38,5 +38,11 @@ export const ErrorCode = {
   tooManyFiles: 'too_many_files',
   conversationNotFound: 'conversation_not_found',
   chatUnavailable: 'chat_unavailable',
+  orderNotFound: 'order_not_found',
+  orderNotCancellable: 'order_not_cancellable',
+  noActivePlan: 'no_active_plan',
+  planLimitReached: 'plan_limit_reached',
+  addOnRequired: 'add_on_required',
+  orderNotPending: 'order_not_pending',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -60,6 +60,14 @@ export const Messages = {
   pageNotFound: 'Page not found',
   sorryPageNotFound: 'Sorry, page not found',
   takeMeHome: 'Take me home',
+  /** Upload without an active plan while billing is on (spec §5 names the toast). */
+  addProductToContinue: 'Add a product to continue',
+  orderPlaced: 'Your order has been placed. The invoice has been sent by email.',
+  orderCancelled: 'Your order has been cancelled',
+  planLimitReached: "This month's cases of your plan are used up. Add a product to continue.",
+  rawDataAddOnRequired: 'FASTQ uploads need the raw data analysis add-on. Add a product to continue.',
+  orderNotCancellable: 'Only an order pending payment can be cancelled',
+  orderNotFound: 'Order not found',
 } as const;
 
 /** Business constants (§9). */

@@ -16,6 +16,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** Files sent with the message (an invoice PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
   /**
    * What a local user needs from the message (a code, a link). Logged only when messages are
    * written to files, never when a real SMTP server delivers them.
@@ -46,6 +48,7 @@ export function createMailer(
           subject: message.subject,
           text: message.text,
           html: message.html,
+          attachments: message.attachments,
         });
         logger.info({ messageId: info.messageId, subject: message.subject }, 'mail sent');
       },
@@ -68,6 +71,7 @@ export function createMailer(
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments,
       });
       await mkdir(config.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

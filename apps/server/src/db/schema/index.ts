@@ -12,3 +12,4 @@ export * from './products.ts';
 export * from './reports.ts';
 export * from './activity-events.ts';
 export * from './chat.ts';
+export * from './orders.ts';
