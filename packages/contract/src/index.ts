@@ -7,5 +7,6 @@ export * from './platform.ts';
 export * from './products.ts';
 export * from './reports.ts';
 export * from './phenome.ts';
+export * from './family.ts';
 export * from './chat.ts';
 export * from './orders.ts';

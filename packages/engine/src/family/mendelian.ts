@@ -50,27 +50,61 @@ export function isMendelianConsistent(c: number, f: number, m: number): boolean 
 }
 
 /** The trios of a family: sequenced members whose father and mother are both sequenced. */
-export function triosOf(family: Family): { child: FamilyMember; father: FamilyMember; mother: FamilyMember }[] {
+export function triosOf(
+  family: Family,
+): { child: FamilyMember; father: FamilyMember; mother: FamilyMember }[] {
   const byId = new Map(family.members.map((m) => [m.id, m]));
   const out: { child: FamilyMember; father: FamilyMember; mother: FamilyMember }[] = [];
   for (const child of family.members) {
     const father = child.father ? byId.get(child.father) : undefined;
     const mother = child.mother ? byId.get(child.mother) : undefined;
-    if (child.vcfIndex >= 0 && father && father.vcfIndex >= 0 && mother && mother.vcfIndex >= 0) out.push({ child, father, mother });
+    if (child.vcfIndex >= 0 && father && father.vcfIndex >= 0 && mother && mother.vcfIndex >= 0)
+      out.push({ child, father, mother });
   }
   return out;
 }
 
 /** Mendelian error rate and parentage checks of every trio, over all alleles read (before filters). */
 export function trioQc(variants: Iterable<AnnotatedVariant>, family: Family): TrioQc[] {
-  const trios = triosOf(family);
-  const acc = trios.map(() => ({ sites: 0, errors: 0, qcSites: 0, qcErrors: 0, fHom: 0, fOpp: 0, mHom: 0, mOpp: 0 }));
-  for (const v of variants) {
-    if (!AUTOSOME.test(v.chrom) || !v.familyGenotypes) continue;
+  const acc = new TrioQcAccumulator(family);
+  for (const v of variants) acc.add(v);
+  return acc.result();
+}
+
+/** The trio QC counted one allele at a time (for a worker that streams the variants). */
+export class TrioQcAccumulator {
+  private readonly trios: ReturnType<typeof triosOf>;
+  private readonly acc: {
+    sites: number;
+    errors: number;
+    qcSites: number;
+    qcErrors: number;
+    fHom: number;
+    fOpp: number;
+    mHom: number;
+    mOpp: number;
+  }[];
+
+  constructor(family: Family) {
+    this.trios = triosOf(family);
+    this.acc = this.trios.map(() => ({
+      sites: 0,
+      errors: 0,
+      qcSites: 0,
+      qcErrors: 0,
+      fHom: 0,
+      fOpp: 0,
+      mHom: 0,
+      mOpp: 0,
+    }));
+  }
+
+  add(v: AnnotatedVariant): void {
+    if (!AUTOSOME.test(v.chrom) || !v.familyGenotypes) return;
     const pass = v.filter.length === 0 || v.filter.includes('PASS');
-    for (let t = 0; t < trios.length; t++) {
-      const trio = trios[t]!;
-      const a = acc[t]!;
+    for (let t = 0; t < this.trios.length; t++) {
+      const trio = this.trios[t]!;
+      const a = this.acc[t]!;
       const c = memberCall(v, trio.child.id, trio.child.sex);
       const f = memberCall(v, trio.father.id, trio.father.sex);
       const m = memberCall(v, trio.mother.id, trio.mother.sex);
@@ -92,32 +126,57 @@ export function trioQc(variants: Iterable<AnnotatedVariant>, family: Family): Tr
       }
     }
   }
-  return trios.map((trio, t) => {
-    const a = acc[t]!;
-    const rate = a.sites ? a.errors / a.sites : 0;
-    const qcRate = a.qcSites ? a.qcErrors / a.qcSites : 0;
-    const fatherCheck: ParentConsistency = { parent: trio.father.id, homozygousSites: a.fHom, oppositeHomozygotes: a.fOpp, rate: a.fHom ? a.fOpp / a.fHom : 0 };
-    const motherCheck: ParentConsistency = { parent: trio.mother.id, homozygousSites: a.mHom, oppositeHomozygotes: a.mOpp, rate: a.mHom ? a.mOpp / a.mHom : 0 };
-    const problems: string[] = [];
-    const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
-    for (const [role, chk] of [['father', fatherCheck], ['mother', motherCheck]] as const) {
-      if (chk.rate > MAX_OPPOSITE_HOMOZYGOTE_RATE) problems.push(`${chk.parent} may not be the biological ${role} of ${trio.child.id} (${pct(chk.rate)} opposite homozygotes over ${chk.homozygousSites} sites; a sample swap or non-${role === 'father' ? 'paternity' : 'maternity'})`);
-    }
-    if (qcRate > MAX_MENDELIAN_ERROR_RATE) problems.push(`Mendelian error rate ${pct(qcRate)} over ${a.qcSites} quality-passing sites is above ${pct(MAX_MENDELIAN_ERROR_RATE)}`);
-    if (a.qcSites === 0) problems.push('no quality-passing site called in all three: the trio cannot be checked');
-    return {
-      child: trio.child.id,
-      father: trio.father.id,
-      mother: trio.mother.id,
-      sites: a.sites,
-      errors: a.errors,
-      rate,
-      qcSites: a.qcSites,
-      qcErrors: a.qcErrors,
-      qcRate,
-      fatherCheck,
-      motherCheck,
-      warning: problems.length ? problems.join('; ') : null,
-    };
-  });
+
+  result(): TrioQc[] {
+    const trios = this.trios;
+    const acc = this.acc;
+    return trios.map((trio, t) => {
+      const a = acc[t]!;
+      const rate = a.sites ? a.errors / a.sites : 0;
+      const qcRate = a.qcSites ? a.qcErrors / a.qcSites : 0;
+      const fatherCheck: ParentConsistency = {
+        parent: trio.father.id,
+        homozygousSites: a.fHom,
+        oppositeHomozygotes: a.fOpp,
+        rate: a.fHom ? a.fOpp / a.fHom : 0,
+      };
+      const motherCheck: ParentConsistency = {
+        parent: trio.mother.id,
+        homozygousSites: a.mHom,
+        oppositeHomozygotes: a.mOpp,
+        rate: a.mHom ? a.mOpp / a.mHom : 0,
+      };
+      const problems: string[] = [];
+      const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+      for (const [role, chk] of [
+        ['father', fatherCheck],
+        ['mother', motherCheck],
+      ] as const) {
+        if (chk.rate > MAX_OPPOSITE_HOMOZYGOTE_RATE)
+          problems.push(
+            `${chk.parent} may not be the biological ${role} of ${trio.child.id} (${pct(chk.rate)} opposite homozygotes over ${chk.homozygousSites} sites; a sample swap or non-${role === 'father' ? 'paternity' : 'maternity'})`,
+          );
+      }
+      if (qcRate > MAX_MENDELIAN_ERROR_RATE)
+        problems.push(
+          `Mendelian error rate ${pct(qcRate)} over ${a.qcSites} quality-passing sites is above ${pct(MAX_MENDELIAN_ERROR_RATE)}`,
+        );
+      if (a.qcSites === 0)
+        problems.push('no quality-passing site called in all three: the trio cannot be checked');
+      return {
+        child: trio.child.id,
+        father: trio.father.id,
+        mother: trio.mother.id,
+        sites: a.sites,
+        errors: a.errors,
+        rate,
+        qcSites: a.qcSites,
+        qcErrors: a.qcErrors,
+        qcRate,
+        fatherCheck,
+        motherCheck,
+        warning: problems.length ? problems.join('; ') : null,
+      };
+    });
+  }
 }

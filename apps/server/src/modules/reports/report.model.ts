@@ -36,6 +36,17 @@ export interface ReportRun {
   counts: Record<string, number>;
 }
 
+/** The family of a trio/pedigree case, for the report's segregation section. */
+export interface ReportFamily {
+  proband: string;
+  members: { id: string; relation: string; sex: string; status: string; father: string | null; mother: string | null; sequenced: boolean }[];
+  /** Mendelian consistency per trio. */
+  qc: { child: string; father: string; mother: string; sites: number; errors: number; qcSites: number; qcErrors: number; qcRate: number; warning: string | null }[];
+  notes: string[];
+  /** Per selected variant (run variant id): every member's genotype and the inheritance evidence. */
+  variants: Record<number, { genotypes: Record<string, { gt: string; depth?: number; genotypeQuality?: number }> | null; inheritance: string[]; rules: string[] }>;
+}
+
 export interface ReportModel {
   product: ReportCase;
   run: ReportRun | null;
@@ -49,6 +60,8 @@ export interface ReportModel {
   analyst: string;
   generatedAt: Date;
   reportId: string;
+  /** Present for a family (trio or pedigree) case. */
+  family?: ReportFamily | null;
 }
 
 export interface StoredCriterion {

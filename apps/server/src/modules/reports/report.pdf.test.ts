@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kbVersionRows, limitationsOf, renderReportPdf } from './report.pdf.ts';
+import type { ReportFamily } from './report.model.ts';
 import { buildReportModel, buildVariantRow } from './testing/builders.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'rarelens-pdf-unit-'));
@@ -79,5 +80,34 @@ describe('renderReportPdf', () => {
       'read.pdf',
     );
     expect(read).toContain('read from the symptoms by PhenomeAI');
+  });
+
+  it('lists the family members, each variant\'s genotypes with the segregation evidence, and the trio QC', async () => {
+    const base = buildReportModel();
+    const id = base.variants[0]!.id;
+    const family: ReportFamily = {
+      proband: 'HG002',
+      members: [
+        { id: 'HG002', relation: 'proband', sex: 'male', status: 'affected', father: 'HG003', mother: 'HG004', sequenced: true },
+        { id: 'HG003', relation: 'father', sex: 'male', status: 'unaffected', father: null, mother: null, sequenced: true },
+        { id: 'HG004', relation: 'mother', sex: 'female', status: 'unaffected', father: null, mother: null, sequenced: true },
+      ],
+      qc: [{ child: 'HG002', father: 'HG003', mother: 'HG004', sites: 9860, errors: 87, qcSites: 8810, qcErrors: 14, qcRate: 14 / 8810, warning: null }],
+      notes: [],
+      variants: {
+        [id]: {
+          genotypes: { HG002: { gt: '0/1', depth: 48, genotypeQuality: 99 }, HG003: { gt: '0/0', depth: 40, genotypeQuality: 99 }, HG004: { gt: '0/0', depth: 35, genotypeQuality: 90 } },
+          inheritance: ['de_novo', 'segregates'],
+          rules: ['de novo: absent from both parents with adequate coverage'],
+        },
+      },
+    };
+    const text = textOf((await renderReportPdf({ ...base, family })).pdf, 'family.pdf');
+    expect(text).toContain('FAMILY AND SEGREGATION');
+    expect(text).toContain('HG003 × HG004');
+    expect(text).toContain('0/1 · DP 48 · GQ 99');
+    expect(text).toContain('de novo, segregates with the phenotype');
+    expect(text).toContain('FGFR2: de novo: absent from both parents with adequate coverage');
+    expect(text).toContain('Mendelian error rate 0.16 % (14 of 8810 quality-passing sites; 87 of 9860 before quality filters). Parentage consistent with the pedigree.');
   });
 });

@@ -18,6 +18,7 @@ import {
   matchedPhenotypes,
   shortHgvsC,
   shortHgvsP,
+  type ReportFamily,
   type ReportModel,
   type StoredCriterion,
 } from './report.model.ts';
@@ -263,6 +264,59 @@ class ReportWriter {
   }
 }
 
+const INHERITANCE_LABEL: Record<string, string> = {
+  de_novo: 'de novo',
+  compound_het: 'compound heterozygous',
+  hom_recessive: 'homozygous recessive',
+  x_linked: 'X-linked',
+  segregates: 'segregates with the phenotype',
+};
+
+/** Family members, each selected variant's genotypes in the family with the segregation evidence, and the trio QC. */
+function writeFamilySection(w: ReportWriter, model: ReportModel, family: ReportFamily): void {
+  w.section('Family and segregation');
+  w.table(
+    [
+      { header: 'Sample', width: 90 },
+      { header: 'Relation', width: 80 },
+      { header: 'Sex', width: 60 },
+      { header: 'Status', width: 70 },
+      { header: 'Parents', width: 120 },
+      { header: 'Sequenced', width: w.width - 420 },
+    ],
+    family.members.map((m) => [m.id, m.relation, m.sex, m.status, [m.father, m.mother].filter(Boolean).join(' × ') || '—', m.sequenced ? 'yes' : 'no']),
+  );
+  const sequenced = family.members.filter((m) => m.sequenced);
+  if (model.variants.length) {
+    w.table(
+      [
+        { header: 'Variant', width: 120 },
+        ...sequenced.map((m) => ({ header: `${m.id} (${m.relation})`, width: Math.floor((w.width - 240) / Math.max(1, sequenced.length)) })),
+        { header: 'Inheritance', width: 120 },
+      ],
+      model.variants.map((v) => {
+        const f = family.variants[v.id];
+        const cells = sequenced.map((m) => {
+          const g = f?.genotypes?.[m.id];
+          if (!g) return 'not called';
+          return [g.gt, g.depth != null ? `DP ${g.depth}` : null, g.genotypeQuality != null ? `GQ ${g.genotypeQuality}` : null].filter(Boolean).join(' · ');
+        });
+        return [`${v.gene ?? 'intergenic'} ${shortHgvsC(v) ?? `${allele(v.ref)}>${allele(v.alt)}`}`, ...cells, f?.inheritance.map((t) => INHERITANCE_LABEL[t] ?? t).join(', ') || 'no pattern fits'];
+      }),
+    );
+    const evidence = model.variants.flatMap((v) => (family.variants[v.id]?.rules ?? []).map((r) => `${v.gene ?? 'intergenic'}: ${r}`));
+    if (evidence.length) w.bullets(evidence, 8.3);
+  }
+  w.fields(
+    family.qc.map((q): [string, string] => [
+      `Trio ${q.child}`,
+      `Mendelian error rate ${((100 * q.qcErrors) / Math.max(1, q.qcSites)).toFixed(2)} % (${q.qcErrors} of ${q.qcSites} quality-passing sites; ${q.errors} of ${q.sites} before quality filters). ${q.warning ?? 'Parentage consistent with the pedigree.'}`,
+    ]),
+  );
+  if (!family.qc.length) w.paragraph('No complete trio (proband and both parents sequenced): Mendelian consistency could not be checked.', { italic: true, size: 8.5, color: COLOR.muted });
+  for (const n of family.notes) w.paragraph(n, { italic: true, size: 8.5, color: COLOR.muted });
+}
+
 /** Header and "Page X of Y" footer on every buffered page. */
 function decoratePages(doc: Doc, fonts: Fonts, model: ReportModel): number {
   const range = doc.bufferedPageRange();
@@ -409,6 +463,8 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
       doc.moveDown(0.4);
     }
   }
+
+  if (model.family) writeFamilySection(w, model, model.family);
 
   w.section('Associated diseases');
   if (model.diseases.length === 0) {

@@ -1,0 +1,156 @@
+import { Button } from '../../components/button.tsx';
+import { FieldError, Input, NativeSelect } from '../../components/form.tsx';
+import { cn } from '../../lib/cn.ts';
+import { RELATION_LABELS, type EditorMember, type EditorRelation, type EditorSex, type EditorStatus } from './pedigree.ts';
+
+export type PedigreeMode = 'single' | 'editor' | 'file';
+
+export interface PedigreeValue {
+  mode: PedigreeMode;
+  members: EditorMember[];
+  pedFile: File | null;
+  /** Proband sample for a PED file with several affected members. */
+  probandSample: string;
+}
+
+export const emptyPedigree: PedigreeValue = { mode: 'single', members: [], pedFile: null, probandSample: '' };
+
+const RELATIONS = Object.keys(RELATION_LABELS) as EditorRelation[];
+const SEXES: EditorSex[] = ['male', 'female', 'unknown'];
+const STATUSES: EditorStatus[] = ['affected', 'unaffected', 'unknown'];
+
+/** Starting rows: the VCF's samples when the header could be read (first = proband), else a trio to fill in. */
+export function initialMembers(samples: readonly string[], probandSex: EditorSex): EditorMember[] {
+  const names = samples.length ? samples : ['', '', ''];
+  const guess: EditorRelation[] = ['proband', 'father', 'mother'];
+  return names.map((sample, i) => {
+    const relation = guess[i] ?? 'sibling';
+    return { sample, relation, sex: relation === 'father' ? 'male' : relation === 'mother' ? 'female' : relation === 'proband' ? probandSex : 'unknown', status: relation === 'proband' ? 'affected' : 'unaffected' };
+  });
+}
+
+/**
+ * Family of a multi-sample VCF on the upload page: none (single sample), a PED file, or a small
+ * editor (one row per sample: relation to the proband, sex, affected status).
+ */
+export function PedigreeField({
+  value,
+  onChange,
+  samples,
+  probandSex,
+  error,
+}: {
+  value: PedigreeValue;
+  onChange: (v: PedigreeValue) => void;
+  /** Sample names read from the VCF header ([] when unknown). */
+  samples: readonly string[];
+  probandSex: EditorSex;
+  error?: string;
+}) {
+  const setMember = (i: number, patch: Partial<EditorMember>) => onChange({ ...value, members: value.members.map((m, j) => (j === i ? { ...m, ...patch } : m)) });
+  const modes: { mode: PedigreeMode; label: string }[] = [
+    { mode: 'single', label: 'Single sample' },
+    { mode: 'editor', label: 'Describe the family' },
+    { mode: 'file', label: 'PED file' },
+  ];
+  return (
+    <fieldset className="flex flex-col gap-3" aria-label="Family">
+      <legend className="mb-1 text-sm font-medium text-ink-800">Family (trio or pedigree)</legend>
+      <p className="text-xs text-ink-500">
+        For a joint-called family VCF, describe who is who: RareLens then finds de novo, compound heterozygous and
+        segregating variants and checks the trio’s Mendelian consistency.
+        {samples.length > 1 ? ` This VCF has ${samples.length} samples: ${samples.join(', ')}.` : ''}
+      </p>
+      <div role="radiogroup" aria-label="Family input" className="flex flex-wrap gap-2">
+        {modes.map(({ mode, label }) => (
+          <label
+            key={mode}
+            className={cn(
+              'flex h-9 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm font-medium',
+              value.mode === mode ? 'border-accent-500 bg-accent-50 text-accent-700' : 'border-ink-200 text-ink-700 hover:border-ink-300',
+            )}
+          >
+            <input
+              type="radio"
+              name="pedigreeMode"
+              value={mode}
+              checked={value.mode === mode}
+              className="accent-accent-600"
+              onChange={() => onChange({ ...value, mode, members: mode === 'editor' && value.members.length === 0 ? initialMembers(samples, probandSex) : value.members })}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {value.mode === 'editor' ? (
+        <div className="flex flex-col gap-2" data-testid="pedigree-editor">
+          <datalist id="vcf-samples">
+            {samples.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+          <div className="hidden grid-cols-[1.3fr_1.3fr_1fr_1fr_auto] gap-2 text-xs font-medium text-ink-500 sm:grid">
+            <span>Sample (as in the VCF)</span>
+            <span>Relation to the proband</span>
+            <span>Sex</span>
+            <span>Status</span>
+            <span className="w-16" />
+          </div>
+          {value.members.map((m, i) => (
+            <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-[1.3fr_1.3fr_1fr_1fr_auto]" data-testid="pedigree-row">
+              <Input aria-label={`Sample ${i + 1}`} list="vcf-samples" value={m.sample} placeholder="Sample name" onChange={(e) => setMember(i, { sample: e.target.value })} />
+              <NativeSelect aria-label={`Relation of sample ${i + 1}`} value={m.relation} onChange={(e) => setMember(i, { relation: e.target.value as EditorRelation })}>
+                {RELATIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {RELATION_LABELS[r]}
+                  </option>
+                ))}
+              </NativeSelect>
+              <NativeSelect aria-label={`Sex of sample ${i + 1}`} value={m.sex} onChange={(e) => setMember(i, { sex: e.target.value as EditorSex })}>
+                {SEXES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </NativeSelect>
+              <NativeSelect aria-label={`Status of sample ${i + 1}`} value={m.status} onChange={(e) => setMember(i, { status: e.target.value as EditorStatus })}>
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </NativeSelect>
+              <Button type="button" variant="ghost" size="sm" className="w-16" onClick={() => onChange({ ...value, members: value.members.filter((_, j) => j !== i) })}>
+                Remove
+              </Button>
+            </div>
+          ))}
+          <div>
+            <Button type="button" variant="outline" size="sm" onClick={() => onChange({ ...value, members: [...value.members, { sample: '', relation: 'sibling', sex: 'unknown', status: 'unknown' }] })}>
+              Add a family member
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {value.mode === 'file' ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-ink-800">
+            PED file
+            <input
+              type="file"
+              accept=".ped,.fam,.txt"
+              aria-label="PED file"
+              className="text-sm font-normal"
+              onChange={(e) => onChange({ ...value, pedFile: e.target.files?.[0] ?? null })}
+            />
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-ink-800">
+            Proband sample (optional)
+            <Input list="vcf-samples" value={value.probandSample} placeholder="Default: the affected member" onChange={(e) => onChange({ ...value, probandSample: e.target.value })} />
+          </label>
+        </div>
+      ) : null}
+      <FieldError>{error}</FieldError>
+    </fieldset>
+  );
+}
