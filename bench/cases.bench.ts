@@ -279,7 +279,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({
     config,
-    products: { jobs: { inProcessWorker: true, pollMs: 100 } },
+    cases: { jobs: { inProcessWorker: true, pollMs: 100 } },
   });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,7 +1,10 @@
 /**
  * buildApp: the whole HTTP application, without listening (tests use `app.inject()`).
- * Modules are registered under /api/<resource>; other modules reuse `app.authenticate`,
- * `app.database`, `app.mailer` and `app.config` (see docs/ARCHITECTURE.md).
+ * Every module is listed here: one folder per resource under modules/, registered under
+ * /api/<resource> (a case's resources under the spec's /api/products/:id/...). Shared
+ * infrastructure (database, storage, knowledge base, job queue) is built here and handed to
+ * the modules; modules reuse `app.authenticate`, `app.database`, `app.mailer` and
+ * `app.config` (see docs/ARCHITECTURE.md).
  */
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
@@ -27,15 +30,36 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes.ts';
 import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { registerProductsModule, type ProductsModuleOverrides } from './modules/products/products.module.ts';
-import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
+import { createEngineAnalysis, type AnalysisEngine } from './jobs/analysis-engine.ts';
+import { createJobsModule, loadJobsConfig, type JobsConfig } from './jobs/jobs.module.ts';
+import { createKnowledgeBase } from './kb/knowledge-base.ts';
+import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
+import { casesRoutes } from './modules/cases/cases.routes.ts';
+import { createCaseAccess, createCasesService } from './modules/cases/cases.service.ts';
 import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
+import { genesRoutes } from './modules/genes/genes.routes.ts';
+import { createGenesService } from './modules/genes/genes.service.ts';
+import { hpoRoutes } from './modules/hpo/hpo.routes.ts';
+import { igvRoutes } from './modules/igv/igv.routes.ts';
+import { createIgvService } from './modules/igv/igv.service.ts';
 import { registerOrdersModule } from './modules/orders/orders.module.ts';
+import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
+import { caseTermsFromText, createPhenomeService } from './modules/phenome/phenome.service.ts';
+import { phenotypesRoutes } from './modules/phenotypes/phenotypes.routes.ts';
+import { createPhenotypesService } from './modules/phenotypes/phenotypes.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { createSharingService } from './modules/sharing/sharing.service.ts';
+import { variantsRoutes } from './modules/variants/variants.routes.ts';
+import { createVariantsService } from './modules/variants/variants.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { generateRequestId, requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
+import { createStorage } from './storage/storage.factory.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,10 +83,19 @@ export interface BuildAppOptions {
   database?: Database;
   /** A mailer; when omitted one is created from the config. */
   mailer?: Mailer;
-  /** Cases module replacements (engine, storage, job settings), for tests. */
-  products?: ProductsModuleOverrides;
+  /** Replacements for the case modules (engine, storage, job settings), for tests. */
+  cases?: CaseModulesOverrides;
   /** GenomeTalks replacements (knowledge base, LLM environment and fetch), for tests. */
   chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch'>>;
+}
+
+export interface CaseModulesOverrides {
+  /** Replaces the engine (tests of the job plumbing). */
+  engine?: () => Promise<AnalysisEngine>;
+  storage?: ObjectStorage;
+  jobs?: Partial<JobsConfig>;
+  /** Replaces where the terms of a case submitted without any come from (tests without a KB). */
+  extractTerms?: (symptoms: string) => Promise<{ hpoTerms: string[]; excludedTerms: string[] }>;
 }
 
 /** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types omit numbers). */
@@ -164,9 +197,57 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
 
-  await registerProductsModule(app, { config, database, overrides: options.products });
+  // Cases and their resources (public paths /api/products/..., docs/ARCHITECTURE.md).
+  const overrides = options.cases ?? {};
+  const storage = overrides.storage ?? createStorage({ dataDir: config.dataDir, s3Endpoint: process.env.S3_ENDPOINT });
+  const kb = createKnowledgeBase(config.kbDir);
+  const ontology = async () => (await kb.hpo())?.ontology ?? null;
+  const jobs = createJobsModule(
+    { database, store: createCaseAnalysisStore(), storage, engine: overrides.engine ?? createEngineAnalysis(kb) },
+    { ...loadJobsConfig(process.env, database.kind), ...overrides.jobs },
+    app.log,
+  );
+  const phenome = createPhenomeService({ ontology });
+  const access = createCaseAccess(database.db);
+  const sharingService = createSharingService({ database, access });
+  const variantsService = createVariantsService({ database, access });
+  const casesService = createCasesService({
+    database,
+    storage,
+    access,
+    jobs: jobs.port,
+    shareEmails: sharingService.emailsOf,
+    uploadMaxBytes: config.uploadMaxBytes,
+    ontology,
+    // Offline PhenomeAI, shipped configuration (createPhenome defaults), on the KB's HPO.
+    extractTerms: overrides.extractTerms ?? ((symptoms) => caseTermsFromText(phenome, symptoms)),
+  });
+  const products = '/api/products';
+  await app.register(casesRoutes, { prefix: products, casesService, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(phenotypesRoutes, { prefix: products, phenotypesService: createPhenotypesService({ database, access, variants: variantsService }) });
+  await app.register(genesRoutes, { prefix: products, genesService: createGenesService({ database, access, variants: variantsService }) });
+  await app.register(variantsRoutes, { prefix: products, variantsService });
+  await app.register(sharingRoutes, { prefix: products, sharingService });
+  await app.register(igvRoutes, { prefix: products, igvService: createIgvService({ database, access, sources: kb.tracks }) });
+  await app.register(reportsRoutes, {
+    prefix: products,
+    reportsService: createReportsService({ database, storage, access, variants: variantsService, kb }),
+  });
+  await app.register(hpoRoutes, { prefix: '/api/hpo', kb });
   await registerPhenomeModule(app, { config });
-  await registerChatModule(app, { config, database, ...options.chat });
+  // Every API process starts pg-boss (schema, queues) before serving, so enqueueing inside a
+  // transaction never waits on it; in embedded mode it also runs the worker.
+  app.addHook('onReady', async () => {
+    await jobs.queue.start();
+    if (jobs.inProcessWorker) {
+      await jobs.queue.work();
+      app.log.info({ workerId: jobs.queue.workerId }, 'in-process analysis worker started');
+    }
+  });
+  app.addHook('onClose', async () => {
+    await jobs.queue.stop();
+  });
+  await registerChatModule(app, { config, database, access, ...options.chat });
   await registerOrdersModule(app, { config, database, mailer });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

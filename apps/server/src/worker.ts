@@ -7,9 +7,10 @@
 import { pino } from 'pino';
 import { createDatabase } from './db/database.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
-import { createEngineAnalysis } from './jobs/engine.analysis.ts';
+import { createEngineAnalysis } from './jobs/analysis-engine.ts';
 import { buildRegistry, createQueue, loadJobsConfig } from './jobs/jobs.module.ts';
-import { createKnowledgeBase } from './modules/products/knowledge-base.ts';
+import { createKnowledgeBase } from './kb/knowledge-base.ts';
+import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { createStorage } from './storage/storage.factory.ts';
 
 let config: Config;
@@ -35,7 +36,7 @@ const database = await createDatabase(config);
 const storage = createStorage({ dataDir: config.dataDir, s3Endpoint: process.env.S3_ENDPOINT });
 const kb = createKnowledgeBase(config.kbDir);
 const jobsConfig = loadJobsConfig(process.env, database.kind);
-const deps = { database, storage, engine: createEngineAnalysis(kb) };
+const deps = { database, store: createCaseAnalysisStore(), storage, engine: createEngineAnalysis(kb) };
 const { registry } = buildRegistry(deps);
 const runner = createQueue(deps, jobsConfig, log, registry);
 await runner.work();

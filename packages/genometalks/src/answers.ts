@@ -83,7 +83,7 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
     if (best.ranked) b.disease(best.ranked);
     const lr = best.log10Lr != null ? `: phenotype likelihood ratio 10^${best.log10Lr.toFixed(1)}` : '';
     b.item(`Phenotype: its best-matching disease is ${best.name} (${best.id})${best.ranked ? `, ranked #${best.ranked.rank} of the diseases` : ''}${lr}.`);
-    const breakdown = termBreakdown(ctx, knowledge, best.id);
+    const breakdown = termBreakdown(ctx, knowledge, best.scoredId);
     if (breakdown) {
       const matched = breakdown.matched.filter((t) => t.kind === 'exact' || t.kind === 'implied' || t.kind === 'partial').sort((x, y) => y.lr - x.lr);
       const against = breakdown.matched.filter((t) => t.kind === 'unmatched' || t.kind === 'contradicted').sort((x, y) => x.lr - y.lr);
@@ -265,7 +265,17 @@ export function answerSymptom(input: AnswerInput): ChatAnswer {
   return done(b, 'symptom');
 }
 
-function pickDisease(input: AnswerInput): { id: string; name: string; ranked: CaseDisease | null; via: string | null } | null {
+interface PickedDisease {
+  id: string;
+  name: string;
+  ranked: CaseDisease | null;
+  /** The gene whose best disease it is, when picked through a gene. */
+  via: string | null;
+  /** The KB entry to read features from (the member a gene was scored on), when known. */
+  kbId?: string;
+}
+
+function pickDisease(input: AnswerInput): PickedDisease | null {
   const { mentions, ctx } = input;
   const named = mentions.diseases[0];
   if (named) return { id: named.id, name: named.name, ranked: named.disease, via: null };
@@ -277,7 +287,7 @@ function pickDisease(input: AnswerInput): { id: string; name: string; ranked: Ca
   const gene = pickGene(input) ?? (mentions.genes.length === 0 ? ctx.genes[0] : undefined);
   if (gene) {
     const best = bestDiseaseOf(ctx, gene);
-    if (best) return { id: best.id, name: best.name, ranked: best.ranked, via: gene.symbol };
+    if (best) return { id: best.id, name: best.name, ranked: best.ranked, via: gene.symbol, kbId: best.scoredId };
   }
   const top = ctx.diseases[0];
   return top ? { id: top.id, name: top.name, ranked: top, via: null } : null;
@@ -288,7 +298,7 @@ export function answerDisease(input: AnswerInput): ChatAnswer {
   const b = new AnswerBuilder(ctx.product.id);
   const pick = pickDisease(input);
   if (!pick) return done(b.line(`${NO_ANSWER} The case has no ranked disease.`), 'disease');
-  const kd = kbDisease(knowledge, pick.id, pick.ranked);
+  const kd = kbDisease(knowledge, pick.kbId ?? pick.id, pick.ranked);
   if (pick.ranked) {
     const d = pick.ranked;
     b.disease(d);
@@ -323,7 +333,7 @@ export function answerExamineNext(input: AnswerInput): ChatAnswer {
   const b = new AnswerBuilder(ctx.product.id);
   const pick = pickDisease(input);
   if (!pick) return done(b.line(`${NO_ANSWER} The case has no ranked disease to compare the patient with.`), 'examine-next');
-  const kd = kbDisease(knowledge, pick.id, pick.ranked);
+  const kd = kbDisease(knowledge, pick.kbId ?? pick.id, pick.ranked);
   if (pick.ranked) b.disease(pick.ranked);
   const intro = pick.via ? `For ${pick.name} (${pick.id}), the best-matching disease of ${pick.via}` : `For ${pick.name} (${pick.id})`;
   b.line(`${intro}${pick.ranked ? ` (disease #${pick.ranked.rank})` : ''}:`);

@@ -17,7 +17,10 @@ import type { CaseContext, CaseDisease, CaseGene, CaseVariant } from './context.
 import type { ChatKnowledge } from './knowledge.ts';
 
 export interface BestDisease {
+  /** The id the case's disease list shows (its group's representative). */
   id: string;
+  /** The id the gene's score was computed on (a member of the same group). */
+  scoredId: string;
   name: string;
   /** log10 of the phenotype likelihood ratio the gene took from it. */
   log10Lr: number | null;
@@ -45,11 +48,15 @@ export function rankedDisease(ctx: CaseContext, id: string): CaseDisease | null 
 export function bestDiseaseOf(ctx: CaseContext, gene: CaseGene): BestDisease | null {
   for (const line of gene.explanation) {
     const m = /^Phenotype: (.*) \(([A-Z]+:[\w.]+)\), likelihood ratio 10\^(-?[\d.]+)/.exec(line);
-    if (m?.[1] && m[2]) return { id: m[2], name: m[1], log10Lr: Number(m[3]), ranked: rankedDisease(ctx, m[2]) };
+    if (m?.[1] && m[2]) {
+      // The ranked list names a disease by its group's representative id (OMIM before ORPHA).
+      const ranked = rankedDisease(ctx, m[2]);
+      return { id: ranked?.id ?? m[2], scoredId: m[2], name: ranked?.name ?? m[1], log10Lr: Number(m[3]), ranked };
+    }
   }
   if (gene.explanation.some((l) => l.startsWith('No annotated disease'))) return null;
   const first = gene.diseases[0];
-  return first ? { id: first.id, name: first.label, log10Lr: null, ranked: rankedDisease(ctx, first.id) } : null;
+  return first ? { id: first.id, scoredId: first.id, name: first.label, log10Lr: null, ranked: rankedDisease(ctx, first.id) } : null;
 }
 
 /** One line of a gene's stored explanation by its prefix ("Inheritance:", "Gene constraint:"), without the prefix. */

@@ -28,6 +28,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything a repository can run queries on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+/** Rows of a raw `execute()` result; node-postgres and PGlite both answer `{ rows }`. */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new Error('unexpected result of a raw SQL query (no rows array)');
+  return rows as Record<string, unknown>[];
+}
+
 export type DatabaseKind = 'postgres' | 'pglite';
 
 /** A raw SQL runner with pg's `{ rows }` shape (the contract pg-boss's `db.executeSql` expects). */

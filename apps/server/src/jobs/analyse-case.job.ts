@@ -8,14 +8,13 @@
  * dead can never publish a second copy.
  */
 import { z } from 'zod';
-import type { AnnotatedVariant } from '@rarelens/engine';
 import type { Db } from '../db/database.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
-import * as productsRepo from '../modules/products/products.repository.ts';
-import * as resultsRepo from '../modules/products/results.repository.ts';
 import { AnalysisInputError, type AnalysisEngine } from './analysis-engine.ts';
 import { defineJob, type JobDefinition } from './job.registry.ts';
+import type { CaseAnalysisStore, RunVariant } from './ports.ts';
 
+/** The queued payload keeps its first field name (`productId` = the case id) so queued jobs stay readable. */
 export const AnalyseCasePayload = z.object({ productId: z.uuid() });
 export type AnalyseCasePayload = z.infer<typeof AnalyseCasePayload>;
 
@@ -24,6 +23,7 @@ export const FASTQ_NOT_AVAILABLE =
 
 export interface AnalysisDeps {
   db: Db;
+  store: CaseAnalysisStore;
   storage: ObjectStorage;
   /** Loaded lazily (the KB is large): the first job waits for it, later jobs reuse it. */
   engine: () => Promise<AnalysisEngine>;
@@ -32,6 +32,8 @@ export interface AnalysisDeps {
 /** Share of the progress bar taken by reading + annotating + storing (ranking gets the rest). */
 const ANNOTATE_SHARE = 90;
 const PROGRESS_EVERY_MS = 1000;
+/** Variants stored per write while streaming. */
+const STORE_BATCH = 5000;
 
 /** Is this error a problem with the input (no point retrying)? */
 export function isInputError(e: unknown): boolean {
@@ -59,23 +61,23 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
     payload: AnalyseCasePayload,
     retry: { maxAttempts: 3, delaySeconds: 2, backoff: true },
     isPermanent: isInputError,
-    async perform({ productId }, ctx) {
-      const { db, storage } = deps;
-      const product = await productsRepo.findProduct(db, productId);
-      if (!product) return; // case deleted meanwhile: nothing to do
-      if (product.status === 'Completed' && product.currentRunId) {
-        const run = await resultsRepo.findRun(db, product.currentRunId);
+    async perform({ productId: caseId }, ctx) {
+      const { db, store, storage } = deps;
+      const caseRow = await store.findCase(db, caseId);
+      if (!caseRow) return; // case deleted meanwhile: nothing to do
+      if (caseRow.status === 'Completed' && caseRow.currentRunId) {
+        const run = await store.findRun(db, caseRow.currentRunId);
         if (run?.jobId === ctx.jobId) return; // this job already published its run
       }
-      await productsRepo.setStatus(db, productId, { status: 'Processing', progress: 0 });
-      if (product.genomeFormat === 'fastq') throw new AnalysisInputError(FASTQ_NOT_AVAILABLE);
+      await store.setStatus(db, caseId, { status: 'Processing', progress: 0 });
+      if (caseRow.genomeFormat === 'fastq') throw new AnalysisInputError(FASTQ_NOT_AVAILABLE);
 
-      const genome = (await productsRepo.listFiles(db, productId)).find((f) => f.role === 'genome');
+      const genome = await store.findGenomeFile(db, caseId);
       if (!genome) throw new AnalysisInputError('The case has no genome file.');
       const t0 = performance.now();
       const engine = await deps.engine();
       const msEngineLoad = performance.now() - t0;
-      await resultsRepo.deleteUnfinishedRuns(db, productId);
+      await store.deleteUnfinishedRuns(db, caseId);
 
       await storage.withLocalFile(genome.storageKey, async (path) => {
         let lastProgressAt = 0;
@@ -84,61 +86,59 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
           path,
           displayName: genome.originalName,
           assembly:
-            product.assemblyRequested === 'auto' ? null : product.assemblyRequested,
+            caseRow.assemblyRequested === 'auto' ? null : caseRow.assemblyRequested,
           signal: ctx.signal,
           onProgress: (f) => {
             fraction = f;
           },
         });
-        const runId = await resultsRepo.insertRun(db, {
-          productId,
+        const runId = await store.insertRun(db, {
+          caseId,
           jobId: ctx.jobId,
           softwareVersion: engine.softwareVersion,
           kbVersions: engine.kbVersions,
           assembly: 'GRCh38',
           inputAssembly: stream.inputAssembly,
-          hpoTerms: product.hpoTerms,
-          excludedTerms: product.excludedTerms,
+          hpoTerms: caseRow.hpoTerms,
+          excludedTerms: caseRow.excludedTerms,
         });
         const tAnnotate = performance.now();
         let msInsert = 0;
         // Candidates stay in memory until ranked and are stored with their rank (no later
         // UPDATE of indexed rows); all other variants are stored as they stream by.
-        const candidates: AnnotatedVariant[] = [];
-        const candidateIds: number[] = [];
-        let batch: ReturnType<typeof resultsRepo.toVariantRow>[] = [];
+        const candidates: RunVariant[] = [];
+        let batch: RunVariant[] = [];
         let ordinal = 0;
         for await (const v of stream.variants) {
           ctx.signal.throwIfAborted();
           ordinal++;
           if (engine.isRankCandidate(v)) {
-            candidates.push(v);
-            candidateIds.push(ordinal);
+            candidates.push({ id: ordinal, variant: v });
             continue;
           }
-          batch.push(resultsRepo.toVariantRow(runId, ordinal, v, false));
-          if (batch.length >= resultsRepo.VARIANT_BATCH) {
+          batch.push({ id: ordinal, variant: v });
+          if (batch.length >= STORE_BATCH) {
             const ti = performance.now();
-            await resultsRepo.insertVariants(db, batch);
+            await store.insertVariants(db, runId, batch);
             msInsert += performance.now() - ti;
             batch = [];
             const now = Date.now();
             if (now - lastProgressAt > PROGRESS_EVERY_MS) {
               lastProgressAt = now;
-              await productsRepo.setProgress(db, productId, fraction * ANNOTATE_SHARE);
+              await store.setProgress(db, caseId, fraction * ANNOTATE_SHARE);
             }
           }
         }
         const ti = performance.now();
-        await resultsRepo.insertVariants(db, batch);
+        await store.insertVariants(db, runId, batch);
         msInsert += performance.now() - ti;
         const msAnnotateAndStore = performance.now() - tAnnotate;
-        await productsRepo.setProgress(db, productId, ANNOTATE_SHARE);
+        await store.setProgress(db, caseId, ANNOTATE_SHARE);
         const tRank = performance.now();
 
         // Ranking uses the terms as they are now (the user may have edited them while queued).
-        const latest = (await productsRepo.findProduct(db, productId)) ?? product;
-        const ranking = await engine.rank(candidates, {
+        const latest = (await store.findCase(db, caseId)) ?? caseRow;
+        const ranking = await engine.rank(candidates.map((c) => c.variant), {
           hpoTerms: latest.hpoTerms,
           excludedTerms: latest.excludedTerms,
           sex: latest.gender,
@@ -146,14 +146,7 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
         ctx.signal.throwIfAborted();
         const msRank = performance.now() - tRank;
         const tPublish = performance.now();
-        const ranks = resultsRepo.candidateRanks(candidates, candidateIds, ranking);
-        await resultsRepo.insertVariants(
-          db,
-          candidates.map((v, i) => ({
-            ...resultsRepo.toVariantRow(runId, candidateIds[i] ?? 0, v, true),
-            rank: ranks[i] ?? null,
-          })),
-        );
+        await store.insertCandidates(db, runId, candidates, ranking);
         const counts: Record<string, number> = {
           ...stream.counts(),
           variantsStored: ordinal,
@@ -161,8 +154,8 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
         };
         await db.transaction(async (tx) => {
           await ctx.assertOwnership(tx);
-          await resultsRepo.applyRanking(tx, runId, ranking, (s) => engine.geneFacts(s), { variantRanksStored: true });
-          await resultsRepo.markRanked(tx, runId, {
+          await store.storeRanking(tx, runId, ranking, (s) => engine.geneFacts(s));
+          await store.markRanked(tx, runId, {
             hpoTerms: latest.hpoTerms,
             excludedTerms: latest.excludedTerms,
           });
@@ -174,20 +167,20 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
             msRank: Math.round(msRank),
             msPublish: Math.round(performance.now() - tPublish),
           });
-          await resultsRepo.completeRun(tx, runId, counts);
-          await productsRepo.setStatus(tx, productId, {
+          await store.completeRun(tx, runId, counts);
+          await store.setStatus(tx, caseId, {
             status: 'Completed',
             runId,
             assembly: stream.inputAssembly,
           });
-          await resultsRepo.deleteOtherRuns(tx, productId, runId);
+          await store.deleteOtherRuns(tx, caseId, runId);
         });
-        await resultsRepo.refreshVariantStats(db);
+        await store.refreshVariantStats(db);
       });
     },
-    async onFailed({ productId }, error) {
-      await resultsRepo.deleteUnfinishedRuns(deps.db, productId);
-      await productsRepo.setStatus(deps.db, productId, {
+    async onFailed({ productId: caseId }, error) {
+      await deps.store.deleteUnfinishedRuns(deps.db, caseId);
+      await deps.store.setStatus(deps.db, caseId, {
         status: 'Error',
         reason: describeFailure(error),
       });

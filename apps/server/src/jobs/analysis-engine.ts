@@ -1,10 +1,31 @@
 /**
- * The small interface the analysis jobs need from the genomics engine. The production
- * implementation (engine.analysis.ts) wires @rarelens/engine's VCF reader, annotator and
- * ranking; keeping the jobs against this seam lets the job plumbing (queue, idempotent
- * result writes, status, recovery) be tested on its own.
+ * The analysis engine of the jobs: the small interface the jobs need from the genomics engine
+ * (annotate a VCF, pick the ranking's candidates, rank, gene facts) and its production
+ * implementation over @rarelens/engine and the KB in RARELENS_KB: the VCF reader (assembly
+ * detection, GRCh37 -> GRCh38 liftover with the KB's chain), the annotator (consequence, HGVS,
+ * ClinVar, frequencies, ACMG) and the ranking. Loaded once per process, on the first job.
+ * Keeping the jobs against the interface lets the job plumbing (queue, idempotent result
+ * writes, status, recovery) be tested with a fixture engine (jobs/testing/fixture-engine.ts).
  */
-import type { AnnotatedVariant, Assembly } from '@rarelens/engine';
+import { createRequire } from 'node:module';
+import {
+  createAnnotator,
+  declaredAfKeys,
+  isCandidate,
+  loadChain,
+  prepareVariants,
+  rank,
+  readVcf,
+  type AnnotatedVariant,
+  type Assembly,
+  type GeneRecord,
+  type GenomeKb,
+  type HpoKb,
+  type KbManifest,
+  type VcfHeader,
+} from '@rarelens/engine';
+import type { KnowledgeBase } from '../kb/knowledge-base.ts';
+import { openWithProgress } from './progress.stream.ts';
 
 export interface TermRefValue {
   id: string;
@@ -110,4 +131,194 @@ export class AnalysisInputError extends Error {
     super(message);
     this.name = 'AnalysisInputError';
   }
+}
+
+const serverVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+
+/** The header declares population frequencies (INFO keys or CSQ/ANN frequency fields). */
+function hasPopulationData(h: VcfHeader): boolean {
+  return (
+    declaredAfKeys(h).length > 0 ||
+    h.annotations.some((l) => l.fields.some((f) => /^(gnomAD|gnomADe|gnomADg|MAX_AF|ExAC)(_|$)/.test(f) || f === 'AF'))
+  );
+}
+
+/** KB versions recorded with every run: each source's stated release, plus the HPO pair. */
+export function kbVersionsOf(manifest: KbManifest, hpo: HpoKb | null): Record<string, string> {
+  const out: Record<string, string> = { assembly: 'GRCh38', kbBuiltAt: manifest.builtAt, kbSoftware: manifest.softwareVersion };
+  for (const s of manifest.sources) out[s.name] = s.version;
+  if (hpo) {
+    out.hpo = hpo.versions.hpo;
+    out.hpoAnnotations = hpo.versions.annotations;
+  }
+  return out;
+}
+
+export function createEngineAnalysis(kb: KnowledgeBase): () => Promise<AnalysisEngine> {
+  let loading: Promise<AnalysisEngine> | null = null;
+  return () => {
+    loading ??= load(kb).catch((e: unknown) => {
+      loading = null;
+      throw e;
+    });
+    return loading;
+  };
+}
+
+async function load(kb: KnowledgeBase): Promise<AnalysisEngine> {
+  if (!kb.isBuilt()) {
+    throw new AnalysisInputError(
+      `No knowledge base at ${kb.dir}: the server cannot annotate variants until one is built (npx rarelens kb build).`,
+    );
+  }
+  const [manifest, genome, hpo] = await Promise.all([kb.manifest(), kb.genome(), kb.hpo()]);
+  if (!hpo) throw new AnalysisInputError(`The knowledge base at ${kb.dir} has no HPO data; rebuild it with npx rarelens kb build.`);
+  const chain = genome.chainPath ? await loadChain(genome.chainPath) : undefined;
+  return createEngineFromKb({ manifest, genome, hpo, chain });
+}
+
+export function createEngineFromKb(deps: {
+  manifest: KbManifest;
+  genome: GenomeKb;
+  hpo: HpoKb;
+  chain: Awaited<ReturnType<typeof loadChain>> | undefined;
+}): AnalysisEngine {
+  const { genome, hpo, chain } = deps;
+  return {
+    softwareVersion: `@rarelens/server@${serverVersion}`,
+    kbVersions: kbVersionsOf(deps.manifest, hpo),
+    async annotate(input) {
+      const stream = await openWithProgress(input.path, (f) => input.onProgress(f));
+      const reader = await readVcf(stream, {
+        name: input.displayName,
+        signal: input.signal,
+        liftover: chain,
+        ...(input.assembly ? { assembly: input.assembly } : {}),
+      });
+      if (reader.assembly === 'GRCh37' && !chain) {
+        throw new AnalysisInputError(
+          `${input.displayName} is on GRCh37, but the knowledge base has no GRCh37 -> GRCh38 liftover chain; rebuild the KB with the liftover sources.`,
+        );
+      }
+      const annotator = createAnnotator(genome, {
+        populationDataInInput: hasPopulationData(reader.header),
+        infoKeys: new Set(reader.header.info.keys()),
+      });
+      async function* variants(): AsyncGenerator<AnnotatedVariant> {
+        try {
+          for await (const v of reader) yield annotator.annotate(v);
+        } finally {
+          annotator.close();
+        }
+      }
+      return {
+        inputAssembly: reader.assembly,
+        variants: variants(),
+        counts: () => {
+          const s = reader.summary;
+          return {
+            records: s.records,
+            alleles: s.alleles,
+            skippedReferenceBlocks: s.skippedRefBlocks,
+            skippedNoAlt: s.skippedNoAlt,
+            skippedStar: s.skippedStar,
+            skippedNonRef: s.skippedNonRef,
+            structural: s.structural,
+            liftFailed: s.liftFailed.length,
+            refMismatches: s.refMismatchCount,
+          };
+        },
+      };
+    },
+    isRankCandidate: (v) => isCandidate(v),
+    rank: (candidates, patient) => rankWithEngine(hpo, candidates, patient),
+    geneFacts(symbol) {
+      const g = genome.genes.bySymbolExact(symbol) ?? genome.genes.bySymbolOrAlias(symbol);
+      if (!g) return null;
+      const onset = new Set<string>();
+      for (const d of hpo.genes.get(g.symbol)?.diseases ?? []) {
+        for (const o of hpo.diseaseById.get(d.id)?.onset ?? []) onset.add(hpo.ontology.label(o) ?? o);
+      }
+      return {
+        hgncId: g.hgncId,
+        name: g.name,
+        chromosome: g.span38?.chrom ?? (g.location.match(/^(\d+|X|Y|MT?)/)?.[1] ?? null),
+        locusType: g.locusType,
+        description: describeGene(g),
+        synonyms: [...g.aliases, ...g.previousSymbols],
+        onset: [...onset].sort(),
+      };
+    },
+  };
+}
+
+/** Ranked genes and diseases kept per case (the lists the screens page through). */
+const MAX_DISEASES = 200;
+
+/**
+ * The engine's genotype-aware ranking (prepareVariants + rank) mapped to what the jobs store.
+ * Every gene with candidates and every candidate variant is ranked (no list limit), so the
+ * stored variant order is the engine's.
+ */
+export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patient: RankingPatient): RankingValue {
+  const prepared = prepareVariants(candidates);
+  const result = rank(
+    prepared,
+    hpo,
+    { hpoPresent: patient.hpoTerms, hpoExcluded: patient.excludedTerms, sex: patient.sex },
+    { limit: Math.max(MAX_DISEASES, candidates.length, prepared.genes.size) },
+  );
+  const variantRank = new Map<AnnotatedVariant, number>();
+  for (const v of result.variants) variantRank.set(v.variant, v.rank);
+  return {
+    genes: result.genes.map((g) => {
+      const diseases = (hpo.genes.get(g.symbol)?.diseases ?? [])
+        .map((d) => hpo.diseaseById.get(d.id))
+        .filter((d): d is NonNullable<typeof d> => d !== undefined)
+        .map((d) => ({ id: d.id, label: d.name }))
+        .sort((a, b) => Number(b.id === g.bestDisease) - Number(a.id === g.bestDisease) || a.id.localeCompare(b.id));
+      return {
+        symbol: g.symbol,
+        hgncId: null,
+        score: g.score,
+        phenotypeScore: g.evidence.phenotype?.log10Lr ?? 0,
+        variantScore: g.evidence.genotype.fit,
+        inheritance: [g.evidence.genotype.modeLabel],
+        explanation: g.explanation,
+        diseases,
+      };
+    }),
+    diseases: result.diseases.slice(0, MAX_DISEASES).map((d) => ({
+      id: d.id,
+      name: d.name,
+      mergedIds: d.mergedIds,
+      score: d.score,
+      probability: d.postTestProbability,
+      inheritance: d.inheritance,
+      onset: d.onset,
+      genes: d.genes,
+      matchedTerms: (d.matched ?? []).map((m) => ({
+        id: m.term,
+        label: m.label,
+        match: m.kind,
+        diseaseTermId: m.diseaseTerm,
+        diseaseTermLabel: m.diseaseTermLabel,
+      })),
+      explanation: d.explanation ?? [],
+    })),
+    variantRank: (v) => variantRank.get(v) ?? null,
+  };
+}
+
+function describeGene(g: GeneRecord): string {
+  const parts = [`${g.name} (${g.locusType}), cytogenetic location ${g.location}.`];
+  if (g.constraint) {
+    const c = g.constraint;
+    const bits = [c.pLI != null ? `pLI ${c.pLI.toFixed(2)}` : null, c.loeuf != null ? `LOEUF ${c.loeuf.toFixed(2)}` : null, c.misZ != null ? `missense Z ${c.misZ.toFixed(2)}` : null].filter(
+      (x): x is string => x !== null,
+    );
+    if (bits.length) parts.push(`Constraint (${c.source}): ${bits.join(', ')}.`);
+  }
+  if (g.clinvar?.plpAlleles != null) parts.push(`ClinVar: ${g.clinvar.plpAlleles} pathogenic/likely pathogenic alleles reported.`);
+  return parts.join(' ');
 }

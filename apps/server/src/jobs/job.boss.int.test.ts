@@ -11,9 +11,9 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDatabase, type Database } from '../db/database.ts';
+import { createDatabase, rowsOf, type Database } from '../db/database.ts';
 import { BOSS_SCHEMA, JobQueue } from './job.boss.ts';
-import { defineJob, JobRegistry, rowsOf, type JobContext } from './job.registry.ts';
+import { defineJob, JobRegistry, type JobContext } from './job.registry.ts';
 
 const silent = pino({ level: 'silent' });
 

@@ -21,8 +21,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database, Executor } from '../db/database.ts';
-import { LostJobLockError, rowsOf, type AnyJobDefinition, type JobDefinition, type JobRegistry, type SqlRunner } from './job.registry.ts';
+import { rowsOf, type Database, type Executor } from '../db/database.ts';
+import { LostJobLockError, type AnyJobDefinition, type JobDefinition, type JobRegistry, type SqlRunner } from './job.registry.ts';
 
 export interface RunnerLogger {
   info(obj: object, msg: string): void;

@@ -23,13 +23,6 @@ export interface JobContext {
 /** A drizzle database or open transaction (either driver). */
 export type SqlRunner = Executor;
 
-/** Rows of a raw `execute()` result; node-postgres and PGlite both answer `{ rows }`. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = (result as { rows?: unknown } | null)?.rows;
-  if (!Array.isArray(rows)) throw new Error('unexpected result of a raw SQL query (no rows array)');
-  return rows as Record<string, unknown>[];
-}
-
 export interface RetryPolicy {
   /** Total attempts, including the first (1 = never retried). */
   maxAttempts: number;

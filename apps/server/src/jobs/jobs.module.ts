@@ -1,17 +1,18 @@
 /**
  * Wires the job registry for the server and the worker: the same definitions, the same
- * pg-boss queues. `createJobsModule` gives the enqueue port the products service uses and the
- * queue; in embedded mode (PGlite is single-process) the server also works the queue.
+ * pg-boss queues. `createJobsModule` gives the enqueue port the cases service uses and the
+ * queue; in embedded mode (PGlite is single-process) the server also works the queue. The
+ * jobs reach the cases through the CaseAnalysisStore port (ports.ts), never a module.
  */
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
-import type { JobQueuePort } from '../modules/products/products.service.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
-import { createAnalyseCaseJob } from './analyse-case.job.ts';
+import { createAnalyseCaseJob, type AnalyseCasePayload } from './analyse-case.job.ts';
 import type { AnalysisEngine } from './analysis-engine.ts';
 import { JobQueue, type RunnerLogger } from './job.boss.ts';
 import { JobRegistry } from './job.registry.ts';
-import { createRerankCaseJob } from './rerank-case.job.ts';
+import type { CaseAnalysisStore } from './ports.ts';
+import { createRerankCaseJob, type RerankCasePayload } from './rerank-case.job.ts';
 
 const positiveInt = (fallback: number) =>
   z
@@ -58,13 +59,15 @@ export function loadJobsConfig(env: NodeJS.ProcessEnv, databaseKind: Database['k
 
 export interface JobsModuleDeps {
   database: Database;
+  store: CaseAnalysisStore;
   storage: ObjectStorage;
   engine: () => Promise<AnalysisEngine>;
 }
 
 export function buildRegistry(deps: JobsModuleDeps) {
-  const analyse = createAnalyseCaseJob({ db: deps.database.db, storage: deps.storage, engine: deps.engine });
-  const rerank = createRerankCaseJob({ db: deps.database.db, engine: deps.engine });
+  const db = deps.database.db;
+  const analyse = createAnalyseCaseJob({ db, store: deps.store, storage: deps.storage, engine: deps.engine });
+  const rerank = createRerankCaseJob({ db, store: deps.store, engine: deps.engine });
   const registry = new JobRegistry().register(analyse).register(rerank);
   return { registry, analyse, rerank };
 }
@@ -82,11 +85,12 @@ export function createQueue(deps: JobsModuleDeps, config: Omit<JobsConfig, 'inPr
 export function createJobsModule(deps: JobsModuleDeps, config: JobsConfig, logger: RunnerLogger) {
   const { registry, analyse, rerank } = buildRegistry(deps);
   const queue = createQueue(deps, config, logger, registry);
-  const port: JobQueuePort = {
-    async enqueueAnalysis(tx, payload) {
+  /** What the cases service queues (its CaseJobsPort). */
+  const port = {
+    async enqueueAnalysis(tx: Database['db'], payload: AnalyseCasePayload) {
       await queue.enqueue(tx, analyse, payload, `analyse:${payload.productId}`);
     },
-    async enqueueRerank(tx, payload) {
+    async enqueueRerank(tx: Database['db'], payload: RerankCasePayload) {
       // A rerank already queued will read the newest terms when it runs.
       await queue.enqueue(tx, rerank, payload, `rerank:${payload.productId}`);
     },

@@ -5,56 +5,50 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import * as productsRepo from '../modules/products/products.repository.ts';
-import * as resultsRepo from '../modules/products/results.repository.ts';
 import type { AnalysisEngine } from './analysis-engine.ts';
 import { defineJob, type JobDefinition } from './job.registry.ts';
+import type { CaseAnalysisStore } from './ports.ts';
 
 export const RerankCasePayload = z.object({ productId: z.uuid() });
 export type RerankCasePayload = z.infer<typeof RerankCasePayload>;
 
 export function createRerankCaseJob(deps: {
   db: Db;
+  store: CaseAnalysisStore;
   engine: () => Promise<AnalysisEngine>;
 }): JobDefinition<RerankCasePayload> {
   return defineJob({
     name: 'rerank-case',
     payload: RerankCasePayload,
     retry: { maxAttempts: 3, delaySeconds: 2, backoff: true },
-    async perform({ productId }, ctx) {
-      const { db } = deps;
+    async perform({ productId: caseId }, ctx) {
+      const { db, store } = deps;
       const engine = await deps.engine();
       // Terms may change again while ranking; rank until the terms used are the current ones.
       for (let round = 0; round < 5; round++) {
-        const product = await productsRepo.findProduct(db, productId);
+        const caseRow = await store.findCase(db, caseId);
         // Not analysed yet: the running analysis ranks with the terms it reads at the end.
-        if (!product?.currentRunId) return;
-        const runId = product.currentRunId;
-        const candidates = await resultsRepo.loadCandidates(db, runId);
-        const terms = { hpoTerms: product.hpoTerms, excludedTerms: product.excludedTerms };
+        if (!caseRow?.currentRunId) return;
+        const runId = caseRow.currentRunId;
+        const candidates = await store.loadCandidates(db, runId);
+        const terms = { hpoTerms: caseRow.hpoTerms, excludedTerms: caseRow.excludedTerms };
         const ranking = await engine.rank(
           candidates.map((c) => c.variant),
-          { ...terms, sex: product.gender },
+          { ...terms, sex: caseRow.gender },
         );
         ctx.signal.throwIfAborted();
         const outcome = await db.transaction(async (tx) => {
           await ctx.assertOwnership(tx);
-          const locked = await resultsRepo.lockProduct(tx, productId);
+          const locked = await store.lockCase(tx, caseId);
           if (locked?.currentRunId !== runId) return 'superseded' as const;
           if (JSON.stringify([locked.hpoTerms, locked.excludedTerms]) !== JSON.stringify([terms.hpoTerms, terms.excludedTerms])) {
             return 'terms-changed' as const;
           }
-          const ids = candidates.map((c) => c.id);
-          const ranks = resultsRepo.candidateRanks(
-            candidates.map((c) => c.variant),
-            ids,
-            ranking,
-          );
-          await resultsRepo.applyRanking(tx, runId, ranking, (s) => engine.geneFacts(s), { variantRanks: { ids, ranks } });
-          await resultsRepo.markRanked(tx, runId, terms);
+          await store.storeRanking(tx, runId, ranking, (s) => engine.geneFacts(s), candidates);
+          await store.markRanked(tx, runId, terms);
           return 'done' as const;
         });
-        if (outcome === 'done') await resultsRepo.refreshVariantStats(db);
+        if (outcome === 'done') await store.refreshVariantStats(db);
         if (outcome !== 'terms-changed') return;
       }
       throw new Error('the HPO terms kept changing while re-ranking; will retry');

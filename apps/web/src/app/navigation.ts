@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
+  ChatIcon,
   GeneIcon,
   HomeIcon,
   IdCardIcon,
@@ -32,7 +33,7 @@ export const myAccountNavigation: NavItem[] = [
   { label: 'Logout', to: '/logout', icon: LogOutIcon },
 ];
 
-/** Navigation with a product open (layout product, §2); Genes only for a shared product. */
+/** Navigation with a product open (layout product, §2); Genes only for a shared product; GenomeTalks (issue 11). */
 export function productNavigation(productId: string, isShared: boolean): NavItem[] {
   const base = `/my-product/${encodeURIComponent(productId)}`;
   const items: Array<NavItem | false> = [
@@ -40,6 +41,7 @@ export function productNavigation(productId: string, isShared: boolean): NavItem
     { label: 'Phenotypes', to: `${base}/phenotypes`, icon: StethoscopeIcon },
     isShared && { label: 'Genes', to: `${base}/genes`, icon: GeneIcon },
     { label: 'Diagnose module', to: `${base}/diagnose`, icon: SparklesIcon, hint: 'PhenomeAI' },
+    { label: 'GenomeTalks', to: `${base}/chat`, icon: ChatIcon, hint: 'Chat assistant' },
     { label: 'Reporting', to: `${base}/report`, icon: ReportIcon },
   ];
   return items.filter((item): item is NavItem => item !== false);

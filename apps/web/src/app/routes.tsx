@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
 import { withChunkReload } from './chunk-reload.ts';
 import { RouteErrorPage } from './error-page.tsx';
-import { RequireAuth, SignedOutOnly } from './guards.tsx';
+import { guardNamed, RequireAuth, SignedOutOnly } from './guards.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { DetailsLayout } from './layouts/details-layout.tsx';
@@ -75,6 +75,11 @@ const productPages: RouteObject[] = [
   { path: 'genes', lazy: page(() => import('../features/genes/genes-page.tsx'), (m) => m.GenesPage) },
   { path: 'diagnose', lazy: page(() => import('../features/diagnose/diagnose-page.tsx'), (m) => m.DiagnosePage) },
   { path: 'report', lazy: page(() => import('../features/reporting/reporting-page.tsx'), (m) => m.ReportingPage) },
+  {
+    path: 'chat',
+    Component: guardNamed('chat'),
+    children: [{ index: true, lazy: page(() => import('../features/chat/chat-page.tsx'), (m) => m.ChatPage) }],
+  },
 ];
 
 /** Detail pages inside a product (layout details). */

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { createDatabase } from '../../db/database.ts';
 import { createStorage } from '../../storage/storage.factory.ts';
 import { JobQueue } from '../job.boss.ts';
+import { createCaseAnalysisStore } from '../../modules/analysis/analysis.service.ts';
 import { buildRegistry } from '../jobs.module.ts';
 import { createFixtureEngine } from './fixture-engine.ts';
 
@@ -18,7 +19,7 @@ const engine = createFixtureEngine({
   genePhenotypes: JSON.parse(process.env.FIXTURE_GENES ?? '{}') as Record<string, string[]>,
   delayMs: Number(process.env.FIXTURE_DELAY_MS ?? '0'),
 });
-const { registry } = buildRegistry({ database, storage: createStorage({ dataDir }), engine: () => Promise.resolve(engine) });
+const { registry } = buildRegistry({ database, store: createCaseAnalysisStore(), storage: createStorage({ dataDir }), engine: () => Promise.resolve(engine) });
 const runner = new JobQueue(database, registry, {
   pollMs: 100,
   heartbeatMs: 200,

@@ -18,7 +18,7 @@ import { loadConfig } from '../../env.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { hasRealEngine, kbDir, smallPfeifferVcf } from '../../testing/pfeiffer-vcf.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
-import { multipartBody, waitForStatus } from '../products/testing/multipart.ts';
+import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 import { createChatKnowledgeSource } from './chat.knowledge.ts';
 
 const TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770'];
@@ -63,11 +63,11 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
       SMTP_URL: inbox.url,
     };
     const knowledge = createChatKnowledgeSource(kbDir);
-    app = await buildApp({ config: loadConfig(env), products: { jobs: { inProcessWorker: true, pollMs: 100 } }, chat: { knowledge, env: {} } });
+    app = await buildApp({ config: loadConfig(env), cases: { jobs: { inProcessWorker: true, pollMs: 100 } }, chat: { knowledge, env: {} } });
     await app.ready();
     app2 = await buildApp({
       config: loadConfig({ ...env, CHAT_RATE_LIMIT_PER_MINUTE: '6' }),
-      products: { jobs: { inProcessWorker: false } },
+      cases: { jobs: { inProcessWorker: false } },
       chat: {
         knowledge: () => (failKnowledge ? Promise.reject(new Error('knowledge base unreadable')) : knowledge()),
         env: { LLM_BASE_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}`, LLM_API_KEY: 'k', LLM_MODEL: 'stub' },

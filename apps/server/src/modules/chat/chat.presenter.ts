@@ -3,7 +3,10 @@ import type { ChatCitation, ChatConversation, ChatConversationSummary, ChatMessa
 import type { CaseContext, Citation } from '@rarelens/genometalks';
 import type { ChatConversationRow, ChatMessageRow } from '../../db/schema/chat.ts';
 import type { AnalysisRunRow, ProductRow, RunGeneRow, RunPhenotypeRow, RunVariantRow } from '../../db/schema/products.ts';
-import { presentGeneDetails, presentPhenotype, presentRun, presentVariantDetails } from '../products/products.presenter.ts';
+import { presentRun } from '../cases/cases.service.ts';
+import { presentGeneDetails } from '../genes/genes.service.ts';
+import { presentPhenotype } from '../phenotypes/phenotypes.service.ts';
+import { presentVariantDetails } from '../variants/variants.service.ts';
 
 export function presentCitation(c: Citation | ChatCitation): ChatCitation {
   return { kind: c.kind, id: c.id, label: c.label, href: c.href };

@@ -11,9 +11,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
-import { findAccessibleProduct } from '../products/products.repository.ts';
+import type { AccessibleCase, CaseAccess } from '../cases/cases.service.ts';
 import type { ChatKnowledgeSource } from './chat.knowledge.ts';
-import { assertCanTalk, assertCaseId, conversationNotFound } from './chat.policy.ts';
+import { conversationNotFound } from './chat.policy.ts';
 import { caseContextOf, presentCitation, presentConversation, presentConversationSummary } from './chat.presenter.ts';
 import * as repo from './chat.repository.ts';
 
@@ -26,6 +26,7 @@ const CONTEXT_CACHE_SIZE = 32;
 
 export interface ChatServiceDeps {
   database: Database;
+  access: CaseAccess;
   knowledge: ChatKnowledgeSource;
   /** Optional prose by a language model (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
   llm?: LlmConfig | undefined;
@@ -42,12 +43,7 @@ export function createChatService(deps: ChatServiceDeps) {
   const contexts = new Map<string, CaseContext>();
   let talks: Promise<GenomeTalks> | null = null;
 
-  async function readable(user: Caller, id: string) {
-    assertCaseId(id);
-    const found = await findAccessibleProduct(db, id, user);
-    assertCanTalk(found);
-    return found;
-  }
+  const readable = (user: Caller, id: string) => deps.access.check(user, id, 'read');
 
   async function genomeTalks(): Promise<GenomeTalks> {
     talks ??= deps.knowledge().then(createGenomeTalks, (e: unknown) => {
@@ -63,8 +59,8 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** The case as GenomeTalks reads it, cached per (run, ranking). */
-  async function caseContext(found: NonNullable<Awaited<ReturnType<typeof findAccessibleProduct>>>): Promise<CaseContext> {
-    const p = found.product;
+  async function caseContext(found: AccessibleCase): Promise<CaseContext> {
+    const p = found.caseRow;
     const empty = { run: null, genes: [], diseases: [], variants: [], candidates: 0, storedVariants: 0 };
     const knowledge = await deps.knowledge().catch(() => null);
     const label = (id: string) => knowledge?.hpo.ontology.label(id) ?? id;

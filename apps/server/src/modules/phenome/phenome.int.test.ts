@@ -41,7 +41,7 @@ beforeAll(async () => {
     DATABASE_URL: process.env.DATABASE_URL ?? '',
     SMTP_URL: inbox.url,
   });
-  app = await buildApp({ config, products: { jobs: { inProcessWorker: false } } });
+  app = await buildApp({ config, cases: { jobs: { inProcessWorker: false } } });
   await app.ready();
   alice = await signUpAndLogIn(app, inbox);
 });

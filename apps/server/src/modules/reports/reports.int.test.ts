@@ -20,7 +20,7 @@ import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { hasRealEngine, kbDir, smallPfeifferVcf } from '../../testing/pfeiffer-vcf.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
-import { multipartBody, waitForStatus } from '../products/testing/multipart.ts';
+import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 import { cursorAfter, variantsAfter, type VariantCursor } from './reports.repository.ts';
 
 const realEngine = hasRealEngine;
@@ -67,7 +67,7 @@ beforeAll(async () => {
   const fixture = createFixtureEngine({ genePhenotypes: { FGFR2: TERMS, BRCA1: ['HP:0003002'], TTN: [] } });
   app = await buildApp({
     config,
-    products: {
+    cases: {
       ...(realEngine ? {} : { engine: () => Promise.resolve(fixture) }),
       jobs: { inProcessWorker: true, pollMs: 100 },
     },

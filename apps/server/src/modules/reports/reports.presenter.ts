@@ -1,7 +1,7 @@
 /** Whitelists of what the reporting API returns (CONVENTIONS §2). */
 import type { ReportItem, ReportSummary } from '@rarelens/contract';
 import type { ReportRow } from '../../db/schema/reports.ts';
-import { presentVariant } from '../products/products.presenter.ts';
+import { presentVariant } from '../variants/variants.service.ts';
 import type { ItemWithVariant } from './reports.repository.ts';
 
 export function presentReportItem(row: ItemWithVariant): ReportItem {

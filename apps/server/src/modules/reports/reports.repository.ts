@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import { runPhenotypes, runVariants, type RunPhenotypeRow, type RunVariantRow } from '../../db/schema/products.ts';
 import { reportItems, reports, type ReportItemRow, type ReportRow } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
-import { variantWhere, type VariantFilters } from '../products/results.repository.ts';
+import { variantWhere, type VariantFilters } from '../../db/run-variants.ts';
 
 export interface ItemWithVariant {
   item: ReportItemRow;

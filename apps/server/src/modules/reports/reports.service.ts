@@ -21,10 +21,9 @@ import type { RunVariantRow } from '../../db/schema/products.ts';
 import type { ReportRow } from '../../db/schema/reports.ts';
 import { AppError } from '../../errors.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import type { KnowledgeBase } from '../products/knowledge-base.ts';
-import { assertCan, productNotFound, type ProductAccess } from '../products/products.policy.ts';
-import * as products from '../products/products.repository.ts';
-import * as results from '../products/results.repository.ts';
+import type { KnowledgeBase } from '../../kb/knowledge-base.ts';
+import type { CaseAccess } from '../cases/cases.service.ts';
+import { variantFilters, type VariantsService } from '../variants/variants.service.ts';
 import { buildPhenopacket } from './phenopacket.ts';
 import { draftInterpretation, type ReportModel } from './report.model.ts';
 import { renderReportPdf } from './report.pdf.ts';
@@ -35,6 +34,8 @@ import { tsvHeader, tsvRow } from './variants.tsv.ts';
 export interface ReportsServiceDeps {
   database: Database;
   storage: ObjectStorage;
+  access: CaseAccess;
+  variants: Pick<VariantsService, 'stored'>;
   kb: Pick<KnowledgeBase, 'hpo'>;
   /** Where the report font (DejaVu) is looked for. */
   fontDir?: string;
@@ -53,7 +54,6 @@ function analystOf(user: Caller): string {
   return name ? `${name} <${user.email}>` : user.email;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Diseases listed in a report (those of the selected genes, best ranked first). */
 const REPORT_DISEASES = 10;
 /** Rows read per query while streaming the TSV export. */
@@ -69,11 +69,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
 
   /** The case if `user` may read it (cases policy), else 404. */
   async function readable(user: Caller, id: string) {
-    if (!UUID.test(id)) throw productNotFound();
-    const found = await products.findAccessibleProduct(db, id, user);
-    const level: ProductAccess | null = found ? (found.isOwner ? 'owner' : 'shared') : null;
-    assertCan(level, 'read');
-    return found!.product;
+    return (await deps.access.check(user, id, 'read')).caseRow;
   }
 
   async function labeler(): Promise<(id: string) => string> {
@@ -89,8 +85,8 @@ export function createReportsService(deps: ReportsServiceDeps) {
     const runId = product.currentRunId;
     const [items, run, files, label] = await Promise.all([
       repo.listItems(db, product.id, runId),
-      runId ? results.findRun(db, runId) : Promise.resolve(null),
-      products.listFiles(db, product.id),
+      runId ? deps.access.run(runId) : Promise.resolve(null),
+      deps.access.files(product.id),
       labeler(),
     ]);
     const variants = items.flatMap((i) => (i.variant ? [i.variant] : []));
@@ -153,7 +149,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
     async addItem(user: Caller, id: string, variantId: number): Promise<AddReportItemResponse> {
       const product = await readable(user, id);
       const runId = product.currentRunId;
-      const variant: RunVariantRow | null = runId ? await results.findVariant(db, runId, variantId) : null;
+      const variant: RunVariantRow | null = runId ? await deps.variants.stored(runId, variantId) : null;
       if (!variant) throw new AppError(404, ErrorCode.notFound, 'Variant not found in this case');
       const row = await repo.insertItem(db, {
         productId: product.id,
@@ -240,16 +236,8 @@ export function createReportsService(deps: ReportsServiceDeps) {
     async variantsTsv(user: Caller, id: string, q: VariantListQuery): Promise<{ caseId: string; chunks: AsyncIterable<string> }> {
       const product = await readable(user, id);
       const runId = product.currentRunId;
-      const run = runId ? await results.findRun(db, runId) : null;
-      const filters: results.VariantFilters = {
-        consequence: q.consequence,
-        maxAf: q.maxAf,
-        clinvar: q.clinvar,
-        acmg: q.acmg,
-        zygosity: q.zygosity,
-        gene: q.gene,
-      };
-      if (q.mode === 'filtered' && !results.hasFilters(filters)) filters.candidatesOnly = true;
+      const run = runId ? await deps.access.run(runId) : null;
+      const filters = variantFilters(q);
       async function* chunks(): AsyncGenerator<string> {
         yield tsvHeader();
         if (!runId) return;

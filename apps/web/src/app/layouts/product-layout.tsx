@@ -23,7 +23,7 @@ export function useProductId(): string {
   return productId;
 }
 
-/** A product (case) is open: Home, Phenotypes, Genes (shared only), Diagnose module, Reporting. */
+/** A product (case) is open: Home, Phenotypes, Genes (shared only), Diagnose module, GenomeTalks, Reporting. */
 export function ProductLayout() {
   const productId = useProductId();
   const product = useCurrentProduct(productId);

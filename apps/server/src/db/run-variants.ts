@@ -1,0 +1,66 @@
+/**
+ * Shared SQL over the stored variants of a run (run_variants): the list order and the WHERE
+ * clause of a filtered list, used by every reader (variant list, TSV export, report).
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnnotatedVariant } from '@rarelens/engine';
+import { runVariants } from './schema/products.ts';
+
+/** A page of a list (1-based). */
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+/** List order of variants: candidates by rank, then the rest by score (matches the indexes). */
+export const VARIANT_ORDER = [
+  sql`${runVariants.rank} asc nulls last`,
+  sql`${runVariants.score} desc nulls last`,
+  asc(runVariants.id),
+] as const;
+
+export interface VariantFilters {
+  consequence?: string[] | undefined;
+  maxAf?: number | undefined;
+  clinvar?: string[] | undefined;
+  acmg?: string[] | undefined;
+  zygosity?: string[] | undefined;
+  gene?: string[] | undefined;
+  /** Only the ranking's candidates. */
+  candidatesOnly?: boolean;
+}
+
+/** The WHERE clause of a filtered variant list (shared with the TSV export). */
+export function variantWhere(runId: string, f: VariantFilters): SQL {
+  const parts: SQL[] = [eq(runVariants.runId, runId)];
+  if (f.consequence?.length) parts.push(inArray(runVariants.consequence, f.consequence));
+  // Unknown frequency passes a maximum-frequency filter: absence from population data is
+  // itself evidence of rarity, and dropping such variants would hide the rarest ones.
+  if (f.maxAf != null) parts.push(sql`(${runVariants.af} is null or ${runVariants.af} <= ${f.maxAf})`);
+  if (f.clinvar?.length) {
+    const named = f.clinvar.filter((c) => c.toLowerCase() !== 'none');
+    const wantsNone = named.length < f.clinvar.length;
+    const conds: SQL[] = [];
+    if (named.length) conds.push(inArray(runVariants.clinvarSignificance, named));
+    if (wantsNone) conds.push(sql`${runVariants.clinvarSignificance} is null`);
+    parts.push(conds.length === 1 ? conds[0]! : sql`(${sql.join(conds, sql` or `)})`);
+  }
+  if (f.acmg?.length) parts.push(inArray(runVariants.acmgClass, f.acmg));
+  if (f.zygosity?.length) parts.push(inArray(runVariants.zygosity, f.zygosity));
+  if (f.gene?.length) parts.push(inArray(runVariants.gene, f.gene));
+  if (f.candidatesOnly) parts.push(sql`${runVariants.rank} is not null`);
+  return and(...parts)!;
+}
+
+export function hasFilters(f: VariantFilters): boolean {
+  return Boolean(
+    f.consequence?.length || f.maxAf != null || f.clinvar?.length || f.acmg?.length || f.zygosity?.length || f.gene?.length,
+  );
+}
+
+/** The `details` column. */
+export interface StoredDetails {
+  acmgNotAssessed: NonNullable<AnnotatedVariant['acmg']['notAssessed']>;
+  otherGenes: NonNullable<AnnotatedVariant['otherGenes']>;
+  geneConstraint: AnnotatedVariant['geneConstraint'] | null;
+}

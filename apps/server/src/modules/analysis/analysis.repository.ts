@@ -1,0 +1,376 @@
+/**
+ * SQL of the analysis of a case (what the jobs write): the case's processing status, runs,
+ * annotated variants, ranked phenotypes and genes. Writes are keyed by run id; the case only
+ * points at a run once the run is complete. (Tables keep their first names: a case is a row
+ * of `products`; see docs/ARCHITECTURE.md.)
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { AnnotatedVariant } from '@rarelens/engine';
+import { rowsOf, type Executor } from '../../db/database.ts';
+import type { StoredDetails } from '../../db/run-variants.ts';
+import {
+  analysisRuns,
+  productFiles,
+  products,
+  runGenes,
+  runPhenotypes,
+  runVariants,
+  type AnalysisRunRow,
+  type ProductFileRow,
+  type ProductRow,
+  type RunVariantRow,
+} from '../../db/schema/products.ts';
+
+/** ACMG classes from most to least pathogenic (index = severity order). */
+export const ACMG_ORDER = [
+  'Pathogenic',
+  'Likely pathogenic',
+  'Uncertain significance',
+  'Likely benign',
+  'Benign',
+] as const;
+
+export interface NewRun {
+  /** The case (column product_id). */
+  productId: string;
+  jobId: string | null;
+  softwareVersion: string;
+  kbVersions: Record<string, string>;
+  assembly: string;
+  inputAssembly: string;
+  hpoTerms: string[];
+  excludedTerms: string[];
+}
+
+export async function insertRun(db: Executor, run: NewRun): Promise<string> {
+  const [row] = await db.insert(analysisRuns).values(run).returning({ id: analysisRuns.id });
+  if (!row) throw new Error('insert into analysis_runs returned no row');
+  return row.id;
+}
+
+/** Deletes runs of a case that never completed (partial results of a crashed attempt). */
+export async function deleteUnfinishedRuns(db: Executor, caseId: string): Promise<void> {
+  await db
+    .delete(analysisRuns)
+    .where(and(eq(analysisRuns.productId, caseId), eq(analysisRuns.state, 'running')));
+}
+
+/** Deletes every run of the case except `keepRunId` (older results, once a new run is live). */
+export async function deleteOtherRuns(
+  db: Executor,
+  caseId: string,
+  keepRunId: string,
+): Promise<void> {
+  await db
+    .delete(analysisRuns)
+    .where(and(eq(analysisRuns.productId, caseId), ne(analysisRuns.id, keepRunId)));
+}
+
+/** One variant as stored: `ordinal` is its 1-based position in the input's variant stream. */
+export function toVariantRow(
+  runId: string,
+  ordinal: number,
+  v: AnnotatedVariant,
+  isCandidate: boolean,
+) {
+  return {
+    runId,
+    id: ordinal,
+    rank: null,
+    chrom: v.chrom,
+    pos: v.pos,
+    ref: v.ref,
+    alt: v.alt,
+    gene: v.gene,
+    hgncId: v.hgncId ?? null,
+    transcript: v.transcript,
+    isManeSelect: v.isManeSelect ?? false,
+    consequence: v.consequences[0] ?? null,
+    consequences: v.consequences,
+    impact: v.impact,
+    hgvsC: v.hgvsC,
+    hgvsP: v.hgvsP,
+    af: v.af,
+    afSource: v.afSource ?? null,
+    clinvarSignificance: v.clinvar?.significance ?? null,
+    clinvar: v.clinvar,
+    acmgClass: v.acmg.classification,
+    acmgPoints: Math.round(v.acmg.points),
+    acmgCriteria: v.acmg.criteria,
+    zygosity: v.genotype.zygosity,
+    genotype: v.genotype,
+    qual: v.qual,
+    filter: v.filter,
+    score: v.score,
+    isCandidate,
+    input: v.input,
+    details:
+      v.acmg.notAssessed?.length || v.otherGenes?.length || v.geneConstraint
+        ? { acmgNotAssessed: v.acmg.notAssessed ?? [], otherGenes: v.otherGenes ?? [], geneConstraint: v.geneConstraint ?? null }
+        : null,
+  } satisfies typeof runVariants.$inferInsert;
+}
+
+/** The AnnotatedVariant a stored row came from (re-ranking works from these). */
+export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
+  const details = r.details as StoredDetails | null;
+  return {
+    chrom: r.chrom,
+    pos: r.pos,
+    ref: r.ref,
+    alt: r.alt,
+    input: r.input as AnnotatedVariant['input'],
+    assembly: 'GRCh38',
+    genotype: r.genotype as AnnotatedVariant['genotype'],
+    filter: r.filter,
+    qual: r.qual,
+    gene: r.gene,
+    hgncId: r.hgncId,
+    transcript: r.transcript,
+    isManeSelect: r.isManeSelect,
+    consequences: r.consequences,
+    impact: r.impact as AnnotatedVariant['impact'],
+    hgvsC: r.hgvsC,
+    hgvsP: r.hgvsP,
+    af: r.af,
+    afSource: r.afSource,
+    clinvar: r.clinvar as AnnotatedVariant['clinvar'],
+    acmg: {
+      classification: r.acmgClass as AnnotatedVariant['acmg']['classification'],
+      points: r.acmgPoints,
+      criteria: r.acmgCriteria as AnnotatedVariant['acmg']['criteria'],
+      ...(details?.acmgNotAssessed.length ? { notAssessed: details.acmgNotAssessed } : {}),
+    },
+    score: r.score,
+    ...(details?.otherGenes.length ? { otherGenes: details.otherGenes } : {}),
+    ...(details?.geneConstraint ? { geneConstraint: details.geneConstraint } : {}),
+  };
+}
+
+/** Rows per INSERT (one array parameter per column, so the batch size is not bound by the
+ * 65,535-parameter limit of the protocol). */
+export const VARIANT_BATCH = 5000;
+
+type VariantInsert = typeof runVariants.$inferInsert;
+
+const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
+
+/**
+ * Inserts variant rows with one `unnest` of column arrays per batch: far fewer bind
+ * parameters and a much smaller statement than a multi-row VALUES list.
+ */
+export async function insertVariants(db: Executor, rows: VariantInsert[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += VARIANT_BATCH) {
+    const b = rows.slice(i, i + VARIANT_BATCH);
+    const col = <T>(f: (r: VariantInsert) => T) => sql.param(b.map(f));
+    await db.execute(sql`
+      insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
+        consequence, consequences, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar, acmg_class,
+        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input, details)
+      select run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
+        consequence, consequences::jsonb, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar::jsonb, acmg_class,
+        acmg_points, acmg_criteria::jsonb, zygosity, genotype::jsonb, qual, filter::jsonb, score, is_candidate, input::jsonb, details::jsonb
+      from unnest(
+        ${col((r) => r.runId)}::uuid[], ${col((r) => r.id)}::int4[], ${col((r) => r.rank ?? null)}::int4[],
+        ${col((r) => r.chrom)}::text[], ${col((r) => r.pos)}::int4[], ${col((r) => r.ref)}::text[], ${col((r) => r.alt)}::text[],
+        ${col((r) => r.gene ?? null)}::text[], ${col((r) => r.hgncId ?? null)}::text[], ${col((r) => r.transcript ?? null)}::text[],
+        ${col((r) => r.isManeSelect ?? false)}::bool[], ${col((r) => r.consequence ?? null)}::text[],
+        ${col((r) => json(r.consequences))}::text[], ${col((r) => r.impact)}::text[], ${col((r) => r.hgvsC ?? null)}::text[],
+        ${col((r) => r.hgvsP ?? null)}::text[], ${col((r) => r.af ?? null)}::float4[], ${col((r) => r.afSource ?? null)}::text[],
+        ${col((r) => r.clinvarSignificance ?? null)}::text[], ${col((r) => json(r.clinvar))}::text[], ${col((r) => r.acmgClass)}::text[],
+        ${col((r) => r.acmgPoints)}::int4[], ${col((r) => json(r.acmgCriteria))}::text[], ${col((r) => r.zygosity)}::text[],
+        ${col((r) => json(r.genotype))}::text[], ${col((r) => r.qual ?? null)}::float4[], ${col((r) => json(r.filter))}::text[],
+        ${col((r) => r.score)}::float4[], ${col((r) => r.isCandidate)}::bool[], ${col((r) => json(r.input))}::text[],
+        ${col((r) => json(r.details))}::text[]
+      ) as t(run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
+        consequence, consequences, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar, acmg_class,
+        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input, details)`);
+  }
+}
+
+/** Candidate variants of a run with their ids, in id order. */
+export async function loadCandidates(
+  db: Executor,
+  runId: string,
+): Promise<{ id: number; variant: AnnotatedVariant }[]> {
+  const rows = await db
+    .select()
+    .from(runVariants)
+    .where(and(eq(runVariants.runId, runId), eq(runVariants.isCandidate, true)))
+    .orderBy(asc(runVariants.id));
+  return rows.map((r) => ({ id: r.id, variant: fromVariantRow(r) }));
+}
+
+export interface GeneVariantStats {
+  count: number;
+  /** Most pathogenic ACMG class among the gene's variants, or null. */
+  best: string | null;
+}
+
+/** Per gene of the run: number of variants and their most pathogenic ACMG class. */
+export async function geneVariantStats(
+  db: Executor,
+  runId: string,
+): Promise<Map<string, GeneVariantStats>> {
+  const res = rowsOf(
+    await db.execute(sql`
+    select gene, count(*)::int as n,
+           min(case acmg_class when 'Pathogenic' then 0 when 'Likely pathogenic' then 1
+               when 'Uncertain significance' then 2 when 'Likely benign' then 3 else 4 end)::int as best
+    from run_variants where run_id = ${runId} and gene is not null group by gene`),
+  );
+  const out = new Map<string, GeneVariantStats>();
+  for (const r of res) {
+    out.set(String(r.gene), { count: Number(r.n), best: ACMG_ORDER[Number(r.best)] ?? null });
+  }
+  return out;
+}
+
+export type NewRunGene = typeof runGenes.$inferInsert;
+export type NewRunPhenotype = typeof runPhenotypes.$inferInsert;
+
+/** Replaces the run's ranked genes and phenotypes (call inside the committing transaction). */
+export async function replaceRanked(
+  tx: Executor,
+  runId: string,
+  genes: NewRunGene[],
+  phenotypes: NewRunPhenotype[],
+): Promise<void> {
+  await tx.delete(runPhenotypes).where(eq(runPhenotypes.runId, runId));
+  await tx.delete(runGenes).where(eq(runGenes.runId, runId));
+  for (let i = 0; i < genes.length; i += 500) await tx.insert(runGenes).values(genes.slice(i, i + 500));
+  for (let i = 0; i < phenotypes.length; i += 500) await tx.insert(runPhenotypes).values(phenotypes.slice(i, i + 500));
+}
+
+/** Sets the rank of the given variants (ids[i] gets ranks[i]); unchanged rows are not rewritten. */
+export async function setVariantRanks(tx: Executor, runId: string, ids: number[], ranks: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += VARIANT_BATCH) {
+    await tx.execute(sql`
+      update run_variants v set rank = u.rank
+      from unnest(${sql.param(ids.slice(i, i + VARIANT_BATCH))}::int4[], ${sql.param(ranks.slice(i, i + VARIANT_BATCH))}::int4[]) as u(id, rank)
+      where v.run_id = ${runId} and v.id = u.id and v.rank is distinct from u.rank`);
+  }
+}
+
+/**
+ * Refreshes planner statistics and the visibility map after a bulk load or re-rank, so list
+ * queries get index-only scans and good plans at once (not after autovacuum gets to it).
+ * Runs outside any transaction (VACUUM cannot run inside one).
+ */
+export async function refreshVariantStats(db: Executor): Promise<void> {
+  await db.execute(sql`vacuum (analyze) run_variants`);
+}
+
+export async function completeRun(
+  tx: Executor,
+  runId: string,
+  counts: Record<string, number>,
+): Promise<void> {
+  await tx
+    .update(analysisRuns)
+    .set({ state: 'completed', counts, completedAt: sql`now()`, rankedAt: sql`now()` })
+    .where(eq(analysisRuns.id, runId));
+}
+
+export async function markRanked(
+  tx: Executor,
+  runId: string,
+  terms: { hpoTerms: string[]; excludedTerms: string[] },
+): Promise<void> {
+  await tx
+    .update(analysisRuns)
+    .set({ ...terms, rankedAt: sql`now()` })
+    .where(eq(analysisRuns.id, runId));
+}
+
+export async function findRun(db: Executor, runId: string): Promise<AnalysisRunRow | null> {
+  const [row] = await db.select().from(analysisRuns).where(eq(analysisRuns.id, runId));
+  return row ?? null;
+}
+
+export async function findCase(db: Executor, caseId: string): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, caseId));
+  return row ?? null;
+}
+
+/** Lock the case row for the rest of the transaction (serialises status changes). */
+export async function lockCase(tx: Executor, caseId: string): Promise<ProductRow | null> {
+  const [row] = await tx.select().from(products).where(eq(products.id, caseId)).for('update');
+  return row ?? null;
+}
+
+/** The uploaded genome file of a case (VCF or FASTQ), if any. */
+export async function findGenomeFile(db: Executor, caseId: string): Promise<ProductFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(productFiles)
+    .where(and(eq(productFiles.productId, caseId), eq(productFiles.role, 'genome')))
+    .orderBy(productFiles.createdAt, productFiles.id)
+    .limit(1);
+  return row ?? null;
+}
+
+export type StatusUpdate =
+  | { status: 'In queue' }
+  | { status: 'Processing'; progress: number }
+  | { status: 'Completed'; runId: string; assembly: string }
+  | { status: 'Error'; reason: string };
+
+/** Sets the processing state shown in the UI. */
+export async function setStatus(
+  db: Executor,
+  caseId: string,
+  update: StatusUpdate,
+): Promise<void> {
+  const base = { updatedAt: sql`now()` };
+  switch (update.status) {
+    case 'In queue':
+      await db
+        .update(products)
+        .set({ ...base, status: 'In queue', progress: 0, errorReason: null })
+        .where(eq(products.id, caseId));
+      return;
+    case 'Processing':
+      await db
+        .update(products)
+        .set({
+          ...base,
+          status: 'Processing',
+          progress: Math.max(0, Math.min(100, Math.round(update.progress))),
+          errorReason: null,
+        })
+        .where(eq(products.id, caseId));
+      return;
+    case 'Completed':
+      await db
+        .update(products)
+        .set({
+          ...base,
+          status: 'Completed',
+          progress: 100,
+          errorReason: null,
+          currentRunId: update.runId,
+          assembly: update.assembly,
+        })
+        .where(eq(products.id, caseId));
+      return;
+    case 'Error':
+      await db
+        .update(products)
+        .set({ ...base, status: 'Error', errorReason: update.reason.slice(0, 2000) })
+        .where(eq(products.id, caseId));
+      return;
+  }
+}
+
+/** Progress only, and only while the case is Processing (cheap, called often). */
+export async function setProgress(
+  db: Executor,
+  caseId: string,
+  progress: number,
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ progress: Math.max(0, Math.min(99, Math.round(progress))) })
+    .where(and(eq(products.id, caseId), eq(products.status, 'Processing')));
+}

@@ -1,0 +1,77 @@
+import type { AnnotatedVariant } from '@rarelens/engine';
+import { describe, expect, it } from 'vitest';
+import type { RankingValue } from '../../jobs/analysis-engine.ts';
+import { fromVariantRow, toVariantRow } from './analysis.repository.ts';
+import { candidateRanks } from './analysis.service.ts';
+
+function buildVariant(over: Partial<AnnotatedVariant> = {}): AnnotatedVariant {
+  return {
+    chrom: '10',
+    pos: 123,
+    ref: 'A',
+    alt: 'G',
+    input: { chrom: 'chr10', pos: 456, ref: 'A', alt: 'G', line: 42 },
+    assembly: 'GRCh38',
+    genotype: { gt: '0/1', zygosity: 'heterozygous', depth: 30 },
+    filter: ['PASS'],
+    qual: 50,
+    gene: 'FGFR2',
+    hgncId: 'HGNC:3689',
+    transcript: 'NM_000141.5',
+    isManeSelect: true,
+    consequences: ['missense_variant'],
+    impact: 'MODERATE',
+    hgvsC: 'c.1A>G',
+    hgvsP: 'p.Met1?',
+    af: null,
+    afSource: null,
+    clinvar: { significance: 'Pathogenic', stars: 2, match: 'exact' },
+    acmg: { classification: 'Likely pathogenic', points: 7, criteria: [{ code: 'PM2', strength: 'Supporting', points: 1, reason: 'absent' }] },
+    score: 0.8,
+    ...over,
+  };
+}
+
+const ranking = (genes: string[], variantRank?: (v: AnnotatedVariant) => number | null): RankingValue => ({
+  diseases: [],
+  genes: genes.map((symbol) => ({ symbol, hgncId: null, score: 1, phenotypeScore: 1, variantScore: 1, inheritance: [], explanation: [], diseases: [] })),
+  ...(variantRank ? { variantRank } : {}),
+});
+
+describe('candidateRanks', () => {
+  it('orders by gene rank, then score, then input order when the engine gives no variant rank', () => {
+    const vs = [
+      buildVariant({ gene: 'TTN', score: 0.9 }),
+      buildVariant({ gene: 'FGFR2', score: 0.2 }),
+      buildVariant({ gene: 'FGFR2', score: 0.7 }),
+      buildVariant({ gene: 'UNRANKED', score: 1 }),
+      buildVariant({ gene: 'FGFR2', score: 0.7 }),
+    ];
+    expect(candidateRanks(vs, [1, 2, 3, 4, 5], ranking(['FGFR2', 'TTN']))).toEqual([4, 3, 1, 5, 2]);
+  });
+  it('follows the engine variant rank first', () => {
+    const a = buildVariant({ gene: 'TTN' });
+    const b = buildVariant({ gene: 'FGFR2' });
+    const r = ranking(['FGFR2', 'TTN'], (v) => (v === a ? 1 : v === b ? 2 : null));
+    expect(candidateRanks([b, a], [1, 2], r)).toEqual([2, 1]);
+  });
+});
+
+describe('stored variant rows', () => {
+  it('round-trip an annotated variant (re-ranking reads what annotation wrote)', () => {
+    const v = buildVariant();
+    const row = toVariantRow('run', 7, v, true);
+    expect(row).toMatchObject({ id: 7, rank: null, consequence: 'missense_variant', clinvarSignificance: 'Pathogenic', isCandidate: true });
+    const back = fromVariantRow({ ...row, rank: 3 });
+    expect(back).toEqual(v);
+  });
+  it('keep criteria not assessed, other genes and gene constraint', () => {
+    const v = buildVariant({
+      acmg: { classification: 'Uncertain significance', points: 1, criteria: [], notAssessed: [{ code: 'PM2', reason: 'no population data' }] },
+      otherGenes: [{ gene: 'FGFR2-AS1', transcript: 'NR_1', consequences: ['intron_variant'], impact: 'MODIFIER' }],
+      geneConstraint: { pLI: 1, loeuf: 0.2, misZ: 3.1, source: 'gnomAD v4.1' },
+    });
+    const row = toVariantRow('run', 8, v, false);
+    expect(fromVariantRow({ ...row, rank: null })).toEqual(v);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The analysis of a case as the jobs drive it (the CaseAnalysisStore port of jobs/ports.ts):
+ * status and progress, runs, stored variants and the ranked phenotypes and genes built from
+ * the engine's ranking.
+ */
+import type { AnnotatedVariant } from '@rarelens/engine';
+import type { GeneFacts, RankingValue } from '../../jobs/analysis-engine.ts';
+import type { CaseAnalysisStore } from '../../jobs/ports.ts';
+import * as repo from './analysis.repository.ts';
+
+/** The most pathogenic of the given ACMG classes (null when none is a class). */
+function bestClass(classes: (string | null | undefined)[]): string | null {
+  let best = -1;
+  for (const c of classes) {
+    const i = repo.ACMG_ORDER.indexOf(c as (typeof repo.ACMG_ORDER)[number]);
+    if (i >= 0 && (best < 0 || i < best)) best = i;
+  }
+  return best < 0 ? null : (repo.ACMG_ORDER[best] ?? null);
+}
+
+/**
+ * Ranks of candidate variants (same order as `candidates`): the engine's variant rank when it
+ * gives one; then by gene rank (genes the ranking left out last), variant score (higher
+ * first) and input order.
+ */
+export function candidateRanks(candidates: AnnotatedVariant[], ids: number[], ranking: RankingValue): number[] {
+  const geneRank = new Map(ranking.genes.map((g, i) => [g.symbol, i + 1]));
+  const engineRank = candidates.map((v) => ranking.variantRank?.(v) ?? Number.MAX_SAFE_INTEGER);
+  const order = candidates.map((_, i) => i);
+  const gr = (i: number) => geneRank.get(candidates[i]?.gene ?? '') ?? Number.MAX_SAFE_INTEGER;
+  // Scores are compared as stored (float4), so this order matches the database's.
+  const sc = (i: number) => Math.fround(candidates[i]?.score ?? 0);
+  order.sort(
+    (a, b) =>
+      (engineRank[a] ?? 0) - (engineRank[b] ?? 0) || gr(a) - gr(b) || sc(b) - sc(a) || (ids[a] ?? 0) - (ids[b] ?? 0),
+  );
+  const ranks = new Array<number>(candidates.length);
+  order.forEach((idx, r) => (ranks[idx] = r + 1));
+  return ranks;
+}
+
+/** The rows of the ranked genes and phenotypes of a run. */
+export function rankedRows(
+  runId: string,
+  ranking: RankingValue,
+  geneFacts: (symbol: string) => GeneFacts | null,
+  stats: Map<string, repo.GeneVariantStats>,
+): { genes: repo.NewRunGene[]; phenotypes: repo.NewRunPhenotype[] } {
+  const genes = ranking.genes.map((g, i) => {
+    const facts = geneFacts(g.symbol);
+    const s = stats.get(g.symbol);
+    return {
+      runId,
+      symbol: g.symbol,
+      rank: i + 1,
+      hgncId: g.hgncId ?? facts?.hgncId ?? null,
+      name: facts?.name ?? null,
+      chromosome: facts?.chromosome ?? null,
+      locusType: facts?.locusType ?? null,
+      description: facts?.description ?? null,
+      synonyms: facts?.synonyms ?? [],
+      score: g.score,
+      phenotypeScore: g.phenotypeScore,
+      variantScore: g.variantScore,
+      significance: s?.best ?? null,
+      inheritance: g.inheritance,
+      onset: facts?.onset ?? [],
+      explanation: g.explanation,
+      diseases: g.diseases,
+      variantCount: s?.count ?? 0,
+    };
+  });
+  const phenotypes = ranking.diseases.map((d, i) => ({
+    runId,
+    diseaseId: d.id,
+    rank: i + 1,
+    name: d.name,
+    score: d.score,
+    probability: d.probability,
+    significance: bestClass(d.genes.map((g) => stats.get(g)?.best)),
+    inheritance: d.inheritance,
+    onset: d.onset,
+    genes: d.genes,
+    matchedTerms: d.matchedTerms,
+    explanation: d.explanation,
+    mergedIds: d.mergedIds,
+  }));
+  return { genes, phenotypes };
+}
+
+export function createCaseAnalysisStore(): CaseAnalysisStore {
+  return {
+    findCase: repo.findCase,
+    lockCase: repo.lockCase,
+    setStatus: repo.setStatus,
+    setProgress: repo.setProgress,
+    findGenomeFile: repo.findGenomeFile,
+    findRun: repo.findRun,
+    insertRun: (db, { caseId, ...run }) => repo.insertRun(db, { productId: caseId, ...run }),
+    deleteUnfinishedRuns: repo.deleteUnfinishedRuns,
+    deleteOtherRuns: repo.deleteOtherRuns,
+    insertVariants: (db, runId, variants) =>
+      repo.insertVariants(
+        db,
+        variants.map((v) => repo.toVariantRow(runId, v.id, v.variant, false)),
+      ),
+    async insertCandidates(db, runId, candidates, ranking) {
+      const ranks = candidateRanks(candidates.map((c) => c.variant), candidates.map((c) => c.id), ranking);
+      await repo.insertVariants(
+        db,
+        candidates.map((c, i) => ({ ...repo.toVariantRow(runId, c.id, c.variant, true), rank: ranks[i] ?? null })),
+      );
+    },
+    loadCandidates: repo.loadCandidates,
+    async storeRanking(tx, runId, ranking, geneFacts, rerankedCandidates) {
+      const stats = await repo.geneVariantStats(tx, runId);
+      const rows = rankedRows(runId, ranking, geneFacts, stats);
+      await repo.replaceRanked(tx, runId, rows.genes, rows.phenotypes);
+      if (rerankedCandidates) {
+        const ids = rerankedCandidates.map((c) => c.id);
+        const ranks = candidateRanks(rerankedCandidates.map((c) => c.variant), ids, ranking);
+        await repo.setVariantRanks(tx, runId, ids, ranks);
+      }
+    },
+    markRanked: repo.markRanked,
+    completeRun: repo.completeRun,
+    refreshVariantStats: repo.refreshVariantStats,
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * End to end with the real engine and knowledge base: upload the Pfeiffer exome (GRCh37,
+ * lifted to GRCh38) with Pfeiffer syndrome features, let the in-process worker analyse it on
+ * PostgreSQL, and read ranked genes, phenotypes and variant evidence. Needs a built KB
+ * (RARELENS_KB, default ./data/kb: `npx rarelens kb build`) and the reference data
+ * (RARELENS_SOURCES, default ../shared/data).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../env.ts';
+import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
+const sources = path.resolve(process.env.RARELENS_SOURCES ?? path.join(repoRoot, '../shared/data'));
+const pfeifferVcf = path.join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
+const ready = existsSync(path.join(kbDir, 'manifest.json')) && existsSync(pfeifferVcf);
+
+/** Pfeiffer syndrome (OMIM:101600) features. */
+const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
+
+let inbox: SmtpInbox;
+let app: FastifyInstance;
+let dataDir: string;
+let auth: Record<string, string>;
+
+describe.skipIf(!ready)('a real exome through the real engine', () => {
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-engine-test-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RARELENS_DATA_DIR: dataDir,
+      RARELENS_KB: kbDir,
+      RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      SMTP_URL: inbox.url,
+    });
+    app = await buildApp({ config, cases: { jobs: { inProcessWorker: true, pollMs: 100 } } });
+    await app.ready();
+    const user = await signUpAndLogIn(app, inbox);
+    auth = { authorization: `Bearer ${user.token}` };
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await inbox?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let id: string;
+
+  it('analyses the Pfeiffer exome to Completed and ranks FGFR2 near the top', async () => {
+    const { body, contentType } = multipartBody(
+      {
+        caseId: 'PFEIFFER',
+        gender: 'male',
+        symptoms: 'Tower-shaped skull, broad thumbs and great toes, syndactyly, proptosis, strabismus',
+        hpoTerms: JSON.stringify(PFEIFFER_TERMS),
+        assembly: 'auto',
+      },
+      [{ field: 'genomeFile', name: 'Pfeiffer.hg19.vcf.gz', content: readFileSync(pfeifferVcf) }],
+    );
+    const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...auth, 'content-type': contentType }, payload: body });
+    expect(res.statusCode).toBe(202);
+    id = res.json<{ id: string }>().id;
+    const done = await waitForStatus(app, auth, id, ['Completed', 'Error'], 240_000);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('Completed');
+
+    const details = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: auth });
+    const d = details.json<{ assembly: string; run: { assembly: string; inputAssembly: string; kbVersions: Record<string, string>; counts: Record<string, number> } }>();
+    expect(d.assembly).toBe('GRCh37');
+    expect(d.run).toMatchObject({ assembly: 'GRCh38', inputAssembly: 'GRCh37' });
+    expect(d.run.kbVersions.hpo).toMatch(/2025-05-06/);
+    expect(d.run.counts.variantsStored).toBeGreaterThan(30_000);
+
+    const genes = await app.inject({ method: 'GET', url: `/api/products/${id}/genes?pageSize=10`, headers: auth });
+    const symbols = genes.json<{ items: { symbol: string; rank: number }[] }>().items.map((g) => g.symbol);
+    expect(symbols.slice(0, 3)).toContain('FGFR2');
+  });
+
+  it('lists Pfeiffer syndrome among the top phenotypes, and FGFR2 variants with ACMG evidence', async () => {
+    const phen = await app.inject({ method: 'GET', url: `/api/products/${id}/phenotypes?pageSize=10`, headers: auth });
+    const top = phen.json<{ items: { id: string; name: string; genes: string[] }[] }>().items;
+    expect(top.some((p) => p.genes.includes('FGFR2'))).toBe(true);
+
+    const vs = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&gene=FGFR2`, headers: auth });
+    const list = vs.json<{ items: { id: number; gene: string; acmg: string }[]; total: number }>();
+    expect(list.total).toBeGreaterThan(0);
+    const ev = await app.inject({ method: 'GET', url: `/api/products/${id}/variants/${list.items[0]!.id}`, headers: auth });
+    expect(ev.statusCode).toBe(200);
+    const v = ev.json<{ gene: string; acmgCriteria: { code: string; reason: string }[]; inputAssembly: string; input: { pos: number } }>();
+    expect(v.gene).toBe('FGFR2');
+    expect(v.inputAssembly).toBe('GRCh37');
+    expect(v.acmgCriteria.length).toBeGreaterThan(0);
+    expect(v.acmgCriteria.every((c) => c.reason.length > 0)).toBe(true);
+  });
+
+  it('ranks the same genes and variants as `rarelens analyze` on the same case (one engine path)', async () => {
+    const out = path.join(dataDir, 'cli-result.json');
+    execFileSync(process.execPath, [path.join(repoRoot, 'apps/cli/bin/rarelens.js'), 'analyze', '--vcf', pfeifferVcf, '--hpo', PFEIFFER_TERMS.join(','), '--sex', 'male', '--kb', kbDir, '--top', '25', '--out', out], { stdio: 'pipe' });
+    const cli = JSON.parse(readFileSync(out, 'utf8')) as { genes: { symbol: string; score: number }[]; variants: { chrom: string; pos: number; ref: string; alt: string; gene: string }[] };
+    const api = (await app.inject({ method: 'GET', url: `/api/products/${id}/genes?pageSize=25`, headers: auth })).json<{ items: { symbol: string; score: number }[] }>().items;
+    const round = (x: number): string => x.toFixed(6);
+    expect(api.map((g) => [g.symbol, round(g.score)])).toEqual(cli.genes.slice(0, 25).map((g) => [g.symbol, round(g.score)]));
+    const vs = (await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&pageSize=10`, headers: auth })).json<{ items: { gene: string; chrom: string; pos: number; ref: string; alt: string }[] }>().items;
+    const key = (v: { gene: string; chrom: string; pos: number; ref: string; alt: string }): string => `${v.gene} ${v.chrom}:${v.pos} ${v.ref}>${v.alt}`;
+    expect(vs.map(key)).toEqual(cli.variants.slice(0, 10).map(key));
+  });
+
+  it('serves genes and ClinVar tracks for the FGFR2 region from the KB', async () => {
+    const region = 'chr10:121478000-121598000';
+    const genes = await app.inject({ method: 'GET', url: `/api/products/${id}/igv/genes.bed?region=${region}`, headers: auth });
+    expect(genes.statusCode).toBe(200);
+    expect(genes.body).toMatch(/^chr10\t\d+\t\d+\tFGFR2_NM_/m);
+    const clinvar = await app.inject({ method: 'GET', url: `/api/products/${id}/igv/clinvar.bed?region=${region}`, headers: auth });
+    expect(clinvar.statusCode).toBe(200);
+  });
+
+  it('suggests HPO terms by label and synonym', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/hpo/terms?q=broad%20thumb', headers: auth });
+    expect(res.statusCode).toBe(200);
+    const items = res.json<{ items: { id: string; label: string }[] }>().items;
+    expect(items[0]).toMatchObject({ id: 'HP:0011304', label: 'Broad thumb' });
+    const byId = await app.inject({ method: 'GET', url: '/api/hpo/terms?q=HP:0000244', headers: auth });
+    expect(byId.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toEqual(['HP:0000244']);
+  });
+});

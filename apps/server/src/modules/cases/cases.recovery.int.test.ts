@@ -1,0 +1,146 @@
+/**
+ * Crash recovery on real PostgreSQL: a separate worker process is killed (SIGKILL) in the
+ * middle of an analysis; pg-boss retries the job once the dead worker's heartbeat is stale, another
+ * worker runs it, and the case completes exactly once with no duplicate results.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { rowsOf } from '../../db/database.ts';
+import { loadConfig } from '../../env.ts';
+import { JobQueue } from '../../jobs/job.boss.ts';
+import { buildRegistry } from '../../jobs/jobs.module.ts';
+import { createCaseAnalysisStore } from '../analysis/analysis.service.ts';
+import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
+import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
+import { createStorage } from '../../storage/storage.factory.ts';
+import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+
+const GENES = { FGFR2: ['HP:0000244'], TTN: [] as string[] };
+/** A third of them common (not candidates), so a batch of 5,000 is stored while streaming. */
+const VARIANTS = 16_000;
+
+let inbox: SmtpInbox;
+let app: FastifyInstance;
+let dataDir: string;
+let user: { token: string };
+let child: ChildProcess | null = null;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-recovery-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RARELENS_DATA_DIR: dataDir,
+    RARELENS_KB: path.join(dataDir, 'no-kb'),
+    RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    SMTP_URL: inbox.url,
+  });
+  // The API server runs no worker here: workers are separate processes, as in production.
+  app = await buildApp({ config, cases: { jobs: { inProcessWorker: false, heartbeatMs: 200, staleAfterMs: 1000 } } });
+  await app.ready();
+  user = await signUpAndLogIn(app, inbox);
+});
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await app.close();
+  await inbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  return Number(rowsOf(await app.database.db.execute(query))[0]?.n ?? 0);
+}
+
+describe('a worker killed mid-job', () => {
+  it('leaves a job that another worker completes once, without duplicate results', async () => {
+    const { body, contentType } = multipartBody(
+      { caseId: 'CRASH-1', gender: 'male', symptoms: 'Brachyturricephaly', hpoTerms: ['HP:0000244'] },
+      [{ field: 'genomeFile', name: 'crash.vcf', content: buildFixtureVcf(VARIANTS, ['TTN', 'FGFR2'], {}, 3) }],
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(202);
+    const id = res.json<{ id: string }>().id;
+
+    // Worker 1: a real separate process, slowed down so it is mid-job when killed.
+    const script = fileURLToPath(new URL('../../jobs/testing/fixture-worker.ts', import.meta.url));
+    child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: {
+        ...process.env,
+        RARELENS_DATA_DIR: dataDir,
+        FIXTURE_DELAY_MS: '1',
+        FIXTURE_GENES: JSON.stringify(GENES),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const deadline = Date.now() + 60_000;
+    let stored = 0;
+    while (Date.now() < deadline) {
+      stored = await count(sql`select count(*)::int as n from run_variants v join analysis_runs r on r.id = v.run_id where r.product_id = ${id}`);
+      if (stored >= 5000) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(stored).toBeGreaterThanOrEqual(5000);
+    expect(stored).toBeLessThan(VARIANTS);
+    child.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+    child = null;
+    const mid = await waitForStatus(app, { authorization: `Bearer ${user.token}` }, id, ['Processing'], 1000);
+    expect(mid.progress).toBeLessThan(100);
+
+    // Worker 2: in this process, with the real job definitions.
+    const engine = createFixtureEngine({ genePhenotypes: GENES });
+    const { registry } = buildRegistry({
+      database: app.database,
+      store: createCaseAnalysisStore(),
+      storage: createStorage({ dataDir }),
+      engine: () => Promise.resolve(engine),
+    });
+    const runner = new JobQueue(app.database, registry, {
+      pollMs: 100,
+      heartbeatMs: 200,
+      staleAfterMs: 1000,
+      logger: pino({ level: 'silent' }),
+    });
+    await runner.work();
+    try {
+      const done = await waitForStatus(app, { authorization: `Bearer ${user.token}` }, id, ['Completed', 'Error'], 60_000);
+      expect(done.error).toBeNull();
+      expect(done.status).toBe('Completed');
+    } finally {
+      await runner.stop();
+    }
+
+    expect(await count(sql`select count(*)::int as n from analysis_runs where product_id = ${id}`)).toBe(1);
+    expect(
+      await count(sql`select count(*)::int as n from run_variants v join analysis_runs r on r.id = v.run_id where r.product_id = ${id}`),
+    ).toBe(VARIANTS);
+    expect(
+      await count(sql`select count(distinct (v.chrom, v.pos, v.ref, v.alt))::int as n from run_variants v join analysis_runs r on r.id = v.run_id where r.product_id = ${id}`),
+    ).toBe(VARIANTS);
+    // One pg-boss job for the case, completed on its second attempt (retry_count 1).
+    expect(await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id}`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id} and state = 'completed'`)).toBe(1);
+    expect(await count(sql`select retry_count as n from pgboss.job where data->>'productId' = ${id}`)).toBe(1);
+    const genes = await app.inject({ method: 'GET', url: `/api/products/${id}/genes`, headers: { authorization: `Bearer ${user.token}` } });
+    expect(genes.json<{ items: { symbol: string }[] }>().items.map((g) => g.symbol)).toEqual(['FGFR2', 'TTN']);
+  });
+});

@@ -1,0 +1,146 @@
+/** SQL for cases (table `products`) and their files. */
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { users } from '../../db/schema/users.ts';
+import {
+  analysisRuns,
+  productFiles,
+  productShares,
+  products,
+  type AnalysisRunRow,
+  type ProductFileRow,
+  type ProductRow,
+} from '../../db/schema/products.ts';
+
+export type NewCase = typeof products.$inferInsert;
+export type NewCaseFile = typeof productFiles.$inferInsert;
+
+export async function insertCase(
+  db: Executor,
+  row: NewCase,
+  files: NewCaseFile[],
+): Promise<void> {
+  await db.insert(products).values(row);
+  if (files.length > 0) await db.insert(productFiles).values(files);
+}
+
+export async function findRun(db: Executor, runId: string): Promise<AnalysisRunRow | null> {
+  const [row] = await db.select().from(analysisRuns).where(eq(analysisRuns.id, runId));
+  return row ?? null;
+}
+
+function buildAccessQuery(db: Executor) {
+  return db
+    .select({
+      caseRow: products,
+      ownerEmail: users.email,
+      storedVariants: sql<string | null>`(select r.counts->>'variantsStored' from analysis_runs r where r.id = ${products.currentRunId})`,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.ownerId))
+    .where(
+      and(
+        eq(products.id, sql.placeholder('id')),
+        or(
+          eq(products.ownerId, sql.placeholder('userId')),
+          sql`exists (select 1 from product_shares s where s.product_id = ${products.id} and s.email = ${sql.placeholder('email')})`,
+        ),
+      ),
+    )
+    .prepare('cases_find_accessible');
+}
+
+/** Prepared statements per database handle: every list request runs this check, and on a busy
+ * server parsing and planning it costs more than executing it. */
+const accessQueries = new WeakMap<object, ReturnType<typeof buildAccessQuery>>();
+
+/** Access level of `user` on a case: owner, shared (read-only), or none. */
+export async function findAccessibleCase(
+  db: Executor,
+  id: string,
+  user: { id: string; email: string },
+): Promise<{ caseRow: ProductRow; isOwner: boolean; ownerEmail: string; storedVariants: number | null } | null> {
+  // One round trip: access check, owner e-mail and the current run's stored-variant count
+  // (the total of unfiltered variant lists).
+  let query = accessQueries.get(db);
+  if (!query) {
+    query = buildAccessQuery(db);
+    accessQueries.set(db, query);
+  }
+  const rows = await query.execute({ id, userId: user.id, email: user.email });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    caseRow: row.caseRow,
+    isOwner: row.caseRow.ownerId === user.id,
+    ownerEmail: row.ownerEmail,
+    storedVariants: row.storedVariants == null ? null : Number(row.storedVariants),
+  };
+}
+
+export interface CaseListRow {
+  caseRow: ProductRow;
+  ownerEmail: string;
+  shareCount: number;
+}
+
+/** The user's own cases and the cases shared with their e-mail, newest first. */
+export async function listCases(
+  db: Executor,
+  user: { id: string; email: string },
+): Promise<CaseListRow[]> {
+  const rows = await db
+    .select({
+      caseRow: products,
+      ownerEmail: users.email,
+      shareCount: sql<number>`(select count(*)::int from product_shares s where s.product_id = ${products.id})`,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.ownerId))
+    .where(
+      or(
+        eq(products.ownerId, user.id),
+        inArray(
+          products.id,
+          db
+            .select({ id: productShares.productId })
+            .from(productShares)
+            .where(eq(productShares.email, user.email)),
+        ),
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id));
+  return rows.map((r) => ({ ...r, shareCount: Number(r.shareCount) }));
+}
+
+export async function listFiles(db: Executor, caseId: string): Promise<ProductFileRow[]> {
+  return db
+    .select()
+    .from(productFiles)
+    .where(eq(productFiles.productId, caseId))
+    .orderBy(productFiles.createdAt, productFiles.id);
+}
+
+export async function findFile(
+  db: Executor,
+  caseId: string,
+  fileId: string,
+): Promise<ProductFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(productFiles)
+    .where(and(eq(productFiles.productId, caseId), eq(productFiles.id, fileId)));
+  return row ?? null;
+}
+
+export async function updateTerms(
+  db: Executor,
+  caseId: string,
+  terms: { hpoTerms: string[]; excludedTerms: string[] },
+): Promise<void> {
+  await db
+    .update(products)
+    // Terms saved by a user (Diagnose) are the user's, even when PhenomeAI proposed the first ones.
+    .set({ ...terms, hpoTermsSource: 'given', updatedAt: sql`now()` })
+    .where(eq(products.id, caseId));
+}

@@ -1,0 +1,111 @@
+/**
+ * /api/products: cases (upload, list, details, phenotype terms, files). The public path keeps
+ * the spec's word "products"; in code a product is a case (docs/ARCHITECTURE.md). Every route
+ * requires a session; a case the caller cannot see answers 404.
+ */
+import multipart from '@fastify/multipart';
+import {
+  CreateProductResponse,
+  ErrorBody,
+  ErrorCode,
+  ProductDetails,
+  ProductListResponse,
+  UpdatePhenotypeTermsBody,
+  UpdatePhenotypeTermsResponse,
+} from '@rarelens/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { UploadValidationError, type CasesService, type UploadPart } from './cases.service.ts';
+
+const IdParams = z.object({ id: z.string() });
+const FileParams = IdParams.extend({ fileId: z.string() });
+
+export interface CasesRoutesOptions {
+  casesService: CasesService;
+  uploadMaxBytes: number;
+}
+
+export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, opts, done) => {
+  const { casesService: service } = opts;
+  app.addHook('onRequest', app.authenticate);
+  void app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: {
+      fileSize: opts.uploadMaxBytes,
+      // One genome file + 5 additional files; one more is allowed through so the service can
+      // answer with the spec's message rather than a silent truncation.
+      files: 7,
+      fields: 50,
+      fieldSize: 1024 * 1024,
+      parts: 100,
+    },
+  });
+
+  app.post('/', { schema: { response: { 202: CreateProductResponse, 400: ErrorBody } } }, async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw new AppError(415, ErrorCode.unsupportedMediaType, 'Send the case as multipart/form-data');
+    }
+    const user = currentUser(request);
+    async function* parts(): AsyncGenerator<UploadPart> {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') yield { type: 'file', fieldname: part.fieldname, filename: part.filename, file: part.file };
+        else yield { type: 'field', fieldname: part.fieldname, value: part.value };
+      }
+    }
+    try {
+      const created = await service.create(user, parts());
+      return reply.status(202).send(created);
+    } catch (e) {
+      if (e instanceof UploadValidationError) {
+        const body: ErrorBody = { code: ErrorCode.validationFailed, message: e.message, issues: e.issues };
+        return reply.status(400).send(body);
+      }
+      throw e;
+    }
+  });
+
+  app.get('/', { schema: { response: { 200: ProductListResponse } } }, async (request) => ({
+    items: await service.list(currentUser(request)),
+  }));
+
+  app.get('/:id', { schema: { params: IdParams, response: { 200: ProductDetails } } }, (request) =>
+    service.get(currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/:id/phenotype-terms',
+    {
+      schema: {
+        params: IdParams,
+        body: UpdatePhenotypeTermsBody,
+        response: { 200: UpdatePhenotypeTermsResponse, 400: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await service.updateTerms(currentUser(request), request.params.id, request.body);
+      } catch (e) {
+        if (e instanceof UploadValidationError) {
+          const body: ErrorBody = { code: ErrorCode.validationFailed, message: e.message, issues: e.issues };
+          return reply.status(400).send(body);
+        }
+        throw e;
+      }
+    },
+  );
+
+  app.get('/:id/files/:fileId', { schema: { params: FileParams } }, async (request, reply) => {
+    const { file, stream } = await service.file(currentUser(request), request.params.id, request.params.fileId);
+    return reply
+      .header('content-type', file.mediaType)
+      .header('content-length', String(file.sizeBytes))
+      .header('content-disposition', contentDisposition(file.originalName))
+      .header('x-content-type-options', 'nosniff')
+      .send(stream);
+  });
+
+  done();
+};
