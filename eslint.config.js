@@ -4,6 +4,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The layers (docs/ARCHITECTURE.md), as import restrictions. Test files and composition roots
+// (app.ts, main.ts, worker.ts, jobs/testing) wire the layers together and are not restricted.
+const OTHER_MODULE_INTERNALS = {
+  regex: '^\\.\\./[a-z-]+/(?!index\\.ts$|[a-z-]+\\.service\\.ts$|[a-z-]+\\.ports\\.ts$)',
+  message: "A module uses another module only through its service, index.ts or ports (not its repository, presenter, routes or helpers).",
+};
+const JOBS_INTERNALS = {
+  regex: '^\\.\\./\\.\\./(jobs/(?!ports\\.ts$|analysis-engine\\.ts$)|app\\.ts$|main\\.ts$|worker\\.ts$)',
+  message: 'Modules reach the jobs only through jobs/ports.ts (and the engine port, jobs/analysis-engine.ts); app.ts wires them.',
+};
+const moduleLayers = [OTHER_MODULE_INTERNALS, JOBS_INTERNALS];
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +53,47 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'error',
+    },
+  },
+  {
+    files: ['packages/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@rarelens/server', '@rarelens/web', '@rarelens/cli'].map((name) => ({ name, message: 'Packages never import apps.' })),
+          patterns: [{ regex: '(^|/)apps/', message: 'Packages never import apps.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: moduleLayers }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.repository.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...moduleLayers,
+            { regex: '^(?!\\.\\./\\.\\./db/)\\.', message: 'A repository imports only the database layer (src/db).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/jobs/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules/', message: 'Jobs reach the modules only through the ports of jobs/ports.ts.' }] },
+      ],
     },
   },
   {

@@ -31,15 +31,12 @@ import { request as httpRequest, type Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createGunzip } from 'node:zlib';
-import { createInterface } from 'node:readline';
-import { createWriteStream } from 'node:fs';
 import setupTestDatabase from '../scripts/test-database.setup.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
 import { signUpAndLogIn } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
-import { buildGenomeVcf } from './lib/genome-vcf.ts';
+import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { formatMachine } from './lib/machine.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -167,26 +164,6 @@ async function waitCompleted(
   }
 }
 
-/** The first `n` records of a (b)gzipped VCF, written as a plain VCF. */
-async function headVcf(src: string, n: number, dest: string): Promise<void> {
-  const out = createWriteStream(dest);
-  const rl = createInterface({
-    input: createReadStream(src).pipe(createGunzip()),
-    crlfDelay: Infinity,
-  });
-  let records = 0;
-  for await (const line of rl) {
-    if (!line.startsWith('#')) {
-      if (records >= n) break;
-      records++;
-    }
-    if (!out.write(`${line}\n`)) await once(out, 'drain');
-  }
-  rl.close();
-  out.end();
-  await once(out, 'finish');
-}
-
 let jobsIdle: () => Promise<boolean> = () => Promise.resolve(true);
 
 /** Closed-loop load: `concurrency` clients, each sending its next request on the previous answer. */
@@ -290,7 +267,7 @@ async function main(): Promise<void> {
     jobsIdle = async () =>
       (
         await app.database.executeSql(
-          "select 1 from jobs where state in ('queued', 'active') limit 1",
+          "select 1 from pgboss.job where state in ('created', 'retry', 'active') limit 1",
         )
       ).rows.length === 0;
     say(`database: PostgreSQL ${dbName}; KB: ${kbDir}; in-process worker`);

@@ -194,6 +194,8 @@ async function main(): Promise<void> {
   const common: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    // One lab account submits the whole batch at once.
+    RARELENS_MAX_ACTIVE_ANALYSES: '1000',
     DATABASE_URL: databaseUrl,
     RARELENS_KB: kbDir,
     RARELENS_WEB_DIST: join(scratch, 'no-web'),

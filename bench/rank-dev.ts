@@ -3,12 +3,13 @@
  * read and annotated once; per case only the spiked records are annotated and merged in, then the
  * product's `prepareVariants` + `rank` run. Same scoring code as the product, ~10x faster than
  * bench:rank part (b), for grouped cross-validation of constants.
- * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--out cases.jsonl]
+ * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--out cases.jsonl] [--save cv-input.json]
  */
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
 import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, resolveQuery, scoreDiseases, type Sex } from '../packages/engine/src/index.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -24,6 +25,7 @@ interface DevCase {
   sex: string | null;
   hpo_present: string[];
   hpo_excluded: string[];
+  disease_ids: string[];
   genes: { symbol: string }[];
   variants: { chrom: string | null; pos: number | null; ref: string | null; alt: string | null; zygosity: string }[];
 }
@@ -66,6 +68,9 @@ console.log(`background ${bg.length} annotated variants; ${chosen.length} cases`
 const annotatedGenes = new Set<string>();
 for (const [sym, g] of hpoKb.genes) if (g.diseases.some((l) => l.association !== 'POLYGENIC' && model.diseaseIndex.has(l.id))) annotatedGenes.add(sym);
 
+const geneCases: GeneCase[] = [];
+const geneScoreCases: ScoreCase[] = [];
+const diseaseScoreCases: ScoreCase[] = [];
 const GT: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', hemizygous: '1/1' };
 const rows: { id: string; cohort: string; annotated: boolean; rank: number | null }[] = [];
 const dump: string[] = [];
@@ -81,6 +86,10 @@ for (const c of chosen) {
   const sex: Sex = c.sex === 'MALE' ? 'male' : c.sex === 'FEMALE' ? 'female' : 'unknown';
   const prepared = prepareVariants(arg('--all-variants') ? all : filterCandidates(all).candidates);
   const res = rank(prepared, hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0 });
+  const collected = collectRanking(c.cohort, res, c.genes.map((g) => g.symbol), c.disease_ids);
+  geneCases.push(collected.gene);
+  geneScoreCases.push(collected.geneScores);
+  diseaseScoreCases.push(collected.diseaseScores);
   if (arg('--dump')) {
     const causalSet = new Set<string>(c.genes.map((g) => g.symbol));
     const feats: unknown[] = [];
@@ -115,6 +124,8 @@ for (const [label, sub] of [['all', rows], ['annotated', rows.filter((x) => x.an
   console.log(`${label.padEnd(12)} n=${n} top1 ${pct(t(1), n)} top3 ${pct(t(3), n)} top10 ${pct(t(10), n)} top100 ${pct(t(100), n)}`);
 }
 console.log(`${((Date.now() - t0) / chosen.length).toFixed(0)} ms/case`);
+if (arg('--save')) writeFileSync(arg('--save') ?? '', JSON.stringify({ geneCases, geneScoreCases: geneScoreCases.map((c) => ({ ...c, ln: [...c.ln] })), diseaseScoreCases: diseaseScoreCases.map((c) => ({ ...c, ln: [...c.ln] })) }));
+console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases).join('\n'));
 if (arg('--dump')) writeFileSync(arg('--dump') ?? '', dump.join('\n') + '\n');
 if (arg('--out')) writeFileSync(arg('--out') ?? '', rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 session.close();

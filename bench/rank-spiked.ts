@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
 import {
   filterCandidates,
   loadChain,
@@ -24,6 +25,8 @@ import {
 
 export interface SpikeCase {
   id: string;
+  cohort: string;
+  disease_ids: string[];
   sex: string | null;
   hpo_present: string[];
   hpo_excluded: string[];
@@ -69,7 +72,7 @@ export async function buildBackground(sources: string): Promise<{ recs: Rec[]; l
   return { recs, lifted: recs.length, failed: reader.summary.liftFailed.length, removed };
 }
 
-function writeVcf(path: string, recs: Rec[]): void {
+export function writeVcf(path: string, recs: Rec[]): void {
   const lines = ['##fileformat=VCFv4.2', '##reference=GRCh38', '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tSAMPLE'];
   for (const r of recs) lines.push(`chr${r.chrom}\t${r.pos}\t.\t${r.ref}\t${r.alt}\t.\tPASS\t.\tGT\t${r.gt}`);
   writeFileSync(path, lines.join('\n') + '\n');
@@ -108,6 +111,9 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
   let readMs = 0;
   let rankMs = 0;
   let reRankMs = 0;
+  const geneCases: GeneCase[] = [];
+  const geneScoreCases: ScoreCase[] = [];
+  const diseaseScoreCases: ScoreCase[] = [];
   try {
     for (let k = 0; k < chosen.length; k++) {
       const c = chosen[k];
@@ -128,7 +134,7 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
       const read = await readAndAnnotateVcf(session, path, { assembly: 'GRCh38' });
       const t2 = performance.now();
       const prepared = prepareVariants(filterCandidates(read.variants).candidates);
-      const result = rank(prepared, o.hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 1000, explainTop: 10 });
+      const result = rank(prepared, o.hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100_000, explainTop: 10 });
       const t3 = performance.now();
       readMs += t2 - t1;
       rankMs += t3 - t2;
@@ -138,6 +144,10 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
       reRankMs += performance.now() - t4;
 
       const symbols = c.genes.map((g) => g.symbol);
+      const collected = collectRanking(c.cohort, result, symbols, c.disease_ids);
+      geneCases.push(collected.gene);
+      geneScoreCases.push(collected.geneScores);
+      diseaseScoreCases.push(collected.diseaseScores);
       const g = result.genes.find((x) => symbols.includes(x.symbol));
       addRank(gene, g ? result.genes.filter((x) => x.score >= g.score).length : null);
       const isSpiked = (v: { input: { chrom: string; pos: number; ref: string; alt: string } }): boolean => spikedKeys.has(`${bare(v.input.chrom)}:${v.input.pos}:${v.input.ref}:${v.input.alt}`);
@@ -156,6 +166,8 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
   console.log(row('spiked exome: causal gene', gene));
   console.log(row('spiked exome: causal variant', variant));
   console.log(`Whole exome case: ${perCase.toFixed(2)} s/case (read+annotate ${(readMs / n / 1000).toFixed(2)} s, rank ${(rankMs / n).toFixed(0)} ms; target <= 5 s); re-rank with a changed phenotype ${(reRankMs / n).toFixed(0)} ms (target < 1 s)`);
+  const cv = crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases);
+  console.log(cv.join('\n'));
   return [
     '## (b) Spiked exome (gene and variant ranking)',
     '',
@@ -167,7 +179,8 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
     row('causal gene', gene),
     row('causal variant (best-ranked spiked allele)', variant),
     '',
-    `Targets: gene top-1 >= 85 %, top-10 >= 97 %. Speed: ${perCase.toFixed(2)} s per whole-exome case (read+annotate ${(readMs / n / 1000).toFixed(2)} s, rank ${(rankMs / n).toFixed(0)} ms; target <= 5 s); re-ranking prepared variants with a changed phenotype ${(reRankMs / n).toFixed(0)} ms (target < 1 s).`,
+    `Targets: gene top-1 >= 85 %, top-10 >= 97 %. Speed: ${perCase.toFixed(2)} s per whole-exome case (read+annotate ${(readMs / n / 1000).toFixed(2)} s, rank ${(rankMs / n).toFixed(0)} ms with every gene and disease listed; target <= 5 s); re-ranking prepared variants with a changed phenotype ${(reRankMs / n).toFixed(0)} ms (target < 1 s).`,
     '',
+    ...cv,
   ];
 }

@@ -8,6 +8,9 @@
  * sampled through the run (start, end, max) to show whether memory stays flat.
  *
  * Usage: npm run bench:soak -- [--seconds 600] [--concurrency 8] [--users 4] [--max-requests 20000] [--postgres]
+ *        [--genome-records N]   also upload an N-record genome (GRCh38, built from the reference data) when
+ *        the clock starts, and report the latencies of the requests answered while it is analysed
+ *        (issue 16 item 5: the API stays responsive while a genome is analysed)
  * Writes bench/results/soak.md. Needs a built KB (RARELENS_KB or data/kb) and RARELENS_SOURCES.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -20,6 +23,7 @@ import { join, resolve } from 'node:path';
 import setupTestDatabase from '../scripts/test-database.setup.ts';
 import { PASSWORD, readVerificationCode, registerBody, uniqueEmail } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
+import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { formatMachine } from './lib/machine.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -33,6 +37,7 @@ const USERS = opt('--users', 4);
 const MAX_REQUESTS = opt('--max-requests', 20_000);
 const MAX_UPLOADS = opt('--max-uploads', 12);
 const POSTGRES = argv.includes('--postgres');
+const GENOME_RECORDS = opt('--genome-records', 0);
 const EXOME = join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
 const TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
 const QUESTIONS = ['Which gene is most likely and why?', 'What should I examine next?', 'What could the analysis not see?', 'Tell me about FGFR2'];
@@ -90,12 +95,12 @@ function send(method: string, path: string, opts: { token?: string; json?: unkno
 
 const json = <T>(a: Answer): T => JSON.parse(a.body.toString('utf8')) as T;
 
-function uploadBody(caseId: string, genome: Buffer): { raw: Buffer; contentType: string } {
+function uploadBody(caseId: string, genome: Buffer, fileName = 'Pfeiffer.hg19.vcf.gz'): { raw: Buffer; contentType: string } {
   const boundary = `----rlsoak${randomBytes(8).toString('hex')}`;
   const fields: Record<string, string> = { caseId, gender: 'male', symptoms: 'Craniosynostosis, broad thumbs and toe syndactyly', hpoTerms: JSON.stringify(TERMS) };
   let head = '';
   for (const [k, v] of Object.entries(fields)) head += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
-  head += `--${boundary}\r\nContent-Disposition: form-data; name="genomeFile"; filename="Pfeiffer.hg19.vcf.gz"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  head += `--${boundary}\r\nContent-Disposition: form-data; name="genomeFile"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   return { raw: Buffer.concat([Buffer.from(head), genome, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -179,9 +184,35 @@ async function main(): Promise<void> {
     for (const u of users) await waitCompleted(u, u.cases[0]!, 600_000);
     log('first cases completed; soak starts');
 
+    // A genome analysed under the load: requests answered meanwhile are tallied apart.
+    const during = new Map<string, number[]>();
+    let genomeState: 'none' | 'running' | 'done' = 'none';
+    let genomeSeconds = NaN;
+    let genomeUpload: Promise<void> = Promise.resolve();
+    if (GENOME_RECORDS > 0) {
+      const g = await buildGenomeVcf(sources, join(tmpdir(), 'rarelens-bench'), log);
+      const path = join(scratch, `genome.head${GENOME_RECORDS}.vcf`);
+      await headVcf(g.path, GENOME_RECORDS, path);
+      const body = uploadBody('SOAK-GENOME', readFileSync(path), 'genome.vcf');
+      genomeState = 'running';
+      const g0 = Date.now();
+      genomeUpload = (async () => {
+        const r = await send('POST', '/api/products', { token: users[0]!.token, ...body });
+        if (r.status !== 202) throw new Error(`genome upload: ${r.status} ${r.body.toString()}`);
+        await waitCompleted(users[0]!, json<{ id: string }>(r).id, 1_800_000);
+        genomeSeconds = (Date.now() - g0) / 1000;
+        genomeState = 'done';
+        log(`genome of ${GENOME_RECORDS} records completed in ${genomeSeconds.toFixed(0)} s`);
+      })().catch((e: unknown) => {
+        genomeState = 'done';
+        errors.push(`genome: ${String(e)}`);
+      });
+    }
+
     const record = (route: string, a: Answer, expected: number[]): void => {
       requests++;
       (samples.get(route) ?? samples.set(route, []).get(route)!).push(a.ms);
+      if (genomeState === 'running') (during.get(route) ?? during.set(route, []).get(route)!).push(a.ms);
       if (!expected.includes(a.status)) errors.push(`${route}: ${a.status} ${a.body.toString('utf8').slice(0, 200)}`);
     };
     const ops: { route: string; weight: number; run: (u: User) => Promise<void> }[] = [
@@ -264,22 +295,39 @@ async function main(): Promise<void> {
         }
       }),
     );
+    await genomeUpload;
     clearInterval(sampler);
     clearInterval(progress);
     rss.push({ t: (Date.now() - t0) / 1000, mib: rssMiB(pid) });
     const elapsed = (Date.now() - t0) / 1000;
 
-    const rows = [...samples.entries()]
-      .sort((a, b) => a[0].localeCompare(b[0]))
-      .map(([route, ms]) => {
-        const s = [...ms].sort((a, b) => a - b);
-        return `| ${route} | ${s.length} | ${percentile(s, 50).toFixed(0)} | ${percentile(s, 95).toFixed(0)} | ${(s[s.length - 1] ?? NaN).toFixed(0)} |`;
-      });
+    const tableOf = (tally: Map<string, number[]>) =>
+      [...tally.entries()]
+        .sort((a, b) => a[0].localeCompare(b[0]))
+        .map(([route, ms]) => {
+          const s = [...ms].sort((a, b) => a - b);
+          return `| ${route} | ${s.length} | ${percentile(s, 50).toFixed(0)} | ${percentile(s, 95).toFixed(0)} | ${(s[s.length - 1] ?? NaN).toFixed(0)} |`;
+        });
+    const rows = tableOf(samples);
+    const allDuring = [...during.values()].flat().sort((a, b) => a - b);
+    const genomeSection =
+      GENOME_RECORDS > 0
+        ? [
+            '',
+            `## While a ${GENOME_RECORDS.toLocaleString('en')}-record genome was analysed (${Number.isNaN(genomeSeconds) ? 'did not complete' : `upload to Completed ${genomeSeconds.toFixed(0)} s`})`,
+            '',
+            `All routes: ${allDuring.length} requests, p50 ${percentile(allDuring, 50).toFixed(0)} ms, p95 ${percentile(allDuring, 95).toFixed(0)} ms, max ${(allDuring[allDuring.length - 1] ?? NaN).toFixed(0)} ms.`,
+            '',
+            '| route | requests | p50 ms | p95 ms | max ms |',
+            '|---|---|---|---|---|',
+            ...tableOf(during),
+          ]
+        : [];
     const maxRss = Math.max(...rss.map((r) => r.mib));
     const md = [
       '# Soak: mixed load on one server process',
       '',
-      `Command: \`npm run bench:soak -- --seconds ${SECONDS} --concurrency ${CONCURRENCY} --users ${USERS} --max-requests ${MAX_REQUESTS}${POSTGRES ? ' --postgres' : ''}\``,
+      `Command: \`npm run bench:soak -- --seconds ${SECONDS} --concurrency ${CONCURRENCY} --users ${USERS} --max-requests ${MAX_REQUESTS}${POSTGRES ? ' --postgres' : ''}${GENOME_RECORDS > 0 ? ` --genome-records ${GENOME_RECORDS}` : ''}\``,
       `Commit: ${commit}. Configuration: apps/server/src/main.ts on ${POSTGRES ? 'PostgreSQL' : 'the embedded defaults (PGlite, local storage, in-process worker)'}, LOG_LEVEL=warn, the real engine and KB (${kbDir.replace(root, '.')}). Data: ${EXOME.replace(sources, 'RARELENS_SOURCES')} as every upload, HPO terms ${TERMS.join(', ')}.`,
       `Machine: ${formatMachine()}.`,
       '',
@@ -289,6 +337,7 @@ async function main(): Promise<void> {
       '| route | requests | p50 ms | p95 ms | max ms |',
       '|---|---|---|---|---|',
       ...rows,
+      ...genomeSection,
       '',
       errors.length > 0 ? `First errors:\n\n${errors.slice(0, 20).map((e) => `- ${e}`).join('\n')}` : '',
     ].join('\n');

@@ -13,6 +13,12 @@ afterAll(async () => {
 
 const password = 'Genome2024';
 
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}
+
 async function fillRegistration(page: Page, email: string, pwd = password) {
   await page.getByLabel('Name', { exact: true }).fill('Rosalind');
   await page.getByLabel('Surname').fill('Franklin');
@@ -219,6 +225,33 @@ describe('accounts in the browser', () => {
       email,
     ]);
     expect(rows).toEqual([{ verified: true }]);
+  });
+
+  it('downloads all my data and deletes the account after the password is typed again', async () => {
+    const email = uniqueEmail('leaving');
+    const { page } = await env.newPage();
+    await signUp(page, email);
+    await logIn(page, email);
+    await page.waitForURL('**/home');
+    await page.goto('/my-account/passwords');
+    const card = page.getByTestId('account-data');
+    await card.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('export-account').click()]);
+    expect(download.suggestedFilename()).toMatch(/^rarelens-account-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await streamText(await download.createReadStream())) as { format: string; account: { email: string } };
+    expect(exported).toMatchObject({ format: 'rarelens-account-export', account: { email } });
+
+    await card.getByTestId('delete-account').click();
+    await page.getByTestId('delete-account-password').fill('Wrong-password1');
+    await page.getByTestId('confirm-delete-account').click();
+    await page.getByText('The current password is incorrect').waitFor();
+    await page.getByTestId('delete-account-password').fill(password);
+    await page.getByTestId('confirm-delete-account').click();
+    await page.getByText('Your account and all its data were deleted.').waitFor();
+    await page.waitForURL('**/login');
+    expect(await env.sql('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
+    await logIn(page, email);
+    await page.getByText(/incorrect|invalid|does not correspond/i).first().waitFor();
   });
 
   it('a login in one tab reloads the other tabs into the signed-in area', async () => {

@@ -60,6 +60,10 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, logs: () => 
 export type TestEnv = {
   baseUrl: string;
   databaseUrl: string;
+  /** The server's data directory (its generated secrets, for operator commands run beside it). */
+  dataDir: string;
+  /** Where the server sends mail (the catcher). */
+  smtpUrl: string;
   mail: MailCatcher;
   browser: Browser;
   /**
@@ -157,6 +161,8 @@ export async function startTestEnv(options: StartOptions = {}): Promise<TestEnv>
   return {
     baseUrl,
     databaseUrl,
+    dataDir,
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     mail,
     browser: launched,
     async newPage({ width = 1280, height = 860 } = {}) {

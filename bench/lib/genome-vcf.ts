@@ -7,10 +7,11 @@
  */
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { createInterface } from 'node:readline';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { CONTIG_LENGTHS, loadChain, readVcf } from '../../packages/engine/src/index.ts';
 
 export interface GenomeVcf {
@@ -140,4 +141,24 @@ export async function buildGenomeVcf(sources: string, dir: string, log: (s: stri
   writeFileSync(countFile, String(records));
   log(`built ${path}: ${records} records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return { path, records, bytes: statSync(path).size, reused: false };
+}
+
+/** The first `n` records of a (b)gzipped VCF, written as a plain VCF. */
+export async function headVcf(src: string, n: number, dest: string): Promise<void> {
+  const out = createWriteStream(dest);
+  const rl = createInterface({
+    input: createReadStream(src).pipe(createGunzip()),
+    crlfDelay: Infinity,
+  });
+  let records = 0;
+  for await (const line of rl) {
+    if (!line.startsWith('#')) {
+      if (records >= n) break;
+      records++;
+    }
+    if (!out.write(`${line}\n`)) await once(out, 'drain');
+  }
+  rl.close();
+  out.end();
+  await once(out, 'finish');
 }

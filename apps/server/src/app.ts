@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { ErrorCode, Messages } from '@rarelens/contract';
+import type { Ontology } from '@rarelens/engine';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createDatabase, type Database } from './db/database.ts';
@@ -32,15 +33,19 @@ import { createDemoRequestsService } from './modules/demo-requests/demo-requests
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createEngineAnalysis, type AnalysisEngine } from './jobs/analysis-engine.ts';
 import { createJobsModule, loadJobsConfig, type JobsConfig } from './jobs/jobs.module.ts';
+import { rawDataDepsOf } from './jobs/reads/raw-data.stage.ts';
 import { createKnowledgeBase } from './kb/knowledge-base.ts';
 import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { createCaseAccess, createCasesService } from './modules/cases/cases.service.ts';
+import { createGenomeCheck, genomeCheckSources, type GenomeCheck } from './modules/cases/genome-check.ts';
 import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
 import { genesRoutes } from './modules/genes/genes.routes.ts';
 import { createGenesService } from './modules/genes/genes.service.ts';
 import { hpoRoutes } from './modules/hpo/hpo.routes.ts';
 import { igvRoutes } from './modules/igv/igv.routes.ts';
+import { rawDataRoutes } from './modules/raw-data/raw-data.routes.ts';
+import { createRawDataService } from './modules/raw-data/raw-data.service.ts';
 import { createIgvService } from './modules/igv/igv.service.ts';
 import { registerOrdersModule } from './modules/orders/orders.module.ts';
 import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
@@ -49,9 +54,13 @@ import { phenotypesRoutes } from './modules/phenotypes/phenotypes.routes.ts';
 import { createPhenotypesService } from './modules/phenotypes/phenotypes.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
-import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { sharedLinkRoutes, shareSettingsRoutes, sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { createSharingService } from './modules/sharing/sharing.service.ts';
+import { familyRoutes } from './modules/family/family.routes.ts';
+import { createFamilyService } from './modules/family/family.service.ts';
 import { variantsRoutes } from './modules/variants/variants.routes.ts';
+import { variantClassificationsRoutes } from './modules/variant-classifications/variant-classifications.routes.ts';
+import { createReviewLookup, createVariantClassificationsService } from './modules/variant-classifications/variant-classifications.service.ts';
 import { createVariantsService } from './modules/variants/variants.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -96,6 +105,10 @@ export interface CaseModulesOverrides {
   jobs?: Partial<JobsConfig>;
   /** Replaces where the terms of a case submitted without any come from (tests without a KB). */
   extractTerms?: (symptoms: string) => Promise<{ hpoTerms: string[]; excludedTerms: string[] }>;
+  /** Replaces the KB's HPO ontology that checks a case's terms (tests without a KB). */
+  ontology?: () => Promise<Ontology | null>;
+  /** Replaces the check of the genome before queueing. */
+  checkGenome?: GenomeCheck;
 }
 
 /** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types omit numbers). */
@@ -106,11 +119,12 @@ function toFastifyTrustProxy(
 }
 
 /** Tokens in URLs (reset links) must not reach the logs. */
-function redactUrl(url: string): string {
-  return url.replace(/(\/password-reset\/)[^/?#]+/, '$1[redacted]');
+export function redactUrl(url: string): string {
+  // Reset links and share links carry their secret in the path.
+  return url.replace(/(\/password-reset\/)[^/?#]+/, '$1[redacted]').replace(/(\/shared\/)[^/?#]+/, '$1[redacted]');
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: {
@@ -161,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(requestContextPlugin);
-  await app.register(securityPlugin, { isProduction: config.nodeEnv === 'production' });
+  await app.register(securityPlugin, { isProduction: config.nodeEnv === 'production', nodeEnv: config.nodeEnv, publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -181,9 +195,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookies,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
+  const overrides = options.cases ?? {};
+  const storage = overrides.storage ?? createStorage({ dataDir: config.dataDir, s3Endpoint: process.env.S3_ENDPOINT });
   await app.register(accountRoutes, {
     prefix: '/api/account',
-    accountService: createAccountService({ database, activity: activityService }),
+    accountService: createAccountService({ database, activity: activityService, storage, publicUrl: config.publicUrl }),
+    cookies,
   });
   await app.register(activityRoutes, { prefix: '/api/account/activity', activityService });
   await app.register(demoRequestsRoutes, {
@@ -198,19 +215,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Cases and their resources (public paths /api/products/..., docs/ARCHITECTURE.md).
-  const overrides = options.cases ?? {};
-  const storage = overrides.storage ?? createStorage({ dataDir: config.dataDir, s3Endpoint: process.env.S3_ENDPOINT });
   const kb = createKnowledgeBase(config.kbDir);
-  const ontology = async () => (await kb.hpo())?.ontology ?? null;
+  const ontology = overrides.ontology ?? (async () => (await kb.hpo())?.ontology ?? null);
   const jobs = createJobsModule(
-    { database, store: createCaseAnalysisStore(), storage, engine: overrides.engine ?? createEngineAnalysis(kb) },
+    { database, store: createCaseAnalysisStore(database), storage, engine: overrides.engine ?? createEngineAnalysis(kb, { clinvarCriteria: config.acmgClinvarCriteria }), maxRecords: config.maxRecords, reads: rawDataDepsOf(config) },
     { ...loadJobsConfig(process.env, database.kind), ...overrides.jobs },
     app.log,
   );
   const phenome = createPhenomeService({ ontology });
   const access = createCaseAccess(database.db);
-  const sharingService = createSharingService({ database, access });
-  const variantsService = createVariantsService({ database, access });
+  const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database) });
+  const phenotypesService = createPhenotypesService({ database, access, variants: variantsService });
+  const sharingService = createSharingService({
+    database,
+    access,
+    tokens,
+    mailer,
+    activity: activityService,
+    phenotypes: phenotypesService,
+    ontology,
+    config,
+  });
   const casesService = createCasesService({
     database,
     storage,
@@ -218,20 +243,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: jobs.port,
     shareEmails: sharingService.emailsOf,
     uploadMaxBytes: config.uploadMaxBytes,
+    maxActiveAnalyses: config.maxActiveAnalyses,
     ontology,
     // Offline PhenomeAI, shipped configuration (createPhenome defaults), on the KB's HPO.
     extractTerms: overrides.extractTerms ?? ((symptoms) => caseTermsFromText(phenome, symptoms)),
+    checkGenome: overrides.checkGenome ?? createGenomeCheck(genomeCheckSources(kb)),
   });
   const products = '/api/products';
   await app.register(casesRoutes, { prefix: products, casesService, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(phenotypesRoutes, { prefix: products, phenotypesService: createPhenotypesService({ database, access, variants: variantsService }) });
+  await app.register(phenotypesRoutes, { prefix: products, phenotypesService });
   await app.register(genesRoutes, { prefix: products, genesService: createGenesService({ database, access, variants: variantsService }) });
   await app.register(variantsRoutes, { prefix: products, variantsService });
+  await app.register(variantClassificationsRoutes, {
+    prefix: products,
+    classificationsService: createVariantClassificationsService({ database, access, storedVariant: variantsService.stored }),
+  });
+  await app.register(familyRoutes, { prefix: products, familyService: createFamilyService({ access }) });
   await app.register(sharingRoutes, { prefix: products, sharingService });
+  await app.register(shareSettingsRoutes, { prefix: '/api/shares', sharingService });
+  await app.register(sharedLinkRoutes, { prefix: '/api/shared', sharingService, rateLimitPerMinute: config.authRateLimitPerMinute });
+  const rawDataService = createRawDataService({ database, storage, access });
+  await app.register(rawDataRoutes, { prefix: products, rawDataService });
   await app.register(igvRoutes, { prefix: products, igvService: createIgvService({ database, access, sources: kb.tracks }) });
   await app.register(reportsRoutes, {
     prefix: products,
-    reportsService: createReportsService({ database, storage, access, variants: variantsService, kb }),
+    reportsService: createReportsService({ database, storage, access, variants: variantsService, kb, activity: activityService, rawData: (runId) => rawDataService.forReport(runId) }),
   });
   await app.register(hpoRoutes, { prefix: '/api/hpo', kb });
   await registerPhenomeModule(app, { config });

@@ -3,7 +3,8 @@
  * Every variable has a default that runs the app on the embedded database with mail written
  * to files, so `npm start` works on a fresh clone.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -59,10 +60,17 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   UPLOAD_MAX_BYTES: positiveInt(5 * 1024 ** 3),
+  RARELENS_MAX_ACTIVE_ANALYSES: positiveInt(10),
+  RARELENS_SHARE_LINK_DAYS: positiveInt(30),
+  RARELENS_MAX_RECORDS: positiveInt(50_000_000),
   RARELENS_WEB_DIST: optionalString,
   TRUST_PROXY: optionalString,
   RARELENS_BILLING: optionalString.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
   RARELENS_PRICE_LIST: optionalString,
+  RARELENS_REFERENCE: optionalString,
+  RARELENS_REFERENCE_ASSEMBLY: optionalString.pipe(z.enum(['GRCh37', 'GRCh38'], { error: 'must be GRCh37 or GRCh38' }).optional()),
+  WORKER_THREADS: positiveInt(availableParallelism()),
+  RARELENS_ACMG_CLINVAR_CRITERIA: optionalString.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
 });
 
 /**
@@ -108,6 +116,12 @@ export interface Config {
   /** GenomeTalks questions per user per minute. */
   chatRateLimitPerMinute: number;
   uploadMaxBytes: number;
+  /** Lifetime of an e-mailed share link (/shared/{token}), days. */
+  shareLinkTtlDays: number;
+  /** Cases of one user that may be queued or running at once (more uploads are refused with 429). */
+  maxActiveAnalyses: number;
+  /** Data records a genome may hold; a larger file ends in Error naming the limit. */
+  maxRecords: number;
   /** Directory of the built web app (served with SPA fallback). */
   webDistDir: string;
   /** Fastify `trustProxy`: which X-Forwarded-For hops to believe (rate limits are per client IP). */
@@ -116,6 +130,16 @@ export interface Config {
   billing: boolean;
   /** Plans, add-ons and currency (RARELENS_PRICE_LIST file, else the documented defaults). */
   priceList: PriceList;
+  /** FASTA reads are aligned to (absolute); unset = the demo reference under RARELENS_SOURCES. */
+  reference: string | undefined;
+  referenceAssembly: 'GRCh37' | 'GRCh38' | undefined;
+  /** Threads of the raw data analysis tools (bwa, samtools, bcftools). */
+  workerThreads: number;
+  /**
+   * RARELENS_ACMG_CLINVAR_CRITERIA=on: ClinVar's assertion becomes ACMG PP5/BP6 (Supporting). Off by
+   * default: ClinGen SVI retired both (docs/acmg-clinvar.md); ClinVar is shown beside the class either way.
+   */
+  acmgClinvarCriteria: boolean;
 }
 
 /** Raised on invalid configuration; `problems` lists each variable and what is wrong. */
@@ -189,6 +213,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError([error instanceof Error ? error.message : String(error)]);
     }
   }
+  const reference = e.RARELENS_REFERENCE === undefined ? undefined : path.resolve(e.RARELENS_REFERENCE);
+  const referenceProblems: string[] = [];
+  if (reference !== undefined) {
+    try {
+      accessSync(reference, constants.R_OK);
+      if (!statSync(reference).isFile()) throw new Error('not a file');
+    } catch (error) {
+      referenceProblems.push(`RARELENS_REFERENCE: ${reference} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of a FASTA (plain or bgzip)`);
+    }
+    if (e.RARELENS_REFERENCE_ASSEMBLY === undefined) referenceProblems.push('RARELENS_REFERENCE_ASSEMBLY: required with RARELENS_REFERENCE (GRCh37 or GRCh38)');
+  }
+  if (referenceProblems.length > 0) throw new ConfigError(referenceProblems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
@@ -211,9 +247,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     chatRateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    maxActiveAnalyses: e.RARELENS_MAX_ACTIVE_ANALYSES,
+    shareLinkTtlDays: e.RARELENS_SHARE_LINK_DAYS,
+    maxRecords: e.RARELENS_MAX_RECORDS,
     webDistDir: path.resolve(e.RARELENS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     billing: e.RARELENS_BILLING === 'on',
     priceList,
+    reference,
+    referenceAssembly: e.RARELENS_REFERENCE_ASSEMBLY,
+    workerThreads: e.WORKER_THREADS,
+    acmgClinvarCriteria: e.RARELENS_ACMG_CLINVAR_CRITERIA === 'on',
   };
 }

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** The form fields the error is about (answered as `issues`, so a form can mark them). */
+    readonly issues?: { path: (string | number)[]; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,4 +24,9 @@ export const Errors = {
   forbidden: (message = 'Forbidden') => new AppError(403, ErrorCode.forbidden, message),
   notFound: (message = 'Not found') => new AppError(404, ErrorCode.notFound, message),
   rateLimited: () => new AppError(429, ErrorCode.rateLimited, Messages.tooManyRequests),
+  /** 400 with per-field issues (the body shape of schema validation failures). */
+  validation: (issues: { path: (string | number)[]; message: string }[]) =>
+    new AppError(400, ErrorCode.validationFailed, issues[0]?.message ?? Messages.validationFailed, issues),
+  /** 503: a knowledge-base part a request needs is not built or failed to load. */
+  kbUnavailable: (message: string) => new AppError(503, ErrorCode.kbUnavailable, message),
 };

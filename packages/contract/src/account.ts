@@ -30,6 +30,9 @@ export const ChangePasswordBody = z.object({
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const AccountResponse = z.object({ user: PublicUser });
+/** Deleting the account asks for the password again. */
+export const DeleteAccountBody = z.object({ password: z.string().min(1, Messages.mandatory).max(1024) });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 export const UpdateAccountResponse = z.object({ user: PublicUser, message: z.string() });
 
 export const ChangePasswordForm = z

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { Phenopacket } from './reports.ts';
 
+export { InheritanceFilter, INHERITANCE_FILTER_LABELS, MemberGenotype } from './inheritance.ts';
+
 /** Multipart fields of the upload that describe the family (besides the genome file). */
 export const FamilyUploadFieldNames = {
   /** PED file: family, individual, father, mother, sex (1/2/0), phenotype (2 affected, 1 unaffected, 0 unknown). */
@@ -13,33 +15,10 @@ export const FamilyUploadFieldNames = {
   probandSample: 'probandSample',
 } as const;
 
-/** Inheritance patterns a variant can be filtered by (GET /variants?inheritance=...). */
-export const InheritanceFilter = z.enum(['de_novo', 'compound_het', 'hom_recessive', 'x_linked', 'segregates']);
-export type InheritanceFilter = z.infer<typeof InheritanceFilter>;
-
-export const INHERITANCE_FILTER_LABELS: Readonly<Record<InheritanceFilter, string>> = {
-  de_novo: 'De novo',
-  compound_het: 'Compound heterozygous',
-  hom_recessive: 'Homozygous recessive',
-  x_linked: 'X-linked',
-  segregates: 'Segregates',
-};
-
 export const AffectedStatus = z.enum(['affected', 'unaffected', 'unknown']);
 export type AffectedStatus = z.infer<typeof AffectedStatus>;
 
 export const MemberSex = z.enum(['male', 'female', 'unknown']);
-
-/** One member's genotype at a variant: GT as written, with depth / quality / allele depths when the VCF has them. */
-export const MemberGenotype = z.object({
-  gt: z.string(),
-  zygosity: z.string(),
-  depth: z.number().nullable(),
-  genotypeQuality: z.number().nullable(),
-  /** Reads for REF and this ALT. */
-  alleleDepths: z.tuple([z.number(), z.number()]).nullable(),
-});
-export type MemberGenotype = z.infer<typeof MemberGenotype>;
 
 export const FamilyMemberView = z.object({
   sample: z.string(),

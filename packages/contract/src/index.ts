@@ -10,3 +10,4 @@ export * from './phenome.ts';
 export * from './family.ts';
 export * from './chat.ts';
 export * from './orders.ts';
+export * from './sharing.ts';

@@ -57,6 +57,8 @@ export const Messages = {
   tooManyRequests: 'Too many requests, please try again later',
   validationFailed: 'The request is invalid',
   wrongCurrentPassword: 'The current password is incorrect',
+  /** Account deletion (issue 16 item 8): not in the spec. */
+  accountDeleted: 'Your account and all its data were deleted.',
   pageNotFound: 'Page not found',
   sorryPageNotFound: 'Sorry, page not found',
   takeMeHome: 'Take me home',

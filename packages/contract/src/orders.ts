@@ -172,7 +172,7 @@ export type BillingStatus = z.infer<typeof BillingStatus>;
 
 /** A priced order before it is stored: the same arithmetic for the Orders page and the server. */
 export function quoteOrder(
-  list: PriceList,
+  list: Pick<PriceList, 'plans' | 'addOns'>,
   order: { plan: PlanCode; casesPerMonth: number; addOns: readonly AddOnCode[] },
 ): { items: OrderItem[]; price: number } {
   const plan = list.plans.find((p) => p.code === order.plan);

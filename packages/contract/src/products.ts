@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { Email } from './auth.ts';
+import { InheritanceFilter, MemberGenotype } from './inheritance.ts';
 import { Constants, Messages, ProductStatus } from './messages.ts';
 
 const HpoId = z.string().trim().regex(/^HP:\d{7}$/, 'Must be an HPO term id such as HP:0001156');
@@ -40,12 +41,16 @@ export const CreateProductFields = z.object({
   excludedTerms: z.array(HpoId).max(200).default([]),
   assembly: AssemblyChoice.default('auto'),
   imageDescription: z.string().trim().max(2000).optional(),
+  /** Family VCF: the sample of the proband (default: the pedigree's affected member, or the first sample). */
+  probandSample: z.string().trim().max(200).optional(),
 });
 export type CreateProductFields = z.infer<typeof CreateProductFields>;
 
 /** Multipart field names of the upload form. */
 export const UploadFieldNames = {
   genomeFile: 'genomeFile',
+  /** The mate FASTQ of paired reads (read 2), with the read-1 FASTQ as genomeFile. */
+  genomeMateFile: 'genomeMateFile',
   additionalFiles: 'additionalFiles',
 } as const;
 
@@ -76,6 +81,13 @@ export const ProductSummary = z.object({
   createdAt: z.string(),
   /** 0-100 while Processing; 100 when Completed. */
   progress: z.number(),
+  /**
+   * What runs while Processing: reference | alignment | duplicates | calling (raw data analysis of
+   * FASTQ reads), annotation, ranking; null otherwise.
+   */
+  progressStage: z.string().nullable(),
+  /** The case is analysed from raw reads (FASTQ): the "Raw data analysis" add-on. */
+  rawDataAnalysis: z.boolean(),
   error: ProductError.nullable(),
   /** Number of present HPO terms; 0 = the case is ranked without a phenotype (say so). */
   hpoTermCount: z.number(),
@@ -92,7 +104,8 @@ export type TermRef = z.infer<typeof TermRef>;
 
 export const ProductFile = z.object({
   id: z.string(),
-  role: z.enum(['genome', 'attachment']),
+  /** 'mate' = the mate FASTQ of paired reads. */
+  role: z.enum(['genome', 'mate', 'attachment']),
   name: z.string(),
   sizeBytes: z.number(),
   /** Detected format: vcf | fastq (genome), png | jpeg | pdf | text | ... (attachment). */
@@ -118,6 +131,47 @@ export const AnalysisRunInfo = z.object({
   rankedAt: z.string().nullable(),
 });
 export type AnalysisRunInfo = z.infer<typeof AnalysisRunInfo>;
+
+/** Raw data analysis of a FASTQ case (GET /api/products/:id/raw-data). */
+export const RawDataQc = z.object({
+  reads: z.number(),
+  mappedReads: z.number(),
+  /** 0..1 */
+  mappedRate: z.number(),
+  duplicateReads: z.number(),
+  /** 0..1 */
+  duplicateRate: z.number(),
+  /** Mean depth over the bases covered by at least one read. */
+  meanDepth: z.number(),
+  coveredBases: z.number(),
+  snvs: z.number(),
+  /** Transitions / transversions of the called SNVs; null without transversions. */
+  tiTv: z.number().nullable(),
+});
+export type RawDataQc = z.infer<typeof RawDataQc>;
+
+export const RawDataFileName = z.enum(['alignments.bam', 'alignments.bam.bai', 'calls.vcf.gz', 'calls.vcf.gz.tbi']);
+export type RawDataFileName = z.infer<typeof RawDataFileName>;
+
+export const RawDataInfo = z.object({
+  /** single-end, paired (two files) or interleaved reads. */
+  layout: z.enum(['single', 'paired', 'interleaved']),
+  reference: z.object({
+    label: z.string(),
+    assembly: z.string(),
+    /** The shipped demo reference (chrM + 5 kb of chr20), not a genome. */
+    demo: z.boolean(),
+  }),
+  qc: RawDataQc,
+  /** Tool -> version line (bwa, samtools, bcftools). */
+  tools: z.record(z.string(), z.string()),
+  /** The command lines run, in order (the report's method section). */
+  commands: z.array(z.string()),
+  files: z.array(z.object({ name: RawDataFileName, sizeBytes: z.number().nullable() })),
+  /** The genome browser's alignments track (ranged reads), relative to /api/products/:id. */
+  track: z.object({ bam: z.string(), bai: z.string() }),
+});
+export type RawDataInfo = z.infer<typeof RawDataInfo>;
 
 export const ProductDetails = ProductSummary.extend({
   gender: Gender,
@@ -181,6 +235,61 @@ export const PhenotypeRow = z.object({
 });
 export type PhenotypeRow = z.infer<typeof PhenotypeRow>;
 
+/**
+ * ClinVar's assertion shown beside the ACMG class. `match` says whose assertion it is: the allele's
+ * own record ('exact'), or a pathogenic change at the same codon ('same_codon') or giving the same
+ * amino acid ('same_amino_acid'), which is PM5/PS1 evidence, not this allele's classification.
+ */
+export const ClinvarAssertion = z.object({
+  significance: z.string(),
+  /** Review stars 0-4 as ClinVar shows them. */
+  stars: z.number().int().min(0).max(4),
+  /** Review status wording ('criteria provided, single submitter'); null when not recorded. */
+  reviewStatus: z.string().nullable(),
+  /** ClinVar release the record comes from ('2026-02-26', '2016-09'); null when unknown. */
+  release: z.string().nullable(),
+  /** 'ClinVar GRCh38 VCF', 'ClinVar GRCh37 (lifted to GRCh38)' or 'InterVar PS1 table (from ClinVar)'. */
+  source: z.string().nullable(),
+  id: z.string().nullable(),
+  /** A Variation ID (VCV) or an AlleleID. */
+  idType: z.enum(['variation', 'allele']).nullable(),
+  /** The record on the ClinVar site. */
+  url: z.string().nullable(),
+  match: z.enum(['exact', 'same_codon', 'same_amino_acid']),
+});
+export type ClinvarAssertion = z.infer<typeof ClinvarAssertion>;
+
+export const AcmgClassName = z.enum([
+  'Pathogenic',
+  'Likely pathogenic',
+  'Uncertain significance',
+  'Likely benign',
+  'Benign',
+]);
+export type AcmgClassName = z.infer<typeof AcmgClassName>;
+
+/** A reviewer's classification of a variant in a case, beside the automatic ACMG class. */
+export const ReviewerClassification = z.object({
+  classification: AcmgClassName,
+  reason: z.string(),
+  /** Who set it: name and e-mail as the account states them. */
+  reviewer: z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }),
+  /** ISO date-time of the last change. */
+  updatedAt: z.string(),
+  /** The automatic ACMG class when the reviewer set it. */
+  automaticClass: z.string(),
+});
+export type ReviewerClassification = z.infer<typeof ReviewerClassification>;
+
+/** PUT /api/products/:id/variants/:variantId/classification. */
+export const SetVariantClassificationBody = z.object({
+  classification: AcmgClassName,
+  reason: z.string().trim().min(1, Messages.mandatory).max(2000),
+});
+export type SetVariantClassificationBody = z.infer<typeof SetVariantClassificationBody>;
+/** DELETE /api/products/:id/variants/:variantId/classification. */
+export const ClearVariantClassificationResponse = z.object({ removed: z.boolean() });
+
 export const VariantRow = z.object({
   /** Variant id within the case (stable across re-ranking). */
   id: z.number(),
@@ -200,10 +309,25 @@ export const VariantRow = z.object({
   hgvsP: z.string().nullable(),
   af: z.number().nullable(),
   clinvar: z.string().nullable(),
+  /** ClinVar's assertion (stars, review status, release, link) shown beside the ACMG class. */
+  clinvarAssertion: ClinvarAssertion.nullable(),
   acmg: z.string(),
   acmgPoints: z.number(),
+  /** The reviewer's class for this variant in this case, when one was set. */
+  reviewerClassification: ReviewerClassification.nullable(),
   zygosity: z.string(),
   score: z.number(),
+  /**
+   * Family case: every sequenced member's genotype at the variant (sample -> GT with DP/GQ/AD
+   * when present); null for a single-sample case.
+   */
+  genotypes: z.record(z.string(), MemberGenotype).nullable(),
+  /** Family case: the inheritance patterns the variant fits in the family ([] otherwise). */
+  inheritance: z.array(InheritanceFilter),
+  /** Ids of the variants it forms a compound-heterozygous pair with (same gene, not in cis). */
+  compoundHetPartners: z.array(z.number()),
+  /** The family rules behind `inheritance` ("HG002 0/1, HG003 0/0 (DP 32), ...: de novo"). */
+  inheritanceRules: z.array(z.string()),
 });
 export type VariantRow = z.infer<typeof VariantRow>;
 
@@ -224,6 +348,8 @@ export const GeneRow = z.object({
   score: z.number(),
   phenotypeScore: z.number(),
   variantScore: z.number(),
+  /** Calibrated post-test probability in [0, 1] that the gene is the cause; null for analyses ranked before it was computed. */
+  probability: z.number().nullable(),
   inheritance: z.array(z.string()),
   significance: z.string().nullable(),
   variantCount: z.number(),
@@ -245,14 +371,6 @@ export type GeneDetails = z.infer<typeof GeneDetails>;
 
 export const VariantMode = z.enum(['clustered', 'non-clustered', 'filtered']);
 export type VariantMode = z.infer<typeof VariantMode>;
-
-export const AcmgClassName = z.enum([
-  'Pathogenic',
-  'Likely pathogenic',
-  'Uncertain significance',
-  'Likely benign',
-  'Benign',
-]);
 
 export const ZygosityName = z.enum(['heterozygous', 'homozygous', 'hemizygous', 'reference', 'no_call', 'unknown']);
 
@@ -282,6 +400,8 @@ export const VariantListQuery = PageQuery.extend({
   zygosity: csv(ZygosityName).optional(),
   /** Gene symbols. */
   gene: csv(z.string().max(50)).optional(),
+  /** Inheritance patterns in the family (a variant fitting any of them is listed). */
+  inheritance: csv(InheritanceFilter).optional(),
 });
 export type VariantListQuery = z.infer<typeof VariantListQuery>;
 
@@ -337,6 +457,11 @@ export const VariantDetails = VariantRow.extend({
   acmgNotAssessed: z.array(z.object({ code: z.string(), reason: z.string() })),
   /** Other overlapping genes and their consequences. */
   otherGenes: z.array(z.object({ gene: z.string(), transcript: z.string(), consequences: z.array(z.string()), impact: z.string() })),
+  /**
+   * The engine's ranking filters (VARIANT_FILTERS) in order, each passed or failed with why: a
+   * variant failing any of them is stored and listed but does not drive the gene ranking.
+   */
+  rankingFilters: z.array(z.object({ id: z.string(), passed: z.boolean(), reason: z.string() })),
   /** gnomAD constraint of the gene, when known. */
   geneConstraint: z
     .object({ pLI: z.number().nullable(), loeuf: z.number().nullable(), misZ: z.number().nullable(), source: z.string() })

@@ -54,11 +54,18 @@ export interface AcmgCriterion {
 export interface ClinvarHit {
   significance: string;
   stars: number;
-  /** ClinVar variation/allele id when known. */
+  /** ClinVar id when known: a Variation ID for exact matches, an AlleleID for same-codon hits (see `idType`). */
   id?: string;
   conditions?: string[];
   /** 'exact' allele match, or a pathogenic change at the same codon/amino acid. */
   match: 'exact' | 'same_codon' | 'same_amino_acid';
+  /** Review status as ClinVar displays it (absent in results stored before it was kept). */
+  reviewStatus?: string;
+  /** ClinVar release of the record, e.g. '2026-02-26' or '2016-09'; null when the KB does not record it. */
+  release?: string | null;
+  /** Which file the record comes from: native GRCh38 ClinVar VCF, the GRCh37 file lifted, or the InterVar PS1 table. */
+  source?: 'grch38' | 'grch37-lifted' | 'intervar';
+  idType?: 'variation' | 'allele';
 }
 
 /** One annotated, classified variant: the unit the ranking, the apps and the report consume. */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   adjectiveForms,
+  equivalentPhrases,
+  measurementPhrases,
   organAbnormalityPhrases,
   PhraseDictionary,
   phraseWords,
+  qualifiedParentPhrases,
 } from './dictionary.ts';
 import { createPhenome } from './phenome.ts';
 import { buildOntology } from './testing/build-ontology.ts';
@@ -79,5 +82,79 @@ describe('adjectiveForms', () => {
     expect(adjectiveForms('Hirsutism')).toEqual(['hirsutic']);
     expect(adjectiveForms('Short stature')).toEqual([]);
     expect(adjectiveForms('Ptosis')).toEqual([]);
+  });
+});
+
+describe('generated names: qualified parents and measurements', () => {
+  const hpo = buildOntology([
+    ['HP:0000001', 'All', []],
+    ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+    [
+      'HP:0000407',
+      'Sensorineural hearing impairment',
+      ['HP:0000118'],
+      ['Sensorineural hearing loss', { text: 'SNHL', scope: 'exact', type: 'abbreviation' }],
+    ],
+    ['HP:0008504', 'Moderate sensorineural hearing impairment', ['HP:0000407']],
+    [
+      'HP:0003281',
+      'Increased circulating ferritin concentration',
+      ['HP:0000118'],
+      ['Hyperferritinemia'],
+    ],
+    ['HP:0011967', 'Decreased circulating copper concentration', ['HP:0000118']],
+    ['HP:0010837', 'Decreased circulating ceruloplasmin concentration', ['HP:0000118']],
+    ['HP:0000218', 'High palate', ['HP:0000118']],
+  ]);
+  const p = createPhenome(hpo);
+  const idsOf = (text: string): string[] => p.extract(text).map((t) => t.id);
+
+  it('names a qualified term by the qualifier and its parent synonyms, not abbreviations', () => {
+    const term = hpo.terms.get('HP:0008504');
+    if (!term) throw new Error('missing term');
+    expect(qualifiedParentPhrases(hpo, term)).toEqual(['moderate Sensorineural hearing loss']);
+    expect(idsOf('She has moderate sensorineural hearing loss.')).toEqual(['HP:0008504']);
+    // Without the qualifier the parent term is meant.
+    expect(idsOf('She has sensorineural hearing loss.')).toEqual(['HP:0000407']);
+  });
+
+  it('reads a measurement with any direction word and without specimen or quantity words', () => {
+    expect(measurementPhrases('Increased circulating ferritin concentration')).toEqual([
+      'increased ferritin',
+      'elevated ferritin',
+      'raised ferritin',
+      'high ferritin',
+    ]);
+    expect(measurementPhrases('Hyperferritinemia')).toEqual([]);
+    expect(idsOf('Ferritin was raised.')).toEqual(['HP:0003281']);
+    expect(idsOf('elevated serum ferritin')).toEqual(['HP:0003281']);
+    // Coordinated analytes share the direction and the specimen.
+    expect(idsOf('low serum copper and ceruloplasmin.')).toEqual(['HP:0010837', 'HP:0011967']);
+    // Only measurement terms get direction synonyms: "raised palate" is not High palate.
+    expect(idsOf('a raised palate')).toEqual([]);
+  });
+});
+
+describe('interchangeable names inside a phrase', () => {
+  it('replaces one or two parts by their equivalents', () => {
+    const v = equivalentPhrases('Decreased patellar reflex');
+    expect(v).toContain('decreased knee jerk');
+    expect(v).toContain('reduced knee jerk');
+    expect(v).toContain('diminished patellar tendon reflex');
+    expect(v).not.toContain('decreased patellar reflex');
+    expect(equivalentPhrases('Seizure')).toEqual([]);
+  });
+
+  it('matches the text forms through the extractor', () => {
+    const hpo = buildOntology([
+      ['HP:0000001', 'All', []],
+      ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+      ['HP:0011808', 'Decreased patellar reflex', ['HP:0000118']],
+      ['HP:0009933', 'Narrow naris', ['HP:0000118'], ['Small nostrils']],
+      ['HP:0001336', 'Myoclonus', ['HP:0000118'], [{ text: 'Jerks', scope: 'exact' }]],
+    ]);
+    const p = createPhenome(hpo);
+    expect(p.extract('Knee jerks were reduced.').map((t) => t.id)).toEqual(['HP:0011808']);
+    expect(p.extract('small nares').map((t) => t.id)).toEqual(['HP:0009933']);
   });
 });

@@ -4,7 +4,7 @@
  * same multiset (word order free, function words free), found through an order-independent
  * additive hash that is updated in O(1) per token and verified on a hit.
  */
-import type { Ontology, SynonymScope } from '@rarelens/engine';
+import type { Ontology, SynonymScope, Term } from '@rarelens/engine';
 import {
   ABNORMALITY_NOUNS,
   CLINICAL_ABBREVIATIONS,
@@ -16,7 +16,8 @@ import {
 import { normalizeWord, surfaceWord, tokenize } from './normalize.ts';
 
 /** Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts), not a phrase. */
-export type EntrySource = 'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived' | 'lab';
+export type EntrySource =
+  'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived' | 'variant' | 'lab';
 
 export interface DictEntry {
   termId: string;
@@ -48,6 +49,7 @@ export const SCOPE_WEIGHT: Record<EntrySource, number> = {
   related: 0.7,
   broad: 0.5,
   derived: 0.75,
+  variant: 0.8,
   lab: 0.9,
 };
 
@@ -178,6 +180,19 @@ export class PhraseDictionary {
         ...t.synonyms.filter((x) => x.scope === 'exact').map((x) => x.text),
       ])
         for (const phrase of adjectiveForms(name)) add(t.id, phrase, 'derived');
+      for (const phrase of qualifiedParentPhrases(ontology, t)) add(t.id, phrase, 'derived');
+      const names = [
+        t.label,
+        ...t.synonyms
+          .filter((x) => x.scope === 'exact' && x.type !== 'abbreviation')
+          .map((x) => x.text),
+      ];
+      const measurement = MEASUREMENT_LABEL_RE.test(t.label);
+      for (const name of names) {
+        if (measurement)
+          for (const phrase of measurementPhrases(name)) add(t.id, phrase, 'variant');
+        for (const phrase of equivalentPhrases(name)) add(t.id, phrase, 'variant');
+      }
       for (const phrase of organAbnormalityPhrases(t.label)) add(t.id, phrase, 'derived');
       for (const phrase of organNeoplasmPhrases(t.label)) add(t.id, phrase, 'derived');
     }
@@ -338,6 +353,113 @@ export function adjectiveForms(name: string): string[] {
   if (w.endsWith('ism')) return [`${w.slice(0, -3)}ic`];
   if (w.endsWith('ity')) return [`${w.slice(0, -3)}e`];
   return [];
+}
+
+/**
+ * A term named by a qualifier and its parent's label ("Moderate sensorineural hearing
+ * impairment" under "Sensorineural hearing impairment", "Severe intellectual disability" under
+ * "Intellectual disability") is also named by the qualifier and each of the parent's exact
+ * synonyms: "moderate sensorineural hearing loss", "severe mental retardation". Qualifiers of
+ * one or two words; the parent's abbreviations are not combined.
+ */
+export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[] {
+  const label = term.label.toLowerCase();
+  const out: string[] = [];
+  for (const pid of term.parents) {
+    const parent = ontology.terms.get(pid);
+    if (!parent || parent.obsolete) continue;
+    const pl = parent.label.toLowerCase();
+    if (!label.endsWith(` ${pl}`)) continue;
+    const qualifier = label.slice(0, -pl.length - 1);
+    if (!/^[a-z]+(?:[ -][a-z]+)?$/.test(qualifier)) continue;
+    for (const s of parent.synonyms)
+      if (s.scope === 'exact' && s.type !== 'abbreviation' && s.type !== 'obsolete_synonym')
+        out.push(`${qualifier} ${s.text}`);
+  }
+  return out;
+}
+
+/** Terms that name a measured quantity ("Increased circulating ferritin concentration"). */
+const MEASUREMENT_LABEL_RE = /\b(?:circulating|serum|plasma|concentration|level|activity|count)\b/i;
+const DIRECTION_WORDS: readonly (readonly string[])[] = [
+  ['increased', 'elevated', 'raised', 'high'],
+  ['decreased', 'reduced', 'low', 'diminished'],
+];
+/** Words of a measurement name that text usually leaves out ("elevated ferritin"). */
+const MEASUREMENT_NOISE = new Set([
+  'circulating',
+  'serum',
+  'plasma',
+  'concentration',
+  'level',
+  'levels',
+]);
+
+/**
+ * The ways clinical text names a measurement term: the direction said with any of its usual
+ * words ("increased" = "elevated" = "raised" = "high"; "decreased" = "reduced" = "low" =
+ * "diminished") and without the specimen and quantity words ("circulating", "serum",
+ * "concentration", "level"): "Increased circulating ferritin concentration" -> "elevated
+ * ferritin", "high ferritin". At least one word besides the direction must remain.
+ */
+export function measurementPhrases(name: string): string[] {
+  const words = name.toLowerCase().split(/\s+/).filter(Boolean);
+  const d = words.findIndex((w) => DIRECTION_WORDS.some((c) => c.includes(w)));
+  if (d < 0) return [];
+  const cls = DIRECTION_WORDS.find((c) => c.includes(words[d] as string)) ?? [];
+  const core = words.filter((w, k) => k === d || !MEASUREMENT_NOISE.has(w));
+  if (core.length < 2 || core.some((w) => /[(),;]/.test(w))) return [];
+  const dc = core.indexOf(words[d] as string);
+  const out: string[] = [];
+  for (const alt of cls) out.push(core.map((w, k) => (k === dc ? alt : w)).join(' '));
+  return out;
+}
+
+/**
+ * Names that clinical English uses interchangeably inside a longer phrase (general usage, not
+ * any corpus): "reduced knee jerks" = Decreased patellar reflex, "increased occipitofrontal
+ * circumference" = increased head circumference. Written lower-case with spaces for hyphens.
+ */
+const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
+  ['patellar reflex', 'patellar tendon reflex', 'knee jerk', 'knee reflex', 'knee jerk reflex'],
+  ['achilles reflex', 'achilles tendon reflex', 'ankle reflex', 'ankle jerk'],
+  ['head circumference', 'occipitofrontal circumference', 'occipito frontal circumference'],
+  ['intellectual disability', 'mental retardation', 'mental disability', 'intellectual impairment'],
+  ['naris', 'nostril'],
+  ['nares', 'nostrils'],
+  ['cafe au lait spot', 'cafe au lait patch'],
+  ['cafe au lait spots', 'cafe au lait patches'],
+  // Direction words that the HPO itself uses interchangeably.
+  ['decreased', 'reduced', 'diminished'],
+];
+
+/**
+ * Variants of a name with one or two of its parts replaced by an interchangeable name
+ * (EQUIVALENT_NAMES): "Decreased patellar reflex" -> "reduced knee jerk", "diminished
+ * patellar reflex", ... The name itself is not returned.
+ */
+export function equivalentPhrases(name: string): string[] {
+  const base = ` ${name
+    .toLowerCase()
+    .replace(/[-‐‑–]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
+  const out = new Set<string>();
+  const substitute = (text: string, depth: number): void => {
+    for (const group of EQUIVALENT_NAMES)
+      for (const member of group) {
+        if (!text.includes(` ${member} `)) continue;
+        for (const other of group) {
+          if (other === member) continue;
+          const v = text.replace(` ${member} `, ` ${other} `);
+          if (v === base || out.has(v)) continue;
+          out.add(v);
+          if (depth < 2) substitute(v, depth + 1);
+        }
+      }
+  };
+  substitute(base, 1);
+  return [...out].map((v) => v.trim());
 }
 
 /** Surface key of a one-content-word phrase ("Hoarding" -> "hoarding"). */

@@ -140,6 +140,10 @@ export const SKIPPABLE_MODIFIERS: ReadonlySet<string> = new Set([
   'variably',
   'frequently',
   'generally',
+  // The specimen of a measurement: "low serum copper" = "low copper" (the phrase with the word
+  // still matches where the HPO names it).
+  'serum',
+  'plasma',
 ]);
 
 /**

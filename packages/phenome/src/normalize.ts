@@ -119,6 +119,7 @@ const IRREGULAR: Record<string, string> = {
   diagnoses: 'diagnosis',
   bases: 'base',
   fits: 'fits',
+  nares: 'naris',
   lens: 'lens',
   lenses: 'lens',
   palsies: 'palsy',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createPhenome, type PhenomeTerm, SHIPPED_PHENOME_OPTIONS } from './phenome.ts';
+import {
+  createPhenome,
+  type PhenomeTerm,
+  SHIPPED_PHENOME_OPTIONS,
+  tableRowMark,
+} from './phenome.ts';
 import { buildMiniHpo } from './testing/build-ontology.ts';
 
 const ontology = buildMiniHpo();
@@ -367,6 +372,42 @@ describe('createPhenome: tables in a sectioned article', () => {
       'HP:0001250',
       'HP:0000518',
     ]);
+  });
+
+  it('reads a row that marks its finding per patient, in an article and in a plain note', () => {
+    const paper = [
+      'Five patients',
+      'Introduction',
+      'Hypotonia is common.',
+      'Results',
+      'Patient\t1\t2\t3',
+      'Seizures\t-\t+\t-',
+      'Cataract\t-\tno\tNA',
+      'Deafness\t√\t\t√',
+      'Hypotonia\t12 months\t3 years\t-',
+      'Discussion',
+      'Deafness is described.',
+    ].join('\n');
+    const terms = phenome.extract(paper);
+    // Present in one patient: reported; absent in every marked column: negated.
+    expect(find(terms, 'HP:0001250').negated).toBe(false);
+    expect(find(terms, 'HP:0000518').negated).toBe(true);
+    expect(find(terms, 'HP:0000365').negated).toBe(false);
+    // A row of values, not marks, keeps the table rule (named only in a table: not reported).
+    expect(ids(terms)).not.toContain('HP:0001252');
+    expect(phenome.extract('Seizures\tno\nCataract\tyes')).toMatchObject([
+      { id: 'HP:0001250', negated: true },
+      { id: 'HP:0000518', negated: false },
+    ]);
+  });
+
+  it('reads marks only for the row header, not for a mention in a value cell', () => {
+    expect(tableRowMark('Eyes\tCataract\t+', 5, 13)).toBeUndefined();
+    expect(tableRowMark('Cataract\t+\t-', 0, 8)).toBe('present');
+    expect(tableRowMark('Cataract\t-\t?', 0, 8)).toBe('absent');
+    expect(tableRowMark('Cataract\t?\t', 0, 8)).toBeUndefined();
+    expect(tableRowMark('Cataract\tsee text\t+', 0, 8)).toBeUndefined();
+    expect(tableRowMark('Cataract in one eye', 0, 8)).toBeUndefined();
   });
 
   it('reads a "Results and discussion" section as the findings', () => {

@@ -281,10 +281,17 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       sum += v.hash;
     }
     const entries = dict.entriesFor(sum, words);
-    return chooseEntry(
+    const entry = chooseEntry(
       allowDerived ? entries : entries.filter((e) => e.source !== 'derived'),
       words,
     )?.entry;
+    if (entry) return entry;
+    // "low serum copper and ceruloplasmin": the skippable modifiers may be left out, as in a
+    // mention of its own.
+    const core = words.filter((w) => !dict.lookup(w)?.isModifier);
+    return core.length < words.length && core.length > 1
+      ? lookupWords(core, allowDerived)
+      : undefined;
   };
 
   /**
@@ -468,7 +475,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (m.entry.source === 'lab') term.lab = true;
       out.push(term);
     }
-    return article ? dropTableOnlyTerms(text, out) : out;
+    return readTables(text, out, article);
   };
 
   /** Abnormal laboratory values not already named by an overlapping mention of the same term. */
@@ -520,20 +527,73 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
   };
 }
 
+/** A cell that marks a finding present in one column's patient ("+", "√", "yes", "present"). */
+const PRESENT_MARK_RE = /^(?:\+{1,3}|\+\/[-−–]|[√✓✔xX]|yes|y|present|affected)$/i;
+/** A cell that marks it absent ("-", "no", "absent", "none"). */
+const ABSENT_MARK_RE = /^(?:[-−–—]|no|n|absent|none|not present|unaffected)$/i;
+/** A cell that says nothing either way ("NA", "?", "not assessed"). */
+const UNKNOWN_MARK_RE = /^(?:n\/?a|nd|n\.?d\.?|\?|unknown|not (?:assessed|known|tested|examined|reported|available))$/i;
+
 /**
- * In a sectioned article, a table row (tab-separated cells) tabulates a series of patients or
- * the literature; a term named only in such rows and never in the prose is not reported. A
+ * How a table row marks the finding named in its first cell: the other cells hold one
+ * presence mark per patient ("Seizures  +  -  +"). 'present' when any column marks it present,
+ * 'absent' when every marked column marks it absent, undefined when the row is not such a
+ * row (values, references, free text) or the mention is not in its first cell.
+ */
+export function tableRowMark(
+  text: string,
+  start: number,
+  end: number,
+): 'present' | 'absent' | undefined {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const nl = text.indexOf('\n', end);
+  const line = text.slice(lineStart, nl < 0 ? text.length : nl);
+  if (!line.includes('\t')) return undefined;
+  const cells = line.split('\t');
+  const first = cells.findIndex((c) => c.trim() !== '');
+  if (first < 0) return undefined;
+  // The mention must lie in the row's first non-empty cell (the row header).
+  let offset = lineStart;
+  for (let k = 0; k < first; k++) offset += (cells[k] as string).length + 1;
+  if (start < offset || end > offset + (cells[first] as string).length) return undefined;
+  let present = false;
+  let absent = false;
+  for (const raw of cells.slice(first + 1)) {
+    const cell = raw.trim();
+    if (cell === '' || UNKNOWN_MARK_RE.test(cell)) continue;
+    if (PRESENT_MARK_RE.test(cell)) present = true;
+    else if (ABSENT_MARK_RE.test(cell)) absent = true;
+    else return undefined;
+  }
+  return present ? 'present' : absent ? 'absent' : undefined;
+}
+
+/**
+ * Table rows (tab-separated cells). A row that marks its finding per patient ("Scoliosis  -  +
+ * +") is read as it says: present when any patient has it, negated when every marked patient
+ * lacks it. In a sectioned article, any other row tabulates a series of patients or the
+ * literature, so a term named only in such rows and never in the prose is not reported; a
  * laboratory value in a table is the table's own finding and stays.
  */
-function dropTableOnlyTerms(text: string, terms: PhenomeTerm[]): PhenomeTerm[] {
+function readTables(text: string, terms: PhenomeTerm[], article: boolean): PhenomeTerm[] {
+  if (!text.includes('\t')) return terms;
+  const marks = terms.map((t) => (t.lab === true ? undefined : tableRowMark(text, t.start, t.end)));
+  const read = terms.map((t, i) => {
+    const mark = marks[i];
+    if (mark === undefined) return t;
+    return { ...t, negated: mark === 'absent' };
+  });
+  if (!article) return read;
   const inTable = (t: PhenomeTerm): boolean => {
     const lineStart = text.lastIndexOf('\n', t.start) + 1;
     const lineEnd = text.indexOf('\n', t.end);
     return text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).includes('\t');
   };
-  const table = terms.map(inTable);
-  const inProse = new Set(terms.filter((_, i) => !table[i]).map((t) => t.id));
-  return terms.filter((t, i) => !table[i] || inProse.has(t.id) || t.lab === true);
+  const table = read.map(inTable);
+  const inProse = new Set(read.filter((_, i) => !table[i]).map((t) => t.id));
+  return read.filter(
+    (t, i) => !table[i] || marks[i] !== undefined || inProse.has(t.id) || t.lab === true,
+  );
 }
 
 const NEOPLASM = 'HP:0002664';

@@ -62,6 +62,13 @@ export async function createDatabase(
 ): Promise<Database> {
   if (config.databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover, network) is discarded by the
+    // pool and the next query opens a new one; without a listener the error would end the process.
+    const lost = (error: Error) => process.emitWarning(`PostgreSQL connection lost (${error.message}); the next query reconnects`, 'DatabaseWarning');
+    pool.on('error', lost);
+    // A checked-out client (a transaction, a COPY, pg-boss's lock) has no pool listener: its
+    // query already fails with the error, so the event itself only needs to be heard.
+    pool.on('connect', (client) => client.on('error', lost));
     try {
       // Several processes (server, workers) may start together: one migrates at a time.
       const client = await pool.connect();

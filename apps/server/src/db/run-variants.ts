@@ -26,6 +26,8 @@ export interface VariantFilters {
   acmg?: string[] | undefined;
   zygosity?: string[] | undefined;
   gene?: string[] | undefined;
+  /** Inheritance patterns in the family (any of them). */
+  inheritance?: string[] | undefined;
   /** Only the ranking's candidates. */
   candidatesOnly?: boolean;
 }
@@ -48,13 +50,18 @@ export function variantWhere(runId: string, f: VariantFilters): SQL {
   if (f.acmg?.length) parts.push(inArray(runVariants.acmgClass, f.acmg));
   if (f.zygosity?.length) parts.push(inArray(runVariants.zygosity, f.zygosity));
   if (f.gene?.length) parts.push(inArray(runVariants.gene, f.gene));
+  if (f.inheritance?.length) {
+    // Both conditions: the second lets the planner use the partial index of tagged candidates.
+    parts.push(sql`cardinality(${runVariants.inheritance}) > 0`);
+    parts.push(sql`${runVariants.inheritance} && ${sql.param(f.inheritance)}::text[]`);
+  }
   if (f.candidatesOnly) parts.push(sql`${runVariants.rank} is not null`);
   return and(...parts)!;
 }
 
 export function hasFilters(f: VariantFilters): boolean {
   return Boolean(
-    f.consequence?.length || f.maxAf != null || f.clinvar?.length || f.acmg?.length || f.zygosity?.length || f.gene?.length,
+    f.consequence?.length || f.maxAf != null || f.clinvar?.length || f.acmg?.length || f.zygosity?.length || f.gene?.length || f.inheritance?.length,
   );
 }
 

@@ -8,18 +8,17 @@
  * dead can never publish a second copy.
  */
 import { z } from 'zod';
-import type { Db } from '../db/database.ts';
+import type { Assembly } from '@rarelens/engine';
+import type { Db, Executor } from '../db/database.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { AnalysisInputError, type AnalysisEngine } from './analysis-engine.ts';
 import { defineJob, type JobDefinition } from './job.registry.ts';
 import type { CaseAnalysisStore, RunVariant } from './ports.ts';
+import { rawDataPrefix, runRawDataAnalysis, type RawDataDeps } from './reads/raw-data.stage.ts';
 
 /** The queued payload keeps its first field name (`productId` = the case id) so queued jobs stay readable. */
 export const AnalyseCasePayload = z.object({ productId: z.uuid() });
 export type AnalyseCasePayload = z.infer<typeof AnalyseCasePayload>;
-
-export const FASTQ_NOT_AVAILABLE =
-  'Raw FASTQ analysis is not available yet: the FASTQ file was stored, but aligning reads and calling variants is a planned add-on. Upload a VCF to analyse this case now.';
 
 export interface AnalysisDeps {
   db: Db;
@@ -27,6 +26,24 @@ export interface AnalysisDeps {
   storage: ObjectStorage;
   /** Loaded lazily (the KB is large): the first job waits for it, later jobs reuse it. */
   engine: () => Promise<AnalysisEngine>;
+  /** Variants a genome may hold (RARELENS_MAX_RECORDS); more ends in an input Error. */
+  maxRecords?: number;
+  /** Raw data analysis (FASTQ cases); absent = FASTQ cases end in Error saying so. */
+  reads?: RawDataDeps;
+}
+
+/** The VCF to analyse: the upload, or the calls of the raw data analysis. */
+export interface VcfInput {
+  path: string;
+  displayName: string;
+  /** null = detect from the header. */
+  assembly: Assembly | null;
+  /** Progress already reached by earlier stages (0-100). */
+  progressFrom: number;
+  /** Counts of earlier stages, stored with the run. */
+  counts?: Record<string, number>;
+  /** Runs inside the publishing transaction (records what earlier stages produced). */
+  beforeCommit?: (tx: Executor, runId: string) => Promise<void>;
 }
 
 /** Share of the progress bar taken by reading + annotating + storing (ranking gets the rest). */
@@ -43,9 +60,18 @@ export function isInputError(e: unknown): boolean {
   const name = e instanceof Error ? e.name : '';
   return [
     'VcfParseError',
+    'AssemblyRequiredError',
+    'UnknownSampleError',
+    'PedParseError',
+    'FamilyCheckError',
     'AssemblyConflictError',
     'AssemblyDetectionError',
     'LiftoverError',
+    'FastqParseError',
+    'ReadsMappingError',
+    'ReferenceConfigError',
+    // A tool that failed on these reads fails again on a retry; its own message is shown.
+    'ToolError',
   ].includes(name);
 }
 
@@ -69,8 +95,6 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
         const run = await store.findRun(db, caseRow.currentRunId);
         if (run?.jobId === ctx.jobId) return; // this job already published its run
       }
-      await store.setStatus(db, caseId, { status: 'Processing', progress: 0 });
-      if (caseRow.genomeFormat === 'fastq') throw new AnalysisInputError(FASTQ_NOT_AVAILABLE);
 
       const genome = await store.findGenomeFile(db, caseId);
       if (!genome) throw new AnalysisInputError('The case has no genome file.');
@@ -79,107 +103,153 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
       const msEngineLoad = performance.now() - t0;
       await store.deleteUnfinishedRuns(db, caseId);
 
-      await storage.withLocalFile(genome.storageKey, async (path) => {
+      const analyse = async (input: VcfInput): Promise<void> => {
+        const path = input.path;
         let lastProgressAt = 0;
         let fraction = 0;
+        const annotateEnd = input.progressFrom + (100 - input.progressFrom) * (ANNOTATE_SHARE / 100);
         const stream = await engine.annotate({
           path,
-          displayName: genome.originalName,
-          assembly:
-            caseRow.assemblyRequested === 'auto' ? null : caseRow.assemblyRequested,
+          displayName: input.displayName,
+          assembly: input.assembly,
           signal: ctx.signal,
           onProgress: (f) => {
             fraction = f;
           },
+          pedigree: caseRow.pedigree,
+          sample: caseRow.probandSample,
         });
-        const runId = await store.insertRun(db, {
-          caseId,
-          jobId: ctx.jobId,
-          softwareVersion: engine.softwareVersion,
-          kbVersions: engine.kbVersions,
-          assembly: 'GRCh38',
-          inputAssembly: stream.inputAssembly,
-          hpoTerms: caseRow.hpoTerms,
-          excludedTerms: caseRow.excludedTerms,
-        });
-        const tAnnotate = performance.now();
-        let msInsert = 0;
-        // Candidates stay in memory until ranked and are stored with their rank (no later
-        // UPDATE of indexed rows); all other variants are stored as they stream by.
-        const candidates: RunVariant[] = [];
-        let batch: RunVariant[] = [];
-        let ordinal = 0;
-        for await (const v of stream.variants) {
-          ctx.signal.throwIfAborted();
-          ordinal++;
-          if (engine.isRankCandidate(v)) {
-            candidates.push({ id: ordinal, variant: v });
-            continue;
-          }
-          batch.push({ id: ordinal, variant: v });
-          if (batch.length >= STORE_BATCH) {
-            const ti = performance.now();
-            await store.insertVariants(db, runId, batch);
-            msInsert += performance.now() - ti;
-            batch = [];
-            const now = Date.now();
-            if (now - lastProgressAt > PROGRESS_EVERY_MS) {
-              lastProgressAt = now;
-              await store.setProgress(db, caseId, fraction * ANNOTATE_SHARE);
+        const familyRun = stream.family ? engine.familyRun(stream.family) : null;
+        // One bulk load per case (COPY; one transaction on PostgreSQL): see ports.ts RunLoad.
+        await store.loadRun(async (load) => {
+          const runId = await load.insertRun({
+            caseId,
+            jobId: ctx.jobId,
+            softwareVersion: engine.softwareVersion,
+            kbVersions: engine.kbVersions,
+            assembly: 'GRCh38',
+            inputAssembly: stream.inputAssembly,
+            hpoTerms: caseRow.hpoTerms,
+            excludedTerms: caseRow.excludedTerms,
+          });
+          const tAnnotate = performance.now();
+          let msInsert = 0;
+          // Candidates stay in memory until ranked and are stored with their rank (no later
+          // UPDATE of indexed rows); all other variants are stored as they stream by.
+          const candidates: RunVariant[] = [];
+          let batch: RunVariant[] = [];
+          let ordinal = 0;
+          const maxRecords = deps.maxRecords ?? Number.POSITIVE_INFINITY;
+          for await (const v of stream.variants) {
+            ctx.signal.throwIfAborted();
+            ordinal++;
+            if (ordinal > maxRecords) {
+              throw new AnalysisInputError(
+                `${input.displayName} holds more than ${maxRecords.toLocaleString('en-US')} variants, the most this server analyses in one case (RARELENS_MAX_RECORDS).`,
+              );
+            }
+            familyRun?.add(v);
+            if (engine.isRankCandidate(v)) {
+              candidates.push({ id: ordinal, variant: v });
+              continue;
+            }
+            batch.push({ id: ordinal, variant: v });
+            if (batch.length >= STORE_BATCH) {
+              const ti = performance.now();
+              await load.insertVariants(runId, batch);
+              msInsert += performance.now() - ti;
+              batch = [];
+              const now = Date.now();
+              if (now - lastProgressAt > PROGRESS_EVERY_MS) {
+                lastProgressAt = now;
+                await store.setProgress(db, caseId, input.progressFrom + fraction * (annotateEnd - input.progressFrom));
+              }
             }
           }
-        }
-        const ti = performance.now();
-        await store.insertVariants(db, runId, batch);
-        msInsert += performance.now() - ti;
-        const msAnnotateAndStore = performance.now() - tAnnotate;
-        await store.setProgress(db, caseId, ANNOTATE_SHARE);
-        const tRank = performance.now();
+          const ti = performance.now();
+          await load.insertVariants(runId, batch);
+          msInsert += performance.now() - ti;
+          const msAnnotateAndStore = performance.now() - tAnnotate;
+          await store.setProgress(db, caseId, annotateEnd, 'ranking');
+          const tRank = performance.now();
 
-        // Ranking uses the terms as they are now (the user may have edited them while queued).
-        const latest = (await store.findCase(db, caseId)) ?? caseRow;
-        const ranking = await engine.rank(candidates.map((c) => c.variant), {
-          hpoTerms: latest.hpoTerms,
-          excludedTerms: latest.excludedTerms,
-          sex: latest.gender,
-        });
-        ctx.signal.throwIfAborted();
-        const msRank = performance.now() - tRank;
-        const tPublish = performance.now();
-        await store.insertCandidates(db, runId, candidates, ranking);
-        const counts: Record<string, number> = {
-          ...stream.counts(),
-          variantsStored: ordinal,
-          rankCandidates: candidates.length,
-        };
-        await db.transaction(async (tx) => {
-          await ctx.assertOwnership(tx);
-          await store.storeRanking(tx, runId, ranking, (s) => engine.geneFacts(s));
-          await store.markRanked(tx, runId, {
-            hpoTerms: latest.hpoTerms,
-            excludedTerms: latest.excludedTerms,
+          // Family case: trio QC, PS2/PM6/PM3 on the candidates and their inheritance patterns.
+          const family = familyRun ? familyRun.finish(candidates.map((c) => c.variant)) : null;
+          if (family) {
+            const idOf = new Map(family.candidates.map((v, i) => [v, candidates[i]!.id]));
+            candidates.forEach((c, i) => {
+              const v = family.candidates[i]!;
+              const inh = family.inheritance(v);
+              c.variant = v;
+              c.inheritance = inh ? { tags: inh.tags, partners: inh.partners.map((p) => idOf.get(p)!).filter((id) => id !== undefined), rules: inh.rules } : null;
+            });
+            await store.storeFamily(await load.executor(), runId, family.family);
+          }
+          // Ranking uses the terms as they are now (the user may have edited them while queued).
+          const latest = (await store.findCase(db, caseId)) ?? caseRow;
+          const ranking = await engine.rank(
+            candidates.map((c) => c.variant),
+            { hpoTerms: latest.hpoTerms, excludedTerms: latest.excludedTerms, sex: latest.gender },
+            family?.family ?? null,
+          );
+          ctx.signal.throwIfAborted();
+          const msRank = performance.now() - tRank;
+          const tPublish = performance.now();
+          const counts: Record<string, number> = {
+            ...stream.counts(),
+            ...input.counts,
+            variantsStored: ordinal,
+            rankCandidates: candidates.length,
+          };
+          await load.publish(async (tx, results) => {
+            await ctx.assertOwnership(tx);
+            await input.beforeCommit?.(tx, runId);
+            await results.insertCandidates(runId, candidates, ranking);
+            await results.insertRanking(runId, ranking, (s) => engine.geneFacts(s));
+            await store.markRanked(tx, runId, {
+              hpoTerms: latest.hpoTerms,
+              excludedTerms: latest.excludedTerms,
+            });
+            // Step timings (ms), kept with the run like the counts.
+            Object.assign(counts, {
+              msEngineLoad: Math.round(msEngineLoad),
+              msAnnotateAndStore: Math.round(msAnnotateAndStore),
+              msInsert: Math.round(msInsert),
+              msRank: Math.round(msRank),
+              msPublish: Math.round(performance.now() - tPublish),
+            });
+            await store.completeRun(tx, runId, counts);
+            await store.setStatus(tx, caseId, {
+              status: 'Completed',
+              runId,
+              assembly: stream.inputAssembly,
+            });
+            await store.deleteOtherRuns(tx, caseId, runId);
           });
-          // Step timings (ms), kept with the run like the counts.
-          Object.assign(counts, {
-            msEngineLoad: Math.round(msEngineLoad),
-            msAnnotateAndStore: Math.round(msAnnotateAndStore),
-            msInsert: Math.round(msInsert),
-            msRank: Math.round(msRank),
-            msPublish: Math.round(performance.now() - tPublish),
-          });
-          await store.completeRun(tx, runId, counts);
-          await store.setStatus(tx, caseId, {
-            status: 'Completed',
-            runId,
-            assembly: stream.inputAssembly,
-          });
-          await store.deleteOtherRuns(tx, caseId, runId);
         });
         await store.refreshVariantStats(db);
-      });
+      };
+
+      if (caseRow.genomeFormat !== 'fastq') {
+        await store.setStatus(db, caseId, { status: 'Processing', progress: 0, stage: 'annotation' });
+        await storage.withLocalFile(genome.storageKey, (path) =>
+          analyse({
+            path,
+            displayName: genome.originalName,
+            assembly: caseRow.assemblyRequested === 'auto' ? null : caseRow.assemblyRequested,
+            progressFrom: 0,
+          }),
+        );
+        return;
+      }
+      if (!deps.reads) throw new AnalysisInputError('Raw data analysis (FASTQ) is not configured on this worker.');
+      const mate = await store.findGenomeFile(db, caseId, 'mate');
+      await runRawDataAnalysis({ deps, reads: deps.reads, caseId, caseRow, ctx, genome, mate }, analyse);
     },
     async onFailed({ productId: caseId }, error) {
       await deps.store.deleteUnfinishedRuns(deps.db, caseId);
+      // No half of a raw data analysis is kept (its outputs are published with the run only).
+      await deps.storage.deletePrefix(rawDataPrefix(caseId)).catch(() => undefined);
       await deps.store.setStatus(deps.db, caseId, {
         status: 'Error',
         reason: describeFailure(error),

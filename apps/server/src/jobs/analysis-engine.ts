@@ -9,19 +9,33 @@
  */
 import { createRequire } from 'node:module';
 import {
+  applyFamilyAcmg,
+  checkFamily,
   createAnnotator,
+  createFamilyContext,
   declaredAfKeys,
+  familyGenotypesOf,
+  FamilyCheckError,
+  hasRelatives,
+  inheritanceTags,
   isCandidate,
   loadChain,
   prepareVariants,
   rank,
   readVcf,
+  recessiveGenePredicate,
+  TrioQcAccumulator,
+  type AcmgOptions,
   type AnnotatedVariant,
   type Assembly,
+  type Family,
   type GeneRecord,
   type GenomeKb,
   type HpoKb,
+  type InheritanceTag,
   type KbManifest,
+  type PedigreeMember,
+  type TrioQc,
   type VcfHeader,
 } from '@rarelens/engine';
 import type { KnowledgeBase } from '../kb/knowledge-base.ts';
@@ -42,6 +56,39 @@ export interface AnnotateInput {
   signal: AbortSignal;
   /** Fraction of the input read so far, in [0, 1]. */
   onProgress: (fraction: number) => void;
+  /** The pedigree checked at upload (family case): every member's genotype is read. */
+  pedigree?: { source: string; proband: string; members: PedigreeMember[] } | null;
+  /** The VCF sample to analyse (default: the pedigree's proband, else the first sample). */
+  sample?: string | null;
+}
+
+/** The family of a run as stored with it (the engine's checked family and its trio QC). */
+export interface RunFamily {
+  family: Family;
+  qc: TrioQc[];
+}
+
+/** What the family analysis says of one candidate variant. */
+export interface VariantInheritanceValue {
+  tags: InheritanceTag[];
+  /** Compound-heterozygous partners (other candidates, as passed to `finish`). */
+  partners: AnnotatedVariant[];
+  rules: string[];
+}
+
+/** A family analysis over a streamed run: trio QC on every allele, then the candidates' evidence. */
+export interface FamilyRun {
+  /** Counts one annotated allele (with its family genotypes) into the trio QC. */
+  add(v: AnnotatedVariant): void;
+  /**
+   * After the last allele: the trio QC, the candidates with the family ACMG criteria added
+   * (PS2/PM6/PM3; same order) and each candidate's inheritance patterns.
+   */
+  finish(candidates: readonly AnnotatedVariant[]): {
+    family: RunFamily;
+    candidates: AnnotatedVariant[];
+    inheritance: (v: AnnotatedVariant) => VariantInheritanceValue | null;
+  };
 }
 
 export interface AnnotationStream {
@@ -51,6 +98,8 @@ export interface AnnotationStream {
   variants: AsyncIterable<AnnotatedVariant>;
   /** Pipeline counts known at the end (records read, lifted, failed to lift, ...). */
   counts(): Record<string, number>;
+  /** The pedigree checked against the VCF's samples (family case), else null. */
+  family: Family | null;
 }
 
 export interface RankingPatient {
@@ -84,6 +133,8 @@ export interface RankedGeneValue {
   score: number;
   phenotypeScore: number;
   variantScore: number;
+  /** Calibrated post-test probability (engine GENE_CALIBRATION). */
+  probability: number;
   /** Modes of inheritance (labels) compatible with the case for this gene. */
   inheritance: string[];
   explanation: string[];
@@ -118,9 +169,13 @@ export interface AnalysisEngine {
   annotate(input: AnnotateInput): Promise<AnnotationStream>;
   /** Variants the ranking looks at (kept in memory during a run; flagged for re-ranking). */
   isRankCandidate(v: AnnotatedVariant): boolean;
+  /** Starts the family analysis of a run whose stream has a family. */
+  familyRun(family: Family): FamilyRun;
+  /** Ranks the candidates; with the run's family, genotype fits use the relatives' genotypes. */
   rank(
     candidates: AnnotatedVariant[],
     patient: RankingPatient,
+    family?: RunFamily | null,
   ): RankingValue | Promise<RankingValue>;
   geneFacts(symbol: string): GeneFacts | null;
 }
@@ -154,10 +209,16 @@ export function kbVersionsOf(manifest: KbManifest, hpo: HpoKb | null): Record<st
   return out;
 }
 
-export function createEngineAnalysis(kb: KnowledgeBase): () => Promise<AnalysisEngine> {
+/**
+ * The ACMG setting recorded with every run beside the KB versions (the report and the variant
+ * screens state it): 'off' = ClinVar shown beside the class, not counted; 'on' = PP5/BP6 applied.
+ */
+export const ACMG_CLINVAR_CRITERIA_KEY = 'acmgClinvarCriteria';
+
+export function createEngineAnalysis(kb: KnowledgeBase, acmg: AcmgOptions = {}): () => Promise<AnalysisEngine> {
   let loading: Promise<AnalysisEngine> | null = null;
   return () => {
-    loading ??= load(kb).catch((e: unknown) => {
+    loading ??= load(kb, acmg).catch((e: unknown) => {
       loading = null;
       throw e;
     });
@@ -165,7 +226,7 @@ export function createEngineAnalysis(kb: KnowledgeBase): () => Promise<AnalysisE
   };
 }
 
-async function load(kb: KnowledgeBase): Promise<AnalysisEngine> {
+async function load(kb: KnowledgeBase, acmg: AcmgOptions): Promise<AnalysisEngine> {
   if (!kb.isBuilt()) {
     throw new AnalysisInputError(
       `No knowledge base at ${kb.dir}: the server cannot annotate variants until one is built (npx rarelens kb build).`,
@@ -174,7 +235,7 @@ async function load(kb: KnowledgeBase): Promise<AnalysisEngine> {
   const [manifest, genome, hpo] = await Promise.all([kb.manifest(), kb.genome(), kb.hpo()]);
   if (!hpo) throw new AnalysisInputError(`The knowledge base at ${kb.dir} has no HPO data; rebuild it with npx rarelens kb build.`);
   const chain = genome.chainPath ? await loadChain(genome.chainPath) : undefined;
-  return createEngineFromKb({ manifest, genome, hpo, chain });
+  return createEngineFromKb({ manifest, genome, hpo, chain, acmg });
 }
 
 export function createEngineFromKb(deps: {
@@ -182,19 +243,26 @@ export function createEngineFromKb(deps: {
   genome: GenomeKb;
   hpo: HpoKb;
   chain: Awaited<ReturnType<typeof loadChain>> | undefined;
+  /** ACMG options (ClinVar-backed PP5/BP6: off unless given). */
+  acmg?: AcmgOptions;
 }): AnalysisEngine {
   const { genome, hpo, chain } = deps;
+  const acmg: AcmgOptions = { clinvarCriteria: deps.acmg?.clinvarCriteria ?? false };
   return {
     softwareVersion: `@rarelens/server@${serverVersion}`,
-    kbVersions: kbVersionsOf(deps.manifest, hpo),
+    kbVersions: { ...kbVersionsOf(deps.manifest, hpo), [ACMG_CLINVAR_CRITERIA_KEY]: acmg.clinvarCriteria ? 'on' : 'off' },
     async annotate(input) {
       const stream = await openWithProgress(input.path, (f) => input.onProgress(f));
+      const sample = input.sample ?? input.pedigree?.proband ?? undefined;
       const reader = await readVcf(stream, {
         name: input.displayName,
         signal: input.signal,
         liftover: chain,
         ...(input.assembly ? { assembly: input.assembly } : {}),
+        ...(sample ? { sample } : {}),
       });
+      const family = input.pedigree ? familyOf(input.displayName, input.pedigree, reader.header.samples) : null;
+      const members = family?.members.filter((m) => m.vcfIndex >= 0) ?? [];
       if (reader.assembly === 'GRCh37' && !chain) {
         throw new AnalysisInputError(
           `${input.displayName} is on GRCh37, but the knowledge base has no GRCh37 -> GRCh38 liftover chain; rebuild the KB with the liftover sources.`,
@@ -203,16 +271,22 @@ export function createEngineFromKb(deps: {
       const annotator = createAnnotator(genome, {
         populationDataInInput: hasPopulationData(reader.header),
         infoKeys: new Set(reader.header.info.keys()),
+        acmg,
       });
       async function* variants(): AsyncGenerator<AnnotatedVariant> {
         try {
-          for await (const v of reader) yield annotator.annotate(v);
+          for await (const v of reader) {
+            const a = annotator.annotate(v);
+            if (members.length) a.familyGenotypes = familyGenotypesOf(v, members);
+            yield a;
+          }
         } finally {
           annotator.close();
         }
       }
       return {
         inputAssembly: reader.assembly,
+        family,
         variants: variants(),
         counts: () => {
           const s = reader.summary;
@@ -231,7 +305,8 @@ export function createEngineFromKb(deps: {
       };
     },
     isRankCandidate: (v) => isCandidate(v),
-    rank: (candidates, patient) => rankWithEngine(hpo, candidates, patient),
+    familyRun: (family) => createFamilyRun(family, hpo),
+    rank: (candidates, patient, family) => rankWithEngine(hpo, candidates, patient, family),
     geneFacts(symbol) {
       const g = genome.genes.bySymbolExact(symbol) ?? genome.genes.bySymbolOrAlias(symbol);
       if (!g) return null;
@@ -260,13 +335,14 @@ const MAX_DISEASES = 200;
  * Every gene with candidates and every candidate variant is ranked (no list limit), so the
  * stored variant order is the engine's.
  */
-export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patient: RankingPatient): RankingValue {
+export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patient: RankingPatient, family: RunFamily | null = null): RankingValue {
   const prepared = prepareVariants(candidates);
+  const context = family ? createFamilyContext(family.family, family.qc) : null;
   const result = rank(
     prepared,
     hpo,
     { hpoPresent: patient.hpoTerms, hpoExcluded: patient.excludedTerms, sex: patient.sex },
-    { limit: Math.max(MAX_DISEASES, candidates.length, prepared.genes.size) },
+    { limit: Math.max(MAX_DISEASES, candidates.length, prepared.genes.size), family: context && hasRelatives(context) ? context : null },
   );
   const variantRank = new Map<AnnotatedVariant, number>();
   for (const v of result.variants) variantRank.set(v.variant, v.rank);
@@ -283,7 +359,9 @@ export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patie
         score: g.score,
         phenotypeScore: g.evidence.phenotype?.log10Lr ?? 0,
         variantScore: g.evidence.genotype.fit,
-        inheritance: [g.evidence.genotype.modeLabel],
+        probability: g.postTestProbability,
+        // The mode that fits, with how the family's genotypes fit it ("autosomal dominant (de novo)").
+        inheritance: [g.evidence.genotype.pattern ? `${g.evidence.genotype.modeLabel} (${g.evidence.genotype.pattern})` : g.evidence.genotype.modeLabel],
         explanation: g.explanation,
         diseases,
       };
@@ -307,6 +385,39 @@ export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patie
       explanation: d.explanation ?? [],
     })),
     variantRank: (v) => variantRank.get(v) ?? null,
+  };
+}
+
+/** The uploaded pedigree checked against the VCF's header (the upload checked it too; the file may differ on retry). */
+export function familyOf(file: string, pedigree: NonNullable<AnnotateInput['pedigree']>, samples: readonly string[]): Family {
+  const checked = checkFamily({ source: pedigree.source, members: pedigree.members }, samples, { proband: pedigree.proband });
+  if (!checked.family) throw new FamilyCheckError(file, checked.problems);
+  return checked.family;
+}
+
+/**
+ * The family analysis of a streamed run, the same steps as the engine's analyseFamily (the CLI's
+ * and the benchmark's path): trio QC over every allele, PS2/PM6/PM3 on the candidates (PM3 only
+ * in genes with a recessive disease when the HPO annotations are given), inheritance tags.
+ */
+export function createFamilyRun(family: Family, hpo: HpoKb | null): FamilyRun {
+  const qcAcc = new TrioQcAccumulator(family);
+  return {
+    add: (v) => qcAcc.add(v),
+    finish(candidates) {
+      const qc = qcAcc.result();
+      const context = createFamilyContext(family, qc);
+      const withAcmg = applyFamilyAcmg(candidates, context, hpo ? { isRecessiveGene: recessiveGenePredicate(hpo) } : {});
+      const tags = inheritanceTags(withAcmg, context);
+      return {
+        family: { family, qc },
+        candidates: withAcmg,
+        inheritance: (v) => {
+          const t = tags.get(v);
+          return t ? { tags: [...t.tags], partners: [...t.partners], rules: [...t.rules] } : null;
+        },
+      };
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import type { AnalysisEngine } from './analysis-engine.ts';
 import { JobQueue, type RunnerLogger } from './job.boss.ts';
 import { JobRegistry } from './job.registry.ts';
 import type { CaseAnalysisStore } from './ports.ts';
+import type { RawDataDeps } from './reads/raw-data.stage.ts';
 import { createRerankCaseJob, type RerankCasePayload } from './rerank-case.job.ts';
 
 const positiveInt = (fallback: number) =>
@@ -62,11 +63,22 @@ export interface JobsModuleDeps {
   store: CaseAnalysisStore;
   storage: ObjectStorage;
   engine: () => Promise<AnalysisEngine>;
+  /** Data records a genome may hold (RARELENS_MAX_RECORDS); absent = no limit. */
+  maxRecords?: number;
+  /** Raw data analysis settings (FASTQ cases). */
+  reads?: RawDataDeps;
 }
 
 export function buildRegistry(deps: JobsModuleDeps) {
   const db = deps.database.db;
-  const analyse = createAnalyseCaseJob({ db, store: deps.store, storage: deps.storage, engine: deps.engine });
+  const analyse = createAnalyseCaseJob({
+    db,
+    store: deps.store,
+    storage: deps.storage,
+    engine: deps.engine,
+    ...(deps.maxRecords === undefined ? {} : { maxRecords: deps.maxRecords }),
+    ...(deps.reads ? { reads: deps.reads } : {}),
+  });
   const rerank = createRerankCaseJob({ db, store: deps.store, engine: deps.engine });
   const registry = new JobRegistry().register(analyse).register(rerank);
   return { registry, analyse, rerank };

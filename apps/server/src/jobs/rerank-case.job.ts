@@ -30,12 +30,10 @@ export function createRerankCaseJob(deps: {
         // Not analysed yet: the running analysis ranks with the terms it reads at the end.
         if (!caseRow?.currentRunId) return;
         const runId = caseRow.currentRunId;
-        const candidates = await store.loadCandidates(db, runId);
+        const [candidates, run] = await Promise.all([store.loadCandidates(db, runId), store.findRun(db, runId)]);
         const terms = { hpoTerms: caseRow.hpoTerms, excludedTerms: caseRow.excludedTerms };
-        const ranking = await engine.rank(
-          candidates.map((c) => c.variant),
-          { ...terms, sex: caseRow.gender },
-        );
+        // A family case ranks with the family stored with the run (the genotypes are on the rows).
+        const ranking = await engine.rank(candidates.map((c) => c.variant), { ...terms, sex: caseRow.gender }, run?.family ?? null);
         ctx.signal.throwIfAborted();
         const outcome = await db.transaction(async (tx) => {
           await ctx.assertOwnership(tx);

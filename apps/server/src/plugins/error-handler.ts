@@ -42,7 +42,7 @@ export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler<FastifyError | AppError | Error>((error, request, reply) => {
       if (error instanceof AppError) {
-        const body: ErrorBody = { code: error.code, message: error.message };
+        const body: ErrorBody = { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
         return reply.status(error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,14 +1,68 @@
 /**
- * Security headers. The CSP allows only the app's own origin for scripts; styles may be inline
+ * Security headers and cross-site request refusal.
+ *
+ * CSRF: the session cookies are SameSite=Lax, and on top of that a state-changing request (POST,
+ * PUT, PATCH, DELETE) that a browser authenticates with those cookies (no Authorization header)
+ * must come from the app's own origin: its Origin header (or, without one, its Referer) must be
+ * the origin the request was sent to or PUBLIC_URL's. Browsers send Origin on every such fetch, so
+ * the app itself is never refused; a page on another site, or a cookie-carrying client that names
+ * no origin, is (403). Bearer-token clients are not affected: a token is never sent ambiently.
+ *
+ * Headers: The CSP allows only the app's own origin for scripts; styles may be inline
  * (React/Radix/igv set style attributes); images, media and workers may come from blob: URLs
  * (igv renders and downloads through them). Genome data is self-hosted: no third-party origins.
  */
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import { cookieNames, ErrorCode } from '@rarelens/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `request` rides on the browser's session cookies rather than a bearer token. */
+function isCookieAuthenticated(request: FastifyRequest, names: string[]): boolean {
+  if (request.headers.authorization !== undefined) return false;
+  const cookie = request.headers.cookie;
+  return cookie !== undefined && names.some((n) => cookie.includes(`${n}=`));
+}
 
 export const securityPlugin = fp(
-  async (app: FastifyInstance, options: { isProduction: boolean }) => {
+  async (
+    app: FastifyInstance,
+    options: { isProduction: boolean; nodeEnv: string; publicUrl: string },
+  ) => {
+    const names = Object.values(cookieNames(options.nodeEnv));
+    const publicOrigin = originOf(options.publicUrl);
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!UNSAFE_METHODS.has(request.method) || !isCookieAuthenticated(request, names))
+        return done();
+      const origin = request.headers.origin ?? originOf(request.headers.referer);
+      if (
+        origin !== undefined &&
+        (origin === publicOrigin || origin === `${request.protocol}://${request.host}`)
+      )
+        return done();
+      done(
+        new AppError(
+          403,
+          ErrorCode.forbidden,
+          origin === undefined
+            ? 'Cross-site request refused: a request signed in with the session cookie must say which page sent it (Origin header).'
+            : `Cross-site request refused: ${origin} is not this application.`,
+        ),
+      );
+    });
+
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,

@@ -167,7 +167,10 @@ export class S3Storage implements ObjectStorage {
       source.resume();
       // A PUT/CompleteMultipartUpload whose answer was lost may still have committed the object.
       await this.delete(key).catch(() => undefined);
-      if (fed.status === 'rejected') throw fed.reason;
+      // When the store fails, the managed upload stops reading and the feeding side only sees
+      // an abort: the store's error is the cause to report.
+      const storeFailed = sent.status === 'rejected' && fed.status === 'rejected' && (fed.reason as { code?: string }).code === 'ABORT_ERR';
+      if (fed.status === 'rejected' && !storeFailed) throw fed.reason;
       wrap((sent as PromiseRejectedResult).reason, 'PUT', full);
     }
     return { bytes: inspector.bytes, sha256: inspector.sha256 };

@@ -1,5 +1,7 @@
 /** Small helpers shared by the server's integration tests. */
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import type { SmtpInbox } from './smtp-inbox.ts';
@@ -73,4 +75,22 @@ export async function signUpAndLogIn(
 
 export function cookieOf(response: LightMyRequestResponse, name: string) {
   return response.cookies.find((c) => c.name === name);
+}
+
+/** The `n` column of a `select count(*)::int as n …` query, on the app's database. */
+export async function countOf(app: FastifyInstance, query: SQL): Promise<number> {
+  const result: unknown = await app.database.db.execute(query);
+  return Number((result as { rows: { n: number }[] }).rows[0]!.n);
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -3,18 +3,21 @@
  * vitest global setup) unless `pglite` is asked for, mail to an in-process SMTP server, a
  * throw-away data directory, and rate limits raised unless a test sets its own.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig } from '../env.ts';
+import { testOntology } from './test-ontology.ts';
 
 export interface TestAppOptions {
   smtpUrl?: string;
   env?: Record<string, string>;
   /** Use embedded PGlite in the temp data directory instead of DATABASE_URL. */
   pglite?: boolean;
+  /** Case-module seams (engine, job options), as buildApp takes them. */
+  cases?: BuildAppOptions['cases'];
 }
 
 export interface TestApp {
@@ -42,7 +45,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.smtpUrl === undefined ? {} : { SMTP_URL: options.smtpUrl }),
     ...options.env,
   });
-  const app = await buildApp({ config });
+  // Without a built KB the upload's HPO check runs on a small test ontology.
+  const kbBuilt = existsSync(path.join(config.kbDir, 'manifest.json'));
+  const cases = kbBuilt ? options.cases : { ontology: testOntology, ...options.cases };
+  const app = await buildApp({ config, ...(cases === undefined ? {} : { cases }) });
   await app.ready();
   return {
     app,

@@ -6,6 +6,7 @@ import {
   IdCardIcon,
   LockIcon,
   LogOutIcon,
+  ReceiptIcon,
   ReportIcon,
   ShareIcon,
   SparklesIcon,
@@ -30,6 +31,7 @@ export const myAccountNavigation: NavItem[] = [
   { label: 'Account information', to: '/my-account/account-information', icon: IdCardIcon },
   { label: 'Passwords', to: '/my-account/passwords', icon: LockIcon },
   { label: 'Share settings', to: '/my-product/share-settings', icon: ShareIcon },
+  { label: 'Orders', to: '/orders', icon: ReceiptIcon, hint: 'Plans and invoices' },
   { label: 'Logout', to: '/logout', icon: LogOutIcon },
 ];
 

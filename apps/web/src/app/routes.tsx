@@ -60,6 +60,7 @@ const myAccountPages: RouteObject[] = [
       { path: 'passwords', lazy: page(() => import('../features/account/passwords-page.tsx'), (m) => m.PasswordsPage) },
     ],
   },
+  { path: 'orders', lazy: page(() => import('../features/orders/orders-page.tsx'), (m) => m.OrdersPage) },
   {
     path: 'my-product/share-settings',
     lazy: page(() => import('../features/sharing/share-settings-page.tsx'), (m) => m.ShareSettingsPage),
@@ -67,6 +68,7 @@ const myAccountPages: RouteObject[] = [
 ];
 
 const productIndex = () => import('../features/cases/product-index-redirect.tsx');
+const sharedPages = () => import('../features/sharing/shared-product-page.tsx');
 
 /** Pages of an open product (layout product), under /my-product/:productId. */
 const productPages: RouteObject[] = [
@@ -106,6 +108,9 @@ export const routes: RouteObject[] = [
             children: [{ index: true, lazy: page(() => import('../features/marketing/landing-page.tsx'), (m) => m.LandingPage) }],
           },
           ...publicPages,
+          // /shared is signed-out only; /shared/{token} needs no login (a signed-in recipient goes to the case).
+          { element: <SignedOutOnly />, children: [{ path: 'shared', lazy: page(sharedPages, (m) => m.SharedIndexPage) }] },
+          { path: 'shared/:token', lazy: page(sharedPages, (m) => m.SharedProductPage) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

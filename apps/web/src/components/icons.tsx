@@ -126,6 +126,13 @@ export const ReportIcon = (p: IconProps) => (
     <path d="M14 3v5h5M8 13h8M8 17h5" />
   </Icon>
 );
+/** A receipt: orders and invoices. */
+export const ReceiptIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6M9 16h3" />
+  </Icon>
+);
 export const ChatIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 5h16v11H9l-5 4z" />

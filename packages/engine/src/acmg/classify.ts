@@ -7,10 +7,15 @@
  * Every criterion is computed from evidence the caller gathered (consequence, gene metrics,
  * population frequency, ClinVar-derived tables, predictor scores); where the evidence is absent
  * the criterion is listed in `notAssessed` with the reason, never silently treated as negative.
- * ClinVar's own assertion for the allele is reported by the annotator, not used as a criterion.
+ * ClinVar's own assertion for the allele is reported beside the class by the annotator. It becomes
+ * a criterion (PP5 / BP6, "reputable source") only with the `clinvarCriteria` option: ClinGen SVI
+ * (Biesecker & Harrison, Genet Med 2018) recommends against both, because the laboratory cannot
+ * weigh evidence it has not seen and the submitter's evidence would be counted twice. Off by default
+ * (docs/acmg-clinvar.md); PS1 and PM5, which the rules allow, use ClinVar's pathogenic missense table.
  */
 import type { AcmgClass, AcmgCriterion, AcmgStrength } from '../types.ts';
 import type { GeneRecord } from '../genes/gene.ts';
+import { classifySignificance } from '../clinvar/clinvar.ts';
 
 export const STRENGTH_POINTS: Record<AcmgStrength, number> = { VeryStrong: 8, Strong: 4, Moderate: 2, Supporting: 1, StandAlone: 8 };
 
@@ -31,6 +36,28 @@ export interface PredictorScores {
   alphaMissense?: number | null;
   spliceAi?: number | null;
 }
+
+/** ClinVar's assertion for this very allele (exact match), as the PP5/BP6 option reads it. */
+export interface ClinvarAssertionEvidence {
+  significance: string;
+  stars: number;
+  reviewStatus: string;
+  /** ClinVar release the record comes from, when known. */
+  release: string | null;
+  /** Variation ID. */
+  id: string | null;
+}
+
+export interface AcmgOptions {
+  /**
+   * Apply PP5 / BP6 (Supporting) from ClinVar's assertion for the allele when it has at least
+   * `CLINVAR_CRITERIA_MIN_STARS` review stars and no conflict. Deprecated by ClinGen SVI; default off.
+   */
+  clinvarCriteria?: boolean;
+}
+
+/** PP5/BP6 need assertion criteria (>= 1 star): a classification without criteria is not evidence a lab can rely on. */
+export const CLINVAR_CRITERIA_MIN_STARS = 1;
 
 export interface AcmgEvidence {
   /** SO terms of the chosen transcript, most severe first. */
@@ -55,6 +82,8 @@ export interface AcmgEvidence {
   /** For in-frame indels: the indel unit repeats >= 3 times in tandem at the site (null = unknown). */
   inRepeat: boolean | null;
   predictors: PredictorScores;
+  /** ClinVar's assertion for the allele itself (null: no exact record). Only read with `clinvarCriteria`. */
+  clinvar?: ClinvarAssertionEvidence | null;
 }
 
 export interface AcmgResult {
@@ -140,7 +169,7 @@ export function lofMechanism(gene: GeneRecord | null): { established: boolean; r
 }
 
 /** Applies the automated criteria and combines them. */
-export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
+export function classifyAcmg(ev: AcmgEvidence, opts: AcmgOptions = {}): AcmgResult {
   let criteria: AcmgCriterion[] | null = null;
   let notAssessed: { code: string; reason: string }[] | null = null;
   // Consequence lists are short: array scans beat building a Set per variant.
@@ -184,9 +213,9 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     const others = ev.sameCodon.filter((s) => !s.sameNucleotide);
     if (ev.altAa) {
       const same = others.find((s) => s.altAa === ev.altAa);
-      if (same) criteria = addCriterion(criteria, 'PS1', 'Strong', false, `same amino-acid change ${same.pChange} reported pathogenic in ClinVar (VCV ${same.clinvarId}) via a different nucleotide change`);
+      if (same) criteria = addCriterion(criteria, 'PS1', 'Strong', false, `same amino-acid change ${same.pChange} reported pathogenic in ClinVar (AlleleID ${same.clinvarId}) via a different nucleotide change`);
       const diff = ev.sameCodon.find((s) => s.altAa !== ev.altAa && s.altAa !== '*');
-      if (diff) criteria = addCriterion(criteria, 'PM5', 'Moderate', false, `different pathogenic missense ${diff.pChange} at the same codon (ClinVar ${diff.clinvarId})`);
+      if (diff) criteria = addCriterion(criteria, 'PM5', 'Moderate', false, `different pathogenic missense ${diff.pChange} at the same codon (ClinVar AlleleID ${diff.clinvarId})`);
     } else if (ev.sameCodon.length) {
       notAssessed = addTo(notAssessed, { code: 'PS1/PM5', reason: `pathogenic missense recorded at this codon (${ev.sameCodon.map((s) => s.pChange).join(', ')}), but the variant's amino acid is unknown without the codon sequence` });
     }
@@ -275,6 +304,13 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
     criteria = addCriterion(criteria, 'BP7', 'Supporting', true, `synonymous change outside the splice region${p.spliceAi != null ? ` (SpliceAI ${fmt(p.spliceAi)})` : ''}`);
   }
 
+  // PP5 / BP6 from ClinVar's assertion for the allele (explicit option; see the header).
+  if (opts.clinvarCriteria) {
+    const r = clinvarCriterion(ev.clinvar ?? null);
+    if (r.criterion) criteria = addCriterion(criteria, r.criterion.code, 'Supporting', r.criterion.code === 'BP6', r.criterion.reason);
+    else notAssessed = addTo(notAssessed, { code: 'PP5/BP6', reason: r.reason });
+  }
+
   // PM5 is not counted together with PS1 for the same codon (Richards 2015: PS1 already uses that codon's evidence).
   criteria ??= [];
   let ps1 = false;
@@ -291,4 +327,16 @@ export function classifyAcmg(ev: AcmgEvidence): AcmgResult {
   }
   const classification = ba1 ? 'Benign' : classFromPoints(points);
   return { classification, points, criteria, notAssessed: notAssessed ?? [] };
+}
+
+/** PP5 / BP6 from ClinVar's assertion, or why neither applies. */
+export function clinvarCriterion(cv: ClinvarAssertionEvidence | null): { criterion: { code: 'PP5' | 'BP6'; reason: string } | null; reason: string } {
+  if (!cv) return { criterion: null, reason: 'no ClinVar record for this allele' };
+  const cls = classifySignificance(cv.significance);
+  const stars = `${cv.stars} star${cv.stars === 1 ? '' : 's'}, ${cv.reviewStatus}`;
+  const record = `ClinVar${cv.id ? ` VCV ${cv.id}` : ''}${cv.release ? ` (release ${cv.release})` : ''}`;
+  if (cv.stars < CLINVAR_CRITERIA_MIN_STARS) return { criterion: null, reason: `${record} says ${cv.significance} with ${stars}: fewer than ${CLINVAR_CRITERIA_MIN_STARS} review star` };
+  if (cls === 'P' || cls === 'LP') return { criterion: { code: 'PP5', reason: `${record} reports ${cv.significance} (${stars}); ClinVar-backed criterion, deprecated by ClinGen SVI, applied by option` }, reason: '' };
+  if (cls === 'B' || cls === 'LB') return { criterion: { code: 'BP6', reason: `${record} reports ${cv.significance} (${stars}); ClinVar-backed criterion, deprecated by ClinGen SVI, applied by option` }, reason: '' };
+  return { criterion: null, reason: `${record} says ${cv.significance} (${stars}): neither pathogenic nor benign without conflict` };
 }

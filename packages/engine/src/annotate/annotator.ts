@@ -6,7 +6,7 @@
  * Input variants are on GRCh38 (the VCF reader lifts GRCh37 input). `annotate` is synchronous and
  * allocation-light: one interval query, one effect per nearby transcript, a few binary searches.
  */
-import { classifyAcmg, type AcmgEvidence, type PredictorScores, type SameCodonPathogenic } from '../acmg/classify.ts';
+import { classifyAcmg, type AcmgEvidence, type AcmgOptions, type PredictorScores, type SameCodonPathogenic } from '../acmg/classify.ts';
 import { classifySignificance } from '../clinvar/clinvar.ts';
 import type { GeneRecord } from '../genes/gene.ts';
 import type { GenomeKb } from '../kb/genome-kb.ts';
@@ -41,6 +41,8 @@ export interface AnnotatorOptions {
   populationDataInInput?: boolean;
   /** INFO keys the input header declares; when given, predictor INFO keys absent from it are not probed (speed). */
   infoKeys?: ReadonlySet<string>;
+  /** ACMG options (ClinVar-backed PP5/BP6; off by default). */
+  acmg?: AcmgOptions;
 }
 
 export interface Annotator {
@@ -188,6 +190,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
   const fasta = fastaPath ? new SyncFasta(fastaPath) : null;
   const base: BaseLookup = fasta ? (c, p) => fasta.base(c, p) : (c, p) => kb.refBases.base(c, p);
   const scratch: TranscriptModel[] = [];
+  const acmgOptions: AcmgOptions = { clinvarCriteria: opts.acmg?.clinvarCriteria ?? false };
   const scratchEvidence: AcmgEvidence = {
     consequences: [],
     gene: null,
@@ -203,6 +206,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     nearbyPathogenicMissense: null,
     inRepeat: null,
     predictors: NO_PREDICTORS,
+    clinvar: null,
   };
   // Gene symbol -> record (the KB lookup upper-cases and may consult aliases; a genome hits a few thousand genes).
   const geneCache = new Map<string, GeneRecord | null>();
@@ -334,13 +338,33 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     }
     let clinvar: ClinvarHit | null = null;
     if (exact) {
-      clinvar = { significance: exact.significance.replace(/_/g, ' '), stars: exact.stars, match: 'exact', ...(exact.id ? { id: exact.id } : {}), conditions: exact.conditions };
+      clinvar = {
+        significance: exact.significance.replace(/_/g, ' '),
+        stars: exact.stars,
+        match: 'exact',
+        ...(exact.id ? { id: exact.id, idType: 'variation' as const } : {}),
+        conditions: exact.conditions,
+        reviewStatus: exact.reviewStatus,
+        release: kb.clinvar.releaseOf(exact.origin),
+        source: exact.origin,
+      };
     } else {
       const other = sameCodon.find((s) => !s.sameNucleotide);
       if (other) {
-        const sameAa = altAa != null && other.altAa === altAa;
+        // The same amino-acid change (PS1 evidence) is the hit to show when there is one.
         const hit = sameCodon.find((s) => !s.sameNucleotide && altAa != null && s.altAa === altAa) ?? other;
-        clinvar = { significance: 'Pathogenic', stars: 0, id: hit.clinvarId, match: sameAa ? 'same_amino_acid' : 'same_codon', conditions: [`${hit.pChange} (another change at this codon; review status not in the InterVar table)`] };
+        const sameAa = altAa != null && hit.altAa === altAa;
+        clinvar = {
+          significance: 'Pathogenic',
+          stars: 0,
+          id: hit.clinvarId,
+          idType: 'allele',
+          match: sameAa ? 'same_amino_acid' : 'same_codon',
+          conditions: [`${hit.pChange} (another change at this codon; review status not in the InterVar table)`],
+          reviewStatus: 'not recorded in the InterVar table',
+          release: null,
+          source: 'intervar',
+        };
       }
     }
 
@@ -410,9 +434,10 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     evidence.nearbyPathogenicMissense = nearby;
     evidence.inRepeat = inRepeat;
     evidence.predictors = predictorsOf(v, entry, opts.infoKeys, probeInfo);
+    evidence.clinvar = exact && clinvar ? { significance: clinvar.significance, stars: exact.stars, reviewStatus: exact.reviewStatus, release: clinvar.release ?? null, id: exact.id } : null;
     const acmgRes = structural
       ? { classification: 'Uncertain significance' as const, points: 0, criteria: [], notAssessed: [{ code: 'ACMG', reason: 'structural variants need the ACMG/ClinGen CNV framework (not implemented)' }] }
-      : classifyAcmg(evidence);
+      : classifyAcmg(evidence, acmgOptions);
     const score = pathogenicityScore({
       consequences,
       af,

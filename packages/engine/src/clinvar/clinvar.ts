@@ -14,6 +14,32 @@ export function starsFromReviewStatus(status: string): number {
   return 0;
 }
 
+/** ClinVar's review-status wording for a star count, for records that kept only the stars. */
+export function reviewStatusOfStars(stars: number): string {
+  switch (stars) {
+    case 4:
+      return 'practice guideline';
+    case 3:
+      return 'reviewed by expert panel';
+    case 2:
+      return 'criteria provided, multiple submitters, no conflicts';
+    case 1:
+      return 'criteria provided, single submitter or conflicting classifications';
+    default:
+      return 'no assertion criteria provided';
+  }
+}
+
+/** Review status as ClinVar displays it: 'criteria_provided,_single_submitter' -> 'criteria provided, single submitter'. */
+export function formatReviewStatus(status: string): string {
+  return status
+    .replace(/\.\./g, ',_')
+    .replace(/_/g, ' ')
+    .replace(/\s*,\s*/g, ', ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export type ClinvarClass = 'P' | 'LP' | 'VUS' | 'LB' | 'B' | 'conflicting' | 'other';
 
 /** Broad class of a ClinVar significance string ('Pathogenic', 'Likely_pathogenic', 'Pathogenic/Likely_pathogenic', 'Benign|not_provided' ...). */
@@ -41,6 +67,8 @@ export interface ClinvarAllele {
   id: string | null;
   significance: string;
   stars: number;
+  /** Review status as ClinVar displays it ('criteria provided, single submitter'); from the stars for KBs built before it was kept. */
+  reviewStatus: string;
   conditions: string[];
   gene: string | null;
   /** Population AF carried by the ClinVar record (ExAC/ESP/1000G max), null when absent. */
@@ -50,15 +78,22 @@ export interface ClinvarAllele {
   origin: 'grch38' | 'grch37-lifted';
 }
 
+export type ClinvarOrigin = ClinvarAllele['origin'];
+
+/** ClinVar release of each origin's source file (e.g. { grch38: '2026-02-26', 'grch37-lifted': '2016-09' }). */
+export type ClinvarReleases = Partial<Record<ClinvarOrigin, string>>;
+
 /** On-disk ClinVar: one packed table sorted by (chrom, pos), chromosome row ranges, interned strings. */
 export interface ClinvarFile {
   strings: string[];
   chroms: Record<string, [number, number]>;
   table: PackedTable;
+  /** Absent in KBs built before releases were recorded (the loader then reads the manifest). */
+  releases?: ClinvarReleases;
 }
 
 /** Builds the on-disk table (records need not be sorted). */
-export function toClinvarFile(records: ClinvarAllele[]): ClinvarFile {
+export function toClinvarFile(records: ClinvarAllele[], releases: ClinvarReleases = {}): ClinvarFile {
   const strings: string[] = [];
   const sIdx = new Map<string, number>();
   const intern = (s: string | null): number => {
@@ -82,11 +117,13 @@ export function toClinvarFile(records: ClinvarAllele[]): ClinvarFile {
   return {
     strings,
     chroms,
+    releases,
     table: packTable(list.length, {
       i32: {
         pos: col((r) => r.pos),
         sig: col((r) => intern(r.significance)),
         stars: col((r) => r.stars),
+        rev: col((r) => intern(r.reviewStatus)),
         cond: col((r) => intern(r.conditions.join('|'))),
         gene: col((r) => intern(r.gene)),
         afSrc: col((r) => intern(r.afSource)),
@@ -112,13 +149,23 @@ export class ClinvarIndex {
   private readonly view: TableView;
   private readonly chroms: Map<string, [number, number]>;
   private readonly strings: string[];
+  private readonly hasReviewStatus: boolean;
   readonly size: number;
+  /** Release of each origin's source file, when known. */
+  readonly releases: ClinvarReleases;
 
-  constructor(file: ClinvarFile) {
+  constructor(file: ClinvarFile, releases: ClinvarReleases = {}) {
     this.strings = file.strings;
     this.view = new TableView(file.table);
     this.chroms = new Map(Object.entries(file.chroms));
     this.size = file.table.n;
+    this.hasReviewStatus = file.table.i32.rev != null;
+    this.releases = { ...releases, ...file.releases };
+  }
+
+  /** The ClinVar release a record comes from ('2026-02-26'), or null when the KB does not say. */
+  releaseOf(origin: ClinvarOrigin): string | null {
+    return this.releases[origin] ?? null;
   }
 
   private at(chrom: string, i: number): ClinvarAllele {
@@ -126,6 +173,7 @@ export class ClinvarIndex {
     const s = (k: number): string | null => (k >= 0 ? (this.strings[k] ?? null) : null);
     const cond = s(v.i32('cond')[i]!);
     const id = v.str('id')[i];
+    const stars = v.i32('stars')[i]!;
     return {
       chrom,
       pos: v.i32('pos')[i]!,
@@ -133,7 +181,8 @@ export class ClinvarIndex {
       alt: v.str('alt')[i]!,
       id: id ? id : null,
       significance: s(v.i32('sig')[i]!) ?? 'not_provided',
-      stars: v.i32('stars')[i]!,
+      stars,
+      reviewStatus: (this.hasReviewStatus ? s(v.i32('rev')[i]!) : null) ?? reviewStatusOfStars(stars),
       conditions: cond ? cond.split('|') : [],
       gene: s(v.i32('gene')[i]!),
       af: numOrNull(v.f64('af')[i]),

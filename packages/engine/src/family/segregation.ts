@@ -332,9 +332,9 @@ function describeQ(q: QualifyingVariant): string {
   return `${variantLabel(v)}${v.hgvsP ? ` ${v.hgvsP}` : ''} (${v.genotype.zygosity})`;
 }
 
-function fitOf(mode: InheritanceMode, score: number, used: number[], what: string, fs: readonly Factor[]): GenotypeFit {
+function fitOf(mode: InheritanceMode, score: number, used: number[], what: string, fs: readonly Factor[], pattern?: string): GenotypeFit {
   const evidence = fs.length ? ` [family: ${rules(fs)}]` : '';
-  return { mode, score, used, reason: `${what}${evidence}` };
+  return { mode, score, used, reason: `${what}${evidence}`, ...(pattern ? { pattern } : {}) };
 }
 
 /**
@@ -366,7 +366,7 @@ export function familyGenotypeFit(vs: readonly QualifyingVariant[], mode: Inheri
       const q = vs[b.i]!;
       const e = ev(b.i);
       const how = e.deNovo && e.deNovo.level !== 'low_quality' ? 'de novo' : e.origin === 'paternal' ? 'inherited from the father' : e.origin === 'maternal' ? 'inherited from the mother' : 'de novo or inherited';
-      return fitOf(mode, b.score, [b.i], `${describeQ(q)}: one variant is enough for ${MODE_LABELS[mode]} disease (${how})`, b.fs);
+      return fitOf(mode, b.score, [b.i], `${describeQ(q)}: one variant is enough for ${MODE_LABELS[mode]} disease (${how})`, b.fs, how);
     }
     case 'AR':
       return recessiveFit(vs, mode, ctx, vs.map((_, i) => i), false);
@@ -378,11 +378,12 @@ export function familyGenotypeFit(vs: readonly QualifyingVariant[], mode: Inheri
       if (sex === 'male') {
         const b = bestSingle((e) => e.xLinked ?? e.dominant, onX)!;
         const e = ev(b.i);
-        return fitOf(mode, b.score, [b.i], `${describeQ(vs[b.i]!)}: hemizygous in a male, fits ${MODE_LABELS[mode]} disease (${e.deNovo && e.deNovo.level !== 'low_quality' ? 'de novo' : e.origin === 'maternal' ? 'from a carrier mother' : 'origin unknown'})`, b.fs);
+        const origin = e.deNovo && e.deNovo.level !== 'low_quality' ? 'de novo' : e.origin === 'maternal' ? 'from a carrier mother' : 'origin unknown';
+        return fitOf(mode, b.score, [b.i], `${describeQ(vs[b.i]!)}: hemizygous in a male, fits ${MODE_LABELS[mode]} disease (${origin})`, b.fs, `hemizygous, ${origin}`);
       }
       if (mode === 'XLR') return recessiveFit(vs, mode, ctx, onX, true);
       const b = bestSingle((e) => e.dominant, onX)!;
-      return fitOf(mode, b.score, [b.i], `${describeQ(vs[b.i]!)}: heterozygous, fits ${MODE_LABELS[mode]} disease`, b.fs);
+      return fitOf(mode, b.score, [b.i], `${describeQ(vs[b.i]!)}: heterozygous, fits ${MODE_LABELS[mode]} disease`, b.fs, 'heterozygous');
     }
     default: {
       const never: never = mode;
@@ -402,7 +403,7 @@ function recessiveFit(vs: readonly QualifyingVariant[], mode: InheritanceMode, c
     const e = variantFamilyEvidence(q.variant, ctx);
     const fs = (xFemale ? e.xLinked : e.homRecessive) ?? [];
     const s = q.p * product(fs);
-    if (s > best.score) best = fitOf(mode, s, [i], `${describeQ(q)}: homozygous, fits ${MODE_LABELS[mode]} disease${e.origin === 'both_parents' ? ' (both parents carriers)' : ''}`, fs);
+    if (s > best.score) best = fitOf(mode, s, [i], `${describeQ(q)}: homozygous, fits ${MODE_LABELS[mode]} disease${e.origin === 'both_parents' ? ' (both parents carriers)' : ''}`, fs, e.origin === 'both_parents' ? 'homozygous, both parents carriers' : 'homozygous');
   }
   const het = idx.filter((i) => altDose(vs[i]!.variant) !== 2).slice(0, MAX_PAIRED_VARIANTS);
   for (let x = 0; x < het.length; x++) {
@@ -413,7 +414,10 @@ function recessiveFit(vs: readonly QualifyingVariant[], mode: InheritanceMode, c
       if (qa.p * qb.p <= best.score) break;
       const pe = pairEvidence(qa.variant, qb.variant, ctx);
       const s = qa.p * qb.p * product(pe.factors);
-      if (s > best.score) best = fitOf(mode, s, [het[x]!, het[y]!], `${describeQ(qa)} and ${describeQ(qb)}: two variants, ${pe.phase === 'trans' ? 'compound heterozygous in trans' : pe.phase === 'likely_trans' ? 'compound heterozygous, probably in trans' : pe.phase === 'unknown' ? 'compound-heterozygous candidate (phase unknown)' : 'in cis'}`, pe.factors);
+      if (s > best.score) {
+        const phase = pe.phase === 'trans' ? 'compound heterozygous in trans' : pe.phase === 'likely_trans' ? 'compound heterozygous, probably in trans' : pe.phase === 'unknown' ? 'compound heterozygous, phase unknown' : 'two variants in cis';
+        best = fitOf(mode, s, [het[x]!, het[y]!], `${describeQ(qa)} and ${describeQ(qb)}: two variants, ${pe.phase === 'unknown' ? 'compound-heterozygous candidate (phase unknown)' : pe.phase === 'trans' || pe.phase === 'likely_trans' ? phase : 'in cis'}`, pe.factors, phase);
+      }
     }
   }
   return best;

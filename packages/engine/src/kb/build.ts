@@ -5,7 +5,7 @@
  */
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { classifySignificance, toClinvarFile, toMissenseFile, type ClinvarAllele } from '../clinvar/clinvar.ts';
+import { classifySignificance, toClinvarFile, toMissenseFile, type ClinvarAllele, type ClinvarReleases } from '../clinvar/clinvar.ts';
 import { transcriptEffect, trimAllele } from '../annotate/consequence.ts';
 import { LOF_TERMS } from '../annotate/so.ts';
 import { packGenes, type GeneRecord } from '../genes/gene.ts';
@@ -148,6 +148,7 @@ export function genomicStep(): KbStep {
 
       // ClinVar.
       const alleles: ClinvarAllele[] = [];
+      const releases: ClinvarReleases = {};
       const mcByKey = new Map<string, string[]>();
       const cv38 = one('clinvar-grch38');
       if (cv38) {
@@ -158,6 +159,7 @@ export function genomicStep(): KbStep {
           mcByKey.set(`${a.chrom}:${a.pos}:${a.ref}:${a.alt}`, terms);
         });
         for (const x of r.alleles) alleles.push(x);
+        releases.grch38 = r.version;
         await record(cv38, r.version, { records: r.records, skipped: r.skipped, notes: r.notes.join('; ') });
       }
       const cv37 = one('clinvar-grch37');
@@ -176,10 +178,11 @@ export function genomicStep(): KbStep {
         await copyFile(chainSrc.path, join(out, CHAIN_FILE));
         const r = await readClinvarVcf(cv37, 'GRCh37', chain, ctx.signal, progress('ClinVar GRCh37'));
         for (const x of r.alleles) alleles.push(x);
+        releases['grch37-lifted'] = r.version;
         await record(cv37, r.version, { records: r.records, skipped: r.skipped, notes: r.notes.join('; ') });
         ctx.log(`ClinVar GRCh37: ${r.notes[r.notes.length - 1] ?? ''}`);
       }
-      await writeFile(join(out, 'clinvar.grch38.json'), JSON.stringify(toClinvarFile(alleles)));
+      await writeFile(join(out, 'clinvar.grch38.json'), JSON.stringify(toClinvarFile(alleles, releases)));
 
       // Pathogenic missense table.
       const ps1Src = one('intervar-ps1');

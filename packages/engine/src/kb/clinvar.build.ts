@@ -5,7 +5,7 @@
  * UCSC chain; what fails to lift is counted by reason.
  */
 import type { LiftoverChain } from '../liftover/chain.ts';
-import { starsFromReviewStatus, type ClinvarAllele, type PathogenicMissense } from '../clinvar/clinvar.ts';
+import { formatReviewStatus, starsFromReviewStatus, type ClinvarAllele, type PathogenicMissense } from '../clinvar/clinvar.ts';
 import { normalizeKbContig } from './contig.ts';
 import { parseIntField, readSourceLines, splitTsv } from './io.ts';
 import type { ResolvedSource } from './sources.ts';
@@ -160,6 +160,7 @@ export async function readClinvarVcf(
         id: c[2] && c[2] !== '.' ? c[2] : (info.get('MEASURESET_ID') ?? null),
         significance: sig.replace(/\|/g, '/'),
         stars: starsFromReviewStatus(rev),
+        reviewStatus: rev ? formatReviewStatus(rev) : 'no assertion provided',
         conditions,
         gene,
         af: afs[0]?.[1] ?? null,

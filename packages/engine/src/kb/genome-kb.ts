@@ -14,7 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ClinvarIndex, lowerBound, PathogenicMissenseIndex, type ClinvarFile, type MissenseFile } from '../clinvar/clinvar.ts';
+import { ClinvarIndex, lowerBound, PathogenicMissenseIndex, type ClinvarFile, type ClinvarReleases, type MissenseFile } from '../clinvar/clinvar.ts';
 import { GeneIndex } from '../genes/gene.ts';
 import { TranscriptIndex } from '../transcripts/model.ts';
 import { decodeFloat32, decodeInt32, fileExists, packTable, TableView, type PackedTable } from './io.ts';
@@ -133,6 +133,31 @@ async function readKbJson<T>(dir: string, name: string): Promise<T> {
   }
 }
 
+/**
+ * ClinVar releases from the KB manifest, for KBs whose clinvar.grch38.json predates its own
+ * `releases` (a missing or unreadable manifest leaves them unknown: shown as such, never guessed).
+ */
+async function clinvarReleasesFromManifest(kbDir: string): Promise<ClinvarReleases> {
+  const path = join(kbDir, 'manifest.json');
+  if (!(await fileExists(path))) return {};
+  let manifest: { sources?: { name?: unknown; version?: unknown }[] };
+  try {
+    manifest = JSON.parse(await readFile(path, 'utf8')) as typeof manifest;
+  } catch (e) {
+    throw new KbSourceError(path, `cannot read the KB manifest: ${(e as Error).message}`);
+  }
+  const versionOf = (name: string): string | undefined => {
+    const v = manifest.sources?.find((x) => x.name === name)?.version;
+    return typeof v === 'string' && v !== 'unknown' ? v : undefined;
+  };
+  const out: ClinvarReleases = {};
+  const v38 = versionOf('clinvar-grch38');
+  const v37 = versionOf('clinvar-grch37');
+  if (v38) out.grch38 = v38;
+  if (v37) out['grch37-lifted'] = v37;
+  return out;
+}
+
 /** Loads `<kbDir>/genome`. */
 export async function loadGenomeKb(kbDir: string): Promise<GenomeKb> {
   const dir = join(kbDir, GENOME_DIR);
@@ -152,7 +177,7 @@ export async function loadGenomeKb(kbDir: string): Promise<GenomeKb> {
   return {
     genes: new GeneIndex(genes),
     transcripts: new TranscriptIndex(unpackTranscripts(tx)),
-    clinvar: new ClinvarIndex(clinvar),
+    clinvar: new ClinvarIndex(clinvar, clinvar.releases ? {} : await clinvarReleasesFromManifest(kbDir)),
     pathogenicMissense: new PathogenicMissenseIndex(missense),
     refBases: new RefBaseIndex(refbases),
     frequencies,

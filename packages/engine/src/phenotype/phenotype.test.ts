@@ -134,8 +134,14 @@ describe('likelihood-ratio scoring', () => {
     expect(r.diseases.map((x) => x.rank)).toEqual(r.diseases.map((_, i) => i + 1));
     expect(r.genes[0]?.symbol).toBe('G1');
     expect(r.diseases[0]?.explanation?.some((l) => l.includes('A1 (HP:1000002) is a feature of the disease'))).toBe(true);
-    const sum = r.diseases.reduce((s, x) => s + x.postTestProbability, 0);
-    expect(sum).toBeCloseTo(1, 6);
+    // Calibrated: the listed diseases share what "none of these" leaves.
+    const cal = { temperature: 0.5, nullLn: 1, rankExponent: 0 };
+    const c = rankPhenotype(kb, { present: [A1, B1] }, { model, calibration: cal });
+    const scores = c.diseases.map((x) => x.score * Math.LN10);
+    const z = Math.exp(cal.temperature * cal.nullLn) + scores.reduce((s, x) => s + Math.exp(cal.temperature * x), 0);
+    expect(c.diseases[0]?.postTestProbability).toBeCloseTo(Math.exp(cal.temperature * (scores[0] ?? 0)) / z, 9);
+    const sum = c.diseases.reduce((s, x) => s + x.postTestProbability, 0);
+    expect(sum).toBeCloseTo(1 - Math.exp(cal.temperature * cal.nullLn) / z, 9);
   });
 
   it('breaks ties deterministically by disease id', () => {

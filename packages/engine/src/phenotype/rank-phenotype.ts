@@ -4,6 +4,7 @@
  * one representative id, with the other ids listed in `mergedIds`.
  */
 import type { HpoKb } from '../kb/hpo-kb.ts';
+import { PHENOTYPE_CALIBRATION, postTestProbabilities, type Calibration } from '../rank/calibration.ts';
 import { getPhenotypeModel, type PhenotypeModel } from './model.ts';
 import {
   DEFAULT_SCORING_OPTIONS,
@@ -32,7 +33,10 @@ export interface DiseaseRanking {
   rank: number;
   /** log10 of the composite likelihood ratio. */
   score: number;
-  /** Post-test probability with a uniform pre-test probability over all ranked diseases. */
+  /**
+   * Calibrated post-test probability that this is the patient's disease (tempered softmax over
+   * every disease with a "not in the annotations" alternative; rank/calibration.ts).
+   */
   postTestProbability: number;
   inheritance: TermRef[];
   onset: TermRef[];
@@ -70,6 +74,8 @@ export interface RankPhenotypeOptions {
   scoring?: PhenotypeScoringOptions;
   /** A model built with non-default options (default: the KB's cached default model). */
   model?: PhenotypeModel;
+  /** Post-test probability calibration (default PHENOTYPE_CALIBRATION, fitted by bench:rank part (a)). */
+  calibration?: Calibration;
 }
 
 /** Disease groups of a model: members of one Mondo class, representative first. */
@@ -169,14 +175,6 @@ export function topIndices(score: Float64Array, k: number): number[] {
   return out;
 }
 
-function logSumExp(values: Float64Array): number {
-  let max = -Infinity;
-  for (const v of values) if (v > max) max = v;
-  let sum = 0;
-  for (const v of values) sum += Math.exp(v - max);
-  return max + Math.log(sum);
-}
-
 const LN10 = Math.log(10);
 
 function termRefs(model: PhenotypeModel, ids: string[]): TermRef[] {
@@ -225,17 +223,25 @@ export function rankPhenotype(kb: HpoKb, query: PhenotypeQuery, options: RankPhe
   const scoring = options.scoring ?? DEFAULT_SCORING_OPTIONS;
   const q = resolveQuery(model, query, scoring);
   const lnLr = scoreDiseases(model, q, scoring);
-  return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring, options.limit ?? 200);
+  return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring, options.limit ?? 200, options.calibration ?? PHENOTYPE_CALIBRATION);
 }
 
-/** Assembles ranked diseases and genes from per-disease log-LRs. */
-export function buildPhenotypeResult(model: PhenotypeModel, q: ResolvedQuery, lnLr: Float64Array, explainTop: number, scoring: PhenotypeScoringOptions, limit: number): PhenotypeRankingResult {
+/** Assembles ranked diseases and genes from per-disease log-LRs; post-test probabilities by `calibration` over every disease group. */
+export function buildPhenotypeResult(
+  model: PhenotypeModel,
+  q: ResolvedQuery,
+  lnLr: Float64Array,
+  explainTop: number,
+  scoring: PhenotypeScoringOptions,
+  limit: number,
+  calibration: Calibration,
+): PhenotypeRankingResult {
   const groups = getDiseaseGroups(model);
   const { score, best } = groupScores(model, lnLr);
   const { idOrder } = groups;
   const order = topIndices(score, limit);
   order.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || (idOrder[a] ?? 0) - (idOrder[b] ?? 0));
-  const lse = logSumExp(score);
+  const probability = postTestProbabilities(score, calibration);
   const diseases: DiseaseRanking[] = order.slice(0, limit).map((g, i) => {
     const list = groups.members[g] ?? [];
     const rep = model.diseases[list[0] ?? 0];
@@ -256,7 +262,7 @@ export function buildPhenotypeResult(model: PhenotypeModel, q: ResolvedQuery, ln
       mondo: rep?.mondo ?? null,
       rank: i + 1,
       score: (score[g] ?? 0) / LN10,
-      postTestProbability: Math.exp((score[g] ?? 0) - lse),
+      postTestProbability: probability[g] ?? 0,
       inheritance: termRefs(model, [...inh].sort()),
       onset: termRefs(model, [...onset].sort()),
       genes: [...genes].sort(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedFilter, filterCandidates, isCandidate } from './candidate-filter.ts';
+import { VARIANT_FILTERS, failedFilter, filterCandidates, filterOutcomes, isCandidate } from './candidate-filter.ts';
 import { variantPathogenicity } from './inheritance.ts';
 import { buildVariant } from './test-builders.ts';
 
@@ -24,6 +24,17 @@ describe('candidate filter', () => {
     expect(candidates.map((v) => v.pos)).toEqual([1]);
     expect(filtered.map((f) => [f.variant.pos, f.filter.id])).toEqual([[2, 'frequency']]);
     expect(filtered[0]?.filter.reason).toMatch(/frequency above 2 %/);
+  });
+});
+
+describe('filter outcomes', () => {
+  it('records every step for a variant, passed or not, with the reason of each', () => {
+    const common = { ...buildVariant({ consequences: ['intron_variant'] }), impact: 'MODIFIER' as const, af: 0.3 };
+    const outcomes = filterOutcomes(common);
+    expect(outcomes.map((o) => o.id)).toEqual(VARIANT_FILTERS.map((f) => f.id));
+    expect(outcomes.filter((o) => !o.passed).map((o) => o.id)).toEqual(['frequency', 'consequence']);
+    expect(outcomes.find((o) => o.id === 'frequency')?.reason).toBe('population allele frequency above 2 %');
+    expect(filterOutcomes(buildVariant()).every((o) => o.passed)).toBe(true);
   });
 });
 

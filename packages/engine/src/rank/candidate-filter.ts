@@ -6,18 +6,33 @@
  */
 import type { AnnotatedVariant } from '../types.ts';
 
+/** What the filters read of a variant (an AnnotatedVariant, or a stored row mapped back). */
+export type FilterInput = Pick<AnnotatedVariant, 'gene' | 'filter' | 'af' | 'impact' | 'consequences'> & {
+  genotype: Pick<AnnotatedVariant['genotype'], 'zygosity'>;
+  acmg: Pick<AnnotatedVariant['acmg'], 'classification'>;
+  clinvar: { significance: string } | null;
+};
+
 export interface VariantFilter {
   id: string;
   /** Why a variant that fails this filter is left out of the ranking. */
   reason: string;
-  pass(v: AnnotatedVariant): boolean;
+  pass(v: FilterInput): boolean;
+}
+
+/** One filter's outcome for one variant (Exomiser style: every step, passed or not, and why). */
+export interface FilterOutcome {
+  id: string;
+  passed: boolean;
+  /** Why a variant failing this step is left out of the ranking. */
+  reason: string;
 }
 
 /** Population AF above which a variant is too common to cause a rare disease (BS1-like). */
 export const MAX_CANDIDATE_AF = 0.02;
 
 /** ClinVar calls it pathogenic and nobody calls it benign (no conflict). */
-export function clinvarPathogenicUncontested(v: AnnotatedVariant): boolean {
+export function clinvarPathogenicUncontested(v: Pick<FilterInput, 'clinvar'>): boolean {
   const sig = v.clinvar?.significance.toLowerCase() ?? '';
   return /(^|[^a-z])pathogenic/.test(sig) && !sig.includes('conflicting') && !/benign/.test(sig);
 }
@@ -47,6 +62,11 @@ export const VARIANT_FILTERS: readonly VariantFilter[] = [
 export function failedFilter(v: AnnotatedVariant, filters: readonly VariantFilter[] = VARIANT_FILTERS): VariantFilter | null {
   for (const f of filters) if (!f.pass(v)) return f;
   return null;
+}
+
+/** Every filter's outcome for `v`, in order: which steps it passed and why it failed the others. */
+export function filterOutcomes(v: FilterInput, filters: readonly VariantFilter[] = VARIANT_FILTERS): FilterOutcome[] {
+  return filters.map((f) => ({ id: f.id, passed: f.pass(v), reason: f.reason }));
 }
 
 export function isCandidate(v: AnnotatedVariant): boolean {

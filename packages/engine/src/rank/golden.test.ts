@@ -163,4 +163,51 @@ describe('golden genotype-aware ranking', () => {
     expect(fewer?.score ?? -Infinity).toBeGreaterThan(none?.score ?? Infinity);
     expect(g?.score ?? -Infinity).toBeGreaterThan(fewer?.score ?? Infinity);
   });
+
+  it('keeps a LoF variant in a LoF-intolerant gene with no disease in the top 10 above rare missense in unrelated disease genes', () => {
+    const constrained = { pLI: 1, loeuf: 0.12, misZ: 2, source: 'gnomAD v4.1' };
+    const novel = { ...buildVariant({ gene: 'NOVELGENE2', chrom: '5', pos: 2_000_000, consequences: ['stop_gained'], hgvsC: 'NM_999999.1:c.100C>T', score: 0.9 }), geneConstraint: constrained };
+    // Rare missense in annotated genes whose diseases do not fit the patient (the usual exome background).
+    const others = ['FBN1', 'DMD', 'EVC', 'TTN', 'BRCA2', 'COL1A1', 'COL2A1', 'MYH7', 'SCN5A', 'KCNQ1', 'PKD1', 'CFTR'].map((gene, i) =>
+      buildVariant({ gene, chrom: '1', pos: 10_000 + i, consequences: ['missense_variant'], score: 0.35 }),
+    );
+    const r = rankCase({ hpoPresent: ['HP:0001249', 'HP:0001250', 'HP:0000252'], variants: [...others, novel] }, kb);
+    const g = r.genes.find((x) => x.symbol === 'NOVELGENE2');
+    expect(g?.rank).toBeLessThanOrEqual(10);
+    expect(g?.explanation[0]).toContain('No annotated disease for this gene (NOVELGENE2)');
+    expect(g?.explanation.join('\n')).toContain('loss-of-function variant in a LoF-intolerant gene');
+    expect(g?.scoreParts).toMatchObject({ source: 'none', constraint: 'lof' });
+  });
+
+  it('lowers a disease and its gene when the patient explicitly lacks its typical features', () => {
+    const fbn1 = buildVariant({ gene: 'FBN1', chrom: '15', pos: 48_500_000, score: 0.7 });
+    const base = rankCase({ hpoPresent: MARFAN.slice(0, 2), variants: [...background, fbn1] }, kb);
+    const excl = rankCase({ hpoPresent: MARFAN.slice(0, 2), hpoExcluded: ['HP:0001083', 'HP:0002616'], variants: [...background, fbn1] }, kb);
+    const d0 = base.diseases.find((d) => d.id === 'OMIM:154700');
+    const d1 = excl.diseases.find((d) => d.id === 'OMIM:154700');
+    expect(d1?.score ?? Infinity).toBeLessThan(d0?.score ?? -Infinity);
+    expect(d1?.postTestProbability ?? Infinity).toBeLessThan(d0?.postTestProbability ?? -Infinity);
+    const g0 = base.genes.find((g) => g.symbol === 'FBN1');
+    const g1 = excl.genes.find((g) => g.symbol === 'FBN1');
+    expect(g1?.score ?? Infinity).toBeLessThan(g0?.score ?? -Infinity);
+  });
+
+  it('gives calibrated post-test probabilities that follow the ranking and explains the score exactly', () => {
+    const r = rankCase({ hpoPresent: PFEIFFER, hpoExcluded: [], sex: 'male', variants: [...background, causal] }, kb);
+    const p = r.genes.map((g) => g.postTestProbability);
+    expect(p.every((x, i) => x >= 0 && (i === 0 || x <= (p[i - 1] ?? 1)))).toBe(true);
+    expect(p.reduce((a, b) => a + b, 0)).toBeLessThan(1);
+    expect(p[0]).toBeGreaterThan(0.5);
+    const dp = r.diseases.map((d) => d.postTestProbability);
+    expect(dp.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
+    expect(dp[0]).toBeGreaterThan(dp[1] ?? 1);
+    // The explanation's parts add up to the score (log10, two decimals).
+    const top = r.genes[0];
+    const line = top?.explanation.find((l) => l.startsWith('Score (log10):')) ?? '';
+    const nums = [...line.replace(/post-test.*$/, '').matchAll(/(-?\d+\.\d+)/g)].map((m) => Number(m[1]));
+    const total = nums.pop() ?? NaN;
+    expect(nums.reduce((a, b) => a + b, 0)).toBeCloseTo(total, 1);
+    expect(total).toBeCloseTo(top?.score ?? NaN, 2);
+    expect(line).toMatch(/post-test probability \d+/);
+  });
 });

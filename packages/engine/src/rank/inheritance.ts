@@ -97,6 +97,8 @@ export interface GenotypeFit {
   /** Indices (into the gene's sorted variant list) of the variants that make up the fit. */
   used: number[];
   reason: string;
+  /** With a family: how the genotypes fit the mode (e.g. 'de novo', 'compound heterozygous'). */
+  pattern?: string;
 }
 
 /**

@@ -18,6 +18,9 @@
  * UNKNOWN_GENE_LN in place of the phenotype.
  * The constants were chosen by 5-fold cross-validation grouped by cohort on the development split
  * (bench/results/rank-analysis.md): held-out figures equal the in-sample ones within a point.
+ * Each gene keeps the parts of its score (`scoreParts`); `geneScoreLn` weighs them, here and in
+ * bench:rank's cross-validation. Post-test probabilities of genes and diseases are calibrated
+ * (calibration.ts; reliability tables in bench/results/rank.md).
  */
 import type { HpoKb, NamedDisease } from '../kb/hpo-kb.ts';
 import { getPhenotypeModel, type PhenotypeModel } from '../phenotype/model.ts';
@@ -26,6 +29,7 @@ import { buildPhenotypeResult, compareDiseaseIds, getDiseaseGroups, type Disease
 import { DEFAULT_SCORING_OPTIONS, explainDisease, resolveQuery, scoreDiseases, type PhenotypeScoringOptions, type TermMatch } from '../phenotype/score.ts';
 import type { AnnotatedVariant, Sex } from '../types.ts';
 import { familyGenotypeFit, type FamilyContext } from '../family/segregation.ts';
+import { DISEASE_CALIBRATION, GENE_CALIBRATION, postTestProbabilities, type Calibration } from './calibration.ts';
 import { carriesAlt, genotypeFit, MODE_LABELS, modesOf, variantPathogenicity, type GenotypeFit, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
 
 export interface GeneVariants {
@@ -71,8 +75,11 @@ export interface CasePhenotype {
 
 export interface RankOptions {
   scoring?: PhenotypeScoringOptions;
-  /** Weight of the genotype log-fit against the phenotype log-LR. */
-  genotypeWeight?: number;
+  /** Gene-score constants (default DEFAULT_GENE_SCORE_CONSTANTS, chosen by cohort-grouped CV). */
+  constants?: Partial<GeneScoreConstants>;
+  /** Post-test probability calibrations (defaults GENE_CALIBRATION, DISEASE_CALIBRATION). */
+  geneCalibration?: Calibration;
+  diseaseCalibration?: Calibration;
   /** Lowest genotype fit (keeps the log finite). */
   fitFloor?: number;
   /** How many diseases/genes get full explanations (default 100). */
@@ -100,24 +107,101 @@ export const CONSTRAINED_LOF_LN = 1;
 /** Log bonus for a missense/in-frame variant in a missense-constrained gene (gnomAD missense Z >= 3). */
 export const CONSTRAINED_MISSENSE_LN = 1;
 
-const LOF_CONSEQUENCE = /frameshift|stop_gained|splice_donor_variant|splice_acceptor_variant|start_lost/;
-
-/** The phenotype term of a gene or disease score: scaled, with very large log-LRs tempered. */
-export function phenotypeTerm(lnLr: number): number {
-  return PHENOTYPE_SCALE * (lnLr > PHENOTYPE_LN_KNEE ? PHENOTYPE_LN_KNEE + 0.5 * (lnLr - PHENOTYPE_LN_KNEE) : lnLr);
+/** The constants of the gene score (natural-log units). */
+export interface GeneScoreConstants {
+  /** Weight of the tempered phenotype log-LR of an annotated disease. */
+  phenotypeScale: number;
+  /** Weight of the genotype log-fit. */
+  genotypeWeight: number;
+  /** Log prior in place of the phenotype for a gene with no disease at all. */
+  unknownGeneLn: number;
+  /** Log prior in place of the annotated phenotype for a disease known only by name. */
+  namedDiseaseLn: number;
+  /** Weight of the log-LR of the features named in such a disease's title. */
+  namePhenotypeScale: number;
+  /** Log bonus: LoF variant in a LoF-intolerant gene with a dominant-like fit. */
+  constrainedLofLn: number;
+  /** Log bonus: missense/in-frame variant in a missense-constrained gene. */
+  constrainedMissenseLn: number;
 }
 
-/** Constraint evidence for the gene's most pathogenic variant under the chosen fit (log bonus and why). */
-export function constraintBonus(gv: GeneVariants, mode: InheritanceMode): { ln: number; reason: string | null } {
+export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object.freeze({
+  phenotypeScale: PHENOTYPE_SCALE,
+  genotypeWeight: DEFAULT_GENOTYPE_WEIGHT,
+  unknownGeneLn: UNKNOWN_GENE_LN,
+  namedDiseaseLn: NAMED_DISEASE_LN,
+  namePhenotypeScale: NAME_PHENOTYPE_SCALE,
+  constrainedLofLn: CONSTRAINED_LOF_LN,
+  constrainedMissenseLn: CONSTRAINED_MISSENSE_LN,
+});
+
+/**
+ * The parts a gene's score is made of, before the constants weigh them: where its phenotype
+ * evidence comes from, that evidence's natural-log LR, ln(max(fit, floor)) and which constraint
+ * rule applied. `geneScoreLn` turns them into the score; benchmarks re-weigh them by the same function.
+ */
+export interface GeneScoreParts {
+  source: 'annotations' | 'disease-name' | 'none';
+  phenotypeLn: number;
+  fitLn: number;
+  constraint: 'lof' | 'missense' | null;
+}
+
+/** Tempers very large phenotype log-LRs (half of what lies above PHENOTYPE_LN_KNEE counts). */
+export function temperLn(lnLr: number): number {
+  return lnLr > PHENOTYPE_LN_KNEE ? PHENOTYPE_LN_KNEE + 0.5 * (lnLr - PHENOTYPE_LN_KNEE) : lnLr;
+}
+
+/** The phenotype term of a gene or disease score: scaled, with very large log-LRs tempered. */
+export function phenotypeTerm(lnLr: number, scale: number = PHENOTYPE_SCALE): number {
+  return scale * temperLn(lnLr);
+}
+
+/** The phenotype/prior part of a gene score (natural log). */
+export function genePhenotypeLn(p: GeneScoreParts, k: GeneScoreConstants): number {
+  switch (p.source) {
+    case 'annotations':
+      return phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+    case 'disease-name':
+      return k.namedDiseaseLn + k.namePhenotypeScale * p.phenotypeLn;
+    case 'none':
+      return k.unknownGeneLn;
+    default: {
+      const never: never = p.source;
+      throw new Error(`unknown phenotype source ${String(never)}`);
+    }
+  }
+}
+
+/** The constraint part of a gene score (natural log). */
+export function geneConstraintLn(p: GeneScoreParts, k: GeneScoreConstants): number {
+  return p.constraint === 'lof' ? k.constrainedLofLn : p.constraint === 'missense' ? k.constrainedMissenseLn : 0;
+}
+
+/** A gene's score (natural log) from its parts. */
+export function geneScoreLn(p: GeneScoreParts, k: GeneScoreConstants): number {
+  return genePhenotypeLn(p, k) + k.genotypeWeight * p.fitLn + geneConstraintLn(p, k);
+}
+
+const LOF_CONSEQUENCE = /frameshift|stop_gained|splice_donor_variant|splice_acceptor_variant|start_lost/;
+
+/** Which constraint rule applies to the gene's most pathogenic variant under the chosen fit, and why. */
+export function constraintEvidence(gv: GeneVariants, mode: InheritanceMode): { kind: GeneScoreParts['constraint']; reason: string | null } {
   const v = gv.variants[0]?.variant;
   const c = v?.geneConstraint;
-  if (!v || !c) return { ln: 0, reason: null };
+  if (!v || !c) return { kind: null, reason: null };
   const dominantLike = mode === 'AD' || mode === 'UNKNOWN' || mode === 'XLD' || mode === 'MT';
   if (dominantLike && LOF_CONSEQUENCE.test(v.consequences.join(',')) && ((c.pLI ?? 0) >= 0.9 || (c.loeuf != null && c.loeuf < 0.35)))
-    return { ln: CONSTRAINED_LOF_LN, reason: `loss-of-function variant in a LoF-intolerant gene (${c.source} pLI ${c.pLI?.toFixed(2) ?? '?'}, LOEUF ${c.loeuf?.toFixed(2) ?? '?'})` };
+    return { kind: 'lof', reason: `loss-of-function variant in a LoF-intolerant gene (${c.source} pLI ${c.pLI?.toFixed(2) ?? '?'}, LOEUF ${c.loeuf?.toFixed(2) ?? '?'})` };
   if (/missense|inframe/.test(v.consequences[0] ?? '') && (c.misZ ?? 0) >= 3)
-    return { ln: CONSTRAINED_MISSENSE_LN, reason: `missense variant in a missense-constrained gene (${c.source} missense Z ${c.misZ?.toFixed(2)})` };
-  return { ln: 0, reason: null };
+    return { kind: 'missense', reason: `missense variant in a missense-constrained gene (${c.source} missense Z ${c.misZ?.toFixed(2)})` };
+  return { kind: null, reason: null };
+}
+
+/** Constraint evidence for the gene's most pathogenic variant under the chosen fit (log bonus with the default constants, and why). */
+export function constraintBonus(gv: GeneVariants, mode: InheritanceMode, k: GeneScoreConstants = DEFAULT_GENE_SCORE_CONSTANTS): { ln: number; reason: string | null } {
+  const e = constraintEvidence(gv, mode);
+  return { ln: e.kind === 'lof' ? k.constrainedLofLn : e.kind === 'missense' ? k.constrainedMissenseLn : 0, reason: e.reason };
 }
 
 export interface GeneEvidence {
@@ -126,7 +210,7 @@ export interface GeneEvidence {
    * without annotations — from the features named in its title. Null when the gene has no disease.
    */
   phenotype: { diseaseId: string; diseaseName: string; source: 'annotations' | 'disease-name'; log10Lr: number; matched: TermMatch[] } | null;
-  genotype: { mode: InheritanceMode; modeLabel: string; fit: number; reason: string; variants: VariantRef[] };
+  genotype: { mode: InheritanceMode; modeLabel: string; fit: number; reason: string; variants: VariantRef[]; pattern?: string };
 }
 
 export interface VariantRef {
@@ -143,8 +227,11 @@ export interface VariantRef {
 export interface RankedGene {
   symbol: string;
   rank: number;
-  /** log10 of phenotype LR x genotype fit^weight of the best disease. */
+  /** log10 of phenotype LR x genotype fit^weight of the best disease (x constraint bonus). */
   score: number;
+  /** The parts of the score (natural log, before the constants), for exact explanations and re-weighing. */
+  scoreParts: GeneScoreParts;
+  /** Calibrated probability that this gene is the cause (rank/calibration.ts, GENE_CALIBRATION). */
   postTestProbability: number;
   bestDisease: string | null;
   explanation: string[];
@@ -184,6 +271,7 @@ const LN10 = Math.log(10);
 interface GeneScore {
   symbol: string;
   ln: number;
+  parts: GeneScoreParts;
   disease: number; // disease index, -1 when none
   /** A disease known only by name, and the patient's terms it names (when disease is -1). */
   named?: { disease: NamedDisease; evidence: NameEvidence };
@@ -209,14 +297,19 @@ function describeVariant(q: QualifyingVariant): string {
 export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePhenotype, options: RankOptions = {}): CaseRankingResult {
   const model = getPhenotypeModel(kb);
   const scoring = options.scoring ?? DEFAULT_SCORING_OPTIONS;
-  const w = options.genotypeWeight ?? DEFAULT_GENOTYPE_WEIGHT;
+  const k: GeneScoreConstants = { ...DEFAULT_GENE_SCORE_CONSTANTS, ...options.constants };
+  const w = k.genotypeWeight;
   const floor = options.fitFloor ?? DEFAULT_FIT_FLOOR;
   const explainTop = options.explainTop ?? 100;
   const limit = options.limit ?? 200;
   const sex: Sex = phenotype.sex ?? 'unknown';
   const q = resolveQuery(model, { present: phenotype.hpoPresent, excluded: phenotype.hpoExcluded ?? [] }, scoring);
   const pheno = scoreDiseases(model, q, scoring);
-  const genoLn = (fit: number): number => w * Math.log(Math.max(fit, floor));
+  const fitLn = (fit: number): number => Math.log(Math.max(fit, floor));
+  const scored = (symbol: string, gv: GeneVariants, disease: number, fit: GenotypeFit, source: GeneScoreParts['source'], phenotypeLn: number, named?: GeneScore['named']): GeneScore => {
+    const parts: GeneScoreParts = { source, phenotypeLn, fitLn: fitLn(fit.score), constraint: constraintEvidence(gv, fit.mode).kind };
+    return { symbol, ln: geneScoreLn(parts, k), parts, disease, fit, gv, ...(named ? { named } : {}) };
+  };
   const family = options.family ?? null;
   const fitOf = (vs: readonly QualifyingVariant[], mode: InheritanceMode): GenotypeFit => (family ? familyGenotypeFit(vs, mode, sex, family) : genotypeFit(vs, mode, sex));
 
@@ -239,15 +332,15 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
         if (!fit || f.score > fit.score) fit = f;
       }
       if (!fit) continue;
-      const ln = NAMED_DISEASE_LN + NAME_PHENOTYPE_SCALE * evidence.ln + genoLn(fit.score) + constraintBonus(gv, fit.mode).ln;
-      if (!best || ln > best.ln || (ln === best.ln && compareDiseaseIds(nd.id, best.named?.disease.id ?? '') < 0)) best = { symbol: gv.symbol, ln, disease: -1, named: { disease: nd, evidence }, fit, gv };
+      const cand = scored(gv.symbol, gv, -1, fit, 'disease-name', evidence.ln, { disease: nd, evidence });
+      if (!best || cand.ln > best.ln || (cand.ln === best.ln && compareDiseaseIds(nd.id, best.named?.disease.id ?? '') < 0)) best = cand;
     }
     return best;
   };
 
   // Genes with variants
   const geneScores: GeneScore[] = [];
-  const bestFitOfDisease = new Float64Array(model.diseases.length).fill(genoLn(0));
+  const bestFitOfDisease = new Float64Array(model.diseases.length).fill(w * fitLn(0));
   const fitCache = new Map<string, GenotypeFit>();
   for (const gv of prepared.genes.values()) {
     const hg = kb.genes.get(gv.symbol);
@@ -267,34 +360,33 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
         if (!fit || f.score > fit.score) fit = f;
       }
       if (!fit) continue;
-      const g = genoLn(fit.score);
+      const g = w * fitLn(fit.score);
       if (g > (bestFitOfDisease[d] ?? -Infinity)) bestFitOfDisease[d] = g;
-      const ln = phenotypeTerm(pheno[d] ?? 0) + g + constraintBonus(gv, fit.mode).ln;
-      if (!best || ln > best.ln || (ln === best.ln && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[best.disease]?.id ?? '') < 0)) best = { symbol: gv.symbol, ln, disease: d, fit, gv };
+      const cand = scored(gv.symbol, gv, d, fit, 'annotations', pheno[d] ?? 0);
+      if (!best || cand.ln > best.ln || (cand.ln === best.ln && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[best.disease]?.id ?? '') < 0)) best = cand;
     }
     if (!best) best = bestNamedDisease(gv, hg?.diseases ?? []);
-    if (!best) {
-      const fit = fitOf(gv.variants, 'UNKNOWN');
-      best = { symbol: gv.symbol, ln: UNKNOWN_GENE_LN + genoLn(fit.score) + constraintBonus(gv, fit.mode).ln, disease: -1, fit, gv };
-    }
+    best ??= scored(gv.symbol, gv, -1, fitOf(gv.variants, 'UNKNOWN'), 'none', 0);
     geneScores.push(best);
   }
   geneScores.sort((a, b) => b.ln - a.ln || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
 
   // Diseases: phenotype LR x best genotype fit among the disease's genes (floor when none).
   const combined = new Float64Array(model.diseases.length);
-  for (let d = 0; d < combined.length; d++) combined[d] = phenotypeTerm(pheno[d] ?? 0) + (bestFitOfDisease[d] ?? genoLn(0));
-  const diseaseResult = buildPhenotypeResult(model, q, combined, Math.min(explainTop, 20), scoring, limit);
+  for (let d = 0; d < combined.length; d++) combined[d] = phenotypeTerm(pheno[d] ?? 0, k.phenotypeScale) + (bestFitOfDisease[d] ?? w * fitLn(0));
+  const diseaseResult = buildPhenotypeResult(model, q, combined, Math.min(explainTop, 20), scoring, limit, options.diseaseCalibration ?? DISEASE_CALIBRATION);
 
-  let lse = -Infinity;
-  for (const g of geneScores) lse = lse === -Infinity ? g.ln : Math.max(lse, g.ln) + Math.log1p(Math.exp(-Math.abs(lse - g.ln)));
+  const probability = postTestProbabilities(
+    geneScores.map((g) => g.ln),
+    options.geneCalibration ?? GENE_CALIBRATION,
+  );
   const genes: RankedGene[] = [];
   const geneRank = new Map<string, number>();
   geneScores.forEach((g, i) => geneRank.set(g.symbol, i + 1));
   for (let i = 0; i < Math.min(limit, geneScores.length); i++) {
     const g = geneScores[i];
     if (!g) continue;
-    genes.push(explainGene(model, q, g, i + 1, Math.exp(g.ln - lse), pheno, i < explainTop, scoring));
+    genes.push(explainGene(model, q, g, i + 1, probability[i] ?? 0, pheno, i < explainTop, scoring, k));
   }
 
   // Variants: in gene order; within a gene, contributing variants first, then by pathogenicity.
@@ -353,7 +445,17 @@ function inheritanceOf(model: PhenotypeModel, d: number): string[] {
   return [...out];
 }
 
-function explainGene(model: PhenotypeModel, q: ReturnType<typeof resolveQuery>, g: GeneScore, rankNo: number, post: number, pheno: Float64Array, withTerms: boolean, scoring: PhenotypeScoringOptions): RankedGene {
+function explainGene(
+  model: PhenotypeModel,
+  q: ReturnType<typeof resolveQuery>,
+  g: GeneScore,
+  rankNo: number,
+  post: number,
+  pheno: Float64Array,
+  withTerms: boolean,
+  scoring: PhenotypeScoringOptions,
+  k: GeneScoreConstants,
+): RankedGene {
   const used = g.fit.used.map((i) => g.gv.variants[i]).filter((x): x is QualifyingVariant => x != null);
   const dis = g.disease >= 0 ? model.diseases[g.disease] : undefined;
   const lines: string[] = [];
@@ -379,19 +481,31 @@ function explainGene(model: PhenotypeModel, q: ReturnType<typeof resolveQuery>, 
   } else {
     lines.push(`No annotated disease for this gene (${g.symbol}): ranked on its variants and gene constraint alone`);
   }
-  const bonus = constraintBonus(g.gv, g.fit.mode);
+  const bonus = constraintEvidence(g.gv, g.fit.mode);
   if (bonus.reason) lines.push(`Gene constraint: ${bonus.reason}`);
   lines.push(`Inheritance: ${MODE_LABELS[g.fit.mode]} — ${g.fit.reason} (genotype fit ${g.fit.score.toFixed(2)})`);
   for (const qv of used) lines.push(`Variant: ${describeVariant(qv)}`);
+  const l10 = (x: number): string => (x / LN10).toFixed(2);
+  const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
+  lines.push(
+    `Score (log10): ${phenoPart} + genotype ${l10(k.genotypeWeight * g.parts.fitLn)}${g.parts.constraint ? ` + constraint ${l10(geneConstraintLn(g.parts, k))}` : ''} = ${l10(g.ln)}; post-test probability ${formatProbability(post)}`,
+  );
   return {
     symbol: g.symbol,
     rank: rankNo,
     score: g.ln / LN10,
+    scoreParts: g.parts,
     postTestProbability: post,
     bestDisease: dis?.id ?? g.named?.disease.id ?? null,
     explanation: lines,
-    evidence: { phenotype, genotype: { mode: g.fit.mode, modeLabel: MODE_LABELS[g.fit.mode], fit: g.fit.score, reason: g.fit.reason, variants: used.map(varRef) } },
+    evidence: { phenotype, genotype: { mode: g.fit.mode, modeLabel: MODE_LABELS[g.fit.mode], fit: g.fit.score, reason: g.fit.reason, variants: used.map(varRef), ...(g.fit.pattern ? { pattern: g.fit.pattern } : {}) } },
   };
+}
+
+/** A probability as a percentage for explanations ('< 0.1 %' below a thousandth). */
+export function formatProbability(p: number): string {
+  if (p < 0.001) return '< 0.1 %';
+  return `${(100 * p).toFixed(p < 0.1 ? 1 : 0)} %`;
 }
 
 export interface CaseInput extends CasePhenotype {

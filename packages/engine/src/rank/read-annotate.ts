@@ -3,6 +3,7 @@
  * of `prepareVariants`. The annotator and chain are created once and reused across cases.
  */
 import { createAnnotator, type Annotator } from '../annotate/annotator.ts';
+import type { AcmgOptions } from '../acmg/classify.ts';
 import type { GenomeKb } from '../kb/genome-kb.ts';
 import { KbSourceError } from '../kb/types.ts';
 import { loadChain } from '../liftover/chain.ts';
@@ -19,14 +20,17 @@ export interface VcfAnnotationSession {
   genome: GenomeKb;
   chain: LiftoverChain | undefined;
   annotator: Annotator;
+  /** ACMG options every annotator of the session applies (ClinVar-backed PP5/BP6). */
+  acmg: AcmgOptions;
   close(): void;
 }
 
 /** Opens what annotation needs (chain, annotator) once for many VCFs. */
-export async function openAnnotationSession(genome: GenomeKb, opts: { fasta?: string } = {}): Promise<VcfAnnotationSession> {
+export async function openAnnotationSession(genome: GenomeKb, opts: { fasta?: string; acmg?: AcmgOptions } = {}): Promise<VcfAnnotationSession> {
   const chain = genome.chainPath ? await loadChain(genome.chainPath) : undefined;
-  const annotator = createAnnotator(genome, { fasta: opts.fasta });
-  return { genome, chain, annotator, close: () => annotator.close() };
+  const acmg: AcmgOptions = { clinvarCriteria: opts.acmg?.clinvarCriteria ?? false };
+  const annotator = createAnnotator(genome, { fasta: opts.fasta, acmg });
+  return { genome, chain, annotator, acmg, close: () => annotator.close() };
 }
 
 export interface ReadAnnotateResult {
@@ -59,7 +63,7 @@ export async function readAndAnnotateVcf(
   if (reader.assembly === 'GRCh37' && !session.chain) throw new KbSourceError(path, 'the input is GRCh37 but the KB has no hg19ToHg38 chain; rebuild it with the liftover/ chain in the sources');
   const hasPopulationData = declaredAfKeys(reader.header).length > 0;
   // One annotator serves every case; only the input's own population-data flag differs.
-  const annotator = hasPopulationData ? createAnnotator(session.genome, { populationDataInInput: true }) : session.annotator;
+  const annotator = hasPopulationData ? createAnnotator(session.genome, { populationDataInInput: true, acmg: session.acmg }) : session.annotator;
   const variants: AnnotatedVariant[] = [];
   const members = family?.members.filter((m) => m.vcfIndex >= 0) ?? [];
   for await (const v of reader) {

@@ -97,6 +97,9 @@ export async function openTextSource(input: VcfInput, name?: string): Promise<Te
   raw.on('data', (b: Buffer) => {
     consumed += b.length;
   });
+  // A 'data' listener starts the flow: hold it until the consumer iterates, or bytes read before
+  // then (e.g. while a second file is being opened) would be lost.
+  raw.pause();
   const decompressed: Readable =
     compression === 'none'
       ? raw

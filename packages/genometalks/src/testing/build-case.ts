@@ -209,6 +209,7 @@ export function buildCase(knowledge: ChatKnowledge, spec: CaseSpec = {}): CaseCo
     score: g.score,
     phenotypeScore: g.evidence.phenotype?.log10Lr ?? 0,
     variantScore: g.evidence.genotype.fit,
+    probability: g.postTestProbability,
     inheritance: [g.evidence.genotype.modeLabel],
     significance: null,
     variantCount: variants.filter((v) => v.gene === g.symbol).length,
@@ -253,10 +254,28 @@ export function buildCase(knowledge: ChatKnowledge, spec: CaseSpec = {}): CaseCo
       hgvsP: v.hgvsP,
       af: v.af,
       clinvar: v.clinvar?.significance ?? null,
+      clinvarAssertion: v.clinvar
+        ? {
+            significance: v.clinvar.significance,
+            stars: v.clinvar.stars,
+            reviewStatus: v.clinvar.reviewStatus ?? null,
+            release: v.clinvar.release ?? null,
+            source: v.clinvar.source ?? null,
+            id: v.clinvar.id ?? null,
+            idType: v.clinvar.idType ?? null,
+            url: null,
+            match: v.clinvar.match,
+          }
+        : null,
       acmg: v.acmg.classification,
       acmgPoints: v.acmg.points,
+      reviewerClassification: null,
       zygosity: v.genotype.zygosity,
       score: r.score,
+      genotypes: null,
+      inheritance: [],
+      compoundHetPartners: [],
+      inheritanceRules: [],
       hgncId: null,
       isManeSelect: v.isManeSelect ?? false,
       afSource: v.afSource ?? null,
@@ -271,6 +290,8 @@ export function buildCase(knowledge: ChatKnowledge, spec: CaseSpec = {}): CaseCo
       acmgNotAssessed: v.af == null ? [{ code: 'PM2', reason: 'no population frequency data for this variant' }] : [],
       otherGenes: [],
       geneConstraint: null,
+      // Fixture variants are ranked, so no ranking filter refused them; the outcomes are not modelled here.
+      rankingFilters: [],
     };
   });
   return {

@@ -13,3 +13,5 @@ export * from './reports.ts';
 export * from './activity-events.ts';
 export * from './chat.ts';
 export * from './orders.ts';
+export * from './read-alignments.ts';
+export * from './variant-classifications.ts';

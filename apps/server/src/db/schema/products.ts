@@ -13,7 +13,16 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Family, Genotype, PedigreeMember, TrioQc } from '@rarelens/engine';
 import { users } from './users.ts';
+
+/** The pedigree of a family case as checked at upload (engine PedigreeMember rows). */
+export interface StoredPedigree {
+  /** The PED file name (or "pedigree editor"). */
+  source: string;
+  proband: string;
+  members: PedigreeMember[];
+}
 
 /** A case: the patient's data, the uploaded genome and the processing state shown in the UI. */
 export const products = pgTable(
@@ -38,11 +47,20 @@ export const products = pgTable(
     assembly: text('assembly'),
     genomeFormat: text('genome_format', { enum: ['vcf', 'fastq'] }).notNull(),
     imageDescription: text('image_description'),
+    /**
+     * The family sent with the upload (PED file or the upload page's editor), checked against the
+     * VCF's samples before queueing; null for a single-sample case.
+     */
+    pedigree: jsonb('pedigree').$type<StoredPedigree>(),
+    /** The VCF sample analysed (the proband); null = the pedigree's proband or the first sample. */
+    probandSample: text('proband_sample'),
     status: text('status', { enum: ['In queue', 'Processing', 'Completed', 'Error'] })
       .notNull()
       .default('In queue'),
     /** 0-100 while Processing. */
     progress: integer('progress').notNull().default(0),
+    /** What is running while Processing (raw data analysis: reference, alignment, duplicates, calling, annotation, ranking). */
+    progressStage: text('progress_stage'),
     /** Why the case is in Error (shown under "An error occurred"). */
     errorReason: text('error_reason'),
     /** The analysis run whose results are shown. */
@@ -65,7 +83,8 @@ export const productFiles = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['genome', 'attachment'] }).notNull(),
+    /** 'mate' = the second FASTQ of paired reads (genomeMateFile). */
+    role: text('role', { enum: ['genome', 'mate', 'attachment'] }).notNull(),
     originalName: text('original_name').notNull(),
     storageKey: text('storage_key').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -96,6 +115,36 @@ export const productShares = pgTable(
 );
 
 /**
+ * The links e-mailed when a case is shared (issue 18): `/shared/{token}` opens the case's
+ * phenotypes read-only without an account. Only the sha256 of the token is stored. A link dies
+ * when it expires or when the owner unshares the e-mail (revoked_at). One row per e-mail sent;
+ * rows backfilled from shares made before links existed have no token.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').unique('share_links_token_hash_unique'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    openCount: integer('open_count').notNull().default(0),
+  },
+  (t) => [
+    index('share_links_product_email_idx').on(t.productId, t.email, t.createdAt),
+    check('share_links_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('share_links_open_count_non_negative', sql`${t.openCount} >= 0`),
+  ],
+);
+
+export type ShareLinkRow = typeof shareLinks.$inferSelect;
+
+/**
  * One analysis of a case. Results are written under the run id; the product points at the
  * run only once it is complete, so a crashed run never shows partial results.
  */
@@ -119,6 +168,8 @@ export const analysisRuns = pgTable(
     excludedTerms: jsonb('excluded_terms').$type<string[]>().notNull(),
     /** Counts per pipeline step (records read, variants stored, candidates, ...). */
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** Family case: the checked family and its trio QC (engine Family + TrioQc[]); null otherwise. */
+    family: jsonb('family').$type<{ family: Family; qc: TrioQc[] }>(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     rankedAt: timestamp('ranked_at', { withTimezone: true }),
@@ -176,6 +227,12 @@ export const runVariants = pgTable(
     input: jsonb('input').notNull(),
     /** Further evidence: { acmgNotAssessed, otherGenes, geneConstraint } when the annotator gives them. */
     details: jsonb('details'),
+    /** Family case: each sequenced member's genotype (sample -> engine Genotype); null otherwise. */
+    genotypes: jsonb('genotypes').$type<Record<string, Genotype>>(),
+    /** Inheritance patterns the candidate fits in the family (de_novo, compound_het, ...). */
+    inheritance: text('inheritance').array().notNull().default(sql`'{}'::text[]`),
+    /** Why: the family rules behind the tags and the compound-heterozygous partners (variant ids). */
+    inheritanceDetail: jsonb('inheritance_detail').$type<{ partners: number[]; rules: string[] }>(),
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.id] }),
@@ -189,6 +246,8 @@ export const runVariants = pgTable(
     index('run_variants_zygosity_order_idx').on(t.runId, t.zygosity, t.rank, t.score.desc(), t.id),
     index('run_variants_position_idx').on(t.runId, t.chrom, t.pos),
     index('run_variants_candidates_idx').on(t.runId, t.id).where(sql`is_candidate`),
+    // Inheritance-filtered lists read the few tagged candidates of a run, in list order.
+    index('run_variants_inheritance_idx').on(t.runId, t.rank, t.score.desc(), t.id).where(sql`cardinality(inheritance) > 0`),
   ],
 );
 
@@ -236,6 +295,8 @@ export const runGenes = pgTable(
     score: real('score').notNull(),
     phenotypeScore: real('phenotype_score').notNull(),
     variantScore: real('variant_score').notNull(),
+    /** Calibrated post-test probability (null for runs ranked before it was computed). */
+    probability: real('probability'),
     significance: text('significance'),
     inheritance: jsonb('inheritance').$type<string[]>().notNull(),
     onset: jsonb('onset').$type<string[]>().notNull(),

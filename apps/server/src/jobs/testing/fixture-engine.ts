@@ -5,8 +5,8 @@
  * GENE, CSQ (SO term), AF, ACMG (class). Genes are ranked by the number of patient HPO terms
  * listed for them in `genePhenotypes`, then by their best variant score.
  */
-import { readVcf, type AnnotatedVariant, type VcfVariant } from '@rarelens/engine';
-import type { AnalysisEngine, RankingValue } from '../analysis-engine.ts';
+import { familyGenotypesOf, readVcf, type AnnotatedVariant, type VcfVariant } from '@rarelens/engine';
+import { createFamilyRun, familyOf, type AnalysisEngine, type RankingValue } from '../analysis-engine.ts';
 import { openWithProgress } from '../progress.stream.ts';
 
 const ACMG_POINTS: Record<string, number> = {
@@ -67,25 +67,33 @@ export function createFixtureEngine(opts: FixtureEngineOptions): AnalysisEngine 
     kbVersions: { hpo: 'fixture', clinvar: 'none', transcripts: 'none', assembly: 'GRCh38' },
     async annotate(input) {
       const stream = await openWithProgress(input.path, (f) => input.onProgress(f));
+      const sample = input.sample ?? input.pedigree?.proband ?? undefined;
       const reader = await readVcf(stream, {
         name: input.displayName,
         signal: input.signal,
         ...(input.assembly ? { assembly: input.assembly } : {}),
+        ...(sample ? { sample } : {}),
       });
+      const family = input.pedigree ? familyOf(input.displayName, input.pedigree, reader.header.samples) : null;
+      const members = family?.members.filter((m) => m.vcfIndex >= 0) ?? [];
       const delay = opts.delayMs ?? 0;
       async function* variants(): AsyncGenerator<AnnotatedVariant> {
         for await (const v of reader) {
           if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-          yield annotate(v);
+          const a = annotate(v);
+          if (members.length) a.familyGenotypes = familyGenotypesOf(v, members);
+          yield a;
         }
       }
       return {
         inputAssembly: reader.assembly,
+        family,
         variants: variants(),
         counts: () => ({ records: reader.summary.records, alleles: reader.summary.alleles }),
       };
     },
     isRankCandidate: (v) => v.gene !== null && (v.af === null || v.af <= 0.01),
+    familyRun: (family) => createFamilyRun(family, null),
     rank(candidates, patient): RankingValue {
       const best = new Map<string, number>();
       for (const v of candidates) if (v.gene) best.set(v.gene, Math.max(best.get(v.gene) ?? 0, v.score));
@@ -95,9 +103,11 @@ export function createFixtureEngine(opts: FixtureEngineOptions): AnalysisEngine 
         return { symbol, variantScore, phenotypeScore, score: 0.5 * variantScore + 0.5 * phenotypeScore };
       });
       genes.sort((a, b) => b.score - a.score || a.symbol.localeCompare(b.symbol));
+      const total = genes.reduce((s, g) => s + g.score, 0);
       return {
         genes: genes.map((g) => ({
           ...g,
+          probability: total > 0 ? g.score / total : 0,
           hgncId: null,
           inheritance: ['Autosomal dominant inheritance'],
           explanation: [`fixture: phenotype ${g.phenotypeScore.toFixed(2)}, variant ${g.variantScore.toFixed(2)}`],

@@ -19,7 +19,7 @@ const engine = createFixtureEngine({
   genePhenotypes: JSON.parse(process.env.FIXTURE_GENES ?? '{}') as Record<string, string[]>,
   delayMs: Number(process.env.FIXTURE_DELAY_MS ?? '0'),
 });
-const { registry } = buildRegistry({ database, store: createCaseAnalysisStore(), storage: createStorage({ dataDir }), engine: () => Promise.resolve(engine) });
+const { registry } = buildRegistry({ database, store: createCaseAnalysisStore(database), storage: createStorage({ dataDir }), engine: () => Promise.resolve(engine) });
 const runner = new JobQueue(database, registry, {
   pollMs: 100,
   heartbeatMs: 200,

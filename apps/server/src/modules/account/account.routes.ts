@@ -2,6 +2,7 @@
 import {
   AccountResponse,
   ChangePasswordBody,
+  DeleteAccountBody,
   MessageResponse,
   Messages,
   UpdateAccountBody,
@@ -9,13 +10,15 @@ import {
 } from '@rarelens/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentSession, currentUser } from '../../plugins/auth.ts';
-import { presentUser } from '../users/users.presenter.ts';
+import { presentUser } from '../users/index.ts';
 import type { AccountService } from './account.service.ts';
-import { originOf } from '../activity/activity.presenter.ts';
+import { originOf } from '../activity/index.ts';
+import type { SessionCookies } from '../auth/index.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 
-export const accountRoutes: FastifyPluginCallbackZod<{ accountService: AccountService }> = (
+export const accountRoutes: FastifyPluginCallbackZod<{ accountService: AccountService; cookies: SessionCookies }> = (
   app,
-  { accountService },
+  { accountService, cookies },
   done,
 ) => {
   // onRequest: a caller without a session gets 401 before any body validation.
@@ -49,5 +52,22 @@ export const accountRoutes: FastifyPluginCallbackZod<{ accountService: AccountSe
       return { message: Messages.updated };
     },
   );
+  // Everything RareLens keeps about the user, as a JSON download.
+  app.get('/export', async (request, reply) => {
+    const data = await accountService.exportData(currentUser(request), originOf(request));
+    const name = `rarelens-account-${data.exportedAt.slice(0, 10)}.json`;
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', contentDisposition(name))
+      .header('cache-control', 'private, no-store')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  // Deletes the account, its cases (files included) and everything else; ends the session.
+  app.delete('/', { schema: { body: DeleteAccountBody, response: { 200: MessageResponse } } }, async (request, reply) => {
+    await accountService.deleteAccount(currentUser(request), request.body.password);
+    cookies.clear(reply);
+    return { message: Messages.accountDeleted };
+  });
   done();
 };

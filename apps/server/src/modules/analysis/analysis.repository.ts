@@ -6,7 +6,8 @@
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AnnotatedVariant } from '@rarelens/engine';
-import { rowsOf, type Executor } from '../../db/database.ts';
+import { cachedCopyTable, type BulkLoad } from '../../db/bulk-copy.ts';
+import { rowsOf, type Database, type Executor } from '../../db/database.ts';
 import type { StoredDetails } from '../../db/run-variants.ts';
 import {
   analysisRuns,
@@ -20,6 +21,7 @@ import {
   type ProductRow,
   type RunVariantRow,
 } from '../../db/schema/products.ts';
+import { readAlignments } from '../../db/schema/read-alignments.ts';
 
 /** ACMG classes from most to least pathogenic (index = severity order). */
 export const ACMG_ORDER = [
@@ -72,6 +74,7 @@ export function toVariantRow(
   ordinal: number,
   v: AnnotatedVariant,
   isCandidate: boolean,
+  inheritance: { tags: string[]; partners: number[]; rules: string[] } | null = null,
 ) {
   return {
     runId,
@@ -108,6 +111,9 @@ export function toVariantRow(
       v.acmg.notAssessed?.length || v.otherGenes?.length || v.geneConstraint
         ? { acmgNotAssessed: v.acmg.notAssessed ?? [], otherGenes: v.otherGenes ?? [], geneConstraint: v.geneConstraint ?? null }
         : null,
+    genotypes: v.familyGenotypes ?? null,
+    inheritance: inheritance?.tags ?? [],
+    inheritanceDetail: inheritance && (inheritance.partners.length || inheritance.rules.length) ? { partners: inheritance.partners, rules: inheritance.rules } : null,
   } satisfies typeof runVariants.$inferInsert;
 }
 
@@ -144,48 +150,34 @@ export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
     score: r.score,
     ...(details?.otherGenes.length ? { otherGenes: details.otherGenes } : {}),
     ...(details?.geneConstraint ? { geneConstraint: details.geneConstraint } : {}),
+    ...(r.genotypes ? { familyGenotypes: r.genotypes } : {}),
   };
 }
 
-/** Rows per INSERT (one array parameter per column, so the batch size is not bound by the
- * 65,535-parameter limit of the protocol). */
+/** Rows per UPDATE of ranks (one array parameter per column, so the batch size is not bound
+ * by the 65,535-parameter limit of the protocol). */
 export const VARIANT_BATCH = 5000;
 
 type VariantInsert = typeof runVariants.$inferInsert;
 
-const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
+/** Writes variant rows with COPY (see db/bulk-copy.ts). */
+export async function copyVariants(
+  into: Pick<BulkLoad, 'copy'>,
+  kind: Database['kind'],
+  rows: VariantInsert[],
+): Promise<void> {
+  await into.copy(cachedCopyTable(runVariants, kind), rows);
+}
 
-/**
- * Inserts variant rows with one `unnest` of column arrays per batch: far fewer bind
- * parameters and a much smaller statement than a multi-row VALUES list.
- */
-export async function insertVariants(db: Executor, rows: VariantInsert[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += VARIANT_BATCH) {
-    const b = rows.slice(i, i + VARIANT_BATCH);
-    const col = <T>(f: (r: VariantInsert) => T) => sql.param(b.map(f));
-    await db.execute(sql`
-      insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
-        consequence, consequences, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar, acmg_class,
-        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input, details)
-      select run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
-        consequence, consequences::jsonb, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar::jsonb, acmg_class,
-        acmg_points, acmg_criteria::jsonb, zygosity, genotype::jsonb, qual, filter::jsonb, score, is_candidate, input::jsonb, details::jsonb
-      from unnest(
-        ${col((r) => r.runId)}::uuid[], ${col((r) => r.id)}::int4[], ${col((r) => r.rank ?? null)}::int4[],
-        ${col((r) => r.chrom)}::text[], ${col((r) => r.pos)}::int4[], ${col((r) => r.ref)}::text[], ${col((r) => r.alt)}::text[],
-        ${col((r) => r.gene ?? null)}::text[], ${col((r) => r.hgncId ?? null)}::text[], ${col((r) => r.transcript ?? null)}::text[],
-        ${col((r) => r.isManeSelect ?? false)}::bool[], ${col((r) => r.consequence ?? null)}::text[],
-        ${col((r) => json(r.consequences))}::text[], ${col((r) => r.impact)}::text[], ${col((r) => r.hgvsC ?? null)}::text[],
-        ${col((r) => r.hgvsP ?? null)}::text[], ${col((r) => r.af ?? null)}::float4[], ${col((r) => r.afSource ?? null)}::text[],
-        ${col((r) => r.clinvarSignificance ?? null)}::text[], ${col((r) => json(r.clinvar))}::text[], ${col((r) => r.acmgClass)}::text[],
-        ${col((r) => r.acmgPoints)}::int4[], ${col((r) => json(r.acmgCriteria))}::text[], ${col((r) => r.zygosity)}::text[],
-        ${col((r) => json(r.genotype))}::text[], ${col((r) => r.qual ?? null)}::float4[], ${col((r) => json(r.filter))}::text[],
-        ${col((r) => r.score)}::float4[], ${col((r) => r.isCandidate)}::bool[], ${col((r) => json(r.input))}::text[],
-        ${col((r) => json(r.details))}::text[]
-      ) as t(run_id, id, rank, chrom, pos, ref, alt, gene, hgnc_id, transcript, is_mane_select,
-        consequence, consequences, impact, hgvs_c, hgvs_p, af, af_source, clinvar_significance, clinvar, acmg_class,
-        acmg_points, acmg_criteria, zygosity, genotype, qual, filter, score, is_candidate, input, details)`);
-  }
+/** Writes the ranked genes and phenotypes of a run that has none yet, with COPY. */
+export async function copyRanked(
+  into: Pick<BulkLoad, 'copy'>,
+  kind: Database['kind'],
+  genes: NewRunGene[],
+  phenotypes: NewRunPhenotype[],
+): Promise<void> {
+  await into.copy(cachedCopyTable(runGenes, kind), genes);
+  await into.copy(cachedCopyTable(runPhenotypes, kind), phenotypes);
 }
 
 /** Candidate variants of a run with their ids, in id order. */
@@ -283,6 +275,11 @@ export async function markRanked(
     .where(eq(analysisRuns.id, runId));
 }
 
+/** Stores the family and trio QC of a family case's run. */
+export async function storeFamily(db: Executor, runId: string, family: NonNullable<AnalysisRunRow['family']>): Promise<void> {
+  await db.update(analysisRuns).set({ family }).where(eq(analysisRuns.id, runId));
+}
+
 export async function findRun(db: Executor, runId: string): Promise<AnalysisRunRow | null> {
   const [row] = await db.select().from(analysisRuns).where(eq(analysisRuns.id, runId));
   return row ?? null;
@@ -299,12 +296,12 @@ export async function lockCase(tx: Executor, caseId: string): Promise<ProductRow
   return row ?? null;
 }
 
-/** The uploaded genome file of a case (VCF or FASTQ), if any. */
-export async function findGenomeFile(db: Executor, caseId: string): Promise<ProductFileRow | null> {
+/** The uploaded genome file of a case (VCF or FASTQ; 'mate' = the mate FASTQ of paired reads), if any. */
+export async function findGenomeFile(db: Executor, caseId: string, role: 'genome' | 'mate' = 'genome'): Promise<ProductFileRow | null> {
   const [row] = await db
     .select()
     .from(productFiles)
-    .where(and(eq(productFiles.productId, caseId), eq(productFiles.role, 'genome')))
+    .where(and(eq(productFiles.productId, caseId), eq(productFiles.role, role)))
     .orderBy(productFiles.createdAt, productFiles.id)
     .limit(1);
   return row ?? null;
@@ -312,7 +309,7 @@ export async function findGenomeFile(db: Executor, caseId: string): Promise<Prod
 
 export type StatusUpdate =
   | { status: 'In queue' }
-  | { status: 'Processing'; progress: number }
+  | { status: 'Processing'; progress: number; stage?: string | null }
   | { status: 'Completed'; runId: string; assembly: string }
   | { status: 'Error'; reason: string };
 
@@ -327,7 +324,7 @@ export async function setStatus(
     case 'In queue':
       await db
         .update(products)
-        .set({ ...base, status: 'In queue', progress: 0, errorReason: null })
+        .set({ ...base, status: 'In queue', progress: 0, progressStage: null, errorReason: null })
         .where(eq(products.id, caseId));
       return;
     case 'Processing':
@@ -337,6 +334,7 @@ export async function setStatus(
           ...base,
           status: 'Processing',
           progress: Math.max(0, Math.min(100, Math.round(update.progress))),
+          progressStage: update.stage ?? null,
           errorReason: null,
         })
         .where(eq(products.id, caseId));
@@ -348,6 +346,7 @@ export async function setStatus(
           ...base,
           status: 'Completed',
           progress: 100,
+          progressStage: null,
           errorReason: null,
           currentRunId: update.runId,
           assembly: update.assembly,
@@ -357,7 +356,7 @@ export async function setStatus(
     case 'Error':
       await db
         .update(products)
-        .set({ ...base, status: 'Error', errorReason: update.reason.slice(0, 2000) })
+        .set({ ...base, status: 'Error', progressStage: null, errorReason: update.reason.slice(0, 2000) })
         .where(eq(products.id, caseId));
       return;
   }
@@ -368,9 +367,15 @@ export async function setProgress(
   db: Executor,
   caseId: string,
   progress: number,
+  stage?: string,
 ): Promise<void> {
   await db
     .update(products)
-    .set({ progress: Math.max(0, Math.min(99, Math.round(progress))) })
+    .set({ progress: Math.max(0, Math.min(99, Math.round(progress))), ...(stage === undefined ? {} : { progressStage: stage }) })
     .where(and(eq(products.id, caseId), eq(products.status, 'Processing')));
+}
+
+/** Records what the raw data analysis of a run produced (in the run's publishing transaction). */
+export async function insertReadAlignment(db: Executor, row: typeof readAlignments.$inferInsert): Promise<void> {
+  await db.insert(readAlignments).values(row);
 }

@@ -6,6 +6,8 @@
 import type { AnnotatedVariant } from '@rarelens/engine';
 import type { GeneFacts, RankingValue } from '../../jobs/analysis-engine.ts';
 import type { CaseAnalysisStore } from '../../jobs/ports.ts';
+import { withBulkLoad } from '../../db/bulk-copy.ts';
+import type { Database } from '../../db/database.ts';
 import * as repo from './analysis.repository.ts';
 
 /** The most pathogenic of the given ACMG classes (null when none is a class). */
@@ -62,6 +64,7 @@ export function rankedRows(
       score: g.score,
       phenotypeScore: g.phenotypeScore,
       variantScore: g.variantScore,
+      probability: g.probability,
       significance: s?.best ?? null,
       inheritance: g.inheritance,
       onset: facts?.onset ?? [],
@@ -88,29 +91,47 @@ export function rankedRows(
   return { genes, phenotypes };
 }
 
-export function createCaseAnalysisStore(): CaseAnalysisStore {
+/** The store over `database` (bulk writes need the driver: COPY differs between PostgreSQL and PGlite). */
+export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
   return {
     findCase: repo.findCase,
     lockCase: repo.lockCase,
     setStatus: repo.setStatus,
     setProgress: repo.setProgress,
     findGenomeFile: repo.findGenomeFile,
+    insertReadAlignment: repo.insertReadAlignment,
     findRun: repo.findRun,
+    storeFamily: repo.storeFamily,
     insertRun: (db, { caseId, ...run }) => repo.insertRun(db, { productId: caseId, ...run }),
     deleteUnfinishedRuns: repo.deleteUnfinishedRuns,
     deleteOtherRuns: repo.deleteOtherRuns,
-    insertVariants: (db, runId, variants) =>
-      repo.insertVariants(
-        db,
-        variants.map((v) => repo.toVariantRow(runId, v.id, v.variant, false)),
-      ),
-    async insertCandidates(db, runId, candidates, ranking) {
-      const ranks = candidateRanks(candidates.map((c) => c.variant), candidates.map((c) => c.id), ranking);
-      await repo.insertVariants(
-        db,
-        candidates.map((c, i) => ({ ...repo.toVariantRow(runId, c.id, c.variant, true), rank: ranks[i] ?? null })),
-      );
-    },
+    loadRun: (fn) =>
+      withBulkLoad(database, (load) => {
+        const kind = database.kind;
+        return fn({
+          executor: () => load.query(),
+          insertRun: async ({ caseId, ...run }) => repo.insertRun(await load.query(), { productId: caseId, ...run }),
+          insertVariants: (runId, variants) =>
+            repo.copyVariants(load, kind, variants.map((v) => repo.toVariantRow(runId, v.id, v.variant, false))),
+          publish: (f) =>
+            load.transaction((tx) =>
+              f(tx.db, {
+                insertCandidates: (runId, candidates, ranking) => {
+                  const ranks = candidateRanks(candidates.map((c) => c.variant), candidates.map((c) => c.id), ranking);
+                  return repo.copyVariants(
+                    tx,
+                    kind,
+                    candidates.map((c, i) => ({ ...repo.toVariantRow(runId, c.id, c.variant, true, c.inheritance ?? null), rank: ranks[i] ?? null })),
+                  );
+                },
+                async insertRanking(runId, ranking, geneFacts) {
+                  const rows = rankedRows(runId, ranking, geneFacts, await repo.geneVariantStats(tx.db, runId));
+                  await repo.copyRanked(tx, kind, rows.genes, rows.phenotypes);
+                },
+              }),
+            ),
+        });
+      }),
     loadCandidates: repo.loadCandidates,
     async storeRanking(tx, runId, ranking, geneFacts, rerankedCandidates) {
       const stats = await repo.geneVariantStats(tx, runId);

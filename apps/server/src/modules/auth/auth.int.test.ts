@@ -166,6 +166,7 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
     const r2 = await app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
+      headers: { origin: 'http://rarelens.test' },
       cookies: { [names.refresh]: second.refreshToken },
     });
     expect(r2.statusCode).toBe(200);
@@ -203,6 +204,7 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
     const logout = await app.inject({
       method: 'POST',
       url: '/api/auth/logout',
+      headers: { origin: 'http://rarelens.test' },
       cookies: { [names.access]: fresh.token, [names.refresh]: fresh.refreshToken },
     });
     expect(logout.statusCode).toBe(200);

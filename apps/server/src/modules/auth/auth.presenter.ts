@@ -1,6 +1,6 @@
 /** Response shapes of the auth routes. */
 import type { LoginResponse, TokenPair } from '@rarelens/contract';
-import { presentUser } from '../users/users.presenter.ts';
+import { presentUser } from '../users/index.ts';
 import type { Session } from './auth.service.ts';
 
 export function presentLogin(session: Session): LoginResponse {

@@ -22,11 +22,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { Errors } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { presentUser } from '../users/users.presenter.ts';
+import { presentUser } from '../users/index.ts';
 import type { SessionCookies } from './auth.cookies.ts';
 import { presentLogin, presentTokenPair } from './auth.presenter.ts';
 import type { AuthService } from './auth.service.ts';
-import { originOf } from '../activity/activity.presenter.ts';
+import { originOf } from '../activity/index.ts';
 
 export interface AuthRoutesOptions {
   authService: AuthService;

@@ -16,7 +16,7 @@ import {
   isUniqueViolation,
   markEmailVerified,
   updateUserPassword,
-} from '../users/users.repository.ts';
+} from '../users/index.ts';
 import {
   consumeVerificationCode,
   expirePasswordResetTokens,

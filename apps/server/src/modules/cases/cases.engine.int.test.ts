@@ -6,55 +6,33 @@
  * (RARELENS_SOURCES, default ../shared/data).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../env.ts';
-import { signUpAndLogIn } from '../../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { engineTestPaths, engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
-const sources = path.resolve(process.env.RARELENS_SOURCES ?? path.join(repoRoot, '../shared/data'));
-const pfeifferVcf = path.join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
-const ready = existsSync(path.join(kbDir, 'manifest.json')) && existsSync(pfeifferVcf);
+const { repoRoot, kbDir } = engineTestPaths;
+const pfeifferVcf = path.join(engineTestPaths.sources, 'vcf/Pfeiffer.hg19.vcf.gz');
+const ready = engineTestReady('vcf/Pfeiffer.hg19.vcf.gz');
 
 /** Pfeiffer syndrome (OMIM:101600) features. */
 const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
 
-let inbox: SmtpInbox;
+let engine: EngineApp;
 let app: FastifyInstance;
 let dataDir: string;
 let auth: Record<string, string>;
 
 describe.skipIf(!ready)('a real exome through the real engine', () => {
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-engine-test-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      RARELENS_DATA_DIR: dataDir,
-      RARELENS_KB: kbDir,
-      RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      SMTP_URL: inbox.url,
-    });
-    app = await buildApp({ config, cases: { jobs: { inProcessWorker: true, pollMs: 100 } } });
-    await app.ready();
-    const user = await signUpAndLogIn(app, inbox);
-    auth = { authorization: `Bearer ${user.token}` };
+    engine = await startEngineApp('engine');
+    ({ app, auth, dataDir } = engine);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await inbox?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await engine?.close();
   });
 
   let id: string;
@@ -109,10 +87,12 @@ describe.skipIf(!ready)('a real exome through the real engine', () => {
   it('ranks the same genes and variants as `rarelens analyze` on the same case (one engine path)', async () => {
     const out = path.join(dataDir, 'cli-result.json');
     execFileSync(process.execPath, [path.join(repoRoot, 'apps/cli/bin/rarelens.js'), 'analyze', '--vcf', pfeifferVcf, '--hpo', PFEIFFER_TERMS.join(','), '--sex', 'male', '--kb', kbDir, '--top', '25', '--out', out], { stdio: 'pipe' });
-    const cli = JSON.parse(readFileSync(out, 'utf8')) as { genes: { symbol: string; score: number }[]; variants: { chrom: string; pos: number; ref: string; alt: string; gene: string }[] };
-    const api = (await app.inject({ method: 'GET', url: `/api/products/${id}/genes?pageSize=25`, headers: auth })).json<{ items: { symbol: string; score: number }[] }>().items;
+    const cli = JSON.parse(readFileSync(out, 'utf8')) as { genes: { symbol: string; score: number; postTestProbability: number }[]; variants: { chrom: string; pos: number; ref: string; alt: string; gene: string }[] };
+    const api = (await app.inject({ method: 'GET', url: `/api/products/${id}/genes?pageSize=25`, headers: auth })).json<{ items: { symbol: string; score: number; probability: number | null }[] }>().items;
     const round = (x: number): string => x.toFixed(6);
     expect(api.map((g) => [g.symbol, round(g.score)])).toEqual(cli.genes.slice(0, 25).map((g) => [g.symbol, round(g.score)]));
+    // The calibrated post-test probability is the engine's, stored per gene (a real column: 4-byte float).
+    expect(api.map((g) => (g.probability ?? NaN).toPrecision(5))).toEqual(cli.genes.slice(0, 25).map((g) => Math.fround(g.postTestProbability).toPrecision(5)));
     const vs = (await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&pageSize=10`, headers: auth })).json<{ items: { gene: string; chrom: string; pos: number; ref: string; alt: string }[] }>().items;
     const key = (v: { gene: string; chrom: string; pos: number; ref: string; alt: string }): string => `${v.gene} ${v.chrom}:${v.pos} ${v.ref}>${v.alt}`;
     expect(vs.map(key)).toEqual(cli.variants.slice(0, 10).map(key));

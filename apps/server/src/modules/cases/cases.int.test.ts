@@ -8,18 +8,20 @@ import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Messages } from '@rarelens/contract';
+import { ErrorCode, Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ontology } from '@rarelens/engine';
+import { Ontology, VARIANT_FILTERS } from '@rarelens/engine';
 import { caseTermsFromText, createPhenomeService } from '../phenome/phenome.service.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../env.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
+import { CHECKED_RECORDS } from './genome-check.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+import { testOntology } from '../../testing/test-ontology.ts';
 
 const GENES = { FGFR2: ['HP:0000244', 'HP:0011304', 'HP:0001770'], BRCA1: ['HP:0003002'], TTN: [] as string[] };
 const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770'];
@@ -72,6 +74,7 @@ beforeAll(async () => {
     cases: {
       extractTerms: (symptoms) => caseTermsFromText(phenome, symptoms),
       engine: () => Promise.resolve(engine),
+      ontology: testOntology,
       jobs: { inProcessWorker: true, pollMs: 50, heartbeatMs: 200, staleAfterMs: 1000 },
     },
   });
@@ -290,6 +293,10 @@ describe('uploading a case', () => {
     expect(v.input.line).toBeGreaterThan(9);
     expect(v.acmgCriteria[0]).toMatchObject({ code: 'PM2', reason: 'fixture criterion' });
     expect(['0/1', '1/1']).toContain(v.genotype.gt);
+    // The engine's ranking filters, each step with its outcome and reason.
+    const filters = res.json<{ rankingFilters: { id: string; passed: boolean; reason: string }[] }>().rankingFilters;
+    expect(filters.map((f) => f.id)).toEqual(VARIANT_FILTERS.map((f) => f.id));
+    expect(filters.every((f) => typeof f.passed === 'boolean' && f.reason.length > 0)).toBe(true);
     const missing = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants/999999`, headers: authOf(alice) });
     expect(missing.statusCode).toBe(404);
   });
@@ -517,25 +524,45 @@ describe('upload validation', () => {
     expect(res.statusCode).toBe(415);
   });
 
-  it('takes a malformed VCF to Error, naming the line that failed', async () => {
+  it('refuses a VCF whose first records are malformed at upload, naming the file and line, and keeps nothing', async () => {
+    const before = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(alice) });
     const good = buildFixtureVcf(20, ['TTN']);
     const lines = good.trimEnd().split('\n');
     lines.splice(15, 0, 'chr1\tnot-a-position\t.\tA\tG\t50\tPASS\t.\tGT\t0/1');
     const res = await upload(alice, { genome: { name: 'broken.vcf', content: `${lines.join('\n')}\n` } });
-    expect(res.statusCode).toBe(202);
-    const done = await waitForStatus(app, authOf(alice), res.json<{ id: string }>().id, ['Completed', 'Error'], 30_000);
-    expect(done.status).toBe('Error');
-    expect(done.error?.message).toBe('An error occurred');
-    expect(done.error?.reason).toMatch(/broken\.vcf:16: /);
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ code: string; issues: { path: string[]; message: string }[] }>();
+    expect(body.code).toBe(ErrorCode.validationFailed);
+    expect(body.issues[0]!.path).toEqual(['genomeFile']);
+    expect(body.issues[0]!.message).toMatch(/^broken\.vcf:16: /);
+    const after = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(alice) });
+    expect(after.json<{ items: unknown[] }>().items).toHaveLength(before.json<{ items: unknown[] }>().items.length);
   });
 
-  it('accepts a FASTQ upload and ends it in an honest Error state', async () => {
+  it('takes a VCF malformed past the checked records to Error at once, naming the line, never "unexpected"', async () => {
+    const good = buildFixtureVcf(2 * CHECKED_RECORDS, ['TTN']);
+    const lines = good.trimEnd().split('\n');
+    const at = lines.length - 20;
+    lines.splice(at, 0, 'chr1\tnot-a-position\t.\tA\tG\t50\tPASS\t.\tGT\t0/1');
+    const res = await upload(alice, { genome: { name: 'late.vcf', content: `${lines.join('\n')}\n` } });
+    expect(res.statusCode).toBe(202);
+    const started = Date.now();
+    const done = await waitForStatus(app, authOf(alice), res.json<{ id: string }>().id, ['Completed', 'Error'], 60_000);
+    expect(done.status).toBe('Error');
+    expect(done.error?.message).toBe('An error occurred');
+    expect(done.error?.reason).toMatch(new RegExp(`^late\\.vcf:${at + 1}: `));
+    expect(done.error?.reason).not.toMatch(/unexpected/i);
+    // An input error is not retried (retries back off for seconds).
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('accepts a FASTQ upload and, with no reference configured, ends it in Error naming the variables', async () => {
     const fastq = gzipSync('@r1\nACGT\n+\nIIII\n@r2\nTTTT\n+\nIIII\n');
     const res = await upload(alice, { genome: { name: 'reads.fastq.gz', content: fastq } });
     expect(res.statusCode).toBe(202);
     const done = await waitForStatus(app, authOf(alice), res.json<{ id: string }>().id, ['Completed', 'Error'], 30_000);
     expect(done.status).toBe('Error');
-    expect(done.error?.reason).toMatch(/^Raw FASTQ analysis is not available yet/);
+    expect(done.error?.reason).toMatch(/^No reference genome to align the reads to: set RARELENS_REFERENCE .*RARELENS_SOURCES/);
     const d = await app.inject({ method: 'GET', url: `/api/products/${res.json<{ id: string }>().id}`, headers: authOf(alice) });
     expect(d.json<{ genomeFormat: string; files: { format: string }[] }>()).toMatchObject({ genomeFormat: 'fastq', files: [{ format: 'fastq' }] });
   });

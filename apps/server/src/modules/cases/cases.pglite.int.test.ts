@@ -14,6 +14,7 @@ import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+import { testOntology } from '../../testing/test-ontology.ts';
 
 let inbox: SmtpInbox;
 let app: FastifyInstance;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   });
   const engine = createFixtureEngine({ genePhenotypes: { FGFR2: ['HP:0000244'] } });
   // No `jobs` override: on PGlite the in-process worker is the default.
-  app = await buildApp({ config, cases: { engine: () => Promise.resolve(engine), jobs: { pollMs: 100 } } });
+  app = await buildApp({ config, cases: { engine: () => Promise.resolve(engine), ontology: testOntology, jobs: { pollMs: 100 } } });
   await app.ready();
   const user = await signUpAndLogIn(app, inbox);
   auth = { authorization: `Bearer ${user.token}` };

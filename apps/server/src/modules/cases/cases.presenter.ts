@@ -23,6 +23,8 @@ export function presentCaseSummary(
     sharedBy: access.isOwner ? null : access.ownerEmail,
     createdAt: p.createdAt.toISOString(),
     progress: p.status === 'Completed' ? 100 : p.progress,
+    progressStage: p.status === 'Processing' ? p.progressStage : null,
+    rawDataAnalysis: p.genomeFormat === 'fastq',
     error: p.status === 'Error' ? { message: Messages.productError, reason: p.errorReason ?? 'Unknown error' } : null,
     hpoTermCount: p.hpoTerms.length,
     hpoTermsSource: p.hpoTermsSource,

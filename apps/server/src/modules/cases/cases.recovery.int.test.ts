@@ -1,7 +1,8 @@
 /**
  * Crash recovery on real PostgreSQL: a separate worker process is killed (SIGKILL) in the
  * middle of an analysis; pg-boss retries the job once the dead worker's heartbeat is stale, another
- * worker runs it, and the case completes exactly once with no duplicate results.
+ * worker runs it, and the case completes exactly once with no duplicate results. The killed
+ * attempt's bulk load was one transaction, so nothing of it is left behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { createStorage } from '../../storage/storage.factory.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+import { testOntology } from '../../testing/test-ontology.ts';
 
 const GENES = { FGFR2: ['HP:0000244'], TTN: [] as string[] };
 /** A third of them common (not candidates), so a batch of 5,000 is stored while streaming. */
@@ -49,7 +51,7 @@ beforeAll(async () => {
     SMTP_URL: inbox.url,
   });
   // The API server runs no worker here: workers are separate processes, as in production.
-  app = await buildApp({ config, cases: { jobs: { inProcessWorker: false, heartbeatMs: 200, staleAfterMs: 1000 } } });
+  app = await buildApp({ config, cases: { ontology: testOntology, jobs: { inProcessWorker: false, heartbeatMs: 200, staleAfterMs: 1000 } } });
   await app.ready();
   user = await signUpAndLogIn(app, inbox);
 });
@@ -91,18 +93,28 @@ describe('a worker killed mid-job', () => {
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    // Mid-job: progress is reported (on its own connection) once the first batch of variants
+    // went to the database; the batch itself is inside the case's one transaction.
     const deadline = Date.now() + 60_000;
-    let stored = 0;
+    let progress = 0;
     while (Date.now() < deadline) {
-      stored = await count(sql`select count(*)::int as n from run_variants v join analysis_runs r on r.id = v.run_id where r.product_id = ${id}`);
-      if (stored >= 5000) break;
+      progress = await count(sql`select progress as n from products where id = ${id}`);
+      if (progress > 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(stored).toBeGreaterThanOrEqual(5000);
-    expect(stored).toBeLessThan(VARIANTS);
+    expect(progress).toBeGreaterThan(0);
     child.kill('SIGKILL');
     await new Promise((r) => child!.once('exit', r));
     child = null;
+    // The killed worker's transaction rolled back: no run and no variant of it is left.
+    const leftDeadline = Date.now() + 10_000;
+    let left = -1;
+    while (Date.now() < leftDeadline) {
+      left = await count(sql`select count(*)::int as n from analysis_runs where product_id = ${id}`);
+      if (left === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(left).toBe(0);
     const mid = await waitForStatus(app, { authorization: `Bearer ${user.token}` }, id, ['Processing'], 1000);
     expect(mid.progress).toBeLessThan(100);
 
@@ -110,14 +122,16 @@ describe('a worker killed mid-job', () => {
     const engine = createFixtureEngine({ genePhenotypes: GENES });
     const { registry } = buildRegistry({
       database: app.database,
-      store: createCaseAnalysisStore(),
+      store: createCaseAnalysisStore(app.database),
       storage: createStorage({ dataDir }),
       engine: () => Promise.resolve(engine),
     });
     const runner = new JobQueue(app.database, registry, {
       pollMs: 100,
-      heartbeatMs: 200,
-      staleAfterMs: 1000,
+      // Generous against a loaded machine: a late heartbeat of this (only live) worker would
+      // make it take over its own job (a third attempt, still published once).
+      heartbeatMs: 500,
+      staleAfterMs: 5000,
       logger: pino({ level: 'silent' }),
     });
     await runner.work();
@@ -136,6 +150,12 @@ describe('a worker killed mid-job', () => {
     expect(
       await count(sql`select count(distinct (v.chrom, v.pos, v.ref, v.alt))::int as n from run_variants v join analysis_runs r on r.id = v.run_id where r.product_id = ${id}`),
     ).toBe(VARIANTS);
+    // pg-boss marks the job completed just after the publishing transaction commits.
+    const jobDeadline = Date.now() + 10_000;
+    while (Date.now() < jobDeadline) {
+      if ((await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id} and state = 'completed'`)) === 1) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     // One pg-boss job for the case, completed on its second attempt (retry_count 1).
     expect(await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id}`)).toBe(1);
     expect(await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id} and state = 'completed'`)).toBe(1);
@@ -143,4 +163,60 @@ describe('a worker killed mid-job', () => {
     const genes = await app.inject({ method: 'GET', url: `/api/products/${id}/genes`, headers: { authorization: `Bearer ${user.token}` } });
     expect(genes.json<{ items: { symbol: string }[] }>().items.map((g) => g.symbol)).toEqual(['FGFR2', 'TTN']);
   });
+
+  // bench:cluster (a41337d) saw one case fail its exactly-once check while attempts were
+  // abandoned after late heartbeats. Likely cause (not reproduced here): an attempt whose job
+  // was taken over, stalled past the rerun's publish, went on writing variants under its own
+  // unpublished run, which nothing removed afterwards. The case's load is now one transaction
+  // on PostgreSQL, so an abandoned attempt leaves nothing; this test holds that invariant.
+  it('an attempt whose job was taken over leaves nothing; the rerun publishes once', async () => {
+    const { body, contentType } = multipartBody(
+      { caseId: 'TAKEN-OVER-1', gender: 'male', symptoms: 'Brachyturricephaly', hpoTerms: ['HP:0000244'] },
+      [{ field: 'genomeFile', name: 'taken.vcf', content: buildFixtureVcf(VARIANTS, ['TTN', 'FGFR2'], {}, 3) }],
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(202);
+    const id = res.json<{ id: string }>().id;
+    const queue = (delayMs: number) =>
+      new JobQueue(
+        app.database,
+        buildRegistry({
+          database: app.database,
+          store: createCaseAnalysisStore(app.database),
+          storage: createStorage({ dataDir }),
+          engine: () => Promise.resolve(createFixtureEngine({ genePhenotypes: GENES, delayMs })),
+        }).registry,
+        { pollMs: 100, heartbeatMs: 200, staleAfterMs: 60_000, logger: pino({ level: 'silent' }) },
+      );
+    // Attempt 1: slowed down; mid-load when its job is expired.
+    const first = queue(1);
+    await first.work();
+    const second = queue(0);
+    try {
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && (await count(sql`select progress as n from products where id = ${id}`)) === 0) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // What pg-boss does to an attempt whose heartbeat is late: the job goes back to retry.
+      await app.database.db.execute(
+        sql`update pgboss.job set state = 'retry', start_after = now() where data->>'productId' = ${id} and state = 'active'`,
+      );
+      await second.work();
+      const done = await waitForStatus(app, { authorization: `Bearer ${user.token}` }, id, ['Completed', 'Error'], 60_000);
+      expect(done.status).toBe('Completed');
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+    expect(await count(sql`select count(*)::int as n from analysis_runs where product_id = ${id}`)).toBe(1);
+    expect(
+      await count(sql`select count(*)::int as n from run_variants v join analysis_runs r on r.id = v.run_id where r.product_id = ${id}`),
+    ).toBe(VARIANTS);
+    expect(await count(sql`select retry_count as n from pgboss.job where data->>'productId' = ${id}`)).toBe(1);
+  }, 240_000);
 });

@@ -84,6 +84,15 @@ export interface CaseListRow {
   shareCount: number;
 }
 
+/** The user's cases that are queued or being analysed. */
+export async function countActiveCases(db: Executor, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(eq(products.ownerId, ownerId), inArray(products.status, ['In queue', 'Processing'])));
+  return row?.n ?? 0;
+}
+
 /** The user's own cases and the cases shared with their e-mail, newest first. */
 export async function listCases(
   db: Executor,

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { UploadValidationError, type CasesService, type UploadPart } from './cases.service.ts';
+import type { CasesService, UploadPart } from './cases.service.ts';
 
 const IdParams = z.object({ id: z.string() });
 const FileParams = IdParams.extend({ fileId: z.string() });
@@ -35,9 +35,9 @@ export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, o
     throwFileSizeLimit: true,
     limits: {
       fileSize: opts.uploadMaxBytes,
-      // One genome file + 5 additional files; one more is allowed through so the service can
-      // answer with the spec's message rather than a silent truncation.
-      files: 7,
+      // One genome file (+ its mate FASTQ) + 5 additional files + a PED file; one more is allowed
+      // through so the service can answer with the spec's message rather than a silent truncation.
+      files: 8,
       fields: 50,
       fieldSize: 1024 * 1024,
       parts: 100,
@@ -55,16 +55,8 @@ export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, o
         else yield { type: 'field', fieldname: part.fieldname, value: part.value };
       }
     }
-    try {
-      const created = await service.create(user, parts());
-      return reply.status(202).send(created);
-    } catch (e) {
-      if (e instanceof UploadValidationError) {
-        const body: ErrorBody = { code: ErrorCode.validationFailed, message: e.message, issues: e.issues };
-        return reply.status(400).send(body);
-      }
-      throw e;
-    }
+    const created = await service.create(user, parts());
+    return reply.status(202).send(created);
   });
 
   app.get('/', { schema: { response: { 200: ProductListResponse } } }, async (request) => ({
@@ -84,17 +76,7 @@ export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, o
         response: { 200: UpdatePhenotypeTermsResponse, 400: ErrorBody },
       },
     },
-    async (request, reply) => {
-      try {
-        return await service.updateTerms(currentUser(request), request.params.id, request.body);
-      } catch (e) {
-        if (e instanceof UploadValidationError) {
-          const body: ErrorBody = { code: ErrorCode.validationFailed, message: e.message, issues: e.issues };
-          return reply.status(400).send(body);
-        }
-        throw e;
-      }
-    },
+    (request) => service.updateTerms(currentUser(request), request.params.id, request.body),
   );
 
   app.get('/:id/files/:fileId', { schema: { params: FileParams } }, async (request, reply) => {

@@ -14,9 +14,9 @@ import {
   type ProductSummary,
   type UpdatePhenotypeTermsBody,
 } from '@rarelens/contract';
-import type { Ontology } from '@rarelens/engine';
+import { readVcfSampleNames, VcfParseError, type Ontology } from '@rarelens/engine';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, Errors } from '../../errors.ts';
 import {
   ContentRejectedError,
   sniffAttachment,
@@ -25,7 +25,9 @@ import {
   type GenomeContent,
 } from '../../storage/content-type.ts';
 import { ObjectTooLargeError, type ObjectStorage } from '../../storage/object-storage.ts';
-import type { AnalysisRunRow, ProductFileRow, ProductRow } from '../../db/schema/products.ts';
+import type { AnalysisRunRow, ProductFileRow, ProductRow, StoredPedigree } from '../../db/schema/products.ts';
+import { checkPedigreeUpload, MAX_PED_BYTES, PEDIGREE_FIELD, PROBAND_FIELD } from '../family/index.ts';
+import type { GenomeCheck } from './genome-check.ts';
 import { assertCan, caseNotFound, type CaseAccessLevel, type CaseAction } from './cases.policy.ts';
 import { presentCaseDetails, presentCaseSummary } from './cases.presenter.ts';
 import * as repo from './cases.repository.ts';
@@ -37,14 +39,6 @@ export { presentRun } from './cases.presenter.ts';
 export type UploadPart =
   | { type: 'file'; fieldname: string; filename: string; file: Readable }
   | { type: 'field'; fieldname: string; value: unknown };
-
-/** 400 with per-field issues (same body shape as schema validation failures). */
-export class UploadValidationError extends Error {
-  constructor(readonly issues: { path: (string | number)[]; message: string }[]) {
-    super(issues[0]?.message ?? Messages.validationFailed);
-    this.name = 'UploadValidationError';
-  }
-}
 
 /** Queues the analysis jobs of a case (implemented by jobs/jobs.module.ts). */
 export interface CaseJobsPort {
@@ -104,6 +98,8 @@ export interface CasesServiceDeps {
   /** The e-mails a case is shared with (sharing module). */
   shareEmails: (caseId: string) => Promise<string[]>;
   uploadMaxBytes: number;
+  /** Cases of one user that may be queued or running at once (absent = no limit). */
+  maxActiveAnalyses?: number;
   /** The HPO ontology of the knowledge base, or null when no KB is built. */
   ontology: () => Promise<Ontology | null>;
   /**
@@ -111,9 +107,15 @@ export interface CasesServiceDeps {
    * without any HPO term (e.g. before the suggestions arrived). Absent = no extraction.
    */
   extractTerms?: (symptoms: string) => Promise<{ hpoTerms: string[]; excludedTerms: string[] }>;
+  /**
+   * Checks the stored genome before the case is queued (parses, has records, assembly known or
+   * inferred): an input problem is a 400 naming the field, never a failed job. Absent = no check.
+   */
+  checkGenome?: GenomeCheck;
 }
 
 const GENOME_FIELD = 'genomeFile';
+const MATE_FIELD = 'genomeMateFile';
 const ATTACHMENT_FIELD = 'additionalFiles';
 const TERM_FIELDS = new Set(['hpoTerms', 'excludedTerms']);
 
@@ -138,7 +140,7 @@ function parseTermValues(values: string[]): unknown {
 
 interface StoredUpload {
   id: string;
-  role: 'genome' | 'attachment';
+  role: 'genome' | 'mate' | 'attachment';
   originalName: string;
   storageKey: string;
   sizeBytes: number;
@@ -146,10 +148,76 @@ interface StoredUpload {
   content: GenomeContent | AttachmentContent;
 }
 
+/** Reads an uploaded PED file (a few lines of text) into memory, refusing anything larger than MAX_PED_BYTES. */
+async function readPedigreeFile(part: Extract<UploadPart, { type: 'file' }>, name: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_PED_BYTES) {
+      part.file.resume();
+      throw Errors.validation([{ path: [PEDIGREE_FIELD], message: `${name}: a PED file is a few lines of text; this one is larger than ${MAX_PED_BYTES / (1 << 20)} MB` }]);
+    }
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.includes('\u0000') || text.includes('\ufffd')) throw Errors.validation([{ path: [PEDIGREE_FIELD], message: `${name}: not a PED text file (binary content)` }]);
+  return text;
+}
+
 function safeName(name: string): string {
   // Drop any directory part and control characters (C0 and DEL).
   const base = [...name.replace(/^.*[\\/]/, '')].filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127).join('').trim();
   return (base || 'file').slice(0, 255);
+}
+
+const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** A connection failure to the object store (its SDK wraps the socket error). */
+function isStoreUnreachable(e: unknown): boolean {
+  for (let err: unknown = e, depth = 0; err instanceof Error && depth < 5; err = err.cause, depth++) {
+    const code = (err as { code?: string }).code;
+    if (code !== undefined && NETWORK_ERRORS.has(code)) return true;
+    if (err.name === 'TimeoutError') return true;
+    // The store answered with a server error (S3Error carries its HTTP status).
+    if (err.name === 'S3Error' && ((err as { status?: number }).status ?? 0) >= 500) return true;
+  }
+  return false;
+}
+
+/**
+ * The family of an upload, checked against the VCF's samples before the case is queued: a PED
+ * file (every PED sample in the VCF, one proband, consistent sexes and parents, no cycles) and/or
+ * the proband's sample name. Each problem is an issue on its field naming the sample.
+ */
+async function checkFamilyUpload(
+  format: string,
+  pedigree: { name: string; text: string } | null,
+  probandSample: string | null,
+  open: () => Promise<Readable>,
+  genomeName: string,
+): Promise<{ pedigree: StoredPedigree | null; probandSample: string | null }> {
+  if (!pedigree && !probandSample) return { pedigree: null, probandSample: null };
+  const field = pedigree ? PEDIGREE_FIELD : PROBAND_FIELD;
+  if (format !== 'vcf') throw Errors.validation([{ path: [field], message: `A pedigree and proband sample apply to a VCF; ${genomeName} is not one` }]);
+  let samples: string[];
+  try {
+    samples = await readVcfSampleNames(await open(), genomeName);
+  } catch (e) {
+    if (e instanceof VcfParseError) throw Errors.validation([{ path: [GENOME_FIELD], message: e.message }]);
+    throw e;
+  }
+  if (pedigree) {
+    const r = checkPedigreeUpload(pedigree.text, pedigree.name, samples, probandSample);
+    if (!r.ok) throw Errors.validation(r.issues);
+    return { pedigree: { source: pedigree.name, proband: r.proband, members: r.members }, probandSample: r.proband };
+  }
+  if (!samples.includes(probandSample!)) {
+    throw Errors.validation([
+      { path: [PROBAND_FIELD], message: `Sample ${probandSample} is not in ${genomeName} (samples: ${samples.length ? samples.join(', ') : 'none'})` },
+    ]);
+  }
+  return { pedigree: null, probandSample };
 }
 
 export function createCasesService(deps: CasesServiceDeps) {
@@ -162,7 +230,38 @@ export function createCasesService(deps: CasesServiceDeps) {
     return (id) => ontology?.label(id) ?? id;
   }
 
-  async function storeUpload(caseUuid: string, part: Extract<UploadPart, { type: 'file' }>, role: 'genome' | 'attachment'): Promise<StoredUpload> {
+  /**
+   * Checks `given` against the KB's HPO ontology (400 naming the unknown terms) and returns a
+   * resolver of ids to their current ids. No ontology is an error (503), never a skipped check.
+   */
+  async function termResolver(given: string[]): Promise<(ids: string[]) => string[]> {
+    let ontology: Ontology | null;
+    try {
+      ontology = await deps.ontology();
+    } catch (e) {
+      throw Errors.kbUnavailable(`The HPO ontology of the knowledge base failed to load, so HPO terms cannot be checked: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (ontology === null) throw Errors.kbUnavailable('The knowledge base has no HPO ontology (build it with `rarelens kb build`), so HPO terms cannot be checked.');
+    const known = ontology;
+    const unknown = given.filter((t) => known.resolve(t) === undefined);
+    if (unknown.length) throw Errors.validation([{ path: ['hpoTerms'], message: `Unknown HPO terms: ${unknown.join(', ')}` }]);
+    return (ids) => [...new Set(ids.map((t) => known.resolve(t) ?? t))];
+  }
+
+  async function assertAnalysisSlot(executor: Parameters<typeof repo.countActiveCases>[0], user: Caller): Promise<void> {
+    const max = deps.maxActiveAnalyses;
+    if (max === undefined) return;
+    const active = await repo.countActiveCases(executor, user.id);
+    if (active >= max) {
+      throw new AppError(
+        429,
+        ErrorCode.rateLimited,
+        `You already have ${active} ${active === 1 ? 'analysis' : 'analyses'} queued or running (the limit is ${max}); upload this case when one of them has finished.`,
+      );
+    }
+  }
+
+  async function storeUpload(caseUuid: string, part: Extract<UploadPart, { type: 'file' }>, role: StoredUpload['role']): Promise<StoredUpload> {
     const id = randomUUID();
     const name = safeName(part.filename);
     const storageKey = `products/${caseUuid}/${id}`;
@@ -171,17 +270,30 @@ export function createCasesService(deps: CasesServiceDeps) {
       const put = await storage.put(storageKey, part.file, {
         maxBytes: deps.uploadMaxBytes,
         inspect: (sample) => {
-          content = role === 'genome' ? sniffGenome(sample, name) : sniffAttachment(sample, name);
+          content = role === 'attachment' ? sniffAttachment(sample, name) : sniffGenome(sample, name);
         },
       });
       if (!content) throw new ContentRejectedError(name, 'the file is empty');
       return { id, role, originalName: name, storageKey, sizeBytes: put.bytes, sha256: put.sha256, content };
     } catch (e) {
-      if (e instanceof ContentRejectedError) throw new AppError(400, ErrorCode.invalidUpload, e.message);
-      if (e instanceof ObjectTooLargeError) throw new AppError(413, ErrorCode.payloadTooLarge, `${name}: ${e.message}`);
+      const onField = (message: string) => [{ path: [part.fieldname], message }];
+      if (e instanceof ContentRejectedError) throw new AppError(400, ErrorCode.invalidUpload, e.message, onField(e.message));
+      if (e instanceof ObjectTooLargeError) {
+        const message = `${name}: ${e.message}`;
+        throw new AppError(413, ErrorCode.payloadTooLarge, message, onField(message));
+      }
       const code = (e as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, ErrorCode.payloadTooLarge, `${name}: the file is larger than the upload limit`);
+        const message = `${name}: the file is larger than the upload limit`;
+        throw new AppError(413, ErrorCode.payloadTooLarge, message, onField(message));
+      }
+      if (code === 'ENOSPC' || code === 'EDQUOT') {
+        const message = `${name}: the server has no space left to store this file; nothing was kept. Please try again later or tell your administrator.`;
+        throw new AppError(507, ErrorCode.storageFull, message, onField(message));
+      }
+      if (isStoreUnreachable(e)) {
+        const message = `${name}: the file store did not answer; nothing was kept. Please try again.`;
+        throw new AppError(503, ErrorCode.storageUnavailable, message, onField(message));
       }
       throw e;
     }
@@ -191,22 +303,33 @@ export function createCasesService(deps: CasesServiceDeps) {
     /** Stores the upload and queues its analysis; nothing survives a rejected or aborted upload. */
     async create(user: Caller, parts: AsyncIterable<UploadPart>): Promise<{ id: string; status: 'In queue' }> {
       const caseUuid = randomUUID();
+      // Refused before a byte is stored; checked again in the transaction that queues the case.
+      await assertAnalysisSlot(db, user);
       const fields = new Map<string, string[]>();
       let genome: StoredUpload | null = null;
+      let mate: StoredUpload | null = null;
       const attachments: StoredUpload[] = [];
+      let pedigreeUpload: { name: string; text: string } | null = null;
       try {
         for await (const part of parts) {
           if (part.type === 'file') {
             if (part.fieldname === GENOME_FIELD) {
-              if (genome) throw new UploadValidationError([{ path: [GENOME_FIELD], message: 'Upload one genome file per case' }]);
+              if (genome) throw Errors.validation([{ path: [GENOME_FIELD], message: 'Upload one genome file per case' }]);
               genome = await storeUpload(caseUuid, part, 'genome');
+            } else if (part.fieldname === MATE_FIELD) {
+              if (mate) throw Errors.validation([{ path: [MATE_FIELD], message: 'Upload one mate file per case' }]);
+              mate = await storeUpload(caseUuid, part, 'mate');
             } else if (part.fieldname === ATTACHMENT_FIELD) {
               if (attachments.length >= Constants.maxAdditionalFiles) {
                 throw new AppError(400, ErrorCode.tooManyFiles, Messages.maxFiles);
               }
               attachments.push(await storeUpload(caseUuid, part, 'attachment'));
+            } else if (part.fieldname === PEDIGREE_FIELD) {
+              if (pedigreeUpload) throw Errors.validation([{ path: [PEDIGREE_FIELD], message: 'Upload one pedigree (PED) file per case' }]);
+              const name = safeName(part.filename);
+              pedigreeUpload = { name, text: await readPedigreeFile(part, name) };
             } else {
-              throw new UploadValidationError([{ path: [part.fieldname], message: `Unexpected file field "${part.fieldname}"` }]);
+              throw Errors.validation([{ path: [part.fieldname], message: `Unexpected file field "${part.fieldname}"` }]);
             }
           } else {
             const list = fields.get(part.fieldname) ?? [];
@@ -222,16 +345,9 @@ export function createCasesService(deps: CasesServiceDeps) {
           ? []
           : parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
         if (!genome) issues.push({ path: [GENOME_FIELD], message: Messages.mandatory });
-        if (!parsed.success || !genome) throw new UploadValidationError(issues);
+        if (!parsed.success || !genome) throw Errors.validation(issues);
         const f = parsed.data;
-        const ontology = await deps.ontology().catch(() => null);
-        if (ontology) {
-          const unknown = [...f.hpoTerms, ...f.excludedTerms].filter((t) => ontology.resolve(t) === undefined);
-          if (unknown.length) {
-            throw new UploadValidationError([{ path: ['hpoTerms'], message: `Unknown HPO terms: ${unknown.join(', ')}` }]);
-          }
-        }
-        const resolveAll = (ids: string[]) => [...new Set(ids.map((t) => ontology?.resolve(t) ?? t))];
+        const resolveAll = await termResolver([...f.hpoTerms, ...f.excludedTerms]);
         // No term sent: the server reads them from the symptoms itself and records that it did,
         // so a case is never ranked "for 0 patient terms" because the suggestions were pending.
         let terms = { hpoTerms: resolveAll(f.hpoTerms), excludedTerms: resolveAll(f.excludedTerms) };
@@ -244,7 +360,28 @@ export function createCasesService(deps: CasesServiceDeps) {
           }
         }
         const genomeContent = genome.content as GenomeContent;
-        const files = [genome, ...attachments].map((u) => ({
+        const storedGenome = genome;
+        const storedMate = mate;
+        if (storedMate) {
+          const mateFormat = (storedMate.content as GenomeContent).format;
+          if (genomeContent.format !== 'fastq' || mateFormat !== 'fastq') {
+            throw Errors.validation([
+              { path: [MATE_FIELD], message: `${storedMate.originalName}: a mate file goes with paired FASTQ reads (genome file and mate file both FASTQ)` },
+            ]);
+          }
+        }
+        const checked = deps.checkGenome
+          ? await deps.checkGenome({
+              open: () => storage.get(storedGenome.storageKey),
+              name: storedGenome.originalName,
+              format: genomeContent.format,
+              assembly: f.assembly,
+              ...(storedMate ? { mate: { open: () => storage.get(storedMate.storageKey), name: storedMate.originalName } } : {}),
+            })
+          : null;
+        if (checked !== null && !checked.ok) throw Errors.validation([{ path: [checked.field], message: checked.message }]);
+        const family = await checkFamilyUpload(genomeContent.format, pedigreeUpload, f.probandSample || null, () => storage.get(storedGenome.storageKey), storedGenome.originalName);
+        const files = [genome, ...(mate ? [mate] : []), ...attachments].map((u) => ({
           id: u.id,
           productId: caseUuid,
           role: u.role,
@@ -262,6 +399,7 @@ export function createCasesService(deps: CasesServiceDeps) {
               : u.content.mediaType,
         }));
         await db.transaction(async (tx) => {
+          await assertAnalysisSlot(tx, user);
           await repo.insertCase(
             tx,
             {
@@ -273,9 +411,11 @@ export function createCasesService(deps: CasesServiceDeps) {
               hpoTerms: terms.hpoTerms,
               excludedTerms: terms.excludedTerms,
               hpoTermsSource,
-              assemblyRequested: f.assembly,
+              assemblyRequested: checked?.ok ? checked.assembly : f.assembly,
               genomeFormat: genomeContent.format,
               imageDescription: f.imageDescription ?? null,
+              pedigree: family.pedigree,
+              probandSample: family.probandSample,
               status: 'In queue',
             },
             files,
@@ -316,12 +456,7 @@ export function createCasesService(deps: CasesServiceDeps) {
     /** Saves new terms; a Completed case is re-ranked from its stored variants. */
     async updateTerms(user: Caller, id: string, body: UpdatePhenotypeTermsBody) {
       const { caseRow } = await access(user, id, 'edit');
-      const ontology = await deps.ontology().catch(() => null);
-      if (ontology) {
-        const unknown = [...body.hpoTerms, ...body.excludedTerms].filter((t) => ontology.resolve(t) === undefined);
-        if (unknown.length) throw new UploadValidationError([{ path: ['hpoTerms'], message: `Unknown HPO terms: ${unknown.join(', ')}` }]);
-      }
-      const norm = (ids: string[]) => [...new Set(ids.map((t) => ontology?.resolve(t) ?? t))];
+      const norm = await termResolver([...body.hpoTerms, ...body.excludedTerms]);
       const terms = { hpoTerms: norm(body.hpoTerms), excludedTerms: norm(body.excludedTerms) };
       const rerank = caseRow.status === 'Completed' && caseRow.currentRunId !== null;
       await db.transaction(async (tx) => {
@@ -332,11 +467,18 @@ export function createCasesService(deps: CasesServiceDeps) {
       return { id: caseRow.id, status: caseRow.status, rerankQueued: rerank };
     },
 
-    /** An uploaded file (additional file or the genome original) as a stream. */
+    /**
+     * An uploaded file as a stream. Supporting files can be read by everyone who may read the
+     * case; the genome original only by its owner (a shared user sees the results, never the raw
+     * genome).
+     */
     async file(user: Caller, id: string, fileId: string): Promise<{ file: ProductFileRow; stream: Readable }> {
-      const { caseRow } = await access(user, id, 'read');
+      const { caseRow, isOwner } = await access(user, id, 'read');
       const file = /^[0-9a-f-]{36}$/i.test(fileId) ? await repo.findFile(db, caseRow.id, fileId) : null;
       if (!file) throw new AppError(404, ErrorCode.notFound, 'File not found in this case');
+      if (file.role !== 'attachment' && !isOwner) {
+        throw new AppError(403, ErrorCode.forbidden, 'Only the owner of the case can download the genome file');
+      }
       return { file, stream: await storage.get(file.storageKey) };
     },
   };

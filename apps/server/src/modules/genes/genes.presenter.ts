@@ -12,6 +12,7 @@ export function presentGene(g: RunGeneRow): GeneRow {
     score: g.score,
     phenotypeScore: g.phenotypeScore,
     variantScore: g.variantScore,
+    probability: g.probability,
     inheritance: g.inheritance,
     significance: g.significance,
     variantCount: g.variantCount,

@@ -28,7 +28,7 @@ export function createGenesService(deps: { database: Database; access: CaseAcces
       const runId = caseRow.currentRunId;
       const row = runId ? await repo.findGene(db, runId, geneId) : null;
       if (!row || !runId) throw new AppError(404, ErrorCode.notFound, 'Gene not found in this case');
-      return presentGeneDetails(row, await deps.variants.inGenes(runId, [row.symbol], GENE_VARIANTS));
+      return presentGeneDetails(row, await deps.variants.inGenes(caseRow.id, runId, [row.symbol], GENE_VARIANTS));
     },
   };
 }

@@ -17,7 +17,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/index.ts';
 import { renderInvoicePdf, type InvoiceParty } from './orders.invoice.ts';
 import { orderActivatedMail, orderConfirmationMail } from './orders.mails.ts';
 import type { PaymentProvider } from './orders.payment.ts';

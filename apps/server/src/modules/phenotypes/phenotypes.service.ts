@@ -23,12 +23,18 @@ export function createPhenotypesService(deps: { database: Database; access: Case
       return { items: r.items.map(presentPhenotype), ...page, total: r.total, totalIsCapped: false };
     },
 
+    /** The `limit` best-ranked phenotypes of a run, without an access check (a share link was checked). */
+    async topOfRun(runId: string, limit: number) {
+      const r = await repo.listPhenotypes(db, runId, { page: 1, pageSize: limit });
+      return r.items.map(presentPhenotype);
+    },
+
     async get(user: Caller, id: string, diseaseId: string): Promise<PhenotypeDetails> {
       const { caseRow } = await deps.access.check(user, id, 'read');
       const runId = caseRow.currentRunId;
       const row = runId ? await repo.findPhenotype(db, runId, diseaseId) : null;
       if (!row || !runId) throw new AppError(404, ErrorCode.notFound, 'Phenotype not found in this case');
-      return presentPhenotypeDetails(row, await deps.variants.inGenes(runId, row.genes, PHENOTYPE_VARIANTS));
+      return presentPhenotypeDetails(row, await deps.variants.inGenes(caseRow.id, runId, row.genes, PHENOTYPE_VARIANTS));
     },
   };
 }

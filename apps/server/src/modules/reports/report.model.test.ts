@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byClinicalPriority, criteriaCodes, draftInterpretation, formatClinvar, formatConsequence, formatFrequency, fullHgvsC } from './report.model.ts';
+import { byClinicalPriority, criteriaCodes, draftInterpretation, formatClinvar, formatConsequence, formatFrequency, formatReview, fullHgvsC, reviewOf } from './report.model.ts';
 import { buildDiseaseRow, buildVariantRow } from './testing/builders.ts';
 
 describe('criteriaCodes', () => {
@@ -36,8 +36,45 @@ describe('display helpers', () => {
     expect(formatConsequence('splice_donor_variant')).toBe('splice donor variant');
     expect(formatConsequence('stop_gained')).toBe('stop gained');
     expect(formatConsequence(null)).toBe('not available');
-    expect(formatClinvar(buildVariantRow())).toBe('Pathogenic (2 stars) ID 13294');
+    // A result stored before review status and release were kept: the status follows from the stars.
+    expect(formatClinvar(buildVariantRow())).toBe('Pathogenic (2 stars, criteria provided, multiple submitters, no conflicts) VCV 13294');
+    expect(
+      formatClinvar(
+        buildVariantRow({
+          clinvar: { significance: 'Pathogenic', stars: 0, id: '13294', match: 'exact', reviewStatus: 'no assertion criteria provided', release: '2016-09', source: 'grch37-lifted' },
+        }),
+      ),
+    ).toBe('Pathogenic (0 stars, no assertion criteria provided) VCV 13294 release 2016-09');
+    expect(
+      formatClinvar(buildVariantRow({ clinvar: { significance: 'Pathogenic', stars: 0, id: '361707', idType: 'allele', match: 'same_codon', source: 'intervar' } })),
+    ).toBe('Pathogenic (other missense at this codon) AlleleID 361707');
     expect(formatClinvar(buildVariantRow({ clinvarSignificance: null, clinvar: null }))).toBe('not in ClinVar');
+  });
+
+  it('leads with the reviewer class and records the reason, the automatic class and ClinVar in the draft', () => {
+    const v = buildVariantRow({ acmgClass: 'Uncertain significance', acmgCriteria: [{ code: 'PM5', strength: 'Moderate', points: 2, reason: 'x' }] });
+    const reviews = new Map([
+      [
+        `${v.chrom}:${v.pos}:${v.ref}:${v.alt}`,
+        {
+          classification: 'Likely pathogenic' as const,
+          reason: 'recurrent Pfeiffer allele, de novo',
+          reviewer: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.org' },
+          updatedAt: '2026-11-25T09:30:00.000Z',
+          automaticClass: 'Uncertain significance',
+        },
+      ],
+    ]);
+    const text = draftInterpretation([v], [], 3, reviews);
+    expect(text).toContain('It is classified as Uncertain significance (PM5) according to the automated ACMG/AMP criteria.');
+    expect(text).toContain('ClinVar: Pathogenic (2 stars');
+    expect(text).toContain('The reviewer classified it as Likely pathogenic: recurrent Pfeiffer allele, de novo.');
+    expect(text).toContain('consistent with the clinical presentation');
+    expect(draftInterpretation([v], [])).toContain('clinical significance of the reported variant(s) is uncertain');
+    const review = reviewOf(reviews, v)!;
+    expect(formatReview(review, 'Uncertain significance')).toBe(
+      'Likely pathogenic — recurrent Pfeiffer allele, de novo (Ada Lovelace <ada@example.org>, 2026-11-25 09:30 UTC); automatic class Uncertain significance',
+    );
   });
 
   it('orders variants by ACMG class, then rank (unranked last)', () => {

@@ -2,7 +2,9 @@
  * What a report, a phenopacket and the interpretation draft are built from: the case, its
  * stored analysis run and the selected variants, gathered by the service (no I/O here).
  */
+import type { ReviewerClassification } from '@rarelens/contract';
 import type { RunPhenotypeRow, RunVariantRow } from '../../db/schema/products.ts';
+import { alleleKey, presentClinvarAssertion } from '../variants/index.ts';
 
 export interface TermLabel {
   id: string;
@@ -47,9 +49,45 @@ export interface ReportFamily {
   variants: Record<number, { genotypes: Record<string, { gt: string; depth?: number; genotypeQuality?: number }> | null; inheritance: string[]; rules: string[] }>;
 }
 
+/** The raw data analysis of a FASTQ case (the "Raw data analysis" add-on), for the method section. */
+export interface ReportRawData {
+  reference: string;
+  demoReference: boolean;
+  layout: string;
+  /** Tool -> version line. */
+  tools: Record<string, string>;
+  commands: string[];
+  qc: { reads: number; mappedRate: number; duplicateRate: number; meanDepth: number; tiTv: number | null };
+}
+
+/** Reviewer classifications of the case by allele key (`alleleKey`). */
+export type ReportReviews = ReadonlyMap<string, ReviewerClassification>;
+
+const NO_REVIEWS: ReportReviews = new Map();
+
+/** The reviewer's classification of a selected variant, if any. */
+export function reviewOf(reviews: ReportReviews | undefined, v: Pick<RunVariantRow, 'chrom' | 'pos' | 'ref' | 'alt'>): ReviewerClassification | null {
+  return (reviews ?? NO_REVIEWS).get(alleleKey(v)) ?? null;
+}
+
+/** The class the report leads with: the reviewer's when set, else the automatic ACMG class. */
+export function effectiveClass(v: RunVariantRow, reviews: ReportReviews | undefined): string {
+  return reviewOf(reviews, v)?.classification ?? v.acmgClass;
+}
+
+/** "Likely pathogenic — reason (Ada Lovelace <ada@example.org>, 2026-11-25 09:30 UTC); automatic class Uncertain significance". */
+export function formatReview(r: ReviewerClassification, automaticNow: string): string {
+  const who = r.reviewer.name ? `${r.reviewer.name} <${r.reviewer.email}>` : r.reviewer.email;
+  const when = `${r.updatedAt.slice(0, 16).replace('T', ' ')} UTC`;
+  const automatic = r.automaticClass === automaticNow ? `automatic class ${automaticNow}` : `automatic class ${automaticNow} (${r.automaticClass} when reviewed)`;
+  return `${r.classification} — ${r.reason} (${who}, ${when}); ${automatic}`;
+}
+
 export interface ReportModel {
   product: ReportCase;
   run: ReportRun | null;
+  /** Present when the case was analysed from raw reads (FASTQ). */
+  rawData?: ReportRawData | null;
   /** Selected variants in the current run, in reporting-list order. */
   variants: RunVariantRow[];
   /** Items whose allele is no longer in the current run (kept, flagged in the report). */
@@ -62,6 +100,8 @@ export interface ReportModel {
   reportId: string;
   /** Present for a family (trio or pedigree) case. */
   family?: ReportFamily | null;
+  /** Reviewer classifications of the case (absent: none). */
+  reviews?: ReportReviews;
 }
 
 export interface StoredCriterion {
@@ -123,14 +163,19 @@ export function formatConsequence(c: string | null): string {
 }
 
 export function formatClinvar(v: Pick<RunVariantRow, 'clinvarSignificance' | 'clinvar'>): string {
-  if (!v.clinvarSignificance) return 'not in ClinVar';
-  const c = v.clinvar as { stars?: number; id?: string; match?: string } | null;
-  const sig = v.clinvarSignificance.replace(/_/g, ' ');
-  const parts = [sig];
-  if (c?.stars != null) parts.push(`(${c.stars} ${c.stars === 1 ? 'star' : 'stars'})`);
-  if (c?.id) parts.push(`ID ${c.id}`);
-  if (c?.match && c.match !== 'exact') parts.push(`(${c.match.replace(/_/g, ' ')} match)`);
+  const a = presentClinvarAssertion(v.clinvar);
+  if (!a) return v.clinvarSignificance ? v.clinvarSignificance.replace(/_/g, ' ') : 'not in ClinVar';
+  const parts = [a.significance];
+  if (a.match === 'exact') parts.push(`(${a.stars} ${a.stars === 1 ? 'star' : 'stars'}${a.reviewStatus ? `, ${a.reviewStatus}` : ''})`);
+  else parts.push(`(${a.match === 'same_amino_acid' ? 'same amino-acid change, other nucleotide' : 'other missense at this codon'})`);
+  if (a.id) parts.push(`${a.idType === 'allele' ? 'AlleleID' : 'VCV'} ${a.id}`);
+  if (a.release) parts.push(`release ${a.release}`);
   return parts.join(' ');
+}
+
+/** The ClinVar record's page, when it has an id. */
+export function clinvarLink(v: Pick<RunVariantRow, 'clinvar'>): string | null {
+  return presentClinvarAssertion(v.clinvar)?.url ?? null;
 }
 
 const ACMG_SEVERITY = ['Pathogenic', 'Likely pathogenic', 'Uncertain significance', 'Likely benign', 'Benign'];
@@ -141,6 +186,17 @@ export function byClinicalPriority(a: RunVariantRow, b: RunVariantRow): number {
   const sb = ACMG_SEVERITY.indexOf(b.acmgClass);
   return (sa < 0 ? 9 : sa) - (sb < 0 ? 9 : sb) || (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || b.score - a.score;
 }
+
+/** byClinicalPriority on the class the report leads with (the reviewer's when set). */
+export function byEffectivePriority(reviews: ReportReviews | undefined): (a: RunVariantRow, b: RunVariantRow) => number {
+  return (a, b) => {
+    const sa = ACMG_SEVERITY.indexOf(effectiveClass(a, reviews));
+    const sb = ACMG_SEVERITY.indexOf(effectiveClass(b, reviews));
+    return (sa < 0 ? 9 : sa) - (sb < 0 ? 9 : sb) || byClinicalPriority(a, b);
+  };
+}
+
+export const isCausalClass = (c: string): boolean => c === 'Pathogenic' || c === 'Likely pathogenic';
 
 interface StoredMatchedTerm {
   id: string;
@@ -158,18 +214,21 @@ export function matchedPhenotypes(d: RunPhenotypeRow): TermLabel[] {
  * A first draft of the interpretation from the top selected variants and the diseases of their
  * genes; the user edits it before generating the report.
  */
-export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhenotypeRow[], limit = 3): string {
+export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhenotypeRow[], limit = 3, reviews?: ReportReviews): string {
   if (variants.length === 0) {
     return 'No variant was selected for reporting. No pathogenic or likely pathogenic variant explaining the clinical features was identified with the analysis described below.';
   }
-  const ordered = [...variants].sort(byClinicalPriority).slice(0, limit);
+  const ordered = [...variants].sort(byEffectivePriority(reviews)).slice(0, limit);
   const paragraphs = ordered.map((v) => {
     const c = fullHgvsC(v);
     const p = shortHgvsP(v);
     const gene = v.gene ?? 'an intergenic region';
     const allele = c ? `${c}${p ? ` ${p}` : ''}` : `chr${v.chrom}:${v.pos} ${v.ref}>${v.alt}`;
     const criteria = criteriaCodes(v.acmgCriteria);
-    let text = `A ${v.zygosity} ${formatConsequence(v.consequence)} ${allele} was identified in ${gene}. It is classified as ${v.acmgClass}${criteria.length ? ` (${criteria.join(', ')})` : ''} according to the ACMG/AMP guidelines.`;
+    const review = reviewOf(reviews, v);
+    let text = `A ${v.zygosity} ${formatConsequence(v.consequence)} ${allele} was identified in ${gene}. It is classified as ${v.acmgClass}${criteria.length ? ` (${criteria.join(', ')})` : ''} according to the automated ACMG/AMP criteria.`;
+    if (v.clinvarSignificance) text += ` ClinVar: ${formatClinvar(v)}.`;
+    if (review) text += ` The reviewer classified it as ${review.classification}: ${review.reason}.`;
     const disease = v.gene ? diseases.find((d) => d.genes.includes(v.gene!)) : undefined;
     if (disease) {
       const moi = disease.inheritance.map((i) => i.label.toLowerCase()).join(' or ');
@@ -179,7 +238,7 @@ export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhen
     }
     return text;
   });
-  const hasCausal = ordered.some((v) => v.acmgClass === 'Pathogenic' || v.acmgClass === 'Likely pathogenic');
+  const hasCausal = ordered.some((v) => isCausalClass(effectiveClass(v, reviews)));
   paragraphs.push(
     hasCausal
       ? 'This result is consistent with the clinical presentation. Confirmation of the variant(s) by an orthogonal method and segregation analysis in the parents are recommended; genetic counselling should be offered to the family.'

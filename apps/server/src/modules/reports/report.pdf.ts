@@ -9,9 +9,14 @@ import PDFDocument from 'pdfkit';
 import { DEJAVU_DIR, collectPdf, registerFonts, type Fonts } from '../../pdf/pdf.ts';
 import { Messages } from '@rarelens/contract';
 import {
-  byClinicalPriority,
+  byEffectivePriority,
+  clinvarLink,
   criteriaCodes,
+  effectiveClass,
   formatClinvar,
+  formatReview,
+  isCausalClass,
+  reviewOf,
   formatConsequence,
   formatFrequency,
   fullHgvsC,
@@ -95,7 +100,8 @@ function sourceTag(key: string): string {
  */
 export function kbVersionRows(kb: Record<string, string>): [string, string][] {
   const rows: [string, string][] = [];
-  const used = new Set<string>(['assembly']);
+  // The ACMG setting recorded beside the versions has its own row (clinvarCriteriaText).
+  const used = new Set<string>(['assembly', 'acmgClinvarCriteria']);
   for (const [re, label] of KB_ROWS) {
     const values: string[] = [];
     for (const [k, v] of Object.entries(kb)) {
@@ -117,6 +123,14 @@ export function kbVersionRows(kb: Record<string, string>): [string, string][] {
     .map(([k, v]) => `${k} ${v}`);
   if (others.length) rows.push(['Other sources', others.join('; ')]);
   return rows;
+}
+
+/** The run's ACMG setting for ClinVar-backed criteria (PP5/BP6), in words. */
+export function clinvarCriteriaText(kb: Record<string, string>): string {
+  const setting = kb.acmgClinvarCriteria;
+  if (setting === 'on') return 'on: a ClinVar assertion with review criteria (1+ stars) counts as PP5/BP6 (Supporting), although ClinGen SVI retired both';
+  if (setting === 'off') return 'off (default): ClinVar’s assertion is shown beside the ACMG class, not counted (PP5/BP6 retired by ClinGen SVI); PS1/PM5 use ClinVar’s pathogenic missense changes';
+  return 'not recorded for this analysis (ClinVar’s assertion was not counted as a criterion)';
 }
 
 function formatDate(d: Date): string {
@@ -392,17 +406,27 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
   ]);
 
   w.section('Result summary');
-  const ordered = [...model.variants].sort(byClinicalPriority);
-  const causal = ordered.filter((v) => v.acmgClass === 'Pathogenic' || v.acmgClass === 'Likely pathogenic');
+  const ordered = [...model.variants].sort(byEffectivePriority(model.reviews));
+  const causal = ordered.filter((v) => isCausalClass(effectiveClass(v, model.reviews)));
+  const classText = (v: (typeof ordered)[number]): string => {
+    const r = reviewOf(model.reviews, v);
+    return r ? `reviewer: ${r.classification}; automatic ACMG: ${v.acmgClass}` : v.acmgClass;
+  };
+  const clinvarPathogenic = ordered.filter((v) => !isCausalClass(effectiveClass(v, model.reviews)) && /pathogenic/i.test(v.clinvarSignificance ?? '') && !/conflicting/i.test(v.clinvarSignificance ?? '') && (v.clinvar as { match?: string } | null)?.match === 'exact');
   const summary =
     model.variants.length === 0
       ? 'No variant was selected for this report.'
       : `${model.variants.length} variant${model.variants.length === 1 ? '' : 's'} selected for reporting` +
         (causal.length
           ? `, including ${causal.length} classified as pathogenic or likely pathogenic: ${causal
-              .map((v) => `${v.gene ?? 'intergenic'} ${shortHgvsC(v) ?? `${v.ref}>${v.alt}`} (${v.acmgClass})`)
+              .map((v) => `${v.gene ?? 'intergenic'} ${shortHgvsC(v) ?? `${v.ref}>${v.alt}`} (${classText(v)})`)
               .join('; ')}.`
-          : '; none is classified as pathogenic or likely pathogenic.');
+          : '; none is classified as pathogenic or likely pathogenic by the automated ACMG/AMP criteria or a reviewer.') +
+        (clinvarPathogenic.length
+          ? ` ClinVar reports ${clinvarPathogenic.length === 1 ? 'one of them' : `${clinvarPathogenic.length} of them`} as pathogenic or likely pathogenic: ${clinvarPathogenic
+              .map((v) => `${v.gene ?? 'intergenic'} ${shortHgvsC(v) ?? `${v.ref}>${v.alt}`} (ClinVar ${formatClinvar(v)}; ACMG ${v.acmgClass})`)
+              .join('; ')}.`
+          : '');
   w.paragraph(summary, { size: 10 });
 
   w.section('Variants');
@@ -426,7 +450,8 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
         formatConsequence(v.consequence),
         formatFrequency(v.af, v.afSource),
         formatClinvar(v),
-        `${v.acmgClass}\n${criteriaCodes(v.acmgCriteria).join(', ') || 'no criteria met'}`,
+        `${v.acmgClass}\n${criteriaCodes(v.acmgCriteria).join(', ') || 'no criteria met'}` +
+          (reviewOf(model.reviews, v) ? `\nReviewer: ${reviewOf(model.reviews, v)!.classification}` : ''),
       ]),
     );
     if (model.missing.length) {
@@ -453,8 +478,11 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
           'Genotype',
           `${v.zygosity}${genotype?.gt ? ` (${genotype.gt})` : ''}${genotype?.depth != null ? `, depth ${genotype.depth}` : ''}${genotype?.genotypeQuality != null ? `, GQ ${genotype.genotypeQuality}` : ''}${v.qual != null ? `, QUAL ${v.qual}` : ''}`,
         ],
-        ['ACMG/AMP', `${v.acmgClass} (${v.acmgPoints} points)`],
+        ['ACMG/AMP', `${v.acmgClass} (${v.acmgPoints} points, automated)`],
+        ['ClinVar', `${formatClinvar(v)}${clinvarLink(v) ? ` — ${clinvarLink(v)}` : ''}`],
       ];
+      const review = reviewOf(model.reviews, v);
+      if (review) lines.push(['Reviewer classification', formatReview(review, v.acmgClass)]);
       w.fields(lines);
       const criteria = (Array.isArray(v.acmgCriteria) ? (v.acmgCriteria as StoredCriterion[]) : []).map(
         (c, i) => `${criteriaCodes([c])[0] ?? c.code ?? String(i)}: ${c.reason}`,
@@ -493,9 +521,26 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
 
   w.section('Test and method');
   const genomeFile = product.genomeFileName ? `${product.genomeFileName} (${product.genomeFormat.toUpperCase()})` : product.genomeFormat.toUpperCase();
+  const raw = model.rawData ?? null;
   w.fields([
-    ['Test', 'Genome/exome variant interpretation from a VCF file, phenotype-driven prioritisation'],
+    [
+      'Test',
+      raw
+        ? 'Raw data analysis (FASTQ reads aligned and variants called), then genome/exome variant interpretation, phenotype-driven prioritisation'
+        : 'Genome/exome variant interpretation from a VCF file, phenotype-driven prioritisation',
+    ],
     ['Input file', genomeFile],
+    ...(raw
+      ? ([
+          ['Raw data analysis', `Reads aligned to ${raw.reference}${raw.demoReference ? ' (DEMO reference: not a genome; results cover only its contigs)' : ''}; ${raw.layout === 'single' ? 'single-end' : raw.layout} reads`],
+          ['Tools', Object.values(raw.tools).join(', ')],
+          [
+            'Read QC',
+            `${raw.qc.reads.toLocaleString('en-GB')} reads, ${(raw.qc.mappedRate * 100).toFixed(1)} % mapped, ${(raw.qc.duplicateRate * 100).toFixed(1)} % duplicates, mean depth ${raw.qc.meanDepth.toFixed(1)}x over covered bases` +
+              (raw.qc.tiTv === null ? '' : `, Ti/Tv ${raw.qc.tiTv.toFixed(2)}`),
+          ],
+        ] as [string, string][])
+      : []),
     [
       'Genome assembly',
       run ? (run.inputAssembly === run.assembly ? run.assembly : `${run.inputAssembly} (submitted), lifted over to ${run.assembly}`) : 'not analysed',
@@ -506,6 +551,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
       ? ([['Last re-ranking', formatDateTime(run.rankedAt)]] as [string, string][])
       : []),
     ...(run ? kbVersionRows(run.kbVersions) : []),
+    ...(run ? ([['ClinVar-backed ACMG criteria', clinvarCriteriaText(run.kbVersions)]] as [string, string][]) : []),
     [
       'Method',
       'Variants are annotated against the MANE/RefSeq transcript set (consequence, HGVS), ClinVar and population data, classified with the ACMG/AMP criteria on the points scale, and ranked by combining variant evidence with the HPO similarity between the patient’s phenotype and annotated diseases.',
@@ -519,6 +565,10 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
       counts.candidates != null ? `${counts.candidates.toLocaleString('en-GB')} candidates ranked` : null,
     ].filter(Boolean);
     if (parts.length) w.paragraph(`Run statistics: ${parts.join(', ')}.`, { size: 8.5, color: COLOR.muted });
+  }
+  if (raw) {
+    w.paragraph('Raw data analysis command lines:', { size: 8.5, color: COLOR.muted });
+    w.bullets(raw.commands, 7.5);
   }
 
   w.section('Limitations');

@@ -21,7 +21,9 @@ import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { hasRealEngine, kbDir, smallPfeifferVcf } from '../../testing/pfeiffer-vcf.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+import { CHECKED_RECORDS } from '../cases/genome-check.ts';
 import { cursorAfter, variantsAfter, type VariantCursor } from './reports.repository.ts';
+import { testOntology } from '../../testing/test-ontology.ts';
 
 const realEngine = hasRealEngine;
 
@@ -68,7 +70,7 @@ beforeAll(async () => {
   app = await buildApp({
     config,
     cases: {
-      ...(realEngine ? {} : { engine: () => Promise.resolve(fixture) }),
+      ...(realEngine ? {} : { engine: () => Promise.resolve(fixture), ontology: testOntology }),
       jobs: { inProcessWorker: true, pollMs: 100 },
     },
   });
@@ -162,13 +164,15 @@ describe('access to the reporting routes', () => {
 
 describe('a case without a completed analysis', () => {
   it('has nothing to add and refuses a report with 409, while the list and exports still answer', async () => {
-    const broken = ['##fileformat=VCFv4.2', '##contig=<ID=10,length=135534747>', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO', '10\tnot-a-position\t.\tT\tG\t50\tPASS\t.', ''].join('\n');
+    // Malformed past the records checked at upload, so the case is queued and ends in Error.
+    const records = Array.from({ length: 2 * CHECKED_RECORDS }, (_, i) => `10\t${100_000 + i * 10}\t.\tT\tG\t50\tPASS\t.`);
+    const broken = ['##fileformat=VCFv4.2', '##contig=<ID=10,length=133797422>', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO', ...records, '10\tnot-a-position\t.\tT\tG\t50\tPASS\t.', ''].join('\n');
     const { body, contentType } = multipartBody(
       { caseId: 'RPT-ERR', gender: 'female', symptoms: 'Broad thumbs', hpoTerms: JSON.stringify(TERMS), assembly: 'GRCh38' },
       [{ field: 'genomeFile', name: 'broken.vcf', content: broken }],
     );
     const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...authOf(alice), 'content-type': contentType }, payload: body });
-    expect(res.statusCode).toBe(202);
+    expect(res.statusCode, res.body).toBe(202);
     const id = res.json<{ id: string }>().id;
     const done = await waitForStatus(app, authOf(alice), id, ['Completed', 'Error'], 120_000);
     expect(done.status).toBe('Error');
@@ -239,7 +243,12 @@ describe('the reporting list', () => {
     }
     const before = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(alice) });
     expect(before.json<{ items: unknown[] }>().items).toHaveLength(3);
-    const clear = await app.inject({ method: 'DELETE', url: `${base()}/report-items`, headers: authOf(carol) });
+    // A user the case is shared with reads the list but cannot change it.
+    const refused = await app.inject({ method: 'DELETE', url: `${base()}/report-items`, headers: authOf(carol) });
+    expect(refused.statusCode).toBe(403);
+    const still = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(carol) });
+    expect(still.json<{ items: unknown[] }>().items).toHaveLength(3);
+    const clear = await app.inject({ method: 'DELETE', url: `${base()}/report-items`, headers: authOf(alice) });
     expect(clear.statusCode).toBe(200);
     expect(clear.json()).toEqual({ message: Messages.reportingListCleared });
     const after = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(alice) });

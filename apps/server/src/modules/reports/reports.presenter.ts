@@ -2,15 +2,16 @@
 import type { ReportItem, ReportSummary } from '@rarelens/contract';
 import type { ReportRow } from '../../db/schema/reports.ts';
 import { presentVariant } from '../variants/variants.service.ts';
+import type { ReviewerClassifications } from '../variants/index.ts';
 import type { ItemWithVariant } from './reports.repository.ts';
 
-export function presentReportItem(row: ItemWithVariant): ReportItem {
+export function presentReportItem(row: ItemWithVariant, reviews?: ReviewerClassifications): ReportItem {
   const { item } = row;
   return {
     id: item.id,
     addedAt: item.createdAt.toISOString(),
     addedBy: row.addedByEmail,
-    variant: row.variant ? presentVariant(row.variant) : null,
+    variant: row.variant ? presentVariant(row.variant, reviews) : null,
     locus: { chrom: item.chrom, pos: item.pos, ref: item.ref, alt: item.alt, gene: item.gene },
   };
 }

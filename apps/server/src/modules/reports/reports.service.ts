@@ -4,6 +4,7 @@
  * list and generates reports — the list is the team's shared working set; everyone else gets
  * 404.
  */
+import type { ActivityRecorder } from '../activity/activity.service.ts';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
@@ -25,7 +26,7 @@ import type { KnowledgeBase } from '../../kb/knowledge-base.ts';
 import type { CaseAccess } from '../cases/cases.service.ts';
 import { variantFilters, type VariantsService } from '../variants/variants.service.ts';
 import { buildPhenopacket } from './phenopacket.ts';
-import { draftInterpretation, type ReportModel } from './report.model.ts';
+import { draftInterpretation, type ReportModel, type ReportRawData } from './report.model.ts';
 import { renderReportPdf } from './report.pdf.ts';
 import { presentReport, presentReportItem } from './reports.presenter.ts';
 import * as repo from './reports.repository.ts';
@@ -35,10 +36,14 @@ export interface ReportsServiceDeps {
   database: Database;
   storage: ObjectStorage;
   access: CaseAccess;
-  variants: Pick<VariantsService, 'stored'>;
+  variants: Pick<VariantsService, 'stored' | 'reviews'>;
   kb: Pick<KnowledgeBase, 'hpo'>;
   /** Where the report font (DejaVu) is looked for. */
   fontDir?: string;
+  /** The account activity log: every report download is recorded for the user who made it. */
+  activity?: ActivityRecorder;
+  /** The raw data analysis of a run (FASTQ cases), for the method section. */
+  rawData?: (runId: string) => Promise<ReportRawData | null>;
 }
 
 export interface Caller {
@@ -72,6 +77,11 @@ export function createReportsService(deps: ReportsServiceDeps) {
     return (await deps.access.check(user, id, 'read')).caseRow;
   }
 
+  /** The case if `user` may change it (its owner): a shared user reads the list and reports only. */
+  async function editable(user: Caller, id: string) {
+    return (await deps.access.check(user, id, 'edit')).caseRow;
+  }
+
   async function labeler(): Promise<(id: string) => string> {
     const hpo = await deps.kb.hpo().catch(() => null);
     return (id) => hpo?.ontology.label(id) ?? id;
@@ -83,11 +93,13 @@ export function createReportsService(deps: ReportsServiceDeps) {
     opts: { interpretation?: string | undefined; analyst: string; reportId: string },
   ): Promise<ReportModel> {
     const runId = product.currentRunId;
-    const [items, run, files, label] = await Promise.all([
+    const [items, run, files, label, reviews, rawData] = await Promise.all([
       repo.listItems(db, product.id, runId),
       runId ? deps.access.run(runId) : Promise.resolve(null),
       deps.access.files(product.id),
       labeler(),
+      deps.variants.reviews(product.id),
+      runId && deps.rawData ? deps.rawData(runId) : Promise.resolve(null),
     ]);
     const variants = items.flatMap((i) => (i.variant ? [i.variant] : []));
     const genes = [...new Set(variants.flatMap((v) => (v.gene ? [v.gene] : [])))];
@@ -117,10 +129,12 @@ export function createReportsService(deps: ReportsServiceDeps) {
             counts: run.counts,
           }
         : null,
+      rawData,
       variants,
       missing: items.filter((i) => !i.variant).map((i) => ({ chrom: i.item.chrom, pos: i.item.pos, ref: i.item.ref, alt: i.item.alt, gene: i.item.gene })),
       diseases,
-      interpretation: opts.interpretation ?? draftInterpretation(variants, diseases),
+      interpretation: opts.interpretation ?? draftInterpretation(variants, diseases, undefined, reviews),
+      reviews,
       analyst: opts.analyst,
       generatedAt: new Date(),
       reportId: opts.reportId,
@@ -131,23 +145,25 @@ export function createReportsService(deps: ReportsServiceDeps) {
     const product = await readable(user, id);
     const report = await repo.findReport(db, product.id, reportId);
     if (!report) throw new AppError(404, ErrorCode.notFound, 'Report not found in this case');
-    return { report, stream: await storage.get(report.storageKey) };
+    const stream = await storage.get(report.storageKey);
+    await deps.activity?.record(user.id, 'report_downloaded', { caseId: product.caseId, report: report.fileName });
+    return { report, stream };
   }
 
   return {
     /** The reporting list, with a first draft of the interpretation for the Reporting page. */
     async listItems(user: Caller, id: string): Promise<ReportItemListResponse & { draftInterpretation: string }> {
       const product = await readable(user, id);
-      const items = await repo.listItems(db, product.id, product.currentRunId);
+      const [items, reviews] = await Promise.all([repo.listItems(db, product.id, product.currentRunId), deps.variants.reviews(product.id)]);
       const variants = items.flatMap((i) => (i.variant ? [i.variant] : []));
       const genes = [...new Set(variants.flatMap((v) => (v.gene ? [v.gene] : [])))];
       const diseases = product.currentRunId ? await repo.diseasesForGenes(db, product.currentRunId, genes, REPORT_DISEASES) : [];
-      return { items: items.map(presentReportItem), draftInterpretation: draftInterpretation(variants, diseases) };
+      return { items: items.map((i) => presentReportItem(i, reviews)), draftInterpretation: draftInterpretation(variants, diseases, undefined, reviews) };
     },
 
     /** Adds a variant of the current analysis; 409 when its allele is already listed. */
     async addItem(user: Caller, id: string, variantId: number): Promise<AddReportItemResponse> {
-      const product = await readable(user, id);
+      const product = await editable(user, id);
       const runId = product.currentRunId;
       const variant: RunVariantRow | null = runId ? await deps.variants.stored(runId, variantId) : null;
       if (!variant) throw new AppError(404, ErrorCode.notFound, 'Variant not found in this case');
@@ -166,7 +182,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
     },
 
     async removeItem(user: Caller, id: string, itemId: string): Promise<{ message: string }> {
-      const product = await readable(user, id);
+      const product = await editable(user, id);
       if (!(await repo.deleteItem(db, product.id, itemId))) {
         throw new AppError(404, ErrorCode.notFound, 'This variant is not in the reporting list');
       }
@@ -174,14 +190,14 @@ export function createReportsService(deps: ReportsServiceDeps) {
     },
 
     async clearItems(user: Caller, id: string): Promise<{ message: string }> {
-      const product = await readable(user, id);
+      const product = await editable(user, id);
       await repo.clearItems(db, product.id);
       return { message: Messages.reportingListCleared };
     },
 
     /** Renders the report from the reporting list, stores it and answers the PDF. */
     async createReport(user: Caller, id: string, body: CreateReportBody): Promise<{ report: ReportRow; pdf: Buffer }> {
-      const product = await readable(user, id);
+      const product = await editable(user, id);
       if (product.status !== 'Completed' || !product.currentRunId) {
         throw new AppError(409, ErrorCode.badRequest, 'The case has no completed analysis to report on yet');
       }
@@ -211,6 +227,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
           interpretation: model.interpretation,
           createdAt: model.generatedAt,
         });
+        await deps.activity?.record(user.id, 'report_downloaded', { caseId: product.caseId, report: fileName });
         return { report, pdf };
       } catch (e) {
         await storage.delete(storageKey).catch(() => undefined);

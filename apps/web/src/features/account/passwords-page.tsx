@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { PasswordRules } from '../auth/password-rules.tsx';
 import { accountApi } from './account.api.ts';
+import { AccountData } from './account-data.tsx';
 import { ActivityLog } from './activity-log.tsx';
 
 type Input = z.input<typeof ChangePasswordForm>;
@@ -66,6 +67,7 @@ export function PasswordsPage() {
         </Card>
       </form>
       <ActivityLog />
+      <AccountData />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { isInProgress, useProducts } from './cases.api.ts';
 import { formatDate, formatDateTime } from './format.ts';
-import { ErrorReason, ProgressBar, StatusBadge } from './status-badge.tsx';
+import { ErrorReason, ProgressBar, RawDataBadge, StageLine, StatusBadge } from './status-badge.tsx';
 
 /** Where a case row leads: its results once completed. */
 function caseLink(product: ProductSummary): string | null {
@@ -73,6 +73,7 @@ function CaseRow({ product }: { product: ProductSummary }) {
     >
       <td className="px-5 py-4">
         <CaseName product={product} />
+        {product.rawDataAnalysis ? <RawDataBadge className="ml-2" /> : null}
         {product.name !== product.caseId ? (
           <p className="text-xs text-ink-500">Case ID {product.caseId}</p>
         ) : null}
@@ -84,7 +85,10 @@ function CaseRow({ product }: { product: ProductSummary }) {
           progress={product.status === 'Processing' ? product.progress : undefined}
         />
         {product.status === 'Processing' ? (
-          <ProgressBar value={product.progress} className="mt-2 max-w-40" />
+          <>
+            <ProgressBar value={product.progress} className="mt-2 max-w-40" />
+            <StageLine stage={product.progressStage} progress={product.progress} />
+          </>
         ) : null}
         {product.status === 'Error' ? <ErrorReason error={product.error} /> : null}
       </td>
@@ -122,6 +126,7 @@ function CaseCard({ product }: { product: ProductSummary }) {
           <p className="truncate">
             <CaseName product={product} />
           </p>
+          {product.rawDataAnalysis ? <RawDataBadge className="mt-1" /> : null}
           <p className="mt-0.5 text-xs text-ink-500">Created {formatDate(product.createdAt)}</p>
           <NoTermsLabel product={product} />
         </div>
@@ -131,7 +136,10 @@ function CaseCard({ product }: { product: ProductSummary }) {
         />
       </div>
       {product.status === 'Processing' ? (
-        <ProgressBar value={product.progress} className="mt-3" />
+        <>
+          <ProgressBar value={product.progress} className="mt-3" />
+          <StageLine stage={product.progressStage} progress={product.progress} />
+        </>
       ) : null}
       {product.status === 'Error' ? <ErrorReason error={product.error} /> : null}
       <div className="mt-3 flex items-center justify-between gap-3">

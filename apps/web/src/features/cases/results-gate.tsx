@@ -7,7 +7,7 @@ import { AlertIcon, ClockIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { isInProgress, useProduct } from './cases.api.ts';
-import { ProgressBar, StatusBadge } from './status-badge.tsx';
+import { ProgressBar, StageLine, StatusBadge } from './status-badge.tsx';
 
 /**
  * Renders a results page only once the case's analysis has completed; until then it shows the
@@ -79,7 +79,10 @@ export function ResultsGate({
         />
       </div>
       {p.status === 'Processing' ? (
-        <ProgressBar value={p.progress} className="mx-auto mt-4 max-w-xs" />
+        <>
+          <ProgressBar value={p.progress} className="mx-auto mt-4 max-w-xs" />
+          <StageLine stage={p.progressStage} progress={p.progress} className="mt-2" />
+        </>
       ) : null}
       <p className="mt-4 text-sm text-ink-500">
         Results appear here as soon as they are ready; this page refreshes by itself.

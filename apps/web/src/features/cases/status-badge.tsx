@@ -79,3 +79,50 @@ export function ErrorReason({ error }: { error: ProductError | null }) {
     </Tooltip>
   );
 }
+
+/** What each analysis stage is called in the UI. */
+export const StageLabels: Record<string, string> = {
+  reference: 'Preparing the reference',
+  alignment: 'Aligning reads',
+  duplicates: 'Marking duplicates',
+  calling: 'Calling variants',
+  annotation: 'Annotating variants',
+  ranking: 'Ranking',
+};
+
+/** The stage running and its overall percent, under the progress bar ("Aligning reads · 37%"). */
+export function StageLine({
+  stage,
+  progress,
+  className,
+}: {
+  stage: string | null;
+  progress: number;
+  className?: string;
+}) {
+  if (!stage) return null;
+  return (
+    <p
+      data-testid="case-stage"
+      data-stage={stage}
+      className={cn('mt-1 text-xs text-sky-800 tabular-nums', className)}
+    >
+      {StageLabels[stage] ?? stage} · {Math.round(progress)}%
+    </p>
+  );
+}
+
+/** The "Raw data analysis" add-on marker of a case analysed from FASTQ reads. */
+export function RawDataBadge({ className }: { className?: string }) {
+  return (
+    <span
+      data-testid="raw-data-badge"
+      className={cn(
+        'inline-flex items-center rounded-full bg-violet-50 px-2 py-0.5 text-[11px] font-medium text-violet-700 ring-1 ring-violet-200 ring-inset',
+        className,
+      )}
+    >
+      Raw data analysis
+    </span>
+  );
+}

@@ -1,5 +1,6 @@
-import type { FamilyResponse } from '@rarelens/contract';
+import type { FamilyResponse, ProductDetails } from '@rarelens/contract';
 import { Alert, Card } from '../../components/card.tsx';
+import { useFamily } from './family.api.ts';
 import { PedigreeDrawing } from './pedigree-drawing.tsx';
 
 const pct = (x: number): string => `${(100 * x).toFixed(2)} %`;
@@ -37,5 +38,16 @@ export function FamilyPanel({ family }: { family: FamilyResponse }) {
         </p>
       ))}
     </Card>
+  );
+}
+
+/** The family panel of an analysed case (nothing for a single-sample case). */
+export function CaseFamily({ product }: { product: ProductDetails }) {
+  const family = useFamily(product.id, product.run?.id ?? null);
+  if (!family.data || family.data.members.length < 2) return null;
+  return (
+    <div className="mb-5">
+      <FamilyPanel family={family.data} />
+    </div>
   );
 }

@@ -62,6 +62,15 @@ export function editorToPed(members: readonly EditorMember[], familyId: string):
 
 /** Reads the #CHROM line of a VCF (plain or gzip/BGZF) in the browser; [] when it cannot. */
 export async function readVcfSampleNames(file: Blob, maxBytes = 4 << 20): Promise<string[]> {
+  try {
+    return await readSampleLine(file, maxBytes);
+  } catch {
+    // A Blob without streams (older browsers) or an unreadable file: the user types the names.
+    return [];
+  }
+}
+
+async function readSampleLine(file: Blob, maxBytes: number): Promise<string[]> {
   const head = file.slice(0, maxBytes);
   const magic = new Uint8Array(await head.slice(0, 2).arrayBuffer());
   let stream: ReadableStream<Uint8Array> = head.stream();

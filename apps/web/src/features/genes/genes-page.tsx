@@ -11,7 +11,11 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
 import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
-import { abbreviateInheritance } from '../phenotypes/phenotype-ui.tsx';
+import {
+  abbreviateInheritance,
+  PROBABILITY_HELP,
+  ProbabilityBar,
+} from '../phenotypes/phenotype-ui.tsx';
 import { SignificanceBadge } from '../variants/badges.tsx';
 import { useGenes } from './genes.api.ts';
 
@@ -50,6 +54,24 @@ export function ScoreBars({
   );
 }
 
+/** The gene's post-test probability; a dash for analyses ranked before it was computed. */
+function GeneProbability({ value }: { value: number | null }) {
+  if (value === null)
+    return (
+      <Tooltip content="Not computed for this analysis: re-rank the case (Diagnose) to get it.">
+        <span tabIndex={0} className="text-xs text-ink-400">
+          —
+        </span>
+      </Tooltip>
+    );
+  return <ProbabilityBar value={value} />;
+}
+
+/** How a family's genotypes fit the mode: the part in parentheses of "autosomal dominant (de novo)". */
+function familyPattern(label: string): string | null {
+  return /\(([^)]+)\)$/.exec(label)?.[1] ?? null;
+}
+
 function InheritanceCodes({ values }: { values: string[] }) {
   if (values.length === 0) return <span className="text-xs text-ink-400">—</span>;
   return (
@@ -61,6 +83,9 @@ function InheritanceCodes({ values }: { values: string[] }) {
           className="rounded bg-ink-50 px-1.5 py-0.5 text-[11px] font-medium text-ink-700 ring-1 ring-ink-100 ring-inset"
         >
           {abbreviateInheritance(v)}
+          {familyPattern(v) ? (
+            <span className="font-normal text-ink-500"> · {familyPattern(v)}</span>
+          ) : null}
         </span>
       ))}
     </span>
@@ -80,6 +105,11 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
               <th className={cn(th, 'w-12 text-right')}>Rank</th>
               <th className={th}>Gene</th>
               <th className={th}>Score</th>
+              <th className={th}>
+                <Tooltip content={PROBABILITY_HELP.gene}>
+                  <span tabIndex={0}>Probability</span>
+                </Tooltip>
+              </th>
               <th className={th}>Inheritance</th>
               <th className={th}>Significance</th>
               <th className={cn(th, 'text-right')}>Variants</th>
@@ -111,6 +141,9 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
                 </td>
                 <td className="px-3 py-3">
                   <ScoreBars gene={g} />
+                </td>
+                <td className="px-3 py-3" data-testid="gene-probability">
+                  <GeneProbability value={g.probability} />
                 </td>
                 <td className="px-3 py-3">
                   <InheritanceCodes values={g.inheritance} />
@@ -152,6 +185,7 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
                   <p className="truncate text-xs text-ink-500">{g.name ?? ''}</p>
                   <div className="mt-2 flex flex-wrap items-center gap-3">
                     <ScoreBars gene={g} />
+                    <GeneProbability value={g.probability} />
                     <SignificanceBadge value={g.significance} />
                     <span className="text-xs text-ink-600">{g.variantCount} variants</span>
                   </div>

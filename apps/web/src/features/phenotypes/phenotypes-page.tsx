@@ -9,13 +9,22 @@ import { useProductId } from '../../app/layouts/product-layout.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useProduct } from '../cases/cases.api.ts';
 import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
+import { ShareCaseButton } from '../sharing/share-dialog.tsx';
 import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
 import { SignificanceBadge } from '../variants/badges.tsx';
 import { VariantEvidenceDrawer } from '../variants/variant-evidence.tsx';
+import { CaseFamily } from '../family/family-panel.tsx';
 import { VariantsPanel } from '../variants/variants-panel.tsx';
 import { DiseaseIdLink } from './disease-link.tsx';
-import { countMatched, GeneChips, InheritanceList, ProbabilityBar } from './phenotype-ui.tsx';
+import {
+  countMatched,
+  GeneChips,
+  InheritanceList,
+  PROBABILITY_HELP,
+  ProbabilityBar,
+} from './phenotype-ui.tsx';
 import { usePhenotypes } from './phenotypes.api.ts';
 
 export type ResultsView = 'diseases' | 'variants';
@@ -122,7 +131,7 @@ function DiseasesTable({
                 Inheritance
               </th>
               <th scope="col" className={th}>
-                <Tooltip content="Post-test probability among the ranked diseases, from the phenotype likelihood ratios and the variant evidence.">
+                <Tooltip content={PROBABILITY_HELP.disease}>
                   <span tabIndex={0}>Probability</span>
                 </Tooltip>
               </th>
@@ -270,9 +279,11 @@ export function PhenotypesPage() {
   const [params] = useSearchParams();
   const view: ResultsView = params.get('view') === 'variants' ? 'variants' : 'diseases';
   useDocumentTitle(view === 'variants' ? 'Variants' : 'Phenotypes');
+  const product = useProduct(productId);
   return (
     <>
       <PageHeader
+        actions={product.data?.isOwner ? <ShareCaseButton productId={product.data.id} caseName={product.data.name} /> : null}
         title={view === 'variants' ? 'Variants' : 'Phenotypes'}
         description={
           view === 'variants'
@@ -284,6 +295,7 @@ export function PhenotypesPage() {
         {(product) => (
           <>
             <CaseSummary product={product} />
+            <CaseFamily product={product} />
             <ResultsTabs view={view} />
             {view === 'variants' ? (
               <VariantsPanel product={product} />

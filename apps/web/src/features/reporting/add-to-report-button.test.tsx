@@ -25,10 +25,16 @@ const variant: VariantRow = {
   hgvsP: 'p.(Glu565Ala)',
   af: null,
   clinvar: null,
+  clinvarAssertion: null,
+  reviewerClassification: null,
   acmg: 'Uncertain significance',
   acmgPoints: 3,
   zygosity: 'heterozygous',
   score: 0.8,
+  genotypes: null,
+  inheritance: [],
+  compoundHetPartners: [],
+  inheritanceRules: [],
 };
 
 type Reply = { status: number; body: unknown };

@@ -60,7 +60,7 @@ function ClearListButton({ productId, count }: { productId: string; count: numbe
   );
 }
 
-function SelectedVariants({ productId, items }: { productId: string; items: ReportItem[] }) {
+function SelectedVariants({ productId, items, readOnly }: { productId: string; items: ReportItem[]; readOnly: boolean }) {
   const { remove } = useReportItemMutations(productId);
   function handleRemove(item: ReportItem) {
     remove.mutate(item.id, {
@@ -70,7 +70,7 @@ function SelectedVariants({ productId, items }: { productId: string; items: Repo
   }
   return (
     <Card className="overflow-hidden">
-      <SectionTitle aside={<ClearListButton productId={productId} count={items.length} />}>{`Selected variants (${items.length})`}</SectionTitle>
+      <SectionTitle aside={readOnly ? null : <ClearListButton productId={productId} count={items.length} />}>{`Selected variants (${items.length})`}</SectionTitle>
       {items.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-ink-500" data-testid="report-list-empty">
           No variants selected yet. Open a gene or phenotype, then use “Add to report” on the variants you want in the report.
@@ -117,6 +117,7 @@ function SelectedVariants({ productId, items }: { productId: string; items: Repo
                     <td className={cn(td, 'hidden md:table-cell')}>{v ? <ClinvarBadge value={v.clinvar} /> : null}</td>
                     <td className={td}>{v ? <AcmgBadge value={v.acmg} points={v.acmgPoints} /> : null}</td>
                     <td className={cn(td, 'text-right')}>
+                      {readOnly ? null : (
                       <Button
                         variant="ghost"
                         size="sm"
@@ -128,6 +129,7 @@ function SelectedVariants({ productId, items }: { productId: string; items: Repo
                       >
                         Remove
                       </Button>
+                      )}
                     </td>
                   </tr>
                 );
@@ -245,7 +247,7 @@ function ReportComposer({ productId, product }: { productId: string; product: Pr
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-5">
-        <SelectedVariants productId={productId} items={list} />
+        <SelectedVariants productId={productId} items={list} readOnly={!product.isOwner} />
         <Card className="overflow-hidden">
           <SectionTitle
             aside={
@@ -267,6 +269,7 @@ function ReportComposer({ productId, product }: { productId: string; product: Pr
               data-testid="interpretation"
               value={interpretation}
               maxLength={MaxInterpretationLength}
+              readOnly={!product.isOwner}
               onChange={(e) => setEdited(e.target.value)}
               className="min-h-56 text-sm leading-relaxed"
             />
@@ -274,11 +277,19 @@ function ReportComposer({ productId, product }: { productId: string; product: Pr
               Drafted from the top selected variants; edit it before generating. It is printed in the report of case {product.caseId} as written.
             </p>
             <div className="flex flex-wrap items-center justify-end gap-3">
-              {list.length === 0 ? <span className="text-xs text-ink-500">The report will state that no variant was selected.</span> : null}
-              <Button variant="secondary" isLoading={generate.isPending} onClick={() => generate.mutate()} data-testid="generate-report">
-                <ReportIcon className="size-4" aria-hidden="true" />
-                Generate report
-              </Button>
+              {!product.isOwner ? (
+                <span className="text-xs text-ink-500" data-testid="report-read-only">
+                  Shared with you for reading: only the owner of the case can change the list and generate a report.
+                </span>
+              ) : (
+                <>
+                  {list.length === 0 ? <span className="text-xs text-ink-500">The report will state that no variant was selected.</span> : null}
+                  <Button variant="secondary" isLoading={generate.isPending} onClick={() => generate.mutate()} data-testid="generate-report">
+                    <ReportIcon className="size-4" aria-hidden="true" />
+                    Generate report
+                  </Button>
+                </>
+              )}
             </div>
           </div>
         </Card>

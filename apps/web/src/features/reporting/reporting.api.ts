@@ -1,16 +1,14 @@
 import {
   AddReportItemResponse,
-  ErrorBody,
   ErrorCode,
-  Messages,
   ReportItemListResponse,
   ReportListMessage,
   ReportListResponse,
   type CreateReportBody,
 } from '@rarelens/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, LocaleHeader, refreshTokens } from '../../lib/api-client.ts';
-import { getLocale } from '../../lib/locale.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { casesApi, productKeys } from '../cases/cases.api.ts';
 
 /** Query keys of the reporting feature (under the case's results, so a new analysis refreshes them). */
@@ -66,66 +64,4 @@ export function isAlreadyInReport(error: unknown): boolean {
   return error instanceof ApiError && error.code === ErrorCode.variantAlreadyInReport;
 }
 
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
-
-/** The file name of a Content-Disposition header (RFC 6266 `filename*` first). */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (star) {
-    try {
-      return decodeURIComponent(star);
-    } catch {
-      // A malformed encoding: fall back to the plain parameter.
-    }
-  }
-  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
-}
-
-/**
- * Fetches a binary answer (PDF, JSON or TSV file) with the session cookie, refreshing the
- * session once on 401 like the JSON client does.
- */
-async function downloadFile(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<DownloadedFile> {
-  const send = () =>
-    fetch(path, {
-      method: init.method ?? 'GET',
-      credentials: 'include',
-      headers: {
-        [LocaleHeader]: getLocale(),
-        ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    });
-  let response = await send();
-  if (response.status === 401 && (await refreshTokens())) response = await send();
-  if (!response.ok) {
-    let body: ErrorBody = { code: 'http_error', message: Messages.somethingWentWrong };
-    try {
-      const parsed = ErrorBody.safeParse(await response.json());
-      if (parsed.success) body = parsed.data;
-    } catch {
-      // Not JSON: keep the generic message.
-    }
-    throw new ApiError(response.status, body);
-  }
-  const fallback = path.split('/').pop() ?? 'download';
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition'), fallback) };
-}
-
-/** Hands a downloaded file to the browser as a download. */
-export function saveFile({ blob, fileName }: DownloadedFile): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoke later: some browsers read the URL asynchronously after the click.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
+export { fileNameOf, saveFile, type DownloadedFile } from '../../lib/download.ts';

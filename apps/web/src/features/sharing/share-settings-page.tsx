@@ -1,16 +1,127 @@
-import { EmptyState, PageHeader } from '../../components/card.tsx';
+import { Messages, type ShareSettingsItem, type ShareStatus } from '@rarelens/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
+import { Dialog, DialogClose, DialogContent } from '../../components/dialog.tsx';
 import { ShareIcon } from '../../components/icons.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { toast, toastError } from '../../components/toaster.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { formatDate, formatDateTime } from '../cases/format.ts';
+import { useShareMutations, useShareSettings } from './sharing.api.ts';
 
-/** /my-product/share-settings. Placeholder until the sharing feature lands; replace wholesale. */
+const statusLabel: Record<ShareStatus, string> = { active: 'Active', expired: 'Link expired', revoked: 'Unshared' };
+const statusTone: Record<ShareStatus, string> = {
+  active: 'bg-accent-50 text-accent-800 ring-accent-200',
+  expired: 'bg-amber-50 text-amber-800 ring-amber-200',
+  revoked: 'bg-ink-50 text-ink-600 ring-ink-200',
+};
+
+function StatusPill({ status }: { status: ShareStatus }) {
+  return (
+    <span className={cn('inline-flex rounded-md px-1.5 py-0.5 text-xs font-medium ring-1', statusTone[status])}>
+      {statusLabel[status]}
+    </span>
+  );
+}
+
+/** Unshare after the spec's confirmation (§4), then the "Successfully unshared" toast. */
+function UnshareButton({ share }: { share: ShareSettingsItem }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const { unshare } = useShareMutations();
+  function handleUnshare() {
+    unshare.mutate(
+      { productId: share.productId, email: share.email },
+      {
+        onSuccess: () => {
+          toast.success(Messages.unshared);
+          setIsOpen(false);
+        },
+        onError: toastError,
+      },
+    );
+  }
+  return (
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+      <Button variant="ghost" size="sm" onClick={() => setIsOpen(true)} data-testid="unshare">
+        Unshare
+      </Button>
+      <DialogContent
+        title={Messages.unshareConfirm}
+        description={`${share.email} will no longer see case ${share.caseId}, and the link sent by e-mail stops working at once.`}
+      >
+        <div className="mt-6 flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="danger" isLoading={unshare.isPending} onClick={handleUnshare} data-testid="confirm-unshare">
+            Unshare
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function lastOpened(share: ShareSettingsItem): string {
+  if (share.lastOpenedAt === null) return 'Never';
+  return `${formatDateTime(share.lastOpenedAt)} (${share.openCount} time${share.openCount === 1 ? '' : 's'})`;
+}
+
+/** /my-product/share-settings: every share of the user's cases, with opens and status. */
 export function ShareSettingsPage() {
   useDocumentTitle('Share settings');
+  const shares = useShareSettings();
+  const th = 'px-4 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
   return (
     <>
-      <PageHeader title="Share settings" description="People you have shared phenotypes with." />
-      <EmptyState icon={<ShareIcon />} title="Nothing shared yet">
-        Phenotypes you share with other users by email will be listed here.
-      </EmptyState>
+      <PageHeader title="Share settings" description="People you have shared phenotypes with, and when they opened the link." />
+      {shares.isPending ? (
+        <PageSpinner label="Loading shares" />
+      ) : shares.isError ? (
+        <Alert tone="error">{errorMessage(shares.error)}</Alert>
+      ) : shares.data.length === 0 ? (
+        <EmptyState icon={<ShareIcon />} title="Nothing shared yet">
+          Phenotypes you share with other users by email will be listed here. Use Share on a case’s phenotypes.
+        </EmptyState>
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="share-table">
+            <thead className="bg-ink-50/70">
+              <tr>
+                <th scope="col" className={th}>Recipient</th>
+                <th scope="col" className={th}>Case</th>
+                <th scope="col" className={th}>Shared on</th>
+                <th scope="col" className={th}>Last opened</th>
+                <th scope="col" className={th}>Status</th>
+                <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {shares.data.map((share) => (
+                <tr key={`${share.productId}:${share.email}`} data-testid="share-row" data-email={share.email} className="border-t border-ink-100 align-top">
+                  <td className="px-4 py-3 font-medium text-ink-900">{share.email}</td>
+                  <td className="px-4 py-3">
+                    <Link to={`/my-product/${encodeURIComponent(share.productId)}/phenotypes`} className="text-ink-900 hover:underline">
+                      {share.caseId}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-ink-700">
+                    {formatDate(share.sharedAt)}
+                    {share.status === 'active' ? <p className="text-xs text-ink-500">Link until {formatDate(share.expiresAt)}</p> : null}
+                  </td>
+                  <td className="px-4 py-3 text-ink-700" data-testid="share-last-opened">{lastOpened(share)}</td>
+                  <td className="px-4 py-3"><StatusPill status={share.status} /></td>
+                  <td className="px-4 py-3 text-right">{share.status === 'revoked' ? null : <UnshareButton share={share} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
     </>
   );
 }

@@ -21,6 +21,30 @@ export function isGenomeFileName(name: string): boolean {
   return genomeNamePattern.test(name);
 }
 
+export const FastqFileAccept = '.fastq,.fq,.fastq.gz,.fq.gz';
+
+export function isFastqFileName(name: string): boolean {
+  return /\.(fastq|fq)(\.gz)?$/i.test(name);
+}
+
+/** The texts of the genome field and of the mate FASTQ field (paired reads). */
+const FileFieldTexts = {
+  genome: {
+    testId: 'genome-dropzone',
+    label: 'Genome file (VCF or FASTQ)',
+    prompt: 'Drop the patient’s VCF or FASTQ file here',
+    formats: '.vcf, .vcf.gz, .fastq, .fq, .fastq.gz — plain, gzip or bgzip',
+    accept: GenomeFileAccept,
+  },
+  mate: {
+    testId: 'mate-dropzone',
+    label: 'Mate FASTQ file (read 2 of paired reads, optional)',
+    prompt: 'Paired reads? Drop the mate FASTQ (read 2) here',
+    formats: '.fastq, .fq, .fastq.gz — the reads in the same order as the first file',
+    accept: FastqFileAccept,
+  },
+} as const;
+
 function DropArea({
   onFiles,
   isMultiple,
@@ -100,17 +124,21 @@ export function GenomeFileField({
   file,
   onChange,
   error,
+  kind = 'genome',
 }: {
   file: File | null;
   onChange: (file: File | null) => void;
   error?: string | undefined;
+  /** 'mate': the second FASTQ of paired reads. */
+  kind?: 'genome' | 'mate';
 }) {
   const errorId = useId();
+  const texts = FileFieldTexts[kind];
   return (
     <div className="flex flex-col gap-2">
       {file ? (
         <div
-          data-testid="genome-file"
+          data-testid={kind === 'genome' ? 'genome-file' : 'mate-file'}
           className="flex items-center gap-3 rounded-xl border border-ink-200 bg-white px-4 py-3"
         >
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-xl text-accent-600">
@@ -134,21 +162,17 @@ export function GenomeFileField({
         </div>
       ) : (
         <DropArea
-          testId="genome-dropzone"
-          label="Genome file (VCF or FASTQ)"
+          testId={texts.testId}
+          label={texts.label}
           onFiles={(files) => onChange(files[0] ?? null)}
           isMultiple={false}
-          accept={GenomeFileAccept}
+          accept={texts.accept}
           invalid={Boolean(error)}
           describedBy={error ? errorId : undefined}
         >
           <UploadIcon className="size-7 text-ink-400" />
-          <p className="text-sm font-medium text-ink-800">
-            Drop the patient’s VCF or FASTQ file here
-          </p>
-          <p className="text-xs text-ink-500">
-            .vcf, .vcf.gz, .fastq, .fq, .fastq.gz — plain, gzip or bgzip
-          </p>
+          <p className="text-sm font-medium text-ink-800">{texts.prompt}</p>
+          <p className="text-xs text-ink-500">{texts.formats}</p>
         </DropArea>
       )}
       <FieldError id={errorId}>{error}</FieldError>

@@ -7,7 +7,7 @@ import {
   TermRef,
 } from '@rarelens/contract';
 import { z } from 'zod';
-import { isGenomeFileName } from './file-fields.tsx';
+import { isFastqFileName, isGenomeFileName } from './file-fields.tsx';
 
 /**
  * The Genome Upload form: the contract's text fields, with the chosen terms kept as
@@ -31,6 +31,12 @@ export const UploadFormSchema = z.object({
       'Choose a VCF (.vcf, .vcf.gz) or FASTQ (.fastq, .fq, .fastq.gz) file',
     )
     .refine((file) => file === null || file.size > 0, 'The file is empty'),
+  /** The mate FASTQ of paired reads (read 2), with a FASTQ genome file. */
+  genomeMateFile: z
+    .instanceof(File)
+    .nullable()
+    .refine((file) => file === null || isFastqFileName(file.name), 'Choose a FASTQ file (.fastq, .fq, .fastq.gz)')
+    .refine((file) => file === null || file.size > 0, 'The file is empty'),
   additionalFiles: z.array(z.instanceof(File)).max(Constants.maxAdditionalFiles, Messages.maxFiles),
 });
 
@@ -46,5 +52,6 @@ export const emptyUploadForm: UploadFormInput = {
   assembly: 'auto',
   imageDescription: '',
   genomeFile: null,
+  genomeMateFile: null,
   additionalFiles: [],
 };

@@ -12,10 +12,13 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { productKeys } from '../cases/cases.api.ts';
+import { PlanRequiredNotice } from '../orders/plan-required-notice.tsx';
 import { formatBytes } from '../cases/format.ts';
 import { ProgressBar } from '../cases/status-badge.tsx';
+import { emptyPedigree, PedigreeField, type PedigreeValue } from '../family/pedigree-editor.tsx';
+import { checkEditorMembers, editorToPed, readVcfSampleNames } from '../family/pedigree.ts';
 import { HpoTermPicker, TermChips } from './hpo-term-picker.tsx';
-import { AttachmentsField, GenomeFileField } from './file-fields.tsx';
+import { AttachmentsField, GenomeFileField, isFastqFileName } from './file-fields.tsx';
 import { SymptomSuggestions } from './symptom-suggestions.tsx';
 import { SymptomsField, type SymptomSuggestionsProps } from './symptoms-field.tsx';
 import {
@@ -36,6 +39,7 @@ const serverFields = [
   'assembly',
   'imageDescription',
   'genomeFile',
+  'genomeMateFile',
   'additionalFiles',
 ] as const;
 type ServerField = (typeof serverFields)[number];
@@ -87,6 +91,9 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [uploadController, setUploadController] = useState<AbortController | null>(null);
   const [isExcludedOpen, setIsExcludedOpen] = useState(false);
+  const [pedigree, setPedigree] = useState<PedigreeValue>(emptyPedigree);
+  const [pedigreeError, setPedigreeError] = useState<string | undefined>(undefined);
+  const [samplesRead, setSamplesRead] = useState<{ file: File; names: string[] } | null>(null);
 
   const form = useForm<UploadFormInput, unknown, UploadFormOutput>({
     resolver: zodResolver(UploadFormSchema),
@@ -95,6 +102,21 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
   const { errors, isSubmitting } = form.formState;
   const excludedTerms = useWatch({ control: form.control, name: 'excludedTerms' });
   const hpoTerms = useWatch({ control: form.control, name: 'hpoTerms' });
+  const genomeFile = useWatch({ control: form.control, name: 'genomeFile' });
+  const gender = useWatch({ control: form.control, name: 'gender' });
+
+  // The VCF's sample names (from its #CHROM line) fill the pedigree editor's choices.
+  useEffect(() => {
+    let isCurrent = true;
+    if (!genomeFile) return;
+    void readVcfSampleNames(genomeFile).then((names) => {
+      if (isCurrent) setSamplesRead({ file: genomeFile, names });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [genomeFile]);
+  const vcfSamples = genomeFile && samplesRead?.file === genomeFile ? samplesRead.names : [];
 
   // Leaving the page cancels an upload in flight.
   useEffect(() => () => uploadController?.abort(), [uploadController]);
@@ -102,9 +124,29 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
   const handleSubmit = form.handleSubmit(async (values) => {
     if (!values.genomeFile) return;
     setSubmitError(null);
+    setPedigreeError(undefined);
+    // The family: the editor's rows become a PED file, so both take the server's PED checks.
+    let pedigreeFile: File | null = null;
+    let probandSample = '';
+    if (pedigree.mode === 'editor') {
+      const problems = checkEditorMembers(pedigree.members);
+      if (problems.length) {
+        setPedigreeError(problems.join('. '));
+        return;
+      }
+      pedigreeFile = new File([editorToPed(pedigree.members, values.caseId)], 'pedigree-editor.ped', { type: 'text/plain' });
+      probandSample = pedigree.members.find((m) => m.relation === 'proband')?.sample.trim() ?? '';
+    } else if (pedigree.mode === 'file') {
+      if (!pedigree.pedFile) {
+        setPedigreeError('Choose the PED file, or describe the family instead');
+        return;
+      }
+      pedigreeFile = pedigree.pedFile;
+      probandSample = pedigree.probandSample;
+    }
     const controller = new AbortController();
     setUploadController(controller);
-    setProgress({ loaded: 0, total: values.genomeFile.size });
+    setProgress({ loaded: 0, total: values.genomeFile.size + (values.genomeMateFile?.size ?? 0) });
     try {
       await uploadProduct(
         {
@@ -116,7 +158,10 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
           assembly: values.assembly,
           imageDescription: values.imageDescription,
           genomeFile: values.genomeFile,
+          genomeMateFile: values.genomeMateFile,
           additionalFiles: values.additionalFiles,
+          pedigreeFile,
+          probandSample,
         },
         setProgress,
         controller.signal,
@@ -133,6 +178,11 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
       let isPlaced = false;
       if (error instanceof ApiError && error.issues) {
         for (const issue of error.issues) {
+          if (issue.path[0] === 'pedigreeFile' || issue.path[0] === 'probandSample') {
+            setPedigreeError(issue.message);
+            isPlaced = true;
+            continue;
+          }
           const field = serverFields.find((f) => f === issue.path[0]);
           if (field) {
             form.setError(field satisfies ServerField, { type: 'server', message: issue.message });
@@ -155,6 +205,7 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
         title="Genome Upload"
         description="Upload patient data: the genome file, the clinical picture and any supporting documents. The analysis starts as soon as the upload completes."
       />
+      <PlanRequiredNotice />
       <form
         onSubmit={(e) => void handleSubmit(e)}
         noValidate
@@ -312,6 +363,27 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
               />
             )}
           />
+          {genomeFile && isFastqFileName(genomeFile.name) ? (
+            <div className="mt-4">
+              <Controller
+                control={form.control}
+                name="genomeMateFile"
+                render={({ field }) => (
+                  <GenomeFileField
+                    kind="mate"
+                    file={field.value}
+                    onChange={field.onChange}
+                    error={errors.genomeMateFile?.message}
+                  />
+                )}
+              />
+              <p className="mt-2 text-xs text-ink-500">
+                FASTQ reads are aligned and their variants called on the server (Raw data analysis),
+                then analysed like a VCF. Single-end, paired (two files) and interleaved reads are
+                accepted.
+              </p>
+            </div>
+          ) : null}
           <div className="mt-5 grid gap-5 sm:grid-cols-2">
             <FormField
               label="Genome assembly"
@@ -324,6 +396,18 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
                 <option value="GRCh38">GRCh38 (hg38)</option>
               </NativeSelect>
             </FormField>
+          </div>
+          <div className="mt-5 border-t border-ink-100 pt-4">
+            <PedigreeField
+              value={pedigree}
+              onChange={(v) => {
+                setPedigree(v);
+                setPedigreeError(undefined);
+              }}
+              samples={vcfSamples}
+              probandSex={gender === 'male' || gender === 'female' ? gender : 'unknown'}
+              error={pedigreeError}
+            />
           </div>
         </Section>
 

@@ -1,6 +1,7 @@
 import {
   CreateProductResponse,
   ErrorBody,
+  FamilyUploadFieldNames,
   HpoSearchResponse,
   Messages,
   UploadFieldNames,
@@ -19,7 +20,13 @@ export type UploadValues = {
   assembly: AssemblyChoice;
   imageDescription: string;
   genomeFile: File;
+  /** The mate FASTQ of paired reads. */
+  genomeMateFile?: File | null;
   additionalFiles: File[];
+  /** Family VCF: the pedigree as a PED file (uploaded, or written by the pedigree editor). */
+  pedigreeFile?: File | null;
+  /** Family VCF: the proband's sample name ('' = the server's default). */
+  probandSample?: string;
 };
 
 export type UploadProgress = { loaded: number; total: number };
@@ -39,9 +46,14 @@ export function buildUploadForm(values: UploadValues): FormData {
   form.append('assembly', values.assembly);
   if (values.imageDescription.trim() !== '')
     form.append('imageDescription', values.imageDescription.trim());
+  if (values.probandSample?.trim()) form.append(FamilyUploadFieldNames.probandSample, values.probandSample.trim());
   for (const file of values.additionalFiles)
     form.append(UploadFieldNames.additionalFiles, file, file.name);
+  if (values.pedigreeFile)
+    form.append(FamilyUploadFieldNames.pedigreeFile, values.pedigreeFile, values.pedigreeFile.name);
   form.append(UploadFieldNames.genomeFile, values.genomeFile, values.genomeFile.name);
+  if (values.genomeMateFile)
+    form.append(UploadFieldNames.genomeMateFile, values.genomeMateFile, values.genomeMateFile.name);
   return form;
 }
 

@@ -1,6 +1,7 @@
+import type { ClinvarAssertion, ReviewerClassification } from '@rarelens/contract';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatClinvar, formatSoTerm } from '../cases/format.ts';
+import { formatClinvar, formatDateTime, formatSoTerm } from '../cases/format.ts';
 import { AcmgPointScale } from './acmg.ts';
 
 const acmgTones: Record<string, string> = {
@@ -106,6 +107,79 @@ export function ClinvarBadge({ value, stars }: { value: string | null; stars?: n
         {formatClinvar(value)}
       </span>
       {stars !== undefined ? <ReviewStars stars={stars} /> : null}
+    </span>
+  );
+}
+
+/** Whose assertion a ClinVar entry is, in words. */
+export function clinvarMatchLabel(match: ClinvarAssertion['match']): string {
+  switch (match) {
+    case 'exact':
+      return 'this allele';
+    case 'same_amino_acid':
+      return 'same amino-acid change, other nucleotide';
+    case 'same_codon':
+      return 'other missense at this codon';
+  }
+}
+
+/**
+ * ClinVar's assertion beside the ACMG class: significance, review stars and the release of the
+ * record; a change at the same codon is labelled as such (it is PS1/PM5 evidence, not this
+ * allele's classification).
+ */
+export function ClinvarAssertionBadge({
+  assertion,
+  fallback,
+  detailed = false,
+}: {
+  assertion: ClinvarAssertion | null;
+  fallback?: string | null;
+  detailed?: boolean;
+}) {
+  if (!assertion) return <ClinvarBadge value={fallback ?? null} />;
+  const isOwn = assertion.match === 'exact';
+  const title = [
+    `ClinVar: ${formatClinvar(assertion.significance)}`,
+    isOwn ? `${assertion.stars} of 4 stars${assertion.reviewStatus ? ` (${assertion.reviewStatus})` : ''}` : clinvarMatchLabel(assertion.match),
+    assertion.release ? `release ${assertion.release}` : null,
+    assertion.id ? `${assertion.idType === 'allele' ? 'AlleleID' : 'VCV'} ${assertion.id}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <span data-testid="clinvar-assertion" className="inline-flex max-w-full flex-wrap items-center gap-x-1.5 gap-y-0.5" title={title}>
+      <ClinvarBadge value={isOwn ? assertion.significance : `${assertion.significance} (codon)`} />
+      {isOwn ? <ReviewStars stars={assertion.stars} /> : null}
+      {detailed || assertion.release ? (
+        <span className="text-[11px] whitespace-nowrap text-ink-500">
+          {assertion.release ? `ClinVar ${assertion.release}` : 'ClinVar'}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** "Reviewer: Likely pathogenic (reason, who, when)" beside the automatic class. */
+export function ReviewerBadge({ review, compact = false }: { review: ReviewerClassification | null; compact?: boolean }) {
+  if (!review) return null;
+  const who = review.reviewer.name ? `${review.reviewer.name} <${review.reviewer.email}>` : review.reviewer.email;
+  const text = `Reviewer: ${review.classification} (${review.reason}, ${who}, ${formatDateTime(review.updatedAt)})`;
+  return (
+    <span data-testid="reviewer-classification" className="inline-flex max-w-full items-center gap-1" title={text}>
+      <span
+        className={cn(
+          'inline-flex rounded-md px-1.5 py-0.5 text-[11px] font-semibold whitespace-nowrap ring-1 ring-inset',
+          acmgTones[review.classification] ?? 'bg-ink-50 text-ink-700 ring-ink-200',
+        )}
+      >
+        {compact ? `Reviewer: ${acmgShort[review.classification] ?? review.classification}` : `Reviewer: ${review.classification}`}
+      </span>
+      {compact ? null : (
+        <span className="text-xs text-ink-600">
+          ({review.reason}, {who}, {formatDateTime(review.updatedAt)})
+        </span>
+      )}
     </span>
   );
 }

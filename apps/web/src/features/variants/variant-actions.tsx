@@ -1,15 +1,19 @@
 import type { VariantRow } from '@rarelens/contract';
+import { useProduct } from '../cases/cases.api.ts';
 import { AddToReportButton } from '../reporting/add-to-report-button.tsx';
 
 /**
  * SLOT — reporting: the "Add to reporting list" control of a variant row and of the evidence
- * view, rendered by features/reporting.
+ * view, rendered by features/reporting. Only the case's owner changes the list: a user the case
+ * is shared with sees no control (the server refuses them too).
  */
 export function VariantActions(props: {
   productId: string;
   variant: VariantRow;
   placement: 'row' | 'evidence';
 }) {
+  const product = useProduct(props.productId);
+  if (product.data?.isOwner !== true) return null;
   return (
     <AddToReportButton
       productId={props.productId}

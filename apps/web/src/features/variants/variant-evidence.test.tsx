@@ -30,10 +30,26 @@ const variant: VariantDetails = {
   hgvsP: 'p.(Glu565Ala)',
   af: null,
   clinvar: 'Pathogenic',
+  clinvarAssertion: {
+    significance: 'Pathogenic',
+    stars: 2,
+    reviewStatus: 'criteria provided, multiple submitters, no conflicts',
+    release: '2016-09',
+    source: 'ClinVar GRCh37 (lifted to GRCh38)',
+    id: '13294',
+    idType: 'variation',
+    url: 'https://www.ncbi.nlm.nih.gov/clinvar/variation/13294/',
+    match: 'exact',
+  },
   acmg: 'Likely pathogenic',
   acmgPoints: 6,
+  reviewerClassification: null,
   zygosity: 'heterozygous',
   score: 0.9,
+  genotypes: null,
+  inheritance: [],
+  compoundHetPartners: [],
+  inheritanceRules: [],
   hgncId: 'HGNC:3689',
   isManeSelect: true,
   afSource: null,
@@ -76,13 +92,28 @@ const variant: VariantDetails = {
     match: 'exact',
   },
   frequencies: [],
+  rankingFilters: [
+    { id: 'gene', passed: true, reason: 'not in a gene' },
+    { id: 'frequency', passed: true, reason: 'population allele frequency above 2 %' },
+  ],
 };
 
 beforeEach(() => {
   vi.stubGlobal('fetch', (url: string) => {
     if (url === '/api/products/p1/variants/8') {
       return Promise.resolve(
-        new Response(JSON.stringify({ ...variant, id: 8, rank: null }), { status: 200 }),
+        new Response(
+          JSON.stringify({
+            ...variant,
+            id: 8,
+            rank: null,
+            rankingFilters: [
+              { id: 'gene', passed: true, reason: 'not in a gene' },
+              { id: 'frequency', passed: false, reason: 'population allele frequency above 2 %' },
+            ],
+          }),
+          { status: 200 },
+        ),
       );
     }
     if (url === '/api/products/p1/variants/7')
@@ -130,7 +161,7 @@ describe('VariantEvidenceDrawer', () => {
 
     expect(drawer).toHaveTextContent('2 of 4 stars');
     expect(drawer).toHaveTextContent('Pfeiffer syndrome');
-    expect(within(drawer).getByRole('link', { name: '13294' })).toHaveAttribute(
+    expect(within(drawer).getByRole('link', { name: 'VCV 13294' })).toHaveAttribute(
       'href',
       'https://www.ncbi.nlm.nih.gov/clinvar/variation/13294/',
     );
@@ -147,6 +178,18 @@ describe('VariantEvidenceDrawer', () => {
     const drawer = await screen.findByTestId('variant-evidence');
     await within(drawer).findByTestId('acmg-criteria');
     expect(drawer).toHaveTextContent('10:121,496,701 T>G · not ranked');
+    expect(within(drawer).getByTestId('ranking-filters-summary')).toHaveTextContent(
+      'Filtered out of the gene ranking (1 of 2 filters failed)',
+    );
+    expect(drawer).toHaveTextContent('frequency: population allele frequency above 2 %');
+  });
+
+  it('says a ranked variant passed every ranking filter', async () => {
+    renderAt('/my-product/p1/phenotypes?variant=7');
+    const drawer = await screen.findByTestId('variant-evidence');
+    expect(await within(drawer).findByTestId('ranking-filters-summary')).toHaveTextContent(
+      'Passed every ranking filter',
+    );
   });
 
   it('explains a failure instead of showing an empty drawer', async () => {

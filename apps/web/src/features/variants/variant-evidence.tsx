@@ -11,10 +11,38 @@ import { useProduct } from '../cases/cases.api.ts';
 import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
 import { formatAf, formatClinvar, formatSoTerm } from '../cases/format.ts';
 import { describeCriterion } from './acmg.ts';
-import { AcmgBadge, ClinvarBadge, ConsequenceLabel, ReviewStars } from './badges.tsx';
+import { AcmgBadge, ClinvarAssertionBadge, ClinvarBadge, clinvarMatchLabel, ConsequenceLabel, ReviewerBadge, ReviewStars } from './badges.tsx';
+import { ReviewerClassificationPanel } from './reviewer-classification.tsx';
 import { VariantActions } from './variant-actions.tsx';
 import { formatLocus, VariantParam } from './variant-table.tsx';
 import { useVariant } from './variants.api.ts';
+
+/** The engine's ranking filters for this variant: each step passed, or failed and why. */
+function RankingFilters({ filters }: { filters: VariantDetails['rankingFilters'] }) {
+  const failed = filters.filter((f) => !f.passed);
+  return (
+    <Section title="Ranking filters">
+      <p className="mb-2 text-sm text-ink-700" data-testid="ranking-filters-summary">
+        {failed.length === 0
+          ? 'Passed every ranking filter: this variant drives the gene ranking.'
+          : `Filtered out of the gene ranking (${failed.length} of ${filters.length} filters failed); it stays listed.`}
+      </p>
+      <ul className="space-y-1 text-sm">
+        {filters.map((f) => (
+          <li key={f.id} className="flex gap-2">
+            <span aria-hidden className={f.passed ? 'text-emerald-700' : 'text-rose-700'}>
+              {f.passed ? '✓' : '✗'}
+            </span>
+            <span className={f.passed ? 'text-ink-500' : 'text-ink-900'}>
+              <span className="font-medium">{f.id}</span>
+              {f.passed ? ' passed' : `: ${f.reason}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
 
 const IgvView = lazy(() => import('./igv-view.tsx').then((m) => ({ default: m.IgvView })));
 
@@ -126,22 +154,23 @@ function AcmgCriteria({ variant }: { variant: VariantDetails }) {
   );
 }
 
-function clinvarUrl(id: string): string | null {
-  const digits = /^(?:VCV0*)?(\d+)$/.exec(id.trim());
-  return digits ? `https://www.ncbi.nlm.nih.gov/clinvar/variation/${digits[1]}/` : null;
-}
-
 function Evidence({
   variant,
   productId,
   sampleName,
+  canEdit,
+  clinvarCriteria,
 }: {
   variant: VariantDetails;
   productId: string;
   sampleName: string;
+  canEdit: boolean;
+  /** The run's ACMG setting for ClinVar-backed criteria ('on' | 'off'), when recorded. */
+  clinvarCriteria: string | undefined;
 }) {
   const [isIgvOpen, setIsIgvOpen] = useState(true);
   const cv = variant.clinvarRecord;
+  const assertion = variant.clinvarAssertion;
   const ad = variant.genotype.alleleDepths;
   return (
     <>
@@ -150,6 +179,15 @@ function Evidence({
         aside={<span className="text-xs text-ink-500">ACMG/AMP 2015, point-based</span>}
       >
         <AcmgCriteria variant={variant} />
+        <p data-testid="clinvar-criteria-setting" className="mt-3 text-xs text-ink-500">
+          {clinvarCriteria === 'on'
+            ? 'ClinVar-backed criteria (PP5/BP6) are on for this analysis: a ClinVar assertion with review criteria counts as Supporting evidence (retired by ClinGen SVI).'
+            : 'ClinVar-backed criteria (PP5/BP6) are off (ClinGen SVI retired them): ClinVar’s assertion is shown beside the class, not counted. PS1/PM5 use ClinVar’s pathogenic missense changes.'}
+        </p>
+      </Section>
+
+      <Section title="Reviewer classification">
+        <ReviewerClassificationPanel productId={productId} variant={variant} canEdit={canEdit} />
       </Section>
 
       <Section title="ClinVar">
@@ -161,28 +199,32 @@ function Evidence({
                 'Review status',
                 <span key="r" className="inline-flex items-center gap-2">
                   <ReviewStars stars={cv.stars} />{' '}
-                  <span className="text-xs text-ink-500">{cv.stars} of 4 stars</span>
+                  <span className="text-xs text-ink-500">
+                    {cv.stars} of 4 stars
+                    {assertion?.reviewStatus ? ` · ${assertion.reviewStatus}` : ''}
+                  </span>
                 </span>,
               ],
+              ['Release', assertion?.release ? `ClinVar ${assertion.release}${assertion.source ? ` (${assertion.source})` : ''}` : (assertion?.source ?? 'not recorded')],
               [
                 'Conditions',
                 cv.conditions.length > 0
                   ? cv.conditions.map(formatClinvar).join('; ')
                   : 'not provided',
               ],
-              ['Match', cv.match === 'exact' ? 'Same allele' : formatSoTerm(cv.match)],
+              ['Match', assertion ? clinvarMatchLabel(assertion.match) : cv.match === 'exact' ? 'this allele' : formatSoTerm(cv.match)],
               [
                 'Record',
                 cv.id ? (
-                  clinvarUrl(cv.id) ? (
+                  assertion?.url ? (
                     <a
                       key="l"
-                      href={clinvarUrl(cv.id) ?? undefined}
+                      href={assertion.url}
                       target="_blank"
                       rel="noopener noreferrer"
                       className="text-accent-700 hover:underline"
                     >
-                      {cv.id}
+                      {assertion.idType === 'allele' ? `AlleleID ${cv.id}` : `VCV ${cv.id}`}
                     </a>
                   ) : (
                     cv.id
@@ -299,6 +341,8 @@ function Evidence({
         />
       </Section>
 
+      <RankingFilters filters={variant.rankingFilters} />
+
       <Section
         title="Genome browser"
         aside={
@@ -391,6 +435,14 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
                   <AcmgBadge value={variant.data.acmg} points={variant.data.acmgPoints} size="lg" />
                 </div>
               ) : null}
+              {variant.data ? (
+                <div data-testid="evidence-classes" className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-600">
+                  <span className="inline-flex items-center gap-1.5">
+                    ClinVar <ClinvarAssertionBadge assertion={variant.data.clinvarAssertion} fallback={variant.data.clinvar} detailed />
+                  </span>
+                  <ReviewerBadge review={variant.data.reviewerClassification} />
+                </div>
+              ) : null}
             </div>
             <div className="flex shrink-0 items-center gap-2">
               {variant.data ? (
@@ -428,6 +480,8 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
                   variant={variant.data}
                   productId={productId}
                   sampleName={product.data?.caseId ?? 'Patient'}
+                  canEdit={product.data?.isOwner === true}
+                  clinvarCriteria={product.data?.run?.kbVersions.acmgClinvarCriteria}
                 />
               </>
             ) : null}

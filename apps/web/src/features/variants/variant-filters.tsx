@@ -1,4 +1,4 @@
-import { Messages, type VariantListQuery } from '@rarelens/contract';
+import { INHERITANCE_FILTER_LABELS, InheritanceFilter, Messages, type VariantListQuery } from '@rarelens/contract';
 import { useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Checkbox, Input, Label } from '../../components/form.tsx';
@@ -88,6 +88,12 @@ export const ZygosityOptions: ReadonlyArray<{ value: ZygosityValue; label: strin
   { value: 'homozygous', label: 'Homozygous' },
   { value: 'hemizygous', label: 'Hemizygous' },
 ];
+
+/** Inheritance patterns in the family (family cases only). */
+export const InheritanceOptions: ReadonlyArray<{ value: InheritanceFilter; label: string }> = InheritanceFilter.options.map((value) => ({
+  value,
+  label: INHERITANCE_FILTER_LABELS[value],
+}));
 
 export const MaxAfOptions: ReadonlyArray<{ value: number; label: string }> = [
   { value: 0.05, label: '≤ 5%' },
@@ -192,9 +198,12 @@ const clinvarChoices = ClinvarOptions.map((o) => ({ value: o.key, label: o.label
 export function VariantFilterBar({
   applied,
   onApply,
+  isFamily = false,
 }: {
   applied: FilterDraft;
   onApply: (filters: FilterDraft) => void;
+  /** A family case: offers the inheritance filter. */
+  isFamily?: boolean;
 }) {
   const [draft, setDraft] = useState<FilterDraft>(applied);
   const [geneText, setGeneText] = useState(applied.gene.join(', '));
@@ -227,6 +236,7 @@ export function VariantFilterBar({
     applied.acmg.length +
     applied.zygosity.length +
     applied.gene.length +
+    applied.inheritance.length +
     (applied.maxAf === undefined ? 0 : 1);
   return (
     <>
@@ -311,6 +321,14 @@ export function VariantFilterBar({
             value={draft.zygosity}
             onChange={(zygosity) => setDraft({ ...draft, zygosity })}
           />
+          {isFamily ? (
+            <MultiSelect
+              label="Inheritance"
+              options={InheritanceOptions}
+              value={draft.inheritance}
+              onChange={(inheritance) => setDraft({ ...draft, inheritance })}
+            />
+          ) : null}
           <div className="flex flex-col gap-1">
             <Label className="text-xs font-medium text-ink-600" htmlFor="filter-gene">
               Gene

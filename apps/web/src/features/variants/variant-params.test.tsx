@@ -6,7 +6,7 @@ import { emptyVariantFilters, hasFilters, toVariantQuery } from './variants.api.
 describe('variant list parameters', () => {
   it('reads mode, page and filters from the URL and drops values the API would refuse', () => {
     const params = new URLSearchParams(
-      'mode=filtered&vpage=3&consequence=missense_variant,made_up&maxAf=0.01&clinvar=pathogenic,bogus&acmg=Pathogenic,Nope&zygosity=homozygous,triploid&gene=FGFR2,FGFR1',
+      'mode=filtered&vpage=3&consequence=missense_variant,made_up&maxAf=0.01&clinvar=pathogenic,bogus&acmg=Pathogenic,Nope&zygosity=homozygous,triploid&gene=FGFR2,FGFR1&inheritance=de_novo,dominant',
     );
     expect(readVariantParams(params)).toEqual({
       mode: 'filtered',
@@ -18,6 +18,7 @@ describe('variant list parameters', () => {
         acmg: ['Pathogenic'],
         zygosity: ['homozygous'],
         gene: ['FGFR2', 'FGFR1'],
+        inheritance: ['de_novo'],
       },
     });
   });
@@ -49,6 +50,7 @@ describe('variant list parameters', () => {
         ...emptyVariantFilters,
         gene: ['FGFR2'],
         acmg: ['Pathogenic', 'Likely pathogenic'],
+        inheritance: ['compound_het'],
       },
     });
     expect(query).toEqual({
@@ -61,6 +63,7 @@ describe('variant list parameters', () => {
       acmg: 'Pathogenic,Likely pathogenic',
       zygosity: undefined,
       gene: 'FGFR2',
+      inheritance: 'compound_het',
     });
   });
 });

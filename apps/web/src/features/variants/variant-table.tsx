@@ -2,7 +2,9 @@ import type { VariantRow } from '@rarelens/contract';
 import { cn } from '../../lib/cn.ts';
 import { formatAf } from '../cases/format.ts';
 import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
-import { AcmgBadge, ClinvarBadge, ConsequenceLabel, ZygosityLabel } from './badges.tsx';
+import { AcmgBadge, ClinvarAssertionBadge, ConsequenceLabel, ReviewerBadge, ZygosityLabel } from './badges.tsx';
+import { compoundHetGroups } from '../family/compound-het.ts';
+import { FamilyGenotypes, InheritanceBadges } from '../family/family-genotypes.tsx';
 import { VariantActions } from './variant-actions.tsx';
 
 /** Why a variant has no rank (the ranking only considers candidate variants). */
@@ -34,14 +36,14 @@ const th =
 const td = 'px-3 py-2.5 align-top';
 
 /** Fixed column widths, so the tables of successive gene clusters line up. */
-function VariantColumns() {
+function VariantColumns({ isFamily }: { isFamily: boolean }) {
   return (
     <colgroup>
       <col className="w-10" />
       <col className="w-44" />
       <col />
       <col className="w-36" />
-      <col className="w-14" />
+      <col className={isFamily ? 'w-36' : 'w-14'} />
       <col className="w-16" />
       <col className="w-32" />
       <col className="w-20" />
@@ -50,20 +52,20 @@ function VariantColumns() {
   );
 }
 
-export function VariantTableHead({ isGeneShown = true }: { isGeneShown?: boolean }) {
+export function VariantTableHead({ isGeneShown = true, isFamily = false }: { isGeneShown?: boolean; isFamily?: boolean }) {
   const headers: Array<[string, string]> = [
     ['#', 'text-right'],
     ['Variant (GRCh38)', ''],
     [isGeneShown ? 'Gene · HGVS' : 'HGVS', ''],
     ['Consequence', ''],
-    ['Zyg.', ''],
+    [isFamily ? 'Genotypes' : 'Zyg.', ''],
     ['Pop. AF', 'text-right'],
     ['ClinVar', ''],
     ['ACMG', ''],
   ];
   return (
     <>
-      <VariantColumns />
+      <VariantColumns isFamily={isFamily} />
       <thead className="bg-ink-50/70">
         <tr>
           {headers.map(([label, align]) => (
@@ -85,10 +87,13 @@ export function VariantTableRow({
   variant,
   productId,
   isGeneShown = true,
+  members,
 }: {
   variant: VariantRow;
   productId: string;
   isGeneShown?: boolean;
+  /** Family case: the sequenced members, proband first (genotype order). */
+  members?: readonly string[];
 }) {
   const openVariant = useOpenVariant();
   return (
@@ -131,21 +136,26 @@ export function VariantTableRow({
             {variant.hgvsP}
           </p>
         ) : null}
+        <InheritanceBadges tags={variant.inheritance} />
       </td>
       <td className={td}>
         <ConsequenceLabel consequence={variant.consequence} impact={variant.impact} />
       </td>
       <td className={td}>
         <ZygosityLabel value={variant.zygosity} />
+        {variant.genotypes ? <FamilyGenotypes genotypes={variant.genotypes} order={members} /> : null}
       </td>
       <td className={cn(td, 'text-right font-mono text-xs text-ink-700 tabular-nums')}>
         {variant.af === null ? <span className="text-ink-400">n/a</span> : formatAf(variant.af)}
       </td>
       <td className={td}>
-        <ClinvarBadge value={variant.clinvar} />
+        <ClinvarAssertionBadge assertion={variant.clinvarAssertion} fallback={variant.clinvar} />
       </td>
       <td className={td}>
-        <AcmgBadge value={variant.acmg} points={variant.acmgPoints} />
+        <span className="inline-flex flex-col items-start gap-1">
+          <AcmgBadge value={variant.acmg} points={variant.acmgPoints} />
+          <ReviewerBadge review={variant.reviewerClassification} compact />
+        </span>
       </td>
       <td
         className={cn(td, 'px-2 text-right whitespace-nowrap')}
@@ -177,7 +187,10 @@ export function VariantCard({ variant, productId }: { variant: VariantRow; produ
             </p>
             <p className="truncate font-mono text-xs text-ink-600">{formatLocus(variant)}</p>
           </div>
-          <AcmgBadge value={variant.acmg} points={variant.acmgPoints} />
+          <span className="inline-flex flex-col items-end gap-1">
+            <AcmgBadge value={variant.acmg} points={variant.acmgPoints} />
+            <ReviewerBadge review={variant.reviewerClassification} compact />
+          </span>
         </div>
         {variant.hgvsC || variant.hgvsP ? (
           <p className="mt-1.5 truncate font-mono text-xs text-ink-700">
@@ -188,13 +201,52 @@ export function VariantCard({ variant, productId }: { variant: VariantRow; produ
           <ConsequenceLabel consequence={variant.consequence} impact={variant.impact} />
           <ZygosityLabel value={variant.zygosity} />
           <span className="font-mono text-xs text-ink-600">AF {formatAf(variant.af)}</span>
-          <ClinvarBadge value={variant.clinvar} />
+          <ClinvarAssertionBadge assertion={variant.clinvarAssertion} fallback={variant.clinvar} />
         </div>
+        <InheritanceBadges tags={variant.inheritance} />
+        {variant.genotypes ? <FamilyGenotypes genotypes={variant.genotypes} /> : null}
       </button>
       <div className="mt-2 flex justify-end empty:hidden">
         <VariantActions productId={productId} variant={variant} placement="row" />
       </div>
     </li>
+  );
+}
+
+/** The rows of a page, compound-heterozygous pairs together, each group in its own <tbody>. */
+export function VariantTableBody({
+  variants,
+  productId,
+  isGeneShown = true,
+  members,
+}: {
+  variants: VariantRow[];
+  productId: string;
+  isGeneShown?: boolean;
+  members?: readonly string[];
+}) {
+  return (
+    <>
+      {compoundHetGroups(variants).map((group) =>
+        group.length > 1 ? (
+          <tbody key={group[0]!.id} data-testid="compound-het-pair" className="border-l-4 border-violet-300 bg-violet-50/30">
+            <tr>
+              <td colSpan={9} className="px-3 pt-2 text-[11px] font-medium text-violet-700">
+                Compound heterozygous{group[0]!.gene ? ` in ${group[0]!.gene}` : ''}: {group.length} variants
+                {group[0]!.inheritance.includes('segregates') ? ', one from each parent' : ''}
+              </td>
+            </tr>
+            {group.map((v) => (
+              <VariantTableRow key={v.id} variant={v} productId={productId} isGeneShown={isGeneShown} members={members} />
+            ))}
+          </tbody>
+        ) : (
+          <tbody key={group[0]!.id}>
+            <VariantTableRow variant={group[0]!} productId={productId} isGeneShown={isGeneShown} members={members} />
+          </tbody>
+        ),
+      )}
+    </>
   );
 }
 
@@ -218,17 +270,8 @@ export function VariantTable({
     <>
       <div className="hidden overflow-x-auto lg:block">
         <table className="w-full min-w-[60rem] table-fixed" data-testid="variant-table">
-          <VariantTableHead isGeneShown={isGeneShown} />
-          <tbody>
-            {variants.map((v) => (
-              <VariantTableRow
-                key={v.id}
-                variant={v}
-                productId={productId}
-                isGeneShown={isGeneShown}
-              />
-            ))}
-          </tbody>
+          <VariantTableHead isGeneShown={isGeneShown} isFamily={variants.some((v) => v.genotypes !== null)} />
+          <VariantTableBody variants={variants} productId={productId} isGeneShown={isGeneShown} />
         </table>
       </div>
       <ul className="flex flex-col gap-2 p-2 lg:hidden">

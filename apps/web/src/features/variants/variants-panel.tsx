@@ -1,5 +1,6 @@
 import {
   AcmgClassName,
+  InheritanceFilter,
   VariantMode,
   ZygosityName,
   type ProductDetails,
@@ -21,7 +22,8 @@ import {
   VariantFilterBar,
   type FilterDraft,
 } from './variant-filters.tsx';
-import { VariantCard, VariantTableHead, VariantTableRow } from './variant-table.tsx';
+import { useFamily } from '../family/family.api.ts';
+import { VariantCard, VariantTableBody, VariantTableHead } from './variant-table.tsx';
 import { useVariants } from './variants.api.ts';
 
 const modes: Array<{ value: VariantMode; label: string; help: string }> = [
@@ -70,6 +72,10 @@ export function readVariantParams(params: URLSearchParams): {
         return parsed.success ? [parsed.data] : [];
       }),
       gene: list(params, 'gene'),
+      inheritance: list(params, 'inheritance').flatMap((t) => {
+        const parsed = InheritanceFilter.safeParse(t);
+        return parsed.success ? [parsed.data] : [];
+      }),
     },
   };
 }
@@ -83,6 +89,7 @@ function writeFilters(params: URLSearchParams, filters: FilterDraft): URLSearchP
   set('acmg', filters.acmg);
   set('zygosity', filters.zygosity);
   set('gene', filters.gene);
+  set('inheritance', filters.inheritance);
   if (filters.maxAf === undefined) next.delete('maxAf');
   else next.set('maxAf', String(filters.maxAf));
   next.delete('vpage');
@@ -124,7 +131,8 @@ function ModeSwitch({
   );
 }
 
-function Results({ data, productId }: { data: VariantListResponse; productId: string }) {
+function Results({ data, productId, members }: { data: VariantListResponse; productId: string; members?: readonly string[] }) {
+  const isFamily = members !== undefined;
   if (data.mode === 'clustered') {
     return (
       <div className="flex flex-col gap-3">
@@ -158,17 +166,8 @@ function Results({ data, productId }: { data: VariantListResponse; productId: st
             </div>
             <div className="hidden overflow-x-auto lg:block">
               <table className="w-full min-w-[55rem] table-fixed">
-                <VariantTableHead isGeneShown={false} />
-                <tbody>
-                  {group.variants.map((v) => (
-                    <VariantTableRow
-                      key={v.id}
-                      variant={v}
-                      productId={productId}
-                      isGeneShown={false}
-                    />
-                  ))}
-                </tbody>
+                <VariantTableHead isGeneShown={false} isFamily={isFamily} />
+                <VariantTableBody variants={group.variants} productId={productId} isGeneShown={false} members={members} />
               </table>
             </div>
             <ul className="flex flex-col gap-2 p-2 lg:hidden">
@@ -185,12 +184,8 @@ function Results({ data, productId }: { data: VariantListResponse; productId: st
     <>
       <Card className="hidden overflow-x-auto lg:block">
         <table className="w-full min-w-[60rem] table-fixed" data-testid="variant-table">
-          <VariantTableHead />
-          <tbody>
-            {data.items.map((v) => (
-              <VariantTableRow key={v.id} variant={v} productId={productId} />
-            ))}
-          </tbody>
+          <VariantTableHead isFamily={isFamily} />
+          <VariantTableBody variants={data.items} productId={productId} members={members} />
         </table>
       </Card>
       <ul className="flex flex-col gap-2 lg:hidden">
@@ -212,6 +207,12 @@ export function VariantsPanel({ product }: { product: ProductDetails }) {
     filters: { ...filters, clinvar: clinvarValues(filters.clinvar) },
   });
 
+  const family = useFamily(product.id, product.run?.id ?? null);
+  // Family case: the sequenced members, proband first (the genotype order of every row).
+  const members =
+    family.data && family.data.members.length > 1
+      ? family.data.members.filter((m) => m.sequenced).map((m) => m.sample)
+      : undefined;
   const total = variants.data?.total ?? 0;
   const unit = mode === 'clustered' ? 'gene' : 'variant';
   return (
@@ -239,6 +240,7 @@ export function VariantsPanel({ product }: { product: ProductDetails }) {
       <VariantFilterBar
         applied={filters}
         onApply={(next) => setParams((prev) => writeFilters(prev, next))}
+        isFamily={members !== undefined}
       />
       {variants.isPending ? (
         <PageSpinner label="Loading variants" />
@@ -252,7 +254,7 @@ export function VariantsPanel({ product }: { product: ProductDetails }) {
         </EmptyState>
       ) : (
         <div className={cn(variants.isPlaceholderData && 'opacity-60 transition-opacity')}>
-          <Results data={variants.data} productId={product.id} />
+          <Results data={variants.data} productId={product.id} members={members} />
           <Pagination
             className="mt-4"
             page={page}

@@ -1,11 +1,15 @@
 import {
+  ClearVariantClassificationResponse,
   Constants,
+  ReviewerClassification,
   VariantDetails,
+  type SetVariantClassificationBody,
   VariantListResponse,
+  type InheritanceFilter,
   type VariantListQuery,
   type VariantMode,
 } from '@rarelens/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { casesApi, productKeys } from '../cases/cases.api.ts';
 
@@ -17,6 +21,8 @@ export type VariantFilters = {
   acmg: Array<NonNullable<VariantListQuery['acmg']>[number]>;
   zygosity: Array<NonNullable<VariantListQuery['zygosity']>[number]>;
   gene: string[];
+  /** Family case: inheritance patterns in the family. */
+  inheritance: InheritanceFilter[];
 };
 
 export const emptyVariantFilters: VariantFilters = {
@@ -26,6 +32,7 @@ export const emptyVariantFilters: VariantFilters = {
   acmg: [],
   zygosity: [],
   gene: [],
+  inheritance: [],
 };
 
 export type VariantListParams = { mode: VariantMode; page: number; filters: VariantFilters };
@@ -47,6 +54,7 @@ export function toVariantQuery({
     acmg: list(filters.acmg),
     zygosity: list(filters.zygosity),
     gene: list(filters.gene),
+    inheritance: list(filters.inheritance),
   };
 }
 
@@ -58,7 +66,8 @@ export function hasFilters(filters: VariantFilters): boolean {
     filters.clinvar.length > 0 ||
     filters.acmg.length > 0 ||
     filters.zygosity.length > 0 ||
-    filters.gene.length > 0
+    filters.gene.length > 0 ||
+    filters.inheritance.length > 0
   );
 }
 
@@ -74,7 +83,21 @@ export const variantsApi = {
       schema: VariantDetails,
       signal,
     }),
+  setClassification: (productId: string, variantId: number, body: SetVariantClassificationBody) =>
+    api.put(`${casesApi.path(productId)}/variants/${variantId}/classification`, body, { schema: ReviewerClassification }),
+  clearClassification: (productId: string, variantId: number) =>
+    api.delete(`${casesApi.path(productId)}/variants/${variantId}/classification`, { schema: ClearVariantClassificationResponse }),
 };
+
+/** Sets or clears the reviewer's class of a variant; every variant screen of the case is refreshed. */
+export function useReviewerClassification(productId: string, variantId: number) {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: productKeys.results(productId) });
+  return {
+    set: useMutation({ mutationFn: (body: SetVariantClassificationBody) => variantsApi.setClassification(productId, variantId, body), onSettled }),
+    clear: useMutation({ mutationFn: () => variantsApi.clearClassification(productId, variantId), onSettled }),
+  };
+}
 
 /**
  * A page of variants. `rankedAt` is part of the key so a re-ranking (edited HPO terms) shows

@@ -39,6 +39,9 @@ export function buildVariantRow(over: Partial<RunVariantRow> = {}): RunVariantRo
     isCandidate: true,
     input: { chrom: '10', pos: 123256215, ref: 'T', alt: 'G', line: 412 },
     details: null,
+    genotypes: null,
+    inheritance: [],
+    inheritanceDetail: null,
     ...over,
   };
 }

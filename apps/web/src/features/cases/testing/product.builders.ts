@@ -12,6 +12,8 @@ export function buildProductSummary(over: Partial<ProductSummary> = {}): Product
     sharedBy: null,
     createdAt: '2026-11-20T09:30:00.000Z',
     progress: 100,
+    progressStage: null,
+    rawDataAnalysis: false,
     error: null,
     hpoTermCount: 3,
     hpoTermsSource: 'given',

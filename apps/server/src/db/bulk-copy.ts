@@ -1,0 +1,206 @@
+/**
+ * Bulk loading with COPY: rows of a drizzle table encoded in PostgreSQL's COPY text format
+ * and sent with `COPY ... FROM STDIN` (pg-copy-streams) on PostgreSQL, or
+ * `COPY ... FROM '/dev/blob'` with the batch as a Blob on PGlite (its fastest bulk path: one
+ * statement per batch, no bind parameters, no SQL to plan).
+ *
+ * `withBulkLoad` runs a load: one transaction on one connection on PostgreSQL (every COPY and
+ * statement commits together or not at all); see BulkLoad for PGlite.
+ */
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { PGlite, Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database, Db, Executor } from './database.ts';
+import * as schema from './schema/index.ts';
+
+/** How a table's rows are written as COPY text: its columns in order, JSON columns marked. */
+export interface CopyTable<Row> {
+  sql: string;
+  columns: { key: keyof Row & string; json: boolean }[];
+}
+
+/** The COPY statement and column encoding of a drizzle table (every column, in table order). */
+export function copyTableOf<T extends Table>(table: T, source: string): CopyTable<T['$inferInsert']> {
+  const cols = Object.entries(getTableColumns(table)).map(([key, c]) => ({
+    key: key,
+    name: c.name,
+    json: c.columnType === 'PgJsonb' || c.columnType === 'PgJson',
+  }));
+  const list = cols.map((c) => `"${c.name}"`).join(', ');
+  return { sql: `COPY "${getTableName(table)}" (${list}) FROM ${source}`, columns: cols };
+}
+
+const SPECIAL = /[\\\n\r\t]/;
+
+/** A field in COPY text format: backslash, newline, carriage return and tab escaped. */
+function escapeField(s: string): string {
+  if (!SPECIAL.test(s)) return s;
+  let out = '';
+  for (const ch of s) {
+    if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else out += ch;
+  }
+  return out;
+}
+
+/** A one-dimensional array value (`{"a","b",NULL}`): elements quoted, `"` and `\\` escaped. */
+function arrayLiteral(values: unknown[], column: string): string {
+  const items = values.map((e) => {
+    if (e === null || e === undefined) return 'NULL';
+    if (typeof e !== 'string' && typeof e !== 'number' && typeof e !== 'boolean') {
+      throw new TypeError(`COPY: column ${column} holds an array element of type ${typeof e}, expected a scalar`);
+    }
+    return `"${String(e).replace(/["\\]/g, '\\$&')}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+/** Rows as COPY text (tab-separated, `\N` for NULL, one line per row). */
+export function encodeCopyRows<Row>(table: CopyTable<Row>, rows: readonly Row[]): string {
+  const lines: string[] = new Array<string>(rows.length);
+  const cols = table.columns;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    let line = '';
+    for (let c = 0; c < cols.length; c++) {
+      const col = cols[c]!;
+      const v = row[col.key] as unknown;
+      let field: string;
+      if (v === null || v === undefined) field = '\\N';
+      else if (col.json) field = escapeField(JSON.stringify(v));
+      else if (typeof v === 'boolean') field = v ? 't' : 'f';
+      else if (typeof v === 'number') field = String(v);
+      else if (typeof v === 'string') field = escapeField(v);
+      else if (v instanceof Date) field = v.toISOString();
+      else if (Array.isArray(v)) field = escapeField(arrayLiteral(v, col.key));
+      else throw new TypeError(`COPY: column ${col.key} has a value of type ${typeof v}, expected a scalar`);
+      line += c === 0 ? field : `\t${field}`;
+    }
+    lines[i] = line;
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** COPY into a table, inside a transaction. */
+export interface BulkTx {
+  db: Executor;
+  copy<Row>(table: CopyTable<Row>, rows: readonly Row[]): Promise<void>;
+}
+
+/**
+ * A bulk load. On PostgreSQL the whole load is one transaction on one connection (a failure
+ * leaves nothing); on PGlite, whose single connection is shared with every API request, each
+ * `copy` outside `transaction` commits on its own (so requests are not stalled for the length
+ * of a load) and only `transaction` is atomic: callers write bulk rows under a key that
+ * readers do not see until the `transaction` step publishes it.
+ */
+export interface BulkLoad {
+  /** Is the whole load one transaction? */
+  readonly singleTransaction: boolean;
+  /** An executor for statements of the load (after every COPY sent so far). */
+  query(): Promise<Executor>;
+  /**
+   * Sends rows with COPY. On PostgreSQL it returns once the previous batch is loaded, so the
+   * caller prepares the next batch while this one is written (at most two in flight).
+   */
+  copy<Row>(table: CopyTable<Row>, rows: readonly Row[]): Promise<void>;
+  /** Runs `fn` atomically (inside the load's transaction on PostgreSQL). */
+  transaction<T>(fn: (tx: BulkTx) => Promise<T>): Promise<T>;
+}
+
+/** COPY statements per table for each driver. */
+const STDIN = 'STDIN';
+const BLOB = "'/dev/blob'";
+
+const copyStatements = new WeakMap<object, Map<string, CopyTable<never>>>();
+
+/** Caches the encoding of `table` for the given driver (COPY from STDIN or /dev/blob). */
+export function cachedCopyTable<T extends Table>(table: T, kind: Database['kind']): CopyTable<T['$inferInsert']> {
+  const source = kind === 'postgres' ? STDIN : BLOB;
+  let byKind = copyStatements.get(table);
+  if (!byKind) copyStatements.set(table, (byKind = new Map<string, CopyTable<never>>()));
+  let t = byKind.get(source);
+  if (!t) byKind.set(source, (t = copyTableOf(table, source) as CopyTable<never>));
+  return t as CopyTable<T['$inferInsert']>;
+}
+
+/** Runs `fn` as a bulk load (see BulkLoad); on PostgreSQL commits when `fn` resolves and rolls back when it throws. */
+export async function withBulkLoad<T>(database: Database, fn: (load: BulkLoad) => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return fn(pgliteLoad(database.client));
+  const client = await database.pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const db = drizzleNodePg(client, { schema }) as unknown as Db;
+    let pending: Promise<void> = Promise.resolve();
+    const copy = async <Row>(table: CopyTable<Row>, rows: readonly Row[]): Promise<void> => {
+      const previous = pending;
+      if (rows.length === 0) return previous;
+      const stream = client.query(copyFrom(table.sql)) as Writable;
+      stream.end(encodeCopyRows(table, rows));
+      const done = finished(stream);
+      // The next call (or query()) awaits it; until then its failure is held, not unhandled.
+      done.catch(() => undefined);
+      pending = previous.then(() => done);
+      // Awaited by the next call or the commit; when the load fails first, nobody does.
+      pending.catch(() => undefined);
+      await previous;
+    };
+    const query = async () => {
+      await pending;
+      return db;
+    };
+    const load: BulkLoad = {
+      singleTransaction: true,
+      query,
+      copy,
+      async transaction(f) {
+        return f({ db: await query(), copy: async (t, r) => { await copy(t, r); await pending; } });
+      },
+    };
+    const result = await fn(load);
+    await pending;
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+    } catch {
+      broken = true; // the connection is unusable: drop it rather than return it to the pool
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+type PgliteQueryable = Pick<PGlite, 'query'> | Pick<PgliteTransaction, 'query'>;
+
+async function pgliteCopy<Row>(client: PgliteQueryable, table: CopyTable<Row>, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  await client.query(table.sql, [], { blob: new Blob([encodeCopyRows(table, rows)]) });
+}
+
+function pgliteLoad(client: PGlite): BulkLoad {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    singleTransaction: false,
+    query: () => Promise.resolve(db),
+    copy: (table, rows) => pgliteCopy(client, table, rows),
+    transaction: (fn) =>
+      client.transaction(async (ptx) =>
+        // drizzle's PGlite driver runs on the transaction handle (it has the same query API).
+        fn({
+          db: drizzlePglite({ client: ptx as unknown as PGlite, schema }),
+          copy: (table, rows) => pgliteCopy(ptx, table, rows),
+        }),
+      ),
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The raw data analysis stage of the worker: FASTQ -> BAM -> VCF with the field's tools, as
+ * decided by @rarelens/engine (readsCommands). The reads are streamed through the engine's
+ * FASTQ reader into `bwa mem` (checked record by record, mates paired, progress by bytes);
+ * every other step is a child-process pipe. All files live in `work` (the caller removes it).
+ */
+import { writeFile } from 'node:fs/promises';
+import {
+  commandLine,
+  formatFastqRecord,
+  lowMappingMessage,
+  MIN_MAPPING_RATE,
+  openReads,
+  parseBcftoolsStats,
+  parseCoverage,
+  parseFlagstatTsv,
+  ploidyFileText,
+  readsCommands,
+  readsOutputs,
+  readsQc,
+  sampleSexText,
+  type ReadsQc,
+  type ReadsStage,
+} from '@rarelens/engine';
+import type { PreparedReference } from './reference.ts';
+import { feed, runPipe, toolVersion } from './processes.ts';
+
+export interface ReadsInput {
+  /** Local path of the FASTQ (plain or gzip), and the name the user knows. */
+  path: string;
+  name: string;
+}
+
+export interface ReadsPipelineInput {
+  reads: ReadsInput;
+  mate: ReadsInput | null;
+  reference: PreparedReference;
+  sex: 'male' | 'female';
+  sample: string;
+  readGroup: string;
+  threads: number;
+  work: string;
+  signal: AbortSignal;
+  /** Stage and share of it done (0..1). */
+  onProgress: (stage: ReadsStage, fraction: number) => void;
+  /** Total compressed size of the read files (alignment progress). */
+  totalBytes: number;
+}
+
+export interface ReadsPipelineResult {
+  layout: 'single' | 'paired' | 'interleaved';
+  files: ReturnType<typeof readsOutputs>;
+  qc: ReadsQc;
+  /** Tool name -> version line. */
+  tools: Record<string, string>;
+  /** The command lines run, in order. */
+  commands: string[];
+  /** Wall time per stage (ms). */
+  timings: Record<string, number>;
+}
+
+/** The reads do not map to the reference: an input problem (never retried). */
+export class ReadsMappingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReadsMappingError';
+  }
+}
+
+export async function runReadsPipeline(input: ReadsPipelineInput): Promise<ReadsPipelineResult> {
+  const { signal } = input;
+  const out = readsOutputs(input.work);
+  const src = await openReads(
+    { input: input.reads.path, name: input.reads.name },
+    input.mate ? { input: input.mate.path, name: input.mate.name } : undefined,
+  );
+  const paired = src.layout !== 'single';
+  const stages = readsCommands({
+    reference: input.reference.fasta,
+    work: input.work,
+    threads: input.threads,
+    sample: input.sample,
+    readGroup: input.readGroup,
+    paired,
+  });
+  const commands: string[] = [];
+  const timings: Record<string, number> = {};
+  const tools: Record<string, string> = {};
+  for (const p of ['bwa', 'samtools', 'bcftools'] as const) tools[p] = await toolVersion(p, signal);
+
+  // 1. alignment: the checked reads stream into bwa mem | fixmate | sort.
+  let t = performance.now();
+  input.onProgress('alignment', 0);
+  let lastReport = 0;
+  const [alignPipe] = stages.alignment;
+  commands.push(commandLine(alignPipe!).replace(/ -$/, ` <${input.reads.name}${input.mate ? ` + ${input.mate.name}` : ''} (checked, ${paired ? 'interleaved pairs' : 'reads'} on stdin)>`));
+  try {
+    await runPipe(alignPipe!, {
+      signal,
+      stdin: (sink) =>
+        feed(
+          sink,
+          (async function* () {
+            let buf = '';
+            for await (const p of src.pairs) {
+              buf += formatFastqRecord(p.r1);
+              if (p.r2) buf += formatFastqRecord(p.r2);
+              if (buf.length >= 1 << 20) {
+                yield buf;
+                buf = '';
+                const now = Date.now();
+                if (now - lastReport > 1000) {
+                  lastReport = now;
+                  input.onProgress('alignment', Math.min(0.99, src.bytesRead() / Math.max(1, input.totalBytes)));
+                }
+              }
+            }
+            if (buf) yield buf;
+          })(),
+        ),
+    });
+  } finally {
+    src.close();
+  }
+  timings.alignment = performance.now() - t;
+
+  // 2. duplicates: markdup, index.
+  t = performance.now();
+  input.onProgress('duplicates', 0);
+  for (const [i, pipe] of stages.duplicates.entries()) {
+    commands.push(commandLine(pipe));
+    await runPipe(pipe, { signal });
+    input.onProgress('duplicates', (i + 1) / stages.duplicates.length);
+  }
+  const flagstat = parseFlagstatTsv(await runPipe([{ program: 'samtools', args: ['flagstat', '-O', 'tsv', out.bam] }], { signal, captureStdout: true }));
+  timings.duplicates = performance.now() - t;
+  const mappedRate = flagstat.primary === 0 ? 0 : flagstat.primaryMapped / flagstat.primary;
+  if (mappedRate < MIN_MAPPING_RATE) throw new ReadsMappingError(lowMappingMessage(mappedRate, input.reference.config.label));
+
+  // 3. calling: ploidy from the patient's sex, mpileup | call -m | norm -m-, index.
+  t = performance.now();
+  input.onProgress('calling', 0);
+  await writeFile(out.ploidy, ploidyFileText(input.reference.contigs, input.reference.config.assembly));
+  await writeFile(out.samples, sampleSexText(input.sample, input.sex));
+  for (const [i, pipe] of stages.calling.entries()) {
+    commands.push(commandLine(pipe));
+    await runPipe(pipe, { signal });
+    input.onProgress('calling', (i + 1) / (stages.calling.length + 1));
+  }
+  const [coverage, stats] = await Promise.all([
+    runPipe([{ program: 'samtools', args: ['coverage', out.bam] }], { signal, captureStdout: true }),
+    runPipe([{ program: 'bcftools', args: ['stats', out.vcf] }], { signal, captureStdout: true }),
+  ]);
+  timings.calling = performance.now() - t;
+  const qc = readsQc(flagstat, parseCoverage(coverage), parseBcftoolsStats(stats));
+  return { layout: src.layout, files: out, qc, tools, commands, timings };
+}

@@ -1,0 +1,4 @@
+/** The auth module's public surface for other modules (the account module changes passwords). */
+export { revokeUserRefreshTokens } from './auth.repository.ts';
+export { hashPassword, verifyPassword } from './password-hasher.ts';
+export type { SessionCookies } from './auth.cookies.ts';

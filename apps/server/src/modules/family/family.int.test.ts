@@ -1,0 +1,167 @@
+/**
+ * Family analysis over the API with the real engine and KB: the GIAB Ashkenazi trio (joint-called
+ * exome VCF, GRCh37) with its PED file. The upload checks the pedigree before queueing; the
+ * worker stores every member's genotype, the inheritance patterns and the trio QC; the variants
+ * list filters by inheritance and GET /family returns the members and QC. Needs a built KB
+ * (RARELENS_KB) and the reference data (RARELENS_SOURCES).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FamilyResponse, VariantRow } from '@rarelens/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineTestPaths, engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
+import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+
+const TRIO_VCF = 'vcf/ashk-trio.GIAB-AJ.exome.b37.head10k.vcf.gz';
+const TRIO_PED = 'vcf/ashk-trio.GIAB-AJ.ped';
+const trioVcf = path.join(engineTestPaths.sources, TRIO_VCF);
+const trioPed = path.join(engineTestPaths.sources, TRIO_PED);
+const ready = engineTestReady(TRIO_VCF, TRIO_PED);
+
+const FIELDS = { caseId: 'ASHK-TRIO', gender: 'male', symptoms: 'Seizures and global developmental delay', hpoTerms: JSON.stringify(['HP:0001250', 'HP:0001263']), assembly: 'auto' };
+
+let engine: EngineApp;
+let app: FastifyInstance;
+let auth: Record<string, string>;
+
+function upload(fields: Record<string, string>, ped: string | null) {
+  const files = [{ field: 'genomeFile', name: 'ashk-trio.vcf.gz', content: readFileSync(trioVcf) }];
+  if (ped !== null) files.push({ field: 'pedigreeFile', name: 'ashk-trio.ped', content: Buffer.from(ped) });
+  const { body, contentType } = multipartBody(fields, files);
+  return app.inject({ method: 'POST', url: '/api/products', headers: { ...auth, 'content-type': contentType }, payload: body });
+}
+
+async function variants(id: string, query: string): Promise<{ items: VariantRow[]; total: number }> {
+  const res = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?${query}`, headers: auth });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+describe.skipIf(!ready)('a trio through the API (GIAB Ashkenazi trio + PED)', () => {
+  beforeAll(async () => {
+    engine = await startEngineApp('family');
+    ({ app, auth } = engine);
+  });
+
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it('refuses, before queueing, a PED whose sample is not in the VCF and an unknown proband, naming the sample', async () => {
+    const ped = readFileSync(trioPed, 'utf8');
+    const missing = await upload(FIELDS, `${ped}ash\tHG005\tHG003\tHG004\t2\t1\n`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ issues: { path: string[]; message: string }[] }>().issues).toEqual([
+      { path: ['pedigreeFile'], message: expect.stringContaining('HG005') as string },
+    ]);
+    const proband = await upload({ ...FIELDS, probandSample: 'NA12878' }, ped);
+    expect(proband.statusCode).toBe(400);
+    const issue = proband.json<{ issues: { path: string[]; message: string }[] }>().issues[0]!;
+    expect(issue.path).toEqual(['probandSample']);
+    expect(issue.message).toContain('NA12878');
+    const noPedUnknownSample = await upload({ ...FIELDS, probandSample: 'HG999' }, null);
+    expect(noPedUnknownSample.statusCode).toBe(400);
+    expect(noPedUnknownSample.json<{ issues: { path: string[]; message: string }[] }>().issues[0]).toEqual({
+      path: ['probandSample'],
+      message: 'Sample HG999 is not in ashk-trio.vcf.gz (samples: HG002, HG003, HG004)',
+    });
+    const list = await app.inject({ method: 'GET', url: '/api/products', headers: auth });
+    expect(list.json<{ items: unknown[] }>().items).toHaveLength(0);
+  });
+
+  let id: string;
+
+  it('analyses the trio with its PED: family, trio QC, genotypes of every member and inheritance filters', async () => {
+    const res = await upload(FIELDS, readFileSync(trioPed, 'utf8'));
+    expect(res.statusCode).toBe(202);
+    id = res.json<{ id: string }>().id;
+    const done = await waitForStatus(app, auth, id, ['Completed', 'Error'], 240_000);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('Completed');
+
+    const fam = await app.inject({ method: 'GET', url: `/api/products/${id}/family`, headers: auth });
+    expect(fam.statusCode).toBe(200);
+    const family = fam.json<FamilyResponse>();
+    expect(family.proband).toBe('HG002');
+    expect(family.members.map((m) => [m.sample, m.relation, m.sex, m.status, m.sequenced])).toEqual([
+      ['HG002', 'proband', 'male', 'affected', true],
+      ['HG003', 'father', 'male', 'unknown', true],
+      ['HG004', 'mother', 'female', 'unknown', true],
+    ]);
+    expect(family.qc).toHaveLength(1);
+    const qc = family.qc[0]!;
+    expect(qc).toMatchObject({ child: 'HG002', father: 'HG003', mother: 'HG004', warning: null });
+    expect(qc.sites).toBeGreaterThan(1000);
+    // A real trio: Mendelian errors are rare (GIAB: about 1 % raw, fewer after QC).
+    expect(qc.rate).toBeLessThan(0.03);
+    expect(qc.qcRate).toBeLessThanOrEqual(qc.rate);
+
+    const ranked = await variants(id, 'mode=filtered&pageSize=50');
+    expect(ranked.items.length).toBeGreaterThan(0);
+    for (const v of ranked.items) expect(Object.keys(v.genotypes ?? {}).sort()).toEqual(['HG002', 'HG003', 'HG004']);
+    const first = ranked.items[0]!;
+    expect(first.genotypes!.HG002!.gt).toMatch(/[1-9]/);
+    expect(first.genotypes!.HG002!.depth).not.toBeNull();
+
+    for (const tag of ['de_novo', 'compound_het', 'hom_recessive', 'x_linked', 'segregates'] as const) {
+      const tagged = await variants(id, `inheritance=${tag}&pageSize=100`);
+      for (const v of tagged.items) expect(v.inheritance).toContain(tag);
+    }
+    const deNovo = await variants(id, 'inheritance=de_novo&pageSize=100');
+    for (const v of deNovo.items) {
+      expect(v.genotypes!.HG003!.gt).toMatch(/^0[/|]0$/);
+      expect(v.genotypes!.HG004!.gt).toMatch(/^0[/|]0$/);
+      expect(v.inheritanceRules.join(' ')).toMatch(/de novo/);
+    }
+    const compound = await variants(id, 'inheritance=compound_het&pageSize=100');
+    const byId = new Map(compound.items.map((v) => [v.id, v]));
+    for (const v of compound.items) {
+      expect(v.compoundHetPartners.length).toBeGreaterThan(0);
+      for (const p of v.compoundHetPartners) {
+        const partner = byId.get(p);
+        if (partner) {
+          expect(partner.gene).toBe(v.gene);
+          expect(partner.compoundHetPartners).toContain(v.id);
+        }
+      }
+    }
+    // The issue's goal for a real trio exome after QC: fewer than 5 de novo candidates.
+    expect(deNovo.total).toBeLessThan(5);
+    expect(compound.total).toBeGreaterThan(0);
+    const tagged = await variants(id, 'inheritance=de_novo,compound_het,hom_recessive,x_linked,segregates&pageSize=1');
+    expect(tagged.total).toBeGreaterThan(0);
+    expect(tagged.total).toBeLessThan(ranked.total + 1);
+  });
+
+  it('answers 400 for an unknown inheritance filter and 401 without a session', async () => {
+    const bad = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?inheritance=dominant`, headers: auth });
+    expect(bad.statusCode).toBe(400);
+    const anon = await app.inject({ method: 'GET', url: `/api/products/${id}/family` });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('keeps the genotypes and inheritance through a re-rank after the terms change', async () => {
+    const before = await variants(id, 'mode=filtered&pageSize=20');
+    const rankedAt = async () => (await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: auth })).json<{ run: { rankedAt: string | null } | null }>().run?.rankedAt;
+    const firstRankedAt = await rankedAt();
+    const put = await app.inject({ method: 'PUT', url: `/api/products/${id}/phenotype-terms`, headers: auth, payload: { hpoTerms: ['HP:0001263'], excludedTerms: [] } });
+    expect(put.statusCode).toBe(200);
+    const deadline = Date.now() + 60_000;
+    let after = before;
+    while (Date.now() < deadline) {
+      if ((await rankedAt()) !== firstRankedAt) {
+        after = await variants(id, 'mode=filtered&pageSize=20');
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await rankedAt()).not.toBe(firstRankedAt);
+    const tagsOf = (l: { items: VariantRow[] }) => new Map(l.items.map((v) => [v.id, v.inheritance.join(',')]));
+    const beforeTags = tagsOf(before);
+    for (const v of after.items) {
+      expect(Object.keys(v.genotypes ?? {})).toHaveLength(3);
+      if (beforeTags.has(v.id)) expect(v.inheritance.join(',')).toBe(beforeTags.get(v.id));
+    }
+  });
+});

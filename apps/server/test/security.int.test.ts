@@ -1,0 +1,124 @@
+/**
+ * Auth hardening that the other suites do not already prove (issue 16, item 7): cross-site
+ * requests riding on the session cookie are refused, cookies carry HttpOnly/SameSite (and Secure
+ * in production), the security headers and a strict Content-Security-Policy are sent, and no
+ * secret reaches the logs.
+ */
+import { Writable } from 'node:stream';
+import { cookieNames } from '@rarelens/contract';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/app.ts';
+import { PASSWORD, signUpAndLogIn } from '../src/testing/helpers.ts';
+import { startSmtpInbox, type SmtpInbox } from '../src/testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
+
+const names = cookieNames('test');
+let test: TestApp;
+let app: FastifyInstance;
+let inbox: SmtpInbox;
+let user: { email: string; token: string; refreshToken: string };
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  test = await createTestApp({ smtpUrl: inbox.url });
+  app = test.app;
+  user = await signUpAndLogIn(app, inbox);
+}, 60_000);
+afterAll(async () => {
+  await test?.close();
+  await inbox?.close();
+});
+
+describe('cross-site request refusal', () => {
+  const update = (headers: Record<string, string>, cookies?: Record<string, string>) =>
+    app.inject({ method: 'PUT', url: '/api/account', headers, ...(cookies ? { cookies } : {}), payload: { name: 'Ada', surname: 'Byron', birthDate: '1985-12-10' } });
+
+  it('refuses a cookie-authenticated change without an origin or from another site', async () => {
+    const cookies = { [names.access]: user.token };
+    const none = await update({}, cookies);
+    expect(none.statusCode).toBe(403);
+    expect(none.json<{ message: string }>().message).toMatch(/^Cross-site request refused/);
+    const evil = await update({ origin: 'https://evil.example' }, cookies);
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json<{ message: string }>().message).toBe('Cross-site request refused: https://evil.example is not this application.');
+    const byReferer = await update({ referer: 'https://evil.example/page' }, cookies);
+    expect(byReferer.statusCode).toBe(403);
+    // The account is unchanged.
+    const account = await app.inject({ method: 'GET', url: '/api/account', headers: { authorization: `Bearer ${user.token}` } });
+    expect(account.json<{ surname: string }>().surname).not.toBe('Byron');
+  });
+
+  it('lets the app itself, and bearer-token clients, through', async () => {
+    const cookies = { [names.access]: user.token };
+    expect((await update({ origin: 'http://rarelens.test' }, cookies)).statusCode).toBe(200);
+    expect((await update({ referer: 'http://rarelens.test/account/profile' }, cookies)).statusCode).toBe(200);
+    expect((await update({ authorization: `Bearer ${user.token}` })).statusCode).toBe(200);
+    // Reads are not changes.
+    const read = await app.inject({ method: 'GET', url: '/api/account', cookies });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('refuses a cross-site refresh that rides on the refresh cookie', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { origin: 'https://evil.example' }, cookies: { [names.refresh]: user.refreshToken } });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('cookies and headers', () => {
+  it('sets HttpOnly, SameSite=Lax session cookies (Secure in production)', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+    const setCookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
+    expect(setCookie).toHaveLength(2);
+    for (const c of setCookie) {
+      expect(c).toMatch(/; HttpOnly/);
+      expect(c).toMatch(/; SameSite=Lax/);
+      expect(c).not.toMatch(/; Secure/);
+    }
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), TOKEN_HASH_SECRET: 'y'.repeat(40) } });
+    try {
+      const res = await prod.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+      // Another database user set: the answer is a refusal, but the headers are the production ones.
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain('upgrade-insecure-requests');
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('sends a strict Content-Security-Policy and the usual security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBeDefined();
+  });
+});
+
+describe('logs', () => {
+  it('never carry passwords, tokens, cookies or the secret of a reset or share link', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const options = loggerOptions({ logLevel: 'info' }) as object;
+    const logger = pino(options, sink);
+    const secrets = ['Bearer eyJsecret', 'rl.access-token=cookiesecret', 'refreshsecret', 'pw-secret', 'resetsecret', 'sharesecret'];
+    logger.info({ req: { method: 'GET', url: '/api/auth/password-reset/resetsecret', headers: { authorization: secrets[0], cookie: secrets[1] } } }, 'request');
+    logger.info({ req: { method: 'GET', url: '/api/shared/sharesecret', headers: {} } }, 'request');
+    logger.info({ body: { refreshToken: secrets[2], password: secrets[3], token: 'tok' } }, 'body');
+    const text = lines.join('');
+    expect(text).toContain('/api/auth/password-reset/[redacted]');
+    expect(text).toContain('/api/shared/[redacted]');
+    for (const s of secrets) expect(text).not.toContain(s.replace(/^Bearer /, ''));
+  });
+});

@@ -1,0 +1,150 @@
+import type { PhenotypeRow, SharedProductResponse } from '@rarelens/contract';
+import { Link, Navigate, useParams } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
+import { ShareIcon, StethoscopeIcon } from '../../components/icons.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useSession } from '../../lib/session.tsx';
+import { formatDate } from '../cases/format.ts';
+import { DiseaseIdLink } from '../phenotypes/disease-link.tsx';
+import { countMatched, InheritanceList, ProbabilityBar } from '../phenotypes/phenotype-ui.tsx';
+import { SignificanceBadge } from '../variants/badges.tsx';
+import { useSharedProduct } from './sharing.api.ts';
+
+/** A dead link (unknown, expired or unshared): the shared-product check fails. */
+function DeadLink() {
+  useDocumentTitle('Link not available');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-testid="shared-link-dead">
+      <h1 className="text-2xl font-semibold tracking-tight text-ink-900">This link is not available</h1>
+      <p className="mt-3 text-base text-ink-500">
+        The link has expired or the owner unshared the case. Ask them to share it with you again.
+      </p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/">Take me home</Link>
+      </Button>
+    </section>
+  );
+}
+
+function GeneNames({ genes }: { genes: string[] }) {
+  if (genes.length === 0) return <span className="text-xs text-ink-400">—</span>;
+  return <span className="text-xs font-semibold text-ink-800 italic">{genes.join(', ')}</span>;
+}
+
+/** The ranked phenotypes, read only: no link into the case (the holder has no account on it). */
+function SharedPhenotypes({ rows, termCount }: { rows: PhenotypeRow[]; termCount: number }) {
+  const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
+  if (rows.length === 0) {
+    return (
+      <EmptyState icon={<StethoscopeIcon />} title="No disease ranked for this case">
+        The case has no ranked phenotype yet.
+      </EmptyState>
+    );
+  }
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid="shared-phenotype-table">
+        <thead className="bg-ink-50/70">
+          <tr>
+            <th scope="col" className={`${th} w-12 text-right`}>Rank</th>
+            <th scope="col" className={th}>Disease</th>
+            <th scope="col" className={th}>Inheritance</th>
+            <th scope="col" className={th}>Probability</th>
+            <th scope="col" className={th}>Significance</th>
+            <th scope="col" className={th}>Symptoms</th>
+            <th scope="col" className={th}>Genes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="shared-phenotype-row" className="border-t border-ink-100 align-top">
+              <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
+              <td className="max-w-md px-3 py-3">
+                <p className="font-medium text-ink-900">{row.name}</p>
+                <DiseaseIdLink id={row.id} />
+              </td>
+              <td className="px-3 py-3"><InheritanceList terms={row.inheritance} /></td>
+              <td className="px-3 py-3"><ProbabilityBar value={row.probability} /></td>
+              <td className="px-3 py-3"><SignificanceBadge value={row.significance} /></td>
+              <td className="px-3 py-3 text-xs tabular-nums">
+                <strong>{countMatched(row.matchedTerms)}</strong>
+                <span className="text-ink-400"> / {termCount}</span>
+              </td>
+              <td className="px-3 py-3"><GeneNames genes={row.genes} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function SharedProductView({ shared }: { shared: SharedProductResponse }) {
+  const { product } = shared;
+  useDocumentTitle(`Shared case ${product.caseId}`);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <PageHeader
+        title={`Case ${product.caseId}`}
+        description={`Phenotypes shared by ${product.sharedBy} with ${product.sharedWith}. Read only; the link works until ${formatDate(product.expiresAt)}.`}
+      />
+      <Alert className="mb-5">
+        <span className="inline-flex items-center gap-1.5">
+          <ShareIcon className="size-4" /> You are reading a shared case without signing in. Nothing can be changed from here.
+        </span>
+      </Alert>
+      <div className="mb-5 flex flex-wrap gap-1.5" aria-label="Patient terms">
+        {product.hpoTerms.map((t) => (
+          <span key={t.id} className="rounded-md bg-ink-50 px-2 py-1 text-xs text-ink-800 ring-1 ring-ink-200" title={t.id}>
+            {t.label}
+          </span>
+        ))}
+      </div>
+      {product.status === 'Completed' ? (
+        <SharedPhenotypes rows={shared.phenotypes} termCount={product.hpoTerms.length} />
+      ) : (
+        <Alert>The analysis of this case is not finished ({product.status}).</Alert>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /shared/{token} (§2): no login required, guarded by the shared-product check (the link must
+ * be live). A signed-in owner or recipient is taken to the case itself.
+ */
+export function SharedProductPage() {
+  const { token = '' } = useParams();
+  const session = useSession();
+  const shared = useSharedProduct(token);
+  if (shared.isPending || session.status === 'loading') return <PageSpinner label="Opening the shared case" />;
+  if (shared.isError) {
+    return shared.error instanceof ApiError && (shared.error.status === 404 || shared.error.status === 400) ? (
+      <DeadLink />
+    ) : (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <Alert tone="error">{errorMessage(shared.error)}</Alert>
+      </div>
+    );
+  }
+  const email = session.user?.email.toLowerCase();
+  const { product } = shared.data;
+  if (email !== undefined && (email === product.sharedWith || email === product.sharedBy.toLowerCase())) {
+    return <Navigate to={`/my-product/${encodeURIComponent(product.id)}/phenotypes`} replace />;
+  }
+  return <SharedProductView shared={shared.data} />;
+}
+
+/** /shared without a token (§2: signed-out only): where the e-mailed links point. */
+export function SharedIndexPage() {
+  useDocumentTitle('Shared phenotypes');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight text-ink-900">Shared phenotypes</h1>
+      <p className="mt-3 text-base text-ink-500">Open the link from the e-mail you received to read the phenotypes shared with you.</p>
+    </section>
+  );
+}

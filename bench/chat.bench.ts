@@ -1,0 +1,243 @@
+/**
+ * GenomeTalks benchmark (issue 11 item 6): spiked exomes from the development split
+ * (../shared/bench/phenopackets-dev.jsonl.gz; the causal variants spiked into the Pfeiffer
+ * background as in bench/rank-spiked.ts), a deterministic sample (every k-th eligible case),
+ * each uploaded to the real server in-process (buildApp, PostgreSQL, in-process worker, real
+ * engine and KB) and analysed to Completed. Question-answer pairs are generated from what the
+ * case API returns (genes, variants, phenotypes, gene details) and asked through
+ * POST /api/products/:id/chat. Checks: the answer contains the expected fact; every citation
+ * exists in the case; latency per question.
+ *
+ * Usage: npm run bench:chat -- [--cases N] [--kb DIR]
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import setupTestDatabase from '../scripts/test-database.setup.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/env.ts';
+import { signUpAndLogIn } from '../apps/server/src/testing/helpers.ts';
+import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
+import { multipartBody, waitForStatus } from '../apps/server/src/testing/multipart.ts';
+import { createChatKnowledgeSource } from '../apps/server/src/modules/chat/chat.knowledge.ts';
+import { formatMachine } from './lib/machine.ts';
+import { bare, buildBackground, cmp, writeVcf, type Rec, type SpikeCase } from './rank-spiked.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
+const benchDir = resolve(root, '../shared/bench');
+const argv = process.argv.slice(2);
+const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const nCases = Number(opt('--cases') ?? 14);
+const kbDir = opt('--kb') ?? process.env.RARELENS_KB ?? resolve(root, 'data/kb');
+
+interface TermRef { id: string; label: string }
+interface GeneRow { symbol: string; inheritance: string[]; topDisease: TermRef | null }
+interface VariantRow { id: number; rank: number | null; gene: string | null; hgvsC: string | null; hgvsP: string | null; acmg: string; consequence: string | null }
+interface PhenotypeRow { id: string; name: string; inheritance: TermRef[]; genes: string[]; matchedTerms: { id: string; label: string; match: string }[] }
+interface Citation { kind: string; id: string; label: string; href: string }
+interface Pair { type: string; question: string; expected: string }
+
+const GT_OF: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', hemizygous: '1/1' };
+const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ');
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+/** Question-answer pairs from the case's own API results (never from the phenopacket's truth). */
+function makePairs(genes: GeneRow[], variants: VariantRow[], phenos: PhenotypeRow[]): Pair[] {
+  const pairs: Pair[] = [];
+  const top = genes[0];
+  if (top) {
+    pairs.push({ type: 'top-gene', question: 'Which gene is most likely causal in this case?', expected: top.symbol });
+    pairs.push({ type: 'top-gene', question: 'What is the best candidate?', expected: top.symbol });
+  }
+  if (phenos[0]) pairs.push({ type: 'top-disease', question: 'Which disease is the most likely diagnosis?', expected: phenos[0].name });
+  for (const g of genes.slice(0, 3)) {
+    const v = variants.find((x) => x.gene === g.symbol);
+    if (v) pairs.push({ type: 'gene-variant-acmg', question: `What is the variant in ${g.symbol}?`, expected: v.acmg });
+    if (v?.hgvsC) pairs.push({ type: 'variant-hgvs', question: `Tell me about ${g.symbol}:${v.hgvsC}`, expected: v.acmg });
+    const d = phenos.find((p) => p.genes.includes(g.symbol) && p.matchedTerms.some((t) => t.match === 'exact'));
+    const term = d?.matchedTerms.find((t) => t.match === 'exact');
+    if (term) pairs.push({ type: 'gene-why', question: `Why is ${g.symbol} ranked where it is?`, expected: term.label });
+  }
+  for (const p of phenos.slice(0, 3)) {
+    const inh = p.inheritance[0];
+    if (inh) pairs.push({ type: 'disease-inheritance', question: `What is the inheritance of ${p.name}?`, expected: inh.label });
+  }
+  const termDone = new Set<string>();
+  for (const p of phenos.slice(0, 5)) {
+    for (const t of p.matchedTerms.filter((x) => x.match === 'exact')) {
+      if (termDone.has(t.id) || termDone.size >= 2) continue;
+      termDone.add(t.id);
+      // Expected: the best-ranked disease that matches the symptom exactly.
+      pairs.push({ type: 'symptom', question: `Which diseases explain the ${t.label.toLowerCase()}?`, expected: p.name });
+    }
+  }
+  if (genes[0] && genes[1]) pairs.push({ type: 'compare', question: `Compare ${genes[0].symbol} and ${genes[1].symbol}`, expected: genes[0].symbol });
+  return pairs;
+}
+
+async function main(): Promise<void> {
+  const lines: string[] = [];
+  const say = (s: string): void => {
+    console.log(s);
+    lines.push(s);
+  };
+  const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+  const manifest = JSON.parse(readFileSync(join(kbDir, 'manifest.json'), 'utf8')) as { builtAt?: string; softwareVersion?: string; sources?: { name: string; version: string }[] };
+  say(`# bench:chat ${new Date().toISOString()}`);
+  say('');
+  say(`commit ${commit}; machine: ${formatMachine()}`);
+  say(`configuration: no LLM (built-in answers), in-process server (buildApp + PostgreSQL + in-process worker), ${nCases} cases requested`);
+  say(`data: KB ${kbDir} (built ${manifest.builtAt ?? '?'}, ${manifest.softwareVersion ?? '?'}; ${(manifest.sources ?? []).map((x) => `${x.name} ${x.version}`).join(', ')}); cases ../shared/bench/phenopackets-dev.jsonl.gz spiked into Pfeiffer.hg19 lifted to GRCh38`);
+
+  const cases = gunzipSync(readFileSync(join(benchDir, 'phenopackets-dev.jsonl.gz')))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as SpikeCase);
+  const eligible = cases.filter((c) => c.genes.length && c.hpo_present.length && c.variants.some((v) => v.chrom && v.pos && v.ref && v.alt));
+  const step = Math.max(1, Math.floor(eligible.length / nCases));
+  const chosen = Array.from({ length: Math.min(nCases, eligible.length) }, (_, i) => eligible[i * step]).filter((c): c is SpikeCase => c != null);
+  say(`cases: ${chosen.length} of ${eligible.length} eligible (every ${step}th, file order)`);
+  const bg = await buildBackground(sources);
+
+  const dropDatabase = await setupTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'rarelens-bench-chat-'));
+  const inbox = await startSmtpInbox();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RARELENS_DATA_DIR: dataDir,
+    RARELENS_KB: kbDir,
+    RARELENS_WEB_DIST: join(dataDir, 'no-web'),
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    SMTP_URL: inbox.url,
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    CHAT_RATE_LIMIT_PER_MINUTE: '100000',
+    RARELENS_MAX_ACTIVE_ANALYSES: '1000',
+  });
+  const app: FastifyInstance = await buildApp({
+    config,
+    cases: { jobs: { inProcessWorker: true, pollMs: 100 } },
+    chat: { knowledge: createChatKnowledgeSource(kbDir), env: {} },
+  });
+  const byType = new Map<string, { n: number; ok: number }>();
+  const failures: string[] = [];
+  const latencies: number[] = [];
+  let badCitations = 0;
+  let totalCitations = 0;
+  try {
+    await app.ready();
+    const user = await signUpAndLogIn(app, inbox);
+    const headers = { authorization: `Bearer ${user.token}` };
+    const get = async <T>(url: string): Promise<T> => (await app.inject({ method: 'GET', url, headers })).json<T>();
+    const ids: { c: SpikeCase; id: string }[] = [];
+    for (const c of chosen) {
+      const spiked: Rec[] = c.variants
+        .filter((v) => v.chrom && v.pos && v.ref && v.alt)
+        .map((v) => ({ chrom: bare(v.chrom ?? ''), pos: v.pos ?? 0, ref: v.ref ?? '', alt: v.alt ?? '', gt: GT_OF[v.zygosity] ?? '0/1' }));
+      const key = (r: Rec): string => `${r.chrom}:${r.pos}:${r.ref}:${r.alt}`;
+      const keys = new Set(spiked.map(key));
+      const recs = bg.recs.filter((r) => !keys.has(key(r))).concat(spiked).sort(cmp);
+      const path = join(dataDir, 'case.vcf');
+      writeVcf(path, recs);
+      const sex = c.sex?.toLowerCase() === 'male' ? 'male' : 'female'; // unknown sex: the form only takes male or female
+      const { body, contentType } = multipartBody(
+        { caseId: c.id.slice(0, 40), gender: sex, symptoms: 'bench', hpoTerms: JSON.stringify(c.hpo_present), assembly: 'GRCh38' },
+        [{ field: 'genomeFile', name: 'case.vcf', content: readFileSync(path) }],
+      );
+      const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...headers, 'content-type': contentType }, payload: body });
+      if (res.statusCode !== 202) {
+        say(`- ${c.id}: upload rejected ${res.statusCode} ${res.body.slice(0, 200)}`);
+        continue;
+      }
+      ids.push({ c, id: res.json<{ id: string }>().id });
+    }
+    for (const { c, id } of ids) {
+      const done = await waitForStatus(app, headers, id, ['Completed', 'Error'], 600_000);
+      if (done.status !== 'Completed') {
+        say(`- ${c.id}: analysis ${done.status}`);
+        continue;
+      }
+      const genes = (await get<{ items: GeneRow[] }>(`/api/products/${id}/genes?pageSize=100`)).items;
+      const variants = (await get<{ items: VariantRow[] }>(`/api/products/${id}/variants?pageSize=100`)).items;
+      const phenos = (await get<{ items: PhenotypeRow[] }>(`/api/products/${id}/phenotypes?pageSize=100`)).items;
+      const pairs = makePairs(genes, variants, phenos);
+      for (const p of pairs) {
+        const t0 = performance.now();
+        const r = await app.inject({ method: 'POST', url: `/api/products/${id}/chat`, headers, payload: { message: p.question } });
+        latencies.push(performance.now() - t0);
+        const t = byType.get(p.type) ?? { n: 0, ok: 0 };
+        byType.set(p.type, t);
+        t.n++;
+        if (r.statusCode !== 200) {
+          failures.push(`${c.id} [${p.type}] "${p.question}": HTTP ${r.statusCode}`);
+          continue;
+        }
+        const answer = r.json<{ answer: { text: string; citations: Citation[] } }>().answer;
+        if (norm(answer.text).includes(norm(p.expected))) t.ok++;
+        else failures.push(`${c.id} [${p.type}] "${p.question}": expected "${p.expected}" in "${answer.text.slice(0, 160).replace(/\n/g, ' ')}"`);
+        for (const cit of answer.citations) {
+          totalCitations++;
+          const url =
+            cit.kind === 'gene' ? `/api/products/${id}/genes/${encodeURIComponent(cit.id)}`
+            : cit.kind === 'disease' ? `/api/products/${id}/phenotypes/${encodeURIComponent(cit.id)}`
+            : cit.kind === 'variant' ? `/api/products/${id}/variants/${encodeURIComponent(cit.id)}`
+            : cit.kind === 'hpo' ? `/api/hpo/terms?q=${encodeURIComponent(cit.id)}&limit=5`
+            : null;
+          if (url === null) continue;
+          const cr = await app.inject({ method: 'GET', url, headers });
+          const ok = cr.statusCode === 200 && (cit.kind !== 'hpo' || cr.json<{ items: TermRef[] }>().items.some((h) => h.id === cit.id));
+          if (!ok) {
+            badCitations++;
+            failures.push(`${c.id} citation not in case: ${cit.kind} ${cit.id}`);
+          }
+        }
+      }
+      console.log(`  ${c.id}: ${pairs.length} pairs`);
+    }
+  } finally {
+    await app.close();
+    await inbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase();
+  }
+  latencies.sort((a, b) => a - b);
+  let n = 0;
+  let ok = 0;
+  say('');
+  say('| question type | pairs | expected fact in answer |');
+  say('|---|---:|---:|');
+  for (const [type, t] of [...byType].sort((a, b) => a[0].localeCompare(b[0]))) {
+    n += t.n;
+    ok += t.ok;
+    say(`| ${type} | ${t.n} | ${((100 * t.ok) / t.n).toFixed(1)} % |`);
+  }
+  say(`| **all** | ${n} | ${n ? ((100 * ok) / n).toFixed(1) : 'n/a'} % |`);
+  say('');
+  say(`citations not in the case: ${badCitations} of ${totalCitations} (gene/disease/variant/HPO checked; goal 0)`);
+  say(`latency POST /chat (app.inject, in-process): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms (goal p95 <= 300 ms)`);
+  say(`accuracy goal >= 95 %: ${n && ok / n >= 0.95 ? 'MET' : 'NOT MET'}`);
+  if (failures.length) {
+    say('');
+    say(`## Misses (${failures.length}, first 40)`);
+    for (const f of failures.slice(0, 40)) say(`- ${f}`);
+  }
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/chat.md'), `${lines.join('\n')}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,18 @@
+/**
+ * Re-runs the cohort-grouped cross-validation of bench/lib/rank-cv.ts on the ranking saved by
+ * `bench/rank-dev.ts --save file.json` (no re-ranking): for fitting calibrations and checking
+ * constants quickly. Usage: node --import tsx bench/rank-cv-saved.ts file.json
+ */
+import { readFileSync } from 'node:fs';
+import { crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
+
+interface Saved {
+  geneCases: GeneCase[];
+  geneScoreCases: (Omit<ScoreCase, 'ln'> & { ln: number[] })[];
+  diseaseScoreCases: (Omit<ScoreCase, 'ln'> & { ln: number[] })[];
+}
+const file = process.argv[2];
+if (!file) throw new Error('usage: rank-cv-saved.ts <file saved by rank-dev.ts --save>');
+const saved = JSON.parse(readFileSync(file, 'utf8')) as Saved;
+const scoreCases = (xs: Saved['geneScoreCases']): ScoreCase[] => xs.map((c) => ({ ...c, ln: Float64Array.from(c.ln) }));
+console.log(crossValidationSection(saved.geneCases, scoreCases(saved.geneScoreCases), scoreCases(saved.diseaseScoreCases)).join('\n'));
