@@ -22,46 +22,28 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gunzipSync } from 'node:zlib';
 import {
   analyseVcfCase,
+  DEFAULT_FAMILY_WEIGHTS,
+  filterCandidates,
   loadGenomeKb,
   loadHpoKb,
   openAnnotationSession,
   parsePed,
+  prepareVariants,
+  rank,
   variantFamilyEvidence,
   type HpoKb,
   type InheritanceTag,
-  type Sex,
   type VcfAnnotationSession,
   type VcfCaseResult,
 } from '../packages/engine/src/index.ts';
 import { formatMachine } from './lib/machine.ts';
-import { bare, buildBackground, cmp, type SpikeCase } from './rank-spiked.ts';
+import { arg, chooseTrioCases, familyBenchPaths, giabTriples, rng, simulateTrio, writeTrioVcf, type Pattern } from './lib/family-sim.ts';
+import { bare, buildBackground } from './rank-spiked.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
-const benchDir = process.env.RARELENS_BENCH ?? resolve(root, '../shared/bench');
-const kbDir = process.env.RARELENS_KB ?? resolve(root, 'data/kb');
-const GIAB_VCF = join(sources, 'vcf/ashk-trio.GIAB-AJ.exome.b37.head10k.vcf.gz');
-const GIAB_PED = join(sources, 'vcf/ashk-trio.GIAB-AJ.ped');
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const { sources, benchDir, kbDir, giabVcf: GIAB_VCF, giabPed: GIAB_PED } = familyBenchPaths(root);
 
 const pct = (x: number, n: number): string => (n ? `${((100 * x) / n).toFixed(1)} %` : 'n/a');
 
@@ -115,65 +97,6 @@ async function giabTrio(session: VcfAnnotationSession, kb: HpoKb): Promise<strin
 
 // ---------------------------------------------------------------- (b) simulated trios
 
-interface Triple {
-  child: string;
-  father: string;
-  mother: string;
-}
-
-/** Real genotype triples (GT:AD:DP:GQ) of the GIAB trio at PASS biallelic autosomal sites, by the son's dose. */
-function giabTriples(): { byDose: Map<number, Triple[]>; parentRef: string[]; childHet: string[]; deNovoLike: number; het: number } {
-  const byDose = new Map<number, Triple[]>([
-    [1, []],
-    [2, []],
-  ]);
-  const parentRef: string[] = [];
-  const childHet: string[] = [];
-  let deNovoLike = 0;
-  for (const line of gunzipSync(readFileSync(GIAB_VCF)).toString('utf8').split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const c = line.split('\t');
-    if (c[6] !== 'PASS' || c[4].includes(',') || c[8] !== 'GT:AD:DP:GQ:PL') continue;
-    const s = c.slice(9, 12).map((x) => x.split(':').slice(0, 4).join(':'));
-    const gts = s.map((x) => x.split(':')[0]);
-    if (gts.some((g) => g.includes('.'))) continue;
-    const dose = (g: string): number => (g.match(/1/g) ?? []).length;
-    const d = dose(gts[0]);
-    if (d === 0) continue;
-    byDose.get(d).push({ child: s[0], father: s[1], mother: s[2] });
-    if (d === 1) {
-      childHet.push(s[0]);
-      if (dose(gts[1]) === 0 && dose(gts[2]) === 0) deNovoLike++;
-    }
-    for (const k of [1, 2]) if (dose(gts[k]) === 0 && Number(s[k].split(':')[2]) >= 10) parentRef.push(s[k]);
-  }
-  return { byDose, parentRef, childHet, deNovoLike, het: byDose.get(1).length };
-}
-
-interface TrioRec {
-  chrom: string;
-  pos: number;
-  ref: string;
-  alt: string;
-  child: string;
-  father: string;
-  mother: string;
-}
-
-function writeTrioVcf(path: string, recs: TrioRec[]): void {
-  const lines = [
-    '##fileformat=VCFv4.2',
-    '##reference=GRCh38',
-    '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
-    '##FORMAT=<ID=AD,Number=R,Type=Integer,Description="Allelic depths">',
-    '##FORMAT=<ID=DP,Number=1,Type=Integer,Description="Read depth">',
-    '##FORMAT=<ID=GQ,Number=1,Type=Integer,Description="Genotype quality">',
-    '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tPROBAND\tFATHER\tMOTHER',
-  ];
-  for (const r of recs) lines.push(`chr${r.chrom}\t${r.pos}\t.\t${r.ref}\t${r.alt}\t.\tPASS\t.\tGT:AD:DP:GQ\t${r.child}\t${r.father}\t${r.mother}`);
-  writeFileSync(path, lines.join('\n') + '\n');
-}
-
 interface TopK {
   n: number;
   top1: number;
@@ -191,17 +114,11 @@ function geneRank(r: VcfCaseResult, symbols: string[]): number | null {
   return g ? r.ranking.genes.filter((x) => x.score >= g.score).length : null;
 }
 
-type Pattern = 'de_novo' | 'compound_het' | 'hom_recessive' | 'x_linked' | 'other';
-
 async function simulatedTrios(session: VcfAnnotationSession, kb: HpoKb, sample: number, seed: number): Promise<string[]> {
-  const lines = gunzipSync(readFileSync(join(benchDir, 'phenopackets-dev.jsonl.gz'))).toString('utf8').split('\n').filter(Boolean);
-  const cases = lines.map((l) => JSON.parse(l) as SpikeCase & { cohort: string });
-  const eligible = cases.filter((c) => c.genes.length && c.variants.length && c.variants.every((v) => v.chrom && v.pos && v.ref && v.alt));
-  const step = sample < eligible.length ? eligible.length / sample : 1;
-  const chosen = step > 1 ? Array.from({ length: Math.floor(eligible.length / step) }, (_, i) => eligible[Math.floor(i * step)]) : eligible;
+  const { chosen, eligible: eligibleCount, step } = chooseTrioCases(benchDir, sample);
   const bg = await buildBackground(sources);
-  const pool = giabTriples();
-  console.log(`Simulated trios: ${chosen.length} of ${eligible.length} cases; background ${bg.recs.length} alleles; GIAB pool ${pool.byDose.get(1).length} het / ${pool.byDose.get(2).length} hom triples (${pool.deNovoLike} het with both parents 0/0)`);
+  const pool = giabTriples(GIAB_VCF);
+  console.log(`Simulated trios: ${chosen.length} of ${eligibleCount} cases; background ${bg.recs.length} alleles; GIAB pool ${pool.byDose.get(1).length} het / ${pool.byDose.get(2).length} hom triples (${pool.deNovoLike} het with both parents 0/0)`);
   const dir = mkdtempSync(join(tmpdir(), 'rarelens-family-bench-'));
   const trio: TopK = { n: 0, top1: 0, top10: 0 };
   const solo: TopK = { n: 0, top1: 0, top10: 0 };
@@ -217,47 +134,17 @@ async function simulatedTrios(session: VcfAnnotationSession, kb: HpoKb, sample: 
   try {
     for (let k = 0; k < chosen.length; k++) {
       const c = chosen[k];
-      const sex: Sex = c.sex === 'MALE' ? 'male' : c.sex === 'FEMALE' ? 'female' : 'unknown';
-      // Causal variants and their parental genotypes.
-      const causal = c.variants.map((v) => ({ chrom: bare(v.chrom), pos: v.pos, ref: v.ref, alt: v.alt, zyg: v.zygosity }));
-      const hets = causal.filter((v) => v.zyg === 'heterozygous' && !(v.chrom === 'X' && sex === 'male'));
-      let pattern: Pattern;
-      const spiked: TrioRec[] = [];
-      const childHet = (): string => pick(pool.childHet);
-      const childHom = (): string => pick(pool.byDose.get(2)).child;
-      const ref = (): string => pick(pool.parentRef);
-      if (causal.some((v) => v.zyg === 'hemizygous' || (v.chrom === 'X' && sex === 'male'))) pattern = 'x_linked';
-      else if (causal.some((v) => v.zyg === 'homozygous')) pattern = 'hom_recessive';
-      else if (hets.length >= 2) pattern = 'compound_het';
-      else if (hets.length === 1) pattern = 'de_novo';
-      else pattern = 'other';
-      let hetIndex = 0;
-      for (const v of causal) {
-        const base = { chrom: v.chrom, pos: v.pos, ref: v.ref, alt: v.alt };
-        if (v.zyg === 'hemizygous' || (v.chrom === 'X' && sex === 'male')) spiked.push({ ...base, child: childHom(), father: ref(), mother: childHet() });
-        else if (v.zyg === 'homozygous') spiked.push({ ...base, child: childHom(), father: childHet(), mother: childHet() });
-        else if (pattern === 'compound_het') spiked.push(hetIndex++ % 2 === 0 ? { ...base, child: childHet(), father: childHet(), mother: ref() } : { ...base, child: childHet(), father: ref(), mother: childHet() });
-        else spiked.push({ ...base, child: childHet(), father: ref(), mother: ref() });
-      }
-      const key = (r: { chrom: string; pos: number; ref: string; alt: string }): string => `${r.chrom}:${r.pos}:${r.ref}:${r.alt}`;
-      const spikedKeys = new Set(spiked.map(key));
-      // Background: each proband genotype gets a real GIAB triple with the same dose (seeded draw).
-      const recs: TrioRec[] = [];
-      for (const r of bg.recs) {
-        if (spikedKeys.has(key(r))) continue;
-        const t = pick(pool.byDose.get(r.gt === '1/1' ? 2 : 1));
-        recs.push({ chrom: r.chrom, pos: r.pos, ref: r.ref, alt: r.alt, child: t.child, father: t.father, mother: t.mother });
-      }
-      recs.push(...spiked);
-      recs.sort(cmp);
+      const { sex, pattern, recs, spikedKeys, ped } = simulateTrio(c, bg.recs, pool, pick);
       const path = join(dir, 'trio.vcf');
       writeTrioVcf(path, recs);
       const pedPath = join(dir, 'trio.ped');
-      writeFileSync(pedPath, `fam\tPROBAND\tFATHER\tMOTHER\t${sex === 'male' ? 1 : sex === 'female' ? 2 : 0}\t2\nfam\tFATHER\t0\t0\t1\t1\nfam\tMOTHER\t0\t0\t2\t1\n`);
+      writeFileSync(pedPath, ped);
       const phenotype = { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex };
       const t0 = performance.now();
       const withFamily = await analyseVcfCase(session, kb, { path, assembly: 'GRCh38', pedigree: parsePed(readFileSync(pedPath, 'utf8'), pedPath), phenotype }, { limit: 1000, explainTop: 10 });
-      const alone = await analyseVcfCase(session, kb, { path, assembly: 'GRCh38', sample: 'PROBAND', phenotype }, { limit: 1000, explainTop: 10 });
+      // Proband alone: the same read (the proband's genotypes) through the candidate filter and the
+      // ranking without the family, as analyseVcfCase runs a single-sample case.
+      const alone = { ranking: rank(prepareVariants(filterCandidates(withFamily.read.variants).candidates), kb, phenotype, { limit: 1000, explainTop: 10 }) } as VcfCaseResult;
       ms += performance.now() - t0;
       const symbols = c.genes.map((g) => g.symbol);
       const rt = geneRank(withFamily, symbols);
@@ -296,7 +183,7 @@ async function simulatedTrios(session: VcfAnnotationSession, kb: HpoKb, sample: 
   return [
     '## (b) Simulated trios from the dev cases (trio vs proband alone)',
     '',
-    `Cases: ${chosen.length} (every ${step.toFixed(2)}-th of the ${eligible.length} dev cases whose causal variants all have coordinates; file order, no case chosen by id). Proband: Exomiser's Pfeiffer exome lifted to GRCh38 (${bg.recs.length} alleles, its spiked FGFR2 removed) with the case's causal variant(s). Parents at background sites: a real GIAB triple (HG002/HG003/HG004 GT:AD:DP:GQ at a PASS biallelic site where HG002 has the proband's dose; ${pool.byDose.get(1).length} het and ${pool.byDose.get(2).length} hom triples, ${pool.deNovoLike} of the het ones with both parents 0/0), drawn with seed ${seed}; proband fields from the same triple. Causal variants: one heterozygous -> de novo; two heterozygous -> one from each parent; homozygous -> carrier parents; hemizygous / X in a male -> carrier mother. PED: proband affected, parents unaffected. Both arms run \`analyseVcfCase\` on the same file with the same defaults: with the PED (trio) and with the proband sample alone (no PED).`,
+    `Cases: ${chosen.length} (every ${step.toFixed(2)}-th of the ${eligibleCount} dev cases whose causal variants all have coordinates; file order, no case chosen by id). Proband: Exomiser's Pfeiffer exome lifted to GRCh38 (${bg.recs.length} alleles, its spiked FGFR2 removed) with the case's causal variant(s). Parents at background sites: a real GIAB triple (HG002/HG003/HG004 GT:AD:DP:GQ at a PASS biallelic site where HG002 has the proband's dose; ${pool.byDose.get(1).length} het and ${pool.byDose.get(2).length} hom triples, ${pool.deNovoLike} of the het ones with both parents 0/0), drawn with seed ${seed}; proband fields from the same triple. Causal variants: one heterozygous -> de novo; two heterozygous -> one from each parent; homozygous -> carrier parents; hemizygous / X in a male -> carrier mother. PED: proband affected, parents unaffected. The trio arm runs \`analyseVcfCase\` with the PED; the proband-only arm ranks the same read (the proband's genotypes) through the candidate filter and \`rank\` without the family, as \`analyseVcfCase\` does for a single sample; same defaults.`,
     '',
     '| analysis | cases | gene top-1 | gene top-10 |',
     '| --- | --- | --- | --- |',
@@ -330,7 +217,7 @@ async function main(): Promise<void> {
     '',
     `Generated by \`npm run bench:family -- --sample ${sample} --seed ${seed}\` on ${new Date().toISOString().slice(0, 10)} at commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}. Machine: ${formatMachine()}. KB ${kbDir}: HPO ${kb.versions.hpo}, annotations ${kb.versions.annotations}. Configuration: the shipped defaults of packages/engine (family constants in family/segregation.ts and family/genotypes.ts, ranking constants of rank-case.ts, candidate filter VARIANT_FILTERS). Gene ranks are pessimistic (ties count at their worst position).`,
     '',
-    'The family constants (penetrance 0.8 dominant / 0.95 recessive, phenocopy 0.05, de novo QC DP >= 10, GQ >= 20, allele balance 0.2-0.8) are published defaults (slivar/GATK trio QC, ACMG/ClinGen), not fitted to this split: no parameter was tuned, so held-in and held-out figures are the same numbers.',
+    `Family evidence weights (DEFAULT_FAMILY_WEIGHTS): ${Object.entries(DEFAULT_FAMILY_WEIGHTS).map(([k, v]) => `${k} ${v}`).join(', ')}. The dominant penetrance was chosen by cross-validation grouped by cohort (gene) on these simulated trios (bench/results/family-cv.md, with held-in and held-out figures); the others and the de novo QC thresholds (DP >= 10, GQ >= 20, allele balance 0.2-0.8) are published defaults (slivar/GATK trio QC, ACMG/ClinGen), not fitted.`,
     '',
   ];
   try {

@@ -103,6 +103,7 @@ const POLICIES: Record<string, RouteCall> = {
   },
   'DELETE /api/products/:id/variants/:variantId/classification': { policy: 'case-write', destructive: true },
   'GET /api/products/:id/family': { policy: 'case-read' },
+  'GET /api/products/:id/family.ped': { policy: 'case-read' },
   'GET /api/products/:id/variants.tsv': { policy: 'case-read' },
   'GET /api/products/:id/shares': { policy: 'case-owner-only' },
   'GET /api/shares': { policy: 'auth' },

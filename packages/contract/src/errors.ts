@@ -47,5 +47,6 @@ export const ErrorCode = {
   planLimitReached: 'plan_limit_reached',
   addOnRequired: 'add_on_required',
   orderNotPending: 'order_not_pending',
+  noPedigree: 'no_pedigree',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

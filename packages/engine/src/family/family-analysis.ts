@@ -9,7 +9,7 @@ import type { AnnotatedVariant } from '../types.ts';
 import { applyFamilyAcmg } from './acmg-family.ts';
 import { trioQc, type TrioQc } from './mendelian.ts';
 import type { Family, FamilyProblem } from './pedigree.ts';
-import { createFamilyContext, inheritanceTags, type FamilyContext, type VariantInheritance } from './segregation.ts';
+import { createFamilyContext, inheritanceTags, type FamilyContext, type FamilyWeights, type VariantInheritance } from './segregation.ts';
 
 /** The pedigree does not fit the VCF: every problem, each naming its sample. */
 export class FamilyCheckError extends Error {
@@ -40,9 +40,18 @@ export function recessiveGenePredicate(kb: HpoKb): (symbol: string) => boolean {
 }
 
 /** Trio QC, family ACMG criteria and inheritance tags of a proband's candidates. */
-export function analyseFamily(input: { family: Family; variants: Iterable<AnnotatedVariant>; candidates: readonly AnnotatedVariant[]; kb?: HpoKb }): FamilyAnalysis {
-  const qc = trioQc(input.variants, input.family);
-  const context = createFamilyContext(input.family, qc);
+export function analyseFamily(input: {
+  family: Family;
+  variants: Iterable<AnnotatedVariant>;
+  candidates: readonly AnnotatedVariant[];
+  kb?: HpoKb;
+  /** Evidence weights (default DEFAULT_FAMILY_WEIGHTS). */
+  weights?: Partial<FamilyWeights>;
+  /** The trio QC when already computed over the same variants. */
+  qc?: TrioQc[];
+}): FamilyAnalysis {
+  const qc = input.qc ?? trioQc(input.variants, input.family);
+  const context = createFamilyContext(input.family, qc, input.weights);
   const candidates = applyFamilyAcmg(input.candidates, context, input.kb ? { isRecessiveGene: recessiveGenePredicate(input.kb) } : {});
   return { context, qc, candidates, inheritance: inheritanceTags(candidates, context) };
 }

@@ -162,6 +162,28 @@ describe('recessive fit over a trio', () => {
     expect(tagsOf([a, b], ctx)).toEqual([[], []]);
   });
 
+  it('reads two variants a parent who is not affected carries both of as probably in cis', () => {
+    // Father carries both, mother one of them: the son's copy of b can only come from the father,
+    // on the haplotype that also carries a.
+    const a = familyVariant('P', { P: `0/1${GOOD}`, F: `0/1${GOOD}`, M: `0/1${GOOD}` }, { pos: 10, hgvsC: 'c.10A>G' });
+    const b = familyVariant('P', { P: `0/1${GOOD}`, F: `0/1${GOOD}`, M: `0/0${GOOD}` }, { pos: 20, hgvsC: 'c.20del' });
+    const fit = familyGenotypeFit([q(a), q(b, 0.8)], 'AR', 'male', ctx);
+    expect(fit.used).toEqual([0]); // the pair (0.72 x 0.1) falls below one hit (0.9 x 0.1)
+    expect(tagsOf([a, b], ctx)).toEqual([[], []]);
+    // Both parents carry both, phenotype unknown: still one haplotype each.
+    const unknownStatus = ctxOf('fam P F M 1 2\nfam F 0 0 1 0\nfam M 0 0 2 0\n');
+    const c = familyVariant('P', { P: `0/1${GOOD}`, F: `0/1${GOOD}`, M: `0/1${GOOD}` }, { pos: 10, hgvsC: 'c.10A>G' });
+    const d = familyVariant('P', { P: `0/1${GOOD}`, F: `0/1${GOOD}`, M: `0/1${GOOD}` }, { pos: 20, hgvsC: 'c.20del' });
+    const pair = familyGenotypeFit([q(c), q(d, 0.8)], 'AR', 'male', unknownStatus);
+    expect(pair.used).toEqual([0]);
+    expect(tagsOf([c, d], unknownStatus)).toEqual([[], []]);
+    // An affected father may carry them in trans himself: phase unknown.
+    const affectedFather = ctxOf('fam P F M 1 2\nfam F 0 0 1 2\nfam M 0 0 2 1\n', 'P');
+    const unknown = familyGenotypeFit([q(a), q(b, 0.8)], 'AR', 'male', affectedFather);
+    expect(unknown.reason).toContain('an affected parent carries both, phase unknown');
+    expect(tagsOf([a, b], affectedFather).map((t) => t.includes('compound_het'))).toEqual([true, true]);
+  });
+
   it('says phase unknown without parents and probably in trans with one parent', () => {
     const noParents = ctxOf('fam P 0 0 1 2\nfam S 0 0 2 1\n', 'P');
     const a = familyVariant('P', { P: `0/1${GOOD}`, S: `0/0${GOOD}` }, { pos: 10 });

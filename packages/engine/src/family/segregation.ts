@@ -17,30 +17,65 @@ import { describeCall, isHaploidInMale, MAX_DE_NOVO_AB, memberCall, MIN_DE_NOVO_
 import type { TrioQc } from './mendelian.ts';
 import type { Family, FamilyMember } from './pedigree.ts';
 
-/** Penetrance assumed for dominant (and X-linked dominant) disease: an unaffected carrier keeps 1 - this. */
-export const DOMINANT_PENETRANCE = 0.8;
-/** Penetrance of recessive genotypes (biallelic, hemizygous X-linked recessive in males). */
-export const RECESSIVE_PENETRANCE = 0.95;
-/** Heteroplasmy makes mitochondrial variants variably penetrant. */
-export const MITOCHONDRIAL_PENETRANCE = 0.5;
-/** An affected relative without the risk genotype (a phenocopy, or a wrong gene). */
-export const PHENOCOPY = 0.05;
-/** An apparent de novo whose parents' or proband's calls are not adequate (low depth/GQ, alt reads in a parent). */
-export const LOW_QUALITY_DE_NOVO = 0.5;
-/** An apparent de novo in a VCF without depth or quality fields (coverage cannot be checked). */
-export const UNCHECKED_DE_NOVO = 0.9;
-/** A homozygous variant with one parent not carrying it (uniparental disomy or a deletion). */
-export const HOM_ONE_PARENT_MISSING_ALLELE = 0.2;
-/** A homozygous variant that neither parent carries. */
-export const HOM_NO_PARENT_CARRIES = 0.05;
-/** Compound heterozygous candidates found on the same parental haplotype (in cis). */
-export const CIS_PAIR = 0.02;
-/** Phase of a pair could not be settled (one de novo, a parent carrying both, or parents not called). */
-export const PHASE_UNKNOWN = 0.5;
-/** One parent sequenced and carrying exactly one of the two variants: probably in trans. */
-export const LIKELY_TRANS = 0.8;
-/** One parent sequenced and carrying both variants (probably in cis). */
-export const LIKELY_CIS = 0.1;
+/**
+ * The family evidence weights: each is the factor a piece of evidence puts on a mode's genotype
+ * fit (1 = no effect). The defaults are in DEFAULT_FAMILY_WEIGHTS; bench/family-cv.ts chooses
+ * the penetrance by cross-validation grouped by gene (bench/results/family.md).
+ */
+export interface FamilyWeights {
+  /** Penetrance assumed for dominant (and X-linked dominant) disease: an unaffected carrier keeps 1 - this. */
+  dominantPenetrance: number;
+  /** Penetrance of recessive genotypes (biallelic, hemizygous X-linked recessive in males). */
+  recessivePenetrance: number;
+  /** Heteroplasmy makes mitochondrial variants variably penetrant. */
+  mitochondrialPenetrance: number;
+  /** An affected relative without the risk genotype (a phenocopy, or a wrong gene). */
+  phenocopy: number;
+  /** An apparent de novo whose parents' or proband's calls are not adequate (low depth/GQ, alt reads in a parent). */
+  lowQualityDeNovo: number;
+  /** An apparent de novo in a VCF without depth or quality fields (coverage cannot be checked). */
+  uncheckedDeNovo: number;
+  /** A homozygous variant with one parent not carrying it (uniparental disomy or a deletion). */
+  homOneParentMissingAllele: number;
+  /** A homozygous variant that neither parent carries. */
+  homNoParentCarries: number;
+  /** Compound heterozygous candidates found on the same parental haplotype (in cis). */
+  cisPair: number;
+  /** Phase of a pair could not be settled (one de novo, a parent carrying both, or parents not called). */
+  phaseUnknown: number;
+  /** One parent sequenced and carrying exactly one of the two variants: probably in trans. */
+  likelyTrans: number;
+  /** One parent sequenced and carrying both variants (probably in cis). */
+  likelyCis: number;
+}
+
+export const DEFAULT_FAMILY_WEIGHTS: Readonly<FamilyWeights> = Object.freeze({
+  dominantPenetrance: 0.8,
+  recessivePenetrance: 0.95,
+  mitochondrialPenetrance: 0.5,
+  phenocopy: 0.05,
+  lowQualityDeNovo: 0.5,
+  uncheckedDeNovo: 0.9,
+  homOneParentMissingAllele: 0.2,
+  homNoParentCarries: 0.05,
+  cisPair: 0.02,
+  phaseUnknown: 0.5,
+  likelyTrans: 0.8,
+  likelyCis: 0.1,
+});
+
+/** Checks that every weight is a factor in (0, 1] (penetrances in [0, 1)). */
+export function familyWeights(overrides: Partial<FamilyWeights> = {}): FamilyWeights {
+  const w: FamilyWeights = { ...DEFAULT_FAMILY_WEIGHTS, ...overrides };
+  for (const [k, v] of Object.entries(w)) {
+    const penetrance = k.endsWith('Penetrance');
+    if (typeof v !== 'number' || !Number.isFinite(v) || (penetrance ? v < 0 || v >= 1 : v <= 0 || v > 1)) {
+      throw new RangeError(`family weight ${k} = ${String(v)} is outside ${penetrance ? '[0, 1)' : '(0, 1]'}`);
+    }
+  }
+  return w;
+}
+
 /** How many of a gene's most pathogenic variants are paired when looking for compound heterozygotes. */
 export const MAX_PAIRED_VARIANTS = 30;
 
@@ -59,10 +94,13 @@ export interface FamilyContext {
   trio: TrioQc | null;
   /** Both parents sequenced and the trio QC passed: a de novo is a confirmed de novo (PS2). */
   parentageConfirmed: boolean;
+  /** The evidence weights this analysis uses. */
+  weights: FamilyWeights;
 }
 
 /** The analysis context of a checked family (and the proband trio's QC, when computed). */
-export function createFamilyContext(family: Family, qc: readonly TrioQc[] = []): FamilyContext {
+export function createFamilyContext(family: Family, qc: readonly TrioQc[] = [], weights: Partial<FamilyWeights> = {}): FamilyContext {
+  const w = familyWeights(weights);
   const byId = new Map(family.members.map((m) => [m.id, m]));
   const proband = byId.get(family.proband);
   if (!proband) throw new RangeError(`proband ${family.proband} is not a member of the family`);
@@ -81,6 +119,7 @@ export function createFamilyContext(family: Family, qc: readonly TrioQc[] = []):
     informative: family.members.filter((m) => m.id !== proband.id && m.vcfIndex >= 0 && m.status !== 'unknown'),
     trio,
     parentageConfirmed: father !== null && mother !== null && trio !== null && trio.warning === null,
+    weights: w,
   };
 }
 
@@ -162,7 +201,7 @@ function segregation(ctx: FamilyContext, hasRisk: (m: FamilyMember, c: MemberCal
     if (c.dose === null) continue;
     const risk = hasRisk(m, c);
     if (risk === null) continue;
-    if (m.status === 'affected' && !risk) out.push({ factor: PHENOCOPY, rule: `affected ${m.relation} ${describeCall(m.id, c)} does not have ${what}` });
+    if (m.status === 'affected' && !risk) out.push({ factor: ctx.weights.phenocopy, rule: `affected ${m.relation} ${describeCall(m.id, c)} does not have ${what}` });
     else if (m.status === 'unaffected' && risk) out.push({ factor: 1 - penetrance, rule: `unaffected ${m.relation} ${describeCall(m.id, c)} has ${what} (penetrance ${Math.round(penetrance * 100)} % assumed)` });
   }
   return out;
@@ -214,10 +253,10 @@ function computeEvidence(v: AnnotatedVariant, ctx: FamilyContext): VariantFamily
   }
   const parentRule = (): string => [f && ctx.father ? describeCall(ctx.father.id, f) : 'father not sequenced', m && ctx.mother ? describeCall(ctx.mother.id, m) : 'mother not sequenced'].join(', ');
 
-  const deNovoFactor = (d: DeNovoCall): Factor => ({ factor: d.level === 'confirmed' ? 1 : d.level === 'unchecked' ? UNCHECKED_DE_NOVO : LOW_QUALITY_DE_NOVO, rule: `${label} ${d.reason}` });
+  const deNovoFactor = (d: DeNovoCall): Factor => ({ factor: d.level === 'confirmed' ? 1 : d.level === 'unchecked' ? ctx.weights.uncheckedDeNovo : ctx.weights.lowQualityDeNovo, rule: `${label} ${d.reason}` });
 
   // Dominant: one copy; de novo or inherited from an affected parent.
-  const dominantSegregation = segregation(ctx, (_mm, c) => (c.dose ?? 0) > 0, DOMINANT_PENETRANCE, v, `${label}`);
+  const dominantSegregation = segregation(ctx, (_mm, c) => (c.dose ?? 0) > 0, ctx.weights.dominantPenetrance, v, `${label}`);
   const dominant: Factor[] = deNovo ? [deNovoFactor(deNovo), ...dominantSegregation] : dominantSegregation;
 
   // Autosomal recessive, homozygous: both parents should be carriers, no unaffected relative homozygous.
@@ -225,9 +264,9 @@ function computeEvidence(v: AnnotatedVariant, ctx: FamilyContext): VariantFamily
   if (p.dose === 2 && !onXMale) {
     homRecessive = [];
     const nonCarriers = [f, m].filter((c) => c?.dose === 0).length;
-    if (nonCarriers === 2) homRecessive.push({ factor: HOM_NO_PARENT_CARRIES, rule: `${label} homozygous but neither parent carries it (${parentRule()})` });
-    else if (nonCarriers === 1) homRecessive.push({ factor: HOM_ONE_PARENT_MISSING_ALLELE, rule: `${label} homozygous but only one parent carries it: uniparental disomy or a deletion on the other allele (${parentRule()})` });
-    homRecessive.push(...segregation(ctx, (_mm, c) => c.dose === 2, RECESSIVE_PENETRANCE, v, `${label} homozygous`));
+    if (nonCarriers === 2) homRecessive.push({ factor: ctx.weights.homNoParentCarries, rule: `${label} homozygous but neither parent carries it (${parentRule()})` });
+    else if (nonCarriers === 1) homRecessive.push({ factor: ctx.weights.homOneParentMissingAllele, rule: `${label} homozygous but only one parent carries it: uniparental disomy or a deletion on the other allele (${parentRule()})` });
+    homRecessive.push(...segregation(ctx, (_mm, c) => c.dose === 2, ctx.weights.recessivePenetrance, v, `${label} homozygous`));
   }
 
   // X-linked recessive in a male: hemizygous, from a carrier mother or de novo; no unaffected hemizygous male.
@@ -235,9 +274,9 @@ function computeEvidence(v: AnnotatedVariant, ctx: FamilyContext): VariantFamily
   if (v.chrom === 'X' && p.dose !== null && p.dose > 0 && (pr.sex === 'male' ? onXMale : p.dose === 2)) {
     xLinked = [];
     if (deNovo) xLinked.push(deNovoFactor(deNovo));
-    if (pr.sex === 'female' && f?.dose === 0) xLinked.push({ factor: HOM_ONE_PARENT_MISSING_ALLELE, rule: `${label} homozygous in a female but her father does not carry it (${parentRule()})` });
+    if (pr.sex === 'female' && f?.dose === 0) xLinked.push({ factor: ctx.weights.homOneParentMissingAllele, rule: `${label} homozygous in a female but her father does not carry it (${parentRule()})` });
     xLinked.push(
-      ...segregation(ctx, (mm, c) => (c.dose ?? 0) > 0 && (mm.sex === 'male' || c.dose === 2), RECESSIVE_PENETRANCE, v, `${label} hemizygous/homozygous`),
+      ...segregation(ctx, (mm, c) => (c.dose ?? 0) > 0 && (mm.sex === 'male' || c.dose === 2), ctx.weights.recessivePenetrance, v, `${label} hemizygous/homozygous`),
     );
   }
 
@@ -246,8 +285,8 @@ function computeEvidence(v: AnnotatedVariant, ctx: FamilyContext): VariantFamily
   if (v.chrom === 'MT') {
     mitochondrial = [];
     if (deNovo) mitochondrial.push(deNovoFactor(deNovo));
-    if (fromFather && !fromMother && m?.dose === 0) mitochondrial.push({ factor: HOM_NO_PARENT_CARRIES, rule: `${label} carried by the father but not the mother: mitochondrial DNA is inherited from the mother (${parentRule()})` });
-    mitochondrial.push(...segregation(ctx, (_mm, c) => (c.dose ?? 0) > 0, MITOCHONDRIAL_PENETRANCE, v, `${label}`, new Set(ctx.father ? [ctx.father.id] : [])));
+    if (fromFather && !fromMother && m?.dose === 0) mitochondrial.push({ factor: ctx.weights.homNoParentCarries, rule: `${label} carried by the father but not the mother: mitochondrial DNA is inherited from the mother (${parentRule()})` });
+    mitochondrial.push(...segregation(ctx, (_mm, c) => (c.dose ?? 0) > 0, ctx.weights.mitochondrialPenetrance, v, `${label}`, new Set(ctx.father ? [ctx.father.id] : [])));
   }
 
   return { proband: p, father: f, mother: m, origin, deNovo, dominant, dominantSegregation, homRecessive, xLinked, mitochondrial };
@@ -285,30 +324,40 @@ export function pairEvidence(a: AnnotatedVariant, b: AnnotatedVariant, ctx: Fami
       rule = `compound heterozygous in trans: ${fromF} from the father ${fName}, ${fromM} from the mother ${mName}`;
     } else if ((fa && fb && !ma && !mb) || (ma && mb && !fa && !fb)) {
       phase = 'cis';
-      factor = CIS_PAIR;
+      factor = ctx.weights.cisPair;
       rule = `${la} and ${lb} both come from the ${fa ? `father ${fName}` : `mother ${mName}`}: in cis, not compound heterozygous`;
     } else if ((!fa && !ma) || (!fb && !mb)) {
       phase = 'unknown';
-      factor = PHASE_UNKNOWN;
+      factor = ctx.weights.phaseUnknown;
       rule = `${la} and ${lb}: ${!fa && !ma && !fb && !mb ? 'both' : 'one'} de novo, phase unknown`;
     } else {
-      phase = 'unknown';
-      factor = PHASE_UNKNOWN;
-      rule = `${la} and ${lb}: a parent carries both, phase unknown`;
+      // A parent carries both. A parent who is not affected carries them on one haplotype (in
+      // trans the parent would have both copies of the gene altered), and a child heterozygous
+      // at both then has that haplotype whole from them: in cis. An affected parent may be in trans.
+      const both = [fa && fb ? { m: ctx.father, name: `father ${fName}` } : null, ma && mb ? { m: ctx.mother, name: `mother ${mName}` } : null].filter((x) => x !== null);
+      if (both.every((x) => x.m?.status !== 'affected')) {
+        phase = 'likely_cis';
+        factor = ctx.weights.likelyCis;
+        rule = `${la} and ${lb}: the ${both.map((x) => `${x.m?.status === 'unaffected' ? 'unaffected' : 'not affected'} ${x.name}`).join(' and the ')} carr${both.length > 1 ? 'y' : 'ies'} both, so they sit on one parental haplotype: probably in cis`;
+      } else {
+        phase = 'unknown';
+        factor = ctx.weights.phaseUnknown;
+        rule = `${la} and ${lb}: an affected parent carries both, phase unknown`;
+      }
     }
   } else {
     const known = fa !== null && fb !== null ? { name: `father ${fName}`, x: fa, y: fb } : ma !== null && mb !== null ? { name: `mother ${mName}`, x: ma, y: mb } : null;
     if (known && known.x !== known.y) {
       phase = 'likely_trans';
-      factor = LIKELY_TRANS;
+      factor = ctx.weights.likelyTrans;
       rule = `${la} and ${lb}: the ${known.name} carries only ${known.x ? la : lb}, the other parent not sequenced or not called: probably in trans`;
     } else if (known && known.x && known.y) {
       phase = 'likely_cis';
-      factor = LIKELY_CIS;
+      factor = ctx.weights.likelyCis;
       rule = `${la} and ${lb}: the ${known.name} carries both: probably in cis`;
     } else {
       phase = 'unknown';
-      factor = PHASE_UNKNOWN;
+      factor = ctx.weights.phaseUnknown;
       rule = `${la} and ${lb}: two heterozygous variants, phase unknown (parents not sequenced or not called)`;
     }
   }
@@ -321,8 +370,8 @@ export function pairEvidence(a: AnnotatedVariant, b: AnnotatedVariant, ctx: Fami
     const cb = memberCall(b, m.id, m.sex);
     if (ca.dose === null || cb.dose === null) continue;
     const both = ca.dose > 0 && cb.dose > 0;
-    if (m.status === 'affected' && !both) factors.push({ factor: PHENOCOPY, rule: `affected ${m.relation} ${m.id} does not carry both ${la} and ${lb}` });
-    else if (m.status === 'unaffected' && both && phase !== 'cis') factors.push({ factor: 1 - RECESSIVE_PENETRANCE, rule: `unaffected ${m.relation} ${m.id} carries both ${la} and ${lb}` });
+    if (m.status === 'affected' && !both) factors.push({ factor: ctx.weights.phenocopy, rule: `affected ${m.relation} ${m.id} does not carry both ${la} and ${lb}` });
+    else if (m.status === 'unaffected' && both && phase !== 'cis') factors.push({ factor: 1 - ctx.weights.recessivePenetrance, rule: `unaffected ${m.relation} ${m.id} carries both ${la} and ${lb}` });
   }
   return { phase, factors };
 }
@@ -458,11 +507,11 @@ export function inheritanceTags(candidates: readonly AnnotatedVariant[], ctx: Fa
       r.tags.push('de_novo');
       r.rules.push(e.deNovo.reason);
     }
-    if (e.homRecessive && product(e.homRecessive) > HOM_ONE_PARENT_MISSING_ALLELE) {
+    if (e.homRecessive && product(e.homRecessive) > ctx.weights.homOneParentMissingAllele) {
       r.tags.push('hom_recessive');
       r.rules.push(e.homRecessive.length ? rules(e.homRecessive) : `${variantLabel(v)} homozygous${e.origin === 'both_parents' ? ', both parents carriers' : ''}`);
     }
-    if (e.xLinked && product(e.xLinked) > HOM_ONE_PARENT_MISSING_ALLELE) {
+    if (e.xLinked && product(e.xLinked) > ctx.weights.homOneParentMissingAllele) {
       r.tags.push('x_linked');
       r.rules.push(e.xLinked.length ? rules(e.xLinked) : `${variantLabel(v)} on X, ${ctx.proband.sex === 'male' ? 'hemizygous' : 'homozygous'}${e.origin === 'maternal' ? ', from a carrier mother' : ''}`);
     }

@@ -134,6 +134,23 @@ describe.skipIf(!ready)('a trio through the API (GIAB Ashkenazi trio + PED)', ()
     expect(tagged.total).toBeLessThan(ranked.total + 1);
   });
 
+  it('downloads the pedigree as a PED file that reads back to the same members', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/products/${id}/family.ped`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="ASHK-TRIO\.ped"/);
+    const lines = res.body.trimEnd().split('\n');
+    expect(lines[0]).toBe('#family_id\tindividual_id\tpaternal_id\tmaternal_id\tsex\tphenotype');
+    // The shipped PED: HG002 son of HG003 and HG004; the upload made HG002 the (affected) proband.
+    expect(lines.slice(1).map((l) => l.split('\t').slice(1))).toEqual([
+      ['HG002', 'HG003', 'HG004', '1', '2'],
+      ['HG003', '0', '0', '1', '0'],
+      ['HG004', '0', '0', '2', '0'],
+    ]);
+    const anon = await app.inject({ method: 'GET', url: `/api/products/${id}/family.ped` });
+    expect(anon.statusCode).toBe(401);
+  });
+
   it('answers 400 for an unknown inheritance filter and 401 without a session', async () => {
     const bad = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?inheritance=dominant`, headers: auth });
     expect(bad.statusCode).toBe(400);

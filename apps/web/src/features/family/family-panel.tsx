@@ -1,16 +1,35 @@
 import type { FamilyResponse, ProductDetails } from '@rarelens/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '../../components/button.tsx';
 import { Alert, Card } from '../../components/card.tsx';
-import { useFamily } from './family.api.ts';
+import { saveFile } from '../../lib/download.ts';
+import { familyApi, useFamily } from './family.api.ts';
 import { PedigreeDrawing } from './pedigree-drawing.tsx';
 
 const pct = (x: number): string => `${(100 * x).toFixed(2)} %`;
 
 /** The case's family: a small pedigree drawing, the members and the trio QC figures. */
-export function FamilyPanel({ family }: { family: FamilyResponse }) {
+export function FamilyPanel({ family, productId }: { family: FamilyResponse; productId?: string }) {
+  const ped = useMutation({
+    mutationFn: (id: string) => familyApi.ped(id),
+    onSuccess: (file) => saveFile(file),
+  });
   if (family.members.length < 2) return null;
   return (
     <Card className="p-5" data-testid="family-panel">
-      <h2 className="text-base font-semibold text-ink-900">Family</h2>
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="text-base font-semibold text-ink-900">Family</h2>
+        {productId ? (
+          <Button variant="outline" size="sm" isLoading={ped.isPending} onClick={() => ped.mutate(productId)}>
+            Download PED
+          </Button>
+        ) : null}
+      </div>
+      {ped.isError ? (
+        <Alert tone="error" className="mt-2">
+          Sorry, the PED file could not be downloaded. Please try again.
+        </Alert>
+      ) : null}
       <p className="mt-0.5 text-sm text-ink-500">
         Proband {family.proband}; {family.members.filter((m) => m.sequenced).length} of {family.members.length} members sequenced.
       </p>
@@ -47,7 +66,7 @@ export function CaseFamily({ product }: { product: ProductDetails }) {
   if (!family.data || family.data.members.length < 2) return null;
   return (
     <div className="mb-5">
-      <FamilyPanel family={family.data} />
+      <FamilyPanel family={family.data} productId={product.id} />
     </div>
   );
 }

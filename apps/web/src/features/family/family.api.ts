@@ -1,6 +1,7 @@
 import { FamilyResponse } from '@rarelens/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { casesApi, productKeys } from '../cases/cases.api.ts';
 
 /** GET /api/products/:id/family, read once the analysis has a run. */
@@ -12,3 +13,8 @@ export function useFamily(productId: string, runId: string | null) {
     staleTime: 60_000,
   });
 }
+
+export const familyApi = {
+  /** GET /api/products/:id/family.ped: the pedigree as a PED file. */
+  ped: (productId: string) => downloadFile(`${casesApi.path(productId)}/family.ped`),
+};
