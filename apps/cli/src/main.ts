@@ -1,6 +1,7 @@
 /**
  * `rarelens` command line. Each sub-command lives in src/commands/<name>.ts and exports
- * `run(args: string[]): Promise<number>` (the exit code).
+ * `run(args: string[]): Promise<number>` (the exit code) and parses its options with src/args.ts
+ * (node:util parseArgs: unknown options and missing values are usage errors, exit code 2).
  */
 const COMMANDS: Record<string, { file: string; summary: string }> = {
   kb: { file: './commands/kb.ts', summary: 'kb build --sources DIR --out DIR    build the knowledge base' },
@@ -15,7 +16,7 @@ interface CommandModule {
 }
 
 function usage(): string {
-  return ['Usage: rarelens <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  ${c.summary}`)].join('\n');
+  return ['Usage: rarelens <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  ${c.summary}`), '', "'rarelens <command> --help' lists a command's options."].join('\n');
 }
 
 async function main(): Promise<number> {

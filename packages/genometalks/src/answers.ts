@@ -481,8 +481,47 @@ function familyMeaning(mode: string, zygosity: string[], sex: 'male' | 'female')
   return ['The inheritance of this gene’s disease is not known, so the meaning for relatives cannot be stated; segregation testing in the family can still help.'];
 }
 
+const withInheritance = (mode: string) => (/inheritance$/.test(mode) ? mode : `${mode} inheritance`);
+
+/**
+ * The inheritance of a named disease (the knowledge base's modes, as the phenotype screen shows
+ * them) and what the case's variants in its genes look like against it.
+ */
+function answerDiseaseInheritance(input: AnswerInput, named: Mentions['diseases'][number]): ChatAnswer {
+  const { ctx, knowledge } = input;
+  const b = new AnswerBuilder(ctx.product.id);
+  const kd = kbDisease(knowledge, named.id, named.disease);
+  const modes = named.disease?.inheritance.map((t) => t.label) ?? kd?.inheritance.map((t) => knowledge.hpo.ontology.label(t) ?? t) ?? [];
+  if (named.disease) b.disease(named.disease);
+  const where = named.disease ? `disease #${named.disease.rank} of this case` : `not among the ${ctx.diseases.length} ranked diseases of this case`;
+  if (!kd && !named.disease) return done(b.line(`${NO_ANSWER} ${named.name} (${named.id}) is not in the knowledge base.`), 'inheritance');
+  b.line(
+    modes.length
+      ? `${named.name} (${named.id}; ${where}) is annotated with: ${modes.join(', ')}.`
+      : `${named.name} (${named.id}; ${where}): the knowledge base states no mode of inheritance for it.`,
+  );
+  const genes = named.disease?.genes ?? kd?.genes ?? [];
+  const inCase = genes.flatMap((s) => ctx.genes.filter((g) => g.symbol === s));
+  for (const g of inCase.slice(0, 3)) {
+    b.gene(g);
+    const variants = variantsOfGene(ctx, g.symbol);
+    const shown = variants.slice(0, 2).map((v) => (b.variant(v), `${variantName(v)} ${v.zygosity}`));
+    const fit = explanationLine(g, 'Inheritance:');
+    b.item(`${g.symbol} (gene #${g.rank}) in this case: ${shown.length ? shown.join('; ') : 'no ranked variant shown'}${fit ? `; ranking's fit: ${fit}` : ''}.`);
+  }
+  const others = genes.filter((s) => !inCase.some((g) => g.symbol === s));
+  if (others.length) b.item(`No ranked variant of this case in ${others.slice(0, 6).join(', ')}${others.length > 6 ? ` and ${others.length - 6} more` : ''}.`);
+  const mode = modes[0]?.toLowerCase();
+  const zygosity = inCase[0] ? variantsOfGene(ctx, inCase[0].symbol).map((v) => v.zygosity) : [];
+  if (mode && zygosity.length) for (const l of familyMeaning(mode, zygosity, ctx.product.sex)) b.line(l);
+  else if (genes.length) b.line('The case has no ranked variant in its genes, so there is no genotype to interpret for the family.');
+  return done(b, 'inheritance');
+}
+
 export function answerInheritance(input: AnswerInput): ChatAnswer {
   const { ctx, knowledge, mentions } = input;
+  const namedDisease = mentions.diseases[0];
+  if (namedDisease && mentions.genes.length === 0 && mentions.variants.length === 0) return answerDiseaseInheritance(input, namedDisease);
   const b = new AnswerBuilder(ctx.product.id);
   const variantNamed = mentions.variants.flatMap((m) => m.variants)[0];
   const gene = pickGene(input) ?? (variantNamed?.gene ? ctx.genes.find((g) => g.symbol === variantNamed.gene) : undefined) ?? (mentions.genes.length === 0 ? ctx.genes[0] : undefined);
@@ -494,7 +533,7 @@ export function answerInheritance(input: AnswerInput): ChatAnswer {
   const best = bestDiseaseOf(ctx, gene);
   const fit = explanationLine(gene, 'Inheritance:');
   const mode = gene.inheritance[0] ?? 'unknown inheritance';
-  b.line(`${gene.symbol} (gene #${gene.rank}): the case's variants fit ${mode} inheritance${fit ? ` — ${fit.replace(/^[^—]*—\s*/, '')}` : ''}.`);
+  b.line(`${gene.symbol} (gene #${gene.rank}): the case's variants fit ${withInheritance(mode)}${fit ? ` — ${fit.replace(/^[^—]*—\s*/, '')}` : ''}.`);
   if (best) {
     if (best.ranked) b.disease(best.ranked);
     const kd = kbDisease(knowledge, best.id, best.ranked);

@@ -208,6 +208,48 @@ describe('entity resolution and intents', () => {
     expect(recognizeIntent('Does OMIM:123500 or Pfeiffer syndrome fit FGFR2 better?', m)).toBe('compare');
   });
 
+  it("answers a disease's inheritance from the disease, with the case's genotype in its genes", () => {
+    const a = talks.answer('What is the inheritance of Crouzon syndrome?', ctx);
+    expect(a.intent).toBe('inheritance');
+    expect(a.text).toMatch(/^Crouzon syndrome \(OMIM:123500; disease #\d+ of this case\) is annotated with: Autosomal dominant inheritance\./);
+    expect(a.text).toMatch(/FGFR2 \(gene #1\) in this case: FGFR2 c\.755C>G p\.\(Ser252Trp\) heterozygous/);
+    expect(a.citations.map((c) => `${c.kind}:${c.id}`)).toEqual(expect.arrayContaining(['disease:OMIM:123500', 'gene:FGFR2', 'variant:100']));
+    expectGrounded(a.citations);
+    // A recessive disease whose gene carries one heterozygous variant: the patient may be only a carrier.
+    const recessive = talks.answer('how is Epilepsy, early-onset, vitamin B6-dependent inherited?', ctx);
+    expect(recessive.text).toContain('is annotated with: Autosomal recessive inheritance.');
+    expect(recessive.text).toContain('Only one heterozygous variant in a recessive gene');
+    expect(recessive.text).not.toContain('FGFR2');
+    // A disease with no gene in the case: its inheritance, and no genotype invented for it.
+    const locus = talks.answer('What is the inheritance of Febrile seizures, familial, 1?', ctx);
+    expect(locus.text).toMatch(/^Febrile seizures, familial, 1 \(OMIM:121210; [^)]*\) is annotated with: Autosomal dominant inheritance\./);
+    expect(locus.text).not.toMatch(/heterozygous|FGFR2/);
+  });
+
+  it('reads a symptom as a symptom when a disease name uses the same words', () => {
+    const c = buildCase(knowledge, { present: ['HP:0001363', 'HP:0002373', 'HP:0001169'] });
+    const q = 'Which diseases explain the febrile seizures?';
+    const m = resolveMentions(q, c, knowledge);
+    expect(m.diseases).toEqual([]);
+    expect(m.terms.map((t) => t.id)).toEqual(['HP:0002373']);
+    expect(recognizeIntent(q, m)).toBe('symptom');
+    // Written in full and asked about as a disease, the name is the disease.
+    const named = resolveMentions('Tell me about Febrile seizures, familial, 1', c, knowledge);
+    expect(named.diseases.map((d) => d.id)).toEqual(['OMIM:121210']);
+    expect(named.terms).toEqual([]);
+  });
+
+  it('does not take a lower-case word of a symptom for a ranked gene of the same symbol', () => {
+    const palm = { ...PFEIFFER_VARIANT, gene: 'PALM', chrom: '19', pos: 708000, hgvsC: 'NM_002579.3:c.200G>A', hgvsP: 'p.(Arg67His)', score: 0.2, clinvar: null };
+    const c = buildCase(knowledge, { present: ['HP:0001363', 'HP:0001169'], variants: [PFEIFFER_VARIANT, palm] });
+    expect(c.genes.map((g) => g.symbol)).toContain('PALM');
+    const m = resolveMentions('Which diseases explain the broad palm?', c, knowledge);
+    expect(m.genes).toEqual([]);
+    expect(m.terms.map((t) => t.id)).toEqual(['HP:0001169']);
+    expect(talks.answer('Which diseases explain the broad palm?', c).intent).toBe('symptom');
+    expect(resolveMentions('Why is PALM ranked here?', c, knowledge).genes.map((g) => g.symbol)).toEqual(['PALM']);
+  });
+
   it('sends a gene outside the ranking to an honest answer', () => {
     const a = talks.answer('Why is ALDH7A1 not higher?', buildCase(knowledge, { variants: [PFEIFFER_VARIANT] }));
     expect(a.text).toContain('ALDH7A1 is not among the ranked genes of this case');

@@ -28,6 +28,15 @@ export function wordStems(text: string): string[] {
   return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map((w) => stem(w));
 }
 
+/**
+ * Words that name a subtype ("2", "2a", "iv", "b"), not the disease: numbers with an optional
+ * letter, Roman numerals and single letters. Words mixing letters and digits otherwise are gene
+ * symbols or loci ("DYRK1A-related", "1p36") and are distinctive.
+ */
+export function isSubtypeWord(w: string): boolean {
+  return w.length === 1 || /^\d+[a-z]?$/.test(w) || /^(?:i{1,3}|iv|v|vi{1,3}|ix|x)[a-z]?$/.test(w);
+}
+
 export interface DiseaseName {
   disease: HpoDisease;
   /** Distinctive word stems (not generic, not a number or single letter). */
@@ -44,7 +53,7 @@ export function describeDiseaseName(disease: HpoDisease): DiseaseName {
   const subtype: string[] = [];
   for (const w of all) {
     if (GENERIC_WORDS.has(w)) continue;
-    if (/\d/.test(w) || w.length === 1) subtype.push(w);
+    if (isSubtypeWord(w)) subtype.push(w);
     else content.push(w);
   }
   return { disease, content, subtype, all };

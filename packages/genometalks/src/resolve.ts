@@ -21,6 +21,12 @@ export interface DiseaseMention {
   name: string;
   /** The ranked disease of the case (by id or merged id), or null when it is not ranked. */
   disease: CaseDisease | null;
+  /** Word stems of the name as matched (empty for a disease named by id). */
+  words: string[];
+  /** Distinctive word stems of the name as matched (empty for a disease named by id). */
+  content: string[];
+  /** Whether the question writes the whole name, word for word. */
+  written: boolean;
 }
 
 export interface VariantMention {
@@ -209,11 +215,12 @@ function containsRun(hay: readonly string[], needle: readonly string[]): boolean
 export function findDiseases(question: string, ctx: CaseContext, knowledge: ChatKnowledge): DiseaseMention[] {
   const out: DiseaseMention[] = [];
   const seen = new Set<string>();
-  const add = (id: string, name: string, disease: CaseDisease | null) => {
+  const add = (id: string, name: string, disease: CaseDisease | null, matched?: DiseaseName) => {
     const key = disease?.id ?? id;
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ id: disease?.id ?? id, name: disease?.name ?? name, disease });
+    const words = matched?.all ?? [];
+    out.push({ id: disease?.id ?? id, name: disease?.name ?? name, disease, words, content: matched?.content ?? [], written: matched ? containsRun(wordStems(question), words) : true });
   };
   for (const m of question.matchAll(/\b(OMIM|ORPHA|ORPHANET|DECIPHER)[:_ ]?(\d+)\b/gi)) {
     const prefix = (m[1] ?? '').toUpperCase().replace('ORPHANET', 'ORPHA');
@@ -242,44 +249,79 @@ export function findDiseases(question: string, ctx: CaseContext, knowledge: Chat
     // A shorter name inside a longer one already found is the same mention.
     if (m.score < (top ?? 0) && m.name.content.every((w) => usedWords.has(w))) continue;
     if (out.length >= 3) break;
-    add(m.name.disease.id, m.name.disease.name, m.disease);
+    add(m.name.disease.id, m.name.disease.name, m.disease, m.name);
     for (const w of m.name.content) usedWords.add(w);
   }
   return out;
 }
 
+/** An HPO term found in the question, with the word stems of the text that named it. */
+export interface TermMention {
+  term: TermRef;
+  /** Word stems of the words naming it (empty for an HPO id). */
+  words: string[];
+}
+
 /** HPO terms: ids, PhenomeAI mentions (not negated) and the labels of the patient's own terms. */
-export function findTerms(question: string, ctx: CaseContext, knowledge: ChatKnowledge, skipWords: ReadonlySet<string>): TermRef[] {
-  const out: TermRef[] = [];
-  const seen = new Set<string>();
+export function findTerms(question: string, ctx: CaseContext, knowledge: ChatKnowledge): TermMention[] {
+  const out: TermMention[] = [];
+  const byId = new Map<string, TermMention>();
   const ontology = knowledge.hpo.ontology;
-  const add = (id: string) => {
+  const add = (id: string, words: string[]) => {
     const current = ontology.resolve(id);
-    if (!current || seen.has(current)) return;
-    seen.add(current);
-    out.push({ id: current, label: ontology.label(current) ?? current });
-  };
-  for (const m of question.matchAll(/\bHP[:_](\d{7})\b/gi)) add(`HP:${m[1]}`);
-  if (knowledge.phenome) {
-    for (const t of knowledge.phenome.extract(question)) {
-      if (t.negated) continue;
-      // Words of a disease name or gene the question named are not symptoms of their own.
-      const stems = wordStems(t.text);
-      if (stems.length > 0 && stems.every((w) => skipWords.has(w))) continue;
-      add(t.id);
+    if (!current) return;
+    const known = byId.get(current);
+    // The same term named twice keeps its longest wording.
+    if (known) {
+      if (words.length > known.words.length) known.words = words;
+      return;
     }
+    const mention = { term: { id: current, label: ontology.label(current) ?? current }, words };
+    byId.set(current, mention);
+    out.push(mention);
+  };
+  for (const m of question.matchAll(/\bHP[:_](\d{7})\b/gi)) add(`HP:${m[1]}`, []);
+  if (knowledge.phenome) {
+    for (const t of knowledge.phenome.extract(question)) if (!t.negated) add(t.id, wordStems(t.text));
   }
   const words = wordStems(question);
   for (const t of [...ctx.product.hpoTerms, ...ctx.product.excludedTerms]) {
     const label = wordStems(t.label);
-    if (label.length > 0 && containsRun(words, label)) add(t.id);
+    if (label.length > 0 && containsRun(words, label)) add(t.id, label);
   }
   return out;
 }
 
+/** Whether a term's wording lies inside the longer wording of another term ("seizure" in "febrile seizure"). */
+function insideLonger(t: TermMention, all: readonly TermMention[]): boolean {
+  return all.some((o) => o !== t && o.words.length > t.words.length && t.words.every((w) => o.words.includes(w)));
+}
+
+/** Question words that ask for a list of diseases or genes ("which diseases explain …"). */
+const ASKS_FOR_DISEASES = /\b(which|what|list|any|other)\b(?:\s+\w+){0,2}?\s+(diseases?|conditions?|syndromes?|disorders?|diagnos[ie]s|genes?)\b/;
+
+/**
+ * Whether a disease name found in the question is really the wording of a symptom: every
+ * distinctive word of the name lies inside the words naming an HPO term, and the term's
+ * wording is the better reading — the name is not written in full ("aortic dissection" is not
+ * "Familial aortic dissection"), the symptom's wording is longer ("spinal neurofibroma" over
+ * "Neurofibroma"), or the question asks which diseases explain it.
+ */
+function symptomNotDisease(d: DiseaseMention, t: TermMention, asksForDiseases: boolean): boolean {
+  if (d.content.length === 0 || t.words.length === 0) return false;
+  const termWords = new Set(t.words);
+  if (!d.content.every((w) => termWords.has(w))) return false;
+  return !d.written || t.words.length > d.words.length || asksForDiseases;
+}
+
 export function resolveMentions(question: string, ctx: CaseContext, knowledge: ChatKnowledge): Mentions {
-  const genes = findGenes(question, ctx, knowledge);
-  const diseases = findDiseases(question, ctx, knowledge);
+  const terms = findTerms(question, ctx, knowledge);
+  const termWords = new Set(terms.flatMap((t) => t.words));
+  // A lower-case word inside a symptom ("broad palm") is the symptom's, not a gene symbol.
+  const genes = findGenes(question, ctx, knowledge).filter((g) => g.text === g.text.toUpperCase() || /\d/.test(g.text) || !wordStems(g.text).every((w) => termWords.has(w)));
+  const asksForDiseases = ASKS_FOR_DISEASES.test(question.toLowerCase());
+  const diseases = findDiseases(question, ctx, knowledge).filter((d) => !terms.some((t) => symptomNotDisease(d, t, asksForDiseases)));
+  // Words of a disease name or gene the question named are not symptoms of their own.
   const skip = new Set<string>();
   for (const d of diseases) for (const w of wordStems(d.name)) skip.add(w);
   for (const g of genes) for (const w of wordStems(g.text)) skip.add(w);
@@ -290,7 +332,7 @@ export function resolveMentions(question: string, ctx: CaseContext, knowledge: C
     genes: ownGenes,
     diseases,
     variants: findVariants(question, ctx),
-    terms: findTerms(question, ctx, knowledge, skip),
+    terms: terms.filter((t) => t.words.length === 0 || !(t.words.every((w) => skip.has(w)) || insideLonger(t, terms))).map((t) => t.term),
     positions: findPositions(question),
   };
 }

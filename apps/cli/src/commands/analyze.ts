@@ -33,6 +33,7 @@ import {
   type Sex,
   type VcfAnnotationSession,
 } from '@rarelens/engine';
+import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args.ts';
 import { defaultKbDir } from './kb.ts';
 
 const USAGE = `Usage:
@@ -48,10 +49,6 @@ const USAGE = `Usage:
     --batch     JSONL, one case a line: {id, vcf (path or null), assembly, ped (path, optional), sample, hpo_present[], hpo_excluded[], sex ("MALE"|"FEMALE"|null)}
     --top       entries per list in the output (default 100)
     --kb        knowledge base directory (default $RARELENS_KB or ./data/kb)`;
-
-class UsageError extends Error {}
-
-const OPTIONS = ['--vcf', '--hpo', '--exclude', '--sex', '--assembly', '--sample', '--ped', '--kb', '--out', '--batch', '--top'] as const;
 
 interface Args {
   vcf?: string;
@@ -86,38 +83,29 @@ function parseAssembly(v: string | undefined | null, where: string): Assembly | 
   throw new UsageError(`${where}: assembly must be GRCh37 or GRCh38, got ${v}`);
 }
 
-function parseArgs(argv: readonly string[]): Args {
-  const m = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (!(OPTIONS as readonly string[]).includes(a)) throw new UsageError(`unknown option ${a}`);
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
-    m.set(a, v);
-    i++;
-  }
-  const out = m.get('--out');
-  if (!out) throw new UsageError('--out is required');
-  const batch = m.get('--batch');
-  const hpo = parseTerms(m.get('--hpo'), '--hpo');
-  if (!batch && !hpo.length) throw new UsageError('--hpo (at least one observed term) or --batch is required');
-  if (batch && (m.has('--vcf') || m.has('--hpo'))) throw new UsageError('--batch takes the cases from the file; do not combine it with --vcf/--hpo');
-  const sexRaw = m.get('--sex');
-  if (sexRaw !== undefined && sexRaw !== 'male' && sexRaw !== 'female') throw new UsageError(`--sex must be male or female, got ${sexRaw}`);
-  const top = Number(m.get('--top') ?? 100);
-  if (!Number.isInteger(top) || top < 1) throw new UsageError(`--top must be a positive integer`);
-  const vcf = m.get('--vcf');
+const OPTIONS = stringOptions('vcf', 'hpo', 'exclude', 'sex', 'assembly', 'sample', 'ped', 'kb', 'out', 'batch', 'top');
+
+function parseAnalyzeArgs(argv: readonly string[]): Args {
+  const { values: v } = parseCommandArgs(argv, { options: OPTIONS });
+  if (!v.out) throw new UsageError('--out is required');
+  const hpo = parseTerms(v.hpo, '--hpo');
+  if (!v.batch && !hpo.length) throw new UsageError('--hpo (at least one observed term) or --batch is required');
+  if (v.batch && (v.vcf !== undefined || v.hpo !== undefined)) throw new UsageError('--batch takes the cases from the file; do not combine it with --vcf/--hpo');
+  if (v.ped && !v.vcf) throw new UsageError("--ped needs --vcf (the family's multi-sample VCF)");
+  if (v.sex !== undefined && v.sex !== 'male' && v.sex !== 'female') throw new UsageError(`--sex must be male or female, got ${v.sex}`);
+  const top = Number(v.top ?? 100);
+  if (!Number.isInteger(top) || top < 1) throw new UsageError(`--top must be a positive integer, got ${v.top}`);
   return {
-    vcf: vcf ? resolve(vcf) : undefined,
+    vcf: v.vcf ? resolve(v.vcf) : undefined,
     hpo,
-    exclude: parseTerms(m.get('--exclude'), '--exclude'),
-    sex: sexRaw ?? 'unknown',
-    assembly: parseAssembly(m.get('--assembly'), '--assembly'),
-    sample: m.get('--sample'),
-    ped: m.get('--ped') ? resolve(m.get('--ped') ?? '') : undefined,
-    kb: resolve(m.get('--kb') ?? defaultKbDir()),
-    out: resolve(out),
-    batch: batch ? resolve(batch) : undefined,
+    exclude: parseTerms(v.exclude, '--exclude'),
+    sex: v.sex ?? 'unknown',
+    assembly: parseAssembly(v.assembly, '--assembly'),
+    sample: v.sample,
+    ped: v.ped ? resolve(v.ped) : undefined,
+    kb: resolve(v.kb ?? defaultKbDir()),
+    out: resolve(v.out),
+    batch: v.batch ? resolve(v.batch) : undefined,
     top,
   };
 }
@@ -271,23 +259,16 @@ async function runBatch(engine: Engine, args: Args & { batch: string }): Promise
   return failed ? 1 : 0;
 }
 
-export async function run(argv: string[]): Promise<number> {
-  let args: Args;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      console.error(`rarelens analyze: ${e.message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw e;
-  }
+export function run(argv: string[]): Promise<number> {
+  return runCommand('analyze', USAGE, argv, () => analyze(parseAnalyzeArgs(argv)));
+}
+
+async function analyze(args: Args): Promise<number> {
   try {
     const engine = new Engine(args.kb, await loadHpoKb(args.kb));
     try {
       if (args.batch) return await runBatch(engine, { ...args, batch: args.batch });
       const t0 = performance.now();
-      if (args.ped && !args.vcf) throw new UsageError('--ped needs --vcf (the family\'s multi-sample VCF)');
       const c: CaseSpec = { id: 'case', vcf: args.vcf ?? null, assembly: args.assembly, sample: args.sample, ped: args.ped, present: args.hpo, excluded: args.exclude, sex: args.sex };
       const r = await analyzeCase(engine, c, args.top);
       const body = {
@@ -311,10 +292,6 @@ export async function run(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof AssemblyRequiredError) {
       console.error(`rarelens analyze: ${e.message}.\nRun again with --assembly GRCh37 or --assembly GRCh38.`);
-      return 2;
-    }
-    if (e instanceof UsageError) {
-      console.error(`rarelens analyze: ${e.message}`);
       return 2;
     }
     if (isCaseInputError(e)) {

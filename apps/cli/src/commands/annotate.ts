@@ -28,6 +28,7 @@ import {
   type Assembly,
   type VcfHeader,
 } from '@rarelens/engine';
+import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args.ts';
 import { defaultKbDir } from './kb.ts';
 
 const USAGE = `Usage:
@@ -40,8 +41,6 @@ const USAGE = `Usage:
     --fasta     GRCh38 reference FASTA with .fai (codon-level consequences, HGVS p.)
     --format    jsonl (default) or vcf`;
 
-class UsageError extends Error {}
-
 interface Args {
   vcf: string;
   out: string;
@@ -52,25 +51,16 @@ interface Args {
   format: 'jsonl' | 'vcf';
 }
 
-function parseArgs(argv: readonly string[]): Args {
-  const m = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (!['--vcf', '--out', '--assembly', '--sample', '--kb', '--fasta', '--format'].includes(a)) throw new UsageError(`unknown option ${a}`);
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
-    m.set(a, v);
-    i++;
-  }
-  const vcf = m.get('--vcf');
-  const out = m.get('--out');
-  if (!vcf) throw new UsageError('--vcf is required');
-  if (!out) throw new UsageError('--out is required');
-  const assembly = m.get('--assembly');
-  if (assembly !== undefined && assembly !== 'GRCh37' && assembly !== 'GRCh38') throw new UsageError(`--assembly must be GRCh37 or GRCh38, got ${assembly}`);
-  const format = m.get('--format') ?? (/\.vcf(\.gz)?$/.test(out) ? 'vcf' : 'jsonl');
+const OPTIONS = stringOptions('vcf', 'out', 'assembly', 'sample', 'kb', 'fasta', 'format');
+
+function parseAnnotateArgs(argv: readonly string[]): Args {
+  const { values: v } = parseCommandArgs(argv, { options: OPTIONS });
+  if (!v.vcf) throw new UsageError('--vcf is required');
+  if (!v.out) throw new UsageError('--out is required');
+  if (v.assembly !== undefined && v.assembly !== 'GRCh37' && v.assembly !== 'GRCh38') throw new UsageError(`--assembly must be GRCh37 or GRCh38, got ${v.assembly}`);
+  const format = v.format ?? (/\.vcf(\.gz)?$/.test(v.out) ? 'vcf' : 'jsonl');
   if (format !== 'jsonl' && format !== 'vcf') throw new UsageError(`--format must be jsonl or vcf, got ${format}`);
-  return { vcf: resolve(vcf), out: resolve(out), assembly, sample: m.get('--sample'), kb: resolve(m.get('--kb') ?? defaultKbDir()), fasta: m.get('--fasta'), format };
+  return { vcf: resolve(v.vcf), out: resolve(v.out), assembly: v.assembly, sample: v.sample, kb: resolve(v.kb ?? defaultKbDir()), fasta: v.fasta, format };
 }
 
 /** The header declares population frequencies (INFO keys or CSQ/ANN frequency fields). */
@@ -78,17 +68,11 @@ function hasPopulationData(h: VcfHeader): boolean {
   return declaredAfKeys(h).length > 0 || h.annotations.some((l) => l.fields.some((f) => /^(gnomAD|gnomADe|gnomADg|MAX_AF|ExAC)(_|$)/.test(f) || f === 'AF'));
 }
 
-export async function run(argv: string[]): Promise<number> {
-  let args: Args;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      console.error(`rarelens annotate: ${e.message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw e;
-  }
+export function run(argv: string[]): Promise<number> {
+  return runCommand('annotate', USAGE, argv, () => annotate(parseAnnotateArgs(argv)));
+}
+
+async function annotate(args: Args): Promise<number> {
   const t0 = performance.now();
   const tmp = `${args.out}.tmp-${process.pid}`;
   try {

@@ -9,21 +9,12 @@
  */
 import { resolve } from 'node:path';
 import { buildKb, KbSourceError, readKbManifest, type KbProgressEvent } from '@rarelens/engine';
+import { parseCommandArgs, runCommand, UsageError } from '../args.ts';
 
 const USAGE = `Usage:
   rarelens kb build [--sources DIR] [--out DIR]   build the knowledge base
   rarelens kb info [--kb DIR]                     show the manifest of a built KB
 Defaults: --sources $RARELENS_SOURCES (else ../shared/data), --out/--kb $RARELENS_KB (else ./data/kb)`;
-
-class UsageError extends Error {}
-
-function option(argv: readonly string[], name: string): string | undefined {
-  const i = argv.indexOf(name);
-  if (i < 0) return undefined;
-  const v = argv[i + 1];
-  if (v === undefined || v.startsWith('--')) throw new UsageError(`${name} needs a value`);
-  return v;
-}
 
 export function defaultSourcesDir(): string {
   return resolve(process.env.RARELENS_SOURCES ?? '../shared/data');
@@ -53,43 +44,41 @@ function reporter(): (e: KbProgressEvent) => void {
   };
 }
 
-export async function run(argv: string[]): Promise<number> {
-  const [sub, ...rest] = argv;
-  try {
-    if (sub === 'build') {
-      const known = new Set(['--sources', '--out']);
-      for (let i = 0; i < rest.length; i += 2) if (!known.has(rest[i] ?? '')) throw new UsageError(`unknown option ${rest[i]}`);
-      const sourcesDir = resolve(option(rest, '--sources') ?? defaultSourcesDir());
-      const outDir = resolve(option(rest, '--out') ?? defaultKbDir());
-      const ac = new AbortController();
-      const onSignal = (): void => ac.abort(new Error('interrupted'));
-      process.once('SIGINT', onSignal);
-      try {
-        process.stderr.write(`Building KB from ${sourcesDir} into ${outDir}\n`);
-        const manifest = await buildKb({ sourcesDir, outDir, signal: ac.signal, onProgress: reporter() });
-        process.stderr.write(`KB ready: ${outDir} (${manifest.sources.length} sources, ${manifest.missing.length} optional missing, ${manifest.warnings.length} warnings)\n`);
-        for (const m of manifest.missing) process.stderr.write(`  missing ${m.name}: ${m.reason}\n`);
-      } finally {
-        process.off('SIGINT', onSignal);
+export function run(argv: string[]): Promise<number> {
+  return runCommand('kb', USAGE, argv, async () => {
+    const [sub, ...rest] = argv;
+    try {
+      if (sub === 'build') {
+        const { values } = parseCommandArgs(rest, { options: { sources: { type: 'string' }, out: { type: 'string' } } });
+        return await build(resolve(values.sources ?? defaultSourcesDir()), resolve(values.out ?? defaultKbDir()));
       }
-      return 0;
+      if (sub === 'info') {
+        const { values } = parseCommandArgs(rest, { options: { kb: { type: 'string' } } });
+        console.log(JSON.stringify(await readKbManifest(resolve(values.kb ?? defaultKbDir())), null, 2));
+        return 0;
+      }
+      throw new UsageError(sub === undefined ? 'missing action (build or info)' : `unknown action '${sub}' (build or info)`);
+    } catch (e) {
+      if (e instanceof KbSourceError) {
+        console.error(`rarelens kb: ${e.message}\nNo KB was written; the previous KB (if any) is unchanged.`);
+        return 1;
+      }
+      throw e;
     }
-    if (sub === 'info') {
-      const dir = resolve(option(rest, '--kb') ?? defaultKbDir());
-      console.log(JSON.stringify(await readKbManifest(dir), null, 2));
-      return 0;
-    }
-    console.error(USAGE);
-    return sub === '--help' || sub === '-h' ? 0 : 2;
-  } catch (e) {
-    if (e instanceof UsageError) {
-      console.error(`rarelens kb: ${e.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (e instanceof KbSourceError) {
-      console.error(`rarelens kb: ${e.message}\nNo KB was written; the previous KB (if any) is unchanged.`);
-      return 1;
-    }
-    throw e;
+  });
+}
+
+async function build(sourcesDir: string, outDir: string): Promise<number> {
+  const ac = new AbortController();
+  const onSignal = (): void => ac.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  try {
+    process.stderr.write(`Building KB from ${sourcesDir} into ${outDir}\n`);
+    const manifest = await buildKb({ sourcesDir, outDir, signal: ac.signal, onProgress: reporter() });
+    process.stderr.write(`KB ready: ${outDir} (${manifest.sources.length} sources, ${manifest.missing.length} optional missing, ${manifest.warnings.length} warnings)\n`);
+    for (const m of manifest.missing) process.stderr.write(`  missing ${m.name}: ${m.reason}\n`);
+  } finally {
+    process.off('SIGINT', onSignal);
   }
+  return 0;
 }

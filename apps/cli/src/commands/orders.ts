@@ -11,6 +11,7 @@
 import { formatMoney, OrderStatus, OrderStatusLabels, type Order } from '@rarelens/contract';
 import { createDatabase, createMailer, createOrdersServiceFor, loadConfig } from '@rarelens/server';
 import pino from 'pino';
+import { parseCommandArgs, runCommand, UsageError } from '../args.ts';
 
 const USAGE = `Usage:
   rarelens orders list [--status STATUS]   orders with that status (default pending_payment)
@@ -32,45 +33,43 @@ function describe(order: Order): string {
   ].join('\t');
 }
 
-export async function run(args: string[]): Promise<number> {
-  const [action, ...rest] = args;
-  let status: OrderStatus = 'pending_payment';
-  let orderId: string | undefined;
-  if (action === 'list') {
-    if (rest.length > 0) {
-      if (rest[0] !== '--status' || rest.length !== 2) {
-        console.error(`rarelens orders list: unexpected ${rest.join(' ')}\n\n${USAGE}`);
-        return 2;
-      }
-      const parsed = OrderStatus.safeParse(rest[1]);
-      if (!parsed.success) {
-        console.error(`rarelens orders list: --status must be one of ${OrderStatus.options.join(', ')} (got '${rest[1]}')`);
-        return 2;
-      }
-      status = parsed.data;
-    }
-  } else if (action === 'activate') {
-    orderId = rest[0];
-    if (orderId === undefined || rest.length !== 1 || !UUID.test(orderId)) {
-      console.error(`rarelens orders activate: needs exactly one ORDER_ID (a UUID, as in 'rarelens orders list')\n\n${USAGE}`);
-      return 2;
-    }
-  } else {
-    console.error(action === undefined || action === '--help' ? USAGE : `rarelens orders: unknown action '${action}'\n\n${USAGE}`);
-    return action === '--help' ? 0 : 2;
-  }
+/** What to do: list the orders with a status, or activate one order. */
+type Action = { kind: 'list'; status: OrderStatus } | { kind: 'activate'; orderId: string };
 
+function parseOrdersArgs(argv: readonly string[]): Action {
+  const [action, ...rest] = argv;
+  if (action === 'list') {
+    const { values } = parseCommandArgs(rest, { options: { status: { type: 'string' } } });
+    if (values.status === undefined) return { kind: 'list', status: 'pending_payment' };
+    const parsed = OrderStatus.safeParse(values.status);
+    if (!parsed.success) throw new UsageError(`--status must be one of ${OrderStatus.options.join(', ')} (got '${values.status}')`);
+    return { kind: 'list', status: parsed.data };
+  }
+  if (action === 'activate') {
+    const { positionals } = parseCommandArgs(rest, { options: {}, allowPositionals: true });
+    const [orderId] = positionals;
+    if (orderId === undefined || positionals.length !== 1 || !UUID.test(orderId)) throw new UsageError("activate needs exactly one ORDER_ID (a UUID, as in 'rarelens orders list')");
+    return { kind: 'activate', orderId };
+  }
+  throw new UsageError(action === undefined ? 'missing action (list or activate)' : `unknown action '${action}' (list or activate)`);
+}
+
+export function run(argv: string[]): Promise<number> {
+  return runCommand('orders', USAGE, argv, () => orders(parseOrdersArgs(argv)));
+}
+
+async function orders(action: Action): Promise<number> {
   const config = loadConfig(process.env);
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
   const database = await createDatabase(config);
   const mailer = createMailer(config, logger);
   try {
-    const orders = createOrdersServiceFor({ config, database, mailer });
-    if (orderId !== undefined) {
-      const order = await orders.activate(orderId);
+    const service = createOrdersServiceFor({ config, database, mailer });
+    if (action.kind === 'activate') {
+      const order = await service.activate(action.orderId);
       console.log(`Activated ${order.reference} (${order.id}): ${order.planName}, ${order.casesPerMonth} cases until ${order.expiresAt ?? '?'}`);
     } else {
-      for (const order of await orders.listByStatus(status)) console.log(describe(order));
+      for (const order of await service.listByStatus(action.status)) console.log(describe(order));
     }
     return 0;
   } finally {

@@ -24,6 +24,7 @@ import {
   type PhenomeOptions,
   type PhenomeTerm,
 } from '@rarelens/phenome';
+import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args.ts';
 
 const USAGE = `Usage:
   rarelens phenome --text "clinical text"            print the HPO terms as JSON
@@ -48,58 +49,35 @@ interface Args {
   llm: boolean;
 }
 
-class UsageError extends Error {}
+const OPTIONS = {
+  ...stringOptions('text', 'batch', 'out', 'hpo', 'nested'),
+  'whole-text': { type: 'boolean' },
+  'no-llm': { type: 'boolean' },
+} as const;
 
-function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { wholeText: false, llm: true };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    const value = (): string => {
-      const v = argv[i + 1];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
-      i++;
-      return v;
-    };
-    switch (a) {
-      case '--text':
-        args.text = value();
-        break;
-      case '--batch':
-        args.batch = value();
-        break;
-      case '--out':
-        args.out = value();
-        break;
-      case '--hpo':
-        args.hpo = value();
-        break;
-      case '--nested': {
-        const mode = value();
-        const modes: Record<string, PhenomeOptions['nested']> = {
-          compositional: 'compositional',
-          all: true,
-          none: false,
-        };
-        if (!(mode in modes))
-          throw new UsageError(`--nested must be compositional, all or none, got '${mode}'`);
-        args.nested = modes[mode];
-        break;
-      }
-      case '--whole-text':
-        args.wholeText = true;
-        break;
-      case '--no-llm':
-        args.llm = false;
-        break;
-      default:
-        throw new UsageError(`unknown option '${a}'`);
-    }
-  }
-  if ((args.text === undefined) === (args.batch === undefined))
+const NESTED_MODES: Record<string, PhenomeOptions['nested']> = {
+  compositional: 'compositional',
+  all: true,
+  none: false,
+};
+
+function parsePhenomeArgs(argv: readonly string[]): Args {
+  const { values: v } = parseCommandArgs(argv, { options: OPTIONS });
+  if (v.nested !== undefined && !(v.nested in NESTED_MODES))
+    throw new UsageError(`--nested must be compositional, all or none, got '${v.nested}'`);
+  if ((v.text === undefined) === (v.batch === undefined))
     throw new UsageError('give exactly one of --text or --batch');
-  if (args.batch !== undefined && args.out === undefined)
+  if (v.batch !== undefined && v.out === undefined)
     throw new UsageError('--batch needs --out OUT.jsonl');
-  return args;
+  return {
+    text: v.text,
+    batch: v.batch,
+    out: v.out,
+    hpo: v.hpo,
+    nested: v.nested === undefined ? undefined : NESTED_MODES[v.nested],
+    wholeText: v['whole-text'] === true,
+    llm: v['no-llm'] !== true,
+  };
 }
 
 interface Extractor {
@@ -180,21 +158,11 @@ async function runBatch(input: string, output: string, extractor: Extractor): Pr
 }
 
 /** Entry point: returns the exit code (2 = usage error). */
-export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(USAGE);
-    return 0;
-  }
-  let args: Args;
-  try {
-    args = parseArgs(argv);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      console.error(`rarelens phenome: ${err.message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw err;
-  }
+export function run(argv: string[]): Promise<number> {
+  return runCommand('phenome', USAGE, argv, () => extractTerms(parsePhenomeArgs(argv)));
+}
+
+async function extractTerms(args: Args): Promise<number> {
   const ontology = loadOntologyFile(args.hpo ?? defaultHpoPath());
   // Only what was asked for overrides the shipped configuration (createPhenome's defaults).
   const phenome = createPhenome(ontology, {

@@ -27,6 +27,7 @@ const TERMS: TermRow[] = [
   ['HP:0001419', 'X-linked recessive inheritance', ['HP:0000005']],
   ['HP:0000707', 'Abnormality of the nervous system', ['HP:0000118']],
   ['HP:0001250', 'Seizure', ['HP:0000707'], ['Seizures', 'Epileptic seizure']],
+  ['HP:0002373', 'Febrile seizure', ['HP:0001250'], ['Febrile seizures']],
   ['HP:0001249', 'Intellectual disability', ['HP:0000707'], ['Mental retardation']],
   ['HP:0001252', 'Hypotonia', ['HP:0000707'], ['Low muscle tone']],
   ['HP:0000152', 'Abnormality of head or neck', ['HP:0000118']],
@@ -35,6 +36,7 @@ const TERMS: TermRow[] = [
   ['HP:0000586', 'Shallow orbits', ['HP:0000152']],
   ['HP:0040064', 'Abnormality of limbs', ['HP:0000118']],
   ['HP:0011304', 'Broad thumb', ['HP:0040064'], ['Wide thumbs']],
+  ['HP:0001169', 'Broad palm', ['HP:0040064']],
   ['HP:0010055', 'Broad hallux', ['HP:0040064'], ['Broad big toe']],
   ['HP:0000598', 'Abnormality of the ear', ['HP:0000118']],
   ['HP:0000365', 'Hearing impairment', ['HP:0000598'], ['Hearing loss', 'Deafness']],
@@ -69,6 +71,8 @@ const DISEASES: HpoDisease[] = [
   disease('OMIM:266100', 'Epilepsy, early-onset, vitamin B6-dependent', ['HP:0000007'], ['ALDH7A1'], [
     ['HP:0001250', 1], ['HP:0001249', 0.545], ['HP:0001252', 0.545],
   ]),
+  // A locus without a gene whose name is also a symptom.
+  disease('OMIM:121210', 'Febrile seizures, familial, 1', ['HP:0000006'], [], [['HP:0002373', 1]]),
   disease('OMIM:300672', 'Developmental and epileptic encephalopathy 2', ['HP:0001419'], ['CDKL5'], [
     ['HP:0001250', 1], ['HP:0001249', 0.9], ['HP:0001252', 0.545],
   ]),
