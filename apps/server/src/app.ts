@@ -32,9 +32,10 @@ import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes
 import { createDemoRequestsService } from './modules/demo-requests/demo-requests.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createEngineAnalysis, type AnalysisEngine } from './jobs/analysis-engine.ts';
+import { createThreadedEngine } from './jobs/engine-thread/threaded-engine.ts';
 import { createJobsModule, loadJobsConfig, type JobsConfig } from './jobs/jobs.module.ts';
 import { rawDataDepsOf } from './jobs/reads/raw-data.stage.ts';
-import { createKnowledgeBase } from './kb/knowledge-base.ts';
+import { createKnowledgeBase, type KnowledgeBase } from './kb/knowledge-base.ts';
 import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { createCaseAccess, createCasesService } from './modules/cases/cases.service.ts';
@@ -217,9 +218,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Cases and their resources (public paths /api/products/..., docs/ARCHITECTURE.md).
   const kb = createKnowledgeBase(config.kbDir);
   const ontology = overrides.ontology ?? (async () => (await kb.hpo())?.ontology ?? null);
+  const jobsConfig = { ...loadJobsConfig(process.env, database.kind), ...overrides.jobs };
+  const analysis = analysisEngineOf(config, kb, jobsConfig.inProcessWorker && overrides.engine === undefined);
   const jobs = createJobsModule(
-    { database, store: createCaseAnalysisStore(database), storage, engine: overrides.engine ?? createEngineAnalysis(kb, { clinvarCriteria: config.acmgClinvarCriteria }), maxRecords: config.maxRecords, reads: rawDataDepsOf(config) },
-    { ...loadJobsConfig(process.env, database.kind), ...overrides.jobs },
+    { database, store: createCaseAnalysisStore(database), storage, engine: overrides.engine ?? analysis.engine, maxRecords: config.maxRecords, reads: rawDataDepsOf(config) },
+    jobsConfig,
     app.log,
   );
   const phenome = createPhenomeService({ ontology });
@@ -282,10 +285,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     await jobs.queue.stop();
+    await analysis.close();
   });
   await registerChatModule(app, { config, database, access, ...options.chat });
   await registerOrdersModule(app, { config, database, mailer });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
+}
+
+/**
+ * The engine of this process's jobs. An in-process worker (the embedded default) runs annotation
+ * and ranking on a thread of their own (RARELENS_ANALYSIS_THREAD, default on), so the API stays
+ * responsive while a genome is analysed; the thread is stopped with the app.
+ */
+function analysisEngineOf(config: Config, kb: KnowledgeBase, inProcessWorker: boolean): { engine: () => Promise<AnalysisEngine>; close(): Promise<void> } {
+  const acmg = { clinvarCriteria: config.acmgClinvarCriteria };
+  if (!inProcessWorker || !config.analysisThread) return { engine: createEngineAnalysis(kb, acmg), close: () => Promise.resolve() };
+  return createThreadedEngine({ kbDir: config.kbDir, acmg, memoryMb: config.analysisMemoryMb });
 }

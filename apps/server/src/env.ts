@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   RARELENS_MAX_ACTIVE_ANALYSES: positiveInt(10),
   RARELENS_SHARE_LINK_DAYS: positiveInt(30),
   RARELENS_MAX_RECORDS: positiveInt(50_000_000),
+  RARELENS_ANALYSIS_THREAD: optionalString.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
+  RARELENS_ANALYSIS_MEMORY_MB: positiveInt(8192),
   RARELENS_WEB_DIST: optionalString,
   TRUST_PROXY: optionalString,
   RARELENS_BILLING: optionalString.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
@@ -122,6 +124,12 @@ export interface Config {
   maxActiveAnalyses: number;
   /** Data records a genome may hold; a larger file ends in Error naming the limit. */
   maxRecords: number;
+  /**
+   * Annotation and ranking of the in-process worker run on their own thread (RARELENS_ANALYSIS_THREAD,
+   * default on), off the API's event loop, with a heap cap of analysisMemoryMb (RARELENS_ANALYSIS_MEMORY_MB).
+   */
+  analysisThread: boolean;
+  analysisMemoryMb: number;
   /** Directory of the built web app (served with SPA fallback). */
   webDistDir: string;
   /** Fastify `trustProxy`: which X-Forwarded-For hops to believe (rate limits are per client IP). */
@@ -250,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxActiveAnalyses: e.RARELENS_MAX_ACTIVE_ANALYSES,
     shareLinkTtlDays: e.RARELENS_SHARE_LINK_DAYS,
     maxRecords: e.RARELENS_MAX_RECORDS,
+    analysisThread: e.RARELENS_ANALYSIS_THREAD !== 'off',
+    analysisMemoryMb: e.RARELENS_ANALYSIS_MEMORY_MB,
     webDistDir: path.resolve(e.RARELENS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     billing: e.RARELENS_BILLING === 'on',

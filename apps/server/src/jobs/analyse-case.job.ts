@@ -174,7 +174,7 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
           const tRank = performance.now();
 
           // Family case: trio QC, PS2/PM6/PM3 on the candidates and their inheritance patterns.
-          const family = familyRun ? familyRun.finish(candidates.map((c) => c.variant)) : null;
+          const family = familyRun ? await familyRun.finish(candidates.map((c) => c.variant)) : null;
           if (family) {
             const idOf = new Map(family.candidates.map((v, i) => [v, candidates[i]!.id]));
             candidates.forEach((c, i) => {

@@ -84,11 +84,14 @@ export interface FamilyRun {
    * After the last allele: the trio QC, the candidates with the family ACMG criteria added
    * (PS2/PM6/PM3; same order) and each candidate's inheritance patterns.
    */
-  finish(candidates: readonly AnnotatedVariant[]): {
-    family: RunFamily;
-    candidates: AnnotatedVariant[];
-    inheritance: (v: AnnotatedVariant) => VariantInheritanceValue | null;
-  };
+  finish(candidates: readonly AnnotatedVariant[]): FamilyFinish | Promise<FamilyFinish>;
+}
+
+/** The end of a family run: trio QC, candidates with family ACMG criteria, inheritance per candidate. */
+export interface FamilyFinish {
+  family: RunFamily;
+  candidates: AnnotatedVariant[];
+  inheritance: (v: AnnotatedVariant) => VariantInheritanceValue | null;
 }
 
 export interface AnnotationStream {
