@@ -73,9 +73,13 @@ describe('dominant fit over a trio', () => {
   it('lowers a variant inherited from an unaffected parent by the assumed penetrance', () => {
     const v = familyVariant('P', { P: `0/1${GOOD}`, F: `0/1${GOOD}`, M: `0/0${GOOD}` }, { hgvsC: 'c.7C>T' });
     const fit = familyGenotypeFit([q(v)], 'AD', 'male', ctx);
-    expect(fit.score).toBeCloseTo(0.9 * 0.2, 9);
+    expect(fit.score).toBeCloseTo(0.9 * (1 - 0.95), 9);
     expect(fit.reason).toContain('inherited from the father');
-    expect(fit.reason).toContain('unaffected father F 0/1 (DP 40, GQ 99, AD 20,20) has c.7C>T (penetrance 80 % assumed)');
+    expect(fit.reason).toContain('unaffected father F 0/1 (DP 40, GQ 99, AD 20,20) has c.7C>T (penetrance 95 % assumed)');
+    // The penetrance is a weight of the analysis: a lower one keeps more of the fit.
+    const lenient = createFamilyContext(ctx.family, [], { dominantPenetrance: 0.8 });
+    expect(familyGenotypeFit([q(v)], 'AD', 'male', lenient).score).toBeCloseTo(0.9 * 0.2, 9);
+    expect(() => createFamilyContext(ctx.family, [], { dominantPenetrance: 1 })).toThrow(/dominantPenetrance = 1 is outside \[0, 1\)/);
     expect(tagsOf([v], ctx)).toEqual([[]]);
   });
 
@@ -112,7 +116,7 @@ describe('dominant fit over a trio', () => {
   it('is lowered by an unaffected sibling with the same genotype and by an affected one without it', () => {
     const quartet = ctxOf(QUARTET_PED);
     const shared = familyVariant('P', { P: `0/1${GOOD}`, F: `0/0${GOOD}`, M: `0/1${GOOD}`, S: `0/1${GOOD}` });
-    expect(familyGenotypeFit([q(shared)], 'AD', 'male', quartet).score).toBeCloseTo(0.9 * 0.2 * 0.2, 9);
+    expect(familyGenotypeFit([q(shared)], 'AD', 'male', quartet).score).toBeCloseTo(0.9 * 0.05 * 0.05, 9);
     const affectedSib = ctxOf(`${TRIO_PED}fam S F M 2 2\n`, 'P');
     const notShared = familyVariant('P', { P: `0/1${GOOD}`, F: `0/0${GOOD}`, M: `0/0${GOOD}`, S: `0/0${GOOD}` });
     const fit = familyGenotypeFit([q(notShared)], 'AD', 'male', affectedSib);

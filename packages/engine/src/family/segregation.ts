@@ -50,7 +50,7 @@ export interface FamilyWeights {
 }
 
 export const DEFAULT_FAMILY_WEIGHTS: Readonly<FamilyWeights> = Object.freeze({
-  dominantPenetrance: 0.8,
+  dominantPenetrance: 0.95,
   recessivePenetrance: 0.95,
   mitochondrialPenetrance: 0.5,
   phenocopy: 0.05,
