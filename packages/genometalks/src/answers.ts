@@ -3,7 +3,7 @@
  * only what they say, citing every gene, disease, variant, HPO term, ClinVar record and ACMG
  * criterion it names.
  */
-import type { TermRef } from '@rarelens/contract';
+import { INHERITANCE_FILTER_LABELS, type TermRef } from '@rarelens/contract';
 import { AnswerBuilder, variantName } from './citations.ts';
 import type { CaseContext, CaseDisease, CaseGene, CaseVariant, ChatAnswer, Intent } from './context.ts';
 import {
@@ -544,10 +544,28 @@ export function answerInheritance(input: AnswerInput): ChatAnswer {
   for (const v of variants.slice(0, 3)) {
     b.variant(v);
     b.item(`${variantName(v)}: ${v.zygosity} (GT ${v.genotype.gt}), ${v.acmg}.`);
+    const family = familyEvidence(v);
+    if (family) b.item(family);
   }
   b.item(`Patient: ${ctx.product.sex}.`);
-  for (const l of familyMeaning(mode, variants.map((v) => v.zygosity), ctx.product.sex)) b.line(l);
+  if (variants.slice(0, 3).some((v) => hasRelatives(v))) {
+    // The relatives were sequenced with the case: what they show replaces "test the parents".
+    b.line('The family was sequenced with this case: the genotypes and rules above are the segregation evidence, read from the joint VCF and the pedigree.');
+    for (const l of familyMeaning(mode, variants.map((v) => v.zygosity), ctx.product.sex).filter((x) => !/\b[Tt]esting (both )?(the )?(parents|mother|them)\b/.test(x))) b.line(l);
+  } else for (const l of familyMeaning(mode, variants.map((v) => v.zygosity), ctx.product.sex)) b.line(l);
   return done(b, 'inheritance');
+}
+
+/** Whether the case has sequenced relatives' genotypes at the variant (a family case). */
+const hasRelatives = (v: CaseVariant): boolean => v.genotypes !== null && Object.keys(v.genotypes).length > 1;
+
+/** The relatives' genotypes at a variant and the inheritance patterns it fits in the family. */
+function familyEvidence(v: CaseVariant): string | null {
+  if (!v.genotypes || !hasRelatives(v)) return null;
+  const calls = Object.entries(v.genotypes).map(([sample, g]) => `${sample} ${g.gt}${g.depth != null ? ` (DP ${g.depth}${g.genotypeQuality != null ? `, GQ ${g.genotypeQuality}` : ''})` : ''}`);
+  const fits = v.inheritance.length ? `fits ${v.inheritance.map((t) => INHERITANCE_FILTER_LABELS[t].toLowerCase()).join(', ')}` : 'fits no inheritance pattern in this family';
+  const rules = v.inheritanceRules.slice(0, 2).join('; ');
+  return `In the family: ${calls.join(', ')}; ${fits}${rules ? ` — ${rules}` : ''}.`;
 }
 
 const COUNT_LABELS: Record<string, string> = {
@@ -580,7 +598,11 @@ export function answerLimitations(input: AnswerInput): ChatAnswer {
   }
   const source = ctx.product.hpoTermsSource === 'phenome' ? 'extracted by PhenomeAI from the symptoms (none were given)' : 'as given';
   b.item(`Phenotype: ${ctx.product.hpoTerms.length} present and ${ctx.product.excludedTerms.length} excluded HPO terms, ${source}.${ctx.product.hpoTerms.length === 0 ? ' Without terms the ranking rests on the variants alone.' : ''}`);
-  b.item('Not visible in a single person’s small-variant VCF: copy-number and structural variants unless the caller wrote them, repeat expansions, low-level mosaicism, deep-intronic or regulatory effects beyond the annotated splice regions, the phase of two heterozygous variants, and segregation in the family.');
+  if (ctx.variants.some(hasRelatives)) {
+    b.item('Not visible in a small-variant VCF: copy-number and structural variants unless the caller wrote them, repeat expansions, low-level mosaicism, and deep-intronic or regulatory effects beyond the annotated splice regions. The phase of two heterozygous variants and segregation come from the sequenced relatives, and only where every one of them is called at the site.');
+  } else {
+    b.item('Not visible in a single person’s small-variant VCF: copy-number and structural variants unless the caller wrote them, repeat expansions, low-level mosaicism, deep-intronic or regulatory effects beyond the annotated splice regions, the phase of two heterozygous variants, and segregation in the family.');
+  }
   if (run) {
     const v = run.kbVersions;
     const parts = ['hpo', 'hpoAnnotations', 'clinvar', 'transcripts', 'genes'].filter((k) => v[k]).map((k) => `${k} ${v[k]}`);

@@ -226,6 +226,35 @@ describe('entity resolution and intents', () => {
     expect(locus.text).not.toMatch(/heterozygous|FGFR2/);
   });
 
+  it('answers the family question from the sequenced relatives of a trio case', () => {
+    const trio: CaseContext = {
+      ...ctx,
+      variants: ctx.variants.map((v) =>
+        v.gene === 'FGFR2'
+          ? {
+              ...v,
+              genotypes: {
+                P: { gt: '0/1', zygosity: 'heterozygous', depth: 40, genotypeQuality: 99, alleleDepths: [20, 20] },
+                F: { gt: '0/0', zygosity: 'reference', depth: 38, genotypeQuality: 99, alleleDepths: [38, 0] },
+                M: { gt: '0/0', zygosity: 'reference', depth: 35, genotypeQuality: 99, alleleDepths: [35, 0] },
+              },
+              inheritance: ['de_novo', 'segregates'],
+              inheritanceRules: ['de novo: absent from both parents with adequate coverage (P 0/1, F 0/0, M 0/0)'],
+            }
+          : v,
+      ),
+    };
+    const a = talks.answer('Is the FGFR2 variant de novo? What does it mean for the family?', trio);
+    expect(a.intent).toBe('inheritance');
+    expect(a.text).toContain('In the family: P 0/1 (DP 40, GQ 99), F 0/0 (DP 38, GQ 99), M 0/0 (DP 35, GQ 99); fits de novo, segregates — de novo: absent from both parents');
+    expect(a.text).toContain('The family was sequenced with this case');
+    expect(a.text).not.toMatch(/Testing both parents/);
+    expectGrounded(a.citations, trio);
+    // A single-sample case still advises testing the parents.
+    expect(talks.answer('What does the inheritance mean for the family?', ctx).text).toContain('Testing both parents');
+    expect(talks.answer('What could the analysis not see?', trio).text).toContain('segregation come from the sequenced relatives');
+  });
+
   it('reads a symptom as a symptom when a disease name uses the same words', () => {
     const c = buildCase(knowledge, { present: ['HP:0001363', 'HP:0002373', 'HP:0001169'] });
     const q = 'Which diseases explain the febrile seizures?';
