@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
+import { rowsOf, type Database } from '../../db/database.ts';
 import { bothDatabases } from '../../testing/databases.ts';
 import type { VariantFilters } from '../../db/run-variants.ts';
 import { clusterGenes, clusterVariants, cappedCount, decodeCursor, encodeCursor, listVariants } from './variants.repository.ts';
@@ -62,11 +62,11 @@ describe.each(databases)('variant list pages on $name', ({ open }) => {
     database = await open();
     const db = database.db;
     const user = await db.execute(sql`insert into users (name, surname, email, password_hash, birth_date) values ('T', 'T', ${`pages-${Date.now()}@example.org`}, 'x', '1990-01-01') returning id`);
-    const ownerId = (user.rows[0] as { id: string }).id;
+    const ownerId = (rowsOf(user)[0] as { id: string }).id;
     const product = await db.execute(sql`insert into products (owner_id, case_id, gender, symptoms, hpo_terms, excluded_terms, genome_format, assembly_requested) values (${ownerId}, 'PAGES', 'female', 's', '[]', '[]', 'vcf', 'GRCh38') returning id`);
-    const productId = (product.rows[0] as { id: string }).id;
+    const productId = (rowsOf(product)[0] as { id: string }).id;
     const run = await db.execute(sql`insert into analysis_runs (product_id, software_version, kb_versions, assembly, input_assembly, hpo_terms, excluded_terms) values (${productId}, 't', '{}', 'GRCh38', 'GRCh38', '[]', '[]') returning id`);
-    runId = (run.rows[0] as { id: string }).id;
+    runId = (rowsOf(run)[0] as { id: string }).id;
     for (const r of ROWS) {
       await db.execute(sql`
         insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, consequence, consequences, impact, acmg_class, acmg_points, acmg_criteria, zygosity, genotype, filter, score, is_candidate, input)
