@@ -264,6 +264,25 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('Recurrent aspiration was noted.'))).toEqual(['HP:0002835']);
   });
 
+  it('reads weakness in a body region or muscle group as muscle weakness, bare weakness as asthenia', () => {
+    expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
+    expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
+    expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
+  });
+
+  it('does not read a finding named inside a disease name as the finding', () => {
+    expect(ids(phenome.extract('She had chronic fatigue.'))).toEqual(['HP:0012432']);
+    const report = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}He had chronic fatigue syndrome.`;
+    expect(ids(phenome.extract(report))).toEqual(['HP:0001250']);
+    // In an abstract the syndrome's name is annotated as the finding it names.
+    expect(ids(phenome.extract('A girl with chronic fatigue syndrome.'))).toEqual(['HP:0012432']);
+  });
+
+  it('reads a grave accent typed for an apostrophe', () => {
+    expect(ids(phenome.extract('Brachydactyly and Down`s face.'))).toEqual(['HP:0001156']);
+    expect(ids(phenome.extract('The boy`s seizures stopped.'))).toEqual(['HP:0001250']);
+  });
+
   it('treats "may be absent" as hedging', () => {
     expect(find(phenome.extract('Deafness may be absent.'), 'HP:0000365')).toMatchObject({
       negated: false,
@@ -343,6 +362,9 @@ describe('createPhenome: sections', () => {
       'Our patient had seizures, and, as typically seen in the syndrome, deafness.',
     );
     expect([...new Set(ids(focused.extract(own)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+    // A long case report without headings is read the same way.
+    const letter = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}The syndrome is characterized by deafness.`;
+    expect([...new Set(ids(focused.extract(letter)))]).toEqual(['HP:0001250']);
     // A text without case sections (an abstract, a note) describes the disease on purpose.
     expect(ids(focused.extract('The syndrome is characterized by deafness.'))).toEqual([
       'HP:0000365',
