@@ -312,6 +312,8 @@ const GENERIC_RE = new RegExp(
       'commonly',
       'classically',
       'such as',
+      'e g',
+      'criteria',
       '\\d+ of (?:the )?(?:reported )?(?:patients|cases|individuals|affected)',
       'of (?:the )?(?:reported )?(?:patients|cases|individuals) with',
       '(?:less|more|fewer) than \\d+',
