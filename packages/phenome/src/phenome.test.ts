@@ -283,6 +283,24 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('The boy`s seizures stopped.'))).toEqual(['HP:0001250']);
   });
 
+  it('does not read a cited author, a species or a gene named after a finding', () => {
+    expect(ids(phenome.extract('As Coma (1975) noted, the boy had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+    expect(ids(phenome.extract('He fell into a coma (1975 cases were reviewed).'))).toEqual([
+      'HP:0001259',
+    ]);
+    expect(ids(phenome.extract('The cataract locus was mapped; she had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+  });
+
+  it('keeps a post-trigger to its own phrase', () => {
+    const t = phenome.extract('Both had seizures with increased tone and absent reflexes.');
+    expect(find(t, 'HP:0001250').negated).toBe(false);
+    expect(find(phenome.extract('Seizures absent.'), 'HP:0001250').negated).toBe(true);
+  });
+
   it('treats "may be absent" as hedging', () => {
     expect(find(phenome.extract('Deafness may be absent.'), 'HP:0000365')).toMatchObject({
       negated: false,

@@ -62,6 +62,8 @@ export interface AccessibleCase {
   ownerEmail: string;
   /** Variants stored by the current run (the total of an unfiltered variant list). */
   storedVariants: number | null;
+  /** When the current run was last ranked (changes with every re-ranking); null before. */
+  runRankedAt: string | null;
 }
 
 /** The access check of every route under a case, and what other modules read of a case. */
