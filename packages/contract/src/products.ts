@@ -105,7 +105,7 @@ export type TermRef = z.infer<typeof TermRef>;
 export const ProductFile = z.object({
   id: z.string(),
   /** 'mate' = the mate FASTQ of paired reads. */
-  role: z.enum(['genome', 'mate', 'attachment']),
+  role: z.enum(['genome', 'mate', 'attachment', 'relative']),
   name: z.string(),
   sizeBytes: z.number(),
   /** Detected format: vcf | fastq (genome), png | jpeg | pdf | text | ... (attachment). */
