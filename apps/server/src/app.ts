@@ -255,7 +255,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     checkGenome: overrides.checkGenome ?? createGenomeCheck(genomeCheckSources(kb)),
   });
   const products = '/api/products';
-  await app.register(casesRoutes, { prefix: products, casesService, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(casesRoutes, {
+    prefix: products,
+    casesService,
+    uploadMaxBytes: config.uploadMaxBytes,
+    uploadPace: config.uploadPace,
+  });
   await app.register(phenotypesRoutes, { prefix: products, phenotypesService });
   await app.register(genesRoutes, { prefix: products, genesService: createGenesService({ database, access, variants: variantsService }) });
   await app.register(variantsRoutes, { prefix: products, variantsService });
