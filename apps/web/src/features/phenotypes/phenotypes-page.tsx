@@ -16,6 +16,7 @@ import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
 import { SignificanceBadge } from '../variants/badges.tsx';
 import { VariantEvidenceDrawer } from '../variants/variant-evidence.tsx';
 import { CaseFamily } from '../family/family-panel.tsx';
+import { CaseRawData } from '../raw-data/raw-data-panel.tsx';
 import { VariantsPanel } from '../variants/variants-panel.tsx';
 import { DiseaseIdLink } from './disease-link.tsx';
 import {
@@ -296,6 +297,7 @@ export function PhenotypesPage() {
           <>
             <CaseSummary product={product} />
             <CaseFamily product={product} />
+            <CaseRawData product={product} />
             <ResultsTabs view={view} />
             {view === 'variants' ? (
               <VariantsPanel product={product} />
