@@ -237,6 +237,33 @@ describe('createPhenome: context', () => {
     expect(p.confidence).toBeLessThan(1);
   });
 
+  it('negates "was negative for", "we ruled out", "X was ruled out", "unlikely" and "within normal limits"', () => {
+    const listed = phenome.extract('Eye examination was negative for cataracts or deafness.');
+    expect(listed).toHaveLength(2);
+    expect(listed.every((t) => t.negated)).toBe(true);
+    const ruled = phenome.extract('Therefore, we ruled out seizures and cataract as causes.');
+    expect(ruled.every((t) => t.negated)).toBe(true);
+    expect(find(phenome.extract('Seizures were ruled out.'), 'HP:0001250').negated).toBe(true);
+    expect(find(phenome.extract('Seizures seemed unlikely.'), 'HP:0001250').negated).toBe(true);
+    expect(find(phenome.extract('The boy has seizures.'), 'HP:0001250').negated).toBe(false);
+  });
+
+  it('negates a finding written with the prefix "non-" unless the pair names both', () => {
+    expect(find(phenome.extract('These were non-epileptic seizures.'), 'HP:0001250').negated).toBe(
+      true,
+    );
+    expect(find(phenome.extract('These were epileptic seizures.'), 'HP:0001250').negated).toBe(
+      false,
+    );
+  });
+
+  it('does not read a rating instrument or a procedure as a finding', () => {
+    expect(ids(phenome.extract('He was awake (Glasgow Coma Scale score of 15).'))).toEqual([]);
+    expect(ids(phenome.extract('He fell into a coma.'))).toEqual(['HP:0001259']);
+    expect(ids(phenome.extract('Bone marrow aspiration showed a normal marrow.'))).toEqual([]);
+    expect(ids(phenome.extract('Recurrent aspiration was noted.'))).toEqual(['HP:0002835']);
+  });
+
   it('treats "may be absent" as hedging', () => {
     expect(find(phenome.extract('Deafness may be absent.'), 'HP:0000365')).toMatchObject({
       negated: false,
@@ -302,6 +329,24 @@ describe('createPhenome: sections', () => {
       'HP:0001250',
     ]);
     expect(ids(focused.extract('The boy had ear anomalies.'))).toEqual(['HP:0000598']);
+  });
+
+  it('drops statements about the disease or a population from a case report, not the patient\'s findings', () => {
+    const report = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures. The syndrome is characterized by deafness and cataract.',
+    );
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true });
+    expect([...new Set(ids(focused.extract(report)))]).toEqual(['HP:0001250']);
+    const own = paper.replace(
+      'The boy had seizures and deafness.',
+      'Our patient had seizures, and, as typically seen in the syndrome, deafness.',
+    );
+    expect([...new Set(ids(focused.extract(own)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+    // A text without case sections (an abstract, a note) describes the disease on purpose.
+    expect(ids(focused.extract('The syndrome is characterized by deafness.'))).toEqual([
+      'HP:0000365',
+    ]);
   });
 
   it('leaves a text without headings whole', () => {

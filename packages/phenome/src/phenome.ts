@@ -457,7 +457,12 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         continue;
       if (article && isGroupingTerm(m.entry.termId)) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
+      if (m.entry.source !== 'lab' && namesSomethingElse(text, tokens, m)) continue;
+      // In a case report, statements about the disease or a population are not the patient's.
+      if (article && context.isGenericStatement(m.first)) continue;
       const ctx = context.analyse(m.first, m.last);
+      // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
+      if (m.entry.source !== 'lab' && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
       if (confidence < minConfidence) continue;
       const term: PhenomeTerm = {
@@ -615,6 +620,55 @@ function unsupportedRecurrence(tokens: readonly Token[], m: Candidate, label: st
     if (RECURRENCE_RE.test((tokens[k] as Token).raw)) return false;
   return true;
 }
+/** Words that end the name of a rating instrument ("Glasgow Coma Scale", "Autism Rating Scale"). */
+const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventories|checklists?|schedules?|quotient)$/i;
+/** Words that make "aspiration" or "biopsy"-like nouns a procedure ("bone marrow aspiration"). */
+const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
+const PROCEDURE_NOUN_RE = /^aspirations?$/i;
+
+/**
+ * A phenotype word used as part of another name: a rating instrument ("Glasgow Coma Scale",
+ * "Childhood Autism Rating Scale": the words right after the mention, capitalised, end in
+ * Scale/Rating/Questionnaire...) or a procedure ("bone marrow aspiration").
+ */
+function namesSomethingElse(text: string, tokens: readonly Token[], m: Candidate): boolean {
+  const last = tokens[m.last - 1] as Token;
+  if (!last.breakAfter) {
+    for (let k = m.last; k < Math.min(tokens.length, m.last + 3); k++) {
+      const t = tokens[k] as Token;
+      if (INSTRUMENT_RE.test(t.raw)) return true;
+      // Only a capitalised name continues ("Autism Diagnostic Observation Schedule").
+      if (!/^\p{Lu}/u.test(t.raw) || t.breakAfter) break;
+    }
+  }
+  if (m.last - m.first === 1 && PROCEDURE_NOUN_RE.test(last.raw) && m.first > 0) {
+    const before = tokens[m.first - 1] as Token;
+    if (!before.breakAfter && PROCEDURE_BEFORE_RE.test(before.raw)) return true;
+  }
+  void text;
+  return false;
+}
+
+/**
+ * "non-encephalopathic", "non-syndromic": the mention starts right after "non-". Not in
+ * "skeletal and non-skeletal findings", which names both.
+ */
+function negatedByPrefix(text: string, tokens: readonly Token[], first: number): boolean {
+  if (first === 0) return false;
+  const before = tokens[first - 1] as Token;
+  const gap = text.slice(before.end, (tokens[first] as Token).start);
+  if (!/^non$/i.test(before.raw) || !/^[-‐‑]$/.test(gap)) return false;
+  const conj = tokens[first - 2];
+  const pair = tokens[first - 3];
+  const word = (tokens[first] as Token).raw.toLowerCase();
+  return !(
+    conj !== undefined &&
+    pair !== undefined &&
+    /^(?:and|or)$/i.test(conj.raw) &&
+    pair.raw.toLowerCase() === word
+  );
+}
+
 /** "C", "A1", "2", "II": the designation after "type". */
 const SUBTYPE_RE = /^(?:[A-Z]\d?|\d{1,2}[A-Z]?|[IVX]{1,4})$/;
 

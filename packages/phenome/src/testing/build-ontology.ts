@@ -51,6 +51,8 @@ export function buildMiniHpo(): Ontology {
         ['Severe mental retardation'],
       ],
       ['HP:0001263', 'Global developmental delay', ['HP:0000707']],
+      ['HP:0001259', 'Coma', ['HP:0000707']],
+      ['HP:0002835', 'Aspiration', ['HP:0000118']],
       [
         'HP:0000729',
         'Autistic behavior',

@@ -9,14 +9,14 @@ import { Tooltip } from '../../components/tooltip.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
-import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
+import { CaseSummary, ResultsGate } from '../cases/index.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import {
   abbreviateInheritance,
   PROBABILITY_HELP,
   ProbabilityBar,
-} from '../phenotypes/phenotype-ui.tsx';
-import { SignificanceBadge } from '../variants/badges.tsx';
+} from '../phenotypes/index.ts';
+import { SignificanceBadge } from '../variants/index.ts';
 import { useGenes } from './genes.api.ts';
 
 export function genePath(productId: string, symbol: string): string {

@@ -9,15 +9,12 @@ import { useProductId } from '../../app/layouts/product-layout.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useProduct } from '../cases/cases.api.ts';
-import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
-import { ShareCaseButton } from '../sharing/share-dialog.tsx';
-import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
-import { SignificanceBadge } from '../variants/badges.tsx';
-import { VariantEvidenceDrawer } from '../variants/variant-evidence.tsx';
-import { CaseFamily } from '../family/family-panel.tsx';
-import { CaseRawData } from '../raw-data/raw-data-panel.tsx';
-import { VariantsPanel } from '../variants/variants-panel.tsx';
+import { useProduct, CaseSummary, ResultsGate } from '../cases/index.ts';
+import { ShareCaseButton } from '../sharing/index.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../variants/index.ts';
+import { CaseFamily } from '../family/index.ts';
+import { CaseRawData } from '../raw-data/index.ts';
 import { DiseaseIdLink } from './disease-link.tsx';
 import {
   countMatched,

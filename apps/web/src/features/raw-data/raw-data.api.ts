@@ -1,7 +1,7 @@
 import { RawDataInfo, type RawDataFileName } from '@rarelens/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { casesApi, productKeys } from '../cases/cases.api.ts';
+import { casesApi, productKeys } from '../cases/index.ts';
 
 /** GET /api/products/:id/raw-data: QC, reference, tools and tracks of a FASTQ case's run. */
 export function useRawData(productId: string, runId: string | null, enabled = true) {

@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorBody, Messages, type RawDataInfo } from '@rarelens/contract';
 import { Spinner } from '../../components/spinner.tsx';
 import { refreshTokens } from '../../lib/api-client.ts';
-import { casesApi } from '../cases/cases.api.ts';
-import { DemoReferenceLabel } from '../raw-data/demo-reference-label.tsx';
-import { rawDataApi } from '../raw-data/raw-data.api.ts';
+import { casesApi } from '../cases/index.ts';
+import { DemoReferenceLabel, rawDataApi } from '../raw-data/index.ts';
 
 /**
  * GRCh38 primary contig lengths (UCSC names). igv.js needs a reference to draw coordinates;

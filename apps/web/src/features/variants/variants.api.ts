@@ -11,7 +11,7 @@ import {
 } from '@rarelens/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { casesApi, productKeys } from '../cases/cases.api.ts';
+import { casesApi, productKeys } from '../cases/index.ts';
 
 /** The variant-list filters as the screen holds them (all optional). */
 export type VariantFilters = {
