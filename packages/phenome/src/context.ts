@@ -292,12 +292,40 @@ const PATIENT_WORDS = new Set([
   'we',
 ]);
 const PREPOSITIONS = new Set(['to', 'of', 'from', 'by', 'between', 'with']);
+/** Words that start another phrase between a mention and a post-trigger. */
+const JOINING_WORDS = new Set(['with', 'and', 'or', 'but', 'whereas', 'while', 'plus']);
 
 /** Wording of a statement about a disease or a population (lower-case tokens joined by spaces). */
-const GENERIC_RE =
-  / (?:characteri[sz]ed by|is distinguished|are distinguished|manifestations of|manifestations include|features of|features include|have been (?:described|reported|observed|found)|has been (?:described|reported|observed|found)|been associated|is associated|are associated|typically|usually|commonly|classically|such as|\d+ of patients|of (?:the )?(?:reported )?(?:patients|cases|individuals) with) /;
-/** Words that name a patient of the article. */
-const OWN_PATIENT_RE = /^(?:our|we|he|she|his|her|him|proband|probands|index|p\d+|ii|iii|iv)$/;
+const GENERIC_RE = new RegExp(
+  ' (?:' +
+    [
+      'characteri[sz]ed by',
+      'is distinguished',
+      'are distinguished',
+      'manifestations of',
+      '(?:features|findings|signs|manifestations|these) (?:\\S+ ){0,4}include',
+      'have been (?:described|reported|observed|found)',
+      'has been (?:described|reported|observed|found)',
+      'been associated',
+      'is associated',
+      'are associated',
+      'typically',
+      'usually',
+      'commonly',
+      'classically',
+      'such as',
+      'e g',
+      'criteria',
+      '\\d+ of (?:the )?(?:reported )?(?:patients|cases|individuals|affected)',
+      'of (?:the )?(?:reported )?(?:patients|cases|individuals) with',
+      '(?:less|more|fewer) than \\d+',
+    ].join('|') +
+    ') ',
+);
+/** Words that name a patient of the article ("our" only before a patient word: "our patient"). */
+const OWN_PATIENT_RE = /^(?:he|she|his|her|him|proband|probands|index|p\d+|ii|iii|iv)$/;
+const OUR_PATIENT_RE =
+  / our (?:\S+ )?(?:patients?|probands?|cases?|child|children|boy|girl|family|families|subjects?|index) /;
 
 /** Abbreviations after which a full stop does not end a sentence. */
 const NO_BREAK_BEFORE_DOT = new Set([
@@ -408,12 +436,15 @@ export class ContextAnalyzer {
     const to = this.sentenceEnd[sentence] ?? 0;
     const words = this.lower.slice(from, to);
     // A run-on "sentence" of table cells is not a statement.
-    if (words.length > 60) {
+    if (words.length > 200) {
       this.genericCache.set(sentence, false);
       return false;
     }
     const joined = ` ${words.join(' ')} `;
-    let generic = GENERIC_RE.test(joined) && !words.some((w) => OWN_PATIENT_RE.test(w));
+    let generic =
+      GENERIC_RE.test(joined) &&
+      !words.some((w) => OWN_PATIENT_RE.test(w)) &&
+      !OUR_PATIENT_RE.test(joined);
     if (generic && /\b(?:the|this|both|two|three|all|affected) (?:patients?|probands?|siblings?|sibs|children|boys?|girls?|cases?|brothers?|sisters?)\b/.test(joined))
       generic = false;
     this.genericCache.set(sentence, generic);
@@ -485,6 +516,9 @@ export class ContextAnalyzer {
       if (hit.start - end > POST_SCOPE) break;
       if (hit.kind === 'term' && !this.isCopulaBeforePost(hit, hits)) break;
       if (this.crossesPunctuation(end - 1, hit.start)) break;
+      // "spasticity with increased patellar and absent Achilles reflexes": the trigger belongs
+      // to another phrase joined by a preposition or conjunction.
+      if (this.joinsAnotherPhrase(end, hit.start)) break;
       if (hit.kind === 'neg-post' || hit.kind === 'neg-both') negated = true;
       else if (hit.kind === 'unc-post') uncertain = true;
     }
@@ -503,6 +537,11 @@ export class ContextAnalyzer {
       next !== undefined &&
       (next.kind === 'neg-post' || next.kind === 'neg-both' || next.kind === 'unc-post')
     );
+  }
+
+  private joinsAnotherPhrase(from: number, to: number): boolean {
+    for (let k = from; k < to; k++) if (JOINING_WORDS.has(this.lower[k] ?? '')) return true;
+    return false;
   }
 
   private crossesPunctuation(from: number, to: number): boolean {

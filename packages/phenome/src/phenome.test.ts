@@ -264,6 +264,43 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('Recurrent aspiration was noted.'))).toEqual(['HP:0002835']);
   });
 
+  it('reads weakness in a body region or muscle group as muscle weakness, bare weakness as asthenia', () => {
+    expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
+    expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
+    expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
+  });
+
+  it('does not read a finding named inside a disease name as the finding', () => {
+    expect(ids(phenome.extract('She had chronic fatigue.'))).toEqual(['HP:0012432']);
+    const report = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}He had chronic fatigue syndrome.`;
+    expect(ids(phenome.extract(report))).toEqual(['HP:0001250']);
+    // In an abstract the syndrome's name is annotated as the finding it names.
+    expect(ids(phenome.extract('A girl with chronic fatigue syndrome.'))).toEqual(['HP:0012432']);
+  });
+
+  it('reads a grave accent typed for an apostrophe', () => {
+    expect(ids(phenome.extract('Brachydactyly and Down`s face.'))).toEqual(['HP:0001156']);
+    expect(ids(phenome.extract('The boy`s seizures stopped.'))).toEqual(['HP:0001250']);
+  });
+
+  it('does not read a cited author, a species or a gene named after a finding', () => {
+    expect(ids(phenome.extract('As Coma (1975) noted, the boy had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+    expect(ids(phenome.extract('He fell into a coma (1975 cases were reviewed).'))).toEqual([
+      'HP:0001259',
+    ]);
+    expect(ids(phenome.extract('The cataract locus was mapped; she had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+  });
+
+  it('keeps a post-trigger to its own phrase', () => {
+    const t = phenome.extract('Both had seizures with increased tone and absent reflexes.');
+    expect(find(t, 'HP:0001250').negated).toBe(false);
+    expect(find(phenome.extract('Seizures absent.'), 'HP:0001250').negated).toBe(true);
+  });
+
   it('treats "may be absent" as hedging', () => {
     expect(find(phenome.extract('Deafness may be absent.'), 'HP:0000365')).toMatchObject({
       negated: false,
@@ -343,6 +380,9 @@ describe('createPhenome: sections', () => {
       'Our patient had seizures, and, as typically seen in the syndrome, deafness.',
     );
     expect([...new Set(ids(focused.extract(own)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+    // A long case report without headings is read the same way.
+    const letter = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}The syndrome is characterized by deafness.`;
+    expect([...new Set(ids(focused.extract(letter)))]).toEqual(['HP:0001250']);
     // A text without case sections (an abstract, a note) describes the disease on purpose.
     expect(ids(focused.extract('The syndrome is characterized by deafness.'))).toEqual([
       'HP:0000365',
