@@ -246,6 +246,10 @@ describe('createPhenome: context', () => {
     expect(find(phenome.extract('Seizures were ruled out.'), 'HP:0001250').negated).toBe(true);
     expect(find(phenome.extract('Seizures seemed unlikely.'), 'HP:0001250').negated).toBe(true);
     expect(find(phenome.extract('The boy has seizures.'), 'HP:0001250').negated).toBe(false);
+    const history = phenome.extract(
+      'The family history was negative with respect to deafness, including cataracts.',
+    );
+    expect(history.every((t) => t.negated)).toBe(true);
   });
 
   it('negates a finding written with the prefix "non-" unless the pair names both', () => {
@@ -272,6 +276,8 @@ describe('createPhenome: context', () => {
 
   it('does not read a finding named inside a disease name as the finding', () => {
     expect(ids(phenome.extract('She had chronic fatigue.'))).toEqual(['HP:0012432']);
+    expect(ids(phenome.extract('The boy was hypotonic.'))).toEqual(['HP:0001252']);
+    expect(ids(phenome.extract('a hypotonic chondrodysplasia'))).toEqual([]);
     const report = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}He had chronic fatigue syndrome.`;
     expect(ids(phenome.extract(report))).toEqual(['HP:0001250']);
     // In an abstract the syndrome's name is annotated as the finding it names.
