@@ -5,7 +5,7 @@
  *      exome (Exomiser's Pfeiffer example, lifted to GRCh38 by the engine).
  * Ranks are pessimistic: a tie counts at its worst position.
  *
- * Usage: npm run bench:rank -- [--limit N] [--part a|b|ab] [--sample-a N] [--sample-b N] [--hidden named,unknown|none]
+ * Usage: npm run bench:rank -- [--limit N] [--part a|b|ab] [--sample-a N] [--sample-b N] [--hidden named,unknown|none] [--out file.md]
  * Part (b) also ranks each case with its disease hidden from the annotations (bench/lib/hidden-disease.ts).
  * Env: RARELENS_SOURCES (default ../shared/data), RARELENS_KB (default ./data/kb),
  *      RARELENS_BENCH (default ../shared/bench).
@@ -209,8 +209,10 @@ async function main(): Promise<void> {
   }
   if (!Number.isFinite(limit)) {
     mkdirSync(join(root, 'bench/results'), { recursive: true });
-    writeFileSync(join(root, 'bench/results/rank.md'), md.join('\n') + '\n');
-    console.log('Wrote bench/results/rank.md');
+    // --out: another file (e.g. parts (a) and (b) run as two processes and joined afterwards).
+    const out = arg('--out') ?? join(root, 'bench/results/rank.md');
+    writeFileSync(out, md.join('\n') + '\n');
+    console.log(`Wrote ${out}`);
   }
 }
 
