@@ -102,6 +102,9 @@ const TRIGGERS: Trigger[] = [
     'were negative for',
     'is negative for',
     'are negative for',
+    'was negative with respect to',
+    'were negative with respect to',
+    'negative with respect to',
     'excluding',
     'we excluded',
     'we ruled out',
@@ -292,6 +295,8 @@ const PATIENT_WORDS = new Set([
   'we',
 ]);
 const PREPOSITIONS = new Set(['to', 'of', 'from', 'by', 'between', 'with']);
+/** Words that start another phrase between a mention and a post-trigger. */
+const JOINING_WORDS = new Set(['with', 'and', 'or', 'but', 'whereas', 'while', 'plus']);
 
 /** Wording of a statement about a disease or a population (lower-case tokens joined by spaces). */
 const GENERIC_RE = new RegExp(
@@ -514,6 +519,9 @@ export class ContextAnalyzer {
       if (hit.start - end > POST_SCOPE) break;
       if (hit.kind === 'term' && !this.isCopulaBeforePost(hit, hits)) break;
       if (this.crossesPunctuation(end - 1, hit.start)) break;
+      // "spasticity with increased patellar and absent Achilles reflexes": the trigger belongs
+      // to another phrase joined by a preposition or conjunction.
+      if (this.joinsAnotherPhrase(end, hit.start)) break;
       if (hit.kind === 'neg-post' || hit.kind === 'neg-both') negated = true;
       else if (hit.kind === 'unc-post') uncertain = true;
     }
@@ -532,6 +540,11 @@ export class ContextAnalyzer {
       next !== undefined &&
       (next.kind === 'neg-post' || next.kind === 'neg-both' || next.kind === 'unc-post')
     );
+  }
+
+  private joinsAnotherPhrase(from: number, to: number): boolean {
+    for (let k = from; k < to; k++) if (JOINING_WORDS.has(this.lower[k] ?? '')) return true;
+    return false;
   }
 
   private crossesPunctuation(from: number, to: number): boolean {

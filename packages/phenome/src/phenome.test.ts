@@ -246,6 +246,10 @@ describe('createPhenome: context', () => {
     expect(find(phenome.extract('Seizures were ruled out.'), 'HP:0001250').negated).toBe(true);
     expect(find(phenome.extract('Seizures seemed unlikely.'), 'HP:0001250').negated).toBe(true);
     expect(find(phenome.extract('The boy has seizures.'), 'HP:0001250').negated).toBe(false);
+    const history = phenome.extract(
+      'The family history was negative with respect to deafness, including cataracts.',
+    );
+    expect(history.every((t) => t.negated)).toBe(true);
   });
 
   it('negates a finding written with the prefix "non-" unless the pair names both', () => {
@@ -272,6 +276,8 @@ describe('createPhenome: context', () => {
 
   it('does not read a finding named inside a disease name as the finding', () => {
     expect(ids(phenome.extract('She had chronic fatigue.'))).toEqual(['HP:0012432']);
+    expect(ids(phenome.extract('The boy was hypotonic.'))).toEqual(['HP:0001252']);
+    expect(ids(phenome.extract('a hypotonic chondrodysplasia'))).toEqual([]);
     const report = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}He had chronic fatigue syndrome.`;
     expect(ids(phenome.extract(report))).toEqual(['HP:0001250']);
     // In an abstract the syndrome's name is annotated as the finding it names.
@@ -281,6 +287,24 @@ describe('createPhenome: context', () => {
   it('reads a grave accent typed for an apostrophe', () => {
     expect(ids(phenome.extract('Brachydactyly and Down`s face.'))).toEqual(['HP:0001156']);
     expect(ids(phenome.extract('The boy`s seizures stopped.'))).toEqual(['HP:0001250']);
+  });
+
+  it('does not read a cited author, a species or a gene named after a finding', () => {
+    expect(ids(phenome.extract('As Coma (1975) noted, the boy had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+    expect(ids(phenome.extract('He fell into a coma (1975 cases were reviewed).'))).toEqual([
+      'HP:0001259',
+    ]);
+    expect(ids(phenome.extract('The cataract locus was mapped; she had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+  });
+
+  it('keeps a post-trigger to its own phrase', () => {
+    const t = phenome.extract('Both had seizures with increased tone and absent reflexes.');
+    expect(find(t, 'HP:0001250').negated).toBe(false);
+    expect(find(phenome.extract('Seizures absent.'), 'HP:0001250').negated).toBe(true);
   });
 
   it('treats "may be absent" as hedging', () => {

@@ -679,7 +679,7 @@ const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventorie
 const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
 const PROCEDURE_NOUN_RE = /^aspirations?$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
-const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|dysplasias?)$/i;
+const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|\p{L}*dysplasias?)$/iu;
 
 /**
  * A phenotype word used as part of another name: a rating instrument ("Glasgow Coma Scale",
@@ -705,6 +705,25 @@ function namesSomethingElse(
   // "acromicric dysplasia", and in a case report "chronic fatigue syndrome": a finding's words
   // naming a disease (an abstract's "basal cell carcinoma syndrome" also names the finding).
   const next = tokens[m.last];
+  const first = tokens[m.first] as Token;
+  // An author cited by name: "Comas (1975)", "Hurst et al.".
+  if (
+    /^\p{Lu}/u.test(first.raw) &&
+    /^[\s’']*(?:et\s+al\b|\(\s*(?:1[89]|20)\d\d\b|and\s+\p{Lu}\p{Ll}+\s+\(\s*(?:1[89]|20)\d\d\b)/u.test(
+      text.slice(last.end, last.end + 40),
+    )
+  )
+    return true;
+  // A species' Latin epithet after its genus: "Streptococcus pneumoniae", "Neisseria meningitidis".
+  if (m.last - m.first === 1 && m.first > 0 && /^\p{Ll}+(?:ae|idis)$/u.test(first.raw)) {
+    const genus = tokens[m.first - 1] as Token;
+    if (!genus.breakAfter && /^\p{Lu}\p{Ll}{2,}$/u.test(genus.raw)) return true;
+  }
+  // "the brachydactyly type A1 gene", "the cataract locus".
+  const designated =
+    next !== undefined && !next.breakAfter && SUBTYPE_RE.test(next.raw) ? tokens[m.last + 1] : next;
+  if (!last.breakAfter && designated !== undefined && /^(?:genes?|locus|loci)$/i.test(designated.raw))
+    return true;
   if (
     !last.breakAfter &&
     next !== undefined &&
@@ -716,7 +735,6 @@ function namesSomethingElse(
     const before = tokens[m.first - 1] as Token;
     if (!before.breakAfter && PROCEDURE_BEFORE_RE.test(before.raw)) return true;
   }
-  void text;
   return false;
 }
 

@@ -31,7 +31,7 @@ export interface ReadAlignmentInfo {
   runId: string;
   productId: string;
   layout: 'single' | 'paired' | 'interleaved';
-  reference: { label: string; assembly: string; demo: boolean };
+  reference: { label: string; assembly: string; demo: boolean; contigs: { name: string; length: number }[] };
   qc: Record<string, number | null>;
   tools: Record<string, string>;
   commands: string[];
@@ -80,6 +80,8 @@ export interface CaseAnalysisStore {
   setProgress(db: Executor, caseId: string, progress: number, stage?: string): Promise<void>;
   /** The genome file, or with 'mate' the mate FASTQ of paired reads. */
   findGenomeFile(db: Executor, caseId: string, role?: 'genome' | 'mate'): Promise<ProductFileRow | null>;
+  /** The relatives' separately called VCFs (merged with the genome file before the analysis). */
+  findGenomeFiles(db: Executor, caseId: string, role: 'relative'): Promise<ProductFileRow[]>;
   /** Records the raw data analysis outputs of a run (in its publishing transaction). */
   insertReadAlignment(db: Executor, row: ReadAlignmentInfo): Promise<void>;
   findRun(db: Executor, runId: string): Promise<{ jobId: string | null; family: RunFamily | null } | null>;

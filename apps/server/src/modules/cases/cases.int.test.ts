@@ -228,6 +228,34 @@ describe('uploading a case', () => {
     expect(a.items[0]?.gene).toBe('FGFR2');
   });
 
+  it('pages by keyset: the nextCursor of a page, passed as after, gives the next offset page; null at the end', async () => {
+    for (const q of ['mode=non-clustered', 'mode=filtered', 'mode=filtered&consequence=missense_variant,stop_gained']) {
+      const url = (extra: string) => `/api/products/${productId}/variants?${q}&pageSize=100${extra}`;
+      type Page = { items: { id: number }[]; total: number; nextCursor: string | null };
+      let res = await app.inject({ method: 'GET', url: url('&page=1'), headers: authOf(alice) });
+      let body = res.json<Page>();
+      const seen = body.items.map((v) => v.id);
+      for (let page = 2; body.nextCursor; page++) {
+        const byOffset = await app.inject({ method: 'GET', url: url(`&page=${page}`), headers: authOf(alice) });
+        res = await app.inject({ method: 'GET', url: url(`&page=${page}&after=${body.nextCursor}`), headers: authOf(alice) });
+        expect(res.statusCode).toBe(200);
+        body = res.json<Page>();
+        expect(body.items.map((v) => v.id)).toEqual(byOffset.json<Page>().items.map((v) => v.id));
+        seen.push(...body.items.map((v) => v.id));
+      }
+      expect(seen.length).toBe(body.total);
+      expect(new Set(seen).size).toBe(seen.length);
+    }
+  });
+
+  it('refuses an after that is not a cursor of the list, naming the field', async () => {
+    for (const after of ['nonsense', Buffer.from('[1,"x",2]').toString('base64url')]) {
+      const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?page=2&after=${after}`, headers: authOf(alice) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ code: string; issues: { path: string[] }[] }>()).toMatchObject({ code: 'validation_failed', issues: [{ path: ['after'] }] });
+    }
+  });
+
   it('filters variants by consequence, frequency, ACMG class, zygosity and gene', async () => {
     const res = await app.inject({
       method: 'GET',

@@ -3,6 +3,8 @@
  *  - GET /raw-data: QC, reference, tools and command lines (read access);
  *  - GET /raw-data/alignments.bam and .bai: the genome browser's alignments track, with HTTP
  *    range requests (read access: owner and shared users);
+ *  - GET /raw-data/reference.fa and .fai: the reference sequence the reads were aligned to, when
+ *    this server holds it (read access, ranged reads);
  *  - GET /raw-data/files/:name: downloads of the BAM, the called VCF and their indexes (owner).
  */
 import { RawDataFileName, RawDataInfo } from '@rarelens/contract';
@@ -38,6 +40,11 @@ export const rawDataRoutes: FastifyPluginCallbackZod<{ rawDataService: RawDataSe
   for (const name of ['alignments.bam', 'alignments.bam.bai'] as const) {
     app.get(`/:id/raw-data/${name}`, { schema: { params: IdParams } }, async (request, reply) =>
       send(reply, await service.track(currentUser(request), request.params.id, name, request.headers.range), false),
+    );
+  }
+  for (const name of ['reference.fa', 'reference.fa.fai'] as const) {
+    app.get(`/:id/raw-data/${name}`, { schema: { params: IdParams } }, async (request, reply) =>
+      send(reply, await service.referenceFile(currentUser(request), request.params.id, name, request.headers.range), false),
     );
   }
   app.get('/:id/raw-data/files/:name', { schema: { params: FileParams } }, async (request, reply) =>

@@ -15,6 +15,7 @@ import { ShareCaseButton } from '../sharing/index.ts';
 import { usePageParam } from '../../lib/use-search-params-update.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../variants/index.ts';
 import { CaseFamily } from '../family/index.ts';
+import { CaseRawData } from '../raw-data/index.ts';
 import { DiseaseIdLink } from './disease-link.tsx';
 import {
   countMatched,
@@ -228,6 +229,7 @@ export function PhenotypesPage() {
           <>
             <CaseSummary product={product} />
             <CaseFamily product={product} />
+            <CaseRawData product={product} />
             <ResultsTabs view={view} />
             {view === 'variants' ? (
               <VariantsPanel product={product} />
