@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useProduct, CaseSummary, ResultsGate } from '../cases/index.ts';
 import { ShareCaseButton } from '../sharing/index.ts';
-import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { usePageParam } from '../../lib/use-search-params-update.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../variants/index.ts';
 import { CaseFamily } from '../family/index.ts';
 import { CaseRawData } from '../raw-data/index.ts';
@@ -169,8 +169,7 @@ function DiseasesTable({
 }
 
 function DiseasesPanel({ product }: { product: ProductDetails }) {
-  const [params, setParams] = useSearchParamsUpdate();
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const [page, setPage] = usePageParam();
   const list = usePhenotypes(product.id, product.run?.rankedAt ?? null, page);
 
   if (list.isPending) return <PageSpinner label="Loading phenotypes" />;
@@ -201,13 +200,7 @@ function DiseasesPanel({ product }: { product: ProductDetails }) {
         className="mt-4"
         page={page}
         pageCount={pageCount}
-        onPageChange={(next) =>
-          setParams((prev) => {
-            const p = new URLSearchParams(prev);
-            p.set('page', String(next));
-            return p;
-          })
-        }
+        onPageChange={setPage}
       />
     </div>
   );
