@@ -24,7 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { compiledCommand } from '../apps/cli/bin/compiled.js';
-import { formatMachine, toolVersion } from './lib/machine.ts';
+import { currentCommit, formatMachine, toolVersion } from './lib/machine.ts';
 import { hasGnuTime, measure, type Measurement } from './lib/measure.ts';
 import { annotatorEntryPoints } from './lib/annotator.ts';
 
@@ -86,6 +86,9 @@ async function runWorker(file: string, lift: boolean, annotate: boolean): Promis
 
 const fmtRate = (records: number, seconds: number): string => (seconds > 0 ? `${Math.round(records / seconds).toLocaleString('en-US')}` : '-');
 const fmtS = (s: number): string => s.toFixed(2);
+
+/** Read at the start: the tree the figures were measured on. */
+const commit = currentCommit();
 
 async function main(): Promise<void> {
   if (!hasGnuTime()) throw new Error('/usr/bin/time is required to measure peak RSS of each run');
@@ -238,7 +241,7 @@ async function main(): Promise<void> {
 
   const outDir = join(root, 'bench/results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'annotate.latest.md'), [`# bench:annotate ${new Date().toISOString()}`, `machine: ${formatMachine()}`, `reference tool: ${bcftools}`, ...lines, ''].join('\n'));
+  writeFileSync(join(outDir, 'annotate.latest.md'), [`# bench:annotate ${new Date().toISOString()}`, `machine: ${formatMachine()}`, `commit: ${commit}; command: npm run bench:annotate -- ${argv.join(' ')}`, `reference tool: ${bcftools}`, ...lines, ''].join('\n'));
 }
 
 /** The whole `rarelens annotate` command against `bcftools view` on the same file, in this run. */
