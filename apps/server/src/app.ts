@@ -44,6 +44,8 @@ import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.
 import { genesRoutes } from './modules/genes/genes.routes.ts';
 import { createGenesService } from './modules/genes/genes.service.ts';
 import { hpoRoutes } from './modules/hpo/hpo.routes.ts';
+import { textOntologyLoader } from './kb/text-ontology.ts';
+import { sourcesDir as defaultSourcesDir } from '@rarelens/phenome';
 import { igvRoutes } from './modules/igv/igv.routes.ts';
 import { rawDataRoutes } from './modules/raw-data/raw-data.routes.ts';
 import { createRawDataService } from './modules/raw-data/raw-data.service.ts';
@@ -225,7 +227,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobsConfig,
     app.log,
   );
-  const phenome = createPhenomeService({ ontology });
+  // PhenomeAI and the HPO search read text: the KB's HPO with the synonyms of its release.
+  const textOntology =
+    overrides.ontology ??
+    textOntologyLoader(ontology, config.sourcesDir ?? defaultSourcesDir(), (message) => app.log.warn(message));
+  const phenome = createPhenomeService({ ontology: textOntology });
   const access = createCaseAccess(database.db);
   const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database) });
   const phenotypesService = createPhenotypesService({ database, access, variants: variantsService });
@@ -272,8 +278,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: products,
     reportsService: createReportsService({ database, storage, access, variants: variantsService, kb, activity: activityService, rawData: (runId) => rawDataService.forReport(runId) }),
   });
-  await app.register(hpoRoutes, { prefix: '/api/hpo', kb });
-  await registerPhenomeModule(app, { config });
+  await app.register(hpoRoutes, { prefix: '/api/hpo', ontology: textOntology });
+  await registerPhenomeModule(app, { config, ontology: textOntology });
   // Every API process starts pg-boss (schema, queues) before serving, so enqueueing inside a
   // transaction never waits on it; in embedded mode it also runs the worker.
   app.addHook('onReady', async () => {
