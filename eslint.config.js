@@ -97,6 +97,30 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./)[a-z-]+/(?!index\\.ts$)', message: "A feature uses another feature only through its index.ts (not its pages, components or helpers)." },
+            { regex: '^\\.\\./\\.\\./features/', message: 'A feature uses another feature only through ../<feature>/index.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(features|app)/', message: 'lib and components are below the features and the app shell: they never import them.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -7,14 +7,18 @@
  *  3. latency (p50/p95) of GET /api/products/:id/variants on the genome case (>= 1 M stored
  *     variants) at 50 concurrent requests: a closed-loop load generator on loopback (each of
  *     the 50 clients sends its next request when the previous answer arrived), bounded by
- *     --requests and --seconds. Queries mix plain pages, deep pages and filters.
+ *     --requests and --seconds, spread over --api-processes separate API processes
+ *     (apps/server/src/main.ts, no in-process worker, default 2) on the same database. Queries:
+ *     bench/lib/list-queries.ts (every mode, filters, offset and keyset pages). Then the
+ *     database-side time of each query shape (EXPLAIN ANALYZE, bench/lib/list-explain.ts), so
+ *     the figure can be read on a loaded machine; the load average is reported around the load.
  *
  * Targets: exome upload -> Completed <= 15 s; variant list p95 <= 100 ms.
  * A throw-away database is created on TEST_DATABASE_ADMIN_URL (default postgres@127.0.0.1)
  * and dropped at the end (--keep-db keeps it and prints its URL).
  *
  * Usage: npm run bench:cases -- [--skip-genome] [--genome-records N] [--requests N] [--seconds S] [--concurrency C]
- *        [--keep-db] [--reuse-db URL]   (--reuse-db: latency only, on the BENCH-GENOME case of a kept database)
+ *        [--keep-db] [--reuse-db URL] [--api-processes N] [--cpu-prof DIR]   (--reuse-db: latency only, on the BENCH-GENOME case of a kept database)
  */
 import {
   createReadStream,
@@ -26,9 +30,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { once } from 'node:events';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type Agent } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import setupTestDatabase from '../scripts/test-database.setup.ts';
@@ -38,6 +42,7 @@ import { signUpAndLogIn } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { formatMachine } from './lib/machine.ts';
+import { explainListQueries } from './lib/list-explain.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
@@ -50,6 +55,13 @@ const maxRequests = Number(opt('--requests') ?? 5000);
 const maxSeconds = Number(opt('--seconds') ?? 30);
 const concurrency = Number(opt('--concurrency') ?? 50);
 const reuseDb = opt('--reuse-db');
+const apiProcesses = Number(opt('--api-processes') ?? 2);
+/** --cpu-prof DIR: the API processes write V8 CPU profiles there (where a request's CPU goes). */
+const cpuProfDir = opt('--cpu-prof');
+/** Shared by the bench's in-process app and the API processes, so one login works on all. */
+const JWT_SECRET = randomBytes(32).toString('hex');
+const TOKEN_HASH_SECRET = randomBytes(32).toString('hex');
+const loadAverage = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 const kbDir = opt('--kb') ?? process.env.RARELENS_KB ?? resolve(root, 'data/kb');
 
 const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
@@ -166,13 +178,78 @@ async function waitCompleted(
 
 let jobsIdle: () => Promise<boolean> = () => Promise.resolve(true);
 
+/** Starts `n` API processes (the product's entry point, no in-process worker) on the database. */
+async function startApiProcesses(
+  n: number,
+  env: Record<string, string>,
+  dataDir: string,
+): Promise<{ bases: string[]; stop: () => Promise<void> }> {
+  const children: ChildProcess[] = [];
+  const bases: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(
+      process.execPath,
+      [
+        '--max-semi-space-size=64',
+        ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
+        '--import',
+        'tsx',
+        join(root, 'apps/server/src/main.ts'),
+      ],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...env,
+          RARELENS_INPROCESS_WORKER: 'false',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          RARELENS_DATA_DIR: join(dataDir, `api${i + 1}`),
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    children.push(child);
+    bases.push(`http://127.0.0.1:${port}`);
+  }
+  const stop = async () => {
+    await Promise.all(
+      children.map((c) => {
+        if (c.exitCode !== null) return Promise.resolve();
+        c.kill('SIGTERM');
+        return once(c, 'exit');
+      }),
+    );
+  };
+  try {
+    for (const base of bases) {
+      for (let t = Date.now(); ; await new Promise((r) => setTimeout(r, 300))) {
+        const ok = await getJson(base, '', '/api/health').then(
+          (r) => r.status === 200,
+          () => false,
+        );
+        if (ok) break;
+        if (Date.now() - t > 120_000) throw new Error(`API process ${base} did not start`);
+      }
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { bases, stop };
+}
+
 /** Closed-loop load: `concurrency` clients, each sending its next request on the previous answer. */
 async function measureLatency(
-  base: string,
+  bases: string[],
   token: string,
   caseId: string,
   say: (s: string) => void,
+  explain: (runId: string) => Promise<void>,
 ): Promise<string> {
+  const base = bases[0]!;
   // The analysis job ends with VACUUM (ANALYZE) after the case turns Completed: let it finish.
   for (const deadline = Date.now() + 600_000; Date.now() < deadline;) {
     if (await jobsIdle()) break;
@@ -184,11 +261,12 @@ async function measureLatency(
     `/api/products/${caseId}`,
   );
   const stored = info.body.run?.counts.variantsStored ?? 0;
+  const loadBefore = loadAverage();
   // The clients run in a separate process (bench/lib/http-load.ts), not on the server's event loop.
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/http-load.ts')], {
     env: {
       ...process.env,
-      LOAD_SPEC: JSON.stringify({ base, token, caseId, concurrency, maxRequests, maxSeconds }),
+      LOAD_SPEC: JSON.stringify({ bases, token, caseId, concurrency, maxRequests, maxSeconds }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -199,9 +277,11 @@ async function measureLatency(
   if (code !== 0) throw new Error(`load generator exited with ${code}`);
   const load = JSON.parse(out) as {
     samples: Record<string, number[]>;
+    perBase: Record<string, number[]>;
     errors: number;
     elapsed: number;
   };
+  const loadAfter = loadAverage();
   const samples = new Map<string, number[]>(Object.entries(load.samples));
   const all: number[] = Object.values(load.samples).flat();
   const errors = load.errors;
@@ -209,8 +289,9 @@ async function measureLatency(
   all.sort((a, b) => a - b);
   say('');
   say(
-    `variant list: ${all.length} requests (${errors} non-200) by ${concurrency} concurrent clients in ${elapsed.toFixed(1)} s = ${(all.length / elapsed).toFixed(0)} req/s; case has ${stored.toLocaleString('en')} stored variants`,
+    `variant list: ${all.length} requests (${errors} non-200) by ${concurrency} concurrent clients over ${bases.length} API process(es) in ${elapsed.toFixed(1)} s = ${(all.length / elapsed).toFixed(0)} req/s; case has ${stored.toLocaleString('en')} stored variants`,
   );
+  say(`load average (1, 5, 15 min) before the load: ${loadBefore}; after: ${loadAfter} (2 cores)`);
   say(`| query | n | p50 ms | p95 ms | max ms |`);
   say(`|---|---:|---:|---:|---:|`);
   samples.forEach((ms, name) => {
@@ -222,6 +303,12 @@ async function measureLatency(
   say(
     `| all | ${all.length} | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 95).toFixed(1)} | ${(all[all.length - 1] ?? NaN).toFixed(1)} |`,
   );
+  for (const [b, ms] of Object.entries(load.perBase)) {
+    ms.sort((x, y) => x - y);
+    say(`| (API process ${b}) | ${ms.length} | ${percentile(ms, 50).toFixed(1)} | ${percentile(ms, 95).toFixed(1)} | ${(ms[ms.length - 1] ?? NaN).toFixed(1)} |`);
+  }
+  const runIds = await getJson<{ run: { id: string } | null }>(base, token, `/api/products/${caseId}`);
+  if (runIds.body.run?.id) await explain(runIds.body.run.id);
   const p95 = percentile(all, 95);
   return `- variant list p95 <= 100 ms at ${concurrency} concurrent on >= 1 M stored variants: ${stored >= 1_000_000 ? (p95 <= 100 ? 'MET' : 'NOT MET') : 'NOT MEASURED (fewer than 1 M stored variants)'} (p95 ${p95.toFixed(1)} ms, ${stored.toLocaleString('en')} variants)`;
 }
@@ -253,7 +340,35 @@ async function main(): Promise<void> {
     SMTP_URL: inbox.url,
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     UPLOAD_MAX_BYTES: String(5 * 1024 ** 3),
+    JWT_SECRET,
+    TOKEN_HASH_SECRET,
   });
+  const apiEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: dbUrl.toString(),
+    RARELENS_KB: kbDir,
+    RARELENS_WEB_DIST: join(dataDir, 'no-web'),
+    SMTP_URL: inbox.url,
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    JWT_SECRET,
+    TOKEN_HASH_SECRET,
+  };
+  /** The list load over separate API processes (or this process's app with --api-processes 0). */
+  const listLoad = async (base: string, token: string, caseId: string): Promise<string> => {
+    const apis = apiProcesses > 0 ? await startApiProcesses(apiProcesses, apiEnv, dataDir) : { bases: [base], stop: () => Promise.resolve() };
+    try {
+      return await measureLatency(apis.bases, token, caseId, say, async (runId) => {
+        say('');
+        say(`database-side time per query shape (EXPLAIN (ANALYZE, BUFFERS) after the load, load average ${loadAverage()}; the deepest page of each shape; counts and cluster gene lists are computed once per run, ranking and filter and then cached):`);
+        say('| query | statement | DB execution ms | plan (scan nodes) |');
+        say('|---|---|---:|---|');
+        for (const r of await explainListQueries(dbUrl.toString(), runId)) say(`| ${r.name} | ${r.statement} | ${r.ms.toFixed(1)} | ${r.plan} |`);
+      });
+    } finally {
+      await apis.stop();
+    }
+  };
   const app = await buildApp({
     config,
     cases: { jobs: { inProcessWorker: true, pollMs: 100 } },
@@ -283,7 +398,7 @@ async function main(): Promise<void> {
       );
       const row = found.rows[0] as { id: string } | undefined;
       if (!row) throw new Error(`no Completed BENCH-GENOME case in ${dbName}`);
-      listStats = await measureLatency(base, user.token, row.id, say);
+      listStats = await listLoad(base, user.token, row.id);
     } else {
       // 1. Exome.
       const pfeiffer = join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
@@ -364,7 +479,7 @@ async function main(): Promise<void> {
           ),
         );
 
-        listStats = await measureLatency(base, user.token, genomeId, say);
+        listStats = await listLoad(base, user.token, genomeId);
       }
     }
     say('');

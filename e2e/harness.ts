@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { MailCatcher } from './mail-catcher.ts';
+import { startSmtpInbox, type SmtpInbox } from './mail-catcher.ts';
 
 export { extractCode, extractLink, type CaughtMail } from './mail-catcher.ts';
 
@@ -64,7 +64,7 @@ export type TestEnv = {
   dataDir: string;
   /** Where the server sends mail (the catcher). */
   smtpUrl: string;
-  mail: MailCatcher;
+  mail: SmtpInbox;
   browser: Browser;
   /**
    * A fresh browser context (own cookies) and page; closed by stop(). `errors` collects the
@@ -91,8 +91,8 @@ export async function startTestEnv(options: StartOptions = {}): Promise<TestEnv>
   const distIndex = path.join(repoRoot, 'apps/web/dist/index.html');
   if (!existsSync(distIndex)) throw new Error(`${distIndex} is missing: build the web app first (npm run build:web)`);
 
-  const mail = new MailCatcher();
-  const smtpPort = await mail.start();
+  const mail = await startSmtpInbox();
+  const smtpPort = mail.port;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rarelens-e2e-'));
@@ -139,7 +139,7 @@ export async function startTestEnv(options: StartOptions = {}): Promise<TestEnv>
       clearTimeout(timeout);
     }
     await pool.end().catch(() => undefined);
-    await mail.stop();
+    await mail.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 

@@ -2,12 +2,17 @@
  * Closed-loop HTTP load generator for bench:cases, run as its own process so the clients do
  * not share the server's event loop: `concurrency` clients on loopback, each sending its
  * next variant-list request when the previous answer arrived, until `maxRequests` or
- * `maxSeconds`. Input: JSON in the LOAD_SPEC environment variable. Output: one JSON line.
+ * `maxSeconds`. Requests go round-robin to the API processes in `bases` (several processes on
+ * one database). The query mix is bench/lib/list-queries.ts; a keyset query first reads the
+ * page before (not timed) and then times the request with that page's nextCursor, as the web
+ * app asks for the next page. Input: JSON in the LOAD_SPEC environment variable. Output: one
+ * JSON line with the latencies per query and per API process.
  */
 import { Agent, request } from 'node:http';
+import { LIST_QUERIES } from './list-queries.ts';
 
 interface Spec {
-  base: string;
+  bases: string[];
   token: string;
   caseId: string;
   concurrency: number;
@@ -18,49 +23,28 @@ interface Spec {
 const spec = JSON.parse(process.env.LOAD_SPEC ?? '{}') as Spec;
 const rnd = (n: number): number => 1 + Math.floor(Math.random() * n);
 const v = `/api/products/${spec.caseId}/variants`;
-const queries: { name: string; path: () => string }[] = [
-  { name: 'page 1', path: () => `${v}?mode=non-clustered&page=1` },
-  { name: 'random page <= 1000', path: () => `${v}?mode=non-clustered&page=${rnd(1000)}` },
-  {
-    name: 'filtered (maxAf+acmg)',
-    path: () =>
-      `${v}?mode=filtered&maxAf=0.01&acmg=Uncertain%20significance,Likely%20pathogenic,Pathogenic&page=${rnd(20)}`,
-  },
-  {
-    name: 'filtered (consequence)',
-    path: () =>
-      `${v}?mode=filtered&consequence=missense_variant,stop_gained,frameshift_variant&page=${rnd(20)}`,
-  },
-  {
-    name: 'filtered (zygosity)',
-    path: () => `${v}?mode=filtered&zygosity=homozygous&page=${rnd(20)}`,
-  },
-  { name: 'candidates (filtered, default)', path: () => `${v}?mode=filtered&page=${rnd(20)}` },
-];
 
 const agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency });
 
-function get(path: string): Promise<{ status: number; ms: number }> {
+function get(base: string, path: string): Promise<{ status: number; ms: number; body: string }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(
-      new URL(path, spec.base),
-      { headers: { authorization: `Bearer ${spec.token}` }, agent },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
-      },
-    );
+    const req = request(new URL(path, base), { headers: { authorization: `Bearer ${spec.token}` }, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, body }));
+    });
     req.on('error', reject);
     req.end();
   });
 }
 
-const samples: Record<string, number[]> = Object.fromEntries(
-  queries.map((q) => [q.name, [] as number[]]),
-);
+const samples: Record<string, number[]> = Object.fromEntries(LIST_QUERIES.map((q) => [q.name, [] as number[]]));
+const perBase: Record<string, number[]> = Object.fromEntries(spec.bases.map((b) => [b, [] as number[]]));
 let sent = 0;
 let errors = 0;
+let next = 0;
 const deadline = performance.now() + spec.maxSeconds * 1000;
 const t0 = performance.now();
 await Promise.all(
@@ -68,15 +52,26 @@ await Promise.all(
     let i = worker;
     while (sent < spec.maxRequests && performance.now() < deadline) {
       sent++;
-      const q = queries[i++ % queries.length];
-      if (q === undefined) break;
-      const r = await get(q.path());
+      const q = LIST_QUERIES[i++ % LIST_QUERIES.length];
+      const base = spec.bases[next++ % spec.bases.length];
+      if (q === undefined || base === undefined) break;
+      let path = `${v}?${q.query(rnd(q.pages))}`;
+      if (q.keyset) {
+        const page = 1 + rnd(Math.max(1, q.pages - 1));
+        const before = await get(base, `${v}?${q.query(page - 1)}`);
+        const cursor = before.status === 200 ? (JSON.parse(before.body) as { nextCursor?: string | null }).nextCursor : null;
+        if (!cursor) {
+          errors++;
+          continue;
+        }
+        path = `${v}?${q.query(page)}&after=${cursor}`;
+      }
+      const r = await get(base, path);
       if (r.status !== 200) errors++;
       samples[q.name]?.push(r.ms);
+      perBase[base]?.push(r.ms);
     }
   }),
 );
 agent.destroy();
-process.stdout.write(
-  `${JSON.stringify({ samples, errors, elapsed: (performance.now() - t0) / 1000 })}\n`,
-);
+process.stdout.write(`${JSON.stringify({ samples, perBase, errors, elapsed: (performance.now() - t0) / 1000 })}\n`);

@@ -67,6 +67,7 @@ import { createReviewLookup, createVariantClassificationsService } from './modul
 import { createVariantsService } from './modules/variants/variants.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { generateRequestId, requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
+  await registerOpenApi(app, serverVersion);
   await app.register(requestContextPlugin);
   await app.register(securityPlugin, { isProduction: config.nodeEnv === 'production', nodeEnv: config.nodeEnv, publicUrl: config.publicUrl });
   await app.register(cookie);
@@ -259,7 +261,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     checkGenome: overrides.checkGenome ?? createGenomeCheck(genomeCheckSources(kb)),
   });
   const products = '/api/products';
-  await app.register(casesRoutes, { prefix: products, casesService, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(casesRoutes, {
+    prefix: products,
+    casesService,
+    uploadMaxBytes: config.uploadMaxBytes,
+    uploadPace: config.uploadPace,
+  });
   await app.register(phenotypesRoutes, { prefix: products, phenotypesService });
   await app.register(genesRoutes, { prefix: products, genesService: createGenesService({ database, access, variants: variantsService }) });
   await app.register(variantsRoutes, { prefix: products, variantsService });

@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   UPLOAD_MAX_BYTES: positiveInt(5 * 1024 ** 3),
+  UPLOAD_PACE_WINDOW_SECONDS: positiveInt(30),
+  UPLOAD_MIN_BYTES_PER_SECOND: positiveInt(1024),
   RARELENS_MAX_ACTIVE_ANALYSES: positiveInt(10),
   RARELENS_SHARE_LINK_DAYS: positiveInt(30),
   RARELENS_MAX_RECORDS: positiveInt(50_000_000),
@@ -118,6 +120,8 @@ export interface Config {
   /** GenomeTalks questions per user per minute. */
   chatRateLimitPerMinute: number;
   uploadMaxBytes: number;
+  /** Slow uploads stopped: the slowest accepted average over one window (UploadPaceOptions). */
+  uploadPace: { windowMs: number; minBytesPerSecond: number };
   /** Lifetime of an e-mailed share link (/shared/{token}), days. */
   shareLinkTtlDays: number;
   /** Cases of one user that may be queued or running at once (more uploads are refused with 429). */
@@ -255,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     chatRateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadPace: { windowMs: e.UPLOAD_PACE_WINDOW_SECONDS * 1000, minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND },
     maxActiveAnalyses: e.RARELENS_MAX_ACTIVE_ANALYSES,
     shareLinkTtlDays: e.RARELENS_SHARE_LINK_DAYS,
     maxRecords: e.RARELENS_MAX_RECORDS,

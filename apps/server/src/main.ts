@@ -3,18 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildKb } from '@rarelens/engine';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './env.ts';
+import { loadConfigOrExit, stopOnSignals } from './boot.ts';
+import type { Config } from './env.ts';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 /**
  * First start: build the knowledge base when RARELENS_KB has none. The sources default to the
@@ -52,21 +44,7 @@ app.log.info(
   `database: ${app.database.kind === 'pglite' ? `embedded PGlite at ${config.pgliteDir}` : 'PostgreSQL (DATABASE_URL)'}; mail: ${app.mailer.mode === 'smtp' ? 'SMTP' : `.eml files in ${config.mailDir}`}`,
 );
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+stopOnSignals(app.log, 'shutting down', () => app.close());
 
 try {
   await app.listen({ port: config.port, host: config.host });

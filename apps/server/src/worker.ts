@@ -6,7 +6,7 @@
  */
 import { pino } from 'pino';
 import { createDatabase } from './db/database.ts';
-import { ConfigError, loadConfig, type Config } from './env.ts';
+import { loadConfigOrExit, stopOnSignals } from './boot.ts';
 import { createEngineAnalysis } from './jobs/analysis-engine.ts';
 import { buildRegistry, createQueue, loadJobsConfig } from './jobs/jobs.module.ts';
 import { rawDataDepsOf } from './jobs/reads/raw-data.stage.ts';
@@ -14,16 +14,7 @@ import { createKnowledgeBase } from './kb/knowledge-base.ts';
 import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { createStorage } from './storage/storage.factory.ts';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const log = pino({ level: config.logLevel });
 if (config.databaseUrl === undefined) {
@@ -43,21 +34,4 @@ const runner = createQueue(deps, jobsConfig, log, registry);
 await runner.work();
 log.info({ workerId: runner.workerId, queues: registry.names(), concurrency: jobsConfig.concurrency }, 'worker started');
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received: releasing running jobs and stopping`);
-    runner
-      .stop()
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  });
-}
+stopOnSignals(log, 'releasing running jobs and stopping', () => runner.stop().then(() => database.close()));

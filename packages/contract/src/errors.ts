@@ -16,6 +16,7 @@ export const ErrorCode = {
   validationFailed: 'validation_failed',
   badRequest: 'bad_request',
   payloadTooLarge: 'payload_too_large',
+  uploadStalled: 'upload_stalled',
   unsupportedMediaType: 'unsupported_media_type',
   unauthorized: 'unauthorized',
   tokenExpired: 'token_expired',

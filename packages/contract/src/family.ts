@@ -13,7 +13,16 @@ export const FamilyUploadFieldNames = {
   pedigreeFile: 'pedigreeFile',
   /** Sample name of the proband in the VCF (default: the PED's only affected member, or the only sample). */
   probandSample: 'probandSample',
+  /**
+   * Separately called VCFs of the relatives (repeat the field, one person per file; the genome
+   * file is then the proband's own VCF). They are merged with it by position and allele; a site a
+   * person's VCF does not list is a no-call, and the family notes say how many. Needs a pedigree.
+   */
+  relativeGenomeFiles: 'relativeGenomeFiles',
 } as const;
+
+/** Most separately called relatives' VCFs one upload takes. */
+export const MAX_RELATIVE_VCFS = 8;
 
 export const AffectedStatus = z.enum(['affected', 'unaffected', 'unknown']);
 export type AffectedStatus = z.infer<typeof AffectedStatus>;

@@ -109,7 +109,7 @@ export type TermRef = z.infer<typeof TermRef>;
 export const ProductFile = z.object({
   id: z.string(),
   /** 'mate' = the mate FASTQ of paired reads. */
-  role: z.enum(['genome', 'mate', 'attachment']),
+  role: z.enum(['genome', 'mate', 'attachment', 'relative']),
   name: z.string(),
   sizeBytes: z.number(),
   /** Detected format: vcf | fastq (genome), png | jpeg | pdf | text | ... (attachment). */
@@ -406,12 +406,23 @@ export const VariantListQuery = PageQuery.extend({
   gene: csv(z.string().max(50)).optional(),
   /** Inheritance patterns in the family (a variant fitting any of them is listed). */
   inheritance: csv(InheritanceFilter).optional(),
+  /**
+   * Keyset pagination (non-clustered and filtered modes): the `nextCursor` of the page before
+   * `page`. The page then starts right after that page's last variant instead of at an offset
+   * (the same rows, read without skipping). A cursor of other filters gives other rows, never an error.
+   */
+  after: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Must be the nextCursor of a variant list page')
+    .optional(),
 });
 export type VariantListQuery = z.infer<typeof VariantListQuery>;
 
 export const VariantListResponse = z.discriminatedUnion('mode', [
-  pageOf(VariantRow).extend({ mode: z.literal('non-clustered') }),
-  pageOf(VariantRow).extend({ mode: z.literal('filtered') }),
+  /** `nextCursor`: pass it as `after` (with page + 1) for the next page; null on the last page. */
+  pageOf(VariantRow).extend({ mode: z.literal('non-clustered'), nextCursor: z.string().nullable().optional() }),
+  pageOf(VariantRow).extend({ mode: z.literal('filtered'), nextCursor: z.string().nullable().optional() }),
   /** Clustered: a page of genes (ranked), each with its matching variants (at most 20). */
   pageOf(
     z.object({

@@ -6,7 +6,7 @@
 import type { Token } from './normalize.ts';
 
 export type TriggerKind =
-  'neg-pre' | 'neg-post' | 'unc-pre' | 'unc-post' | 'pseudo' | 'family-pre' | 'term';
+  'neg-pre' | 'neg-post' | 'neg-both' | 'unc-pre' | 'unc-post' | 'pseudo' | 'family-pre' | 'term';
 
 interface Trigger {
   words: string[];
@@ -97,6 +97,17 @@ const TRIGGERS: Trigger[] = [
     'nor',
     'neither',
     'negative for',
+    // "Eye examination was negative for X": longer than the post-trigger "was negative".
+    'was negative for',
+    'were negative for',
+    'is negative for',
+    'are negative for',
+    'was negative with respect to',
+    'were negative with respect to',
+    'negative with respect to',
+    'excluding',
+    'we excluded',
+    'we ruled out',
     'absence of',
     'free of',
     'lack of',
@@ -163,11 +174,21 @@ const TRIGGERS: Trigger[] = [
     'not apparent',
     'was negative',
     'were negative',
-    'ruled out',
     'was excluded',
     'were excluded',
     'resolved',
+    'unlikely',
+    'seemed unlikely',
+    'within normal range',
+    'within normal ranges',
+    'within the normal range',
+    'within normal limits',
+    'within the normal limits',
+    'was normal',
+    'were normal',
   ]),
+  // Before or after the mention: "we ruled out X and Y", "X was ruled out".
+  ...triggers('neg-both', ['ruled out']),
   ...triggers('family-pre', [
     'family history of',
     'family history',
@@ -274,6 +295,40 @@ const PATIENT_WORDS = new Set([
   'we',
 ]);
 const PREPOSITIONS = new Set(['to', 'of', 'from', 'by', 'between', 'with']);
+/** Words that start another phrase between a mention and a post-trigger. */
+const JOINING_WORDS = new Set(['with', 'and', 'or', 'but', 'whereas', 'while', 'plus']);
+
+/** Wording of a statement about a disease or a population (lower-case tokens joined by spaces). */
+const GENERIC_RE = new RegExp(
+  ' (?:' +
+    [
+      'characteri[sz]ed by',
+      'is distinguished',
+      'are distinguished',
+      'manifestations of',
+      '(?:features|findings|signs|manifestations|these) (?:\\S+ ){0,4}include',
+      'have been (?:described|reported|observed|found)',
+      'has been (?:described|reported|observed|found)',
+      'been associated',
+      'is associated',
+      'are associated',
+      'typically',
+      'usually',
+      'commonly',
+      'classically',
+      'such as',
+      'e g',
+      'criteria',
+      '\\d+ of (?:the )?(?:reported )?(?:patients|cases|individuals|affected)',
+      'of (?:the )?(?:reported )?(?:patients|cases|individuals) with',
+      '(?:less|more|fewer) than \\d+',
+    ].join('|') +
+    ') ',
+);
+/** Words that name a patient of the article ("our" only before a patient word: "our patient"). */
+const OWN_PATIENT_RE = /^(?:he|she|his|her|him|proband|probands|index|p\d+|ii|iii|iv)$/;
+const OUR_PATIENT_RE =
+  / our (?:\S+ )?(?:patients?|probands?|cases?|child|children|boy|girl|family|families|subjects?|index) /;
 
 /** Abbreviations after which a full stop does not end a sentence. */
 const NO_BREAK_BEFORE_DOT = new Set([
@@ -368,6 +423,37 @@ export class ContextAnalyzer {
     return this.sentences[tokenIndex] ?? 0;
   }
 
+  private readonly genericCache = new Map<number, boolean>();
+
+  /**
+   * The sentence of this token states what a disease or a population shows rather than what
+   * a patient has: "X is a rare dysplasia characterized by A, B and C", "hip malformations,
+   * such as A or B, develop in 70% of patients", "A and B have been described". It names no
+   * patient of the article ("our", "the proband", "he", "P1", "case 2" ...).
+   */
+  isGenericStatement(tokenIndex: number): boolean {
+    const sentence = this.sentenceOf(tokenIndex);
+    const cached = this.genericCache.get(sentence);
+    if (cached !== undefined) return cached;
+    const from = this.sentenceStart[sentence] ?? 0;
+    const to = this.sentenceEnd[sentence] ?? 0;
+    const words = this.lower.slice(from, to);
+    // A run-on "sentence" of table cells is not a statement.
+    if (words.length > 200) {
+      this.genericCache.set(sentence, false);
+      return false;
+    }
+    const joined = ` ${words.join(' ')} `;
+    let generic =
+      GENERIC_RE.test(joined) &&
+      !words.some((w) => OWN_PATIENT_RE.test(w)) &&
+      !OUR_PATIENT_RE.test(joined);
+    if (generic && /\b(?:the|this|both|two|three|all|affected) (?:patients?|probands?|siblings?|sibs|children|boys?|girls?|cases?|brothers?|sisters?)\b/.test(joined))
+      generic = false;
+    this.genericCache.set(sentence, generic);
+    return generic;
+  }
+
   private hits(sentence: number): TriggerHit[] {
     const cached = this.hitsBySentence.get(sentence);
     if (cached) return cached;
@@ -422,7 +508,7 @@ export class ContextAnalyzer {
         this.crossesPunctuation(hit.end, start)
       )
         break;
-      if (hit.kind === 'neg-pre') negated = true;
+      if (hit.kind === 'neg-pre' || hit.kind === 'neg-both') negated = true;
       else if (hit.kind === 'unc-pre') uncertain = true;
       else continue;
       if (negated) break;
@@ -433,7 +519,10 @@ export class ContextAnalyzer {
       if (hit.start - end > POST_SCOPE) break;
       if (hit.kind === 'term' && !this.isCopulaBeforePost(hit, hits)) break;
       if (this.crossesPunctuation(end - 1, hit.start)) break;
-      if (hit.kind === 'neg-post') negated = true;
+      // "spasticity with increased patellar and absent Achilles reflexes": the trigger belongs
+      // to another phrase joined by a preposition or conjunction.
+      if (this.joinsAnotherPhrase(end, hit.start)) break;
+      if (hit.kind === 'neg-post' || hit.kind === 'neg-both') negated = true;
       else if (hit.kind === 'unc-post') uncertain = true;
     }
     if (uncertain && negated) negated = false;
@@ -447,7 +536,15 @@ export class ContextAnalyzer {
   /** "seizures were absent": the copula is part of the post-trigger phrase, not a terminator. */
   private isCopulaBeforePost(hit: TriggerHit, hits: readonly TriggerHit[]): boolean {
     const next = hits.find((h) => h.start === hit.end);
-    return next !== undefined && (next.kind === 'neg-post' || next.kind === 'unc-post');
+    return (
+      next !== undefined &&
+      (next.kind === 'neg-post' || next.kind === 'neg-both' || next.kind === 'unc-post')
+    );
+  }
+
+  private joinsAnotherPhrase(from: number, to: number): boolean {
+    for (let k = from; k < to; k++) if (JOINING_WORDS.has(this.lower[k] ?? '')) return true;
+    return false;
   }
 
   private crossesPunctuation(from: number, to: number): boolean {

@@ -145,6 +145,16 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Seizure')).toEqual([]);
   });
 
+  it('knows the older "retardation" for a delay and the short clinical names', () => {
+    expect(equivalentPhrases('Psychomotor delay')).toContain('psychomotor retardation');
+    expect(equivalentPhrases('Severe intellectual disability')).toContain(
+      'severe intellectual retardation',
+    );
+    expect(equivalentPhrases('Reduced visual acuity')).toContain('reduced vision');
+    expect(equivalentPhrases('Increased muscle tone')).toContain('increased tone');
+    expect(equivalentPhrases('Hypoplastic mandible')).toContain('hypoplastic jaw');
+  });
+
   it('matches the text forms through the extractor', () => {
     const hpo = buildOntology([
       ['HP:0000001', 'All', []],

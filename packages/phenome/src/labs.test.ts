@@ -18,6 +18,32 @@ describe('findLabValues', () => {
     expect(read('vitamin B12 89 pg/mL')).toEqual([['HP:0100502', 'vitamin B12 89 pg/mL']]);
   });
 
+  it('applies a direction stated once to every analyte of a list', () => {
+    expect(read('He had an increased level of AST, ALT and LDH.')).toEqual([
+      ['HP:0031956', 'increased level of AST'],
+      ['HP:0031964', 'ALT'],
+      ['HP:0025435', 'LDH'],
+    ]);
+    expect(read('Testosterone, FSH and LH were low.')).toEqual([
+      ['HP:0040171', 'Testosterone'],
+      ['HP:0030341', 'FSH'],
+      ['HP:0030344', 'LH were low'],
+    ]);
+    // Not across other words, and not to an analyte without a term in that direction.
+    expect(read('elevated ALT after the infusion, AST 30 U/L')).toEqual([
+      ['HP:0031964', 'elevated ALT'],
+    ]);
+    expect(read('low ferritin and albumin')).toEqual([['HP:0003073', 'albumin']]);
+  });
+
+  it('reads ferritin and LDH beyond a threshold abnormal at any age, others only by range or statement', () => {
+    expect(read('ferritin 2400 ng/mL')).toEqual([['HP:0003281', 'ferritin 2400 ng/mL']]);
+    expect(read('ferritin 240 ng/mL')).toEqual([]);
+    expect(read('LDH 1500 U/L')).toEqual([['HP:0025435', 'LDH 1500 U/L']]);
+    expect(read('CRP 40 mg/L')).toEqual([]);
+    expect(read('CRP 40 (0-5) mg/L')).toEqual([['HP:0011227', 'CRP 40']]);
+  });
+
   it('leaves values inside the thresholds alone', () => {
     expect(read('Hb 11.2 g/dL, CK 400 U/L, sodium 138 mmol/L')).toEqual([]);
   });

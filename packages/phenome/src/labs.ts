@@ -154,6 +154,86 @@ const ANALYTES: Analyte[] = [
     high: 'HP:0003259',
     limits: { above: { 'mg/dl': 2, 'umol/l': 177 } },
   },
+  // Read from a printed reference range or a stated direction ("elevated ferritin", "LDH was
+  // high"); a fixed threshold only where a value is abnormal at any age and for either sex.
+  {
+    name: 'lactate dehydrogenase',
+    pattern: /\b(?:[Ll]actate\s+dehydrogenase|LDH)\b/g,
+    high: 'HP:0025435',
+    limits: { above: { 'u/l': 1000 } },
+  },
+  {
+    name: 'ferritin',
+    pattern: /\b[Ff]erritin\b/g,
+    high: 'HP:0003281',
+    limits: { above: { 'ng/ml': 1000, 'ug/l': 1000 } },
+  },
+  {
+    name: 'bilirubin',
+    pattern: /\b(?:(?:total|direct|indirect|conjugated|unconjugated)\s+)?[Bb]ilirubin\b/g,
+    high: 'HP:0002904', // Hyperbilirubinemia
+    limits: {},
+  },
+  {
+    name: 'C-reactive protein',
+    pattern: /\b(?:C-reactive\s+protein|CRP)\b/g,
+    high: 'HP:0011227',
+    limits: {},
+  },
+  {
+    name: 'erythrocyte sedimentation rate',
+    pattern: /\b(?:[Ee]rythrocyte\s+sedimentation\s+rate|ESR)\b/g,
+    high: 'HP:0003565',
+    limits: {},
+  },
+  {
+    name: 'IgE',
+    pattern: /\b(?:IgE|[Ii]mmunoglobulin\s+E)\b/g,
+    high: 'HP:0003212',
+    limits: {},
+  },
+  {
+    name: 'fibrinogen',
+    pattern: /\b[Ff]ibrinogen\b/g,
+    low: 'HP:0011900', // Hypofibrinogenemia
+    limits: {},
+  },
+  {
+    name: 'albumin',
+    pattern: /\b[Aa]lbumin\b/g,
+    low: 'HP:0003073', // Hypoalbuminemia
+    limits: {},
+  },
+  {
+    name: 'triglycerides',
+    pattern: /\b[Tt]riglycerides?\b/g,
+    high: 'HP:0002155', // Hypertriglyceridemia
+    limits: {},
+  },
+  {
+    name: 'cholesterol',
+    pattern: /\b(?<!(?:HDL|LDL)[-\s])[Cc]holesterol\b/g,
+    high: 'HP:0003124', // Hypercholesterolemia
+    limits: {},
+  },
+  {
+    name: 'testosterone',
+    pattern: /\b[Tt]estosterone\b/g,
+    low: 'HP:0040171',
+    limits: {},
+  },
+  {
+    name: 'FSH',
+    pattern: /\b(?:FSH|[Ff]ollicle[-\s]stimulating\s+hormone)\b/g,
+    low: 'HP:0030341',
+    limits: {},
+  },
+  {
+    name: 'LH',
+    pattern: /\b(?:LH|[Ll]uteini[sz]ing\s+hormone)\b/g,
+    low: 'HP:0030344',
+    limits: {},
+  },
 ];
 
 /** A specimen other than blood just before the analyte ("urinary calcium", "CSF glucose"). */
@@ -248,7 +328,7 @@ const SPECIMEN = '(?:(?:serum|plasma|blood|circulating|total)\\s+)?';
 const HIGH_RE = new RegExp(`^(?:${HIGH_WORDS})$`, 'i');
 /** "elevated serum CK", "low platelets": a direction word just before the analyte. */
 const BEFORE_RE = new RegExp(
-  String.raw`\b${QUALIFIERS}(${HIGH_WORDS}|${LOW_WORDS})\s+${SPECIMEN}$`,
+  String.raw`\b${QUALIFIERS}(${HIGH_WORDS}|${LOW_WORDS})\s+(?:${SPECIMEN}(?:levels?|concentrations?|values?|activity|activities)\s+of\s+)?${SPECIMEN}$`,
   'i',
 );
 /** "CK was elevated", "platelet counts were markedly low": the direction in the predicate. */
@@ -257,26 +337,25 @@ const AFTER_RE = new RegExp(
   'i',
 );
 
-/**
- * Qualitative statements about an analyte ("elevated CK", "platelets were low"): the direction
- * the text states, for analytes whose HPO term names that direction.
- */
-function readStatement(
-  analyte: Analyte,
-  text: string,
-  start: number,
-  end: number,
-): LabFinding | undefined {
+interface Statement {
+  high: boolean;
+  /** The direction word stands before the analyte ("elevated CK") or in the predicate after it. */
+  how: 'before' | 'after';
+  start: number;
+  end: number;
+}
+
+/** The direction a qualitative statement gives the analyte ("elevated CK", "platelets were low"). */
+function readDirection(text: string, start: number, end: number): Statement | undefined {
   const from = Math.max(0, start - 50);
   const before = BEFORE_RE.exec(text.slice(from, start));
   const after = before ? null : AFTER_RE.exec(text.slice(end, end + 60));
   const word = (before?.[1] ?? after?.[1])?.toLowerCase();
   if (!word) return undefined;
-  const id = HIGH_RE.test(word) ? analyte.high : analyte.low;
-  if (!id) return undefined;
+  const high = HIGH_RE.test(word);
   return before
-    ? { id, start: from + before.index, end }
-    : { id, start, end: end + (after?.[0].length ?? 0) };
+    ? { high, how: 'before', start: from + before.index, end }
+    : { high, how: 'after', start, end: end + (after?.[0].length ?? 0) };
 }
 
 /** Abnormal laboratory values in text, as HPO findings, in text order. */
@@ -291,6 +370,8 @@ export function findLabValues(text: string): LabFinding[] {
       mentions.push({ analyte, start: m.index, end: m.index + m[0].length });
   }
   mentions.sort((a, b) => a.start - b.start);
+  /** What each mention says: a value, a stated direction, or nothing. */
+  const said: (Statement | 'value' | undefined)[] = [];
   for (let k = 0; k < mentions.length; k++) {
     const { analyte, start, end } = mentions[k] as (typeof mentions)[number];
     if (OTHER_SPECIMEN_RE.test(text.slice(Math.max(0, start - 40), start))) continue;
@@ -298,13 +379,64 @@ export function findLabValues(text: string): LabFinding[] {
     const stop = Math.min(windowAfter(text, end), nextAnalyte);
     const window = text.slice(end, stop);
     const finding = readValue(analyte, window);
-    if (finding) out.push({ id: finding.id, start, end: end + finding.end });
-    else {
-      const statement = readStatement(analyte, text, start, end);
-      if (statement) out.push(statement);
+    if (finding) {
+      said[k] = 'value';
+      out.push({ id: finding.id, start, end: end + finding.end });
+    } else {
+      const statement = readDirection(text, start, end);
+      said[k] = statement;
+      // For analytes whose HPO term names that direction.
+      const id = statement && (statement.high ? analyte.high : analyte.low);
+      if (statement && id) out.push({ id, start: statement.start, end: statement.end });
     }
   }
-  return out;
+  return distributeOverLists(text, mentions, said, out);
+}
+
+/** Only list punctuation between two analytes: "AST, ALT, LDH, total and direct bilirubin". */
+const LIST_GAP_RE = /^\s*(?:,\s*|\/\s*)?(?:(?:and|or|&)\s+)?$/i;
+
+/**
+ * A direction stated once for a list of analytes applies to each: "increased AST, ALT and LDH"
+ * (the word before the first), "testosterone, FSH and LH were low" (the predicate after the
+ * last). Each analyte still needs an HPO term in that direction.
+ */
+function distributeOverLists(
+  text: string,
+  mentions: readonly { analyte: Analyte; start: number; end: number }[],
+  said: readonly (Statement | 'value' | undefined)[],
+  out: LabFinding[],
+): LabFinding[] {
+  const added: LabFinding[] = [];
+  let k = 0;
+  while (k < mentions.length) {
+    let j = k;
+    while (j + 1 < mentions.length) {
+      const gap = text.slice(
+        (mentions[j] as (typeof mentions)[number]).end,
+        (mentions[j + 1] as (typeof mentions)[number]).start,
+      );
+      if (!LIST_GAP_RE.test(gap)) break;
+      j++;
+    }
+    const first = said[k];
+    const last = said[j];
+    const statement =
+      first !== 'value' && first?.how === 'before'
+        ? first
+        : last !== 'value' && last?.how === 'after'
+          ? last
+          : undefined;
+    if (j > k && statement)
+      for (let i = k; i <= j; i++) {
+        if (said[i] !== undefined) continue;
+        const m = mentions[i] as (typeof mentions)[number];
+        const id = statement.high ? m.analyte.high : m.analyte.low;
+        if (id) added.push({ id, start: m.start, end: m.end });
+      }
+    k = j + 1;
+  }
+  return added.length === 0 ? out : [...out, ...added].sort((a, b) => a.start - b.start);
 }
 
 /** The analyte's first value in `window` (text just after its name) and what it says. */

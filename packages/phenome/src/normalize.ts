@@ -21,7 +21,7 @@ export interface Token {
 
 // Words: letters and digits, with internal apostrophes ("Down's"). Hyphens separate tokens
 // but are remembered so that "oto-renal" and "otorenal" can both be matched.
-const WORD_RE = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const WORD_RE = /[\p{L}\p{N}]+(?:['’`][\p{L}]+)?/gu;
 
 /** Splits text into word tokens. Offsets are UTF-16 code-unit offsets into `text`. */
 export function tokenize(text: string, normalise: (w: string) => string = normalizeWord): Token[] {
@@ -251,7 +251,8 @@ function undouble(w: string): string {
 export function foldWord(word: string): string {
   let w = word.toLowerCase();
   if (/[\u0080-\uffff]/.test(w)) w = w.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’]/g, "'");
-  w = w.replace(/'s$/, '');
+  // A grave accent typed for an apostrophe ("Gower`s sign").
+  w = w.replace(/`(?=s$)/, "'").replace(/'s$/, '');
   for (const [re, rep] of SPELLING) if (re.test(w)) w = w.replace(re, rep);
   return w;
 }

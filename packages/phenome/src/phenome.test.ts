@@ -237,6 +237,76 @@ describe('createPhenome: context', () => {
     expect(p.confidence).toBeLessThan(1);
   });
 
+  it('negates "was negative for", "we ruled out", "X was ruled out", "unlikely" and "within normal limits"', () => {
+    const listed = phenome.extract('Eye examination was negative for cataracts or deafness.');
+    expect(listed).toHaveLength(2);
+    expect(listed.every((t) => t.negated)).toBe(true);
+    const ruled = phenome.extract('Therefore, we ruled out seizures and cataract as causes.');
+    expect(ruled.every((t) => t.negated)).toBe(true);
+    expect(find(phenome.extract('Seizures were ruled out.'), 'HP:0001250').negated).toBe(true);
+    expect(find(phenome.extract('Seizures seemed unlikely.'), 'HP:0001250').negated).toBe(true);
+    expect(find(phenome.extract('The boy has seizures.'), 'HP:0001250').negated).toBe(false);
+    const history = phenome.extract(
+      'The family history was negative with respect to deafness, including cataracts.',
+    );
+    expect(history.every((t) => t.negated)).toBe(true);
+  });
+
+  it('negates a finding written with the prefix "non-" unless the pair names both', () => {
+    expect(find(phenome.extract('These were non-epileptic seizures.'), 'HP:0001250').negated).toBe(
+      true,
+    );
+    expect(find(phenome.extract('These were epileptic seizures.'), 'HP:0001250').negated).toBe(
+      false,
+    );
+  });
+
+  it('does not read a rating instrument or a procedure as a finding', () => {
+    expect(ids(phenome.extract('He was awake (Glasgow Coma Scale score of 15).'))).toEqual([]);
+    expect(ids(phenome.extract('He fell into a coma.'))).toEqual(['HP:0001259']);
+    expect(ids(phenome.extract('Bone marrow aspiration showed a normal marrow.'))).toEqual([]);
+    expect(ids(phenome.extract('Recurrent aspiration was noted.'))).toEqual(['HP:0002835']);
+  });
+
+  it('reads weakness in a body region or muscle group as muscle weakness, bare weakness as asthenia', () => {
+    expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
+    expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
+    expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
+  });
+
+  it('does not read a finding named inside a disease name as the finding', () => {
+    expect(ids(phenome.extract('She had chronic fatigue.'))).toEqual(['HP:0012432']);
+    expect(ids(phenome.extract('The boy was hypotonic.'))).toEqual(['HP:0001252']);
+    expect(ids(phenome.extract('a hypotonic chondrodysplasia'))).toEqual([]);
+    const report = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}He had chronic fatigue syndrome.`;
+    expect(ids(phenome.extract(report))).toEqual(['HP:0001250']);
+    // In an abstract the syndrome's name is annotated as the finding it names.
+    expect(ids(phenome.extract('A girl with chronic fatigue syndrome.'))).toEqual(['HP:0012432']);
+  });
+
+  it('reads a grave accent typed for an apostrophe', () => {
+    expect(ids(phenome.extract('Brachydactyly and Down`s face.'))).toEqual(['HP:0001156']);
+    expect(ids(phenome.extract('The boy`s seizures stopped.'))).toEqual(['HP:0001250']);
+  });
+
+  it('does not read a cited author, a species or a gene named after a finding', () => {
+    expect(ids(phenome.extract('As Coma (1975) noted, the boy had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+    expect(ids(phenome.extract('He fell into a coma (1975 cases were reviewed).'))).toEqual([
+      'HP:0001259',
+    ]);
+    expect(ids(phenome.extract('The cataract locus was mapped; she had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+  });
+
+  it('keeps a post-trigger to its own phrase', () => {
+    const t = phenome.extract('Both had seizures with increased tone and absent reflexes.');
+    expect(find(t, 'HP:0001250').negated).toBe(false);
+    expect(find(phenome.extract('Seizures absent.'), 'HP:0001250').negated).toBe(true);
+  });
+
   it('treats "may be absent" as hedging', () => {
     expect(find(phenome.extract('Deafness may be absent.'), 'HP:0000365')).toMatchObject({
       negated: false,
@@ -302,6 +372,27 @@ describe('createPhenome: sections', () => {
       'HP:0001250',
     ]);
     expect(ids(focused.extract('The boy had ear anomalies.'))).toEqual(['HP:0000598']);
+  });
+
+  it('drops statements about the disease or a population from a case report, not the patient\'s findings', () => {
+    const report = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures. The syndrome is characterized by deafness and cataract.',
+    );
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true });
+    expect([...new Set(ids(focused.extract(report)))]).toEqual(['HP:0001250']);
+    const own = paper.replace(
+      'The boy had seizures and deafness.',
+      'Our patient had seizures, and, as typically seen in the syndrome, deafness.',
+    );
+    expect([...new Set(ids(focused.extract(own)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+    // A long case report without headings is read the same way.
+    const letter = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}The syndrome is characterized by deafness.`;
+    expect([...new Set(ids(focused.extract(letter)))]).toEqual(['HP:0001250']);
+    // A text without case sections (an abstract, a note) describes the disease on purpose.
+    expect(ids(focused.extract('The syndrome is characterized by deafness.'))).toEqual([
+      'HP:0000365',
+    ]);
   });
 
   it('leaves a text without headings whole', () => {

@@ -17,7 +17,7 @@ import {
   PhraseDictionary,
   SCOPE_WEIGHT,
 } from './dictionary.ts';
-import { surfaceWord, type Token, tokenize } from './normalize.ts';
+import { normalizeWord, surfaceWord, type Token, tokenize } from './normalize.ts';
 import { findLabValues } from './labs.ts';
 import { clinicalRegions } from './sections.ts';
 
@@ -372,6 +372,48 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     return out;
   };
 
+  /**
+   * The HPO's synonym "Weakness" is Asthenia (lack of energy and strength), but weakness placed
+   * in a body region or muscle group is muscle weakness: "proximal weakness" -> Proximal
+   * muscle weakness (the phrase with "muscle" inserted, when the HPO has it), "weakness in
+   * feet and legs", "neck weakness" -> Muscle weakness.
+   */
+  const muscleWeakness = (tokens: readonly Token[], m: Candidate): Candidate => {
+    if (m.entry.termId !== ASTHENIA || m.last - m.first !== 1) return m;
+    const weaknessTok = tokens[m.first] as Token;
+    if (!/^weakness$/i.test(weaknessTok.raw)) return m;
+    const before = m.first > 0 ? (tokens[m.first - 1] as Token) : undefined;
+    const attached = before !== undefined && !before.breakAfter;
+    if (attached) {
+      const qualified = lookupWords(
+        [canonicalWord(before.norm), canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)],
+        false,
+      );
+      // The HPO names "<region> muscle weakness"; "mild muscle weakness" is found as plain
+      // Muscle weakness (the modifier skipped) and does not count.
+      if (qualified && qualified.termId !== MUSCLE_WEAKNESS)
+        return { ...m, first: m.first - 1, entry: qualified, contentWords: 2 };
+    }
+    let located = attached && BODY_REGION_RE.test(before.raw);
+    // "weakness in (both|the|his|her)? feet", "weakness of the neck muscles".
+    const prep = tokens[m.first + 1];
+    if (!located && prep && !(tokens[m.first] as Token).breakAfter && /^(?:in|of)$/i.test(prep.raw))
+      for (let k = m.first + 2; k < Math.min(tokens.length, m.first + 5); k++) {
+        const t = tokens[k] as Token;
+        if (BODY_REGION_RE.test(t.raw)) {
+          located = true;
+          break;
+        }
+        if (t.breakAfter || !/^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal)$/i.test(t.raw))
+          break;
+      }
+    if (!located) return m;
+    const entry = lookupWords([canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)], false);
+    return entry ? { ...m, entry } : m;
+  };
+  const canonicalWord = (norm: string): string => dict.lookup(norm)?.word ?? norm;
+  const MUSCLE_NORM = normalizeWord('muscle');
+
   /** Candidates inside a selected mention whose term is an ancestor of the mention's term. */
   const groupingCache = new Map<string, boolean>();
   /** "Abnormality of the ear", "Abnormal thumb morphology": HPO's organ-level grouping classes. */
@@ -430,7 +472,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     const tokens = tokenize(text);
     if (tokens.length === 0) return [];
     const candidates = findCandidates(tokens);
-    let mentions = selectNonOverlapping([...candidates]);
+    let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
     mentions = [...mentions, ...expandCoordinations(text, tokens, mentions)];
     if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
     mentions = applyAbbreviations(text, tokens, mentions);
@@ -449,6 +491,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       regions !== undefined &&
       !(regions.length === 1 && regions[0]?.start === 0 && regions[0].end === text.length);
 
+    const caseReport = article || isCaseReport(text);
     const out: PhenomeTerm[] = [];
     for (const m of mentions) {
       const startTok = tokens[m.first] as Token;
@@ -457,7 +500,17 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         continue;
       if (article && isGroupingTerm(m.entry.termId)) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
+      if (m.entry.source !== 'lab' && namesSomethingElse(text, tokens, m, caseReport)) continue;
+      // In a case report, statements about the disease or a population are not the patient's.
+      if (
+        caseReport &&
+        !onTableRow(text, startTok.start) &&
+        context.isGenericStatement(m.first)
+      )
+        continue;
       const ctx = context.analyse(m.first, m.last);
+      // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
+      if (m.entry.source !== 'lab' && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
       if (confidence < minConfidence) continue;
       const term: PhenomeTerm = {
@@ -597,6 +650,11 @@ function readTables(text: string, terms: PhenomeTerm[], article: boolean): Pheno
 }
 
 const NEOPLASM = 'HP:0002664';
+const ASTHENIA = 'HP:0025406';
+const MUSCLE_WEAKNESS = 'HP:0001324';
+/** Body regions and muscle groups in which weakness is muscle weakness. */
+const BODY_REGION_RE =
+  /^(?:limbs?|legs?|arms?|hands?|feet|foot|neck|face|facial|trunk|truncal|shoulders?|hips?|thighs?|muscles?|muscular|extremit(?:y|ies)|proximal|distal|pyramidal|flexors?|extensors?|quadriceps|deltoids?|biceps|triceps|girdle|axial|bulbar|limb)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
@@ -615,6 +673,112 @@ function unsupportedRecurrence(tokens: readonly Token[], m: Candidate, label: st
     if (RECURRENCE_RE.test((tokens[k] as Token).raw)) return false;
   return true;
 }
+/** Words that end the name of a rating instrument ("Glasgow Coma Scale", "Autism Rating Scale"). */
+const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventories|checklists?|schedules?|quotient)$/i;
+/** Words that make "aspiration" or "biopsy"-like nouns a procedure ("bone marrow aspiration"). */
+const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
+const PROCEDURE_NOUN_RE = /^aspirations?$/i;
+/** Head nouns of a disease name: a phenotype word right before them names the disease. */
+const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|\p{L}*dysplasias?)$/iu;
+
+/**
+ * A phenotype word used as part of another name: a rating instrument ("Glasgow Coma Scale",
+ * "Childhood Autism Rating Scale": the words right after the mention, capitalised, end in
+ * Scale/Rating/Questionnaire...), a procedure ("bone marrow aspiration") or a disease ("acromicric
+ * dysplasia"; in a case report any finding right before syndrome/disease/dysplasia).
+ */
+function namesSomethingElse(
+  text: string,
+  tokens: readonly Token[],
+  m: Candidate,
+  caseReport: boolean,
+): boolean {
+  const last = tokens[m.last - 1] as Token;
+  if (!last.breakAfter) {
+    for (let k = m.last; k < Math.min(tokens.length, m.last + 3); k++) {
+      const t = tokens[k] as Token;
+      if (INSTRUMENT_RE.test(t.raw)) return true;
+      // Only a capitalised name continues ("Autism Diagnostic Observation Schedule").
+      if (!/^\p{Lu}/u.test(t.raw) || t.breakAfter) break;
+    }
+  }
+  // "acromicric dysplasia", and in a case report "chronic fatigue syndrome": a finding's words
+  // naming a disease (an abstract's "basal cell carcinoma syndrome" also names the finding).
+  const next = tokens[m.last];
+  const first = tokens[m.first] as Token;
+  // An author cited by name: "Comas (1975)", "Hurst et al.".
+  if (
+    /^\p{Lu}/u.test(first.raw) &&
+    /^[\s’']*(?:et\s+al\b|\(\s*(?:1[89]|20)\d\d\b|and\s+\p{Lu}\p{Ll}+\s+\(\s*(?:1[89]|20)\d\d\b)/u.test(
+      text.slice(last.end, last.end + 40),
+    )
+  )
+    return true;
+  // A species' Latin epithet after its genus: "Streptococcus pneumoniae", "Neisseria meningitidis".
+  if (m.last - m.first === 1 && m.first > 0 && /^\p{Ll}+(?:ae|idis)$/u.test(first.raw)) {
+    const genus = tokens[m.first - 1] as Token;
+    if (!genus.breakAfter && /^\p{Lu}\p{Ll}{2,}$/u.test(genus.raw)) return true;
+  }
+  // "the brachydactyly type A1 gene", "the cataract locus".
+  const designated =
+    next !== undefined && !next.breakAfter && SUBTYPE_RE.test(next.raw) ? tokens[m.last + 1] : next;
+  if (!last.breakAfter && designated !== undefined && /^(?:genes?|locus|loci)$/i.test(designated.raw))
+    return true;
+  if (
+    !last.breakAfter &&
+    next !== undefined &&
+    DISEASE_HEAD_RE.test(next.raw) &&
+    (caseReport || (m.last - m.first === 1 && ADJECTIVE_END.test(last.raw)))
+  )
+    return true;
+  if (m.last - m.first === 1 && PROCEDURE_NOUN_RE.test(last.raw) && m.first > 0) {
+    const before = tokens[m.first - 1] as Token;
+    if (!before.breakAfter && PROCEDURE_BEFORE_RE.test(before.raw)) return true;
+  }
+  return false;
+}
+
+/**
+ * "non-encephalopathic", "non-syndromic": the mention starts right after "non-". Not in
+ * "skeletal and non-skeletal findings", which names both.
+ */
+function negatedByPrefix(text: string, tokens: readonly Token[], first: number): boolean {
+  if (first === 0) return false;
+  const before = tokens[first - 1] as Token;
+  const gap = text.slice(before.end, (tokens[first] as Token).start);
+  if (!/^non$/i.test(before.raw) || !/^[-‐‑]$/.test(gap)) return false;
+  const conj = tokens[first - 2];
+  const pair = tokens[first - 3];
+  const word = (tokens[first] as Token).raw.toLowerCase();
+  return !(
+    conj !== undefined &&
+    pair !== undefined &&
+    /^(?:and|or)$/i.test(conj.raw) &&
+    pair.raw.toLowerCase() === word
+  );
+}
+
+/** The length from which a text is a full article rather than an abstract or a note. */
+const FULL_TEXT_CHARS = 3000;
+const REPORTS_A_CASE_RE =
+  /\b(?:our (?:patient|proband|case)s?|we (?:report|describe|present)|case (?:report|presentation))\b/i;
+
+/**
+ * A full-text case report, with or without section headings: long, and it reports its own
+ * patient ("we report", "our patient", "Case presentation"). Unlike an abstract or a disease
+ * summary, what it says about the disease in general is not the patient's phenotype.
+ */
+function isCaseReport(text: string): boolean {
+  return text.length >= FULL_TEXT_CHARS && REPORTS_A_CASE_RE.test(text);
+}
+
+/** The line of this offset is a table row (tab-separated cells). */
+function onTableRow(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = text.indexOf('\n', offset);
+  return text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).includes('\t');
+}
+
 /** "C", "A1", "2", "II": the designation after "type". */
 const SUBTYPE_RE = /^(?:[A-Z]\d?|\d{1,2}[A-Z]?|[IVX]{1,4})$/;
 

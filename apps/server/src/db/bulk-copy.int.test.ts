@@ -3,14 +3,12 @@
  * `\N`, non-ASCII), NULLs, JSON, booleans and numbers come back as written; a failing load on
  * PostgreSQL leaves nothing, and PGlite's atomic step rolls back as a whole.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedCopyTable, encodeCopyRows, withBulkLoad } from './bulk-copy.ts';
-import { createDatabase, rowsOf, type Database } from './database.ts';
+import { rowsOf, type Database } from './database.ts';
+import { bothDatabases } from '../testing/databases.ts';
 
 const probe = pgTable('bulk_copy_probe', {
   id: integer('id').notNull(),
@@ -30,22 +28,9 @@ const ROWS: ProbeRow[] = [
   { id: 5, label: 'ÄÖÜ 漢字 🧬', flag: true, score: 1e30, doc: { nested: { deep: [null, true, 0] } } },
 ];
 
-const dirs: string[] = [];
-const databases: { name: string; open: () => Promise<Database> }[] = [
-  { name: 'PostgreSQL', open: () => createDatabase({ databaseUrl: process.env.DATABASE_URL!, pgliteDir: '' }) },
-  {
-    name: 'PGlite',
-    open: () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-bulk-copy-'));
-      dirs.push(dir);
-      return createDatabase({ databaseUrl: undefined, pgliteDir: dir });
-    },
-  },
-];
+const { databases, removeDirs } = bothDatabases('rarelens-bulk-copy-');
 
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+afterAll(removeDirs);
 
 describe('encodeCopyRows', () => {
   it('writes COPY text: tab-separated, \\N for NULL, escapes, JSON and booleans', () => {

@@ -1,20 +1,19 @@
 /** The same app on the embedded database: migrations apply, health says pglite, accounts work. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let inbox: SmtpInbox;
 let testApp: TestApp;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  testApp = await createTestApp({ smtpUrl: inbox.url, pglite: true });
+  testApp = await createTestApp({ pglite: true });
+  inbox = testApp.inbox;
 });
 
 afterAll(async () => {
   await testApp.close();
-  await inbox.close();
 });
 
 describe('embedded PGlite', () => {

@@ -7,8 +7,12 @@
  * transaction, which also checks that this worker still holds the job, so a worker presumed
  * dead can never publish a second copy.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
-import type { Assembly } from '@rarelens/engine';
+import { mergeSampleVcfs, type Assembly } from '@rarelens/engine';
+import type { ProductFileRow } from '../db/schema/products.ts';
 import type { Db, Executor } from '../db/database.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { AnalysisInputError, type AnalysisEngine } from './analysis-engine.ts';
@@ -44,6 +48,47 @@ export interface VcfInput {
   counts?: Record<string, number>;
   /** Runs inside the publishing transaction (records what earlier stages produced). */
   beforeCommit?: (tx: Executor, runId: string) => Promise<void>;
+  /** Notes stored with the family (the merge of separately called VCFs says what it could not see). */
+  familyNotes?: string[];
+}
+
+/**
+ * Separately called VCFs (the proband's genome file and each relative's): brings every file to a
+ * local path, merges them by position and allele into one multi-sample VCF in a temporary
+ * directory and analyses that. The merge's note (no-calls where a person's VCF is silent) is kept
+ * with the family.
+ */
+async function analyseMerged(
+  storage: ObjectStorage,
+  genomePath: string,
+  genomeName: string,
+  relatives: readonly ProductFileRow[],
+  assembly: Assembly | null,
+  signal: AbortSignal,
+  run: (input: Pick<VcfInput, 'path' | 'displayName' | 'familyNotes'>) => Promise<void>,
+): Promise<void> {
+  const paths: string[] = [genomePath];
+  const withAll = async (i: number): Promise<void> => {
+    const rel = relatives[i];
+    if (rel) return storage.withLocalFile(rel.storageKey, async (p) => {
+      paths.push(p);
+      await withAll(i + 1);
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'rarelens-merge-'));
+    try {
+      const out = join(dir, 'family.vcf');
+      const merged = await mergeSampleVcfs(
+        paths.map((path) => ({ path })),
+        out,
+        { ...(assembly ? { assembly } : {}), signal },
+      );
+      const names = [genomeName, ...relatives.map((r) => r.originalName)];
+      await run({ path: out, displayName: names.join(' + '), familyNotes: [`${merged.note} Files: ${names.map((n, k) => `${n} (${merged.samples[k]})`).join(', ')}.`] });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  await withAll(0);
 }
 
 /** Share of the progress bar taken by reading + annotating + storing (ranking gets the rest). */
@@ -183,7 +228,8 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
               c.variant = v;
               c.inheritance = inh ? { tags: inh.tags, partners: inh.partners.map((p) => idOf.get(p)!).filter((id) => id !== undefined), rules: inh.rules } : null;
             });
-            await store.storeFamily(await load.executor(), runId, family.family);
+            const stored = input.familyNotes?.length ? { ...family.family, family: { ...family.family.family, notes: [...input.familyNotes, ...family.family.family.notes] } } : family.family;
+            await store.storeFamily(await load.executor(), runId, stored);
           }
           // Ranking uses the terms as they are now (the user may have edited them while queued).
           const latest = (await store.findCase(db, caseId)) ?? caseRow;
@@ -232,13 +278,12 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
 
       if (caseRow.genomeFormat !== 'fastq') {
         await store.setStatus(db, caseId, { status: 'Processing', progress: 0, stage: 'annotation' });
+        const assembly = caseRow.assemblyRequested === 'auto' ? null : caseRow.assemblyRequested;
+        const relatives = await store.findGenomeFiles(db, caseId, 'relative');
         await storage.withLocalFile(genome.storageKey, (path) =>
-          analyse({
-            path,
-            displayName: genome.originalName,
-            assembly: caseRow.assemblyRequested === 'auto' ? null : caseRow.assemblyRequested,
-            progressFrom: 0,
-          }),
+          relatives.length
+            ? analyseMerged(storage, path, genome.originalName, relatives, assembly, ctx.signal, (merged) => analyse({ ...merged, assembly, progressFrom: 0 }))
+            : analyse({ path, displayName: genome.originalName, assembly, progressFrom: 0 }),
         );
         return;
       }

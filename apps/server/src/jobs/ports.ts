@@ -80,6 +80,8 @@ export interface CaseAnalysisStore {
   setProgress(db: Executor, caseId: string, progress: number, stage?: string): Promise<void>;
   /** The genome file, or with 'mate' the mate FASTQ of paired reads. */
   findGenomeFile(db: Executor, caseId: string, role?: 'genome' | 'mate'): Promise<ProductFileRow | null>;
+  /** The relatives' separately called VCFs (merged with the genome file before the analysis). */
+  findGenomeFiles(db: Executor, caseId: string, role: 'relative'): Promise<ProductFileRow[]>;
   /** Records the raw data analysis outputs of a run (in its publishing transaction). */
   insertReadAlignment(db: Executor, row: ReadAlignmentInfo): Promise<void>;
   findRun(db: Executor, runId: string): Promise<{ jobId: string | null; family: RunFamily | null } | null>;

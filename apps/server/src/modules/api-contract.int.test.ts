@@ -5,7 +5,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, uniqueEmail } from '../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let inbox: SmtpInbox;
@@ -14,15 +14,14 @@ let app: FastifyInstance;
 let token: string;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  testApp = await createTestApp({ smtpUrl: inbox.url });
+  testApp = await createTestApp();
+  inbox = testApp.inbox;
   app = testApp.app;
   token = (await signUpAndLogIn(app, inbox)).token;
 });
 
 afterAll(async () => {
   await testApp.close();
-  await inbox.close();
 });
 
 const validResetToken = 'A'.repeat(43);

@@ -7,7 +7,7 @@ import { Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBody, uniqueEmail } from '../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let inbox: SmtpInbox;
@@ -15,14 +15,13 @@ let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  testApp = await createTestApp({ smtpUrl: inbox.url });
+  testApp = await createTestApp();
+  inbox = testApp.inbox;
   app = testApp.app;
 });
 
 afterAll(async () => {
   await testApp.close();
-  await inbox.close();
 });
 
 describe('platform', () => {
@@ -155,7 +154,7 @@ describe('serving the built web app', () => {
     );
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(path.join(dist, 'version.json'), '{"buildId":"b1"}');
-    web = await createTestApp({ smtpUrl: inbox.url, env: { RARELENS_WEB_DIST: dist } });
+    web = await createTestApp({ inbox, env: { RARELENS_WEB_DIST: dist } });
   });
 
   afterAll(async () => {

@@ -3,14 +3,10 @@
  * data dir, an SMTP inbox, the in-process worker and a signed-in user. Needs a built KB
  * (RARELENS_KB, default ./data/kb) and the reference data (RARELENS_SOURCES, default ../shared/data).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../env.ts';
-import { signUpAndLogIn } from './helpers.ts';
-import { startSmtpInbox } from './smtp-inbox.ts';
+import { createTestApp } from './test-app.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export const engineTestPaths = {
@@ -35,33 +31,16 @@ export interface EngineApp {
 }
 
 export async function startEngineApp(name: string): Promise<EngineApp> {
-  const inbox = await startSmtpInbox();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `rarelens-${name}-test-`));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RARELENS_DATA_DIR: dataDir,
-    RARELENS_KB: engineTestPaths.kbDir,
-    RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SMTP_URL: inbox.url,
-  });
-  const app = await buildApp({ config, cases: { jobs: { inProcessWorker: true, pollMs: 100 } } });
-  await app.ready();
-  const user = await signUpAndLogIn(app, inbox);
+  const test = await createTestApp({ name, kb: engineTestPaths.kbDir, cases: { jobs: { inProcessWorker: true, pollMs: 100 } } });
+  const user = await test.signUp();
   return {
-    app,
-    dataDir,
-    auth: { authorization: `Bearer ${user.token}` },
+    app: test.app,
+    dataDir: test.dataDir,
+    auth: user.auth,
     async signUp() {
-      const other = await signUpAndLogIn(app, inbox);
-      return { email: other.email, auth: { authorization: `Bearer ${other.token}` } };
+      const other = await test.signUp();
+      return { email: other.email, auth: other.auth };
     },
-    async close() {
-      await app.close();
-      await inbox.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () => test.close(),
   };
 }

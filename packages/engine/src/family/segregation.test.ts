@@ -277,3 +277,48 @@ describe('family ACMG criteria', () => {
     expect(a4).toBe(a);
   });
 });
+
+describe('de novo prior (inheritedInTrio)', () => {
+  const family = familyFromPed(TRIO_PED);
+  const goodTrio = Array.from({ length: 50 }, (_, i) => familyVariant('P', { P: `0/1${GOOD}`, F: `0/1${GOOD}`, M: `0/0${GOOD}` }, { pos: 100 + i }));
+  const confirmed = createFamilyContext(family, trioQc(goodTrio, family), { inheritedInTrio: 0.25 });
+  const carrierParents = { P: `1/1${GOOD}`, F: `0/1${GOOD}`, M: `0/1${GOOD}` };
+
+  it('keeps a de novo at full fit and lowers inherited genotypes by the prior, once per genotype, in a confirmed trio', () => {
+    expect(confirmed.parentageConfirmed).toBe(true);
+    const deNovo = familyVariant('P', { P: `0/1${GOOD}`, F: `0/0${GOOD}`, M: `0/0${GOOD}` }, { hgvsC: 'c.1A>G' });
+    expect(familyGenotypeFit([q(deNovo)], 'AD', 'male', confirmed).score).toBeCloseTo(0.9, 9);
+
+    const hom = familyVariant('P', carrierParents, { hgvsC: 'c.2C>T' });
+    const homFit = familyGenotypeFit([q(hom)], 'AR', 'male', confirmed);
+    expect(homFit.score).toBeCloseTo(0.9 * 0.25, 9);
+    expect(homFit.reason).toContain('c.2C>T inherited (F 0/1 (DP 40, GQ 99, AD 20,20), M 0/1 (DP 40, GQ 99, AD 20,20)), not de novo');
+    // The prior is not segregation evidence: the tags stay those of a clean fit.
+    expect(tagsOf([hom], confirmed)).toEqual([['hom_recessive', 'segregates']]);
+
+    const a = familyVariant('P', { P: `0/1${GOOD}`, F: `0/1${GOOD}`, M: `0/0${GOOD}` }, { pos: 10, hgvsC: 'c.10A>G' });
+    const b = familyVariant('P', { P: `0/1${GOOD}`, F: `0/0${GOOD}`, M: `0/1${GOOD}` }, { pos: 20, hgvsC: 'c.20del' });
+    const pair = familyGenotypeFit([q(a), q(b, 0.8)], 'AR', 'male', confirmed);
+    expect(pair.used).toEqual([0, 1]);
+    expect(pair.score).toBeCloseTo(0.72 * 0.25, 9);
+    expect(pair.reason).toContain('c.10A>G and c.20del both inherited, not de novo');
+  });
+
+  it('lets a less pathogenic de novo outrank an inherited variant of the same gene', () => {
+    const inherited = familyVariant('P', { P: `0/1${GOOD}`, F: `0/1${GOOD}`, M: `0/0${GOOD}` }, { pos: 1 });
+    const deNovo = familyVariant('P', { P: `0/1${GOOD}`, F: `0/0${GOOD}`, M: `0/0${GOOD}` }, { pos: 2 });
+    const fit = familyGenotypeFit([q(inherited, 0.95), q(deNovo, 0.3)], 'AD', 'male', confirmed);
+    expect(fit.used).toEqual([1]);
+    expect(fit.score).toBeCloseTo(0.3, 9);
+  });
+
+  it('applies neither to no-call parents (origin unknown) nor to a trio whose parentage is not confirmed', () => {
+    const noCalls = familyVariant('P', { P: `1/1${GOOD}`, F: './.', M: './.' });
+    expect(familyGenotypeFit([q(noCalls)], 'AR', 'male', confirmed).score).toBeCloseTo(0.9, 9);
+    const unchecked = createFamilyContext(family, [], { inheritedInTrio: 0.25 });
+    expect(unchecked.parentageConfirmed).toBe(false);
+    expect(familyGenotypeFit([q(familyVariant('P', carrierParents))], 'AR', 'male', unchecked).score).toBeCloseTo(0.9, 9);
+    const fatherOnly = createFamilyContext(familyFromPed('fam P F 0 1 2\nfam F 0 0 1 1\n'), [], { inheritedInTrio: 0.25 });
+    expect(familyGenotypeFit([q(familyVariant('P', { P: `1/1${GOOD}`, F: `0/1${GOOD}` }))], 'AR', 'male', fatherOnly).score).toBeCloseTo(0.9, 9);
+  });
+});

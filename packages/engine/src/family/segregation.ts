@@ -47,6 +47,14 @@ export interface FamilyWeights {
   likelyTrans: number;
   /** One parent sequenced and carrying both variants (probably in cis). */
   likelyCis: number;
+  /**
+   * The de novo prior. In a trio whose parentage the QC confirmed, a risk genotype the proband
+   * inherited (each variant seen in a parent) is far more common by chance than a de novo one:
+   * an exome holds about one coding de novo against hundreds of rare inherited candidates, while
+   * a causal dominant variant in a child of unaffected parents is mostly de novo. A fit on
+   * inherited variants keeps this factor next to a fit on a de novo (1 = no prior).
+   */
+  inheritedInTrio: number;
 }
 
 export const DEFAULT_FAMILY_WEIGHTS: Readonly<FamilyWeights> = Object.freeze({
@@ -62,6 +70,7 @@ export const DEFAULT_FAMILY_WEIGHTS: Readonly<FamilyWeights> = Object.freeze({
   phaseUnknown: 0.5,
   likelyTrans: 0.8,
   likelyCis: 0.1,
+  inheritedInTrio: 1,
 });
 
 /** Checks that every weight is a factor in (0, 1] (penetrances in [0, 1)). */
@@ -155,6 +164,8 @@ export interface VariantFamilyEvidence {
   homRecessive: Factor[] | null;
   xLinked: Factor[] | null;
   mitochondrial: Factor[] | null;
+  /** The de novo prior on this variant: one factor when it is inherited in a confirmed trio (not part of the segregation evidence or the tags). */
+  prior: Factor[];
 }
 
 const product = (fs: readonly Factor[]): number => fs.reduce((p, f) => p * f.factor, 1);
@@ -289,7 +300,10 @@ function computeEvidence(v: AnnotatedVariant, ctx: FamilyContext): VariantFamily
     mitochondrial.push(...segregation(ctx, (_mm, c) => (c.dose ?? 0) > 0, ctx.weights.mitochondrialPenetrance, v, `${label}`, new Set(ctx.father ? [ctx.father.id] : [])));
   }
 
-  return { proband: p, father: f, mother: m, origin, deNovo, dominant, dominantSegregation, homRecessive, xLinked, mitochondrial };
+  const inherited = ctx.parentageConfirmed && ctx.weights.inheritedInTrio < 1 && (origin === 'paternal' || origin === 'maternal' || origin === 'both_parents');
+  const prior: Factor[] = inherited ? [{ factor: ctx.weights.inheritedInTrio, rule: `${label} inherited (${parentRule()}), not de novo` }] : [];
+
+  return { proband: p, father: f, mother: m, origin, deNovo, dominant, dominantSegregation, homRecessive, xLinked, mitochondrial, prior };
 }
 
 export type Phase = 'trans' | 'likely_trans' | 'cis' | 'likely_cis' | 'unknown';
@@ -411,7 +425,7 @@ export function familyGenotypeFit(vs: readonly QualifyingVariant[], mode: Inheri
     case 'AD':
     case 'UNKNOWN':
     case 'MT': {
-      const b = bestSingle((e, q) => (mode === 'MT' && q.variant.chrom === 'MT' ? e.mitochondrial : e.dominant))!;
+      const b = bestSingle((e, q) => withPrior(e, mode === 'MT' && q.variant.chrom === 'MT' ? e.mitochondrial : e.dominant))!;
       const q = vs[b.i]!;
       const e = ev(b.i);
       const how = e.deNovo && e.deNovo.level !== 'low_quality' ? 'de novo' : e.origin === 'paternal' ? 'inherited from the father' : e.origin === 'maternal' ? 'inherited from the mother' : 'de novo or inherited';
@@ -425,13 +439,13 @@ export function familyGenotypeFit(vs: readonly QualifyingVariant[], mode: Inheri
       const onX = vs.map((q, i) => ({ q, i })).filter((x) => x.q.variant.chrom === 'X').map((x) => x.i);
       if (!onX.length) return familyGenotypeFit(vs, 'AD', sex, ctx);
       if (sex === 'male') {
-        const b = bestSingle((e) => e.xLinked ?? e.dominant, onX)!;
+        const b = bestSingle((e) => withPrior(e, e.xLinked ?? e.dominant), onX)!;
         const e = ev(b.i);
         const origin = e.deNovo && e.deNovo.level !== 'low_quality' ? 'de novo' : e.origin === 'maternal' ? 'from a carrier mother' : 'origin unknown';
         return fitOf(mode, b.score, [b.i], `${describeQ(vs[b.i]!)}: hemizygous in a male, fits ${MODE_LABELS[mode]} disease (${origin})`, b.fs, `hemizygous, ${origin}`);
       }
       if (mode === 'XLR') return recessiveFit(vs, mode, ctx, onX, true);
-      const b = bestSingle((e) => e.dominant, onX)!;
+      const b = bestSingle((e) => withPrior(e, e.dominant), onX)!;
       return fitOf(mode, b.score, [b.i], `${describeQ(vs[b.i]!)}: heterozygous, fits ${MODE_LABELS[mode]} disease`, b.fs, 'heterozygous');
     }
     default: {
@@ -441,16 +455,22 @@ export function familyGenotypeFit(vs: readonly QualifyingVariant[], mode: Inheri
   }
 }
 
+/** A variant's evidence for a mode with its de novo prior (null stays null: the mode does not apply). */
+function withPrior(e: VariantFamilyEvidence, fs: Factor[] | null): Factor[] | null {
+  return fs && e.prior.length ? [...fs, ...e.prior] : fs;
+}
+
 function recessiveFit(vs: readonly QualifyingVariant[], mode: InheritanceMode, ctx: FamilyContext, idx: readonly number[], xFemale: boolean): GenotypeFit {
   const first = vs[idx[0]!]!;
   const singlePenalty = xFemale ? FEMALE_XLR_CARRIER : SINGLE_HIT_RECESSIVE;
-  let best: GenotypeFit = fitOf(mode, first.p * singlePenalty, [idx[0]!], `${describeQ(first)}: only one heterozygous variant in a ${xFemale ? 'X-linked recessive gene (a female carrier)' : 'recessive gene'}`, []);
+  const firstPrior = variantFamilyEvidence(first.variant, ctx).prior;
+  let best: GenotypeFit = fitOf(mode, first.p * singlePenalty * product(firstPrior), [idx[0]!], `${describeQ(first)}: only one heterozygous variant in a ${xFemale ? 'X-linked recessive gene (a female carrier)' : 'recessive gene'}`, firstPrior);
   for (const i of idx) {
     const q = vs[i]!;
     if (q.p <= best.score) break;
     if (altDose(q.variant) !== 2) continue;
     const e = variantFamilyEvidence(q.variant, ctx);
-    const fs = (xFemale ? e.xLinked : e.homRecessive) ?? [];
+    const fs = withPrior(e, (xFemale ? e.xLinked : e.homRecessive) ?? [])!;
     const s = q.p * product(fs);
     if (s > best.score) best = fitOf(mode, s, [i], `${describeQ(q)}: homozygous, fits ${MODE_LABELS[mode]} disease${e.origin === 'both_parents' ? ' (both parents carriers)' : ''}`, fs, e.origin === 'both_parents' ? 'homozygous, both parents carriers' : 'homozygous');
   }
@@ -462,10 +482,14 @@ function recessiveFit(vs: readonly QualifyingVariant[], mode: InheritanceMode, c
       const qb = vs[het[y]!]!;
       if (qa.p * qb.p <= best.score) break;
       const pe = pairEvidence(qa.variant, qb.variant, ctx);
-      const s = qa.p * qb.p * product(pe.factors);
+      // The pair is one genotype: the prior counts once, when neither variant is de novo.
+      const pa = variantFamilyEvidence(qa.variant, ctx).prior;
+      const pb = variantFamilyEvidence(qb.variant, ctx).prior;
+      const factors = pa.length && pb.length ? [...pe.factors, { factor: ctx.weights.inheritedInTrio, rule: `${variantLabel(qa.variant)} and ${variantLabel(qb.variant)} both inherited, not de novo` }] : pe.factors;
+      const s = qa.p * qb.p * product(factors);
       if (s > best.score) {
         const phase = pe.phase === 'trans' ? 'compound heterozygous in trans' : pe.phase === 'likely_trans' ? 'compound heterozygous, probably in trans' : pe.phase === 'unknown' ? 'compound heterozygous, phase unknown' : 'two variants in cis';
-        best = fitOf(mode, s, [het[x]!, het[y]!], `${describeQ(qa)} and ${describeQ(qb)}: two variants, ${pe.phase === 'unknown' ? 'compound-heterozygous candidate (phase unknown)' : pe.phase === 'trans' || pe.phase === 'likely_trans' ? phase : 'in cis'}`, pe.factors, phase);
+        best = fitOf(mode, s, [het[x]!, het[y]!], `${describeQ(qa)} and ${describeQ(qb)}: two variants, ${pe.phase === 'unknown' ? 'compound-heterozygous candidate (phase unknown)' : pe.phase === 'trans' || pe.phase === 'likely_trans' ? phase : 'in cis'}`, factors, phase);
       }
     }
   }

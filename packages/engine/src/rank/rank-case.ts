@@ -328,7 +328,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       }
       let fit: GenotypeFit | null = null;
       for (const mode of modesOf(nd.inheritance)) {
-        const f = genotypeFit(gv.variants, mode, sex);
+        const f = fitOf(gv.variants, mode);
         if (!fit || f.score > fit.score) fit = f;
       }
       if (!fit) continue;

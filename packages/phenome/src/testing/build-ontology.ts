@@ -51,6 +51,12 @@ export function buildMiniHpo(): Ontology {
         ['Severe mental retardation'],
       ],
       ['HP:0001263', 'Global developmental delay', ['HP:0000707']],
+      ['HP:0001259', 'Coma', ['HP:0000707']],
+      ['HP:0025406', 'Asthenia', ['HP:0000118'], ['Weakness']],
+      ['HP:0001324', 'Muscle weakness', ['HP:0000118']],
+      ['HP:0003701', 'Proximal muscle weakness', ['HP:0001324']],
+      ['HP:0012432', 'Chronic fatigue', ['HP:0000118']],
+      ['HP:0002835', 'Aspiration', ['HP:0000118']],
       [
         'HP:0000729',
         'Autistic behavior',

@@ -84,7 +84,7 @@ export const productFiles = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     /** 'mate' = the second FASTQ of paired reads (genomeMateFile). */
-    role: text('role', { enum: ['genome', 'mate', 'attachment'] }).notNull(),
+    role: text('role', { enum: ['genome', 'mate', 'attachment', 'relative'] }).notNull(),
     originalName: text('original_name').notNull(),
     storageKey: text('storage_key').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),

@@ -2,7 +2,7 @@ import { Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUpAndLogIn } from '../../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let inbox: SmtpInbox;
@@ -10,14 +10,13 @@ let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  testApp = await createTestApp({ smtpUrl: inbox.url });
+  testApp = await createTestApp();
+  inbox = testApp.inbox;
   app = testApp.app;
 });
 
 afterAll(async () => {
   await testApp.close();
-  await inbox.close();
 });
 
 const profile = {

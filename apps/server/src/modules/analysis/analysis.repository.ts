@@ -298,13 +298,18 @@ export async function lockCase(tx: Executor, caseId: string): Promise<ProductRow
 
 /** The uploaded genome file of a case (VCF or FASTQ; 'mate' = the mate FASTQ of paired reads), if any. */
 export async function findGenomeFile(db: Executor, caseId: string, role: 'genome' | 'mate' = 'genome'): Promise<ProductFileRow | null> {
-  const [row] = await db
+  const [row] = await findGenomeFiles(db, caseId, role, 1);
+  return row ?? null;
+}
+
+/** Every uploaded file of a role, in upload order ('relative' = the relatives' separately called VCFs). */
+export async function findGenomeFiles(db: Executor, caseId: string, role: 'genome' | 'mate' | 'relative', limit?: number): Promise<ProductFileRow[]> {
+  const q = db
     .select()
     .from(productFiles)
     .where(and(eq(productFiles.productId, caseId), eq(productFiles.role, role)))
-    .orderBy(productFiles.createdAt, productFiles.id)
-    .limit(1);
-  return row ?? null;
+    .orderBy(productFiles.createdAt, productFiles.id);
+  return limit === undefined ? q : q.limit(limit);
 }
 
 export type StatusUpdate =

@@ -99,6 +99,7 @@ export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
     setStatus: repo.setStatus,
     setProgress: repo.setProgress,
     findGenomeFile: repo.findGenomeFile,
+    findGenomeFiles: (db, caseId, role) => repo.findGenomeFiles(db, caseId, role),
     insertReadAlignment: repo.insertReadAlignment,
     findRun: repo.findRun,
     storeFamily: repo.storeFamily,

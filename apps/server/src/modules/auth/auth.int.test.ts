@@ -1,7 +1,7 @@
 import { cookieNames, Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { deleteExpiredAuthRecords } from './auth.repository.ts';
 import { ACCOUNT_RATE_LIMIT } from './auth.routes.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -21,14 +21,13 @@ let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  testApp = await createTestApp({ smtpUrl: inbox.url });
+  testApp = await createTestApp();
+  inbox = testApp.inbox;
   app = testApp.app;
 });
 
 afterAll(async () => {
   await testApp.close();
-  await inbox.close();
 });
 
 async function sql<T = Record<string, unknown>>(
@@ -534,7 +533,7 @@ describe('password reset', () => {
 
 describe('production cookies', () => {
   it('names cookies with the rarelens prefix and marks them Secure', async () => {
-    const prod = await createTestApp({ smtpUrl: inbox.url, env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ inbox, env: { NODE_ENV: 'production' } });
     try {
       const { email } = await signUpAndLogIn(prod.app, inbox);
       const login = await prod.app.inject({
@@ -583,7 +582,7 @@ describe('housekeeping', () => {
 describe('rate limits', () => {
   it('answers 429 rate_limited past the per-minute limit on auth routes', async () => {
     const limited = await createTestApp({
-      smtpUrl: inbox.url,
+      inbox,
       env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' },
     });
     try {

@@ -6,17 +6,15 @@
  * saying they do not match the reference. Needs bwa, samtools and bcftools on PATH.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../env.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { multipartBody, waitForStatus, type FilePart } from '../../testing/multipart.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
@@ -32,6 +30,7 @@ const hasTools = ['bwa', 'samtools', 'bcftools'].every((t) => {
 });
 const ready = hasTools && existsSync(path.join(kbDir, 'manifest.json')) && existsSync(na12878);
 
+let testApp: TestApp | undefined;
 let inbox: SmtpInbox;
 let app: FastifyInstance;
 let dataDir: string;
@@ -58,22 +57,8 @@ function leftovers(): string[] {
 
 describe.skipIf(!ready)('raw data analysis (FASTQ -> BAM -> VCF -> the usual case)', () => {
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-fastq-test-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      RARELENS_DATA_DIR: dataDir,
-      RARELENS_KB: kbDir,
-      RARELENS_SOURCES: sources,
-      RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      SMTP_URL: inbox.url,
-      WORKER_THREADS: '2',
-    });
-    app = await buildApp({ config, cases: { jobs: { inProcessWorker: true, pollMs: 100 } } });
-    await app.ready();
+    testApp = await createTestApp({ name: 'fastq', kb: kbDir, env: { RARELENS_SOURCES: sources, WORKER_THREADS: '2' }, cases: { jobs: { inProcessWorker: true, pollMs: 100 } } });
+    ({ app, inbox, dataDir } = testApp);
     const [user, col, other] = [await signUpAndLogIn(app, inbox), await signUpAndLogIn(app, inbox), await signUpAndLogIn(app, inbox)];
     auth = { authorization: `Bearer ${user.token}` };
     colleague = { authorization: `Bearer ${col.token}`, email: col.email };
@@ -81,9 +66,7 @@ describe.skipIf(!ready)('raw data analysis (FASTQ -> BAM -> VCF -> the usual cas
   });
 
   afterAll(async () => {
-    await app?.close();
-    await inbox?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await testApp?.close();
   });
 
   it('aligns the NA12878 chrM reads on the demo reference and calls chrM 150 T>C, 152 T>C and 195 C>T (haploid) and lists the GRCh38 variant 152 T>C', async () => {

@@ -4,8 +4,7 @@
  * filters, re-ranking, errors, access control. The end-to-end test with the real engine and
  * knowledge base is in cases.engine.int.test.ts.
  */
-import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ErrorCode, Messages } from '@rarelens/contract';
@@ -13,13 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ontology, VARIANT_FILTERS } from '@rarelens/engine';
 import { caseTermsFromText, createPhenomeService } from '../phenome/phenome.service.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../env.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { CHECKED_RECORDS } from './genome-check.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 import { testOntology } from '../../testing/test-ontology.ts';
 
@@ -44,6 +42,7 @@ const SYMPTOM_HPO = new Ontology({
   })),
 });
 
+let testApp: TestApp;
 let inbox: SmtpInbox;
 let app: FastifyInstance;
 let dataDir: string;
@@ -52,25 +51,13 @@ let bob: { token: string; email: string };
 const authOf = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-cases-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RARELENS_DATA_DIR: dataDir,
-    RARELENS_KB: path.join(dataDir, 'no-kb'),
-    RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
-    PUBLIC_URL: 'http://rarelens.test',
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SMTP_URL: inbox.url,
-    UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
-  });
   const engine = createFixtureEngine({ genePhenotypes: GENES });
   // PhenomeAI (shipped configuration) on a small HPO: this test runs without a knowledge base.
   const phenome = createPhenomeService({ ontology: () => Promise.resolve(SYMPTOM_HPO) });
-  app = await buildApp({
-    config,
+  testApp = await createTestApp({
+    name: 'cases',
+    kb: 'none',
+    env: { UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) },
     cases: {
       extractTerms: (symptoms) => caseTermsFromText(phenome, symptoms),
       engine: () => Promise.resolve(engine),
@@ -78,15 +65,13 @@ beforeAll(async () => {
       jobs: { inProcessWorker: true, pollMs: 50, heartbeatMs: 200, staleAfterMs: 1000 },
     },
   });
-  await app.ready();
+  ({ app, inbox, dataDir } = testApp);
   alice = await signUpAndLogIn(app, inbox);
   bob = await signUpAndLogIn(app, inbox);
 });
 
 afterAll(async () => {
-  await app.close();
-  await inbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await testApp.close();
 });
 
 function upload(
@@ -241,6 +226,34 @@ describe('uploading a case', () => {
     expect(a.items.map((v) => v.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(b.items.map((v) => v.rank)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
     expect(a.items[0]?.gene).toBe('FGFR2');
+  });
+
+  it('pages by keyset: the nextCursor of a page, passed as after, gives the next offset page; null at the end', async () => {
+    for (const q of ['mode=non-clustered', 'mode=filtered', 'mode=filtered&consequence=missense_variant,stop_gained']) {
+      const url = (extra: string) => `/api/products/${productId}/variants?${q}&pageSize=100${extra}`;
+      type Page = { items: { id: number }[]; total: number; nextCursor: string | null };
+      let res = await app.inject({ method: 'GET', url: url('&page=1'), headers: authOf(alice) });
+      let body = res.json<Page>();
+      const seen = body.items.map((v) => v.id);
+      for (let page = 2; body.nextCursor; page++) {
+        const byOffset = await app.inject({ method: 'GET', url: url(`&page=${page}`), headers: authOf(alice) });
+        res = await app.inject({ method: 'GET', url: url(`&page=${page}&after=${body.nextCursor}`), headers: authOf(alice) });
+        expect(res.statusCode).toBe(200);
+        body = res.json<Page>();
+        expect(body.items.map((v) => v.id)).toEqual(byOffset.json<Page>().items.map((v) => v.id));
+        seen.push(...body.items.map((v) => v.id));
+      }
+      expect(seen.length).toBe(body.total);
+      expect(new Set(seen).size).toBe(seen.length);
+    }
+  });
+
+  it('refuses an after that is not a cursor of the list, naming the field', async () => {
+    for (const after of ['nonsense', Buffer.from('[1,"x",2]').toString('base64url')]) {
+      const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?page=2&after=${after}`, headers: authOf(alice) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ code: string; issues: { path: string[] }[] }>()).toMatchObject({ code: 'validation_failed', issues: [{ path: ['after'] }] });
+    }
   });
 
   it('filters variants by consequence, frequency, ACMG class, zygosity and gene', async () => {

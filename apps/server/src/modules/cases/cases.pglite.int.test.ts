@@ -2,49 +2,32 @@
  * Embedded mode: the same upload -> queue -> analysis -> results path on PGlite, with the
  * worker running inside the server process (the default when DATABASE_URL is unset).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../env.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 import { testOntology } from '../../testing/test-ontology.ts';
 
+let testApp: TestApp;
 let inbox: SmtpInbox;
 let app: FastifyInstance;
-let dataDir: string;
 let auth: Record<string, string>;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-pglite-cases-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RARELENS_DATA_DIR: dataDir,
-    RARELENS_KB: path.join(dataDir, 'no-kb'),
-    RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    SMTP_URL: inbox.url,
-  });
   const engine = createFixtureEngine({ genePhenotypes: { FGFR2: ['HP:0000244'] } });
   // No `jobs` override: on PGlite the in-process worker is the default.
-  app = await buildApp({ config, cases: { engine: () => Promise.resolve(engine), ontology: testOntology, jobs: { pollMs: 100 } } });
-  await app.ready();
+  testApp = await createTestApp({ name: 'pglite-cases', pglite: true, kb: 'none', cases: { engine: () => Promise.resolve(engine), ontology: testOntology, jobs: { pollMs: 100 } } });
+  ({ app, inbox } = testApp);
   const user = await signUpAndLogIn(app, inbox);
   auth = { authorization: `Bearer ${user.token}` };
 });
 
 afterAll(async () => {
-  await app.close();
-  await inbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await testApp.close();
 });
 
 describe('cases on the embedded database', () => {

@@ -5,17 +5,12 @@
  * attempt's bulk load was one transaction, so nothing of it is left behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { rowsOf } from '../../db/database.ts';
-import { loadConfig } from '../../env.ts';
 import { JobQueue } from '../../jobs/job.boss.ts';
 import { buildRegistry } from '../../jobs/jobs.module.ts';
 import { createCaseAnalysisStore } from '../analysis/analysis.service.ts';
@@ -23,7 +18,8 @@ import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { createStorage } from '../../storage/storage.factory.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 import { testOntology } from '../../testing/test-ontology.ts';
 
@@ -31,6 +27,7 @@ const GENES = { FGFR2: ['HP:0000244'], TTN: [] as string[] };
 /** A third of them common (not candidates), so a batch of 5,000 is stored while streaming. */
 const VARIANTS = 16_000;
 
+let testApp: TestApp;
 let inbox: SmtpInbox;
 let app: FastifyInstance;
 let dataDir: string;
@@ -38,29 +35,15 @@ let user: { token: string };
 let child: ChildProcess | null = null;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-recovery-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RARELENS_DATA_DIR: dataDir,
-    RARELENS_KB: path.join(dataDir, 'no-kb'),
-    RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SMTP_URL: inbox.url,
-  });
   // The API server runs no worker here: workers are separate processes, as in production.
-  app = await buildApp({ config, cases: { ontology: testOntology, jobs: { inProcessWorker: false, heartbeatMs: 200, staleAfterMs: 1000 } } });
-  await app.ready();
+  testApp = await createTestApp({ name: 'recovery', kb: 'none', cases: { ontology: testOntology, jobs: { inProcessWorker: false, heartbeatMs: 200, staleAfterMs: 1000 } } });
+  ({ app, inbox, dataDir } = testApp);
   user = await signUpAndLogIn(app, inbox);
 });
 
 afterAll(async () => {
   child?.kill('SIGKILL');
-  await app.close();
-  await inbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await testApp.close();
 });
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {

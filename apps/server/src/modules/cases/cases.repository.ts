@@ -35,6 +35,7 @@ function buildAccessQuery(db: Executor) {
       caseRow: products,
       ownerEmail: users.email,
       storedVariants: sql<string | null>`(select r.counts->>'variantsStored' from analysis_runs r where r.id = ${products.currentRunId})`,
+      runRankedAt: sql<string | null>`(select r.ranked_at::text from analysis_runs r where r.id = ${products.currentRunId})`,
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerId))
@@ -59,9 +60,9 @@ export async function findAccessibleCase(
   db: Executor,
   id: string,
   user: { id: string; email: string },
-): Promise<{ caseRow: ProductRow; isOwner: boolean; ownerEmail: string; storedVariants: number | null } | null> {
-  // One round trip: access check, owner e-mail and the current run's stored-variant count
-  // (the total of unfiltered variant lists).
+): Promise<{ caseRow: ProductRow; isOwner: boolean; ownerEmail: string; storedVariants: number | null; runRankedAt: string | null } | null> {
+  // One round trip: access check, owner e-mail, the current run's stored-variant count (the
+  // total of unfiltered variant lists) and when it was last ranked (the key of cached counts).
   let query = accessQueries.get(db);
   if (!query) {
     query = buildAccessQuery(db);
@@ -75,6 +76,7 @@ export async function findAccessibleCase(
     isOwner: row.caseRow.ownerId === user.id,
     ownerEmail: row.ownerEmail,
     storedVariants: row.storedVariants == null ? null : Number(row.storedVariants),
+    runRankedAt: row.runRankedAt,
   };
 }
 

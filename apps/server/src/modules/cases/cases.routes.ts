@@ -22,6 +22,7 @@ import { AppError } from '../../errors.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { CasesService, UploadPart } from './cases.service.ts';
+import { guardUploadPace, pacedParts, type UploadPaceOptions } from './upload-pace.ts';
 
 const IdParams = z.object({ id: z.string() });
 const FileParams = IdParams.extend({ fileId: z.string() });
@@ -29,6 +30,8 @@ const FileParams = IdParams.extend({ fileId: z.string() });
 export interface CasesRoutesOptions {
   casesService: CasesService;
   uploadMaxBytes: number;
+  /** Slow uploads stopped with 408 (upload-pace.ts). */
+  uploadPace: UploadPaceOptions;
 }
 
 export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, opts, done) => {
@@ -52,13 +55,27 @@ export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, o
       throw new AppError(415, ErrorCode.unsupportedMediaType, 'Send the case as multipart/form-data');
     }
     const user = currentUser(request);
+    const guard = guardUploadPace(request.raw, opts.uploadPace);
     async function* parts(): AsyncGenerator<UploadPart> {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') yield { type: 'file', fieldname: part.fieldname, filename: part.filename, file: part.file };
-        else yield { type: 'field', fieldname: part.fieldname, value: part.value };
+      for await (const part of pacedParts(request.parts(), guard)) {
+        if (part.type === 'file') {
+          guard.track(part.file);
+          yield { type: 'file', fieldname: part.fieldname, filename: part.filename, file: part.file };
+        } else yield { type: 'field', fieldname: part.fieldname, value: part.value };
       }
     }
-    const created = await service.create(user, parts());
+    let created;
+    try {
+      // A stall destroys the file stream being stored and ends the parts loop with
+      // UploadStalledError, so the service cleans up as for any aborted upload.
+      created = await service.create(user, parts());
+    } catch (error) {
+      // A stalled client may still hold the rest of its body: answer, then close the connection.
+      if (error instanceof Error && error.name === 'UploadStalledError') reply.header('connection', 'close');
+      throw error;
+    } finally {
+      guard.stop();
+    }
     return reply.status(202).send(created);
   });
 

@@ -9,6 +9,7 @@ import {
   Constants,
   CreateProductFields,
   ErrorCode,
+  MAX_RELATIVE_VCFS,
   Messages,
   type ProductDetails,
   type ProductSummary,
@@ -26,7 +27,7 @@ import {
 } from '../../storage/content-type.ts';
 import { ObjectTooLargeError, type ObjectStorage } from '../../storage/object-storage.ts';
 import type { AnalysisRunRow, ProductFileRow, ProductRow, StoredPedigree } from '../../db/schema/products.ts';
-import { checkPedigreeUpload, MAX_PED_BYTES, PEDIGREE_FIELD, PROBAND_FIELD } from '../family/index.ts';
+import { checkPedigreeUpload, checkSeparateVcfs, MAX_PED_BYTES, PEDIGREE_FIELD, PROBAND_FIELD, RELATIVES_FIELD } from '../family/index.ts';
 import type { GenomeCheck } from './genome-check.ts';
 import { assertCan, caseNotFound, type CaseAccessLevel, type CaseAction } from './cases.policy.ts';
 import { presentCaseDetails, presentCaseSummary } from './cases.presenter.ts';
@@ -62,6 +63,8 @@ export interface AccessibleCase {
   ownerEmail: string;
   /** Variants stored by the current run (the total of an unfiltered variant list). */
   storedVariants: number | null;
+  /** When the current run was last ranked (changes with every re-ranking); null before. */
+  runRankedAt: string | null;
 }
 
 /** The access check of every route under a case, and what other modules read of a case. */
@@ -140,7 +143,7 @@ function parseTermValues(values: string[]): unknown {
 
 interface StoredUpload {
   id: string;
-  role: 'genome' | 'mate' | 'attachment';
+  role: 'genome' | 'mate' | 'attachment' | 'relative';
   originalName: string;
   storageKey: string;
   sizeBytes: number;
@@ -185,27 +188,53 @@ function isStoreUnreachable(e: unknown): boolean {
   return false;
 }
 
+/** A VCF of the upload to read sample names from. */
+interface SampleSource {
+  field: string;
+  name: string;
+  format: string;
+  open: () => Promise<Readable>;
+}
+
+async function sampleNamesOf(file: SampleSource): Promise<string[]> {
+  try {
+    return await readVcfSampleNames(await file.open(), file.name);
+  } catch (e) {
+    if (e instanceof VcfParseError) throw Errors.validation([{ path: [file.field], message: e.message }]);
+    throw e;
+  }
+}
+
 /**
  * The family of an upload, checked against the VCF's samples before the case is queued: a PED
  * file (every PED sample in the VCF, one proband, consistent sexes and parents, no cycles) and/or
- * the proband's sample name. Each problem is an issue on its field naming the sample.
+ * the proband's sample name. Each problem is an issue on its field naming the sample. With the
+ * relatives' separately called VCFs, the samples are those of every file (one person each), and
+ * a pedigree is required to say who is who.
  */
 async function checkFamilyUpload(
-  format: string,
+  genome: SampleSource,
+  relatives: readonly SampleSource[],
   pedigree: { name: string; text: string } | null,
   probandSample: string | null,
-  open: () => Promise<Readable>,
-  genomeName: string,
 ): Promise<{ pedigree: StoredPedigree | null; probandSample: string | null }> {
+  const genomeName = genome.name;
+  if (relatives.length) {
+    const issues = [genome, ...relatives]
+      .filter((f) => f.format !== 'vcf')
+      .map((f) => ({ path: [f.field], message: `${f.name}: separately called relatives' VCFs are merged with the genome file, so every one must be a VCF (this is ${f.format.toUpperCase()})` }));
+    if (!pedigree) issues.push({ path: [RELATIVES_FIELD], message: "The relatives' VCFs need a pedigree (a PED file or the family editor) saying how each person is related to the proband" });
+    if (issues.length) throw Errors.validation(issues);
+  }
   if (!pedigree && !probandSample) return { pedigree: null, probandSample: null };
   const field = pedigree ? PEDIGREE_FIELD : PROBAND_FIELD;
-  if (format !== 'vcf') throw Errors.validation([{ path: [field], message: `A pedigree and proband sample apply to a VCF; ${genomeName} is not one` }]);
-  let samples: string[];
-  try {
-    samples = await readVcfSampleNames(await open(), genomeName);
-  } catch (e) {
-    if (e instanceof VcfParseError) throw Errors.validation([{ path: [GENOME_FIELD], message: e.message }]);
-    throw e;
+  if (genome.format !== 'vcf') throw Errors.validation([{ path: [field], message: `A pedigree and proband sample apply to a VCF; ${genomeName} is not one` }]);
+  let samples = await sampleNamesOf(genome);
+  if (relatives.length) {
+    const files = [genome, ...relatives];
+    const checked = checkSeparateVcfs(await Promise.all(files.map(async (f) => ({ field: f.field, name: f.name, samples: f === genome ? samples : await sampleNamesOf(f) }))));
+    if (!checked.ok) throw Errors.validation(checked.issues);
+    samples = checked.samples;
   }
   if (pedigree) {
     const r = checkPedigreeUpload(pedigree.text, pedigree.name, samples, probandSample);
@@ -309,6 +338,7 @@ export function createCasesService(deps: CasesServiceDeps) {
       let genome: StoredUpload | null = null;
       let mate: StoredUpload | null = null;
       const attachments: StoredUpload[] = [];
+      const relatives: StoredUpload[] = [];
       let pedigreeUpload: { name: string; text: string } | null = null;
       try {
         for await (const part of parts) {
@@ -324,6 +354,11 @@ export function createCasesService(deps: CasesServiceDeps) {
                 throw new AppError(400, ErrorCode.tooManyFiles, Messages.maxFiles);
               }
               attachments.push(await storeUpload(caseUuid, part, 'attachment'));
+            } else if (part.fieldname === RELATIVES_FIELD) {
+              if (relatives.length >= MAX_RELATIVE_VCFS) {
+                throw Errors.validation([{ path: [RELATIVES_FIELD], message: `Upload at most ${MAX_RELATIVE_VCFS} relatives' VCFs per case (or one joint-called family VCF as the genome file)` }]);
+              }
+              relatives.push(await storeUpload(caseUuid, part, 'relative'));
             } else if (part.fieldname === PEDIGREE_FIELD) {
               if (pedigreeUpload) throw Errors.validation([{ path: [PEDIGREE_FIELD], message: 'Upload one pedigree (PED) file per case' }]);
               const name = safeName(part.filename);
@@ -380,8 +415,14 @@ export function createCasesService(deps: CasesServiceDeps) {
             })
           : null;
         if (checked !== null && !checked.ok) throw Errors.validation([{ path: [checked.field], message: checked.message }]);
-        const family = await checkFamilyUpload(genomeContent.format, pedigreeUpload, f.probandSample || null, () => storage.get(storedGenome.storageKey), storedGenome.originalName);
-        const files = [genome, ...(mate ? [mate] : []), ...attachments].map((u) => ({
+        const source = (u: StoredUpload, field: string): SampleSource => ({ field, name: u.originalName, format: (u.content as GenomeContent).format, open: () => storage.get(u.storageKey) });
+        const family = await checkFamilyUpload(
+          source(storedGenome, GENOME_FIELD),
+          relatives.map((r) => source(r, RELATIVES_FIELD)),
+          pedigreeUpload,
+          f.probandSample || null,
+        );
+        const files = [genome, ...(mate ? [mate] : []), ...relatives, ...attachments].map((u) => ({
           id: u.id,
           productId: caseUuid,
           role: u.role,

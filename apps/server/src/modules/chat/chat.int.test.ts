@@ -5,19 +5,15 @@
  * validation, the failure path, the per-user rate limit, and a language model behind a local
  * stub (accepted prose, and a reply naming a gene outside the evidence that is rejected).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { ChatMessages, ErrorCode, Messages, type ChatConversation, type ChatConversationList, type ChatResponse, type GeneRow } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../env.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { hasRealEngine, kbDir, smallPfeifferVcf } from '../../testing/pfeiffer-vcf.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 import { createChatKnowledgeSource } from './chat.knowledge.ts';
 
@@ -31,7 +27,8 @@ let app2: FastifyInstance;
 let llm: Server;
 const llmReplies: string[] = [];
 let failKnowledge = false;
-let dataDir: string;
+let first: TestApp | undefined;
+let second: TestApp | undefined;
 let alice: { token: string; email: string };
 let bob: { token: string; email: string };
 let productId: string;
@@ -41,8 +38,6 @@ const base = () => `/api/products/${productId}/chat`;
 
 describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-chat-test-'));
     llm = createServer((req, res) => {
       req.resume();
       req.on('end', () => {
@@ -51,29 +46,22 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
       });
     });
     await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      RARELENS_DATA_DIR: dataDir,
-      RARELENS_KB: kbDir,
-      RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      CHAT_RATE_LIMIT_PER_MINUTE: '10000',
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      SMTP_URL: inbox.url,
-    };
     const knowledge = createChatKnowledgeSource(kbDir);
-    app = await buildApp({ config: loadConfig(env), cases: { jobs: { inProcessWorker: true, pollMs: 100 } }, chat: { knowledge, env: {} } });
-    await app.ready();
-    app2 = await buildApp({
-      config: loadConfig({ ...env, CHAT_RATE_LIMIT_PER_MINUTE: '6' }),
+    first = await createTestApp({ name: 'chat', kb: kbDir, env: { CHAT_RATE_LIMIT_PER_MINUTE: '10000' }, cases: { jobs: { inProcessWorker: true, pollMs: 100 } }, chat: { knowledge, env: {} } });
+    ({ app, inbox } = first);
+    // A second app on the same database, data directory (secrets) and inbox: a low chat rate limit, a stub LLM.
+    second = await createTestApp({
+      dataDir: first.dataDir,
+      inbox,
+      kb: kbDir,
+      env: { CHAT_RATE_LIMIT_PER_MINUTE: '6' },
       cases: { jobs: { inProcessWorker: false } },
       chat: {
         knowledge: () => (failKnowledge ? Promise.reject(new Error('knowledge base unreadable')) : knowledge()),
         env: { LLM_BASE_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}`, LLM_API_KEY: 'k', LLM_MODEL: 'stub' },
       },
     });
-    await app2.ready();
+    app2 = second.app;
     [alice, bob] = await Promise.all([signUpAndLogIn(app, inbox), signUpAndLogIn(app, inbox)]);
     const { body, contentType } = multipartBody(
       { caseId: 'CHAT-001', gender: 'male', symptoms: 'Tower-shaped skull, broad thumbs', hpoTerms: JSON.stringify(TERMS), assembly: 'auto' },
@@ -89,11 +77,9 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await app2?.close();
-    await app?.close();
-    await inbox?.close();
+    await second?.close();
+    await first?.close();
     await new Promise<void>((resolve) => (llm ? llm.close(() => resolve()) : resolve()));
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const ask = (message: string, user = alice, conversationId?: string, target = app) =>

@@ -6,6 +6,7 @@
  * (RARELENS_KB) and the reference data (RARELENS_SOURCES).
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { FamilyResponse, VariantRow } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
@@ -180,5 +181,110 @@ describe.skipIf(!ready)('a trio through the API (GIAB Ashkenazi trio + PED)', ()
       expect(Object.keys(v.genotypes ?? {})).toHaveLength(3);
       if (beforeTags.has(v.id)) expect(v.inheritance.join(',')).toBe(beforeTags.get(v.id));
     }
+  });
+});
+
+/**
+ * The GIAB trio as three separately called VCFs: each person's file keeps the header and only
+ * the records where that person carries an alternate allele (a variant-only VCF, as a caller run
+ * on one sample writes it), from the first `records` records.
+ */
+function personVcf(sample: string, records: number): Buffer {
+  const lines = gunzipSync(readFileSync(trioVcf)).toString('utf8').split('\n');
+  const chrom = lines.find((l) => l.startsWith('#CHROM'))!.split('\t');
+  const col = chrom.indexOf(sample);
+  const out: string[] = [];
+  let n = 0;
+  for (const l of lines) {
+    if (l.startsWith('##')) out.push(l);
+    else if (l.startsWith('#CHROM')) out.push([...chrom.slice(0, 9), sample].join('\t'));
+    else if (l !== '' && n++ < records) {
+      const cols = l.split('\t');
+      if (/[1-9]/.test(cols[col]!.split(':')[0]!)) out.push([...cols.slice(0, 9), cols[col]!].join('\t'));
+    }
+  }
+  return Buffer.from(out.join('\n') + '\n');
+}
+
+describe.skipIf(!ready)('a trio of separately called VCFs through the API (merged by position and allele)', () => {
+  beforeAll(async () => {
+    engine = await startEngineApp('family-merge');
+    ({ app, auth } = engine);
+  });
+
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  const RECORDS = 3000;
+  const files = (relatives: { name: string; sample: string }[]) => [
+    { field: 'genomeFile', name: 'HG002.vcf', content: personVcf('HG002', RECORDS) },
+    ...relatives.map((r) => ({ field: 'relativeGenomeFiles', name: r.name, content: personVcf(r.sample, RECORDS) })),
+  ];
+  const send = (parts: { field: string; name: string; content: Buffer }[]) => {
+    const { body, contentType } = multipartBody(FIELDS, parts);
+    return app.inject({ method: 'POST', url: '/api/products', headers: { ...auth, 'content-type': contentType }, payload: body });
+  };
+  const issuesOf = (res: { json: <T>() => T }) => res.json<{ issues: { path: string[]; message: string }[] }>().issues;
+  const parents = [
+    { name: 'HG003.vcf', sample: 'HG003' },
+    { name: 'HG004.vcf', sample: 'HG004' },
+  ];
+
+  it('refuses relatives without a pedigree, a joint VCF as a relative and the same person twice, naming the file', async () => {
+    const noPed = await send(files(parents));
+    expect(noPed.statusCode).toBe(400);
+    expect(issuesOf(noPed)).toEqual([{ path: ['relativeGenomeFiles'], message: expect.stringContaining('need a pedigree') as string }]);
+
+    const ped = { field: 'pedigreeFile', name: 'ashk-trio.ped', content: readFileSync(trioPed) };
+    const joint = await send([...files([parents[0]!]), { field: 'relativeGenomeFiles', name: 'joint.vcf.gz', content: readFileSync(trioVcf) }, ped]);
+    expect(joint.statusCode).toBe(400);
+    expect(issuesOf(joint)).toEqual([{ path: ['relativeGenomeFiles'], message: expect.stringMatching(/^joint\.vcf\.gz holds 3 samples \(HG002, HG003, HG004\)/) as string }]);
+
+    const twice = await send([...files([parents[0]!, { name: 'again.vcf', sample: 'HG003' }]), ped]);
+    expect(twice.statusCode).toBe(400);
+    expect(issuesOf(twice)).toEqual([{ path: ['relativeGenomeFiles'], message: 'again.vcf: sample HG003 is also the sample of HG003.vcf; each person once' }]);
+
+    const list = await app.inject({ method: 'GET', url: '/api/products', headers: auth });
+    expect(list.json<{ items: unknown[] }>().items).toHaveLength(0);
+  });
+
+  it('merges the three VCFs, notes the sites each person\'s VCF is silent on and shows them as no-calls', async () => {
+    const res = await send([...files(parents), { field: 'pedigreeFile', name: 'ashk-trio.ped', content: readFileSync(trioPed) }]);
+    expect(res.statusCode).toBe(202);
+    const id = res.json<{ id: string }>().id;
+    const done = await waitForStatus(app, auth, id, ['Completed', 'Error'], 240_000);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('Completed');
+
+    const family = (await app.inject({ method: 'GET', url: `/api/products/${id}/family`, headers: auth })).json<FamilyResponse>();
+    expect(family.proband).toBe('HG002');
+    expect(family.members.map((m) => [m.sample, m.relation, m.sequenced])).toEqual([
+      ['HG002', 'proband', true],
+      ['HG003', 'father', true],
+      ['HG004', 'mother', true],
+    ]);
+    const note = family.notes.find((n) => n.startsWith('Merged 3 separately called VCFs'));
+    expect(note).toBeDefined();
+    expect(note).toMatch(/no-calls, not reference \(HG002: \d+ of \d+; HG003: \d+ of \d+; HG004: \d+ of \d+\)/);
+    expect(note).toContain('Files: HG002.vcf (HG002), HG003.vcf (HG003), HG004.vcf (HG004).');
+
+    const ranked = (await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&pageSize=100`, headers: auth })).json<{ items: VariantRow[] }>();
+    expect(ranked.items.length).toBeGreaterThan(0);
+    let parentNoCalls = 0;
+    for (const v of ranked.items) {
+      expect(Object.keys(v.genotypes ?? {}).sort()).toEqual(['HG002', 'HG003', 'HG004']);
+      expect(v.genotypes!.HG002!.gt).toMatch(/[1-9]/);
+      for (const p of ['HG003', 'HG004']) {
+        const gt = v.genotypes![p]!.gt;
+        // A parent's call is either from their own VCF (an alt allele) or a no-call, never an invented reference.
+        expect(gt).toMatch(/[1-9]|^\.[/|]\.$|^\.$/);
+        if (!/[1-9]/.test(gt)) parentNoCalls++;
+      }
+    }
+    expect(parentNoCalls).toBeGreaterThan(0);
+    // Absent from a parent's VCF is not "absent from the parent": no de novo call without 0/0 calls.
+    const deNovo = (await app.inject({ method: 'GET', url: `/api/products/${id}/variants?inheritance=de_novo`, headers: auth })).json<{ total: number }>();
+    expect(deNovo.total).toBe(0);
   });
 });

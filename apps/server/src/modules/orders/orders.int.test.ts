@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createOrdersServiceFor } from './orders.module.ts';
 import { addOneMonth } from './orders.service.ts';
@@ -29,11 +29,11 @@ let other: { email: string; token: string };
 const auth = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
   // One set of secrets: a token issued by one app is accepted by the other.
   const secrets = { JWT_SECRET: 'orders-test-jwt-secret-0123456789abcdef', TOKEN_HASH_SECRET: 'orders-test-hash-secret-0123456789abcdef' };
-  off = await createTestApp({ smtpUrl: inbox.url, env: secrets });
-  on = await createTestApp({ smtpUrl: inbox.url, env: { ...secrets, RARELENS_BILLING: 'on' } });
+  off = await createTestApp({ env: secrets });
+  inbox = off.inbox;
+  on = await createTestApp({ inbox, env: { ...secrets, RARELENS_BILLING: 'on' } });
   app = off.app;
   lab = await signUpAndLogIn(app, inbox);
   other = await signUpAndLogIn(app, inbox);
@@ -42,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await on.close();
   await off.close();
-  await inbox.close();
 });
 
 async function placeOrder(user: { token: string }, payload: Record<string, unknown>) {

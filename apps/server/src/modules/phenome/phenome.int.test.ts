@@ -3,53 +3,35 @@
  * validates its body and returns terms with spans, negation and experiencer. The HPO comes
  * from RARELENS_SOURCES (no knowledge base is built in this test).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { PHENOME_MAX_TEXT, type PhenomeExtractResponse } from '@rarelens/contract';
 import { defaultHpoPath } from '@rarelens/phenome';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../env.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const hasHpo = existsSync(defaultHpoPath());
 const LLM_VARS = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
 const savedLlmEnv = LLM_VARS.map((k) => [k, process.env[k]] as const);
 
+let testApp: TestApp;
 let inbox: SmtpInbox;
 let app: FastifyInstance;
-let dataDir: string;
 let alice: { token: string; email: string };
 const authOf = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
 
 beforeAll(async () => {
   // The offline extractor only: an LLM configured in the developer's shell must not be called.
   for (const k of LLM_VARS) delete process.env[k];
-  inbox = await startSmtpInbox();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-phenome-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RARELENS_DATA_DIR: dataDir,
-    RARELENS_KB: path.join(dataDir, 'no-kb'),
-    RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
-    PUBLIC_URL: 'http://rarelens.test',
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SMTP_URL: inbox.url,
-  });
-  app = await buildApp({ config, cases: { jobs: { inProcessWorker: false } } });
-  await app.ready();
+  testApp = await createTestApp({ name: 'phenome', kb: 'none', cases: { jobs: { inProcessWorker: false } } });
+  ({ app, inbox } = testApp);
   alice = await signUpAndLogIn(app, inbox);
 });
 
 afterAll(async () => {
-  await app.close();
-  await inbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await testApp.close();
   for (const [k, v] of savedLlmEnv) if (v !== undefined) process.env[k] = v;
 });
 

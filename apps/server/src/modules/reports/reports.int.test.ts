@@ -12,14 +12,13 @@ import path from 'node:path';
 import { ErrorCode, Messages, Phenopacket } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
-import { loadConfig } from '../../env.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { hasRealEngine, kbDir, smallPfeifferVcf } from '../../testing/pfeiffer-vcf.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 import { CHECKED_RECORDS } from '../cases/genome-check.ts';
 import { cursorAfter, variantsAfter, type VariantCursor } from './reports.repository.ts';
@@ -30,6 +29,7 @@ const realEngine = hasRealEngine;
 const TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770'];
 const EXCLUDED = ['HP:0001250'];
 
+let testApp: TestApp | undefined;
 let inbox: SmtpInbox;
 let app: FastifyInstance;
 let dataDir: string;
@@ -53,28 +53,16 @@ interface Variant {
 }
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rarelens-reports-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RARELENS_DATA_DIR: dataDir,
-    RARELENS_KB: realEngine ? kbDir : path.join(dataDir, 'no-kb'),
-    RARELENS_WEB_DIST: path.join(dataDir, 'no-web-build'),
-    PUBLIC_URL: 'http://rarelens.test',
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SMTP_URL: inbox.url,
-  });
   const fixture = createFixtureEngine({ genePhenotypes: { FGFR2: TERMS, BRCA1: ['HP:0003002'], TTN: [] } });
-  app = await buildApp({
-    config,
+  testApp = await createTestApp({
+    name: 'reports',
+    kb: realEngine ? kbDir : 'none',
     cases: {
       ...(realEngine ? {} : { engine: () => Promise.resolve(fixture), ontology: testOntology }),
       jobs: { inProcessWorker: true, pollMs: 100 },
     },
   });
-  await app.ready();
+  ({ app, inbox, dataDir } = testApp);
   [alice, bob, carol] = await Promise.all([signUpAndLogIn(app, inbox), signUpAndLogIn(app, inbox), signUpAndLogIn(app, inbox)]);
 
   const vcf = realEngine ? smallPfeifferVcf() : buildFixtureVcf(400, ['TTN', 'BRCA1', 'FGFR2']);
@@ -97,9 +85,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await app?.close();
-  await inbox?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await testApp?.close();
 });
 
 async function topVariants(n: number, query = ''): Promise<Variant[]> {

@@ -12,7 +12,7 @@ import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn, uniqueEmail } from '../../testing/helpers.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 type User = { email: string; token: string };
@@ -55,12 +55,9 @@ async function activityKinds(user: User): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
   const fixture = createFixtureEngine({ genePhenotypes: { FGFR2: ['HP:0000244'], BRCA1: ['HP:0003002'], TTN: [] } });
-  test = await createTestApp({
-    smtpUrl: inbox.url,
-    cases: { engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100 } },
-  });
+  test = await createTestApp({ cases: { engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100 } } });
+  inbox = test.inbox;
   app = test.app;
   [owner, colleague, other] = await Promise.all([signUpAndLogIn(app, inbox), signUpAndLogIn(app, inbox), signUpAndLogIn(app, inbox)]);
   const { body, contentType } = multipartBody(
@@ -76,7 +73,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await test?.close();
-  await inbox?.close();
 });
 
 describe('sharing with a link', () => {

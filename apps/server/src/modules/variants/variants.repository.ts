@@ -8,12 +8,57 @@ import { runVariants, type RunVariantRow } from '../../db/schema/products.ts';
 export const COUNT_CAP = 10_000;
 
 /** Number of matching rows, counted up to COUNT_CAP + 1 (an index range scan, never the whole case). */
-async function cappedCount(db: Executor, where: SQL, table: 'run_variants'): Promise<{ total: number; capped: boolean }> {
+export async function cappedCount(db: Executor, runId: string, f: VariantFilters): Promise<{ total: number; capped: boolean }> {
   const rows = rowsOf(
-    await db.execute(sql`select count(*)::int as n from (select 1 from ${sql.identifier(table)} where ${where} limit ${COUNT_CAP + 1}) t`),
+    await db.execute(sql`select count(*)::int as n from (select 1 from run_variants where ${variantWhere(runId, f)} limit ${COUNT_CAP + 1}) t`),
   );
   const n = Number(rows[0]?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+/** Where a keyset page starts: the list-order key of the previous page's last variant. */
+export interface ListCursor {
+  rank: number | null;
+  score: number;
+  id: number;
+}
+
+export function encodeCursor(c: ListCursor): string {
+  return Buffer.from(JSON.stringify([c.rank, c.score, c.id])).toString('base64url');
+}
+
+/** The cursor of `after`, or null when it is not one this server wrote. */
+export function decodeCursor(text: string): ListCursor | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 3) return null;
+  const [rank, score, id] = value as unknown[];
+  const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
+  if (!(rank === null || (isInt(rank) && rank >= 1))) return null;
+  if (typeof score !== 'number' || !Number.isFinite(score) || !isInt(id) || id < 0) return null;
+  return { rank, score, id };
+}
+
+/**
+ * The rows after `c` in list order (rank asc nulls last, score desc, id), as index range
+ * conditions: one per branch, each a contiguous range of the list indexes (a row comparison
+ * cannot express the mixed sort directions, and an OR of them would lose the index order).
+ */
+function afterCursor(c: ListCursor): SQL[] {
+  const { rank, score, id } = runVariants;
+  const sameScoreLaterId = sql`${score} = ${c.score}::real and ${id} > ${c.id}`;
+  const lowerScore = sql`${score} < ${c.score}::real`;
+  if (c.rank === null) return [sql`${rank} is null and ${sameScoreLaterId}`, sql`${rank} is null and ${lowerScore}`];
+  return [
+    sql`${rank} = ${c.rank} and ${sameScoreLaterId}`,
+    sql`${rank} = ${c.rank} and ${lowerScore}`,
+    sql`${rank} > ${c.rank}`,
+    sql`${rank} is null`,
+  ];
 }
 
 /**
@@ -38,77 +83,95 @@ function pageQuery(db: Executor, where: SQL) {
     .orderBy(sql`${page.rank} asc nulls last`, sql`${page.score} desc nulls last`, asc(page.id));
 }
 
+/**
+ * A keyset page: the first `limit` rows after the cursor, one index range read per branch of
+ * afterCursor (each stops after `limit` rows), then the full rows of those ids.
+ */
+function keysetQuery(db: Executor, where: SQL, c: ListCursor, limit: number) {
+  const order = sql.join([...VARIANT_ORDER], sql`, `);
+  const branches = afterCursor(c).map(
+    (b) => sql`(select ${runVariants.id} as id, ${runVariants.rank} as rank, ${runVariants.score} as score from ${runVariants} where ${where} and ${b} order by ${order} limit ${limit})`,
+  );
+  const ids = sql`select id from (${sql.join(branches, sql` union all `)}) k order by k.rank asc nulls last, k.score desc, k.id limit ${limit}`;
+  return db
+    .select()
+    .from(runVariants)
+    .where(and(where, sql`${runVariants.id} in (${ids})`))
+    .orderBy(...VARIANT_ORDER);
+}
+
 /** The two filter-free list shapes (all variants, candidates only) as prepared statements. */
 const pagePrepared = new WeakMap<object, { all: ReturnType<ReturnType<typeof pageQuery>['prepare']>; candidates: ReturnType<ReturnType<typeof pageQuery>['prepare']> }>();
 
-export async function listVariants(db: Executor, runId: string, f: VariantFilters, p: Page, knownTotal?: number) {
-  const where = variantWhere(runId, f);
+/** A page of the list: at `p`'s offset, or right after `after` (keyset) when given. */
+export async function listVariants(db: Executor, runId: string, f: VariantFilters, p: Page, after?: ListCursor): Promise<RunVariantRow[]> {
+  if (after) return keysetQuery(db, variantWhere(runId, f), after, p.pageSize);
   const params = { runId, limit: p.pageSize, offset: (p.page - 1) * p.pageSize };
-  let rowsPromise;
-  if (!hasFilters(f)) {
-    let prepared = pagePrepared.get(db);
-    if (!prepared) {
-      const byRun = eq(runVariants.runId, sql.placeholder('runId'));
-      prepared = {
-        all: pageQuery(db, byRun).prepare('run_variants_page_all'),
-        candidates: pageQuery(db, and(byRun, sql`${runVariants.rank} is not null`)!).prepare('run_variants_page_candidates'),
-      };
-      pagePrepared.set(db, prepared);
-    }
-    rowsPromise = (f.candidatesOnly ? prepared.candidates : prepared.all).execute(params);
-  } else {
-    rowsPromise = pageQuery(db, where).execute(params);
+  if (hasFilters(f)) return (await pageQuery(db, variantWhere(runId, f)).execute(params)).map((r) => r.v);
+  let prepared = pagePrepared.get(db);
+  if (!prepared) {
+    const byRun = eq(runVariants.runId, sql.placeholder('runId'));
+    prepared = {
+      all: pageQuery(db, byRun).prepare('run_variants_page_all'),
+      candidates: pageQuery(db, and(byRun, sql`${runVariants.rank} is not null`)!).prepare('run_variants_page_candidates'),
+    };
+    pagePrepared.set(db, prepared);
   }
-  const [rows, count] = await Promise.all([
-    rowsPromise,
-    knownTotal != null ? Promise.resolve({ total: knownTotal, capped: false }) : cappedCount(db, where, 'run_variants'),
-  ]);
-  return { items: rows.map((r) => r.v), ...count };
+  return (await (f.candidatesOnly ? prepared.candidates : prepared.all).execute(params)).map((r) => r.v);
+}
+
+/** A gene of the clustered view: its matching variants' count and the gene's rank and score. */
+export interface GeneCluster {
+  symbol: string;
+  variantCount: number;
+  geneRank: number | null;
+  geneScore: number | null;
 }
 
 /**
- * Clustered view: a page of genes that have matching variants, in gene-rank order (ranked
- * genes first, then other genes by their best variant), each with up to `perGene` variants.
+ * Every gene that has matching variants, in clustered-view order (ranked genes by rank, then
+ * the other genes by their best variant's score, then symbol). One aggregate over the
+ * matching variants: callers keep it (per run, ranking and filter) and page through it.
  */
-export async function listVariantClusters(db: Executor, runId: string, f: VariantFilters, p: Page, perGene: number) {
-  const where = variantWhere(runId, f);
-  const groups = rowsOf(
+export async function clusterGenes(db: Executor, runId: string, f: VariantFilters): Promise<GeneCluster[]> {
+  const rows = rowsOf(
     await db.execute(sql`
       select run_variants.gene as gene, count(*)::int as n, g.rank as gene_rank, g.score as gene_score
       from run_variants
       left join run_genes g on g.run_id = run_variants.run_id and g.symbol = run_variants.gene
-      where ${where} and run_variants.gene is not null
+      where ${variantWhere(runId, f)} and run_variants.gene is not null
       group by run_variants.gene, g.rank, g.score
-      order by g.rank asc nulls last, max(run_variants.score) desc, run_variants.gene
-      limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`),
+      order by g.rank asc nulls last, max(run_variants.score) desc, run_variants.gene`),
   );
-  const totalRows = rowsOf(
-    await db.execute(sql`select count(distinct gene)::int as n from run_variants where ${where} and gene is not null`),
-  );
-  const symbols = groups.map((g) => String(g.gene));
-  const variants = symbols.length
-    ? await db
-        .select()
-        .from(runVariants)
-        .where(and(where, inArray(runVariants.gene, symbols)))
-        .orderBy(...VARIANT_ORDER)
-    : [];
+  return rows.map((g) => ({
+    symbol: String(g.gene),
+    variantCount: Number(g.n),
+    geneRank: g.gene_rank == null ? null : Number(g.gene_rank),
+    geneScore: g.gene_score == null ? null : Number(g.gene_score),
+  }));
+}
+
+/**
+ * The first `perGene` matching variants (list order) of each of `genes`: one ordered range read
+ * of the (run, gene, rank, score, id) index per gene, never all of a large gene's variants.
+ */
+export async function clusterVariants(db: Executor, runId: string, f: VariantFilters, genes: string[], perGene: number): Promise<Map<string, RunVariantRow[]>> {
   const byGene = new Map<string, RunVariantRow[]>();
-  for (const v of variants) {
+  if (genes.length === 0) return byGene;
+  const where = variantWhere(runId, f);
+  const order = sql.join([...VARIANT_ORDER], sql`, `);
+  const firstOfGene = sql`select ${runVariants.id} from ${runVariants} where ${where} and ${runVariants.gene} = g.symbol order by ${order} limit ${perGene}`;
+  const rows = await db
+    .select()
+    .from(runVariants)
+    .where(and(where, sql`${runVariants.id} in (select l.id from unnest(${sql.param(genes)}::text[]) as g(symbol) cross join lateral (${firstOfGene}) as l(id))`))
+    .orderBy(...VARIANT_ORDER);
+  for (const v of rows) {
     const list = byGene.get(v.gene ?? '') ?? [];
-    if (list.length < perGene) list.push(v);
+    list.push(v);
     byGene.set(v.gene ?? '', list);
   }
-  return {
-    total: Number(totalRows[0]?.n ?? 0),
-    items: groups.map((g) => ({
-      symbol: String(g.gene),
-      geneRank: g.gene_rank == null ? null : Number(g.gene_rank),
-      geneScore: g.gene_score == null ? null : Number(g.gene_score),
-      variantCount: Number(g.n),
-      variants: byGene.get(String(g.gene)) ?? [],
-    })),
-  };
+  return byGene;
 }
 
 export async function findVariant(db: Executor, runId: string, id: number) {

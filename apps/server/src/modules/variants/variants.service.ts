@@ -7,9 +7,10 @@ import { ErrorCode, type VariantDetails, type VariantListQuery, type VariantList
 import type { Database } from '../../db/database.ts';
 import { hasFilters, type VariantFilters } from '../../db/run-variants.ts';
 import type { RunVariantRow } from '../../db/schema/products.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, Errors } from '../../errors.ts';
 import type { CaseAccess, Caller } from '../cases/cases.service.ts';
 import { presentVariant, presentVariantDetails, type ReviewerClassifications } from './variants.presenter.ts';
+import { CountCache, countKey } from './count-cache.ts';
 import * as repo from './variants.repository.ts';
 
 /** How a stored variant is shown (also in the reporting list and by GenomeTalks). */
@@ -45,33 +46,53 @@ export function createVariantsService(deps: {
   reviews?: (caseId: string) => Promise<ReviewerClassifications>;
 }) {
   const db = deps.database.db;
+  // Totals of filtered lists, per run, ranking and filter (count-cache.ts): not recounted per page.
+  const listTotals = new CountCache<{ total: number; capped: boolean }>();
+  // The clustered view's ordered gene list (one aggregate over the matching variants) likewise:
+  // its pages are slices. Fewer entries: a genome's list holds thousands of genes.
+  const clusterLists = new CountCache<repo.GeneCluster[]>(200);
   const reviewsOf = (caseId: string): Promise<ReviewerClassifications> => (deps.reviews ? deps.reviews(caseId) : Promise.resolve(NO_REVIEWS));
   return {
     async list(user: Caller, id: string, q: VariantListQuery): Promise<VariantListResponse> {
-      const { caseRow, storedVariants } = await deps.access.check(user, id, 'read');
+      const { caseRow, storedVariants, runRankedAt } = await deps.access.check(user, id, 'read');
       const page = { page: q.page, pageSize: q.pageSize };
       const runId = caseRow.currentRunId;
-      if (!runId) return { mode: q.mode, items: [], ...page, total: 0, totalIsCapped: false };
+      if (!runId) return q.mode === 'clustered' ? { mode: q.mode, items: [], ...page, total: 0, totalIsCapped: false } : { mode: q.mode, items: [], ...page, total: 0, totalIsCapped: false, nextCursor: null };
+      const after = q.after === undefined || q.mode === 'clustered' ? undefined : (repo.decodeCursor(q.after) ?? undefined);
+      if (q.after !== undefined && q.mode !== 'clustered' && after === undefined) {
+        throw Errors.validation([{ path: ['after'], message: 'Not a cursor of this list: pass the nextCursor of the previous page' }]);
+      }
       const filters = variantFilters(q);
-      const reviews = await reviewsOf(caseRow.id);
-      const present = (v: RunVariantRow): VariantRow => presentVariant(v, reviews);
+      const reviewsPromise = reviewsOf(caseRow.id);
+      const present = (v: RunVariantRow, reviews: ReviewerClassifications): VariantRow => presentVariant(v, reviews);
       if (q.mode === 'clustered') {
-        const r = await repo.listVariantClusters(db, runId, filters, page, VARIANTS_PER_CLUSTER);
+        const genes = await clusterLists.get(countKey(runId, runRankedAt, 'clusters', filters), () => repo.clusterGenes(db, runId, filters));
+        const slice = genes.slice((page.page - 1) * page.pageSize, page.page * page.pageSize);
+        const [variants, reviews] = await Promise.all([
+          repo.clusterVariants(db, runId, filters, slice.map((g) => g.symbol), VARIANTS_PER_CLUSTER),
+          reviewsPromise,
+        ]);
         return {
           mode: 'clustered',
           ...page,
-          total: r.total,
+          total: genes.length,
           totalIsCapped: false,
-          items: r.items.map((c) => ({
+          items: slice.map((c) => ({
             gene: { symbol: c.symbol, rank: c.geneRank, score: c.geneScore },
             variantCount: c.variantCount,
-            variants: c.variants.map(present),
+            variants: (variants.get(c.symbol) ?? []).map((v) => present(v, reviews)),
           })),
         };
       }
-      const knownTotal = !hasFilters(filters) && !filters.candidatesOnly && storedVariants !== null ? storedVariants : undefined;
-      const r = await repo.listVariants(db, runId, filters, page, knownTotal);
-      return { mode: q.mode, items: r.items.map(present), ...page, total: r.total, totalIsCapped: r.capped };
+      const knownTotal = !hasFilters(filters) && !filters.candidatesOnly && storedVariants !== null ? { total: storedVariants, capped: false } : null;
+      const [rows, count, reviews] = await Promise.all([
+        repo.listVariants(db, runId, filters, page, after),
+        knownTotal ?? listTotals.get(countKey(runId, runRankedAt, 'variants', filters), () => repo.cappedCount(db, runId, filters)),
+        reviewsPromise,
+      ]);
+      const last = rows.length === page.pageSize ? rows[rows.length - 1] : undefined;
+      const nextCursor = last ? repo.encodeCursor({ rank: last.rank, score: last.score, id: last.id }) : null;
+      return { mode: q.mode, items: rows.map((v) => present(v, reviews)), ...page, total: count.total, totalIsCapped: count.capped, nextCursor };
     },
 
     async get(user: Caller, id: string, variantId: number): Promise<VariantDetails> {

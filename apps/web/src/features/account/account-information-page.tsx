@@ -11,7 +11,7 @@ import { toast, toastError } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { sessionQueryKey } from '../../lib/session.tsx';
-import { applyServerIssues } from '../auth/form-errors.ts';
+import { applyServerIssues } from '../../lib/form-errors.ts';
 import { accountApi } from './account.api.ts';
 
 type AccountInput = z.input<typeof UpdateAccountBody>;

@@ -8,7 +8,7 @@ import { FormField, PasswordInput } from '../../components/form.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { PasswordRules } from '../auth/password-rules.tsx';
+import { PasswordRules } from '../auth/index.ts';
 import { accountApi } from './account.api.ts';
 import { AccountData } from './account-data.tsx';
 import { ActivityLog } from './activity-log.tsx';

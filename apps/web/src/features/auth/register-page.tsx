@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi } from './auth.api.ts';
 import { AuthHeading } from './auth-card.tsx';
-import { applyServerIssues } from './form-errors.ts';
+import { applyServerIssues } from '../../lib/form-errors.ts';
 import type { LoginLocationState } from './login-page.tsx';
 import { PasswordRules } from './password-rules.tsx';
 import { usePendingVerification } from './pending-verification.ts';

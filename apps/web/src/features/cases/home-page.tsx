@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { isInProgress, useProducts } from './cases.api.ts';
 import { FailedCaseActions } from './failed-case-actions.tsx';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { ErrorReason, ProgressBar, RawDataBadge, StageLine, StatusBadge } from './status-badge.tsx';
 
 /** Where a case row leads: its results once completed. */

@@ -11,8 +11,8 @@ import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toaster.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { formatDateTime } from '../cases/format.ts';
-import { ResultsGate } from '../cases/results-gate.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { ResultsGate } from '../cases/index.ts';
 import { askStreaming, chatApi, chatFailureOf, chatKeys, useConversation, useConversations } from './chat.api.ts';
 
 /** The search parameter holding the open conversation (so a reload keeps it). */

@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, LocaleHeader, refreshTokens } from '../../lib/api-client.ts';
 import { getLocale } from '../../lib/locale.ts';
-import { casesApi, productKeys } from '../cases/cases.api.ts';
+import { casesApi, productKeys } from '../cases/index.ts';
 
 /** Query keys of GenomeTalks (under the case, so deleting the case forgets them). */
 export const chatKeys = {

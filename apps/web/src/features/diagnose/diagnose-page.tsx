@@ -16,16 +16,10 @@ import { useProductId } from '../../app/layouts/product-layout.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { productKeys } from '../cases/cases.api.ts';
-import { phenotypesApi } from '../phenotypes/phenotypes.api.ts';
-import { CaseSummary } from '../cases/results-gate.tsx';
-import { StatusBadge } from '../cases/status-badge.tsx';
-import { HighlightedText } from '../phenome/highlighted-text.tsx';
-import { usePhenomeExtraction } from '../phenome/phenome.api.ts';
-import { useSuggestionState } from '../phenome/phenome-suggestions.tsx';
-import { SuggestionPanel } from '../phenome/suggestion-panel.tsx';
-import { groupSuggestions, type Suggestion } from '../phenome/suggestions.ts';
-import { HpoTermPicker } from '../upload/hpo-term-picker.tsx';
+import { productKeys, CaseSummary, StatusBadge } from '../cases/index.ts';
+import { phenotypesApi } from '../phenotypes/index.ts';
+import { HighlightedText, usePhenomeExtraction, useSuggestionState, SuggestionPanel, groupSuggestions, type Suggestion } from '../phenome/index.ts';
+import { HpoTermPicker } from '../upload/index.ts';
 import {
   RerankTimeoutMs,
   sameTerms,

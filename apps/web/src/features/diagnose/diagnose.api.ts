@@ -5,7 +5,7 @@ import {
 } from '@rarelens/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { casesApi, productKeys } from '../cases/cases.api.ts';
+import { casesApi, productKeys } from '../cases/index.ts';
 
 /** How often the case is re-read while a re-ranking runs (ms). */
 export const RerankPollMs = 1500;

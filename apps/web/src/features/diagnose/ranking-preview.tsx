@@ -4,10 +4,9 @@ import { Card } from '../../components/card.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { StatusBadge } from '../cases/status-badge.tsx';
-import { useGenes } from '../genes/genes.api.ts';
-import { GeneChips, ProbabilityBar } from '../phenotypes/phenotype-ui.tsx';
-import { usePhenotypes } from '../phenotypes/phenotypes.api.ts';
+import { StatusBadge } from '../cases/index.ts';
+import { useGenes } from '../genes/index.ts';
+import { GeneChips, ProbabilityBar, usePhenotypes } from '../phenotypes/index.ts';
 
 /** Ranks before the last re-ranking, by disease id and by gene symbol. */
 export type RankSnapshot = { diseases: Map<string, number>; genes: Map<string, number> };

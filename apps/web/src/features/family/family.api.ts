@@ -2,7 +2,7 @@ import { FamilyResponse } from '@rarelens/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
-import { casesApi, productKeys } from '../cases/cases.api.ts';
+import { casesApi, productKeys } from '../cases/index.ts';
 
 /** GET /api/products/:id/family, read once the analysis has a run. */
 export function useFamily(productId: string, runId: string | null) {

@@ -11,9 +11,23 @@ export interface PedigreeValue {
   pedFile: File | null;
   /** Proband sample for a PED file with several affected members. */
   probandSample: string;
+  /** The relatives' own VCFs when each person was called separately (the genome file is the proband's). */
+  relativeFiles: File[];
 }
 
-export const emptyPedigree: PedigreeValue = { mode: 'single', members: [], pedFile: null, probandSample: '' };
+export const emptyPedigree: PedigreeValue = { mode: 'single', members: [], pedFile: null, probandSample: '', relativeFiles: [] };
+
+/** Editor rows for samples of the relatives' VCFs not yet in the editor (filling empty rows first). */
+export function addSampleRows(members: readonly EditorMember[], samples: readonly string[]): EditorMember[] {
+  const out = [...members];
+  for (const s of samples) {
+    if (out.some((m) => m.sample.trim() === s)) continue;
+    const empty = out.findIndex((m) => m.sample.trim() === '');
+    if (empty >= 0) out[empty] = { ...out[empty]!, sample: s };
+    else out.push({ sample: s, relation: 'sibling', sex: 'unknown', status: 'unknown' });
+  }
+  return out;
+}
 
 const RELATIONS = Object.keys(RELATION_LABELS) as EditorRelation[];
 const SEXES: EditorSex[] = ['male', 'female', 'unknown'];
@@ -131,6 +145,25 @@ export function PedigreeField({
             </Button>
           </div>
         </div>
+      ) : null}
+      {value.mode !== 'single' ? (
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-ink-800">
+          Relatives’ VCFs, if each person was called separately (optional)
+          <input
+            type="file"
+            multiple
+            accept=".vcf,.vcf.gz,.gz"
+            aria-label="Relatives’ VCFs"
+            className="text-sm font-normal"
+            onChange={(e) => onChange({ ...value, relativeFiles: [...(e.target.files ?? [])] })}
+          />
+          <span className="text-xs font-normal text-ink-500">
+            One person per file; the genome file above is then the proband’s. They are merged by position and allele. A
+            site a person’s VCF does not list counts as not called (never as reference), and the case notes how many
+            such sites each person has: de novo and segregation cannot be judged there.
+            {value.relativeFiles.length ? ` ${value.relativeFiles.length} file${value.relativeFiles.length > 1 ? 's' : ''}: ${value.relativeFiles.map((f) => f.name).join(', ')}.` : ''}
+          </span>
+        </label>
       ) : null}
       {value.mode === 'file' ? (
         <div className="grid gap-3 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addSampleRows } from './pedigree-editor.tsx';
 import { checkEditorMembers, editorToPed, readVcfSampleNames, type EditorMember } from './pedigree.ts';
 
 const trio: EditorMember[] = [
@@ -30,3 +31,19 @@ describe('pedigree editor model', () => {
     expect(await readVcfSampleNames(new Blob(['not a vcf']))).toEqual([]);
   });
 });
+
+describe('addSampleRows (relatives\' separately called VCFs)', () => {
+  it('fills empty rows first, then adds a row per new sample, and keeps samples already listed', () => {
+    const rows: EditorMember[] = [
+      { sample: 'KID', relation: 'proband', sex: 'male', status: 'affected' },
+      { sample: '', relation: 'father', sex: 'male', status: 'unaffected' },
+    ];
+    expect(addSampleRows(rows, ['DAD', 'KID', 'MOM'])).toEqual([
+      { sample: 'KID', relation: 'proband', sex: 'male', status: 'affected' },
+      { sample: 'DAD', relation: 'father', sex: 'male', status: 'unaffected' },
+      { sample: 'MOM', relation: 'sibling', sex: 'unknown', status: 'unknown' },
+    ]);
+    expect(rows[1]!.sample).toBe('');
+  });
+});
+

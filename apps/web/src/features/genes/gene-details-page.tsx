@@ -6,11 +6,9 @@ import { Alert, Card } from '../../components/card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { ResultsGate } from '../cases/results-gate.tsx';
-import { DiseaseIdLink } from '../phenotypes/disease-link.tsx';
-import { SignificanceBadge } from '../variants/badges.tsx';
-import { VariantEvidenceDrawer } from '../variants/variant-evidence.tsx';
-import { VariantTable } from '../variants/variant-table.tsx';
+import { ResultsGate } from '../cases/index.ts';
+import { DiseaseIdLink } from '../phenotypes/index.ts';
+import { SignificanceBadge, VariantEvidenceDrawer, VariantTable } from '../variants/index.ts';
 import { useGene } from './genes.api.ts';
 import { ScoreBars } from './genes-page.tsx';
 

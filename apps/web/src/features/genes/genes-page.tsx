@@ -1,22 +1,22 @@
 import type { GeneRow, ProductDetails } from '@rarelens/contract';
-import { Link, useNavigate } from 'react-router';
 import { useProductId } from '../../app/layouts/product-layout.tsx';
-import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
+import { Alert, EmptyState, PageHeader } from '../../components/card.tsx';
 import { GeneIcon } from '../../components/icons.tsx';
 import { getPageCount, Pagination } from '../../components/pagination.tsx';
+import { RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
-import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
+import { CaseSummary, ResultsGate } from '../cases/index.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import {
   abbreviateInheritance,
   PROBABILITY_HELP,
   ProbabilityBar,
-} from '../phenotypes/phenotype-ui.tsx';
-import { SignificanceBadge } from '../variants/badges.tsx';
+} from '../phenotypes/index.ts';
+import { SignificanceBadge } from '../variants/index.ts';
 import { useGenes } from './genes.api.ts';
 
 export function genePath(productId: string, symbol: string): string {
@@ -93,112 +93,71 @@ function InheritanceCodes({ values }: { values: string[] }) {
 }
 
 function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] }) {
-  const navigate = useNavigate();
-  const th =
-    'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
   return (
-    <>
-      <Card className="hidden overflow-x-auto lg:block">
-        <table className="w-full" data-testid="gene-table">
-          <thead className="bg-ink-50/70">
-            <tr>
-              <th className={cn(th, 'w-12 text-right')}>Rank</th>
-              <th className={th}>Gene</th>
-              <th className={th}>Score</th>
-              <th className={th}>
-                <Tooltip content={PROBABILITY_HELP.gene}>
-                  <span tabIndex={0}>Probability</span>
-                </Tooltip>
-              </th>
-              <th className={th}>Inheritance</th>
-              <th className={th}>Significance</th>
-              <th className={cn(th, 'text-right')}>Variants</th>
-              <th className={th}>Top disease</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((g) => (
-              <tr
-                key={g.symbol}
-                data-testid="gene-row"
-                className="cursor-pointer border-t border-ink-100 align-top text-sm hover:bg-accent-50/40"
-                onClick={() => void navigate(genePath(productId, g.symbol))}
-              >
-                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">
-                  {g.rank}
-                </td>
-                <td className="px-3 py-3">
-                  <Link
-                    to={genePath(productId, g.symbol)}
-                    className="font-semibold text-ink-900 italic hover:text-accent-700 hover:underline"
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {g.symbol}
-                  </Link>
-                  <p className="max-w-64 truncate text-xs text-ink-500" title={g.name ?? undefined}>
-                    {g.name ?? g.geneId ?? ''}
-                  </p>
-                </td>
-                <td className="px-3 py-3">
-                  <ScoreBars gene={g} />
-                </td>
-                <td className="px-3 py-3" data-testid="gene-probability">
-                  <GeneProbability value={g.probability} />
-                </td>
-                <td className="px-3 py-3">
-                  <InheritanceCodes values={g.inheritance} />
-                </td>
-                <td className="px-3 py-3">
-                  <SignificanceBadge value={g.significance} />
-                </td>
-                <td className="px-3 py-3 text-right text-xs text-ink-800 tabular-nums">
-                  {g.variantCount}
-                </td>
-                <td className="max-w-72 px-3 py-3 text-xs text-ink-700">
-                  {g.topDisease ? (
-                    <>
-                      <p className="line-clamp-2">{g.topDisease.label}</p>
-                      <p className="font-mono text-[11px] text-ink-500">{g.topDisease.id}</p>
-                    </>
-                  ) : (
-                    <span className="text-ink-400">—</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-      <ul className="flex flex-col gap-2 lg:hidden">
-        {rows.map((g) => (
-          <li key={g.symbol} data-testid="gene-card">
-            <Link
-              to={genePath(productId, g.symbol)}
-              className="block rounded-xl border border-ink-100 bg-white p-3 shadow-card"
-            >
-              <div className="flex items-start gap-3">
-                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">
-                  {g.rank}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-semibold text-ink-900 italic">{g.symbol}</p>
-                  <p className="truncate text-xs text-ink-500">{g.name ?? ''}</p>
-                  <div className="mt-2 flex flex-wrap items-center gap-3">
-                    <ScoreBars gene={g} />
-                    <GeneProbability value={g.probability} />
-                    <SignificanceBadge value={g.significance} />
-                    <span className="text-xs text-ink-600">{g.variantCount} variants</span>
-                  </div>
-                  {g.topDisease ? (
-                    <p className="mt-1.5 truncate text-xs text-ink-600">{g.topDisease.label}</p>
-                  ) : null}
-                </div>
-              </div>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </>
+    <RankedTable
+      testId="gene"
+      rows={rows}
+      rowKey={(g) => g.symbol}
+      href={(g) => genePath(productId, g.symbol)}
+      cardIsLink
+      columns={[
+        {
+          header: 'Gene',
+          cell: (g) => (
+            <>
+              <RankedRowLink to={genePath(productId, g.symbol)} className="font-semibold text-ink-900 italic hover:text-accent-700 hover:underline">
+                {g.symbol}
+              </RankedRowLink>
+              <p className="max-w-64 truncate text-xs text-ink-500" title={g.name ?? undefined}>
+                {g.name ?? g.geneId ?? ''}
+              </p>
+            </>
+          ),
+        },
+        { header: 'Score', cell: (g) => <ScoreBars gene={g} /> },
+        {
+          header: (
+            <Tooltip content={PROBABILITY_HELP.gene}>
+              <span tabIndex={0}>Probability</span>
+            </Tooltip>
+          ),
+          cell: (g) => (
+            <span data-testid="gene-probability">
+              <GeneProbability value={g.probability} />
+            </span>
+          ),
+        },
+        { header: 'Inheritance', cell: (g) => <InheritanceCodes values={g.inheritance} /> },
+        { header: 'Significance', cell: (g) => <SignificanceBadge value={g.significance} /> },
+        { header: 'Variants', headerClassName: 'text-right', className: 'px-3 py-3 text-right text-xs text-ink-800 tabular-nums', cell: (g) => g.variantCount },
+        {
+          header: 'Top disease',
+          className: 'max-w-72 px-3 py-3 text-xs text-ink-700',
+          cell: (g) =>
+            g.topDisease ? (
+              <>
+                <p className="line-clamp-2">{g.topDisease.label}</p>
+                <p className="font-mono text-[11px] text-ink-500">{g.topDisease.id}</p>
+              </>
+            ) : (
+              <span className="text-ink-400">—</span>
+            ),
+        },
+      ]}
+      card={(g) => (
+        <>
+          <p className="text-sm font-semibold text-ink-900 italic">{g.symbol}</p>
+          <p className="truncate text-xs text-ink-500">{g.name ?? ''}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <ScoreBars gene={g} />
+            <GeneProbability value={g.probability} />
+            <SignificanceBadge value={g.significance} />
+            <span className="text-xs text-ink-600">{g.variantCount} variants</span>
+          </div>
+          {g.topDisease ? <p className="mt-1.5 truncate text-xs text-ink-600">{g.topDisease.label}</p> : null}
+        </>
+      )}
+    />
   );
 }
 

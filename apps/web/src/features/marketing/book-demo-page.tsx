@@ -10,7 +10,7 @@ import { FormField, Input, NativeSelect } from '../../components/form.tsx';
 import { CheckIcon, ClockIcon, DnaIcon, SparklesIcon } from '../../components/icons.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { applyServerIssues } from '../auth/form-errors.ts';
+import { applyServerIssues } from '../../lib/form-errors.ts';
 import { marketingApi } from './marketing.api.ts';
 
 type Input = z.input<typeof DemoRequestBody>;

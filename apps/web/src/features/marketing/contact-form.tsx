@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { FormField, Input, Textarea } from '../../components/form.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
-import { applyServerIssues } from '../auth/form-errors.ts';
+import { applyServerIssues } from '../../lib/form-errors.ts';
 import { marketingApi } from './marketing.api.ts';
 
 type Input = z.input<typeof ContactBody>;

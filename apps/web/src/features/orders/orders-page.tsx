@@ -20,7 +20,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { saveFile } from '../../lib/download.ts';
-import { formatDate } from '../cases/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { ordersApi, useBilling, useCreateOrder, useOrders, usePlans } from './orders.api.ts';
 
 /** What the user may still upload this month. */

@@ -7,11 +7,9 @@ import { ArrowRightIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { formatProbability } from '../cases/format.ts';
-import { ResultsGate } from '../cases/results-gate.tsx';
-import { SignificanceBadge } from '../variants/badges.tsx';
-import { VariantEvidenceDrawer } from '../variants/variant-evidence.tsx';
-import { VariantTable } from '../variants/variant-table.tsx';
+import { formatProbability } from '../../lib/format.ts';
+import { ResultsGate } from '../cases/index.ts';
+import { SignificanceBadge, VariantEvidenceDrawer, VariantTable } from '../variants/index.ts';
 import { DiseaseIdLink } from './disease-link.tsx';
 import {
   countMatched,

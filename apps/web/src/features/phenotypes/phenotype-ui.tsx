@@ -2,7 +2,7 @@ import type { MatchedTerm, TermRef } from '@rarelens/contract';
 import { Link } from 'react-router';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatProbability } from '../cases/format.ts';
+import { formatProbability } from '../../lib/format.ts';
 
 /** Patient terms that found a counterpart in the disease (exact, implied or partial). */
 export function countMatched(terms: MatchedTerm[]): number {

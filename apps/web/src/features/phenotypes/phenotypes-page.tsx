@@ -1,22 +1,20 @@
 import type { PhenotypeRow, ProductDetails } from '@rarelens/contract';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, EmptyState, PageHeader } from '../../components/card.tsx';
 import { StethoscopeIcon } from '../../components/icons.tsx';
 import { getPageCount, Pagination } from '../../components/pagination.tsx';
+import { RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { useProductId } from '../../app/layouts/product-layout.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useProduct } from '../cases/cases.api.ts';
-import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
-import { ShareCaseButton } from '../sharing/share-dialog.tsx';
-import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
-import { SignificanceBadge } from '../variants/badges.tsx';
-import { VariantEvidenceDrawer } from '../variants/variant-evidence.tsx';
-import { CaseFamily } from '../family/family-panel.tsx';
-import { VariantsPanel } from '../variants/variants-panel.tsx';
+import { useProduct, CaseSummary, ResultsGate } from '../cases/index.ts';
+import { ShareCaseButton } from '../sharing/index.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../variants/index.ts';
+import { CaseFamily } from '../family/index.ts';
 import { DiseaseIdLink } from './disease-link.tsx';
 import {
   countMatched,
@@ -110,119 +108,60 @@ function MatchedCell({ row }: { row: PhenotypeRow }) {
 }
 
 function DiseasesTable({ productId, rows }: { productId: string; rows: PhenotypeRow[] }) {
-  const navigate = useNavigate();
-  const th =
-    'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
   return (
-    <>
-      <Card className="hidden overflow-x-auto lg:block">
-        <table className="w-full" data-testid="phenotype-table">
-          <thead className="bg-ink-50/70">
-            <tr>
-              <th scope="col" className={cn(th, 'w-12 text-right')}>
-                Rank
-              </th>
-              <th scope="col" className={th}>
-                Disease
-              </th>
-              <th scope="col" className={th}>
-                Inheritance
-              </th>
-              <th scope="col" className={th}>
-                <Tooltip content={PROBABILITY_HELP.disease}>
-                  <span tabIndex={0}>Probability</span>
-                </Tooltip>
-              </th>
-              <th scope="col" className={th}>
-                Significance
-              </th>
-              <th scope="col" className={th}>
-                Symptoms
-              </th>
-              <th scope="col" className={th}>
-                Genes
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={row.id}
-                data-testid="phenotype-row"
-                className="cursor-pointer border-t border-ink-100 align-top text-sm hover:bg-accent-50/40"
-                onClick={() => void navigate(phenotypePath(productId, row.id))}
-              >
-                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">
-                  {row.rank}
-                </td>
-                <td className="max-w-md px-3 py-3">
-                  <Link
-                    to={phenotypePath(productId, row.id)}
-                    className="font-medium text-ink-900 hover:text-accent-700 hover:underline"
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {row.name}
-                  </Link>
-                  <div className="mt-0.5">
-                    <DiseaseIdLink id={row.id} />
-                  </div>
-                </td>
-                <td className="px-3 py-3">
-                  <InheritanceList terms={row.inheritance} />
-                </td>
-                <td className="px-3 py-3">
-                  <ProbabilityBar value={row.probability} />
-                </td>
-                <td className="px-3 py-3">
-                  <SignificanceBadge value={row.significance} />
-                </td>
-                <td className="px-3 py-3">
-                  <MatchedCell row={row} />
-                </td>
-                <td className="px-3 py-3">
-                  <GeneChips productId={productId} genes={row.genes} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-      <ul className="flex flex-col gap-2 lg:hidden">
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            data-testid="phenotype-card"
-            className="rounded-xl border border-ink-100 bg-white p-3 shadow-card"
-          >
-            <div className="flex items-start gap-3">
-              <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">
-                {row.rank}
-              </span>
-              <div className="min-w-0 flex-1">
-                <Link
-                  to={phenotypePath(productId, row.id)}
-                  className="text-sm font-semibold text-ink-900 hover:underline"
-                >
-                  {row.name}
-                </Link>
-                <div className="mt-0.5 flex flex-wrap items-center gap-2">
-                  <DiseaseIdLink id={row.id} />
-                  <InheritanceList terms={row.inheritance} />
-                </div>
-                <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5">
-                  <ProbabilityBar value={row.probability} />
-                  <SignificanceBadge value={row.significance} />
-                  <MatchedCell row={row} />
-                </div>
-                <div className="mt-2">
-                  <GeneChips productId={productId} genes={row.genes} />
-                </div>
+    <RankedTable
+      testId="phenotype"
+      rows={rows}
+      rowKey={(row) => row.id}
+      href={(row) => phenotypePath(productId, row.id)}
+      columns={[
+        {
+          header: 'Disease',
+          className: 'max-w-md px-3 py-3',
+          cell: (row) => (
+            <>
+              <RankedRowLink to={phenotypePath(productId, row.id)} className="font-medium text-ink-900 hover:text-accent-700 hover:underline">
+                {row.name}
+              </RankedRowLink>
+              <div className="mt-0.5">
+                <DiseaseIdLink id={row.id} />
               </div>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+            </>
+          ),
+        },
+        { header: 'Inheritance', cell: (row) => <InheritanceList terms={row.inheritance} /> },
+        {
+          header: (
+            <Tooltip content={PROBABILITY_HELP.disease}>
+              <span tabIndex={0}>Probability</span>
+            </Tooltip>
+          ),
+          cell: (row) => <ProbabilityBar value={row.probability} />,
+        },
+        { header: 'Significance', cell: (row) => <SignificanceBadge value={row.significance} /> },
+        { header: 'Symptoms', cell: (row) => <MatchedCell row={row} /> },
+        { header: 'Genes', cell: (row) => <GeneChips productId={productId} genes={row.genes} /> },
+      ]}
+      card={(row) => (
+        <>
+          <Link to={phenotypePath(productId, row.id)} className="text-sm font-semibold text-ink-900 hover:underline">
+            {row.name}
+          </Link>
+          <div className="mt-0.5 flex flex-wrap items-center gap-2">
+            <DiseaseIdLink id={row.id} />
+            <InheritanceList terms={row.inheritance} />
+          </div>
+          <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5">
+            <ProbabilityBar value={row.probability} />
+            <SignificanceBadge value={row.significance} />
+            <MatchedCell row={row} />
+          </div>
+          <div className="mt-2">
+            <GeneChips productId={productId} genes={row.genes} />
+          </div>
+        </>
+      )}
+    />
   );
 }
 

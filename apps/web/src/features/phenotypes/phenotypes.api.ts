@@ -1,7 +1,7 @@
 import { Constants, PhenotypeDetails, PhenotypeRow, pageOf } from '@rarelens/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { casesApi, productKeys } from '../cases/cases.api.ts';
+import { casesApi, productKeys } from '../cases/index.ts';
 
 const PhenotypePage = pageOf(PhenotypeRow);
 

@@ -12,9 +12,9 @@ import { toast } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { formatAf, formatBytes, formatDateTime } from '../cases/format.ts';
-import { CaseSummary, ResultsGate } from '../cases/results-gate.tsx';
-import { AcmgBadge, ClinvarBadge, ZygosityLabel } from '../variants/badges.tsx';
+import { formatAf, formatBytes, formatDateTime } from '../../lib/format.ts';
+import { CaseSummary, ResultsGate } from '../cases/index.ts';
+import { AcmgBadge, ClinvarBadge, ZygosityLabel } from '../variants/index.ts';
 import { reportingApi, reportingKeys, saveFile, useReportItemMutations, useReportItems, useReports, type DownloadedFile } from './reporting.api.ts';
 
 const th = 'px-2 sm:px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';

@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
-import { casesApi, productKeys } from '../cases/cases.api.ts';
+import { casesApi, productKeys } from '../cases/index.ts';
 
 /** Query keys of the reporting feature (under the case's results, so a new analysis refreshes them). */
 export const reportingKeys = {

@@ -10,7 +10,7 @@ import { toast, toastError } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { formatDate, formatDateTime } from '../cases/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useShareMutations, useShareSettings } from './sharing.api.ts';
 
 const statusLabel: Record<ShareStatus, string> = { active: 'Active', expired: 'Link expired', revoked: 'Unshared' };

@@ -7,10 +7,9 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
-import { formatDate } from '../cases/format.ts';
-import { DiseaseIdLink } from '../phenotypes/disease-link.tsx';
-import { countMatched, InheritanceList, ProbabilityBar } from '../phenotypes/phenotype-ui.tsx';
-import { SignificanceBadge } from '../variants/badges.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { DiseaseIdLink, countMatched, InheritanceList, ProbabilityBar } from '../phenotypes/index.ts';
+import { SignificanceBadge } from '../variants/index.ts';
 import { useSharedProduct } from './sharing.api.ts';
 
 /** A dead link (unknown, expired or unshared): the shared-product check fails. */

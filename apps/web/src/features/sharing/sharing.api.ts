@@ -1,7 +1,7 @@
 import { SharedProductResponse, ShareListResponse, ShareSettingsResponse } from '@rarelens/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { casesApi, productKeys } from '../cases/cases.api.ts';
+import { casesApi, productKeys } from '../cases/index.ts';
 
 export const sharingKeys = {
   settings: ['shares', 'settings'] as const,

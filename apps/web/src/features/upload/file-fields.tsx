@@ -4,7 +4,7 @@ import { Button } from '../../components/button.tsx';
 import { FieldError } from '../../components/form.tsx';
 import { CloseIcon, DnaIcon, ReportIcon, UploadIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatBytes } from '../cases/format.ts';
+import { formatBytes } from '../../lib/format.ts';
 
 /** Names the genome file may have; the server checks the real type by content. */
 export const GenomeFileAccept = '.vcf,.vcf.gz,.vcf.bgz,.fastq,.fq,.fastq.gz,.fq.gz';

@@ -1,4 +1,4 @@
-import { PhenomeSuggestions } from '../phenome/phenome-suggestions.tsx';
+import { PhenomeSuggestions } from '../phenome/index.ts';
 import type { SymptomSuggestionsProps } from './symptoms-field.tsx';
 
 /**

@@ -11,12 +11,10 @@ import { toast } from '../../components/toaster.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { productKeys } from '../cases/cases.api.ts';
-import { PlanRequiredNotice } from '../orders/plan-required-notice.tsx';
-import { formatBytes } from '../cases/format.ts';
-import { ProgressBar } from '../cases/status-badge.tsx';
-import { emptyPedigree, PedigreeField, type PedigreeValue } from '../family/pedigree-editor.tsx';
-import { checkEditorMembers, editorToPed, readVcfSampleNames } from '../family/pedigree.ts';
+import { productKeys, ProgressBar } from '../cases/index.ts';
+import { PlanRequiredNotice } from '../orders/index.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { addSampleRows, emptyPedigree, PedigreeField, type PedigreeValue, checkEditorMembers, editorToPed, readVcfSampleNames } from '../family/index.ts';
 import { HpoTermPicker, TermChips } from './hpo-term-picker.tsx';
 import { AttachmentsField, GenomeFileField, isFastqFileName } from './file-fields.tsx';
 import { SymptomSuggestions } from './symptom-suggestions.tsx';
@@ -27,7 +25,7 @@ import {
   type UploadFormInput,
   type UploadFormOutput,
 } from './upload-form.schema.ts';
-import { uploadProduct, type UploadProgress } from './upload.api.ts';
+import { uploadBytes, uploadProduct, type UploadProgress } from './upload.api.ts';
 
 /** Server field names that map onto this form's fields. */
 const serverFields = [
@@ -116,7 +114,24 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
       isCurrent = false;
     };
   }, [genomeFile]);
-  const vcfSamples = genomeFile && samplesRead?.file === genomeFile ? samplesRead.names : [];
+  const genomeSamples = genomeFile && samplesRead?.file === genomeFile ? samplesRead.names : [];
+  // The relatives' separately called VCFs add their samples (one person each) to the editor.
+  const [relativeSamples, setRelativeSamples] = useState<{ files: File[]; names: string[] } | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    const files = pedigree.relativeFiles;
+    if (!files.length) return;
+    void Promise.all(files.map((f) => readVcfSampleNames(f))).then((lists) => {
+      if (!isCurrent) return;
+      const names = lists.flat();
+      setRelativeSamples({ files, names });
+      setPedigree((p) => (p.mode === 'editor' && p.relativeFiles === files ? { ...p, members: addSampleRows(p.members, names) } : p));
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [pedigree.relativeFiles]);
+  const vcfSamples = [...genomeSamples, ...(pedigree.relativeFiles.length && relativeSamples?.files === pedigree.relativeFiles ? relativeSamples.names : [])];
 
   // Leaving the page cancels an upload in flight.
   useEffect(() => () => uploadController?.abort(), [uploadController]);
@@ -146,7 +161,8 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
     }
     const controller = new AbortController();
     setUploadController(controller);
-    setProgress({ loaded: 0, total: values.genomeFile.size + (values.genomeMateFile?.size ?? 0) });
+    const relativeGenomeFiles = pedigree.mode === 'single' ? [] : pedigree.relativeFiles;
+    setProgress({ loaded: 0, total: uploadBytes({ ...values, relativeGenomeFiles }) });
     try {
       await uploadProduct(
         {
@@ -162,6 +178,7 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
           additionalFiles: values.additionalFiles,
           pedigreeFile,
           probandSample,
+          relativeGenomeFiles,
         },
         setProgress,
         controller.signal,
@@ -178,7 +195,7 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
       let isPlaced = false;
       if (error instanceof ApiError && error.issues) {
         for (const issue of error.issues) {
-          if (issue.path[0] === 'pedigreeFile' || issue.path[0] === 'probandSample') {
+          if (issue.path[0] === 'pedigreeFile' || issue.path[0] === 'probandSample' || issue.path[0] === 'relativeGenomeFiles') {
             setPedigreeError(issue.message);
             isPlaced = true;
             continue;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { uploadProduct, type UploadProgress, type UploadValues } from './upload.api.ts';
+import { buildUploadForm, uploadBytes, uploadProduct, type UploadProgress, type UploadValues } from './upload.api.ts';
 
 type Reply = { status: number; body: unknown };
 
@@ -138,3 +138,20 @@ describe('uploadProduct', () => {
     expect((error as DOMException).name).toBe('AbortError');
   });
 });
+
+describe('buildUploadForm with a family', () => {
+  it('sends the pedigree, the proband and each relative\'s separately called VCF under their own fields', () => {
+    const father = new File(['##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tDAD\n'], 'dad.vcf');
+    const mother = new File(['##fileformat=VCFv4.2\n'], 'mom.vcf.gz');
+    const ped = new File(['f\tKID\tDAD\tMOM\t1\t2\n'], 'trio.ped');
+    const trio: UploadValues = { ...values, pedigreeFile: ped, probandSample: ' KID ', relativeGenomeFiles: [father, mother] };
+    const form = buildUploadForm(trio);
+    expect(form.get('probandSample')).toBe('KID');
+    expect((form.get('pedigreeFile') as File).name).toBe('trio.ped');
+    expect(form.getAll('relativeGenomeFiles').map((f) => (f as File).name)).toEqual(['dad.vcf', 'mom.vcf.gz']);
+    expect((form.get('genomeFile') as File).name).toBe('case.vcf');
+    expect(uploadBytes(trio)).toBe(values.genomeFile.size + father.size + mother.size);
+    expect(buildUploadForm(values).getAll('relativeGenomeFiles')).toEqual([]);
+  });
+});
+

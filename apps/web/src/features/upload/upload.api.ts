@@ -27,6 +27,8 @@ export type UploadValues = {
   pedigreeFile?: File | null;
   /** Family VCF: the proband's sample name ('' = the server's default). */
   probandSample?: string;
+  /** The relatives' separately called VCFs (one person each); the genome file is the proband's. */
+  relativeGenomeFiles?: File[];
 };
 
 export type UploadProgress = { loaded: number; total: number };
@@ -51,6 +53,8 @@ export function buildUploadForm(values: UploadValues): FormData {
     form.append(UploadFieldNames.additionalFiles, file, file.name);
   if (values.pedigreeFile)
     form.append(FamilyUploadFieldNames.pedigreeFile, values.pedigreeFile, values.pedigreeFile.name);
+  for (const file of values.relativeGenomeFiles ?? [])
+    form.append(FamilyUploadFieldNames.relativeGenomeFiles, file, file.name);
   form.append(UploadFieldNames.genomeFile, values.genomeFile, values.genomeFile.name);
   if (values.genomeMateFile)
     form.append(UploadFieldNames.genomeMateFile, values.genomeMateFile, values.genomeMateFile.name);
@@ -109,6 +113,11 @@ function sendOnce(form: FormData, onProgress: (p: UploadProgress) => void, signa
   });
 }
 
+/** Bytes of the files one upload sends (for the progress bar). */
+export function uploadBytes(values: Pick<UploadValues, 'genomeFile' | 'genomeMateFile' | 'relativeGenomeFiles'>): number {
+  return values.genomeFile.size + (values.genomeMateFile?.size ?? 0) + (values.relativeGenomeFiles ?? []).reduce((n, f) => n + f.size, 0);
+}
+
 /** POST /api/products with progress; an expired access token is refreshed once and the upload retried. */
 export async function uploadProduct(
   values: UploadValues,
@@ -117,7 +126,7 @@ export async function uploadProduct(
 ): Promise<CreateProductResponse> {
   let response = await sendOnce(buildUploadForm(values), onProgress, signal);
   if (response.status === 401 && (await refreshTokens())) {
-    onProgress({ loaded: 0, total: values.genomeFile.size });
+    onProgress({ loaded: 0, total: uploadBytes(values) });
     response = await sendOnce(buildUploadForm(values), onProgress, signal);
   }
   if (response.status < 200 || response.status >= 300)

@@ -1,7 +1,7 @@
 import type { ClinvarAssertion, ReviewerClassification } from '@rarelens/contract';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatClinvar, formatDateTime, formatSoTerm } from '../cases/format.ts';
+import { formatClinvar, formatDateTime, formatSoTerm } from '../../lib/format.ts';
 import { AcmgPointScale } from './acmg.ts';
 
 const acmgTones: Record<string, string> = {

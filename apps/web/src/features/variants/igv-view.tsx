@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorBody, Messages } from '@rarelens/contract';
 import { Spinner } from '../../components/spinner.tsx';
 import { refreshTokens } from '../../lib/api-client.ts';
-import { casesApi } from '../cases/cases.api.ts';
+import { casesApi } from '../cases/index.ts';
 
 /**
  * GRCh38 primary contig lengths (UCSC names). igv.js needs a reference to draw coordinates;

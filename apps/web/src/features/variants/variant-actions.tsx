@@ -1,6 +1,6 @@
 import type { VariantRow } from '@rarelens/contract';
-import { useProduct } from '../cases/cases.api.ts';
-import { AddToReportButton } from '../reporting/add-to-report-button.tsx';
+import { useProduct } from '../cases/index.ts';
+import { AddToReportButton } from '../reporting/index.ts';
 
 /**
  * SLOT — reporting: the "Add to reporting list" control of a variant row and of the evidence

@@ -6,7 +6,7 @@ import { ChevronDownIcon } from '../../components/icons.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/menu.tsx';
 import { toast } from '../../components/toaster.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatSoTerm } from '../cases/format.ts';
+import { formatSoTerm } from '../../lib/format.ts';
 import { emptyVariantFilters, type VariantFilters } from './variants.api.ts';
 
 type AcmgValue = NonNullable<VariantListQuery['acmg']>[number];

@@ -1,10 +1,9 @@
 import type { VariantRow } from '@rarelens/contract';
 import { cn } from '../../lib/cn.ts';
-import { formatAf } from '../cases/format.ts';
-import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
+import { formatAf } from '../../lib/format.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { AcmgBadge, ClinvarAssertionBadge, ConsequenceLabel, ReviewerBadge, ZygosityLabel } from './badges.tsx';
-import { compoundHetGroups } from '../family/compound-het.ts';
-import { FamilyGenotypes, InheritanceBadges } from '../family/family-genotypes.tsx';
+import { compoundHetGroups, FamilyGenotypes, InheritanceBadges } from '../family/index.ts';
 import { VariantActions } from './variant-actions.tsx';
 
 /** Why a variant has no rank (the ranking only considers candidate variants). */

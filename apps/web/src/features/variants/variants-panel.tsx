@@ -13,7 +13,7 @@ import { getPageCount, Pagination } from '../../components/pagination.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useSearchParamsUpdate } from '../cases/use-search-params-update.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { cn } from '../../lib/cn.ts';
 import {
   clinvarValues,
@@ -22,7 +22,7 @@ import {
   VariantFilterBar,
   type FilterDraft,
 } from './variant-filters.tsx';
-import { useFamily } from '../family/family.api.ts';
+import { useFamily } from '../family/index.ts';
 import { VariantCard, VariantTableBody, VariantTableHead } from './variant-table.tsx';
 import { useVariants } from './variants.api.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '@rarelens/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { casesApi, productKeys } from '../cases/cases.api.ts';
+import { casesApi, productKeys } from '../cases/index.ts';
 
 /** The variant-list filters as the screen holds them (all optional). */
 export type VariantFilters = {
@@ -72,10 +72,11 @@ export function hasFilters(filters: VariantFilters): boolean {
 }
 
 export const variantsApi = {
-  list: (productId: string, params: VariantListParams, signal?: AbortSignal) =>
+  /** `after`: the nextCursor of the page before (keyset paging); without it the server reads at the page's offset. */
+  list: (productId: string, params: VariantListParams, signal?: AbortSignal, after?: string) =>
     api.get(`${casesApi.path(productId)}/variants`, {
       schema: VariantListResponse,
-      query: toVariantQuery(params),
+      query: after === undefined ? toVariantQuery(params) : { ...toVariantQuery(params), after },
       signal,
     }),
   get: (productId: string, variantId: number, signal?: AbortSignal) =>
@@ -100,13 +101,40 @@ export function useReviewerClassification(productId: string, variantId: number) 
 }
 
 /**
+ * The nextCursor of each list page seen (per case, ranking, mode and filters): moving to the
+ * next page asks for it by keyset (`after`), which the server reads without skipping the rows
+ * of all pages before; any other page (a jump, a page not seen yet) is asked by offset.
+ */
+const pageCursors = new Map<string, string>();
+const MAX_PAGE_CURSORS = 500;
+
+function cursorKey(productId: string, rankedAt: string | null, params: VariantListParams, page: number): string {
+  return JSON.stringify([productId, rankedAt, params.mode, params.filters, page]);
+}
+
+/** The keyset cursor to ask `params.page` with, when the page before it was read. */
+export function cursorBefore(productId: string, rankedAt: string | null, params: VariantListParams): string | undefined {
+  return params.mode === 'clustered' || params.page <= 1 ? undefined : pageCursors.get(cursorKey(productId, rankedAt, params, params.page - 1));
+}
+
+function rememberCursor(productId: string, rankedAt: string | null, params: VariantListParams, res: VariantListResponse): void {
+  if (res.mode === 'clustered' || !res.nextCursor) return;
+  if (pageCursors.size >= MAX_PAGE_CURSORS) pageCursors.clear();
+  pageCursors.set(cursorKey(productId, rankedAt, params, params.page), res.nextCursor);
+}
+
+/**
  * A page of variants. `rankedAt` is part of the key so a re-ranking (edited HPO terms) shows
  * fresh results instead of cached ones.
  */
 export function useVariants(productId: string, rankedAt: string | null, params: VariantListParams) {
   return useQuery({
     queryKey: [...productKeys.results(productId), rankedAt, 'variants', toVariantQuery(params)],
-    queryFn: ({ signal }) => variantsApi.list(productId, params, signal),
+    queryFn: async ({ signal }) => {
+      const res = await variantsApi.list(productId, params, signal, cursorBefore(productId, rankedAt, params));
+      rememberCursor(productId, rankedAt, params, res);
+      return res;
+    },
     placeholderData: keepPreviousData,
   });
 }

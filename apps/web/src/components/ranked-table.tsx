@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { cn } from '../lib/cn.ts';
+import { Card } from './card.tsx';
+
+export interface RankedColumn<R> {
+  header: ReactNode;
+  /** Extra classes of the header cell (e.g. 'text-right'). */
+  headerClassName?: string;
+  /** Classes of the body cell; default 'px-3 py-3'. */
+  className?: string;
+  cell: (row: R) => ReactNode;
+}
+
+export interface RankedTableProps<R extends { rank: number }> {
+  rows: R[];
+  rowKey: (row: R) => string;
+  /** Where a row (and its card, when `cardIsLink`) leads. */
+  href: (row: R) => string;
+  columns: RankedColumn<R>[];
+  /** The body of a row's card on narrow screens (beside the rank). */
+  card: (row: R) => ReactNode;
+  /** The whole card is one link (no other links inside it). */
+  cardIsLink?: boolean;
+  /** data-testid prefix: `${testId}-table`, `${testId}-row`, `${testId}-card`. */
+  testId: string;
+}
+
+const cardBox = 'rounded-xl border border-ink-100 bg-white p-3 shadow-card';
+const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
+
+/** A link in a ranked row's cell that does not also trigger the row's navigation. */
+export function RankedRowLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={className} onClick={(e) => e.stopPropagation()}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The ranked result lists (genes, diseases): a table with the rank first on wide screens, a
+ * clickable row per item; numbered cards on narrow ones.
+ */
+export function RankedTable<R extends { rank: number }>({ rows, rowKey, href, columns, card, cardIsLink = false, testId }: RankedTableProps<R>) {
+  const navigate = useNavigate();
+  const rank = (row: R, className: string) => (
+    <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white', className)}>{row.rank}</span>
+  );
+  return (
+    <>
+      <Card className="hidden overflow-x-auto lg:block">
+        <table className="w-full" data-testid={`${testId}-table`}>
+          <thead className="bg-ink-50/70">
+            <tr>
+              <th scope="col" className={cn(th, 'w-12 text-right')}>
+                Rank
+              </th>
+              {columns.map((c, i) => (
+                <th key={i} scope="col" className={cn(th, c.headerClassName)}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                data-testid={`${testId}-row`}
+                className="cursor-pointer border-t border-ink-100 align-top text-sm hover:bg-accent-50/40"
+                onClick={() => void navigate(href(row))}
+              >
+                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
+                {columns.map((c, i) => (
+                  <td key={i} className={c.className ?? 'px-3 py-3'}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <ul className="flex flex-col gap-2 lg:hidden">
+        {rows.map((row) => {
+          const body = (
+            <div className="flex items-start gap-3">
+              {rank(row, cardIsLink ? '' : 'mt-0.5')}
+              <div className="min-w-0 flex-1">{card(row)}</div>
+            </div>
+          );
+          return (
+            <li key={rowKey(row)} data-testid={`${testId}-card`} className={cardIsLink ? undefined : cardBox}>
+              {cardIsLink ? (
+                <Link to={href(row)} className={cn('block', cardBox)}>
+                  {body}
+                </Link>
+              ) : (
+                body
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+/** The cases feature's public surface: other features import only from here (eslint: no-restricted-imports). */
+export { casesApi, productKeys, useProduct } from './cases.api.ts';
+export { CaseSummary, ResultsGate } from './results-gate.tsx';
+export { ProgressBar, StatusBadge } from './status-badge.tsx';

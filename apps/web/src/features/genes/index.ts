@@ -1,0 +1,2 @@
+/** The genes feature's public surface: other features import only from here (eslint: no-restricted-imports). */
+export { useGenes } from './genes.api.ts';

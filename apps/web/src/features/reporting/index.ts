@@ -1,0 +1,2 @@
+/** The reporting feature's public surface: other features import only from here (eslint: no-restricted-imports). */
+export { AddToReportButton } from './add-to-report-button.tsx';

@@ -1,0 +1,103 @@
+/**
+ * Database-side time of each variant-list query shape (bench:cases): runs the server's own
+ * list code (variants.repository with the contract's query parsing and the service's filter
+ * mapping) on a drizzle handle that records every statement, then runs each recorded
+ * statement again under EXPLAIN (ANALYZE, BUFFERS) and reports the execution time and the
+ * plan's top nodes. Counts are the uncached (first request) cost; later requests of the same
+ * run, ranking and filter read the count cache. Run standalone:
+ *   node --import tsx bench/lib/list-explain.ts DATABASE_URL RUN_ID
+ */
+import pg from 'pg';
+// drizzle-orm is a dependency of the server workspace (apps/server/node_modules).
+import { drizzle } from '../../apps/server/node_modules/drizzle-orm/node-postgres/index.js';
+import { VariantListQuery } from '@rarelens/contract';
+import * as schema from '../../apps/server/src/db/schema/index.ts';
+import type { Db } from '../../apps/server/src/db/database.ts';
+import * as repo from '../../apps/server/src/modules/variants/variants.repository.ts';
+import { variantFilters } from '../../apps/server/src/modules/variants/variants.service.ts';
+import { LIST_QUERIES } from './list-queries.ts';
+
+export interface ExplainRow {
+  name: string;
+  statement: 'page' | 'keyset page' | 'count' | 'cluster genes' | 'cluster page';
+  ms: number;
+  plan: string;
+}
+
+/** EXPLAIN ANALYZE of every statement of every list query shape, at the deepest page the load asks for. */
+export async function explainListQueries(databaseUrl: string, runId: string): Promise<ExplainRow[]> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const recorded: { query: string; params: unknown[] }[] = [];
+  const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => recorded.push({ query, params }) } }) as unknown as Db;
+  const out: ExplainRow[] = [];
+  try {
+    for (const q of LIST_QUERIES) {
+      const parsed = VariantListQuery.parse(Object.fromEntries(new URLSearchParams(q.query(q.pages))));
+      const filters = variantFilters(parsed);
+      const page = { page: parsed.page, pageSize: parsed.pageSize };
+      const shapes: { statement: ExplainRow['statement']; run: () => Promise<unknown> }[] = [];
+      if (parsed.mode === 'clustered') {
+        // The gene list is computed once per run, ranking and filter (then cached); each page reads its genes' variants.
+        shapes.push({ statement: 'cluster genes', run: () => repo.clusterGenes(db, runId, filters) });
+        shapes.push({
+          statement: 'cluster page',
+          run: async () => {
+            const genes = (await repo.clusterGenes(db, runId, filters)).slice((page.page - 1) * page.pageSize, page.page * page.pageSize);
+            recorded.length = 0;
+            return repo.clusterVariants(db, runId, filters, genes.map((g) => g.symbol), 20);
+          },
+        });
+      } else if (q.keyset) {
+        // The cursor of the page before, as the web app holds it.
+        const before = await repo.listVariants(db, runId, filters, { page: page.page - 1 || 1, pageSize: page.pageSize });
+        const last = before.at(-1);
+        if (last) shapes.push({ statement: 'keyset page', run: () => repo.listVariants(db, runId, filters, page, { rank: last.rank, score: last.score, id: last.id }) });
+      } else {
+        shapes.push({ statement: 'page', run: () => repo.listVariants(db, runId, filters, page) });
+        shapes.push({ statement: 'count', run: () => repo.cappedCount(db, runId, filters) });
+      }
+      for (const s of shapes) {
+        recorded.length = 0;
+        await s.run();
+        for (const r of recorded) {
+          // Statements drizzle prepared by name run here unnamed (same text and parameters).
+          const res = await pool.query(`explain (analyze, buffers, format json) ${r.query}`, r.params);
+          const plan = (res.rows[0] as { 'QUERY PLAN': [{ 'Execution Time': number; Plan: PlanNode }] })['QUERY PLAN'][0];
+          out.push({ name: q.name, statement: s.statement, ms: plan['Execution Time'], plan: summarise(plan.Plan) });
+        }
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+  return out;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Heap Fetches'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The plan's scan nodes, e.g. "Index Only Scan run_variants_list_idx (rows 10010, heap 0)". */
+function summarise(node: PlanNode): string {
+  const scans: string[] = [];
+  const walk = (n: PlanNode): void => {
+    if (/Scan/.test(n['Node Type'])) {
+      scans.push(`${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''} (rows ${n['Actual Rows'] ?? '?'}${n['Heap Fetches'] !== undefined ? `, heap ${n['Heap Fetches']}` : ''})`);
+    }
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(node);
+  return scans.join('; ');
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '-')) {
+  const [url, runId] = process.argv.slice(2);
+  if (!url || !runId) throw new Error('usage: list-explain.ts DATABASE_URL RUN_ID');
+  const rows = await explainListQueries(url, runId);
+  console.log('| query | statement | DB execution ms | plan (scan nodes) |\n|---|---|---:|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.statement} | ${r.ms.toFixed(1)} | ${r.plan} |`);
+}
