@@ -230,9 +230,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log,
   );
   // PhenomeAI and the HPO search read text: the KB's HPO with the synonyms of its release.
-  const textOntology =
-    overrides.ontology ??
-    textOntologyLoader(ontology, config.sourcesDir ?? defaultSourcesDir(), (message) => app.log.warn(message));
+  const kbTextOntology = textOntologyLoader(
+    async () => (await kb.hpo())?.ontology ?? null,
+    config.sourcesDir ?? defaultSourcesDir(),
+    (message) => app.log.warn(message),
+  );
+  const textOntology = overrides.ontology ?? kbTextOntology;
   const phenome = createPhenomeService({ ontology: textOntology });
   const access = createCaseAccess(database.db);
   const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database) });
@@ -285,8 +288,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: products,
     reportsService: createReportsService({ database, storage, access, variants: variantsService, kb, activity: activityService, rawData: (runId) => rawDataService.forReport(runId) }),
   });
-  await app.register(hpoRoutes, { prefix: '/api/hpo', ontology: textOntology });
-  await registerPhenomeModule(app, { config, ontology: textOntology });
+  await app.register(hpoRoutes, { prefix: '/api/hpo', ontology: kbTextOntology });
+  // /api/phenome reads the real HPO even where tests replace the case-check ontology.
+  await registerPhenomeModule(app, { config, ontology: kbTextOntology });
   // Every API process starts pg-boss (schema, queues) before serving, so enqueueing inside a
   // transaction never waits on it; in embedded mode it also runs the worker.
   app.addHook('onReady', async () => {

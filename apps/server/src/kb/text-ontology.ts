@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ontology } from '@rarelens/engine';
-import { loadOntologyFile } from '@rarelens/phenome';
+import { defaultHpoPath, loadOntologyFile } from '@rarelens/phenome';
 
 /** The reference HPO file of `version` under `sourcesDir`, or null when none is there. */
 export function sourceHpoFile(sourcesDir: string, version: string): string | null {
@@ -35,7 +35,8 @@ export function withSynonyms(ontology: Ontology, source: Ontology): Ontology {
 /**
  * Loads the text ontology once: the knowledge base's ontology with the synonyms of the
  * reference release of its version, or the knowledge base's ontology alone (logged) when that
- * release is not in `sourcesDir`.
+ * release is not in `sourcesDir`. Before a knowledge base is built: the reference HPO release
+ * PhenomeAI is benchmarked with (RARELENS_HPO or RARELENS_SOURCES), when there.
  */
 export function textOntologyLoader(
   kbOntology: () => Promise<Ontology | null>,
@@ -46,7 +47,10 @@ export function textOntologyLoader(
   return () => {
     loaded ??= (async () => {
       const ontology = await kbOntology();
-      if (!ontology) return null;
+      if (!ontology) {
+        const fallback = defaultHpoPath();
+        return existsSync(fallback) ? loadOntologyFile(fallback) : null;
+      }
       if ([...ontology.terms.values()].some((t) => t.synonyms.length > 0)) return ontology;
       const file = sourceHpoFile(sourcesDir, ontology.version);
       if (!file) {
