@@ -35,6 +35,7 @@ import { createEngineAnalysis, type AnalysisEngine } from './jobs/analysis-engin
 import { createThreadedEngine } from './jobs/engine-thread/threaded-engine.ts';
 import { createJobsModule, loadJobsConfig, type JobsConfig } from './jobs/jobs.module.ts';
 import { rawDataDepsOf } from './jobs/reads/raw-data.stage.ts';
+import { builtReference } from './jobs/reads/reference.ts';
 import { createKnowledgeBase, type KnowledgeBase } from './kb/knowledge-base.ts';
 import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
@@ -281,7 +282,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sharingRoutes, { prefix: products, sharingService });
   await app.register(shareSettingsRoutes, { prefix: '/api/shares', sharingService });
   await app.register(sharedLinkRoutes, { prefix: '/api/shared', sharingService, rateLimitPerMinute: config.authRateLimitPerMinute });
-  const rawDataService = createRawDataService({ database, storage, access });
+  const readsDeps = rawDataDepsOf(config);
+  const rawDataService = createRawDataService({
+    database,
+    storage,
+    access,
+    reference: async () => {
+      const ref = readsDeps.reference();
+      const built = await builtReference(ref, readsDeps.cacheDir);
+      return built && { ...built, label: ref.label };
+    },
+  });
   await app.register(rawDataRoutes, { prefix: products, rawDataService });
   await app.register(igvRoutes, { prefix: products, igvService: createIgvService({ database, access, sources: kb.tracks }) });
   await app.register(reportsRoutes, {

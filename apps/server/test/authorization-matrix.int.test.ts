@@ -215,7 +215,7 @@ beforeAll(async () => {
   const inbox = await startSmtpInbox();
   const fixture = createFixtureEngine({ genePhenotypes: { FGFR2: ['HP:0000244'], BRCA1: ['HP:0003002'], TTN: [] } });
   const test = await createTestApp({
-    smtpUrl: inbox.url,
+    inbox,
     // GenomeTalks answers from the knowledge base.
     // The FASTQ case is aligned on the demo reference (RARELENS_SOURCES).
     env: {

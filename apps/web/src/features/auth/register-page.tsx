@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
-import { Checkbox, FieldError, FormField, Input, PasswordInput } from '../../components/form.tsx';
+import { Checkbox, FieldError, FormField, Input, PasswordInput, NameFields } from '../../components/form.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi } from './auth.api.ts';
@@ -88,12 +88,7 @@ export function RegisterPage() {
       <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Name" error={errors.name?.message}>
-            <Input autoComplete="given-name" {...form.register('name')} />
-          </FormField>
-          <FormField label="Surname" error={errors.surname?.message}>
-            <Input autoComplete="family-name" {...form.register('surname')} />
-          </FormField>
+          <NameFields name={form.register('name')} surname={form.register('surname')} errors={errors} />
         </div>
         <FormField label="Date of birth" error={errors.birthDate?.message}>
           <Input type="date" autoComplete="bday" max={today} {...form.register('birthDate')} />

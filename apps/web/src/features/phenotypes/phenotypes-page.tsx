@@ -12,9 +12,10 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useProduct, CaseSummary, ResultsGate } from '../cases/index.ts';
 import { ShareCaseButton } from '../sharing/index.ts';
-import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { usePageParam } from '../../lib/use-search-params-update.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../variants/index.ts';
 import { CaseFamily } from '../family/index.ts';
+import { CaseRawData } from '../raw-data/index.ts';
 import { DiseaseIdLink } from './disease-link.tsx';
 import {
   countMatched,
@@ -166,8 +167,7 @@ function DiseasesTable({ productId, rows }: { productId: string; rows: Phenotype
 }
 
 function DiseasesPanel({ product }: { product: ProductDetails }) {
-  const [params, setParams] = useSearchParamsUpdate();
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const [page, setPage] = usePageParam();
   const list = usePhenotypes(product.id, product.run?.rankedAt ?? null, page);
 
   if (list.isPending) return <PageSpinner label="Loading phenotypes" />;
@@ -199,13 +199,7 @@ function DiseasesPanel({ product }: { product: ProductDetails }) {
         className="mt-4"
         page={page}
         pageCount={pageCount}
-        onPageChange={(next) =>
-          setParams((prev) => {
-            const p = new URLSearchParams(prev);
-            p.set('page', String(next));
-            return p;
-          })
-        }
+        onPageChange={setPage}
       />
     </div>
   );
@@ -234,6 +228,7 @@ export function PhenotypesPage() {
           <>
             <CaseSummary product={product} />
             <CaseFamily product={product} />
+            <CaseRawData product={product} />
             <ResultsTabs view={view} />
             {view === 'variants' ? (
               <VariantsPanel product={product} />
