@@ -36,6 +36,7 @@ import { createEngineAnalysis, type AnalysisEngine } from './jobs/analysis-engin
 import { createThreadedEngine } from './jobs/engine-thread/threaded-engine.ts';
 import { createJobsModule, loadJobsConfig, type JobsConfig } from './jobs/jobs.module.ts';
 import { rawDataDepsOf } from './jobs/reads/raw-data.stage.ts';
+import { builtReference } from './jobs/reads/reference.ts';
 import { createKnowledgeBase, type KnowledgeBase } from './kb/knowledge-base.ts';
 import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
@@ -45,6 +46,8 @@ import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.
 import { genesRoutes } from './modules/genes/genes.routes.ts';
 import { createGenesService } from './modules/genes/genes.service.ts';
 import { hpoRoutes } from './modules/hpo/hpo.routes.ts';
+import { textOntologyLoader } from './kb/text-ontology.ts';
+import { sourcesDir as defaultSourcesDir } from '@rarelens/phenome';
 import { igvRoutes } from './modules/igv/igv.routes.ts';
 import { rawDataRoutes } from './modules/raw-data/raw-data.routes.ts';
 import { createRawDataService } from './modules/raw-data/raw-data.service.ts';
@@ -237,7 +240,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobsConfig,
     app.log,
   );
-  const phenome = createPhenomeService({ ontology });
+  // PhenomeAI and the HPO search read text: the KB's HPO with the synonyms of its release.
+  const kbTextOntology = textOntologyLoader(
+    async () => (await kb.hpo())?.ontology ?? null,
+    config.sourcesDir ?? defaultSourcesDir(),
+    (message) => app.log.warn(message),
+  );
+  const textOntology = overrides.ontology ?? kbTextOntology;
+  const phenome = createPhenomeService({ ontology: textOntology });
   const access = createCaseAccess(database.db);
   const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database) });
   const phenotypesService = createPhenotypesService({ database, access, variants: variantsService });
@@ -282,15 +292,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sharingRoutes, { prefix: products, sharingService });
   await app.register(shareSettingsRoutes, { prefix: '/api/shares', sharingService });
   await app.register(sharedLinkRoutes, { prefix: '/api/shared', sharingService, rateLimitPerMinute: config.authRateLimitPerMinute });
-  const rawDataService = createRawDataService({ database, storage, access });
+  const readsDeps = rawDataDepsOf(config);
+  const rawDataService = createRawDataService({
+    database,
+    storage,
+    access,
+    reference: async () => {
+      const ref = readsDeps.reference();
+      const built = await builtReference(ref, readsDeps.cacheDir);
+      return built && { ...built, label: ref.label };
+    },
+  });
   await app.register(rawDataRoutes, { prefix: products, rawDataService });
   await app.register(igvRoutes, { prefix: products, igvService: createIgvService({ database, access, sources: kb.tracks }) });
   await app.register(reportsRoutes, {
     prefix: products,
     reportsService: createReportsService({ database, storage, access, variants: variantsService, kb, activity: activityService, rawData: (runId) => rawDataService.forReport(runId) }),
   });
-  await app.register(hpoRoutes, { prefix: '/api/hpo', kb });
-  await registerPhenomeModule(app, { config });
+  await app.register(hpoRoutes, { prefix: '/api/hpo', ontology: kbTextOntology });
+  // /api/phenome reads the real HPO even where tests replace the case-check ontology.
+  await registerPhenomeModule(app, { config, ontology: kbTextOntology });
   // Every API process starts pg-boss (schema, queues) before serving, so enqueueing inside a
   // transaction never waits on it; in embedded mode it also runs the worker.
   app.addHook('onReady', async () => {

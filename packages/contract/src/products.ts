@@ -57,6 +57,10 @@ export const UploadFieldNames = {
 export const CreateProductResponse = z.object({ id: z.string(), status: z.literal('In queue') });
 export type CreateProductResponse = z.infer<typeof CreateProductResponse>;
 
+/** POST /api/products/:id/retry: a failed case queued again with its stored files. */
+export const RetryProductResponse = CreateProductResponse;
+export type RetryProductResponse = CreateProductResponse;
+
 export const ProductStatusSchema = z.enum(ProductStatus);
 
 /** Error of a case in state "Error": `message` is always "An error occurred", `reason` says why. */
@@ -161,6 +165,8 @@ export const RawDataInfo = z.object({
     assembly: z.string(),
     /** The shipped demo reference (chrM + 5 kb of chr20), not a genome. */
     demo: z.boolean(),
+    /** The reference's contigs (names as in the BAM), for the genome browser. */
+    contigs: z.array(z.object({ name: z.string(), length: z.number() })),
   }),
   qc: RawDataQc,
   /** Tool -> version line (bwa, samtools, bcftools). */
@@ -168,8 +174,11 @@ export const RawDataInfo = z.object({
   /** The command lines run, in order (the report's method section). */
   commands: z.array(z.string()),
   files: z.array(z.object({ name: RawDataFileName, sizeBytes: z.number().nullable() })),
-  /** The genome browser's alignments track (ranged reads), relative to /api/products/:id. */
-  track: z.object({ bam: z.string(), bai: z.string() }),
+  /**
+   * The genome browser's alignments track (ranged reads), relative to /api/products/:id, and the
+   * reference sequence when this server holds it (else null: the browser draws coordinates only).
+   */
+  track: z.object({ bam: z.string(), bai: z.string(), fasta: z.string().nullable(), fai: z.string().nullable() }),
 });
 export type RawDataInfo = z.infer<typeof RawDataInfo>;
 

@@ -246,6 +246,10 @@ describe('createPhenome: context', () => {
     expect(find(phenome.extract('Seizures were ruled out.'), 'HP:0001250').negated).toBe(true);
     expect(find(phenome.extract('Seizures seemed unlikely.'), 'HP:0001250').negated).toBe(true);
     expect(find(phenome.extract('The boy has seizures.'), 'HP:0001250').negated).toBe(false);
+    const history = phenome.extract(
+      'The family history was negative with respect to deafness, including cataracts.',
+    );
+    expect(history.every((t) => t.negated)).toBe(true);
   });
 
   it('negates a finding written with the prefix "non-" unless the pair names both', () => {
@@ -272,6 +276,8 @@ describe('createPhenome: context', () => {
 
   it('does not read a finding named inside a disease name as the finding', () => {
     expect(ids(phenome.extract('She had chronic fatigue.'))).toEqual(['HP:0012432']);
+    expect(ids(phenome.extract('The boy was hypotonic.'))).toEqual(['HP:0001252']);
+    expect(ids(phenome.extract('a hypotonic chondrodysplasia'))).toEqual([]);
     const report = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}He had chronic fatigue syndrome.`;
     expect(ids(phenome.extract(report))).toEqual(['HP:0001250']);
     // In an abstract the syndrome's name is annotated as the finding it names.
@@ -380,6 +386,12 @@ describe('createPhenome: sections', () => {
       'Our patient had seizures, and, as typically seen in the syndrome, deafness.',
     );
     expect([...new Set(ids(focused.extract(own)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+    // A frequency adverb describes the patient as often as the disease.
+    const usual = paper.replace(
+      'The boy had seizures and deafness.',
+      'Seizures usually occurred at night. Deafness was typically worse in winter.',
+    );
+    expect([...new Set(ids(focused.extract(usual)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
     // A long case report without headings is read the same way.
     const letter = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}The syndrome is characterized by deafness.`;
     expect([...new Set(ids(focused.extract(letter)))]).toEqual(['HP:0001250']);

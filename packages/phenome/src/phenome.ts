@@ -504,8 +504,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       // In a case report, statements about the disease or a population are not the patient's.
       if (
         caseReport &&
-        !onTableRow(text, startTok.start) &&
-        context.isGenericStatement(m.first)
+        context.isGenericStatement(m.first) &&
+        !onTableRow(text, startTok.start)
       )
         continue;
       const ctx = context.analyse(m.first, m.last);
@@ -679,7 +679,7 @@ const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventorie
 const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
 const PROCEDURE_NOUN_RE = /^aspirations?$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
-const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|dysplasias?)$/i;
+const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|\p{L}*dysplasias?)$/iu;
 
 /**
  * A phenotype word used as part of another name: a rating instrument ("Glasgow Coma Scale",

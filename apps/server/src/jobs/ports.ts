@@ -31,7 +31,7 @@ export interface ReadAlignmentInfo {
   runId: string;
   productId: string;
   layout: 'single' | 'paired' | 'interleaved';
-  reference: { label: string; assembly: string; demo: boolean };
+  reference: { label: string; assembly: string; demo: boolean; contigs: { name: string; length: number }[] };
   qc: Record<string, number | null>;
   tools: Record<string, string>;
   commands: string[];

@@ -15,7 +15,7 @@ export const readAlignments = pgTable('read_alignments', {
     .notNull()
     .references(() => products.id, { onDelete: 'cascade' }),
   layout: text('layout', { enum: ['single', 'paired', 'interleaved'] }).notNull(),
-  reference: jsonb('reference').$type<{ label: string; assembly: string; demo: boolean }>().notNull(),
+  reference: jsonb('reference').$type<{ label: string; assembly: string; demo: boolean; contigs?: { name: string; length: number }[] }>().notNull(),
   qc: jsonb('qc').$type<Record<string, number | null>>().notNull(),
   tools: jsonb('tools').$type<Record<string, string>>().notNull(),
   commands: jsonb('commands').$type<string[]>().notNull(),

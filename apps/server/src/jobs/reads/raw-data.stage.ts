@@ -135,7 +135,7 @@ export async function runRawDataAnalysis(c: RawDataContext, analyse: (input: Vcf
           runId,
           productId: c.caseId,
           layout: result.layout,
-          reference: { label: ref.label, assembly: ref.assembly, demo: ref.demo },
+          reference: { label: ref.label, assembly: ref.assembly, demo: ref.demo, contigs: reference.contigs },
           qc: { ...qc },
           tools: result.tools,
           commands: result.commands,

@@ -111,6 +111,21 @@ const isGzip = async (file: string) => {
   return b[0] === 0x1f && b[1] === 0x8b;
 };
 
+/**
+ * The indexed reference of `ref` when it has already been built under `cacheRoot` (the web server
+ * serves its sequence to the genome browser), else null. Never builds anything.
+ */
+export async function builtReference(ref: ReferenceConfig, cacheRoot: string): Promise<{ fasta: string; fai: string } | null> {
+  if (ref.fastas.length === 0) return null;
+  try {
+    const dir = path.join(cacheRoot, await cacheKey(ref));
+    await access(path.join(dir, 'READY'));
+    return { fasta: path.join(dir, 'reference.fa'), fai: path.join(dir, 'reference.fa.fai') };
+  } catch {
+    return null;
+  }
+}
+
 const LOCK_STALE_MS = 12 * 3600 * 1000;
 
 /**

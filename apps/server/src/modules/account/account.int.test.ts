@@ -1,23 +1,13 @@
 import { Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUpAndLogIn } from '../../testing/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { logIn, PASSWORD, signUpAndLogIn } from '../../testing/helpers.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 
 let inbox: SmtpInbox;
-let testApp: TestApp;
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  inbox = testApp.inbox;
-  app = testApp.app;
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp({}, (test) => void ({ app, inbox } = test));
 
 const profile = {
   name: 'Grace',
@@ -107,11 +97,7 @@ describe('change password', () => {
 
   it('changes the password, keeps this session and ends the others', async () => {
     const current = await signUpAndLogIn(app, inbox);
-    const other = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: current.email, password: PASSWORD },
-    });
+    const other = await logIn(app, current.email, PASSWORD);
     const otherTokens = other.json<{ token: string; refreshToken: string }>();
 
     const res = await app.inject({
@@ -151,17 +137,9 @@ describe('change password', () => {
       ).statusCode,
     ).toBe(401);
 
-    const oldLogin = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: current.email, password: PASSWORD },
-    });
+    const oldLogin = await logIn(app, current.email, PASSWORD);
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: current.email, password: 'N3wPassword' },
-    });
+    const newLogin = await logIn(app, current.email, 'N3wPassword');
     expect(newLogin.statusCode).toBe(200);
   });
 });

@@ -145,8 +145,31 @@ describe.skipIf(!ready)('raw data analysis (FASTQ -> BAM -> VCF -> the usual cas
     const size = Number(head.headers['content-range']!.toString().split('/')[1]);
     const outside = await app.inject({ method: 'GET', url, headers: { ...auth, range: `bytes=${size + 10}-` } });
     expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${size}`);
+    expect(outside.json<{ code: string }>().code).toBe('validation_failed');
     expect((await app.inject({ method: 'GET', url, headers: stranger })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('gives the genome browser the reference the reads were aligned to: contigs, and its sequence with ranged reads', async () => {
+    const info = (await app.inject({ method: 'GET', url: `/api/products/${rawCaseId}/raw-data`, headers: { authorization: colleague.authorization! } })).json<{
+      reference: { contigs: { name: string; length: number }[] };
+      track: { fasta: string | null; fai: string | null };
+    }>();
+    expect(info.reference.contigs).toEqual([
+      { name: 'chrM', length: 16571 },
+      { name: 'demo20', length: 5000 },
+    ]);
+    expect(info.track).toMatchObject({ fasta: 'raw-data/reference.fa', fai: 'raw-data/reference.fa.fai' });
+    const fai = await app.inject({ method: 'GET', url: `/api/products/${rawCaseId}/${info.track.fai}`, headers: { authorization: colleague.authorization! } });
+    expect(fai.statusCode).toBe(200);
+    expect(fai.body).toMatch(/^chrM\t16571\t/);
+    // hg19 chrM begins GATCACAGGTCTATCACCC (line 2 of the FASTA, after the ">chrM" header).
+    const offset = Number(fai.body.split('\n')[0]!.split('\t')[2]);
+    const seq = await app.inject({ method: 'GET', url: `/api/products/${rawCaseId}/${info.track.fasta}`, headers: { ...auth, range: `bytes=${offset}-${offset + 9}` } });
+    expect(seq.statusCode).toBe(206);
+    expect(seq.body).toBe('GATCACAGGT');
+    expect((await app.inject({ method: 'GET', url: `/api/products/${rawCaseId}/raw-data/reference.fa`, headers: stranger })).statusCode).toBe(404);
   });
 
   it('lets only the owner download the BAM and the called VCF', async () => {

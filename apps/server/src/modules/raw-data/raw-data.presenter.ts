@@ -4,11 +4,17 @@ import type { ReadAlignmentRow } from '../../db/schema/read-alignments.ts';
 
 const num = (v: number | null | undefined): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-export function presentRawData(row: ReadAlignmentRow): RawDataInfo {
+/** `hasSequence`: this server holds the run's reference sequence (served to the genome browser). */
+export function presentRawData(row: ReadAlignmentRow, hasSequence = false): RawDataInfo {
   const q = row.qc;
   return {
     layout: row.layout,
-    reference: { label: row.reference.label, assembly: row.reference.assembly, demo: row.reference.demo },
+    reference: {
+      label: row.reference.label,
+      assembly: row.reference.assembly,
+      demo: row.reference.demo,
+      contigs: (row.reference.contigs ?? []).map((c) => ({ name: c.name, length: c.length })),
+    },
     qc: {
       reads: num(q.reads),
       mappedReads: num(q.mappedReads),
@@ -28,6 +34,11 @@ export function presentRawData(row: ReadAlignmentRow): RawDataInfo {
       { name: 'calls.vcf.gz', sizeBytes: row.vcfBytes },
       { name: 'calls.vcf.gz.tbi', sizeBytes: null },
     ],
-    track: { bam: 'raw-data/alignments.bam', bai: 'raw-data/alignments.bam.bai' },
+    track: {
+      bam: 'raw-data/alignments.bam',
+      bai: 'raw-data/alignments.bam.bai',
+      fasta: hasSequence ? 'raw-data/reference.fa' : null,
+      fai: hasSequence ? 'raw-data/reference.fa.fai' : null,
+    },
   };
 }

@@ -3,6 +3,8 @@
  *  - GET /raw-data: QC, reference, tools and command lines (read access);
  *  - GET /raw-data/alignments.bam and .bai: the genome browser's alignments track, with HTTP
  *    range requests (read access: owner and shared users);
+ *  - GET /raw-data/reference.fa and .fai: the reference sequence the reads were aligned to, when
+ *    this server holds it (read access, ranged reads);
  *  - GET /raw-data/files/:name: downloads of the BAM, the called VCF and their indexes (owner).
  */
 import { RawDataFileName, RawDataInfo } from '@rarelens/contract';
@@ -11,7 +13,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { RangeNotSatisfiableError, type RawDataFile, type RawDataService } from './raw-data.service.ts';
+import type { RawDataFile, RawDataService } from './raw-data.service.ts';
 
 const IdParams = z.object({ id: z.string() });
 const FileParams = IdParams.extend({ name: RawDataFileName });
@@ -31,12 +33,6 @@ function send(reply: FastifyReply, f: RawDataFile, download: boolean) {
 
 export const rawDataRoutes: FastifyPluginCallbackZod<{ rawDataService: RawDataService }> = (app, { rawDataService: service }, done) => {
   app.addHook('onRequest', app.authenticate);
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof RangeNotSatisfiableError) {
-      return reply.status(416).header('content-range', `bytes */${error.size}`).send({ code: error.code, message: error.message });
-    }
-    throw error;
-  });
 
   app.get('/:id/raw-data', { schema: { params: IdParams, response: { 200: RawDataInfo } } }, (request) =>
     service.info(currentUser(request), request.params.id),
@@ -44,6 +40,11 @@ export const rawDataRoutes: FastifyPluginCallbackZod<{ rawDataService: RawDataSe
   for (const name of ['alignments.bam', 'alignments.bam.bai'] as const) {
     app.get(`/:id/raw-data/${name}`, { schema: { params: IdParams } }, async (request, reply) =>
       send(reply, await service.track(currentUser(request), request.params.id, name, request.headers.range), false),
+    );
+  }
+  for (const name of ['reference.fa', 'reference.fa.fai'] as const) {
+    app.get(`/:id/raw-data/${name}`, { schema: { params: IdParams } }, async (request, reply) =>
+      send(reply, await service.referenceFile(currentUser(request), request.params.id, name, request.headers.range), false),
     );
   }
   app.get('/:id/raw-data/files/:name', { schema: { params: FileParams } }, async (request, reply) =>

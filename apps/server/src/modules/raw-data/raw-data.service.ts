@@ -3,6 +3,8 @@
  * the aligned reads for the genome browser (owner and shared users, ranged reads) and the
  * downloads of the BAM, the called VCF and their indexes (owner only, like the genome original).
  */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { ErrorCode, type RawDataFileName, type RawDataInfo } from '@rarelens/contract';
 import type { Database } from '../../db/database.ts';
@@ -18,7 +20,15 @@ export interface RawDataServiceDeps {
   database: Database;
   storage: ObjectStorage;
   access: CaseAccess;
+  /**
+   * The indexed reference FASTA this server holds (the one the worker aligns to, when it shares
+   * the data directory) and its label; null when it has not been built here.
+   */
+  reference?: () => Promise<{ fasta: string; fai: string; label: string } | null>;
 }
+
+/** The reference sequence files served to the genome browser. */
+export type ReferenceFileName = 'reference.fa' | 'reference.fa.fai';
 
 /** A byte range asked for with `Range: bytes=start-end` (end inclusive, optional). */
 export interface ByteRange {
@@ -27,7 +37,7 @@ export interface ByteRange {
 }
 
 export interface RawDataFile {
-  name: RawDataFileName;
+  name: RawDataFileName | ReferenceFileName;
   mediaType: string;
   /** Size of the whole object. */
   size: number;
@@ -58,7 +68,7 @@ function keyOf(row: ReadAlignmentRow, name: RawDataFileName): string {
 
 export class RangeNotSatisfiableError extends AppError {
   constructor(readonly size: number) {
-    super(416, ErrorCode.validationFailed, `The range asked for is outside the file (${size} bytes)`);
+    super(416, ErrorCode.validationFailed, `The range asked for is outside the file (${size} bytes)`, undefined, { 'content-range': `bytes */${size}` });
     this.name = 'RangeNotSatisfiableError';
   }
 }
@@ -89,6 +99,22 @@ export function createRawDataService(deps: RawDataServiceDeps) {
     return { name, mediaType: MEDIA[name], size, range: { start: range.start, end }, stream: await deps.storage.get(key, { start: range.start, end }) };
   }
 
+  /** The reference this server holds, when it is the one the run's reads were aligned to. */
+  async function referenceOf(row: ReadAlignmentRow) {
+    const ref = deps.reference ? await deps.reference().catch(() => null) : null;
+    return ref && ref.label === row.reference.label ? ref : null;
+  }
+
+  async function openLocal(file: string, name: ReferenceFileName, rangeHeader: string | undefined): Promise<RawDataFile> {
+    const size = (await stat(file)).size;
+    const mediaType = 'text/plain; charset=utf-8';
+    const range = parseRange(rangeHeader, size);
+    if (range === null) return { name, mediaType, size, range: null, stream: createReadStream(file) };
+    const end = Math.min(range.end ?? size - 1, size - 1);
+    if (range.start >= size || range.start > end) throw new RangeNotSatisfiableError(size);
+    return { name, mediaType, size, range: { start: range.start, end }, stream: createReadStream(file, { start: range.start, end }) };
+  }
+
   return {
     /** What the report's method section says of a run's raw data analysis (null: none). */
     async forReport(runId: string): Promise<ReportRawData | null> {
@@ -106,7 +132,19 @@ export function createRawDataService(deps: RawDataServiceDeps) {
     },
 
     async info(user: Caller, id: string): Promise<RawDataInfo> {
-      return presentRawData((await rowOf(user, id)).row);
+      const { row } = await rowOf(user, id);
+      return presentRawData(row, (await referenceOf(row)) !== null);
+    },
+
+    /**
+     * The reference sequence (FASTA + .fai, ranged reads) for the genome browser: everyone who may
+     * read the case, when this server holds the reference the reads were aligned to.
+     */
+    async referenceFile(user: Caller, id: string, name: ReferenceFileName, rangeHeader: string | undefined): Promise<RawDataFile> {
+      const { row } = await rowOf(user, id);
+      const ref = await referenceOf(row);
+      if (!ref) throw new AppError(404, ErrorCode.notFound, `The reference sequence (${row.reference.label}) is not held by this server`);
+      return openLocal(name === 'reference.fa' ? ref.fasta : ref.fai, name, rangeHeader);
     },
 
     /** The genome browser's alignments track (BAM or its index): everyone who may read the case. */

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { ErrorBody, Messages } from '@rarelens/contract';
+import { ErrorBody, Messages, type RawDataInfo } from '@rarelens/contract';
 import { Spinner } from '../../components/spinner.tsx';
 import { refreshTokens } from '../../lib/api-client.ts';
 import { casesApi } from '../cases/index.ts';
+import { DemoReferenceLabel, rawDataApi } from '../raw-data/index.ts';
 
 /**
  * GRCh38 primary contig lengths (UCSC names). igv.js needs a reference to draw coordinates;
@@ -103,6 +104,60 @@ type IgvModule = {
   removeBrowser: (browser: IgvBrowser) => void;
 };
 
+/** igv options of every view: nothing from outside (no genome list, no search), no extra buttons. */
+const BrowserChrome = {
+  loadDefaultGenomes: false,
+  genomeList: [],
+  search: false,
+  showCircularViewButton: false,
+  showSVGButton: false,
+  showIdeogram: false,
+  showCenterGuide: true,
+};
+
+/** The reads of a FASTQ case at a variant: coordinates as called (the reference of the BAM). */
+export type IgvReads = { info: RawDataInfo; chrom: string; pos: number };
+
+/**
+ * igv's options for the aligned reads of a FASTQ case: the reference the reads were aligned to
+ * (its sequence when the server holds it, else the contig sizes only) and the BAM served by the
+ * app with ranged reads. Coordinates are those of the called VCF, not the lifted GRCh38 ones.
+ */
+export function readsBrowserOptions(productId: string, reads: IgvReads, sizesUrl: string) {
+  const { info } = reads;
+  const url = (relative: string) => rawDataApi.trackUrl(productId, relative);
+  const reference =
+    info.track.fasta && info.track.fai
+      ? {
+          id: 'case-reference',
+          name: info.reference.label,
+          fastaURL: url(info.track.fasta),
+          indexURL: url(info.track.fai),
+          wholeGenomeView: false,
+        }
+      : {
+          id: 'case-reference',
+          name: info.reference.label,
+          format: 'chromsizes',
+          fastaURL: sizesUrl,
+          wholeGenomeView: false,
+        };
+  return {
+    reference,
+    locus: `${reads.chrom}:${Math.max(1, reads.pos - ViewFlankBp)}-${reads.pos + ViewFlankBp}`,
+    tracks: [
+      {
+        name: 'Aligned reads',
+        type: 'alignment',
+        format: 'bam',
+        url: url(info.track.bam),
+        indexURL: url(info.track.bai),
+        order: 1,
+      },
+    ],
+  };
+}
+
 /**
  * igv.js at a variant, with the case's variants, transcripts and ClinVar as tracks, all served
  * by our API (GET /api/products/:id/igv/...). igv is loaded on demand (a large chunk).
@@ -113,11 +168,14 @@ export function IgvView({
   chrom,
   pos,
   sampleName,
+  reads,
 }: {
   productId: string;
   chrom: string;
   pos: number;
   sampleName: string;
+  /** A FASTQ case: show its aligned reads on its own reference instead of the GRCh38 tracks. */
+  reads?: IgvReads;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -130,8 +188,11 @@ export function IgvView({
     let isCancelled = false;
     let browser: IgvBrowser | undefined;
     let igv: IgvModule | undefined;
+    const sizes: ReadonlyArray<readonly [string, number]> = reads
+      ? reads.info.reference.contigs.map((c) => [c.name, c.length] as const)
+      : Grch38ChromSizes;
     const sizesUrl = URL.createObjectURL(
-      new Blob([Grch38ChromSizes.map(([n, l]) => `${n}\t${l}`).join('\n')], { type: 'text/plain' }),
+      new Blob([sizes.map(([n, l]) => `${n}\t${l}`).join('\n')], { type: 'text/plain' }),
     );
     const tracks = windowAround(chrom, pos, TrackFlankBp);
     const view = windowAround(chrom, pos, ViewFlankBp);
@@ -158,8 +219,27 @@ export function IgvView({
       { key: 'clinvar', name: 'ClinVar', type: 'annotation', format: 'bed', path: 'clinvar.bed' },
     ];
 
+    const openReads = async (r: IgvReads) => {
+      const module = await import('igv');
+      if (isCancelled) return;
+      igv = module.default as unknown as IgvModule;
+      browser = await igv.createBrowser(container, {
+        ...readsBrowserOptions(productId, r, sizesUrl),
+        ...BrowserChrome,
+      });
+      if (isCancelled) {
+        igv.removeBrowser(browser);
+        return;
+      }
+      setState('ready');
+    };
+
     void (async () => {
       try {
+        if (reads) {
+          await openReads(reads);
+          return;
+        }
         const [module, ...texts] = await Promise.all([
           import('igv'),
           ...specs.map((spec) =>
@@ -199,13 +279,7 @@ export function IgvView({
             fastaURL: sizesUrl,
             wholeGenomeView: false,
           },
-          loadDefaultGenomes: false,
-          genomeList: [],
-          search: false,
-          showCircularViewButton: false,
-          showSVGButton: false,
-          showIdeogram: false,
-          showCenterGuide: true,
+          ...BrowserChrome,
           locus: `${view.chr}:${view.start}-${view.end}`,
           tracks: trackConfigs,
         });
@@ -228,7 +302,7 @@ export function IgvView({
       if (browser && igv) igv.removeBrowser(browser);
       URL.revokeObjectURL(sizesUrl);
     };
-  }, [productId, chrom, pos, sampleName]);
+  }, [productId, chrom, pos, sampleName, reads]);
 
   return (
     <div
@@ -255,11 +329,24 @@ export function IgvView({
         </p>
       ) : null}
       <div ref={containerRef} className="igv-host" />
-      <p className="border-t border-ink-100 px-3 py-2 text-[11px] text-ink-500">
-        GRCh38 · tracks cover {windowAround(chrom, pos, TrackFlankBp).chr}:
-        {Math.max(1, pos - TrackFlankBp).toLocaleString('en-US')}–
-        {(pos + TrackFlankBp).toLocaleString('en-US')} · no reference sequence is shown.
-      </p>
+      {reads ? (
+        <p
+          className="flex flex-wrap items-center gap-2 border-t border-ink-100 px-3 py-2 text-[11px] text-ink-500"
+          data-testid="igv-reads-note"
+        >
+          {reads.info.reference.demo ? <DemoReferenceLabel /> : null}
+          Aligned reads at {reads.chrom}:{reads.pos.toLocaleString('en-US')} on{' '}
+          {reads.info.reference.label} ({reads.info.reference.assembly}), the coordinates of the
+          called variants
+          {reads.info.track.fasta ? '' : ' · no reference sequence on this server'}.
+        </p>
+      ) : (
+        <p className="border-t border-ink-100 px-3 py-2 text-[11px] text-ink-500">
+          GRCh38 · tracks cover {windowAround(chrom, pos, TrackFlankBp).chr}:
+          {Math.max(1, pos - TrackFlankBp).toLocaleString('en-US')}–
+          {(pos + TrackFlankBp).toLocaleString('en-US')} · no reference sequence is shown.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { VariantDetails } from '@rarelens/contract';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { RawDataInfo, VariantDetails } from '@rarelens/contract';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Alert } from '../../components/card.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -10,6 +10,7 @@ import { cn } from '../../lib/cn.ts';
 import { useProduct } from '../cases/index.ts';
 import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { formatAf, formatClinvar, formatSoTerm } from '../../lib/format.ts';
+import { useRawData } from '../raw-data/index.ts';
 import { describeCriterion } from './acmg.ts';
 import { AcmgBadge, ClinvarAssertionBadge, ClinvarBadge, clinvarMatchLabel, ConsequenceLabel, ReviewerBadge, ReviewStars } from './badges.tsx';
 import { ReviewerClassificationPanel } from './reviewer-classification.tsx';
@@ -160,6 +161,7 @@ function Evidence({
   sampleName,
   canEdit,
   clinvarCriteria,
+  rawData,
 }: {
   variant: VariantDetails;
   productId: string;
@@ -167,8 +169,15 @@ function Evidence({
   canEdit: boolean;
   /** The run's ACMG setting for ClinVar-backed criteria ('on' | 'off'), when recorded. */
   clinvarCriteria: string | undefined;
+  /** A FASTQ case's raw data analysis: the browser shows its reads at the variant as called. */
+  rawData?: RawDataInfo;
 }) {
   const [isIgvOpen, setIsIgvOpen] = useState(true);
+  const reads = useMemo(
+    () =>
+      rawData ? { info: rawData, chrom: variant.input.chrom, pos: variant.input.pos } : undefined,
+    [rawData, variant.input.chrom, variant.input.pos],
+  );
   const cv = variant.clinvarRecord;
   const assertion = variant.clinvarAssertion;
   const ad = variant.genotype.alleleDepths;
@@ -368,6 +377,7 @@ function Evidence({
               chrom={variant.chrom}
               pos={variant.pos}
               sampleName={sampleName}
+              reads={reads}
             />
           </Suspense>
         ) : null}
@@ -386,6 +396,11 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
   const variantId = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
   const variant = useVariant(productId, variantId);
   const product = useProduct(productId);
+  const rawData = useRawData(
+    productId,
+    product.data?.run?.id ?? null,
+    product.data?.genomeFormat === 'fastq',
+  );
 
   function close() {
     setParams((prev) => {
@@ -482,6 +497,7 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
                   sampleName={product.data?.caseId ?? 'Patient'}
                   canEdit={product.data?.isOwner === true}
                   clinvarCriteria={product.data?.run?.kbVersions.acmgClinvarCriteria}
+                  rawData={rawData.data}
                 />
               </>
             ) : null}
