@@ -267,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     access,
     jobs: jobs.port,
     shareEmails: sharingService.emailsOf,
+    activity: activityService,
+    logger: app.log,
     uploadMaxBytes: config.uploadMaxBytes,
     maxActiveAnalyses: config.maxActiveAnalyses,
     ontology,
