@@ -13,7 +13,7 @@
  *  4. Extrapolation to a 30x genome on this machine and on a 16-core worker.
  *
  * Writes bench/results/fastq.md. Usage:
- *   nice npm run bench:fastq -- [--depth 30] [--samples 3] [--timing-depth 300] [--rounds 2] [--threads 2]
+ *   nice npm run bench:fastq -- [--depth 30] [--samples 3] [--timing-depth 300] [--rounds 3] [--threads 2]
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     depth: { type: 'string', default: '30' },
     samples: { type: 'string', default: '3' },
     'timing-depth': { type: 'string', default: '300' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
     threads: { type: 'string', default: '2' },
     out: { type: 'string', default: join(root, 'bench/results/fastq.md') },
   },
@@ -243,7 +243,11 @@ async function main() {
     }
     log(`timing round ${r + 1}: product ${secs(productRuns.at(-1)!.ms)}, bare ${secs(bareRuns.at(-1)!.ms)}`);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const median = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b);
+    const m = Math.floor(v.length / 2);
+    return v.length % 2 === 1 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+  };
   const pMs = median(productRuns.map((r) => r.ms));
   const bMs = median(bareRuns.map((r) => r.ms));
   const stageMedian = (runs: typeof productRuns, k: string) => median(runs.map((r) => r.stages[k] ?? 0));
