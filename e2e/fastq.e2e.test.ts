@@ -134,22 +134,28 @@ describe('raw data analysis in the browser', () => {
     // igv read the BAM in ranges, and drew the reads (its alignment canvas has content).
     await expect.poll(() => bamRanges.length, { timeout: 30_000 }).toBeGreaterThan(0);
     expect(bamRanges.every((r) => /^bytes=\d+-\d+$/.test(r))).toBe(true);
+    // igv draws the reads on canvases (inside its shadow DOM: a locator reaches them): the
+    // tallest painted one is the alignments track, with reads drawn on a good share of it.
     await expect
       .poll(
         () =>
-          igv.evaluate((root) =>
-            [...root.querySelectorAll('canvas')].some((c) => {
-              const ctx = c.getContext('2d');
-              if (!ctx || c.width === 0 || c.height < 50) return false;
-              const data = ctx.getImageData(0, 0, c.width, c.height).data;
-              let painted = 0;
-              for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
-              return painted > 1000;
-            }),
+          igv.locator('canvas').evaluateAll((els) =>
+            Math.max(
+              0,
+              ...els.map((el) => {
+                const c = el as HTMLCanvasElement;
+                const ctx = c.getContext('2d');
+                if (!ctx || c.width === 0 || c.height < 150) return 0;
+                const data = ctx.getImageData(0, 0, c.width, c.height).data;
+                let painted = 0;
+                for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
+                return painted / (c.width * c.height);
+              }),
+            ),
           ),
         { timeout: 30_000 },
       )
-      .toBe(true);
+      .toBeGreaterThan(0.2);
     await page.waitForTimeout(500);
     await igv.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('fastq-igv-reads-desktop') });
