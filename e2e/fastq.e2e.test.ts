@@ -7,15 +7,14 @@
  * HTTP range requests from the app — with no request leaving the machine.
  * Needs bwa, samtools and bcftools on PATH.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, logIn, sourcesDir, startCaseTestEnv } from './case-fixtures.ts';
+import { na12878Reads as na12878, repeatedReads } from '../apps/server/src/testing/reads-fixtures.ts';
+import { createVerifiedUser, logIn, startCaseTestEnv } from './case-fixtures.ts';
 import { screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
 
-const na12878 = path.join(sourcesDir, 'reads/NA12878.chrM_hg19.reads.fastq.gz');
 const caseId = 'NA12878-CHRM-E2E';
 
 let env: TestEnv;
@@ -37,17 +36,8 @@ afterAll(async () => {
  * alignment long enough that /home, which re-reads the list every 3 s, shows its stages.
  */
 function longerReads(): string {
-  const text = gunzipSync(readFileSync(na12878)).toString('utf8');
-  const lines = text.split('\n').filter((l) => l !== '');
-  const out: string[] = [];
-  for (let copy = 1; copy <= 4; copy++) {
-    for (let i = 0; i < lines.length; i += 4) {
-      const name = lines[i]!.split(/\s/)[0]!;
-      out.push(`${name}_c${copy}`, lines[i + 1]!, '+', lines[i + 3]!);
-    }
-  }
   const file = path.join(tmp, 'NA12878.chrM.x4.fastq.gz');
-  writeFileSync(file, gzipSync(`${out.join('\n')}\n`));
+  writeFileSync(file, repeatedReads(4));
   return file;
 }
 
