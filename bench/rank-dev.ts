@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
+import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
 import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, resolveQuery, scoreDiseases, type Sex } from '../packages/engine/src/index.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -73,6 +74,9 @@ const geneScoreCases: ScoreCase[] = [];
 const diseaseScoreCases: ScoreCase[] = [];
 const GT: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', hemizygous: '1/1' };
 const rows: { id: string; cohort: string; annotated: boolean; rank: number | null }[] = [];
+const hiddenMode = arg('--hidden') as HiddenMode | undefined;
+const hiddenRows: { id: string; cohort: string; rank: number | null; source: string | null; detail: string }[] = [];
+const hiddenGeneCases: GeneCase[] = [];
 const dump: string[] = [];
 const t0 = Date.now();
 for (const c of chosen) {
@@ -112,6 +116,18 @@ for (const c of chosen) {
     dump.push(JSON.stringify({ id: c.id, cohort: c.cohort, causal: c.genes.map((g) => g.symbol), n: res.genes.length, quant, feats }));
   }
 
+  if (hiddenMode && isAnnotated(hpoKb, c.disease_ids)) {
+    const hk = hideDiseases(hpoKb, c.disease_ids, hiddenMode);
+    const hres = rank(prepared, hk, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0 });
+    const syms = c.genes.map((g) => g.symbol);
+    hiddenGeneCases.push(collectRanking(c.cohort, hres, syms, c.disease_ids).gene);
+    const hg = hres.genes.find((x) => syms.includes(x.symbol));
+    const hr = hg ? hres.genes.filter((x) => x.score >= hg.score).length : null;
+    const q = hg ? prepared.genes.get(hg.symbol)?.variants[0] : undefined;
+    const detail = hg ? `${hg.symbol} ${JSON.stringify(hg.scoreParts)} p=${q?.p.toFixed(2)} ${q?.variant.consequences[0]} cv=${q?.variant.clinvar?.significance ?? '-'}/${q?.variant.clinvar?.match ?? '-'} acmg=${q?.variant.acmg.classification} mode=${hg.evidence.genotype.mode} best=${hg.bestDisease}` : 'absent';
+    hiddenRows.push({ id: c.id, cohort: c.cohort, rank: hr, source: hg?.scoreParts.source ?? null, detail });
+    getPhenotypeModel(hpoKb); // the hidden KB's model is dropped with it
+  }
   const symbols = c.genes.map((g) => g.symbol);
   const g = res.genes.find((x) => symbols.includes(x.symbol));
   const r = g ? res.genes.filter((x) => x.score >= g.score).length : null;
@@ -124,8 +140,19 @@ for (const [label, sub] of [['all', rows], ['annotated', rows.filter((x) => x.an
   console.log(`${label.padEnd(12)} n=${n} top1 ${pct(t(1), n)} top3 ${pct(t(3), n)} top10 ${pct(t(10), n)} top100 ${pct(t(100), n)}`);
 }
 console.log(`${((Date.now() - t0) / chosen.length).toFixed(0)} ms/case`);
+if (hiddenMode) {
+  const n = hiddenRows.length;
+  const t = (k: number, sub = hiddenRows): number => sub.filter((x) => x.rank != null && x.rank <= k).length;
+  console.log(`hidden (${hiddenMode}) n=${n} top1 ${pct(t(1), n)} top3 ${pct(t(3), n)} top10 ${pct(t(10), n)} top100 ${pct(t(100), n)}`);
+  for (const src of ['annotations', 'disease-name', 'none']) {
+    const sub = hiddenRows.filter((x) => x.source === src);
+    console.log(`  source ${src} n=${sub.length} top1 ${pct(t(1, sub), sub.length)} top10 ${pct(t(10, sub), sub.length)} top100 ${pct(t(100, sub), sub.length)}`);
+  }
+  if (arg('--hidden-out')) writeFileSync(arg('--hidden-out') ?? '', hiddenRows.map((r) => `${r.id}\t${r.cohort}\t${r.rank}\t${r.detail}`).join('\n') + '\n');
+  if (arg('--save-hidden')) writeFileSync(arg('--save-hidden') ?? '', JSON.stringify(hiddenGeneCases));
+}
 if (arg('--save')) writeFileSync(arg('--save') ?? '', JSON.stringify({ geneCases, geneScoreCases: geneScoreCases.map((c) => ({ ...c, ln: [...c.ln] })), diseaseScoreCases: diseaseScoreCases.map((c) => ({ ...c, ln: [...c.ln] })) }));
-console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases).join('\n'));
+console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases, hiddenMode ? [{ label: `disease hidden (${hiddenMode})`, cases: hiddenGeneCases }] : []).join('\n'));
 if (arg('--dump')) writeFileSync(arg('--dump') ?? '', dump.join('\n') + '\n');
 if (arg('--out')) writeFileSync(arg('--out') ?? '', rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 session.close();

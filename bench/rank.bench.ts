@@ -5,7 +5,8 @@
  *      exome (Exomiser's Pfeiffer example, lifted to GRCh38 by the engine).
  * Ranks are pessimistic: a tie counts at its worst position.
  *
- * Usage: npm run bench:rank -- [--limit N] [--part a|b|ab] [--sample-a N] [--sample-b N]
+ * Usage: npm run bench:rank -- [--limit N] [--part a|b|ab] [--sample-a N] [--sample-b N] [--hidden named,unknown|none] [--out file.md]
+ * Part (b) also ranks each case with its disease hidden from the annotations (bench/lib/hidden-disease.ts).
  * Env: RARELENS_SOURCES (default ../shared/data), RARELENS_KB (default ./data/kb),
  *      RARELENS_BENCH (default ../shared/bench).
  */
@@ -27,6 +28,7 @@ import {
   type PhenotypeScoringOptions,
 } from '../packages/engine/src/index.ts';
 import { runSpikedExomeBench, type SpikeCase } from './rank-spiked.ts';
+import type { HiddenMode } from './lib/hidden-disease.ts';
 import { crossValidateCalibration, diseaseCase, formatCalibration, reliabilityTable, type ScoreCase } from './lib/rank-cv.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -202,12 +204,15 @@ async function main(): Promise<void> {
   }
   if (part.includes('b')) {
     const sampleB = Number(arg('--sample-b') ?? Infinity);
-    md.push(...(await runSpikedExomeBench({ cases, sampleB, kbDir, sources, hpoKb: kb, machine: machine() })));
+    const hidden = (arg('--hidden') ?? 'named,unknown').split(',').filter((m): m is HiddenMode => m === 'named' || m === 'unknown');
+    md.push(...(await runSpikedExomeBench({ cases, sampleB, kbDir, sources, hpoKb: kb, machine: machine(), hidden })));
   }
   if (!Number.isFinite(limit)) {
     mkdirSync(join(root, 'bench/results'), { recursive: true });
-    writeFileSync(join(root, 'bench/results/rank.md'), md.join('\n') + '\n');
-    console.log('Wrote bench/results/rank.md');
+    // --out: another file (e.g. parts (a) and (b) run as two processes and joined afterwards).
+    const out = arg('--out') ?? join(root, 'bench/results/rank.md');
+    writeFileSync(out, md.join('\n') + '\n');
+    console.log(`Wrote ${out}`);
   }
 }
 

@@ -38,7 +38,8 @@ describe('GenomeTalks in the browser', () => {
     await page.goto(`/my-product/${productId}/phenotypes`);
     await page.getByRole('link', { name: /GenomeTalks/ }).first().click();
     await page.waitForURL(`**/my-product/${productId}/chat`);
-    await page.getByTestId('suggested-question').first().waitFor();
+    // The first chat request of a fresh server loads the chat knowledge from the KB: over 15 s on a loaded 2-core machine.
+    await page.getByTestId('suggested-question').first().waitFor({ timeout: 90_000 });
 
     const composer = page.getByLabel('Your question');
     await composer.fill('why is this gene at the top?');

@@ -40,6 +40,7 @@ const AXES = {
   namePhenotypeScale: [0.5, 1, 1.5],
   constrainedLofLn: [0, 1, 2],
   constrainedMissenseLn: [0, 1],
+  unannotatedClinvarLn: [0, 2, 4],
 } as const satisfies Record<keyof GeneScoreConstants, readonly number[]>;
 
 export function constantsGrid(): GeneScoreConstants[] {
@@ -104,6 +105,7 @@ interface PackedCase {
   temperedLn: Float64Array;
   fitLn: Float64Array;
   constraint: Uint8Array; // 0 none, 1 lof, 2 missense
+  clinvar: Uint8Array; // 1: ClinVar pathogenic allele in the fit
 }
 
 const SOURCE_CODE = { annotations: 0, 'disease-name': 1, none: 2 } as const;
@@ -112,7 +114,7 @@ function scorePacked(c: PackedCase, i: number, k: GeneScoreConstants): number {
   const src = c.source[i];
   const con = c.constraint[i];
   const phen = src === 0 ? k.phenotypeScale * (c.temperedLn[i] ?? 0) : src === 1 ? k.namedDiseaseLn + k.namePhenotypeScale * (c.phenotypeLn[i] ?? 0) : k.unknownGeneLn;
-  return phen + k.genotypeWeight * (c.fitLn[i] ?? 0) + (con === 1 ? k.constrainedLofLn : con === 2 ? k.constrainedMissenseLn : 0);
+  return phen + k.genotypeWeight * (c.fitLn[i] ?? 0) + (con === 1 ? k.constrainedLofLn : con === 2 ? k.constrainedMissenseLn : 0) + (src !== 0 && c.clinvar[i] ? k.unannotatedClinvarLn : 0);
 }
 
 function pack(c: GeneCase): PackedCase {
@@ -123,7 +125,7 @@ function pack(c: GeneCase): PackedCase {
       causal.push(p);
       return;
     }
-    const key = `${p.source}|${p.phenotypeLn}|${p.fitLn}|${p.constraint}`;
+    const key = `${p.source}|${p.phenotypeLn}|${p.fitLn}|${p.constraint}|${p.clinvar}`;
     const e = byKey.get(key);
     if (e) e.n++;
     else byKey.set(key, { p, n: 1 });
@@ -139,6 +141,7 @@ function pack(c: GeneCase): PackedCase {
     temperedLn: Float64Array.from(parts, (p) => temperLn(p.phenotypeLn)),
     fitLn: Float64Array.from(parts, (p) => p.fitLn),
     constraint: Uint8Array.from(parts, (p) => (p.constraint === 'lof' ? 1 : p.constraint === 'missense' ? 2 : 0)),
+    clinvar: Uint8Array.from(parts, (p) => (p.clinvar ? 1 : 0)),
   };
   parts.forEach((p, i) => {
     const a = scorePacked(packed, i, DEFAULT_GENE_SCORE_CONSTANTS);
@@ -383,9 +386,31 @@ const fmtRanks = (r: (number | null)[]): string => {
   return `| ${t.n} | ${p(t.top1)} | ${p(t.top3)} | ${p(t.top10)} | ${p(t.top100)} |`;
 };
 
+/**
+ * Ranks of the causal gene in other cases (e.g. the hidden-disease set) under the shipped constants
+ * and under the constants each cohort fold chose on the other folds' normal cases (held out).
+ */
+export function rankOtherCases(cases: GeneCase[], cv: ConstantsCv, shipped: GeneScoreConstants = DEFAULT_GENE_SCORE_CONSTANTS): { shipped: (number | null)[]; heldOut: (number | null)[] } {
+  const packed = cases.map(pack);
+  return {
+    shipped: packed.map((c) => rankUnder(c, shipped)),
+    heldOut: packed.map((c, i) => rankUnder(c, cv.folds[foldOf(cases[i]?.cohort ?? '')]?.chosen ?? shipped)),
+  };
+}
+
+/** A set of cases ranked differently (label, e.g. "disease hidden from the annotations") for the cross-validation section. */
+export interface OtherCaseSet {
+  label: string;
+  cases: GeneCase[];
+}
+
 /** Held-in vs held-out figures of the shipped gene-score constants and calibrations (bench/lib/rank-cv.ts). */
-export function crossValidationSection(geneCases: GeneCase[], geneScoreCases: ScoreCase[], diseaseScoreCases: ScoreCase[]): string[] {
+export function crossValidationSection(geneCases: GeneCase[], geneScoreCases: ScoreCase[], diseaseScoreCases: ScoreCase[], others: readonly OtherCaseSet[] = []): string[] {
   const cv = crossValidateConstants(geneCases);
+  const otherRows = others.flatMap((o) => {
+    const r = rankOtherCases(o.cases, cv);
+    return [`| ${o.label}, shipped constants ${fmtRanks(r.shipped)}`, `| ${o.label}, held out ${fmtRanks(r.heldOut)}`];
+  });
   // A case whose causal gene is ranked on an annotated disease vs one whose gene has none (by name or not at all).
   const annotated = geneCases.map((c) => c.parts.some((p, i) => c.causal[i] && p.source === 'annotations'));
   const sub = (r: (number | null)[], keep: boolean): (number | null)[] => r.filter((_, i) => annotated[i] === keep);
@@ -402,6 +427,7 @@ export function crossValidationSection(geneCases: GeneCase[], geneScoreCases: Sc
     `| gene with an annotated disease, held out ${fmtRanks(sub(cv.heldOut, true))}`,
     `| gene with no annotated disease, in-sample ${fmtRanks(sub(cv.shipped, false))}`,
     `| gene with no annotated disease, held out ${fmtRanks(sub(cv.heldOut, false))}`,
+    ...otherRows,
     '',
     `In-sample best of the grid: ${describeConstants(cv.inSampleBest.constants)} (top-1 ${pct(topK(cv.inSampleBest.ranks).top1, cv.inSampleBest.ranks.length)}).`,
     ...cv.folds.map((f) => `Fold ${f.fold} (${f.cases} cases) chose ${describeConstants(f.chosen)}: top-1 ${(100 * f.trainTop1).toFixed(1)} % on its training folds, ${(100 * f.testTop1).toFixed(1)} % held out.`),

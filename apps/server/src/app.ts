@@ -45,6 +45,8 @@ import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.
 import { genesRoutes } from './modules/genes/genes.routes.ts';
 import { createGenesService } from './modules/genes/genes.service.ts';
 import { hpoRoutes } from './modules/hpo/hpo.routes.ts';
+import { textOntologyLoader } from './kb/text-ontology.ts';
+import { sourcesDir as defaultSourcesDir } from '@rarelens/phenome';
 import { igvRoutes } from './modules/igv/igv.routes.ts';
 import { rawDataRoutes } from './modules/raw-data/raw-data.routes.ts';
 import { createRawDataService } from './modules/raw-data/raw-data.service.ts';
@@ -228,7 +230,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobsConfig,
     app.log,
   );
-  const phenome = createPhenomeService({ ontology });
+  // PhenomeAI and the HPO search read text: the KB's HPO with the synonyms of its release.
+  const kbTextOntology = textOntologyLoader(
+    async () => (await kb.hpo())?.ontology ?? null,
+    config.sourcesDir ?? defaultSourcesDir(),
+    (message) => app.log.warn(message),
+  );
+  const textOntology = overrides.ontology ?? kbTextOntology;
+  const phenome = createPhenomeService({ ontology: textOntology });
   const access = createCaseAccess(database.db);
   const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database) });
   const phenotypesService = createPhenotypesService({ database, access, variants: variantsService });
@@ -290,8 +299,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: products,
     reportsService: createReportsService({ database, storage, access, variants: variantsService, kb, activity: activityService, rawData: (runId) => rawDataService.forReport(runId) }),
   });
-  await app.register(hpoRoutes, { prefix: '/api/hpo', kb });
-  await registerPhenomeModule(app, { config });
+  await app.register(hpoRoutes, { prefix: '/api/hpo', ontology: kbTextOntology });
+  // /api/phenome reads the real HPO even where tests replace the case-check ontology.
+  await registerPhenomeModule(app, { config, ontology: kbTextOntology });
   // Every API process starts pg-boss (schema, queues) before serving, so enqueueing inside a
   // transaction never waits on it; in embedded mode it also runs the worker.
   app.addHook('onReady', async () => {

@@ -11,6 +11,8 @@ export class AppError extends Error {
     message: string,
     /** The form fields the error is about (answered as `issues`, so a form can mark them). */
     readonly issues?: { path: (string | number)[]; message: string }[],
+    /** Response headers the error's status calls for (e.g. content-range with 416). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

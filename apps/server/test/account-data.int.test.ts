@@ -11,7 +11,7 @@ import { createFixtureEngine } from '../src/jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../src/jobs/testing/fixture-vcf.ts';
 import { countOf, PASSWORD, readVerificationCode, registerBody, signUpAndLogIn } from '../src/testing/helpers.ts';
 import { multipartBody, waitForStatus } from '../src/testing/multipart.ts';
-import { startSmtpInbox, type SmtpInbox } from '../src/testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../src/testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 
 let test: TestApp;
@@ -23,9 +23,9 @@ let caseUuid: string;
 const auth = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
   const fixture = createFixtureEngine({ genePhenotypes: { TTN: ['HP:0001250'] } });
-  test = await createTestApp({ smtpUrl: inbox.url, cases: { engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100 } } });
+  test = await createTestApp({ cases: { engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100 } } });
+  inbox = test.inbox;
   app = test.app;
   [alice, bob] = await Promise.all([signUpAndLogIn(app, inbox), signUpAndLogIn(app, inbox)]);
   const { body, contentType } = multipartBody(
@@ -44,7 +44,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await test?.close();
-  await inbox?.close();
 });
 
 describe('account data', () => {

@@ -85,6 +85,9 @@ const POLICIES: Record<string, RouteCall> = {
   'GET /api/products': { policy: 'auth' },
   'POST /api/products': { policy: 'auth', payload: () => ({}) },
   'GET /api/products/:id': { policy: 'case-read' },
+  // The owner's retry of a completed case is refused (409): only a failed analysis is retried.
+  'POST /api/products/:id/retry': { policy: 'case-write' },
+  'DELETE /api/products/:id': { policy: 'case-write', destructive: true },
   'PUT /api/products/:id/phenotype-terms': {
     policy: 'case-write',
     payload: () => ({ hpoTerms: ['HP:0001250'], excludedTerms: [] }),
@@ -212,7 +215,7 @@ beforeAll(async () => {
   const inbox = await startSmtpInbox();
   const fixture = createFixtureEngine({ genePhenotypes: { FGFR2: ['HP:0000244'], BRCA1: ['HP:0003002'], TTN: [] } });
   const test = await createTestApp({
-    smtpUrl: inbox.url,
+    inbox,
     // GenomeTalks answers from the knowledge base.
     // The FASTQ case is aligned on the demo reference (RARELENS_SOURCES).
     env: {

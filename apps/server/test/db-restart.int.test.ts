@@ -15,7 +15,7 @@ import { createFixtureEngine } from '../src/jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../src/jobs/testing/fixture-vcf.ts';
 import { countOf, freePort, signUpAndLogIn } from '../src/testing/helpers.ts';
 import { multipartBody, waitForStatus } from '../src/testing/multipart.ts';
-import { startSmtpInbox, type SmtpInbox } from '../src/testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../src/testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 
 const pgBin = path.join('/usr/lib/postgresql', readdirSync('/usr/lib/postgresql').sort().at(-1) ?? '15', 'bin');
@@ -38,19 +38,17 @@ beforeAll(async () => {
   asPostgres('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
   pgCtl('start');
   started = true;
-  inbox = await startSmtpInbox();
   // 20 ms per variant: a 600-variant case is analysed for about 12 s.
   const fixture = createFixtureEngine({ genePhenotypes: { TTN: ['HP:0001250'] }, delayMs: 20 });
   test = await createTestApp({
-    smtpUrl: inbox.url,
     env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, JOB_HEARTBEAT_MS: '500', JOB_STALE_AFTER_MS: '4000' },
     cases: { engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 200 } },
   });
+  inbox = test.inbox;
 }, 120_000);
 
 afterAll(async () => {
   await test?.close().catch(() => undefined);
-  await inbox?.close();
   if (started) pgCtl('stop');
   rmSync(dir, { recursive: true, force: true });
 });

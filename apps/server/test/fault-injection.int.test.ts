@@ -75,7 +75,7 @@ describe('the object store stops in the middle of an upload', () => {
       mkdtempSync(path.join(os.tmpdir(), 'rl-fault-s3-tmp-')),
     );
     const fixture = createFixtureEngine({ genePhenotypes: {} });
-    test = await createTestApp({ smtpUrl: inbox.url, cases: { storage, engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100 } } });
+    test = await createTestApp({ inbox, cases: { storage, engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100 } } });
     await test.app.listen({ port: 0, host: '127.0.0.1' });
     port = (test.app.server.address() as AddressInfo).port;
   }, 60_000);
@@ -110,7 +110,7 @@ describe('the disk of the data directory is full', () => {
 
   beforeAll(async () => {
     const fixture = createFixtureEngine({ genePhenotypes: {} });
-    test = await createTestApp({ smtpUrl: inbox.url, cases: { engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100 } } });
+    test = await createTestApp({ inbox, cases: { engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100 } } });
     uploads = path.join(test.dataDir, 'uploads');
     mkdirSync(uploads, { recursive: true });
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', uploads]);

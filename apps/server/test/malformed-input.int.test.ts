@@ -18,7 +18,7 @@ import { BOSS_SCHEMA } from '../src/jobs/job.boss.ts';
 import { createFixtureEngine } from '../src/jobs/testing/fixture-engine.ts';
 import { countOf, signUpAndLogIn, uniqueEmail } from '../src/testing/helpers.ts';
 import { multipartBody, waitForStatus } from '../src/testing/multipart.ts';
-import { startSmtpInbox, type SmtpInbox } from '../src/testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../src/testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 
 const HEADER = [
@@ -152,21 +152,19 @@ async function counts(): Promise<{ cases: number; jobs: number }> {
 }
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
   const fixture = createFixtureEngine({ genePhenotypes: {} });
   test = await createTestApp({
-    smtpUrl: inbox.url,
     // The KB's ontology checks HPO ids (the analysis itself is the fixture engine).
     env: { UPLOAD_MAX_BYTES: String(64 * 1024 * 1024), ...(process.env.RARELENS_KB === undefined ? {} : { RARELENS_KB: process.env.RARELENS_KB }) },
     cases: { engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100 } },
   });
+  inbox = test.inbox;
   app = test.app;
   user = await signUpAndLogIn(app, inbox, uniqueEmail('corpus'));
 }, 120_000);
 
 afterAll(async () => {
   await test?.close();
-  await inbox?.close();
 });
 
 describe('malformed-input corpus', () => {

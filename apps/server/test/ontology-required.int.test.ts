@@ -10,7 +10,7 @@ import { createFixtureEngine } from '../src/jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../src/jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../src/testing/helpers.ts';
 import { multipartBody } from '../src/testing/multipart.ts';
-import { startSmtpInbox, type SmtpInbox } from '../src/testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../src/testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 
 let inbox: SmtpInbox;
@@ -18,17 +18,13 @@ let ontology: () => Promise<Ontology | null> = () => Promise.resolve(null);
 let test: TestApp;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
   const fixture = createFixtureEngine({ genePhenotypes: {} });
-  test = await createTestApp({
-    smtpUrl: inbox.url,
-    cases: { engine: () => Promise.resolve(fixture), ontology: () => ontology(), jobs: { inProcessWorker: false } },
-  });
+  test = await createTestApp({ cases: { engine: () => Promise.resolve(fixture), ontology: () => ontology(), jobs: { inProcessWorker: false } } });
+  inbox = test.inbox;
 }, 120_000);
 
 afterAll(async () => {
   await test?.close();
-  await inbox?.close();
 });
 
 async function uploadAndList() {

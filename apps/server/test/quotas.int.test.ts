@@ -10,7 +10,7 @@ import { createFixtureEngine } from '../src/jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../src/jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../src/testing/helpers.ts';
 import { multipartBody, waitForStatus } from '../src/testing/multipart.ts';
-import { startSmtpInbox, type SmtpInbox } from '../src/testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../src/testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 
 let test: TestApp;
@@ -18,20 +18,18 @@ let app: FastifyInstance;
 let inbox: SmtpInbox;
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
   // 40 ms per variant: a 60-variant case stays "Processing" for a few seconds.
   const fixture = createFixtureEngine({ genePhenotypes: {}, delayMs: 40 });
   test = await createTestApp({
-    smtpUrl: inbox.url,
     env: { RARELENS_MAX_ACTIVE_ANALYSES: '2', RARELENS_MAX_RECORDS: '100' },
     cases: { engine: () => Promise.resolve(fixture), jobs: { inProcessWorker: true, pollMs: 100, concurrency: 1 } },
   });
+  inbox = test.inbox;
   app = test.app;
 }, 120_000);
 
 afterAll(async () => {
   await test?.close();
-  await inbox?.close();
 });
 
 async function upload(token: string, caseId: string, records: number) {

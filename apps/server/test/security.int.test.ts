@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
 import { PASSWORD, signUpAndLogIn } from '../src/testing/helpers.ts';
-import { startSmtpInbox, type SmtpInbox } from '../src/testing/smtp-inbox.ts';
+import type { SmtpInbox } from '../src/testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../src/testing/test-app.ts';
 
 const names = cookieNames('test');
@@ -21,14 +21,13 @@ let inbox: SmtpInbox;
 let user: { email: string; token: string; refreshToken: string };
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  test = await createTestApp({ smtpUrl: inbox.url });
+  test = await createTestApp();
+  inbox = test.inbox;
   app = test.app;
   user = await signUpAndLogIn(app, inbox);
 }, 60_000);
 afterAll(async () => {
   await test?.close();
-  await inbox?.close();
 });
 
 describe('cross-site request refusal', () => {

@@ -386,6 +386,12 @@ describe('createPhenome: sections', () => {
       'Our patient had seizures, and, as typically seen in the syndrome, deafness.',
     );
     expect([...new Set(ids(focused.extract(own)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+    // A frequency adverb describes the patient as often as the disease.
+    const usual = paper.replace(
+      'The boy had seizures and deafness.',
+      'Seizures usually occurred at night. Deafness was typically worse in winter.',
+    );
+    expect([...new Set(ids(focused.extract(usual)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
     // A long case report without headings is read the same way.
     const letter = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}The syndrome is characterized by deafness.`;
     expect([...new Set(ids(focused.extract(letter)))]).toEqual(['HP:0001250']);

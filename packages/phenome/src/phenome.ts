@@ -504,8 +504,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       // In a case report, statements about the disease or a population are not the patient's.
       if (
         caseReport &&
-        !onTableRow(text, startTok.start) &&
-        context.isGenericStatement(m.first)
+        context.isGenericStatement(m.first) &&
+        !onTableRow(text, startTok.start)
       )
         continue;
       const ctx = context.analyse(m.first, m.last);

@@ -36,20 +36,21 @@ export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailDir' | 'mailFrom'>,
   logger: FastifyBaseLogger,
 ): Mailer {
+  const envelope = (message: MailMessage) => ({
+    from: config.mailFrom,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments,
+  });
   if (config.smtpUrl !== undefined) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       mode: 'smtp',
       async send(message) {
-        const info = await transport.sendMail({
-          from: config.mailFrom,
-          to: message.to,
-          replyTo: message.replyTo,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          attachments: message.attachments,
-        });
+        const info = await transport.sendMail(envelope(message));
         logger.info({ messageId: info.messageId, subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -64,15 +65,7 @@ export function createMailer(
   return {
     mode: 'file',
     async send(message) {
-      const info = await transport.sendMail({
-        from: config.mailFrom,
-        to: message.to,
-        replyTo: message.replyTo,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attachments: message.attachments,
-      });
+      const info = await transport.sendMail(envelope(message));
       await mkdir(config.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(config.mailDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

@@ -3,25 +3,17 @@
  * `{ code, message }` (+ `issues` on validation failures).
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn, uniqueEmail } from '../testing/helpers.ts';
 import type { SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/test-app.ts';
 
 let inbox: SmtpInbox;
-let testApp: TestApp;
 let app: FastifyInstance;
 let token: string;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  inbox = testApp.inbox;
-  app = testApp.app;
+useTestApp({}, async (test) => {
+  ({ app, inbox } = test);
   token = (await signUpAndLogIn(app, inbox)).token;
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 const validResetToken = 'A'.repeat(43);

@@ -8,21 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBody, uniqueEmail } from '../testing/helpers.ts';
 import type { SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, useTestApp, type TestApp } from '../testing/test-app.ts';
 
 let inbox: SmtpInbox;
-let testApp: TestApp;
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  inbox = testApp.inbox;
-  app = testApp.app;
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp({}, (test) => void ({ app, inbox } = test));
 
 describe('platform', () => {
   it('reports health with the PostgreSQL database and the server version', async () => {

@@ -43,6 +43,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler<FastifyError | AppError | Error>((error, request, reply) => {
       if (error instanceof AppError) {
         const body: ErrorBody = { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+        if (error.headers) void reply.headers(error.headers);
         return reply.status(error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

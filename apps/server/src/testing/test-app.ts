@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { signUpAndLogIn } from './helpers.ts';
@@ -96,4 +97,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (ownDataDir !== null) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test app for the whole file: built before the first test (then `ready` is called with it,
+ * e.g. to keep `app` and `inbox` in variables) and closed after the last.
+ */
+export function useTestApp(options: TestAppOptions = {}, ready?: (test: TestApp) => void | Promise<void>): void {
+  let test: TestApp | undefined;
+  beforeAll(async () => {
+    test = await createTestApp(options);
+    await ready?.(test);
+  }, 120_000);
+  afterAll(async () => {
+    await test?.close();
+  });
 }

@@ -29,3 +29,19 @@ export function useSearchParamsUpdate(): [
   );
   return [params, update];
 }
+
+/** A 1-based page number kept in the search parameter `name` (at least 1), and its setter. */
+export function usePageParam(name = 'page'): [number, (page: number) => void] {
+  const [params, update] = useSearchParamsUpdate();
+  const page = Math.max(1, Number(params.get(name) ?? '1') || 1);
+  const setPage = useCallback(
+    (next: number) =>
+      update((prev) => {
+        const p = new URLSearchParams(prev);
+        p.set(name, String(next));
+        return p;
+      }),
+    [name, update],
+  );
+  return [page, setPage];
+}

@@ -179,6 +179,25 @@ describe('golden genotype-aware ranking', () => {
     expect(g?.scoreParts).toMatchObject({ source: 'none', constraint: 'lof' });
   });
 
+  it('never ranks a known disease gene below the same variant in a gene with no disease (a new disease of the gene)', () => {
+    // CFTR's annotated diseases are recessive and do not fit Marfan features; one heterozygous
+    // stop-gain then fits them poorly, but the gene may carry a disease not annotated yet.
+    const cftr = buildVariant({ gene: 'CFTR', chrom: '7', pos: 117_559_000, consequences: ['stop_gained'], score: 0.9 });
+    const novel = buildVariant({ gene: 'NOVELGENE3', chrom: '7', pos: 1_000_000, consequences: ['stop_gained'], score: 0.9 });
+    const r = rankCase({ hpoPresent: MARFAN, variants: [cftr, novel] }, kb);
+    const g = r.genes.find((x) => x.symbol === 'CFTR');
+    const n = r.genes.find((x) => x.symbol === 'NOVELGENE3');
+    expect(g?.scoreParts.source).toBe('none');
+    expect(g?.score).toBeCloseTo(n?.score ?? NaN, 9);
+    expect(g?.explanation[0]).toContain('No annotated disease of this gene fits better (CFTR)');
+    expect(g?.evidence.genotype.mode).toBe('UNKNOWN');
+    // With the patient's features matching one of its diseases and two hits, the annotated disease wins.
+    const cf = ['HP:0006528', 'HP:0002613', 'HP:0001738', 'HP:0002205'];
+    const two = rankCase({ hpoPresent: cf, variants: [cftr, { ...cftr, pos: 117_560_000 }] }, kb).genes.find((x) => x.symbol === 'CFTR');
+    expect(two?.scoreParts.source).toBe('annotations');
+    expect(two?.evidence.genotype.mode).toBe('AR');
+  });
+
   it('lowers a disease and its gene when the patient explicitly lacks its typical features', () => {
     const fbn1 = buildVariant({ gene: 'FBN1', chrom: '15', pos: 48_500_000, score: 0.7 });
     const base = rankCase({ hpoPresent: MARFAN.slice(0, 2), variants: [...background, fbn1] }, kb);

@@ -42,14 +42,23 @@ export const MODE_LABELS: Readonly<Record<InheritanceMode, string>> = {
 };
 
 /** Pathogenicity used for ranking: the annotator's score, bounded by ClinVar and ACMG. */
+/**
+ * Does ClinVar call this very allele (exact match) pathogenic or likely pathogenic without a
+ * conflicting assertion? ClinVar 2016 writes every submitted assertion ('Benign/Pathogenic/not
+ * provided'): a benign and a pathogenic assertion on one allele is a conflict, whatever the aggregate says.
+ */
+export function clinvarPathogenic(v: AnnotatedVariant): boolean {
+  const sig = v.clinvar?.significance.toLowerCase() ?? '';
+  const conflicting = sig.includes('conflicting') || (/(^|[^a-z])pathogenic/.test(sig) && /benign/.test(sig));
+  return v.clinvar?.match === 'exact' && !conflicting && /(^|[^a-z])pathogenic/.test(sig);
+}
+
 export function variantPathogenicity(v: AnnotatedVariant): number {
   let p = Number.isFinite(v.score) ? Math.min(1, Math.max(0, v.score)) : 0;
   const sig = v.clinvar?.significance.toLowerCase() ?? '';
   const exactClinvar = v.clinvar?.match === 'exact';
-  // ClinVar 2016 writes every submitted assertion ('Benign/Pathogenic/not provided'): a benign and a
-  // pathogenic assertion on one allele is a conflict, whatever the aggregate says.
   const conflicting = sig.includes('conflicting') || (/(^|[^a-z])pathogenic/.test(sig) && /benign/.test(sig));
-  if (exactClinvar && !conflicting && /(^|[^a-z])pathogenic/.test(sig)) p = Math.max(p, sig.includes('likely') ? 0.9 : 0.97);
+  if (clinvarPathogenic(v)) p = Math.max(p, sig.includes('likely') ? 0.9 : 0.97);
   if (exactClinvar && !conflicting && /benign/.test(sig) && !/pathogenic/.test(sig)) p = Math.min(p, sig.includes('likely') ? 0.1 : 0.03);
   switch (v.acmg.classification) {
     case 'Pathogenic':

@@ -30,7 +30,7 @@ import { DEFAULT_SCORING_OPTIONS, explainDisease, resolveQuery, scoreDiseases, t
 import type { AnnotatedVariant, Sex } from '../types.ts';
 import { familyGenotypeFit, type FamilyContext } from '../family/segregation.ts';
 import { DISEASE_CALIBRATION, GENE_CALIBRATION, postTestProbabilities, type Calibration } from './calibration.ts';
-import { carriesAlt, genotypeFit, MODE_LABELS, modesOf, variantPathogenicity, type GenotypeFit, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
+import { carriesAlt, clinvarPathogenic, genotypeFit, MODE_LABELS, modesOf, variantPathogenicity, type GenotypeFit, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
 
 export interface GeneVariants {
   symbol: string;
@@ -106,6 +106,12 @@ export const NAME_PHENOTYPE_SCALE = 1;
 export const CONSTRAINED_LOF_LN = 1;
 /** Log bonus for a missense/in-frame variant in a missense-constrained gene (gnomAD missense Z >= 3). */
 export const CONSTRAINED_MISSENSE_LN = 1;
+/**
+ * Log bonus for a gene ranked without an annotated disease (known by name or not at all) whose
+ * genotype includes an allele ClinVar calls pathogenic/likely pathogenic (exact match, no conflict):
+ * the allele is known to cause disease, so a disease of this gene exists even if it is not annotated.
+ */
+export const UNANNOTATED_CLINVAR_LN = 0;
 
 /** The constants of the gene score (natural-log units). */
 export interface GeneScoreConstants {
@@ -123,6 +129,8 @@ export interface GeneScoreConstants {
   constrainedLofLn: number;
   /** Log bonus: missense/in-frame variant in a missense-constrained gene. */
   constrainedMissenseLn: number;
+  /** Log bonus: a gene without an annotated disease fit whose genotype includes a ClinVar pathogenic allele. */
+  unannotatedClinvarLn: number;
 }
 
 export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object.freeze({
@@ -133,6 +141,7 @@ export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object
   namePhenotypeScale: NAME_PHENOTYPE_SCALE,
   constrainedLofLn: CONSTRAINED_LOF_LN,
   constrainedMissenseLn: CONSTRAINED_MISSENSE_LN,
+  unannotatedClinvarLn: UNANNOTATED_CLINVAR_LN,
 });
 
 /**
@@ -145,6 +154,8 @@ export interface GeneScoreParts {
   phenotypeLn: number;
   fitLn: number;
   constraint: 'lof' | 'missense' | null;
+  /** Does the genotype fit use an allele ClinVar calls pathogenic (exact, no conflict)? */
+  clinvar: boolean;
 }
 
 /** Tempers very large phenotype log-LRs (half of what lies above PHENOTYPE_LN_KNEE counts). */
@@ -178,9 +189,14 @@ export function geneConstraintLn(p: GeneScoreParts, k: GeneScoreConstants): numb
   return p.constraint === 'lof' ? k.constrainedLofLn : p.constraint === 'missense' ? k.constrainedMissenseLn : 0;
 }
 
+/** The ClinVar part of a gene score (natural log): only for a gene ranked without an annotated disease. */
+export function geneClinvarLn(p: GeneScoreParts, k: GeneScoreConstants): number {
+  return p.clinvar && p.source !== 'annotations' ? k.unannotatedClinvarLn : 0;
+}
+
 /** A gene's score (natural log) from its parts. */
 export function geneScoreLn(p: GeneScoreParts, k: GeneScoreConstants): number {
-  return genePhenotypeLn(p, k) + k.genotypeWeight * p.fitLn + geneConstraintLn(p, k);
+  return genePhenotypeLn(p, k) + k.genotypeWeight * p.fitLn + geneConstraintLn(p, k) + geneClinvarLn(p, k);
 }
 
 const LOF_CONSEQUENCE = /frameshift|stop_gained|splice_donor_variant|splice_acceptor_variant|start_lost/;
@@ -307,7 +323,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const pheno = scoreDiseases(model, q, scoring);
   const fitLn = (fit: number): number => Math.log(Math.max(fit, floor));
   const scored = (symbol: string, gv: GeneVariants, disease: number, fit: GenotypeFit, source: GeneScoreParts['source'], phenotypeLn: number, named?: GeneScore['named']): GeneScore => {
-    const parts: GeneScoreParts = { source, phenotypeLn, fitLn: fitLn(fit.score), constraint: constraintEvidence(gv, fit.mode).kind };
+    const parts: GeneScoreParts = { source, phenotypeLn, fitLn: fitLn(fit.score), constraint: constraintEvidence(gv, fit.mode).kind, clinvar: fit.used.some((i) => { const v = gv.variants[i]?.variant; return v ? clinvarPathogenic(v) : false; }) };
     return { symbol, ln: geneScoreLn(parts, k), parts, disease, fit, gv, ...(named ? { named } : {}) };
   };
   const family = options.family ?? null;
@@ -365,8 +381,12 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       const cand = scored(gv.symbol, gv, d, fit, 'annotations', pheno[d] ?? 0);
       if (!best || cand.ln > best.ln || (cand.ln === best.ln && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[best.disease]?.id ?? '') < 0)) best = cand;
     }
-    if (!best) best = bestNamedDisease(gv, hg?.diseases ?? []);
-    best ??= scored(gv.symbol, gv, -1, fitOf(gv.variants, 'UNKNOWN'), 'none', 0);
+    // A disease known only by name competes with the annotated ones, and a disease not known at all
+    // (a new disease of this gene, inheritance unknown) is the floor: never lose a candidate.
+    const named = bestNamedDisease(gv, hg?.diseases ?? []);
+    if (named && (!best || named.ln > best.ln)) best = named;
+    const novel = scored(gv.symbol, gv, -1, fitOf(gv.variants, 'UNKNOWN'), 'none', 0);
+    if (!best || novel.ln > best.ln) best = novel;
     geneScores.push(best);
   }
   geneScores.sort((a, b) => b.ln - a.ln || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
@@ -474,10 +494,12 @@ function explainGene(
     phenotype = { diseaseId: nd.id, diseaseName: nd.name, source: 'disease-name', log10Lr: log10, matched: evidence.matched };
     const named = nd.nameTerms.map((t) => model.kb.ontology.label(t) ?? t);
     lines.push(
-      `No annotated disease for this gene (${g.symbol}): its disease ${nd.name} (${nd.id}) has no HPO phenotype annotations yet; ranked on ${
+      `${hasAnnotatedDisease(model, g.symbol) ? 'No annotated disease of this gene fits better' : 'No annotated disease for this gene'} (${g.symbol}): its disease ${nd.name} (${nd.id}) has no HPO phenotype annotations yet; ranked on ${
         named.length ? `the features its name states (${named.join(', ')}; likelihood ratio 10^${log10.toFixed(1)}${evidence.matched.length ? `, matching ${evidence.matched.map((m) => m.label).join(', ')}` : ', none matching the patient'}), ` : ''
       }its variants and gene constraint`,
     );
+  } else if (kbHasDisease(model, g.symbol)) {
+    lines.push(`No annotated disease of this gene fits better (${g.symbol}): ranked as a possible new disease of the gene (inheritance unknown) on its variants and gene constraint; its known diseases fit the phenotype or genotype less well`);
   } else {
     lines.push(`No annotated disease for this gene (${g.symbol}): ranked on its variants and gene constraint alone`);
   }
@@ -488,7 +510,7 @@ function explainGene(
   const l10 = (x: number): string => (x / LN10).toFixed(2);
   const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
   lines.push(
-    `Score (log10): ${phenoPart} + genotype ${l10(k.genotypeWeight * g.parts.fitLn)}${g.parts.constraint ? ` + constraint ${l10(geneConstraintLn(g.parts, k))}` : ''} = ${l10(g.ln)}; post-test probability ${formatProbability(post)}`,
+    `Score (log10): ${phenoPart} + genotype ${l10(k.genotypeWeight * g.parts.fitLn)}${g.parts.constraint ? ` + constraint ${l10(geneConstraintLn(g.parts, k))}` : ''}${geneClinvarLn(g.parts, k) ? ` + ClinVar pathogenic allele in a gene without an annotated disease fit ${l10(geneClinvarLn(g.parts, k))}` : ''} = ${l10(g.ln)}; post-test probability ${formatProbability(post)}`,
   );
   return {
     symbol: g.symbol,
@@ -500,6 +522,16 @@ function explainGene(
     explanation: lines,
     evidence: { phenotype, genotype: { mode: g.fit.mode, modeLabel: MODE_LABELS[g.fit.mode], fit: g.fit.score, reason: g.fit.reason, variants: used.map(varRef), ...(g.fit.pattern ? { pattern: g.fit.pattern } : {}) } },
   };
+}
+
+/** Is the gene linked to a disease with phenotype annotations? */
+function hasAnnotatedDisease(model: PhenotypeModel, symbol: string): boolean {
+  return (model.kb.genes.get(symbol)?.diseases ?? []).some((l) => l.association !== 'POLYGENIC' && model.diseaseIndex.has(l.id));
+}
+
+/** Is the gene linked to any (annotated or named) disease? */
+function kbHasDisease(model: PhenotypeModel, symbol: string): boolean {
+  return (model.kb.genes.get(symbol)?.diseases ?? []).some((l) => l.association !== 'POLYGENIC' && (model.diseaseIndex.has(l.id) || model.kb.namedDiseases.has(l.id)));
 }
 
 /** A probability as a percentage for explanations ('< 0.1 %' below a thousandth). */

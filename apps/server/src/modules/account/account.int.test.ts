@@ -1,23 +1,13 @@
 import { Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUpAndLogIn } from '../../testing/helpers.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 
 let inbox: SmtpInbox;
-let testApp: TestApp;
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  inbox = testApp.inbox;
-  app = testApp.app;
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp({}, (test) => void ({ app, inbox } = test));
 
 const profile = {
   name: 'Grace',

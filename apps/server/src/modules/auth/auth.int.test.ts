@@ -1,10 +1,10 @@
 import { cookieNames, Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { deleteExpiredAuthRecords } from './auth.repository.ts';
 import { ACCOUNT_RATE_LIMIT } from './auth.routes.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, useTestApp } from '../../testing/test-app.ts';
 import {
   cookieOf,
   PASSWORD,
@@ -17,18 +17,8 @@ import {
 const names = cookieNames('test');
 
 let inbox: SmtpInbox;
-let testApp: TestApp;
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  inbox = testApp.inbox;
-  app = testApp.app;
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+useTestApp({}, (test) => void ({ app, inbox } = test));
 
 async function sql<T = Record<string, unknown>>(
   text: string,

@@ -138,6 +138,8 @@ describe.skipIf(!ready)('raw data analysis (FASTQ -> BAM -> VCF -> the usual cas
     const size = Number(head.headers['content-range']!.toString().split('/')[1]);
     const outside = await app.inject({ method: 'GET', url, headers: { ...auth, range: `bytes=${size + 10}-` } });
     expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${size}`);
+    expect(outside.json<{ code: string }>().code).toBe('validation_failed');
     expect((await app.inject({ method: 'GET', url, headers: stranger })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });

@@ -50,20 +50,20 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
   return Number(rowsOf(await app.database.db.execute(query))[0]?.n ?? 0);
 }
 
+/** Uploads a case of VARIANTS fixture variants (a third common) and answers its id once queued. */
+async function uploadCase(caseId: string, fileName: string): Promise<string> {
+  const { body, contentType } = multipartBody(
+    { caseId, gender: 'male', symptoms: 'Brachyturricephaly', hpoTerms: ['HP:0000244'] },
+    [{ field: 'genomeFile', name: fileName, content: buildFixtureVcf(VARIANTS, ['TTN', 'FGFR2'], {}, 3) }],
+  );
+  const res = await app.inject({ method: 'POST', url: '/api/products', headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType }, payload: body });
+  expect(res.statusCode).toBe(202);
+  return res.json<{ id: string }>().id;
+}
+
 describe('a worker killed mid-job', () => {
   it('leaves a job that another worker completes once, without duplicate results', async () => {
-    const { body, contentType } = multipartBody(
-      { caseId: 'CRASH-1', gender: 'male', symptoms: 'Brachyturricephaly', hpoTerms: ['HP:0000244'] },
-      [{ field: 'genomeFile', name: 'crash.vcf', content: buildFixtureVcf(VARIANTS, ['TTN', 'FGFR2'], {}, 3) }],
-    );
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType },
-      payload: body,
-    });
-    expect(res.statusCode).toBe(202);
-    const id = res.json<{ id: string }>().id;
+    const id = await uploadCase('CRASH-1', 'crash.vcf');
 
     // Worker 1: a real separate process, slowed down so it is mid-job when killed.
     const script = fileURLToPath(new URL('../../jobs/testing/fixture-worker.ts', import.meta.url));
@@ -153,18 +153,7 @@ describe('a worker killed mid-job', () => {
   // unpublished run, which nothing removed afterwards. The case's load is now one transaction
   // on PostgreSQL, so an abandoned attempt leaves nothing; this test holds that invariant.
   it('an attempt whose job was taken over leaves nothing; the rerun publishes once', async () => {
-    const { body, contentType } = multipartBody(
-      { caseId: 'TAKEN-OVER-1', gender: 'male', symptoms: 'Brachyturricephaly', hpoTerms: ['HP:0000244'] },
-      [{ field: 'genomeFile', name: 'taken.vcf', content: buildFixtureVcf(VARIANTS, ['TTN', 'FGFR2'], {}, 3) }],
-    );
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType },
-      payload: body,
-    });
-    expect(res.statusCode).toBe(202);
-    const id = res.json<{ id: string }>().id;
+    const id = await uploadCase('TAKEN-OVER-1', 'taken.vcf');
     const queue = (delayMs: number) =>
       new JobQueue(
         app.database,

@@ -1,5 +1,6 @@
 /**
- * /api/products: cases (upload, list, details, phenotype terms, files). The public path keeps
+ * /api/products: cases (upload, list, details, phenotype terms, files, delete, retry of a
+ * failed analysis). The public path keeps
  * the spec's word "products"; in code a product is a case (docs/ARCHITECTURE.md). Every route
  * requires a session; a case the caller cannot see answers 404.
  */
@@ -8,8 +9,10 @@ import {
   CreateProductResponse,
   ErrorBody,
   ErrorCode,
+  MessageResponse,
   ProductDetails,
   ProductListResponse,
+  RetryProductResponse,
   UpdatePhenotypeTermsBody,
   UpdatePhenotypeTermsResponse,
 } from '@rarelens/contract';
@@ -94,6 +97,14 @@ export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, o
       },
     },
     (request) => service.updateTerms(currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: MessageResponse } } }, (request) =>
+    service.remove(currentUser(request), request.params.id),
+  );
+
+  app.post('/:id/retry', { schema: { params: IdParams, response: { 202: RetryProductResponse } } }, async (request, reply) =>
+    reply.status(202).send(await service.retry(currentUser(request), request.params.id)),
   );
 
   app.get('/:id/files/:fileId', { schema: { params: FileParams } }, async (request, reply) => {

@@ -509,6 +509,35 @@ export function createCasesService(deps: CasesServiceDeps) {
     },
 
     /**
+     * Deletes a case the caller owns, with its files in storage. A case queued or being
+     * analysed is refused (409): wait until it completes or fails.
+     */
+    async remove(user: Caller, id: string): Promise<{ message: string }> {
+      const { caseRow } = await access(user, id, 'edit');
+      if (caseRow.status === 'In queue' || caseRow.status === 'Processing') {
+        throw new AppError(409, ErrorCode.caseBusy, `Case ${caseRow.caseId} is being analysed; delete it once the analysis has completed or failed.`);
+      }
+      await repo.deleteCase(db, caseRow.id);
+      await storage.deletePrefix(`products/${caseRow.id}`).catch(() => undefined);
+      return { message: `Case ${caseRow.caseId} deleted` };
+    },
+
+    /** Queues a failed case again with its stored files (the owner only; 409 unless it failed). */
+    async retry(user: Caller, id: string): Promise<{ id: string; status: 'In queue' }> {
+      const { caseRow } = await access(user, id, 'edit');
+      const notFailed = () =>
+        new AppError(409, ErrorCode.caseNotFailed, `Case ${caseRow.caseId} has not failed (it is ${caseRow.status}); only a failed analysis can be retried.`);
+      if (caseRow.status !== 'Error') throw notFailed();
+      await db.transaction(async (tx) => {
+        await assertAnalysisSlot(tx, user);
+        if (!(await repo.requeueFailedCase(tx, caseRow.id))) throw notFailed();
+        await deps.jobs.enqueueAnalysis(tx, { productId: caseRow.id });
+      });
+      deps.jobs.notify();
+      return { id: caseRow.id, status: 'In queue' };
+    },
+
+    /**
      * An uploaded file as a stream. Supporting files can be read by everyone who may read the
      * case; the genome original only by its owner (a shared user sees the results, never the raw
      * genome).

@@ -5,10 +5,12 @@
  * list filters by inheritance and GET /family returns the members and QC. Needs a built KB
  * (RARELENS_KB) and the reference data (RARELENS_SOURCES).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
-import type { FamilyResponse, VariantRow } from '@rarelens/contract';
+import { PhenopacketFamily, type FamilyResponse, type VariantRow } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineTestPaths, engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
@@ -180,6 +182,41 @@ describe.skipIf(!ready)('a trio through the API (GIAB Ashkenazi trio + PED)', ()
     for (const v of after.items) {
       expect(Object.keys(v.genotypes ?? {})).toHaveLength(3);
       if (beforeTags.has(v.id)) expect(v.inheritance.join(',')).toBe(beforeTags.get(v.id));
+    }
+  });
+  it('exports a Phenopacket Family message and writes the family, segregation and QC into the PDF report', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/products/${id}/phenopacket`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-disposition'])).toContain('ASHK-TRIO-family.phenopacket.json');
+    const packet = res.json<PhenopacketFamily>();
+    expect(PhenopacketFamily.safeParse(packet).success).toBe(true);
+    expect(packet.proband.subject.id).toBe('HG002');
+    expect(packet.relatives.map((r) => [r.subject.id, r.subject.sex])).toEqual([
+      ['HG003', 'MALE'],
+      ['HG004', 'FEMALE'],
+    ]);
+    expect(packet.pedigree.persons.map((p) => [p.individualId, p.paternalId, p.maternalId, p.affectedStatus])).toEqual([
+      ['HG002', 'HG003', 'HG004', 'AFFECTED'],
+      ['HG003', '0', '0', 'MISSING'],
+      ['HG004', '0', '0', 'MISSING'],
+    ]);
+
+    const top = (await variants(id, 'mode=filtered&pageSize=1')).items[0]!;
+    const add = await app.inject({ method: 'POST', url: `/api/products/${id}/report-items`, headers: auth, payload: { variantId: top.id } });
+    expect(add.statusCode).toBeLessThan(300);
+    const report = await app.inject({ method: 'POST', url: `/api/products/${id}/reports`, headers: auth, payload: {} });
+    expect(report.statusCode).toBeLessThan(300);
+    const dir = mkdtempSync(path.join(tmpdir(), 'rarelens-family-report-'));
+    try {
+      const file = path.join(dir, 'report.pdf');
+      writeFileSync(file, report.rawPayload);
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toMatch(/family and segregation/i);
+      for (const sample of ['HG002', 'HG003', 'HG004']) expect(text).toContain(sample);
+      expect(text).toMatch(/Mendelian error rate \d+\.\d\d %/);
+      expect(text).toContain(top.genotypes!.HG003!.gt);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -13,7 +13,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { RangeNotSatisfiableError, type RawDataFile, type RawDataService } from './raw-data.service.ts';
+import type { RawDataFile, RawDataService } from './raw-data.service.ts';
 
 const IdParams = z.object({ id: z.string() });
 const FileParams = IdParams.extend({ name: RawDataFileName });
@@ -33,12 +33,6 @@ function send(reply: FastifyReply, f: RawDataFile, download: boolean) {
 
 export const rawDataRoutes: FastifyPluginCallbackZod<{ rawDataService: RawDataService }> = (app, { rawDataService: service }, done) => {
   app.addHook('onRequest', app.authenticate);
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof RangeNotSatisfiableError) {
-      return reply.status(416).header('content-range', `bytes */${error.size}`).send({ code: error.code, message: error.message });
-    }
-    throw error;
-  });
 
   app.get('/:id/raw-data', { schema: { params: IdParams, response: { 200: RawDataInfo } } }, (request) =>
     service.info(currentUser(request), request.params.id),

@@ -68,7 +68,7 @@ function keyOf(row: ReadAlignmentRow, name: RawDataFileName): string {
 
 export class RangeNotSatisfiableError extends AppError {
   constructor(readonly size: number) {
-    super(416, ErrorCode.validationFailed, `The range asked for is outside the file (${size} bytes)`);
+    super(416, ErrorCode.validationFailed, `The range asked for is outside the file (${size} bytes)`, undefined, { 'content-range': `bytes */${size}` });
     this.name = 'RangeNotSatisfiableError';
   }
 }

@@ -8,6 +8,7 @@ import {
   CreateReportBody,
   ErrorBody,
   Phenopacket,
+  PhenopacketFamily,
   ReportHeaders,
   ReportItemListResponse,
   ReportListMessage,
@@ -89,10 +90,10 @@ export const reportsRoutes: FastifyPluginCallbackZod<ReportsRoutesOptions> = (ap
 
   app.get(
     '/:id/phenopacket',
-    { schema: { params: IdParams, response: { 200: Phenopacket, 400: ErrorBody } } },
+    { schema: { params: IdParams, response: { 200: z.union([Phenopacket, PhenopacketFamily]), 400: ErrorBody } } },
     async (request, reply) => {
-      const packet = await service.phenopacket(currentUser(request), request.params.id);
-      const name = `${packet.subject.id.replace(/[^A-Za-z0-9._-]+/g, '_')}.phenopacket.json`;
+      const { name: base, packet } = await service.phenopacket(currentUser(request), request.params.id);
+      const name = `${base.replace(/[^A-Za-z0-9._-]+/g, '_')}.phenopacket.json`;
       return attachment(reply, name, 'application/json; charset=utf-8').send(packet);
     },
   );

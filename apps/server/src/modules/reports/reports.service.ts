@@ -13,12 +13,13 @@ import {
   type AddReportItemResponse,
   type CreateReportBody,
   type Phenopacket,
+  type PhenopacketFamily,
   type ReportItemListResponse,
   type ReportListResponse,
   type VariantListQuery,
 } from '@rarelens/contract';
 import type { Database } from '../../db/database.ts';
-import type { RunVariantRow } from '../../db/schema/products.ts';
+import type { AnalysisRunRow, RunVariantRow } from '../../db/schema/products.ts';
 import type { ReportRow } from '../../db/schema/reports.ts';
 import { AppError } from '../../errors.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
@@ -26,7 +27,8 @@ import type { KnowledgeBase } from '../../kb/knowledge-base.ts';
 import type { CaseAccess } from '../cases/cases.service.ts';
 import { variantFilters, type VariantsService } from '../variants/variants.service.ts';
 import { buildPhenopacket } from './phenopacket.ts';
-import { draftInterpretation, type ReportModel, type ReportRawData } from './report.model.ts';
+import { buildFamilyPhenopacket } from './phenopacket-family.ts';
+import { draftInterpretation, type ReportFamily, type ReportModel, type ReportRawData } from './report.model.ts';
 import { renderReportPdf } from './report.pdf.ts';
 import { presentReport, presentReportItem } from './reports.presenter.ts';
 import * as repo from './reports.repository.ts';
@@ -63,6 +65,33 @@ function analystOf(user: Caller): string {
 const REPORT_DISEASES = 10;
 /** Rows read per query while streaming the TSV export. */
 const TSV_BATCH = 2000;
+
+type StoredRunFamily = NonNullable<AnalysisRunRow['family']>;
+
+/** The family section of a report: members, trio QC, notes and each selected variant's genotypes and inheritance. */
+function reportFamily(stored: StoredRunFamily, variants: readonly RunVariantRow[]): ReportFamily {
+  const { family, qc } = stored;
+  return {
+    proband: family.proband,
+    members: family.members.map((m) => ({ id: m.id, relation: m.relation, sex: m.sex, status: m.status, father: m.father, mother: m.mother, sequenced: m.vcfIndex >= 0 })),
+    qc: qc.map((q) => ({ child: q.child, father: q.father, mother: q.mother, sites: q.sites, errors: q.errors, qcSites: q.qcSites, qcErrors: q.qcErrors, qcRate: q.qcRate, warning: q.warning })),
+    notes: [...family.notes],
+    variants: Object.fromEntries(
+      variants.map((v) => [
+        v.id,
+        {
+          genotypes: v.genotypes
+            ? Object.fromEntries(
+                Object.entries(v.genotypes).map(([s, g]) => [s, { gt: g.gt, ...(g.depth !== undefined ? { depth: g.depth } : {}), ...(g.genotypeQuality !== undefined ? { genotypeQuality: g.genotypeQuality } : {}) }]),
+              )
+            : null,
+          inheritance: [...v.inheritance],
+          rules: [...(v.inheritanceDetail?.rules ?? [])],
+        },
+      ]),
+    ),
+  };
+}
 
 function safeFilePart(s: string): string {
   return s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'case';
@@ -138,6 +167,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       analyst: opts.analyst,
       generatedAt: new Date(),
       reportId: opts.reportId,
+      family: run?.family ? reportFamily(run.family, variants) : null,
     };
   }
 
@@ -243,10 +273,14 @@ export function createReportsService(deps: ReportsServiceDeps) {
 
     reportFile,
 
-    async phenopacket(user: Caller, id: string): Promise<Phenopacket> {
+    /** The case as a Phenopacket; a family case as a Family message (proband, relatives, pedigree, the joint VCF). */
+    async phenopacket(user: Caller, id: string): Promise<{ name: string; packet: Phenopacket | PhenopacketFamily }> {
       const product = await readable(user, id);
       const model = await buildModel(product, { analyst: user.email, reportId: randomUUID(), interpretation: '' });
-      return buildPhenopacket(model, 'RareLens');
+      const packet = buildPhenopacket(model, 'RareLens');
+      const run = product.currentRunId ? await deps.access.run(product.currentRunId) : null;
+      if (!run?.family) return { name: packet.subject.id, packet };
+      return { name: `${packet.subject.id}-family`, packet: buildFamilyPhenopacket(packet, run.family.family) };
     },
 
     /** The filtered variant list as TSV chunks (keyset-paged, so a genome streams in constant memory). */

@@ -365,7 +365,9 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
                   data-testid="diagnose-rerank"
                 >
                   {isRanking
-                    ? Messages.processing
+                    ? product.status === 'In queue'
+                      ? 'In queue'
+                      : Messages.processing
                     : isCompleted
                       ? 'Save and re-rank'
                       : 'Save terms'}
@@ -392,6 +394,7 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
               rankedAt={rankedAt}
               before={before}
               isRanking={isRanking}
+              status={{ status: product.status, progress: product.progress }}
             />
           ) : (
             <Alert tone="info">

@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { CaseSummary, ResultsGate } from '../cases/index.ts';
-import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { usePageParam } from '../../lib/use-search-params-update.ts';
 import {
   abbreviateInheritance,
   PROBABILITY_HELP,
@@ -162,8 +162,7 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
 }
 
 function GenesPanel({ product }: { product: ProductDetails }) {
-  const [params, setParams] = useSearchParamsUpdate();
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const [page, setPage] = usePageParam();
   const list = useGenes(product.id, product.run?.rankedAt ?? null, page);
   if (list.isPending) return <PageSpinner label="Loading genes" />;
   if (list.isError) return <Alert tone="error">{errorMessage(list.error)}</Alert>;
@@ -195,13 +194,7 @@ function GenesPanel({ product }: { product: ProductDetails }) {
         className="mt-4"
         page={page}
         pageCount={getPageCount(list.data.total, list.data.pageSize)}
-        onPageChange={(next) =>
-          setParams((prev) => {
-            const p = new URLSearchParams(prev);
-            p.set('page', String(next));
-            return p;
-          })
-        }
+        onPageChange={setPage}
       />
     </div>
   );
