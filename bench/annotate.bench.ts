@@ -10,14 +10,21 @@
  * Targets (issue 3): end-to-end parse + annotate >= 0.5x bcftools view records/s; genome
  * peak RSS < 1 GB; a 40k-record exome end to end in < 3 s.
  *
- * Usage: npm run bench:annotate -- [--runs N] [--skip-genome] [--kb DIR]
+ * Whole command (issue 14 item 5): `rarelens annotate --vcf FILE --out FILE.jsonl` as a user runs
+ * it (start-up, KB load, parse, annotate, JSONL written), compiled (apps/cli/dist, `npm run
+ * build:cli`, which `npm run bench:annotate` runs first) and from the TypeScript sources (tsx),
+ * against `bcftools view` on the same --whole-records-record head of the genome VCF, in the
+ * same run; the two outputs must be identical. Target: >= 0.5x bcftools view, wall clock.
+ *
+ * Usage: npm run bench:annotate -- [--runs N] [--skip-genome] [--kb DIR] [--whole-records N] [--skip-whole]
  */
 
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildGenomeVcf } from './lib/genome-vcf.ts';
-import { formatMachine, toolVersion } from './lib/machine.ts';
+import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
+import { compiledCommand } from '../apps/cli/bin/compiled.js';
+import { currentCommit, formatMachine, toolVersion } from './lib/machine.ts';
 import { hasGnuTime, measure, type Measurement } from './lib/measure.ts';
 import { annotatorEntryPoints } from './lib/annotator.ts';
 
@@ -80,6 +87,9 @@ async function runWorker(file: string, lift: boolean, annotate: boolean): Promis
 const fmtRate = (records: number, seconds: number): string => (seconds > 0 ? `${Math.round(records / seconds).toLocaleString('en-US')}` : '-');
 const fmtS = (s: number): string => s.toFixed(2);
 
+/** Read at the start: the tree the figures were measured on. */
+const commit = currentCommit();
+
 async function main(): Promise<void> {
   if (!hasGnuTime()) throw new Error('/usr/bin/time is required to measure peak RSS of each run');
   const bcftools = toolVersion('bcftools');
@@ -110,6 +120,9 @@ async function main(): Promise<void> {
     say(`genome VCF: ${g.path} (${g.records.toLocaleString('en-US')} records, ${(g.bytes / 2 ** 20).toFixed(1)} MiB BGZF${g.reused ? ', reused from an earlier run' : ''})`);
     files.push({ name: 'Genome-size (GRCh38, built)', path: g.path, lift: false, assembly: 'GRCh38', big: true });
   }
+
+  let genomePath: string | null = null;
+  if (!argv.includes('--skip-genome')) genomePath = files.at(-1)?.path ?? null;
 
   const rows: Row[] = [];
   for (const f of files) {
@@ -222,12 +235,54 @@ async function main(): Promise<void> {
         : `${fmtS(exomeWall)} s wall, ${fmtS(exomeCpu ?? 0)} s CPU${exomeWall >= 3 && (exomeCpu ?? 0) < 3 ? ': CPU time is under 3 s, the wall time is waiting on a busy machine' : ''}`,
     ),
   );
+  if (genomePath !== null && withAnnotation && !argv.includes('--skip-whole')) lines.push(...(await wholeCommand(genomePath)));
   lines.push(`load after the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const l of lines) say(l);
 
   const outDir = join(root, 'bench/results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'annotate.latest.md'), [`# bench:annotate ${new Date().toISOString()}`, `machine: ${formatMachine()}`, `reference tool: ${bcftools}`, ...lines, ''].join('\n'));
+  writeFileSync(join(outDir, 'annotate.latest.md'), [`# bench:annotate ${new Date().toISOString()}`, `machine: ${formatMachine()}`, `commit: ${commit}; command: npm run bench:annotate -- ${argv.join(' ')}`, `reference tool: ${bcftools}`, ...lines, ''].join('\n'));
+}
+
+/** The whole `rarelens annotate` command against `bcftools view` on the same file, in this run. */
+async function wholeCommand(genomeVcf: string): Promise<string[]> {
+  const records = Number(opt('--whole-records') ?? 1_000_000);
+  const dir = join(tmpdir(), 'rarelens-bench');
+  const file = join(dir, `genome.head${records}.vcf`);
+  if (!existsSync(file)) await headVcf(genomeVcf, records, file);
+  const cli = join(root, 'apps/cli');
+  const compiled = compiledCommand('annotate', cli);
+  if (compiled === null) throw new Error('apps/cli/dist/annotate.mjs is missing or older than its sources: run npm run build:cli');
+  const out = { compiled: join(dir, 'whole.compiled.jsonl'), source: join(dir, 'whole.source.jsonl') };
+  const env = { ...process.env, RARELENS_KB: kbDir };
+  say(`... whole command on ${records.toLocaleString('en-US')} records (${file})`);
+  const load = loadavg()[0]!.toFixed(2);
+  // Interleaved, so the machine's load falls on each about alike.
+  const bc = await measure('bcftools', ['view', '-Ov', '-o', '/dev/null', file]);
+  const comp = await measure(process.execPath, [join(cli, 'bin/rarelens.js'), 'annotate', '--vcf', file, '--out', out.compiled], { env, cwd: root });
+  const bc2 = await measure('bcftools', ['view', '-Ov', '-o', '/dev/null', file]);
+  const src = await measure(process.execPath, ['--import', 'tsx', join(cli, 'src/main.ts'), 'annotate', '--vcf', file, '--out', out.source], { env, cwd: root });
+  const same = readFileSync(out.compiled).equals(readFileSync(out.source));
+  for (const f of Object.values(out)) rmSync(f, { force: true });
+  const bcWall = (bc.wallSeconds + bc2.wallSeconds) / 2;
+  const bcCpu = (bc.cpuSeconds + bc2.cpuSeconds) / 2;
+  const row = (name: string, m: Measurement) =>
+    `| ${name} | ${fmtS(m.wallSeconds)} | ${fmtS(m.cpuSeconds)} | ${m.maxRssMiB.toFixed(0)} | ${(bcWall / m.wallSeconds).toFixed(2)}x | ${(bcCpu / m.cpuSeconds).toFixed(2)}x |`;
+  const ratio = bcWall / comp.wallSeconds;
+  return [
+    '',
+    `Whole command on the first ${records.toLocaleString('en-US')} records of the genome VCF (plain text), in this run (load(1m) ${load} at its start):`,
+    '',
+    '| command | wall s | CPU s | peak RSS MiB | bcftools wall / this | bcftools CPU / this |',
+    '|---|---:|---:|---:|---:|---:|',
+    `| bcftools view -Ov -o /dev/null (mean of 2, before and after the compiled run) | ${fmtS(bcWall)} | ${fmtS(bcCpu)} | ${bc.maxRssMiB.toFixed(0)} | 1.00x | 1.00x |`,
+    row('rarelens annotate --out FILE.jsonl, compiled (apps/cli/dist, esbuild)', comp),
+    row('rarelens annotate --out FILE.jsonl, TypeScript sources through tsx', src),
+    '',
+    `outputs of the compiled and the source command identical: ${same ? 'yes' : 'NO'}`,
+    `- whole command >= 0.5x bcftools view (wall, same run): ${ratio >= 0.5 ? 'MET' : 'NOT MET'} (${ratio.toFixed(2)}x wall, ${(bcCpu / comp.cpuSeconds).toFixed(2)}x CPU)`,
+    `- whole command peak RSS < 1 GB: ${comp.maxRssMiB < 1024 ? 'MET' : 'NOT MET'} (${comp.maxRssMiB.toFixed(0)} MiB)`,
+  ];
 }
 
 main().catch((err: unknown) => {

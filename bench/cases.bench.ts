@@ -41,7 +41,7 @@ import { loadConfig } from '../apps/server/src/env.ts';
 import { signUpAndLogIn } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
-import { formatMachine } from './lib/machine.ts';
+import { currentCommit, formatMachine } from './lib/machine.ts';
 import { explainListQueries } from './lib/list-explain.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -321,6 +321,7 @@ async function main(): Promise<void> {
   };
   say(`# bench:cases ${new Date().toISOString()}`);
   say(`machine: ${formatMachine()}`);
+  say(`commit: ${currentCommit()}; command: npm run bench:cases -- ${argv.join(' ')}`);
   if (!existsSync(join(kbDir, 'manifest.json')))
     throw new Error(`no KB at ${kbDir}: run npx rarelens kb build first`);
 

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractCode, extractLink, screenshotPath, startTestEnv, uniqueEmail, type TestEnv } from './harness.ts';
+import {
+  extractCode,
+  extractLink,
+  fillRegistration as fillForm,
+  screenshotPath,
+  startTestEnv,
+  uniqueEmail,
+  type TestEnv,
+} from './harness.ts';
 
 let env: TestEnv;
 
@@ -19,14 +27,8 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-async function fillRegistration(page: Page, email: string, pwd = password) {
-  await page.getByLabel('Name', { exact: true }).fill('Rosalind');
-  await page.getByLabel('Surname').fill('Franklin');
-  await page.getByLabel('Date of birth').fill('1985-07-25');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(pwd);
-  await page.getByLabel('Confirm password').fill(pwd);
-  await page.getByRole('checkbox', { name: /accept the Terms/ }).click();
+function fillRegistration(page: Page, email: string, pwd = password) {
+  return fillForm(page, email, pwd);
 }
 
 /** Registers and verifies an account through the UI; leaves the page on /login. */

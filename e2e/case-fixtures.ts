@@ -113,3 +113,20 @@ export async function logIn(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL('**/home');
 }
+
+/**
+ * A VCF whose malformed line lies past the records checked before queueing: the upload is
+ * accepted and the analysis ends in Error, naming that line (`badLine`, 1-based).
+ */
+export function lateFailingVcf(): { text: string; badLine: number } {
+  const good = Array.from({ length: 12_000 }, (_, i) => `10\t${100_000 + i * 10}\t.\tT\tG\t50\tPASS\t.\tGT\t0/1`);
+  const text = [
+    '##fileformat=VCFv4.2',
+    '##contig=<ID=10,length=135534747>',
+    '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1',
+    ...good,
+    '10\tnot-a-position\t.\tA\tC\t50\tPASS\t.\tGT\t0/1',
+    '',
+  ].join('\n');
+  return { text, badLine: 3 + good.length + 1 };
+}

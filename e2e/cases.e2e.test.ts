@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   type TestEnv,
 } from './harness.ts';
+import { lateFailingVcf } from './case-fixtures.ts';
 
 const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
 const sourcesDir = path.resolve(
@@ -337,19 +338,8 @@ describe('cases in the browser', () => {
     const broken = path.join(dir, 'broken.vcf');
     // A malformed line in the first records is refused at upload, on the form; one further in
     // (past the records checked before queueing) ends the analysis in Error, naming the line.
-    const good = Array.from({ length: 12_000 }, (_, i) => `10\t${100_000 + i * 10}\t.\tT\tG\t50\tPASS\t.\tGT\t0/1`);
-    const badLine = 3 + good.length + 1;
-    writeFileSync(
-      broken,
-      [
-        '##fileformat=VCFv4.2',
-        '##contig=<ID=10,length=135534747>',
-        '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1',
-        ...good,
-        '10\tnot-a-position\t.\tA\tC\t50\tPASS\t.\tGT\t0/1',
-        '',
-      ].join('\n'),
-    );
+    const { text, badLine } = lateFailingVcf();
+    writeFileSync(broken, text);
 
     const early = path.join(dir, 'early.vcf');
     writeFileSync(early, ['##fileformat=VCFv4.2', '##contig=<ID=10,length=135534747>', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO', '10\tnot-a-position\t.\tA\tC\t50\tPASS\t.', ''].join('\n'));

@@ -188,6 +188,22 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
 }
 
+/** Fills the /register form (the page must be on /register); the caller submits it. */
+export async function fillRegistration(
+  page: Page,
+  email: string,
+  password: string,
+  person: { name: string; surname: string; birthDate: string } = { name: 'Rosalind', surname: 'Franklin', birthDate: '1985-07-25' },
+): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill(person.name);
+  await page.getByLabel('Surname').fill(person.surname);
+  await page.getByLabel('Date of birth').fill(person.birthDate);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox', { name: /accept the Terms/ }).click();
+}
+
 /** Where screenshots go (git-ignored); set E2E_SCREENSHOTS to keep them elsewhere. */
 export function screenshotPath(name: string): string {
   const dir = process.env.E2E_SCREENSHOTS ?? path.join(tmpdir(), 'rarelens-e2e-screenshots');

@@ -56,9 +56,9 @@ describe('reporting in the browser', () => {
     await firstAdd.click();
     await toast(page, 'Item added');
     await expect.poll(() => firstAdd.getAttribute('data-listed')).toBe('true');
-    // Adding it again is refused.
-    await firstAdd.click();
-    await toast(page, 'This variant is already in the reporting list');
+    // Adding it again is not offered: the button is disabled and says why (no 409 asked for).
+    await expect.poll(() => firstAdd.isDisabled()).toBe(true);
+    await expect(firstAdd.getAttribute('title')).resolves.toBe('This variant is already in the reporting list');
     await page.screenshot({ path: screenshotPath('reporting-variants-desktop') });
 
     // Add another variant from its evidence view.

@@ -37,3 +37,14 @@ export function toolVersion(tool: string): string | null {
     return null;
   }
 }
+
+/** The commit the benchmark runs ("abc1234", "+ uncommitted changes" when the tree differs from it). */
+export function currentCommit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    return dirty ? `${head} + uncommitted changes` : head;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}

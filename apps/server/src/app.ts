@@ -15,6 +15,7 @@ import { ErrorCode, Messages } from '@rarelens/contract';
 import type { Ontology } from '@rarelens/engine';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { interactiveRequests } from './db/bulk-copy.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import { AppError } from './errors.ts';
@@ -45,6 +46,8 @@ import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.
 import { genesRoutes } from './modules/genes/genes.routes.ts';
 import { createGenesService } from './modules/genes/genes.service.ts';
 import { hpoRoutes } from './modules/hpo/hpo.routes.ts';
+import { textOntologyLoader } from './kb/text-ontology.ts';
+import { sourcesDir as defaultSourcesDir } from '@rarelens/phenome';
 import { igvRoutes } from './modules/igv/igv.routes.ts';
 import { rawDataRoutes } from './modules/raw-data/raw-data.routes.ts';
 import { createRawDataService } from './modules/raw-data/raw-data.service.ts';
@@ -165,6 +168,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createDatabase(config));
+  if (database.kind === 'pglite') {
+    // Bulk loads on the embedded database give way to requests in flight (db/bulk-copy.ts).
+    app.addHook('onRequest', (_request, reply, done) => {
+      interactiveRequests.inFlight++;
+      // 'close' fires once, when the answer is sent or the client went away.
+      reply.raw.once('close', () => interactiveRequests.inFlight--);
+      done();
+    });
+  }
   const mailer = options.mailer ?? createMailer(config, app.log);
   const tokens = createTokenService(config);
   app.decorate('config', config);
@@ -228,7 +240,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobsConfig,
     app.log,
   );
-  const phenome = createPhenomeService({ ontology });
+  // PhenomeAI and the HPO search read text: the KB's HPO with the synonyms of its release.
+  const kbTextOntology = textOntologyLoader(
+    async () => (await kb.hpo())?.ontology ?? null,
+    config.sourcesDir ?? defaultSourcesDir(),
+    (message) => app.log.warn(message),
+  );
+  const textOntology = overrides.ontology ?? kbTextOntology;
+  const phenome = createPhenomeService({ ontology: textOntology });
   const access = createCaseAccess(database.db);
   const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database) });
   const phenotypesService = createPhenotypesService({ database, access, variants: variantsService });
@@ -248,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     access,
     jobs: jobs.port,
     shareEmails: sharingService.emailsOf,
+    activity: activityService,
+    logger: app.log,
     uploadMaxBytes: config.uploadMaxBytes,
     maxActiveAnalyses: config.maxActiveAnalyses,
     ontology,
@@ -290,8 +311,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: products,
     reportsService: createReportsService({ database, storage, access, variants: variantsService, kb, activity: activityService, rawData: (runId) => rawDataService.forReport(runId) }),
   });
-  await app.register(hpoRoutes, { prefix: '/api/hpo', kb });
-  await registerPhenomeModule(app, { config });
+  await app.register(hpoRoutes, { prefix: '/api/hpo', ontology: kbTextOntology });
+  // /api/phenome reads the real HPO even where tests replace the case-check ontology.
+  await registerPhenomeModule(app, { config, ontology: kbTextOntology });
   // Every API process starts pg-boss (schema, queues) before serving, so enqueueing inside a
   // transaction never waits on it; in embedded mode it also runs the worker.
   app.addHook('onReady', async () => {

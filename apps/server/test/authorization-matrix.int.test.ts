@@ -85,6 +85,9 @@ const POLICIES: Record<string, RouteCall> = {
   'GET /api/products': { policy: 'auth' },
   'POST /api/products': { policy: 'auth', payload: () => ({}) },
   'GET /api/products/:id': { policy: 'case-read' },
+  // The owner's retry of a completed case is refused (409): only a failed analysis is retried.
+  'POST /api/products/:id/retry': { policy: 'case-write' },
+  'DELETE /api/products/:id': { policy: 'case-write', destructive: true },
   'PUT /api/products/:id/phenotype-terms': {
     policy: 'case-write',
     payload: () => ({ hpoTerms: ['HP:0001250'], excludedTerms: [] }),

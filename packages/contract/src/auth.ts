@@ -127,8 +127,24 @@ export const ResetTokenParam = z.object({
  * Cookie names of the session (spec §3): an environment prefix (development, test, or the
  * fallback `rarelens`) plus the access/refresh suffix. The refresh cookie is scoped to /api/auth.
  */
-export function cookieNames(nodeEnv: string | undefined): { access: string; refresh: string } {
+export function cookieNames(nodeEnv: string | undefined): {
+  access: string;
+  refresh: string;
+  refreshedAt: string;
+} {
   const prefix =
     nodeEnv === 'development' ? 'development' : nodeEnv === 'test' ? 'test' : 'rarelens';
-  return { access: `${prefix}.access-token`, refresh: `${prefix}.refresh-token` };
+  return {
+    access: `${prefix}.access-token`,
+    refresh: `${prefix}.refresh-token`,
+    refreshedAt: `${prefix}.${REFRESHED_AT_COOKIE_SUFFIX}`,
+  };
 }
+
+/**
+ * Suffix of the readable (not httpOnly) cookie holding the last-refreshed time (ms since epoch,
+ * spec §3 "a last-refreshed timestamp is kept"). It lives as long as the refresh token and holds
+ * no secret: the web app reads it to know that a session may exist, so a visitor's page does not
+ * ask for a session it does not have (§4: "fetching the session without a token does nothing").
+ */
+export const REFRESHED_AT_COOKIE_SUFFIX = 'refreshed-at';

@@ -49,5 +49,7 @@ export const ErrorCode = {
   addOnRequired: 'add_on_required',
   orderNotPending: 'order_not_pending',
   noPedigree: 'no_pedigree',
+  caseBusy: 'case_busy',
+  caseNotFailed: 'case_not_failed',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

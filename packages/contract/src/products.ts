@@ -57,6 +57,10 @@ export const UploadFieldNames = {
 export const CreateProductResponse = z.object({ id: z.string(), status: z.literal('In queue') });
 export type CreateProductResponse = z.infer<typeof CreateProductResponse>;
 
+/** POST /api/products/:id/retry: a failed case queued again with its stored files. */
+export const RetryProductResponse = CreateProductResponse;
+export type RetryProductResponse = CreateProductResponse;
+
 export const ProductStatusSchema = z.enum(ProductStatus);
 
 /** Error of a case in state "Error": `message` is always "An error occurred", `reason` says why. */

@@ -41,7 +41,8 @@ export const securityPlugin = fp(
     app: FastifyInstance,
     options: { isProduction: boolean; nodeEnv: string; publicUrl: string },
   ) => {
-    const names = Object.values(cookieNames(options.nodeEnv));
+    const { access, refresh } = cookieNames(options.nodeEnv);
+    const names = [access, refresh];
     const publicOrigin = originOf(options.publicUrl);
     app.addHook('onRequest', (request, _reply, done) => {
       if (!UNSAFE_METHODS.has(request.method) || !isCookieAuthenticated(request, names))

@@ -43,6 +43,11 @@ export async function readVerificationCode(
   return code;
 }
 
+/** POST /api/auth/login with `email` and `password` (the raw answer, for status checks). */
+export function logIn(app: FastifyInstance, email: string, password = PASSWORD): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+}
+
 /** Registers, verifies through the real e-mail, and logs in; returns the login answer. */
 export async function signUpAndLogIn(
   app: FastifyInstance,

@@ -13,6 +13,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../lib/cn.ts';
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from './icons.tsx';
 import { Tooltip } from './tooltip.tsx';
@@ -179,3 +180,25 @@ export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Ch
     </CheckboxPrimitive.Root>
   );
 });
+
+/** A person's Name and Surname fields (sign-up, account information, demo request, contact). */
+export function NameFields({
+  name,
+  surname,
+  errors,
+}: {
+  name: UseFormRegisterReturn;
+  surname: UseFormRegisterReturn;
+  errors: { name?: { message?: string }; surname?: { message?: string } };
+}) {
+  return (
+    <>
+      <FormField label="Name" error={errors.name?.message}>
+        <Input autoComplete="given-name" {...name} />
+      </FormField>
+      <FormField label="Surname" error={errors.surname?.message}>
+        <Input autoComplete="family-name" {...surname} />
+      </FormField>
+    </>
+  );
+}

@@ -26,6 +26,8 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   requests = [];
   isSignedIn = true;
+  // The readable last-refreshed cookie the server sets with the session cookies.
+  document.cookie = 'test.refreshed-at=1700000000000; path=/';
   vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
     requests.push(`${init.method ?? 'GET'} ${url}`);
     const json = (status: number, body: unknown) =>
@@ -36,6 +38,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  document.cookie = 'test.refreshed-at=; path=/; max-age=0';
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -79,6 +82,13 @@ describe('SessionProvider', () => {
     expect(refreshes()).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(1_440_000));
     expect(refreshes()).toBe(2);
+  });
+
+  it('asks the server nothing without the last-refreshed cookie (a visitor logs no 401)', async () => {
+    document.cookie = 'test.refreshed-at=; path=/; max-age=0';
+    renderSession();
+    expect(await screen.findByText('unauthenticated:-')).toBeInTheDocument();
+    expect(requests).toEqual([]);
   });
 
   it('never refreshes for a visitor', async () => {

@@ -1,4 +1,11 @@
-import { Constants, LoginResponse, SessionResponse, type LoginBody, type PublicUser } from '@rarelens/contract';
+import {
+  Constants,
+  LoginResponse,
+  REFRESHED_AT_COOKIE_SUFFIX,
+  SessionResponse,
+  type LoginBody,
+  type PublicUser,
+} from '@rarelens/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { ApiError, api, refreshTokens } from './api-client.ts';
@@ -20,8 +27,22 @@ export type Session = {
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The signed-in user, or null for a visitor. Cookies are httpOnly: the server is the only source. */
+/**
+ * True when the browser holds the readable last-refreshed cookie the server sets beside the
+ * (httpOnly) session cookies: without it there is no session to ask for.
+ */
+export function mayHaveSession(): boolean {
+  return document.cookie
+    .split(';')
+    .some((part) => part.trim().split('=')[0]?.endsWith(`.${REFRESHED_AT_COOKIE_SUFFIX}`));
+}
+
+/**
+ * The signed-in user, or null for a visitor. Cookies are httpOnly: the server is the only
+ * source. Without a token nothing is asked (§4), so a visitor's page logs no 401.
+ */
 async function fetchSessionUser(): Promise<PublicUser | null> {
+  if (!mayHaveSession()) return null;
   try {
     const { user } = await api.get('/api/auth/session', { schema: SessionResponse, auth: 'session' });
     return user;

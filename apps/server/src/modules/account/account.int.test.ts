@@ -1,7 +1,7 @@
 import { Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, signUpAndLogIn } from '../../testing/helpers.ts';
+import { logIn, PASSWORD, signUpAndLogIn } from '../../testing/helpers.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { useTestApp } from '../../testing/test-app.ts';
 
@@ -97,11 +97,7 @@ describe('change password', () => {
 
   it('changes the password, keeps this session and ends the others', async () => {
     const current = await signUpAndLogIn(app, inbox);
-    const other = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: current.email, password: PASSWORD },
-    });
+    const other = await logIn(app, current.email, PASSWORD);
     const otherTokens = other.json<{ token: string; refreshToken: string }>();
 
     const res = await app.inject({
@@ -141,17 +137,9 @@ describe('change password', () => {
       ).statusCode,
     ).toBe(401);
 
-    const oldLogin = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: current.email, password: PASSWORD },
-    });
+    const oldLogin = await logIn(app, current.email, PASSWORD);
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: current.email, password: 'N3wPassword' },
-    });
+    const newLogin = await logIn(app, current.email, 'N3wPassword');
     expect(newLogin.statusCode).toBe(200);
   });
 });

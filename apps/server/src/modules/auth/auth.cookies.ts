@@ -1,7 +1,7 @@
 /**
  * Session cookies (spec §3): `<prefix>.access-token` on path / and `<prefix>.refresh-token` on
  * path /api/auth (sent only to the routes that need it). httpOnly, SameSite=Lax, Secure in
- * production. The Authorization header wins over the cookie when both are present.
+ * production; beside them `<prefix>.refreshed-at`, readable, with the last-refreshed time. The Authorization header wins over the cookie when both are present.
  */
 import { cookieNames } from '@rarelens/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import type { Config } from '../../env.ts';
 export const REFRESH_COOKIE_PATH = '/api/auth';
 
 export interface SessionCookies {
-  readonly names: { access: string; refresh: string };
+  readonly names: { access: string; refresh: string; refreshedAt: string };
   set(
     reply: FastifyReply,
     tokens: { token: string; refreshToken: string; refreshExpiresAt: Date },
@@ -44,10 +44,19 @@ export function createSessionCookies(
         path: REFRESH_COOKIE_PATH,
         expires: tokens.refreshExpiresAt,
       });
+      // Readable by the page (no secret): tells it a session may exist, so a visitor's page
+      // does not ask for one (and log two 401s).
+      void reply.setCookie(names.refreshedAt, String(Date.now()), {
+        ...base,
+        httpOnly: false,
+        path: '/',
+        expires: tokens.refreshExpiresAt,
+      });
     },
     clear(reply) {
       void reply.clearCookie(names.access, { ...base, path: '/' });
       void reply.clearCookie(names.refresh, { ...base, path: REFRESH_COOKIE_PATH });
+      void reply.clearCookie(names.refreshedAt, { ...base, httpOnly: false, path: '/' });
     },
     readAccessToken(request) {
       const header = request.headers.authorization;

@@ -7,6 +7,7 @@ import { ACCOUNT_RATE_LIMIT } from './auth.routes.ts';
 import { createTestApp, useTestApp } from '../../testing/test-app.ts';
 import {
   cookieOf,
+  logIn,
   PASSWORD,
   readVerificationCode,
   registerBody,
@@ -57,11 +58,7 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
     expect(stored?.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.code_hash).not.toContain(code);
 
-    const early = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: lower, password: PASSWORD },
-    });
+    const early = await logIn(app, lower, PASSWORD);
     expect(early.statusCode).toBe(403);
     expect(early.json()).toEqual({
       code: 'email_not_verified',
@@ -458,17 +455,9 @@ describe('password reset', () => {
     });
     expect(reset.statusCode).toBe(200);
 
-    const oldPassword = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: session.email, password: PASSWORD },
-    });
+    const oldPassword = await logIn(app, session.email, PASSWORD);
     expect(oldPassword.statusCode).toBe(401);
-    const newPassword = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: session.email, password: 'N3wPassword' },
-    });
+    const newPassword = await logIn(app, session.email, 'N3wPassword');
     expect(newPassword.statusCode).toBe(200);
     const oldRefresh = await app.inject({
       method: 'POST',
@@ -578,11 +567,7 @@ describe('rate limits', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: 'x@example.org', password: 'y' },
-        });
+        const res = await logIn(limited.app, 'x@example.org', 'y');
         codes.push(res.statusCode);
         if (i === 3) expect(res.json<{ code: string }>().code).toBe('rate_limited');
       }
@@ -614,7 +599,7 @@ describe('rate limits', () => {
     const reset = await app.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress: '203.0.113.9', payload: { email: target } });
     expect(reset.statusCode).toBe(429);
     expect(reset.json<{ message: string }>().message).toBe(Messages.tooManyRequests);
-    const fine = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: other, password: 'Wr0ngPassword' } });
+    const fine = await logIn(app, other, 'Wr0ngPassword');
     expect(fine.statusCode).toBe(401);
   });
 });

@@ -155,3 +155,21 @@ export async function updateTerms(
     .set({ ...terms, hpoTermsSource: 'given', updatedAt: sql`now()` })
     .where(eq(products.id, caseId));
 }
+
+/** Deletes a case; its files, runs, results, shares and reports go with it (ON DELETE CASCADE). */
+export async function deleteCase(db: Executor, caseId: string): Promise<void> {
+  await db.delete(products).where(eq(products.id, caseId));
+}
+
+/**
+ * Puts a failed case back in the queue (status In queue, no reason, no progress); false when
+ * the case is not (or no longer) in Error, so two retries never queue it twice.
+ */
+export async function requeueFailedCase(db: Executor, caseId: string): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ status: 'In queue', progress: 0, progressStage: null, errorReason: null, updatedAt: sql`now()` })
+    .where(and(eq(products.id, caseId), eq(products.status, 'Error')))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}

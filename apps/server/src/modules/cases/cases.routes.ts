@@ -1,5 +1,6 @@
 /**
- * /api/products: cases (upload, list, details, phenotype terms, files). The public path keeps
+ * /api/products: cases (upload, list, details, phenotype terms, files, delete, retry of a
+ * failed analysis). The public path keeps
  * the spec's word "products"; in code a product is a case (docs/ARCHITECTURE.md). Every route
  * requires a session; a case the caller cannot see answers 404.
  */
@@ -8,8 +9,10 @@ import {
   CreateProductResponse,
   ErrorBody,
   ErrorCode,
+  MessageResponse,
   ProductDetails,
   ProductListResponse,
+  RetryProductResponse,
   UpdatePhenotypeTermsBody,
   UpdatePhenotypeTermsResponse,
 } from '@rarelens/contract';
@@ -18,6 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { originOf } from '../activity/index.ts';
 import type { CasesService, UploadPart } from './cases.service.ts';
 import { guardUploadPace, pacedParts, type UploadPaceOptions } from './upload-pace.ts';
 
@@ -94,6 +98,14 @@ export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, o
       },
     },
     (request) => service.updateTerms(currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: MessageResponse } } }, (request) =>
+    service.remove(currentUser(request), request.params.id, originOf(request)),
+  );
+
+  app.post('/:id/retry', { schema: { params: IdParams, response: { 202: RetryProductResponse } } }, async (request, reply) =>
+    reply.status(202).send(await service.retry(currentUser(request), request.params.id)),
   );
 
   app.get('/:id/files/:fileId', { schema: { params: FileParams } }, async (request, reply) => {

@@ -2,14 +2,20 @@
 import { ErrorCode, HpoSearchQuery, HpoSearchResponse } from '@rarelens/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import type { KnowledgeBase } from '../../kb/knowledge-base.ts';
+import type { Ontology } from '@rarelens/engine';
+import { LAY_LEXICON } from '@rarelens/phenome';
 import { createHpoSearch, type HpoSearch } from './hpo.service.ts';
 
-export const hpoRoutes: FastifyPluginCallbackZod<{ kb: KnowledgeBase }> = (app, { kb }, done) => {
+/** `ontology`: the HPO with its synonyms (app.ts textOntologyLoader); lay wording is added. */
+export const hpoRoutes: FastifyPluginCallbackZod<{ ontology: () => Promise<Ontology | null> }> = (
+  app,
+  { ontology },
+  done,
+) => {
   app.addHook('onRequest', app.authenticate);
   let search: Promise<HpoSearch | null> | null = null;
   const getSearch = () => {
-    search ??= kb.hpo().then((h) => (h ? createHpoSearch(h.ontology) : null));
+    search ??= ontology().then((o) => (o ? createHpoSearch(o, LAY_LEXICON) : null));
     search.catch(() => {
       search = null;
     });

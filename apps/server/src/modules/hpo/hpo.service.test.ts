@@ -40,3 +40,39 @@ describe('HPO autocomplete', () => {
     expect(search.search('autosomal', 5)).toEqual([]);
   });
 });
+
+describe('HPO autocomplete ranking of synonyms and lay wording', () => {
+  const hearing = new Ontology({
+    version: 'test',
+    terms: [
+      term('HP:0000001', 'All', []),
+      term('HP:0000118', 'Phenotypic abnormality', ['HP:0000001']),
+      term('HP:0000365', 'Hearing impairment', ['HP:0000118'], ['Deafness', 'Hearing loss', 'Hearing defect']),
+      term('HP:0008542', 'Low-frequency hearing loss', ['HP:0000365']),
+      term('HP:0012781', 'Mid-frequency hearing loss', ['HP:0000365']),
+      term('HP:0009900', 'Unilateral deafness', ['HP:0000365']),
+      term('HP:0000407', 'Sensorineural hearing impairment', ['HP:0000365'], ['Sensorineural hearing loss']),
+    ],
+  });
+  const search = createHpoSearch(hearing, [{ text: 'hard of hearing', id: 'HP:0000365' }]);
+
+  it('offers the term whose synonym equals the query before labels that merely contain it', () => {
+    const hits = search.search('hearing loss', 10);
+    expect(hits[0]).toEqual({ id: 'HP:0000365', label: 'Hearing impairment', matchedSynonym: 'Hearing loss' });
+    expect(hits.map((h) => h.id)).toContain('HP:0008542');
+    expect(search.search('deafness', 10).map((h) => h.id)).toEqual(['HP:0000365', 'HP:0009900']);
+  });
+
+  it('puts a text starting with the query before one that only contains its words', () => {
+    expect(search.search('sensorineural hear', 10)[0]?.id).toBe('HP:0000407');
+    expect(search.search('hearing', 10)[0]?.id).toBe('HP:0000365');
+  });
+
+  it('finds lay wording, naming the phrase matched', () => {
+    expect(search.search('hard of hearing', 5)[0]).toEqual({
+      id: 'HP:0000365',
+      label: 'Hearing impairment',
+      matchedSynonym: 'hard of hearing',
+    });
+  });
+});

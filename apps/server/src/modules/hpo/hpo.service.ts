@@ -1,18 +1,31 @@
 /**
- * In-memory HPO autocomplete: an HP id, or words matched as prefixes against labels and
- * synonyms of current terms under Phenotypic abnormality (inheritance and onset terms are left
- * out: the form describes the patient's phenotype). Label matches rank above synonym matches, whole-word
- * and shorter matches above longer ones.
+ * In-memory HPO autocomplete: an HP id, or words matched as prefixes against labels, synonyms
+ * and lay wording of current terms under Phenotypic abnormality (inheritance and onset terms are
+ * left out: the form describes the patient's phenotype).
+ *
+ * Ranking: a text equal to the query first (the label, then an exact or layperson synonym or a
+ * lay phrase, then other synonyms), then texts starting with the query, then texts containing
+ * its words; within a class the label before synonyms and the shorter text first. So "hearing
+ * loss" offers Hearing impairment (exact synonym "Hearing loss") before Low-frequency hearing
+ * loss, and "deafness" offers it before Unilateral deafness.
  */
-import { PHENOTYPIC_ABNORMALITY, type Ontology } from '@rarelens/engine';
+import { PHENOTYPIC_ABNORMALITY, type Ontology, type Synonym } from '@rarelens/engine';
+
+/** How a text names its term, best first. */
+type TextKind = 'label' | 'exact' | 'other';
+
+interface Text {
+  lower: string;
+  words: string[];
+  kind: TextKind;
+  /** As written (null for the label). */
+  synonym: string | null;
+}
 
 interface Entry {
   id: string;
   label: string;
-  /** Lower-cased texts: index 0 is the label, then synonyms. */
-  texts: string[];
-  textWords: string[][];
-  synonyms: string[];
+  texts: Text[];
 }
 
 export interface HpoSearchHit {
@@ -26,17 +39,46 @@ export interface HpoSearch {
   search(q: string, limit: number): HpoSearchHit[];
 }
 
-const words = (s: string): string[] => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+/** Lay wording for a term ("hard of hearing" → HP:0000365), beside the HPO's own synonyms. */
+export interface LayPhrase {
+  text: string;
+  id: string;
+}
 
-export function createHpoSearch(ontology: Ontology): HpoSearch {
+const words = (s: string): string[] => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+const normal = (s: string): string => words(s).join(' ');
+
+function synonymKind(s: Synonym): TextKind {
+  return s.scope === 'exact' || s.type === 'layperson' ? 'exact' : 'other';
+}
+
+const kindBonus: Record<TextKind, number> = { label: 200, exact: 150, other: 0 };
+
+export function createHpoSearch(ontology: Ontology, lay: readonly LayPhrase[] = []): HpoSearch {
   const entries: Entry[] = [];
+  const byId = new Map<string, Entry>();
+  const text = (value: string, kind: TextKind): Text => ({
+    lower: normal(value),
+    words: words(value),
+    kind,
+    synonym: kind === 'label' ? null : value,
+  });
   for (const id of ontology.currentIds()) {
     if (!ontology.isA(id, PHENOTYPIC_ABNORMALITY) || id === PHENOTYPIC_ABNORMALITY) continue;
     const t = ontology.terms.get(id);
     if (!t) continue;
-    const synonyms = t.synonyms.map((s) => s.text);
-    const texts = [t.label.toLowerCase(), ...synonyms.map((s) => s.toLowerCase())];
-    entries.push({ id, label: t.label, texts, textWords: texts.map(words), synonyms });
+    const entry: Entry = {
+      id,
+      label: t.label,
+      texts: [text(t.label, 'label'), ...t.synonyms.map((s) => text(s.text, synonymKind(s)))],
+    };
+    entries.push(entry);
+    byId.set(id, entry);
+  }
+  for (const phrase of lay) {
+    const id = ontology.resolve(phrase.id);
+    const entry = id ? byId.get(id) : undefined;
+    if (entry && !entry.texts.some((t) => t.lower === normal(phrase.text))) entry.texts.push(text(phrase.text, 'exact'));
   }
   return {
     version: ontology.version,
@@ -51,21 +93,20 @@ export function createHpoSearch(ontology: Ontology): HpoSearch {
       }
       const qWords = words(query);
       if (qWords.length === 0) return [];
+      const qText = qWords.join(' ');
       const scored: { e: Entry; score: number; syn: string | null }[] = [];
       for (const e of entries) {
         let best = -1;
         let bestSyn: string | null = null;
-        for (let i = 0; i < e.texts.length; i++) {
-          const text = e.texts[i]!;
-          const tw = e.textWords[i]!;
-          if (!qWords.every((w) => tw.some((x) => x.startsWith(w)))) continue;
-          // Higher is better: label over synonym, exact and prefix matches, then shorter texts.
-          let s = (i === 0 ? 1000 : 500) - Math.min(text.length, 200);
-          if (text === query.toLowerCase()) s += 2000;
-          else if (text.startsWith(query.toLowerCase())) s += 300;
+        for (const t of e.texts) {
+          if (!qWords.every((w) => t.words.some((x) => x.startsWith(w)))) continue;
+          // Higher is better: equal to the query, then starting with it, then containing its
+          // words; the label before exact/lay synonyms before others; shorter texts first.
+          const match = t.lower === qText ? 3000 : t.lower.startsWith(qText) ? 2000 : 1000;
+          const s = match + kindBonus[t.kind] - Math.min(t.lower.length, 150);
           if (s > best) {
             best = s;
-            bestSyn = i === 0 ? null : (e.synonyms[i - 1] ?? null);
+            bestSyn = t.synonym;
           }
         }
         if (best >= 0) scored.push({ e, score: best, syn: bestSyn });

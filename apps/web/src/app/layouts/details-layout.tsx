@@ -2,13 +2,14 @@ import { Outlet } from 'react-router';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { useCurrentProduct } from '../../features/cases/use-current-product.ts';
 import { productNavigation } from '../navigation.ts';
-import { ProductSidebarHeader, useProductId } from './product-layout.tsx';
+import { MissingProduct, ProductSidebarHeader, useProductId } from './product-layout.tsx';
 import { SignedInShell } from './signed-in-shell.tsx';
 
 /** A detail page inside a product (a gene, a phenotype): the product frame plus a way back. */
 export function DetailsLayout() {
   const productId = useProductId();
   const product = useCurrentProduct(productId);
+  if (product.isMissing) return <MissingProduct />;
   return (
     <SignedInShell navigation={productNavigation(productId, product.isShared)} sidebarTop={<ProductSidebarHeader productId={productId} />}>
       <button

@@ -1,7 +1,8 @@
 import { Outlet, useParams } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentProduct } from '../../features/cases/use-current-product.ts';
-import { productNavigation } from '../navigation.ts';
+import { myAccountNavigation, productNavigation } from '../navigation.ts';
+import { NotFoundPage } from '../not-found-page.tsx';
 import { SignedInShell } from './signed-in-shell.tsx';
 
 /** The open product's name above its navigation. */
@@ -11,7 +12,7 @@ export function ProductSidebarHeader({ productId }: { productId: string }) {
     <div className="border-b border-ink-100 px-5 py-4">
       <p className="text-[11px] font-semibold tracking-wide text-ink-400 uppercase">Case</p>
       <p className="mt-0.5 truncate text-sm font-semibold text-ink-900">
-        {product.isLoading ? <Spinner className="size-4" /> : (product.name ?? productId)}
+        {product.isLoading ? <Spinner className="size-4" /> : (product.name ?? '—')}
       </p>
     </div>
   );
@@ -27,9 +28,22 @@ export function useProductId(): string {
 export function ProductLayout() {
   const productId = useProductId();
   const product = useCurrentProduct(productId);
+  if (product.isMissing) return <MissingProduct />;
   return (
     <SignedInShell navigation={productNavigation(productId, product.isShared)} sidebarTop={<ProductSidebarHeader productId={productId} />}>
       <Outlet />
+    </SignedInShell>
+  );
+}
+
+/**
+ * An unknown case id (or one this user may not read): the not-found page in the signed-in
+ * frame, without a product navigation or the raw id shown as a case name.
+ */
+export function MissingProduct() {
+  return (
+    <SignedInShell navigation={myAccountNavigation}>
+      <NotFoundPage />
     </SignedInShell>
   );
 }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Card, PageHeader } from '../../components/card.tsx';
-import { FormField, Input, NativeSelect } from '../../components/form.tsx';
+import { FormField, Input, NativeSelect, NameFields } from '../../components/form.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -59,12 +59,7 @@ function AccountForm({ user }: { user: PublicUser }) {
         <h2 className="text-base font-semibold text-ink-900">Personal information</h2>
         <p className="mt-1 text-sm text-ink-500">Used on your reports and when others share cases with you.</p>
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          <FormField label="Name" error={errors.name?.message}>
-            <Input autoComplete="given-name" {...form.register('name')} />
-          </FormField>
-          <FormField label="Surname" error={errors.surname?.message}>
-            <Input autoComplete="family-name" {...form.register('surname')} />
-          </FormField>
+          <NameFields name={form.register('name')} surname={form.register('surname')} errors={errors} />
           <FormField label="Email" hint="Your sign-in address cannot be changed here.">
             <Input type="email" value={user.email} readOnly />
           </FormField>

@@ -8,7 +8,7 @@ import { FormField, PasswordInput } from '../../components/form.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { PasswordRules } from '../auth/index.ts';
+import { NewPasswordFields } from '../auth/index.ts';
 import { accountApi } from './account.api.ts';
 import { AccountData } from './account-data.tsx';
 import { ActivityLog } from './activity-log.tsx';
@@ -49,15 +49,7 @@ export function PasswordsPage() {
             <FormField label="Current password" error={errors.currentPassword?.message}>
               <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
             </FormField>
-            <div className="flex flex-col gap-2.5">
-              <FormField label="New password" error={errors.password?.message}>
-                <PasswordInput autoComplete="new-password" {...form.register('password')} />
-              </FormField>
-              <PasswordRules value={password} />
-            </div>
-            <FormField label="Confirm new password" error={errors.passwordConfirmation?.message}>
-              <PasswordInput autoComplete="new-password" {...form.register('passwordConfirmation')} />
-            </FormField>
+            <NewPasswordFields password={form.register('password')} confirmation={form.register('passwordConfirmation')} value={password} errors={errors} />
           </div>
           <div className="mt-8 flex justify-end border-t border-ink-100 pt-6">
             <Button type="submit" isLoading={isSubmitting}>

@@ -1,2 +1,2 @@
 /** The auth feature's public surface: other features import only from here (eslint: no-restricted-imports). */
-export { PasswordRules } from './password-rules.tsx';
+export { NewPasswordFields } from './password-rules.tsx';

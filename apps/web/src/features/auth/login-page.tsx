@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AuthHeading } from './auth-card.tsx';
+import { usePendingVerification } from './pending-verification.ts';
 import { VerifyEmailStep } from './verify-email-step.tsx';
 
 type LoginInput = z.input<typeof LoginBody>;
@@ -30,6 +31,8 @@ export function LoginPage() {
   const state = location.state as LoginLocationState;
   const [formError, setFormError] = useState<string | undefined>();
   const [unverified, setUnverified] = useState<LoginOutput | undefined>();
+  // The code step survives a reload (the password does not: after it, log in again).
+  const pending = usePendingVerification('login');
 
   const form = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(LoginBody),
@@ -47,6 +50,7 @@ export function LoginPage() {
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.emailNotVerified) {
         setUnverified(credentials);
+        pending.start(credentials.email);
         return;
       }
       setFormError(error instanceof ApiError && error.status === 401 ? Messages.incorrectCredentials : errorMessage(error));
@@ -59,8 +63,26 @@ export function LoginPage() {
         email={unverified.email}
         shouldSendOnOpen
         onVerified={async () => {
+          pending.finish();
           await signIn(unverified);
           await goOn();
+        }}
+      />
+    );
+  }
+  if (pending.email) {
+    const email = pending.email;
+    return (
+      <VerifyEmailStep
+        email={email}
+        onCancel={pending.finish}
+        onVerified={() => {
+          pending.finish();
+          form.reset({ email, password: '' });
+          return navigate(location.pathname + location.search, {
+            replace: true,
+            state: { email, notice: 'Your email is verified. You can log in now.' } satisfies LoginLocationState,
+          });
         }}
       />
     );

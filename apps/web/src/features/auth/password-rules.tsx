@@ -1,4 +1,6 @@
 import { Constants, Messages } from '@rarelens/contract';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField, PasswordInput } from '../../components/form.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 
@@ -31,5 +33,33 @@ export function PasswordRules({ value }: { value: string }) {
         );
       })}
     </ul>
+  );
+}
+
+/** A new password with its live rules, and its confirmation (password change and reset). */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  value,
+  errors,
+}: {
+  password: UseFormRegisterReturn;
+  confirmation: UseFormRegisterReturn;
+  /** The password typed so far (for the rules). */
+  value: string;
+  errors: { password?: { message?: string }; passwordConfirmation?: { message?: string } };
+}) {
+  return (
+    <>
+      <div className="flex flex-col gap-2.5">
+        <FormField label="New password" error={errors.password?.message}>
+          <PasswordInput autoComplete="new-password" {...password} />
+        </FormField>
+        <PasswordRules value={value} />
+      </div>
+      <FormField label="Confirm new password" error={errors.passwordConfirmation?.message}>
+        <PasswordInput autoComplete="new-password" {...confirmation} />
+      </FormField>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
-import { Checkbox, FieldError, FormField, Input, PasswordInput } from '../../components/form.tsx';
+import { Checkbox, FieldError, FormField, Input, PasswordInput, NameFields } from '../../components/form.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi } from './auth.api.ts';
@@ -14,6 +14,7 @@ import { AuthHeading } from './auth-card.tsx';
 import { applyServerIssues } from '../../lib/form-errors.ts';
 import type { LoginLocationState } from './login-page.tsx';
 import { PasswordRules } from './password-rules.tsx';
+import { usePendingVerification } from './pending-verification.ts';
 import { VerifyEmailStep } from './verify-email-step.tsx';
 
 type RegisterInput = z.input<typeof RegisterForm>;
@@ -26,7 +27,8 @@ const today = new Date().toISOString().slice(0, 10);
 export function RegisterPage() {
   useDocumentTitle('Create your account');
   const navigate = useNavigate();
-  const [pendingEmail, setPendingEmail] = useState<string | undefined>();
+  const pending = usePendingVerification('register');
+  const pendingEmail = pending.email;
   const [formError, setFormError] = useState<string | undefined>();
 
   const form = useForm<RegisterInput, unknown, RegisterOutput>({
@@ -49,7 +51,7 @@ export function RegisterPage() {
     try {
       const { passwordConfirmation: _confirmation, ...body } = values;
       await authApi.register({ ...body, termsAccepted: true });
-      setPendingEmail(values.email);
+      pending.start(values.email);
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.emailTaken) {
         form.setError('email', { type: 'server', message: error.message });
@@ -63,12 +65,14 @@ export function RegisterPage() {
     return (
       <VerifyEmailStep
         email={pendingEmail}
-        onVerified={() =>
-          navigate('/login', {
+        onCancel={pending.finish}
+        onVerified={() => {
+          pending.finish();
+          return navigate('/login', {
             replace: true,
             state: { email: pendingEmail, notice: 'Your email is verified. You can log in now.' } satisfies LoginLocationState,
-          })
-        }
+          });
+        }}
       />
     );
   }
@@ -84,12 +88,7 @@ export function RegisterPage() {
       <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Name" error={errors.name?.message}>
-            <Input autoComplete="given-name" {...form.register('name')} />
-          </FormField>
-          <FormField label="Surname" error={errors.surname?.message}>
-            <Input autoComplete="family-name" {...form.register('surname')} />
-          </FormField>
+          <NameFields name={form.register('name')} surname={form.register('surname')} errors={errors} />
         </div>
         <FormField label="Date of birth" error={errors.birthDate?.message}>
           <Input type="date" autoComplete="bday" max={today} {...form.register('birthDate')} />

@@ -7,14 +7,13 @@ import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
-import { FormField, PasswordInput } from '../../components/form.tsx';
 import { CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi } from './auth.api.ts';
 import { AuthHeading } from './auth-card.tsx';
-import { PasswordRules } from './password-rules.tsx';
+import { NewPasswordFields } from './password-rules.tsx';
 
 type Input = z.input<typeof PasswordResetForm>;
 type Output = z.output<typeof PasswordResetForm>;
@@ -91,15 +90,7 @@ export function ResetPasswordPage() {
       <AuthHeading title="Choose a new password">Pick a password you have not used here before.</AuthHeading>
       <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-5">
         {submitError ? <Alert tone="error">{errorMessage(submitError)}</Alert> : null}
-        <div className="flex flex-col gap-2.5">
-          <FormField label="New password" error={errors.password?.message}>
-            <PasswordInput autoComplete="new-password" {...form.register('password')} />
-          </FormField>
-          <PasswordRules value={password} />
-        </div>
-        <FormField label="Confirm new password" error={errors.passwordConfirmation?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register('passwordConfirmation')} />
-        </FormField>
+        <NewPasswordFields password={form.register('password')} confirmation={form.register('passwordConfirmation')} value={password} errors={errors} />
         <Button type="submit" size="lg" isLoading={isSubmitting}>
           Reset password
         </Button>

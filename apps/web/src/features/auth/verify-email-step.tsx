@@ -17,10 +17,12 @@ type VerifyEmailStepProps = {
   onVerified: () => void | Promise<void>;
   /** Send a fresh code when the step opens (e.g. a login refused for an unverified address). */
   shouldSendOnOpen?: boolean;
+  /** Leaves the step (e.g. to use another address); shown as a link when given. */
+  onCancel?: () => void;
 };
 
 /** The 6-digit code from the verification e-mail, with resend. */
-export function VerifyEmailStep({ email, onVerified, shouldSendOnOpen = false }: VerifyEmailStepProps) {
+export function VerifyEmailStep({ email, onVerified, shouldSendOnOpen = false, onCancel }: VerifyEmailStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [cooldown, setCooldown] = useState(shouldSendOnOpen ? 0 : resendCooldownSeconds);
@@ -110,6 +112,11 @@ export function VerifyEmailStep({ email, onVerified, shouldSendOnOpen = false }:
         </Button>
         .
       </Alert>
+      {onCancel ? (
+        <Button variant="link" className="self-start font-medium" onClick={onCancel}>
+          Use another email address
+        </Button>
+      ) : null}
     </form>
   );
 }

@@ -1,10 +1,12 @@
 import {
+  MessageResponse,
   ProductDetails,
   ProductListResponse,
+  RetryProductResponse,
   type ProductStatus,
   type ProductSummary,
 } from '@rarelens/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 /** Query keys of the cases feature; results of one case live under `productKeys.detail(id)`. */
@@ -53,4 +55,27 @@ export function useProduct(id: string) {
       query.state.data && isInProgress(query.state.data.status) ? StatusPollMs : false,
     staleTime: 5_000,
   });
+}
+
+/** Retry of a failed analysis and deletion of a case (the owner only). */
+export function useCaseActions() {
+  const queryClient = useQueryClient();
+  const refresh = (id: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.list() }),
+      queryClient.invalidateQueries({ queryKey: productKeys.detail(id) }),
+    ]);
+  const retry = useMutation({
+    mutationFn: (id: string) => api.post(`${productPath(id)}/retry`, {}, { schema: RetryProductResponse }),
+    onSuccess: (_data, id) => refresh(id),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete(productPath(id), { schema: MessageResponse }),
+    onSuccess: async (_data, id) => {
+      queryClient.removeQueries({ queryKey: productKeys.detail(id) });
+      queryClient.removeQueries({ queryKey: productKeys.results(id) });
+      await queryClient.invalidateQueries({ queryKey: productKeys.list() });
+    },
+  });
+  return { retry, remove };
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { isInProgress, useProducts } from './cases.api.ts';
+import { FailedCaseActions } from './failed-case-actions.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { ErrorReason, ProgressBar, RawDataBadge, StageLine, StatusBadge } from './status-badge.tsx';
 
@@ -108,6 +109,7 @@ function CaseRow({ product }: { product: ProductSummary }) {
             </Link>
           </Button>
         ) : null}
+        {product.status === 'Error' ? <FailedCaseActions product={product} className="justify-end" /> : null}
       </td>
     </tr>
   );
@@ -151,6 +153,7 @@ function CaseCard({ product }: { product: ProductSummary }) {
             </Link>
           </Button>
         ) : null}
+        {product.status === 'Error' ? <FailedCaseActions product={product} /> : null}
       </div>
     </li>
   );

@@ -7,6 +7,7 @@ import { AlertIcon, ClockIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { isInProgress, useProduct } from './cases.api.ts';
+import { FailedCaseActions } from './failed-case-actions.tsx';
 import { ProgressBar, StageLine, StatusBadge } from './status-badge.tsx';
 
 /**
@@ -53,9 +54,12 @@ export function ResultsGate({
         icon={<AlertIcon />}
         title={Messages.productError}
         action={
-          <Button asChild variant="outline">
-            <Link to="/home">Back to cases</Link>
-          </Button>
+          <div className="flex flex-wrap items-center justify-center gap-2">
+            <FailedCaseActions product={p} afterDelete="/home" />
+            <Button asChild variant="outline">
+              <Link to="/home">Back to cases</Link>
+            </Button>
+          </div>
         }
       >
         <span data-testid="case-error-reason">

@@ -1,9 +1,10 @@
-import { Messages, type GeneRow, type PhenotypeRow } from '@rarelens/contract';
+import { Messages, type GeneRow, type PhenotypeRow, type ProductStatus } from '@rarelens/contract';
 import { Link } from 'react-router';
 import { Card } from '../../components/card.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { StatusBadge } from '../cases/index.ts';
 import { useGenes } from '../genes/index.ts';
 import { GeneChips, ProbabilityBar, usePhenotypes } from '../phenotypes/index.ts';
 
@@ -59,6 +60,8 @@ type RankingPreviewProps = {
   /** Ranks before the last re-ranking, to show movements; null before any re-ranking here. */
   before: RankSnapshot | null;
   isRanking: boolean;
+  /** The case's state and progress while re-ranking: a queued re-ranking says "In queue". */
+  status?: { status: ProductStatus; progress: number };
   limit?: number;
 };
 
@@ -68,6 +71,7 @@ export function RankingPreview({
   rankedAt,
   before,
   isRanking,
+  status,
   limit = 5,
 }: RankingPreviewProps) {
   const diseases = usePhenotypes(productId, rankedAt, 1);
@@ -80,7 +84,11 @@ export function RankingPreview({
           <h2 className="text-sm font-semibold text-ink-900">Current ranking</h2>
           <p className="text-xs text-ink-500">Top diseases and genes for the saved terms.</p>
         </div>
-        {isRanking ? (
+        {isRanking && status && status.status === 'In queue' ? (
+          <span role="status" data-testid="diagnose-ranking-status">
+            <StatusBadge status="In queue" />
+          </span>
+        ) : isRanking ? (
           <span
             role="status"
             data-testid="diagnose-ranking-status"
@@ -88,6 +96,7 @@ export function RankingPreview({
           >
             <Spinner className="size-3" label="Re-ranking" />
             {Messages.processing}
+            {status?.status === 'Processing' ? <span className="tabular-nums">{Math.round(status.progress)}%</span> : null}
           </span>
         ) : (
           <Link

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { FormField, Input, NativeSelect } from '../../components/form.tsx';
+import { FormField, Input, NativeSelect, NameFields } from '../../components/form.tsx';
 import { CheckIcon, ClockIcon, DnaIcon, SparklesIcon } from '../../components/icons.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -78,12 +78,7 @@ export function BookDemoPage() {
             </div>
           ) : (
             <form onSubmit={(e) => void handleSubmit(e)} noValidate className="grid gap-5 sm:grid-cols-2" aria-label="Demo request">
-              <FormField label="Name" error={errors.name?.message}>
-                <Input autoComplete="given-name" {...form.register('name')} />
-              </FormField>
-              <FormField label="Surname" error={errors.surname?.message}>
-                <Input autoComplete="family-name" {...form.register('surname')} />
-              </FormField>
+              <NameFields name={form.register('name')} surname={form.register('surname')} errors={errors} />
               <FormField label="Work email" error={errors.email?.message} className="sm:col-span-2">
                 <Input type="email" autoComplete="email" {...form.register('email')} />
               </FormField>

@@ -87,8 +87,14 @@ function phenotypePath(productId: string, id: string): string {
   return `/my-product/${encodeURIComponent(productId)}/phenotypes/${encodeURIComponent(id)}`;
 }
 
-function MatchedCell({ row, total }: { row: PhenotypeRow; total: number }) {
+/**
+ * "matched / terms": the denominator is the patient terms the ranking used (the row's
+ * matchedTerms), as on the disease's details; terms implied by a more specific one, or not
+ * phenotypic abnormalities, are not among them.
+ */
+function MatchedCell({ row }: { row: PhenotypeRow }) {
   const matched = countMatched(row.matchedTerms);
+  const total = row.matchedTerms.length;
   const names = row.matchedTerms
     .filter((t) => t.match !== 'unmatched' && t.match !== 'contradicted')
     .map((t) => t.label);
@@ -102,15 +108,7 @@ function MatchedCell({ row, total }: { row: PhenotypeRow; total: number }) {
   );
 }
 
-function DiseasesTable({
-  productId,
-  rows,
-  termCount,
-}: {
-  productId: string;
-  rows: PhenotypeRow[];
-  termCount: number;
-}) {
+function DiseasesTable({ productId, rows }: { productId: string; rows: PhenotypeRow[] }) {
   return (
     <RankedTable
       testId="phenotype"
@@ -142,7 +140,7 @@ function DiseasesTable({
           cell: (row) => <ProbabilityBar value={row.probability} />,
         },
         { header: 'Significance', cell: (row) => <SignificanceBadge value={row.significance} /> },
-        { header: 'Symptoms', cell: (row) => <MatchedCell row={row} total={termCount} /> },
+        { header: 'Symptoms', cell: (row) => <MatchedCell row={row} /> },
         { header: 'Genes', cell: (row) => <GeneChips productId={productId} genes={row.genes} /> },
       ]}
       card={(row) => (
@@ -157,7 +155,7 @@ function DiseasesTable({
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5">
             <ProbabilityBar value={row.probability} />
             <SignificanceBadge value={row.significance} />
-            <MatchedCell row={row} total={termCount} />
+            <MatchedCell row={row} />
           </div>
           <div className="mt-2">
             <GeneChips productId={productId} genes={row.genes} />
@@ -184,18 +182,19 @@ function DiseasesPanel({ product }: { product: ProductDetails }) {
     );
   }
   const pageCount = getPageCount(list.data.total, list.data.pageSize);
+  // The patient terms the ranking used (every row has one entry per used term).
+  const rankedTerms = list.data.items[0]?.matchedTerms.length ?? product.hpoTerms.length;
   return (
     <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>
       <p className="mb-2 text-xs text-ink-500">
         {list.data.total.toLocaleString('en-US')}
-        {list.data.totalIsCapped ? '+' : ''} diseases ranked for {product.hpoTerms.length} patient
-        term{product.hpoTerms.length === 1 ? '' : 's'}
+        {list.data.totalIsCapped ? '+' : ''} diseases ranked for {rankedTerms} patient
+        term{rankedTerms === 1 ? '' : 's'}
+        {rankedTerms < product.hpoTerms.length
+          ? ` (of ${product.hpoTerms.length} given: the others are implied by a more specific term or are not phenotypic abnormalities)`
+          : ''}
       </p>
-      <DiseasesTable
-        productId={product.id}
-        rows={list.data.items}
-        termCount={product.hpoTerms.length}
-      />
+      <DiseasesTable productId={product.id} rows={list.data.items} />
       <Pagination
         className="mt-4"
         page={page}

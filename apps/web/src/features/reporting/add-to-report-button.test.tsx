@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { Messages, type VariantRow } from '@rarelens/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/toaster.tsx';
@@ -98,18 +98,25 @@ describe('AddToReportButton', () => {
     expect(await screen.findByRole('button', { name: 'In reporting list: FGFR2 c.1694A>C' })).toHaveAttribute('data-listed', 'true');
   });
 
-  it('shows the refusal when the variant is already in the list (409)', async () => {
+  it('disables the button of a variant already listed and asks the server nothing', async () => {
+    const seen = scriptServer({ [`GET ${itemsPath}`]: [listed, listed] });
+    renderButton();
+    const button = await screen.findByRole('button', { name: /^In reporting list/ });
+    expect(button).toBeDisabled();
+    await userEvent.click(button);
+    expect(seen.filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('shows the refusal when a stale list lets the variant be added twice (409)', async () => {
     const seen = scriptServer({
-      [`GET ${itemsPath}`]: [listed, listed],
+      [`GET ${itemsPath}`]: [emptyList, listed],
       [`POST ${itemsPath}`]: [{ status: 409, body: { code: 'variant_already_in_report', message: Messages.variantAlreadyInList } }],
     });
     renderButton();
-    const button = await screen.findByRole('button', { name: /^In reporting list/ });
+    const button = await screen.findByRole('button', { name: /^Add to reporting list/ });
     await userEvent.click(button);
     expect(await screen.findByText(Messages.variantAlreadyInList)).toBeInTheDocument();
-    // The server decides: the button still asks it, and shows its refusal.
     expect(seen).toContain(`POST ${itemsPath} {"variantId":7}`);
-    await waitFor(() => expect(screen.getByRole('button', { name: /^In reporting list/ })).toBeEnabled());
   });
 });
 

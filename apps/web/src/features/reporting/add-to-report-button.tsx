@@ -8,7 +8,8 @@ import { isAlreadyInReport, useReportItemMutations, useReportItems } from './rep
 
 /**
  * "Add to reporting list" for a variant row or the evidence view. A variant already listed
- * shows as such; adding it again is refused by the server and explained in a toast.
+ * shows as such, disabled (no request that the server would refuse with 409); should the list
+ * be stale, the server's refusal is explained in a toast.
  */
 export function AddToReportButton({
   productId,
@@ -28,6 +29,7 @@ export function AddToReportButton({
   const name = [variant.gene, variant.hgvsC].filter(Boolean).join(' ') || `${variant.chrom}:${variant.pos}`;
 
   function handleClick() {
+    if (isListed) return;
     add.mutate(variant.id, {
       onSuccess: () => toast.success(Messages.itemAdded),
       onError: (error) => {
@@ -43,6 +45,7 @@ export function AddToReportButton({
       variant={isListed ? 'ghost' : placement === 'evidence' ? 'secondary' : 'outline'}
       size={placement === 'row' ? 'icon' : 'sm'}
       isLoading={add.isPending}
+      disabled={isListed || items.isPending}
       onClick={handleClick}
       aria-label={`${isListed ? 'In reporting list' : 'Add to reporting list'}: ${name}`}
       data-testid="add-to-report"

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { Dialog, DialogClose, DialogContent } from '../../components/dialog.tsx';
+import { toast, toastError } from '../../components/toaster.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useCaseActions } from './cases.api.ts';
+
+/**
+ * What the owner can do with a failed case: analyse it again with the stored files ("Retry"),
+ * or delete it after a confirmation. Nothing for a user the case is shared with.
+ */
+export function FailedCaseActions({
+  product,
+  className,
+  afterDelete,
+}: {
+  product: { id: string; caseId: string; isOwner: boolean };
+  className?: string;
+  /** Where to go once deleted (a results page goes home; the home list just refreshes). */
+  afterDelete?: string;
+}) {
+  const { retry, remove } = useCaseActions();
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const navigate = useNavigate();
+  if (!product.isOwner) return null;
+
+  function handleRetry() {
+    retry.mutate(product.id, {
+      onSuccess: () => toast.success(`Case ${product.caseId} is queued again`),
+      onError: toastError,
+    });
+  }
+  function handleDelete() {
+    remove.mutate(product.id, {
+      onSuccess: () => {
+        setIsConfirmOpen(false);
+        toast.success(`Case ${product.caseId} deleted`);
+        if (afterDelete) void navigate(afterDelete, { replace: true });
+      },
+      onError: toastError,
+    });
+  }
+
+  return (
+    <div className={cn('flex flex-wrap items-center gap-2', className)} data-testid="failed-case-actions">
+      <Button size="sm" variant="secondary" isLoading={retry.isPending} onClick={handleRetry} aria-label={`Retry the analysis of ${product.caseId}`}>
+        Retry
+      </Button>
+      <Dialog open={isConfirmOpen} onOpenChange={setIsConfirmOpen}>
+        <Button size="sm" variant="ghost" onClick={() => setIsConfirmOpen(true)} aria-label={`Delete case ${product.caseId}`}>
+          Delete
+        </Button>
+        <DialogContent
+          title={`Delete case ${product.caseId}?`}
+          description="The case, its uploaded files and everything analysed from them are deleted for good; users it is shared with lose it too."
+        >
+          <div className="mt-6 flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button variant="danger" isLoading={remove.isPending} onClick={handleDelete} data-testid="confirm-delete-case">
+              Delete case
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
