@@ -10,7 +10,11 @@
  * Usage: npm run bench:soak -- [--seconds 600] [--concurrency 8] [--users 4] [--max-requests 20000] [--postgres]
  *        [--genome-records N]   also upload an N-record genome (GRCh38, built from the reference data) when
  *        the clock starts, and report the latencies of the requests answered while it is analysed
- *        (issue 16 item 5: the API stays responsive while a genome is analysed)
+ *        (issue 16 item 5: the API stays responsive while a genome is analysed); a probe asks GET /api/health
+ *        every 250 ms throughout, so the table also shows the event loop's own responsiveness
+ *        [--mix mixed|reads]   reads = lists only (no uploads, re-ranks, reports or chat), to isolate the genome
+ *        [--out FILE]          write the results there instead of bench/results/soak.md
+ * The analysis thread follows RARELENS_ANALYSIS_THREAD (on unless set to off), as the product does.
  * Writes bench/results/soak.md. Needs a built KB (RARELENS_KB or data/kb) and RARELENS_SOURCES.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -38,6 +42,11 @@ const MAX_REQUESTS = opt('--max-requests', 20_000);
 const MAX_UPLOADS = opt('--max-uploads', 12);
 const POSTGRES = argv.includes('--postgres');
 const GENOME_RECORDS = opt('--genome-records', 0);
+const str = (name: string, fallback: string): string => (argv.includes(name) ? argv[argv.indexOf(name) + 1]! : fallback);
+const MIX = str('--mix', 'mixed');
+if (MIX !== 'mixed' && MIX !== 'reads') throw new Error('--mix must be mixed or reads');
+const OUT = resolve(str('--out', resolve(import.meta.dirname, 'results/soak.md')));
+const READ_ROUTES = new Set(['GET /api/products', 'GET /api/products/:id/variants', 'GET /api/products/:id/genes', 'GET /api/products/:id/phenotypes']);
 const EXOME = join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
 const TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
 const QUESTIONS = ['Which gene is most likely and why?', 'What should I examine next?', 'What could the analysis not see?', 'Tell me about FGFR2'];
@@ -65,9 +74,10 @@ interface Answer {
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 });
 let base = '';
 
-function send(method: string, path: string, opts: { token?: string; json?: unknown; raw?: Buffer; contentType?: string; accept?: string } = {}): Promise<Answer> {
+function send(method: string, path: string, opts: { token?: string; json?: unknown; raw?: Buffer; contentType?: string; accept?: string; agent?: Agent } = {}): Promise<Answer> {
   const t0 = performance.now();
   const payload = opts.raw ?? (opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json)));
   return new Promise((ok, fail) => {
@@ -75,7 +85,7 @@ function send(method: string, path: string, opts: { token?: string; json?: unkno
       new URL(path, base),
       {
         method,
-        agent,
+        agent: opts.agent ?? agent,
         headers: {
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
           ...(opts.accept ? { accept: opts.accept } : {}),
@@ -133,7 +143,7 @@ async function main(): Promise<void> {
   const dropDb = POSTGRES ? await setupTestDatabase() : null;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const server: ChildProcess = spawn(process.execPath, [...(process.env.SOAK_NODE_ARGS ? process.env.SOAK_NODE_ARGS.split(' ') : []), '--max-semi-space-size=64', '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -272,6 +282,7 @@ async function main(): Promise<void> {
         },
       },
     ];
+    if (MIX === 'reads') ops.splice(0, ops.length, ...ops.filter((o) => READ_ROUTES.has(o.route)));
     const total = ops.reduce((s, o) => s + o.weight, 0);
     const choose = () => {
       let x = Math.random() * total;
@@ -282,6 +293,20 @@ async function main(): Promise<void> {
     const end = t0 + SECONDS * 1000;
     rss.push({ t: 0, mib: rssMiB(pid) });
     const sampler = setInterval(() => rss.push({ t: (Date.now() - t0) / 1000, mib: rssMiB(pid) }), 10_000);
+    // The event loop's own responsiveness: one GET /api/health at a time, 250 ms after the last
+    // answer, on its own connection (closed loop, so a slow answer is not hidden by a backlog).
+    let probing = true;
+    const probeLoop = (async () => {
+      const route = 'GET /api/health (probe every 250 ms)';
+      while (probing) {
+        const a = await send('GET', '/api/health', { agent: probeAgent }).catch(() => null);
+        if (a) {
+          (samples.get(route) ?? samples.set(route, []).get(route)!).push(a.ms);
+          if (genomeState === 'running') (during.get(route) ?? during.set(route, []).get(route)!).push(a.ms);
+        }
+        await sleep(250);
+      }
+    })();
     const progress = setInterval(() => log(`${requests} requests, ${errors.length} errors, RSS ${rssMiB(pid).toFixed(0)} MiB`), 60_000);
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async (_, i) => {
@@ -297,6 +322,8 @@ async function main(): Promise<void> {
     );
     await genomeUpload;
     clearInterval(sampler);
+    probing = false;
+    await probeLoop;
     clearInterval(progress);
     rss.push({ t: (Date.now() - t0) / 1000, mib: rssMiB(pid) });
     const elapsed = (Date.now() - t0) / 1000;
@@ -309,14 +336,14 @@ async function main(): Promise<void> {
           return `| ${route} | ${s.length} | ${percentile(s, 50).toFixed(0)} | ${percentile(s, 95).toFixed(0)} | ${(s[s.length - 1] ?? NaN).toFixed(0)} |`;
         });
     const rows = tableOf(samples);
-    const allDuring = [...during.values()].flat().sort((a, b) => a - b);
+    const allDuring = [...during.entries()].filter(([r]) => !r.startsWith('GET /api/health')).flatMap(([, ms]) => ms).sort((a, b) => a - b);
     const genomeSection =
       GENOME_RECORDS > 0
         ? [
             '',
             `## While a ${GENOME_RECORDS.toLocaleString('en')}-record genome was analysed (${Number.isNaN(genomeSeconds) ? 'did not complete' : `upload to Completed ${genomeSeconds.toFixed(0)} s`})`,
             '',
-            `All routes: ${allDuring.length} requests, p50 ${percentile(allDuring, 50).toFixed(0)} ms, p95 ${percentile(allDuring, 95).toFixed(0)} ms, max ${(allDuring[allDuring.length - 1] ?? NaN).toFixed(0)} ms.`,
+            `All load routes (probe excluded): ${allDuring.length} requests, p50 ${percentile(allDuring, 50).toFixed(0)} ms, p95 ${percentile(allDuring, 95).toFixed(0)} ms, max ${(allDuring[allDuring.length - 1] ?? NaN).toFixed(0)} ms.`,
             '',
             '| route | requests | p50 ms | p95 ms | max ms |',
             '|---|---|---|---|---|',
@@ -327,7 +354,7 @@ async function main(): Promise<void> {
     const md = [
       '# Soak: mixed load on one server process',
       '',
-      `Command: \`npm run bench:soak -- --seconds ${SECONDS} --concurrency ${CONCURRENCY} --users ${USERS} --max-requests ${MAX_REQUESTS}${POSTGRES ? ' --postgres' : ''}${GENOME_RECORDS > 0 ? ` --genome-records ${GENOME_RECORDS}` : ''}\``,
+      `Command: \`npm run bench:soak -- --seconds ${SECONDS} --concurrency ${CONCURRENCY} --users ${USERS} --max-requests ${MAX_REQUESTS}${POSTGRES ? ' --postgres' : ''}${GENOME_RECORDS > 0 ? ` --genome-records ${GENOME_RECORDS}` : ''}${MIX === 'mixed' ? '' : ` --mix ${MIX}`}\` with RARELENS_ANALYSIS_THREAD=${process.env.RARELENS_ANALYSIS_THREAD ?? '(unset: on)'}`,
       `Commit: ${commit}. Configuration: apps/server/src/main.ts on ${POSTGRES ? 'PostgreSQL' : 'the embedded defaults (PGlite, local storage, in-process worker)'}, LOG_LEVEL=warn, the real engine and KB (${kbDir.replace(root, '.')}). Data: ${EXOME.replace(sources, 'RARELENS_SOURCES')} as every upload, HPO terms ${TERMS.join(', ')}.`,
       `Machine: ${formatMachine()}.`,
       '',
@@ -341,7 +368,7 @@ async function main(): Promise<void> {
       '',
       errors.length > 0 ? `First errors:\n\n${errors.slice(0, 20).map((e) => `- ${e}`).join('\n')}` : '',
     ].join('\n');
-    writeFileSync(join(root, 'bench/results/soak.md'), `${md}\n`);
+    writeFileSync(OUT, `${md}\n`);
     console.log(md);
     process.exitCode = errors.length === 0 ? 0 : 1;
   } finally {

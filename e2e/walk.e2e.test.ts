@@ -235,3 +235,33 @@ describe('queued and failed cases', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the Diagnose module', () => {
+  it('takes free text: PhenomeAI suggests its phenotypes and an accepted one is saved with the terms', async () => {
+    const { page, errors } = await env.newPage({ width: 1440, height: 1100 });
+    await logIn(page, email);
+    await page.goto(`/my-product/${productId}/diagnose`);
+    const box = page.getByLabel('Add findings in free text');
+    await box.fill('Since the last visit: hearing loss on the left.');
+    const hearing = page.locator('[data-testid="phenome-suggestion"][data-kind="present"][data-term-id="HP:0000365"]');
+    await hearing.waitFor({ timeout: 30_000 });
+    // The typed text is shown with its phenotype marked, after the case's description.
+    await page.getByTestId('diagnose-text').locator('mark[data-term-id="HP:0000365"]').waitFor();
+    await page.screenshot({ path: screenshotPath('walk-diagnose-free-text') });
+    await page.getByRole('button', { name: 'Accept: Hearing impairment (HP:0000365)' }).click();
+    const presentTerms = page.getByTestId('diagnose-present-terms').getByTestId('diagnose-term');
+    await expect
+      .poll(() => presentTerms.evaluateAll((els) => els.map((e) => e.getAttribute('data-term-id'))))
+      .toContain('HP:0000365');
+    const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/products/${productId}/phenotype-terms`));
+    await page.getByTestId('diagnose-rerank').click();
+    expect(((await put).postDataJSON() as { hpoTerms: string[] }).hpoTerms).toContain('HP:0000365');
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${env.baseUrl}/api/products/${productId}`, { headers: auth });
+        return ((await res.json()) as { hpoTerms: { id: string }[] | string[] }).hpoTerms.map((t) => (typeof t === 'string' ? t : t.id));
+      }, { timeout: 30_000 })
+      .toContain('HP:0000365');
+    expect(errors).toEqual([]);
+  });
+});

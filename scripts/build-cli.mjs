@@ -4,7 +4,7 @@
  * loader transpiling the engine's modules at run time. apps/cli/bin/rarelens.js runs the
  * bundle while it is newer than every file it was built from (apps/cli/dist/inputs.json) and
  * falls back to the sources through tsx otherwise, so an edit never runs stale code.
- * Usage: npm run build:cli
+ * Usage: npm run build:cli [-- --outdir DIR]   (another directory: for tests; the shim reads apps/cli/dist)
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -13,11 +13,13 @@ import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cliDir = join(root, 'apps/cli');
-export const COMPILED_COMMANDS = ['annotate'];
+const COMPILED_COMMANDS = ['annotate'];
+const argv = process.argv.slice(2);
+const outdir = argv.includes('--outdir') ? resolve(argv[argv.indexOf('--outdir') + 1]) : join(cliDir, 'dist');
 
 const result = await build({
   entryPoints: Object.fromEntries(COMPILED_COMMANDS.map((c) => [c, join(cliDir, 'src/commands', `${c}.ts`)])),
-  outdir: join(cliDir, 'dist'),
+  outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
@@ -31,5 +33,5 @@ const result = await build({
   logLevel: 'warning',
 });
 const inputs = Object.keys(result.metafile.inputs).map((f) => relative(cliDir, resolve(root, f)));
-writeFileSync(join(cliDir, 'dist/inputs.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), commands: COMPILED_COMMANDS, inputs }, null, 1)}\n`);
-console.log(`built ${COMPILED_COMMANDS.map((c) => `apps/cli/dist/${c}.mjs`).join(', ')} from ${inputs.length} files`);
+writeFileSync(join(outdir, 'inputs.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), commands: COMPILED_COMMANDS, inputs }, null, 1)}\n`);
+console.log(`built ${COMPILED_COMMANDS.map((c) => relative(root, join(outdir, `${c}.mjs`))).join(', ')} from ${inputs.length} files`);

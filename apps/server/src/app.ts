@@ -15,6 +15,7 @@ import { ErrorCode, Messages } from '@rarelens/contract';
 import type { Ontology } from '@rarelens/engine';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { interactiveRequests } from './db/bulk-copy.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import { AppError } from './errors.ts';
@@ -167,6 +168,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createDatabase(config));
+  if (database.kind === 'pglite') {
+    // Bulk loads on the embedded database give way to requests in flight (db/bulk-copy.ts).
+    app.addHook('onRequest', (_request, reply, done) => {
+      interactiveRequests.inFlight++;
+      // 'close' fires once, when the answer is sent or the client went away.
+      reply.raw.once('close', () => interactiveRequests.inFlight--);
+      done();
+    });
+  }
   const mailer = options.mailer ?? createMailer(config, app.log);
   const tokens = createTokenService(config);
   app.decorate('config', config);
@@ -257,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     access,
     jobs: jobs.port,
     shareEmails: sharingService.emailsOf,
+    activity: activityService,
+    logger: app.log,
     uploadMaxBytes: config.uploadMaxBytes,
     maxActiveAnalyses: config.maxActiveAnalyses,
     ontology,

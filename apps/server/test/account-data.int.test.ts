@@ -72,6 +72,30 @@ describe('account data', () => {
     expect(log.json<{ events: { kind: string }[] }>().events.map((e) => e.kind)).toContain('data_exported');
   });
 
+  it('deletes one case with its files and records it in the activity log', async () => {
+    const { body, contentType } = multipartBody(
+      { caseId: 'MY-DATA-GONE', gender: 'female', symptoms: 'Seizures', hpoTerms: JSON.stringify(['HP:0001250']), assembly: 'GRCh38' },
+      [{ field: 'genomeFile', name: 'gone.vcf', content: buildFixtureVcf(20, ['TTN']) }],
+    );
+    const created = await app.inject({ method: 'POST', url: '/api/products', headers: { ...auth(alice), 'content-type': contentType }, payload: body });
+    const goneId = created.json<{ id: string }>().id;
+    expect((await waitForStatus(app, auth(alice), goneId, ['Completed', 'Error'], 60_000)).status).toBe('Completed');
+    const files = path.join(test.dataDir, 'uploads', 'products', goneId);
+    expect(existsSync(files)).toBe(true);
+    // Bob (shared with another case, not this one) cannot delete it; Alice can.
+    expect((await app.inject({ method: 'DELETE', url: `/api/products/${goneId}`, headers: auth(bob) })).statusCode).toBe(404);
+    const res = await app.inject({ method: 'DELETE', url: `/api/products/${goneId}`, headers: { ...auth(alice), 'user-agent': 'case-deletion-test' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/products/${goneId}`, headers: auth(alice) })).statusCode).toBe(404);
+    expect(await countOf(app, sql`select count(*)::int as n from products where id = ${goneId}`)).toBe(0);
+    expect(existsSync(files)).toBe(false);
+    const log = await app.inject({ method: 'GET', url: '/api/account/activity', headers: auth(alice) });
+    const events = log.json<{ events: { kind: string; detail: Record<string, unknown>; userAgent?: string | null }[] }>().events;
+    expect(events.find((e) => e.kind === 'case_deleted')).toMatchObject({ detail: { caseId: 'MY-DATA-GONE' } });
+    // The other case is untouched.
+    expect((await app.inject({ method: 'GET', url: `/api/products/${caseUuid}`, headers: auth(alice) })).statusCode).toBe(200);
+  }, 120_000);
+
   it('refuses to delete the account with a wrong password and keeps everything', async () => {
     const res = await app.inject({ method: 'DELETE', url: '/api/account', headers: auth(alice), payload: { password: 'not-the-password' } });
     expect(res.statusCode).toBe(400);

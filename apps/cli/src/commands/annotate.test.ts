@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildKb, genomicStep } from '@rarelens/engine';
 import { run } from './annotate.ts';
@@ -93,4 +95,32 @@ describe('rarelens annotate', () => {
     expect(err.text()).toMatch(/bad\.vcf:3:/);
     await expect(readFile(out)).rejects.toThrow();
   });
+});
+
+describe('the compiled command (npm run build:cli)', () => {
+  it('writes byte for byte what the TypeScript sources write, as JSONL and as VCF', async () => {
+    const outdir = join(dir, 'dist');
+    const root = resolve(import.meta.dirname, '../../../..');
+    execFileSync(process.execPath, [join(root, 'scripts/build-cli.mjs'), '--outdir', outdir], { stdio: 'pipe' });
+    const compiled = (await import(pathToFileURL(join(outdir, 'annotate.mjs')).href)) as { run: (argv: string[]) => Promise<number> };
+    const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const ext of ['jsonl', 'vcf']) {
+        const [a, b] = [join(dir, `src.${ext}`), join(dir, `compiled.${ext}`)];
+        const args = (out: string) => ['--vcf', vcfNoAssembly, '--assembly', 'GRCh38', '--kb', kbDir, '--out', out];
+        expect(await run(args(a))).toBe(0);
+        expect(await compiled.run(args(b))).toBe(0);
+        const [x, y] = [await readFile(a, 'utf8'), await readFile(b, 'utf8')];
+        expect(x.length).toBeGreaterThan(0);
+        expect(y).toBe(x);
+      }
+      // Errors come out the same way: exit code and message.
+      const missing = ['--vcf', join(dir, 'missing.vcf'), '--assembly', 'GRCh38', '--kb', kbDir, '--out', join(dir, 'x.jsonl')];
+      const code = await compiled.run(missing);
+      expect(code).not.toBe(0);
+      expect(code).toBe(await run(missing));
+    } finally {
+      err.mockRestore();
+    }
+  }, 120_000);
 });

@@ -183,9 +183,37 @@ export async function withBulkLoad<T>(database: Database, fn: (load: BulkLoad) =
 
 type PgliteQueryable = Pick<PGlite, 'query'> | Pick<PgliteTransaction, 'query'>;
 
+/**
+ * Rows per COPY on PGlite. PGlite executes on the API's own thread, synchronously inside each
+ * statement, so one statement of 5,000 wide rows held the event loop for 1-2 s on a loaded
+ * machine and a genome's load starved every request for tens of seconds (bench:soak with
+ * --genome-records). Small statements with a turn of the event loop between them bound the
+ * wait of a concurrent request to one chunk.
+ */
+export const PGLITE_COPY_CHUNK = 500;
+
+/**
+ * Requests the API is answering right now (counted by the app on PGlite). While there are any,
+ * a bulk load pauses between chunks, up to PGLITE_YIELD_MAX_MS, so an interactive request's
+ * statements get the single connection before the next chunk: the API first, the load after.
+ */
+export const interactiveRequests = { inFlight: 0 };
+export const PGLITE_YIELD_MAX_MS = 50;
+
+async function yieldToRequests(): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  const until = performance.now() + PGLITE_YIELD_MAX_MS;
+  while (interactiveRequests.inFlight > 0 && performance.now() < until) {
+    await new Promise<void>((resolve) => setTimeout(resolve, 2));
+  }
+}
+
 async function pgliteCopy<Row>(client: PgliteQueryable, table: CopyTable<Row>, rows: readonly Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  await client.query(table.sql, [], { blob: new Blob([encodeCopyRows(table, rows)]) });
+  for (let i = 0; i < rows.length; i += PGLITE_COPY_CHUNK) {
+    const chunk = rows.slice(i, i + PGLITE_COPY_CHUNK);
+    await client.query(table.sql, [], { blob: new Blob([encodeCopyRows(table, chunk)]) });
+    await yieldToRequests();
+  }
 }
 
 function pgliteLoad(client: PGlite): BulkLoad {

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { originOf } from '../activity/index.ts';
 import type { CasesService, UploadPart } from './cases.service.ts';
 import { guardUploadPace, pacedParts, type UploadPaceOptions } from './upload-pace.ts';
 
@@ -100,7 +101,7 @@ export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, o
   );
 
   app.delete('/:id', { schema: { params: IdParams, response: { 200: MessageResponse } } }, (request) =>
-    service.remove(currentUser(request), request.params.id),
+    service.remove(currentUser(request), request.params.id, originOf(request)),
   );
 
   app.post('/:id/retry', { schema: { params: IdParams, response: { 202: RetryProductResponse } } }, async (request, reply) =>

@@ -28,6 +28,7 @@ import {
 import { ObjectTooLargeError, type ObjectStorage } from '../../storage/object-storage.ts';
 import type { AnalysisRunRow, ProductFileRow, ProductRow, StoredPedigree } from '../../db/schema/products.ts';
 import { checkPedigreeUpload, checkSeparateVcfs, MAX_PED_BYTES, PEDIGREE_FIELD, PROBAND_FIELD, RELATIVES_FIELD } from '../family/index.ts';
+import type { ActivityRecorder, RequestOrigin } from '../activity/index.ts';
 import type { GenomeCheck } from './genome-check.ts';
 import { assertCan, caseNotFound, type CaseAccessLevel, type CaseAction } from './cases.policy.ts';
 import { presentCaseDetails, presentCaseSummary } from './cases.presenter.ts';
@@ -100,6 +101,10 @@ export interface CasesServiceDeps {
   jobs: CaseJobsPort;
   /** The e-mails a case is shared with (sharing module). */
   shareEmails: (caseId: string) => Promise<string[]>;
+  /** The user's activity log (a deleted case is recorded there). Absent = not recorded. */
+  activity?: ActivityRecorder;
+  /** Where problems that do not fail the request are reported (e.g. files left in storage). */
+  logger?: { warn(obj: object, msg: string): void };
   uploadMaxBytes: number;
   /** Cases of one user that may be queued or running at once (absent = no limit). */
   maxActiveAnalyses?: number;
@@ -512,13 +517,19 @@ export function createCasesService(deps: CasesServiceDeps) {
      * Deletes a case the caller owns, with its files in storage. A case queued or being
      * analysed is refused (409): wait until it completes or fails.
      */
-    async remove(user: Caller, id: string): Promise<{ message: string }> {
+    async remove(user: Caller, id: string, origin: RequestOrigin = {}): Promise<{ message: string }> {
       const { caseRow } = await access(user, id, 'edit');
       if (caseRow.status === 'In queue' || caseRow.status === 'Processing') {
         throw new AppError(409, ErrorCode.caseBusy, `Case ${caseRow.caseId} is being analysed; delete it once the analysis has completed or failed.`);
       }
-      await repo.deleteCase(db, caseRow.id);
-      await storage.deletePrefix(`products/${caseRow.id}`).catch(() => undefined);
+      await db.transaction(async (tx) => {
+        await repo.deleteCase(tx, caseRow.id);
+        await deps.activity?.record(user.id, 'case_deleted', { caseId: caseRow.caseId }, origin, tx);
+      });
+      // The rows are gone; files the store could not delete now are named in the log for cleanup.
+      await storage.deletePrefix(`products/${caseRow.id}`).catch((error: unknown) =>
+        deps.logger?.warn({ err: error, storagePrefix: `products/${caseRow.id}` }, 'case deleted, but its files could not be removed from storage'),
+      );
       return { message: `Case ${caseRow.caseId} deleted` };
     },
 

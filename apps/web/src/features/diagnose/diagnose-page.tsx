@@ -1,4 +1,5 @@
 import {
+  PHENOME_MAX_TEXT,
   Messages,
   type GeneRow,
   type PhenotypeRow,
@@ -9,6 +10,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert, Card, PageHeader } from '../../components/card.tsx';
 import { Button } from '../../components/button.tsx';
+import { FormField, Textarea } from '../../components/form.tsx';
 import { CloseIcon, SparklesIcon } from '../../components/icons.tsx';
 import { PageSpinner, Spinner } from '../../components/spinner.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
@@ -117,7 +119,12 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
   const isCompleted = product.status === 'Completed';
   const canEdit = product.isOwner;
 
-  const extraction = usePhenomeExtraction(product.symptoms);
+  // Free text typed here (new findings, a clinic letter…) is read by PhenomeAI with the case's
+  // description; accepted suggestions join the terms like those of the description.
+  const [notes, setNotes] = useState('');
+  const description = product.symptoms.trim();
+  const clinicalText = notes.trim() === '' ? product.symptoms : description === '' ? notes : `${product.symptoms}\n\n${notes}`;
+  const extraction = usePhenomeExtraction(clinicalText, { debounceMs: notes === '' ? 0 : 500 });
   const data = extraction.data;
   const suggestions = useMemo(() => groupSuggestions(data?.terms ?? []), [data]);
   const state = useSuggestionState(suggestions, terms.hpoTerms, terms.excludedTerms);
@@ -280,13 +287,13 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
             ) : null}
           </div>
           <div className="flex flex-col gap-4 px-5 py-4">
-            {product.symptoms.trim() === '' ? (
+            {clinicalText.trim() === '' ? (
               <p className="text-sm text-ink-500">
                 No clinical description was given for this case.
               </p>
             ) : (
               <HighlightedText
-                text={data?.text ?? product.symptoms}
+                text={data?.text ?? clinicalText}
                 terms={data?.terms ?? []}
                 stateOf={state.stateOf}
                 activeKey={state.activeKey}
@@ -294,6 +301,22 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
                 className="max-h-[28rem] overflow-y-auto rounded-lg bg-ink-50/50 px-4 py-3 text-[15px]"
               />
             )}
+            {canEdit ? (
+              <FormField
+                label="Add findings in free text"
+                hint="PhenomeAI reads what you type with the description and suggests HPO terms; accept them to add them to the patient’s terms. The text itself is not saved."
+              >
+                <Textarea
+                  value={notes}
+                  onChange={(event) => setNotes(event.target.value)}
+                  rows={3}
+                  maxLength={PHENOME_MAX_TEXT - product.symptoms.length - 2}
+                  disabled={isRanking}
+                  placeholder="e.g. Since last visit: hearing loss on the left, two febrile seizures; no heart defect on echo."
+                  data-testid="diagnose-free-text"
+                />
+              </FormField>
+            ) : null}
             {data && suggestions.length > 0 ? <Legend /> : null}
             {data ? (
               <SuggestionPanel
