@@ -70,7 +70,7 @@ export const DEFAULT_FAMILY_WEIGHTS: Readonly<FamilyWeights> = Object.freeze({
   phaseUnknown: 0.5,
   likelyTrans: 0.8,
   likelyCis: 0.1,
-  inheritedInTrio: 1,
+  inheritedInTrio: 0.5,
 });
 
 /** Checks that every weight is a factor in (0, 1] (penetrances in [0, 1)). */

@@ -68,6 +68,17 @@ export class ReadsMappingError extends Error {
 }
 
 export async function runReadsPipeline(input: ReadsPipelineInput): Promise<ReadsPipelineResult> {
+  // Processes started beside the main steps (versions, QC reports): a failed run still waits for
+  // them, so nothing of it is left running when the caller removes the work directory.
+  const background: Promise<unknown>[] = [];
+  try {
+    return await runStages(input, background);
+  } finally {
+    await Promise.allSettled(background);
+  }
+}
+
+async function runStages(input: ReadsPipelineInput, background: Promise<unknown>[]): Promise<ReadsPipelineResult> {
   const { signal } = input;
   const out = readsOutputs(input.work);
   const src = await openReads(
@@ -85,8 +96,10 @@ export async function runReadsPipeline(input: ReadsPipelineInput): Promise<Reads
   });
   const commands: string[] = [];
   const timings: Record<string, number> = {};
-  const tools: Record<string, string> = {};
-  for (const p of ['bwa', 'samtools', 'bcftools'] as const) tools[p] = await toolVersion(p, signal);
+  // Tool versions are asked for while the reads align (three short processes, off the critical path).
+  const versions = Promise.all((['bwa', 'samtools', 'bcftools'] as const).map(async (p) => [p, await toolVersion(p, signal)] as const));
+  versions.catch(() => undefined);
+  background.push(versions);
 
   // 1. alignment: the checked reads stream into bwa mem | fixmate | sort.
   let t = performance.now();
@@ -127,12 +140,22 @@ export async function runReadsPipeline(input: ReadsPipelineInput): Promise<Reads
   // 2. duplicates: markdup, index.
   t = performance.now();
   input.onProgress('duplicates', 0);
+  // The QC reports read finished files: each runs beside the next step (they never change a file).
+  const qcReport = (program: 'samtools' | 'bcftools', args: string[]) => {
+    const p = runPipe([{ program, args }], { signal, captureStdout: true });
+    p.catch(() => undefined);
+    background.push(p);
+    return p;
+  };
+  let flagstatText: Promise<string> | null = null;
   for (const [i, pipe] of stages.duplicates.entries()) {
     commands.push(commandLine(pipe));
     await runPipe(pipe, { signal });
+    // After markdup: the read counts while the BAM is indexed.
+    if (i === 0) flagstatText = qcReport('samtools', ['flagstat', '-O', 'tsv', out.bam]);
     input.onProgress('duplicates', (i + 1) / stages.duplicates.length);
   }
-  const flagstat = parseFlagstatTsv(await runPipe([{ program: 'samtools', args: ['flagstat', '-O', 'tsv', out.bam] }], { signal, captureStdout: true }));
+  const flagstat = parseFlagstatTsv(await flagstatText!);
   timings.duplicates = performance.now() - t;
   const mappedRate = flagstat.primary === 0 ? 0 : flagstat.primaryMapped / flagstat.primary;
   if (mappedRate < MIN_MAPPING_RATE) throw new ReadsMappingError(lowMappingMessage(mappedRate, input.reference.config.label));
@@ -142,16 +165,19 @@ export async function runReadsPipeline(input: ReadsPipelineInput): Promise<Reads
   input.onProgress('calling', 0);
   await writeFile(out.ploidy, ploidyFileText(input.reference.contigs, input.reference.config.assembly));
   await writeFile(out.samples, sampleSexText(input.sample, input.sex));
+  // Depth over the indexed BAM while the variants are called.
+  const coverageText = qcReport('samtools', ['coverage', out.bam]);
+  let statsText: Promise<string> | null = null;
   for (const [i, pipe] of stages.calling.entries()) {
     commands.push(commandLine(pipe));
     await runPipe(pipe, { signal });
+    // After the calls are written: Ti/Tv while the VCF is indexed.
+    if (i === 0) statsText = qcReport('bcftools', ['stats', out.vcf]);
     input.onProgress('calling', (i + 1) / (stages.calling.length + 1));
   }
-  const [coverage, stats] = await Promise.all([
-    runPipe([{ program: 'samtools', args: ['coverage', out.bam] }], { signal, captureStdout: true }),
-    runPipe([{ program: 'bcftools', args: ['stats', out.vcf] }], { signal, captureStdout: true }),
-  ]);
+  const [coverage, stats] = await Promise.all([coverageText, statsText!]);
   timings.calling = performance.now() - t;
+  const tools = Object.fromEntries(await versions);
   const qc = readsQc(flagstat, parseCoverage(coverage), parseBcftoolsStats(stats));
   return { layout: src.layout, files: out, qc, tools, commands, timings };
 }

@@ -302,13 +302,13 @@ export async function findGenomeFile(db: Executor, caseId: string, role: 'genome
   return row ?? null;
 }
 
-/** Every uploaded file of a role, in upload order ('relative' = the relatives' separately called VCFs). */
+/** Every uploaded file of a role, by upload time then file name (files of one upload share the time; 'relative' = the relatives' separately called VCFs). */
 export async function findGenomeFiles(db: Executor, caseId: string, role: 'genome' | 'mate' | 'relative', limit?: number): Promise<ProductFileRow[]> {
   const q = db
     .select()
     .from(productFiles)
     .where(and(eq(productFiles.productId, caseId), eq(productFiles.role, role)))
-    .orderBy(productFiles.createdAt, productFiles.id);
+    .orderBy(productFiles.createdAt, productFiles.originalName, productFiles.id);
   return limit === undefined ? q : q.limit(limit);
 }
 

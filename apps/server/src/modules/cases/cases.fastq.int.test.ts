@@ -5,7 +5,6 @@
  * refused naming the file and record with nothing left behind; reads from elsewhere end in Error
  * saying they do not match the reference. Needs bwa, samtools and bcftools on PATH.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -14,20 +13,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import { multipartBody, waitForStatus, type FilePart } from '../../testing/multipart.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
+import { na12878Reads, readsToolsInstalled, sourcesDir } from '../../testing/reads-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
-const sources = path.resolve(process.env.RARELENS_SOURCES ?? path.join(repoRoot, '../shared/data'));
-const na12878 = path.join(sources, 'reads/NA12878.chrM_hg19.reads.fastq.gz');
-const hasTools = ['bwa', 'samtools', 'bcftools'].every((t) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${t}`], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-});
+const sources = sourcesDir;
+const na12878 = na12878Reads;
+const hasTools = readsToolsInstalled;
 const ready = hasTools && existsSync(path.join(kbDir, 'manifest.json')) && existsSync(na12878);
 
 let testApp: TestApp | undefined;
