@@ -2,8 +2,8 @@
  * What a walk through every screen found (issue 18 item 4), each fixed and checked here in
  * Chromium: no 401 logged by a visitor's page, the e-mail code step surviving a reload, the HPO
  * search offering the term whose synonym or lay wording the user typed, an unknown case id
- * shown as not found (not as a case named by the raw id), and the symptom counts of the disease
- * list agreeing with the disease's details.
+ * shown as not found (not as a case named by the raw id), the symptom counts of the disease
+ * list agreeing with the disease's details, and the disease's protein IDs.
  */
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,7 +134,7 @@ describe('the walk-through findings', () => {
     expect(errors).toEqual([]);
   });
 
-  it('counts symptoms on the disease list as the disease details do', async () => {
+  it('counts symptoms on the disease list as the disease details do, which list protein IDs', async () => {
     const { page, errors } = await env.newPage({ width: 1440, height: 900 });
     await logIn(page, email);
     await page.goto(`/my-product/${productId}/phenotypes`);
@@ -148,6 +148,12 @@ describe('the walk-through findings', () => {
     const stat = page.locator('p').filter({ hasText: /^\d+ \/ \d+$/ }).first();
     await expect(stat.innerText().then((t) => t.replace(/\s+/g, ' ').trim())).resolves.toBe(listed);
     await expect(page.getByTestId('matched-symptoms').locator('tbody tr').count()).resolves.toBe(4);
+    // Protein IDs (§3 Phenotype): the UniProt accession of each disease gene's product.
+    const proteins = page.getByTestId('phenotype-proteins');
+    await proteins.getByText('Protein IDs').waitFor();
+    const fgfr2 = proteins.getByRole('link', { name: 'P21802' });
+    await expect(fgfr2.getAttribute('href')).resolves.toBe('https://www.uniprot.org/uniprotkb/P21802');
+    await expect(proteins.locator('li').filter({ hasText: 'FGFR2' }).count()).resolves.toBe(1);
     expect(errors).toEqual([]);
   });
 });

@@ -47,6 +47,7 @@ import { genesRoutes } from './modules/genes/genes.routes.ts';
 import { createGenesService } from './modules/genes/genes.service.ts';
 import { hpoRoutes } from './modules/hpo/hpo.routes.ts';
 import { textOntologyLoader } from './kb/text-ontology.ts';
+import { proteinIdsLoader } from './kb/protein-ids.ts';
 import { sourcesDir as defaultSourcesDir } from '@rarelens/phenome';
 import { igvRoutes } from './modules/igv/igv.routes.ts';
 import { rawDataRoutes } from './modules/raw-data/raw-data.routes.ts';
@@ -250,7 +251,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const phenome = createPhenomeService({ ontology: textOntology });
   const access = createCaseAccess(database.db);
   const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database) });
-  const phenotypesService = createPhenotypesService({ database, access, variants: variantsService });
+  const phenotypesService = createPhenotypesService({
+    database,
+    access,
+    variants: variantsService,
+    proteinIds: proteinIdsLoader(config.kbDir, config.sourcesDir ?? defaultSourcesDir(), (message) => app.log.warn(message)),
+  });
   const sharingService = createSharingService({
     database,
     access,

@@ -120,6 +120,8 @@ const POLICIES: Record<string, RouteCall> = {
   'GET /api/products/:id/raw-data': { policy: 'case-read' },
   'GET /api/products/:id/raw-data/alignments.bam': { policy: 'case-read' },
   'GET /api/products/:id/raw-data/alignments.bam.bai': { policy: 'case-read' },
+  'GET /api/products/:id/raw-data/reference.fa': { policy: 'case-read' },
+  'GET /api/products/:id/raw-data/reference.fa.fai': { policy: 'case-read' },
   'GET /api/products/:id/raw-data/files/:name': { policy: 'case-owner-only' },
   'GET /api/products/:id/report-items': { policy: 'case-read' },
   'POST /api/products/:id/report-items': { policy: 'case-write', payload: () => ({ variantId: ctx.ids.variantId2 }) },

@@ -25,6 +25,12 @@ export const PhenomeTermSchema = z.object({
   subject: z.enum(['patient', 'family']),
   confidence: z.number().min(0).max(1),
   uncertain: z.boolean().optional(),
+  /**
+   * HPO branch: 'phenotype' = a finding (Phenotypic abnormality), the only kind a case's
+   * phenotype profile takes; 'inheritance' (Mode of inheritance), 'course' (onset,
+   * progression, mortality) and 'modifier' (phenotypic variability) describe the disease.
+   */
+  category: z.enum(['phenotype', 'inheritance', 'course', 'modifier']).optional(),
 });
 export type PhenomeTermDto = z.infer<typeof PhenomeTermSchema>;
 

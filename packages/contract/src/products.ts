@@ -341,6 +341,8 @@ export const VariantRow = z.object({
 export type VariantRow = z.infer<typeof VariantRow>;
 
 export const PhenotypeDetails = PhenotypeRow.extend({
+  /** Protein IDs (§3): the UniProt accessions of the disease genes' products, by gene. */
+  proteins: z.array(z.object({ gene: z.string(), uniprot: z.array(z.string()) })),
   explanation: z.array(z.string()),
   mergedIds: z.array(z.string()),
   /** Top variants of the case in the disease's genes (at most 50, by rank). */

@@ -9,6 +9,7 @@ import {
   ABNORMALITY_NOUNS,
   CLINICAL_ABBREVIATIONS,
   LAY_LEXICON,
+  NON_PHENOTYPE_PHRASES,
   ORGAN_ADJECTIVES,
   SKIPPABLE_MODIFIERS,
   STOP_WORDS,
@@ -30,8 +31,46 @@ export interface DictEntry {
   text: string;
 }
 
+/** Phenotypic abnormality: the findings of a patient, the only branch the ranking scores. */
+export const PHENOTYPIC_ABNORMALITY_ROOT = 'HP:0000118';
+/** Mode of inheritance ("autosomal dominant", "sporadic", "incomplete penetrance"). */
+export const INHERITANCE_ROOT = 'HP:0000005';
+/** Clinical course: onset ("childhood onset"), progression ("rapidly progressive"), mortality. */
+export const CLINICAL_COURSE_ROOT = 'HP:0031797';
+/** Phenotypic variability ("variable expressivity"): the Clinical modifier that describes a disease. */
+export const VARIABILITY_ROOT = 'HP:0003812';
+
+/**
+ * Indexed by default: the patient's findings, and the terms that describe the patient's disease
+ * as a whole (inheritance, course and onset, variability). The other Clinical modifiers
+ * (severity, laterality, triggers, spatial pattern) qualify a finding, not the patient, and are
+ * not indexed.
+ */
+export const DEFAULT_ROOTS: readonly string[] = [
+  PHENOTYPIC_ABNORMALITY_ROOT,
+  INHERITANCE_ROOT,
+  CLINICAL_COURSE_ROOT,
+  VARIABILITY_ROOT,
+];
+
+/**
+ * Category names of those branches, not values: "the mode of inheritance", "age at onset",
+ * "the clinical course", "age at death" say what is described, not what the patient has.
+ */
+const NON_PHENOTYPE_CATEGORY_TERMS: ReadonlySet<string> = new Set([
+  INHERITANCE_ROOT,
+  CLINICAL_COURSE_ROOT,
+  'HP:0003674', // Onset
+  'HP:0011420', // Age of death
+  'HP:0040006', // Mortality/Aging
+  'HP:0003679', // Pace of progression
+]);
+
+/** Negation words inside an ontology phrase ("No previous family history"): the context reader would negate the mention itself. */
+const NEGATION_IN_PHRASE_RE = /\b(?:no|not|without|absent|absence)\b/i;
+
 export interface DictionaryOptions {
-  /** Sub-ontology roots to index (default: Phenotypic abnormality). */
+  /** Sub-ontology roots to index (default DEFAULT_ROOTS: phenotypic abnormality, inheritance, clinical course, variability). */
   roots?: readonly string[];
   /** Include related/broad/narrow synonyms (default true). */
   includeNonExact?: boolean;
@@ -89,7 +128,7 @@ export class PhraseDictionary {
     readonly ontology: Ontology,
     options: DictionaryOptions = {},
   ) {
-    const roots = options.roots ?? ['HP:0000118'];
+    const roots = options.roots ?? DEFAULT_ROOTS;
     const includeNonExact = options.includeNonExact ?? true;
     for (const w of STOP_WORDS)
       this.vocab.set(normalizeWord(w), {
@@ -160,6 +199,10 @@ export class PhraseDictionary {
     for (const t of ontology.terms.values()) {
       if (t.obsolete || !roots.some((r) => ontology.isA(t.id, r))) continue;
       terms++;
+      if (!ontology.isA(t.id, PHENOTYPIC_ABNORMALITY_ROOT)) {
+        this.addNonPhenotype(t, add);
+        continue;
+      }
       add(t.id, t.label, 'label');
       for (const s of t.synonyms) {
         if (s.type === 'obsolete_synonym') continue;
@@ -196,6 +239,11 @@ export class PhraseDictionary {
       for (const phrase of organAbnormalityPhrases(t.label)) add(t.id, phrase, 'derived');
       for (const phrase of organNeoplasmPhrases(t.label)) add(t.id, phrase, 'derived');
     }
+    for (const e of NON_PHENOTYPE_PHRASES) {
+      const id = ontology.resolve(e.id);
+      if (id && roots.some((r) => ontology.isA(id, r))) add(id, e.text, 'derived');
+      else if (!id) this.skippedLexicon.push(`${e.id} (${e.text})`);
+    }
     if (options.includeLexicon ?? true) {
       for (const e of LAY_LEXICON) this.addLexicon(e.id, e.text, 'lay', add);
       for (const e of CLINICAL_ABBREVIATIONS) this.addLexicon(e.id, e.text, 'abbreviation', add);
@@ -213,6 +261,29 @@ export class PhraseDictionary {
     this.maxWords = maxWords;
     this.termCount = terms;
     this.entryCount = entries;
+  }
+
+  /**
+   * A term that describes the disease rather than a finding (inheritance, onset, course):
+   * its label and synonyms of two or more content words only. A single word ("Sporadic",
+   * "Progressive", "Heterogeneous", "Dominant") is an adjective of many other things, so it
+   * is named only by the phrases of NON_PHENOTYPE_PHRASES ("sporadic case"); phrases that
+   * carry a negation ("No previous family history") and abbreviations are left out, and none
+   * of the generated forms of the phenotype terms apply.
+   */
+  private addNonPhenotype(
+    t: Term,
+    add: (termId: string, text: string, source: EntrySource) => void,
+  ): void {
+    if (NON_PHENOTYPE_CATEGORY_TERMS.has(t.id)) return;
+    const names: { text: string; source: EntrySource }[] = [{ text: t.label, source: 'label' }];
+    for (const s of t.synonyms)
+      if (s.type !== 'obsolete_synonym' && s.type !== 'abbreviation')
+        names.push({ text: s.text, source: s.scope });
+    for (const n of names) {
+      if (NEGATION_IN_PHRASE_RE.test(n.text) || phraseWords(n.text).length < 2) continue;
+      add(t.id, n.text, n.source);
+    }
   }
 
   private addLexicon(

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import type { Ontology } from '@rarelens/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLINICAL_ABBREVIATIONS, LAY_LEXICON } from './lexicon.ts';
+import { CLINICAL_ABBREVIATIONS, LAY_LEXICON, NON_PHENOTYPE_PHRASES } from './lexicon.ts';
 import { defaultHpoPath, loadOntologyFile } from './load.ts';
 import { createPhenome, type Phenome } from './phenome.ts';
 
@@ -28,6 +28,24 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
       expect(t?.label, e.id).toBe(e.label);
       expect(ontology.isA(e.id, 'HP:0000118'), e.id).toBe(true);
     }
+    for (const e of NON_PHENOTYPE_PHRASES) {
+      const t = ontology.terms.get(e.id);
+      expect(t?.obsolete, e.id).toBe(false);
+      expect(t?.label, e.id).toBe(e.label);
+      expect(ontology.isA(e.id, 'HP:0000118'), e.id).toBe(false);
+    }
+  });
+
+  it('reads inheritance and onset of the disease on the full HPO, outside the phenotype category', () => {
+    const terms = phenome.extract(
+      'The disorder is inherited in an autosomal dominant manner with incomplete penetrance; our patient had childhood-onset ataxia.',
+    );
+    expect(terms.map((t) => [t.id, t.category])).toEqual([
+      ['HP:0000006', 'inheritance'],
+      ['HP:0003829', 'inheritance'],
+      ['HP:0011463', 'course'],
+      ['HP:0001251', 'phenotype'],
+    ]);
   });
 
   it('extracts a typical clinical description with negation and family history', () => {

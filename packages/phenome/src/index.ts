@@ -1,11 +1,14 @@
 // Public entry of @rarelens/phenome.
 export {
+  categoryOf,
   createPhenome,
   SHIPPED_PHENOME_OPTIONS,
   type Phenome,
+  type PhenomeCategory,
   type PhenomeOptions,
   type PhenomeTerm,
 } from './phenome.ts';
+export { DEFAULT_ROOTS } from './dictionary.ts';
 export { LAY_LEXICON, type LexiconEntry } from './lexicon.ts';
 export { DEFAULT_HPO_FILE, defaultHpoPath, loadOntologyFile, sourcesDir } from './load.ts';
 export { normalizeWord, stem, tokenize, type Token } from './normalize.ts';

@@ -71,6 +71,24 @@ export const CLINICAL_ABBREVIATIONS: readonly LexiconEntry[] = [
  * are "and"/"or": a conjunction inside a window must be part of the phrase ("cleft lip and
  * palate"), else "meningiomas and spinal" would read as "spinal meningioma".
  */
+/**
+ * Common wordings of the inheritance and variability of a disease that the HPO lists under no
+ * term (its own one-word labels "Sporadic", "Dominant" are too ambiguous to index alone).
+ */
+export const NON_PHENOTYPE_PHRASES: readonly LexiconEntry[] = [
+  { text: 'dominantly inherited', id: 'HP:0000006', label: 'Autosomal dominant inheritance' },
+  { text: 'recessively inherited', id: 'HP:0000007', label: 'Autosomal recessive inheritance' },
+  { text: 'sporadic case', id: 'HP:0003745', label: 'Sporadic' },
+  { text: 'sporadic patient', id: 'HP:0003745', label: 'Sporadic' },
+  { text: 'sporadic form', id: 'HP:0003745', label: 'Sporadic' },
+  { text: 'occurred sporadically', id: 'HP:0003745', label: 'Sporadic' },
+  { text: 'phenotypic variation', id: 'HP:0003812', label: 'Phenotypic variability' },
+  { text: 'clinical variability', id: 'HP:0003812', label: 'Phenotypic variability' },
+  { text: 'intrafamilial variability', id: 'HP:0003812', label: 'Phenotypic variability' },
+  { text: 'interfamilial variability', id: 'HP:0003812', label: 'Phenotypic variability' },
+  { text: 'variable expression', id: 'HP:0003828', label: 'Variable expressivity' },
+];
+
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   'of',
   'the',

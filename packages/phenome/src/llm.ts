@@ -7,7 +7,7 @@
  * Anything else is dropped and counted. Timeouts and errors fall back to the offline result.
  */
 import type { Ontology } from '@rarelens/engine';
-import type { Phenome, PhenomeTerm } from './phenome.ts';
+import { categoryOf, type Phenome, type PhenomeTerm } from './phenome.ts';
 
 export interface LlmConfig {
   /** e.g. http://127.0.0.1:8080 or https://api.example.com/v1 */
@@ -211,6 +211,7 @@ export async function extractWithLlm(
     const ctx = phenome.contextOf(text, start, end);
     const added: PhenomeTerm = {
       id,
+      category: categoryOf(ontology, id),
       label: term.label,
       start,
       end,

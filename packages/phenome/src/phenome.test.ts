@@ -147,10 +147,38 @@ describe('createPhenome: matching', () => {
     expect(ids(phenome.extract('ocular findings'))).toEqual(['HP:0000478']);
   });
 
-  it('indexes only the phenotypic-abnormality subtree by default', () => {
-    expect(phenome.extract('autosomal dominant inheritance')).toEqual([]);
-    const all = createPhenome(ontology, { roots: ['HP:0000001'] });
-    expect(ids(all.extract('autosomal dominant inheritance'))).toEqual(['HP:0000006']);
+  it('reads the inheritance, onset and variability of the disease, each with its category', () => {
+    const terms = phenome.extract(
+      'Seizures with childhood onset, inherited in an autosomal dominant manner with variable expressivity.',
+    );
+    expect(terms.map((t) => [t.id, t.category, t.negated])).toEqual([
+      ['HP:0001250', 'phenotype', false],
+      ['HP:0011463', 'course', false],
+      ['HP:0000006', 'inheritance', false],
+      ['HP:0003828', 'modifier', false],
+    ]);
+    expect(ids(phenome.extract('Both were sporadic cases.'))).toEqual(['HP:0003745']);
+    // Negation and hedging apply as to any mention.
+    const neg = phenome.extract('The inheritance was not autosomal dominant.');
+    expect(neg.map((t) => [t.id, t.negated])).toEqual([['HP:0000006', true]]);
+  });
+
+  it('does not read one-word modifiers, severity or laterality, or a branch name as a term', () => {
+    // "Progressive", "Sporadic", "Severe", "Bilateral" qualify a finding; "age at onset" and
+    // "mode of inheritance" name a category, not what the patient has.
+    expect(
+      ids(
+        phenome.extract(
+          'Severe progressive seizures, bilateral cataract, sporadic episodes; age at onset and mode of inheritance unknown.',
+        ),
+      ),
+    ).toEqual(['HP:0001250', 'HP:0000518']);
+  });
+
+  it('indexes only the roots asked for', () => {
+    const findings = createPhenome(ontology, { roots: ['HP:0000118'] });
+    expect(findings.extract('autosomal dominant inheritance')).toEqual([]);
+    expect(ids(phenome.extract('autosomal dominant inheritance'))).toEqual(['HP:0000006']);
   });
 });
 

@@ -12,6 +12,9 @@
 import type { Ontology } from '@rarelens/engine';
 import { ContextAnalyzer, type MentionContext } from './context.ts';
 import {
+  CLINICAL_COURSE_ROOT,
+  INHERITANCE_ROOT,
+  PHENOTYPIC_ABNORMALITY_ROOT,
   type DictEntry,
   type DictionaryOptions,
   PhraseDictionary,
@@ -21,9 +24,25 @@ import { normalizeWord, surfaceWord, type Token, tokenize } from './normalize.ts
 import { findLabValues } from './labs.ts';
 import { clinicalRegions } from './sections.ts';
 
+export type PhenomeCategory = 'phenotype' | 'inheritance' | 'course' | 'modifier';
+
+/** The branch of an HPO id (the ranking's phenotype profile takes 'phenotype' only). */
+export function categoryOf(ontology: Ontology, id: string): PhenomeCategory {
+  if (ontology.isA(id, PHENOTYPIC_ABNORMALITY_ROOT)) return 'phenotype';
+  if (ontology.isA(id, INHERITANCE_ROOT)) return 'inheritance';
+  if (ontology.isA(id, CLINICAL_COURSE_ROOT)) return 'course';
+  return 'modifier';
+}
+
 export interface PhenomeTerm {
   /** Current HPO id. */
   id: string;
+  /**
+   * The HPO branch: 'phenotype' = a finding (Phenotypic abnormality, the only branch a
+   * phenotype profile for ranking takes); 'inheritance' = Mode of inheritance; 'course' =
+   * Clinical course (onset, progression, mortality); 'modifier' = Phenotypic variability.
+   */
+  category: PhenomeCategory;
   label: string;
   /** 0-based, end-exclusive UTF-16 offsets into the input text. */
   start: number;
@@ -426,6 +445,16 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     return g;
   };
 
+  const categoryCache = new Map<string, PhenomeCategory>();
+  const category = (id: string): PhenomeCategory => {
+    let c = categoryCache.get(id);
+    if (c === undefined) {
+      c = categoryOf(ontology, id);
+      categoryCache.set(id, c);
+    }
+    return c;
+  };
+
   const compositionalOnly = options.nested === 'compositional';
   const isComposition = (tokens: readonly Token[], m: Candidate, ancestor: string): boolean => {
     if (ontology.isA(ancestor, NEOPLASM)) return true;
@@ -515,6 +544,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (confidence < minConfidence) continue;
       const term: PhenomeTerm = {
         id: m.entry.termId,
+        category: category(m.entry.termId),
         label: ontology.label(m.entry.termId) ?? m.entry.termId,
         start: startTok.start,
         end: endTok.end,

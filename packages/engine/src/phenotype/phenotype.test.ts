@@ -23,6 +23,11 @@ const ontology = new Ontology({
     term('HP:1000003', 'A2', ['HP:1000001']),
     term('HP:1000004', 'B', ['HP:0000118']),
     term('HP:1000005', 'B1', ['HP:1000004']),
+    // Outside Phenotypic abnormality: PhenomeAI reads these from a description too.
+    term('HP:0000005', 'Mode of inheritance', ['HP:0000001']),
+    term('HP:0000006', 'Autosomal dominant inheritance', ['HP:0000005']),
+    term('HP:0031797', 'Clinical course', ['HP:0000001']),
+    term('HP:0011463', 'Childhood onset', ['HP:0031797']),
   ],
 });
 
@@ -142,6 +147,15 @@ describe('likelihood-ratio scoring', () => {
     expect(c.diseases[0]?.postTestProbability).toBeCloseTo(Math.exp(cal.temperature * (scores[0] ?? 0)) / z, 9);
     const sum = c.diseases.reduce((s, x) => s + x.postTestProbability, 0);
     expect(sum).toBeCloseTo(1 - Math.exp(cal.temperature * cal.nullLn) / z, 9);
+  });
+
+  it('ranks on the findings alone when the query also lists inheritance and onset terms', () => {
+    const findings = rankPhenotype(kb, { present: [A1, B1] }, { model });
+    const withMeta = rankPhenotype(kb, { present: [A1, 'HP:0000006', B1, 'HP:0011463'], excluded: ['HP:0000006'] }, { model });
+    expect(withMeta.diseases.map((d) => [d.id, d.score])).toEqual(findings.diseases.map((d) => [d.id, d.score]));
+    expect(withMeta.genes.map((g) => g.symbol)).toEqual(findings.genes.map((g) => g.symbol));
+    expect(withMeta.ignored.map((x) => x.id).sort()).toEqual(['HP:0000006', 'HP:0000006', 'HP:0011463']);
+    expect(withMeta.ignored.every((x) => x.reason.startsWith('not a phenotypic abnormality'))).toBe(true);
   });
 
   it('breaks ties deterministically by disease id', () => {

@@ -15,7 +15,10 @@
  * a gene linked to a disease known only by name (newer than the annotations) on
  *   NAMED_DISEASE_LN + NAME_PHENOTYPE_SCALE * ln LR(features named in the title) + genotype + constraint
  * (name-evidence.ts), any other gene on the genotype and constraint with the prior
- * UNKNOWN_GENE_LN in place of the phenotype.
+ * UNKNOWN_GENE_LN in place of the phenotype. Never lose a candidate: a disease known by name
+ * competes with the annotated ones, and every gene's score is at least that of a new disease of
+ * the gene (UNKNOWN_GENE_LN + genotype of unknown inheritance + constraint), so a known disease
+ * gene whose annotated diseases contradict the phenotype ranks no lower than an unlinked gene.
  * The constants were chosen by 5-fold cross-validation grouped by cohort on the development split
  * (bench/results/rank-analysis.md): held-out figures equal the in-sample ones within a point.
  * Each gene keeps the parts of its score (`scoreParts`); `geneScoreLn` weighs them, here and in

@@ -60,7 +60,8 @@ describe('POST /api/phenome/extract', () => {
 
   it.skipIf(!hasHpo)('returns the terms with spans, negation and family history', async () => {
     const text =
-      'Floppy infant with seizures and microcephaly. No cataracts. His mother has hearing loss.';
+      'Floppy infant with seizures and microcephaly. No cataracts. His mother has hearing loss. ' +
+      'The disorder is inherited in an autosomal dominant manner.';
     const res = await app.inject({
       method: 'POST',
       url: '/api/phenome/extract',
@@ -81,10 +82,13 @@ describe('POST /api/phenome/extract', () => {
     expect(byId.get('HP:0000252')?.negated).toBe(false);
     expect(byId.get('HP:0000518')?.negated).toBe(true);
     expect(byId.get('HP:0000365')?.subject).toBe('family');
+    expect(byId.get('HP:0000006')).toMatchObject({ category: 'inheritance', negated: false });
     for (const t of body.terms) {
       expect(text.slice(t.start, t.end)).toBe(t.text);
+      expect(t.category).toBe(t.id === 'HP:0000006' ? 'inheritance' : 'phenotype');
       expect(Object.keys(t).sort()).toEqual(
         [
+          'category',
           'confidence',
           'end',
           'id',

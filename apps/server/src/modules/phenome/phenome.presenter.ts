@@ -13,6 +13,7 @@ export function presentPhenomeTerm(t: PhenomeTerm): PhenomeTermDto {
     negated: t.negated,
     subject: t.subject,
     confidence: t.confidence,
+    category: t.category,
   };
   if (t.uncertain) out.uncertain = true;
   return out;

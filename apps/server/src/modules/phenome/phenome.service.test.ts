@@ -21,6 +21,14 @@ function buildOntology(): Ontology {
       term('HP:0000518', 'Cataract', ['HP:0000118']),
       term('HP:0001252', 'Hypotonia', ['HP:0000118']),
       term('HP:0000365', 'Hearing impairment', ['HP:0000118']),
+      term('HP:0000005', 'Mode of inheritance', ['HP:0000001']),
+      {
+        ...term('HP:0000006', 'Autosomal dominant inheritance', ['HP:0000005']),
+        synonyms: [{ text: 'Autosomal dominant', scope: 'exact' as const }],
+      },
+      term('HP:0031797', 'Clinical course', ['HP:0000001']),
+      term('HP:0003674', 'Onset', ['HP:0031797']),
+      term('HP:0011463', 'Childhood onset', ['HP:0003674']),
     ],
   });
 }
@@ -56,6 +64,21 @@ describe('caseTermsFromText', () => {
       'Seizures since birth; no cataract. Possible hypotonia. His mother has hearing impairment.',
     );
     expect(terms).toEqual({ hpoTerms: ['HP:0001250'], excludedTerms: ['HP:0000518'] });
+  });
+
+  it('keeps inheritance and onset terms out of the phenotype profile (the suggestions still show them)', async () => {
+    const service = createPhenomeService({ ontology: () => Promise.resolve(buildOntology()) });
+    const text = 'Seizures with childhood onset, inherited in an autosomal dominant manner.';
+    const suggested = (await service.extract(text)).terms;
+    expect(suggested.map((t) => [t.id, t.category])).toEqual([
+      ['HP:0001250', 'phenotype'],
+      ['HP:0011463', 'course'],
+      ['HP:0000006', 'inheritance'],
+    ]);
+    expect(await caseTermsFromText(service, text)).toEqual({
+      hpoTerms: ['HP:0001250'],
+      excludedTerms: [],
+    });
   });
 
   it('gives no terms, rather than failing the upload, while no HPO is available', async () => {

@@ -75,7 +75,8 @@ export function createPhenomeService(deps: PhenomeServiceDeps): PhenomeService {
 /**
  * The terms of a case read from its symptoms (a case submitted without HPO terms): the
  * patient's own, asserted findings as present terms, the patient's negated findings as excluded
- * terms; hedged, family and nested general mentions are left out. No HPO available = no terms.
+ * terms; hedged, family and nested general mentions, and terms outside Phenotypic abnormality
+ * (inheritance, onset, course), are left out. No HPO available = no terms.
  */
 export async function caseTermsFromText(
   service: PhenomeService,
@@ -89,7 +90,12 @@ export async function caseTermsFromText(
       return { hpoTerms: [], excludedTerms: [] };
     throw err;
   }
-  const own = terms.filter((t) => t.subject === 'patient' && !t.uncertain && !t.nested);
+  // Only findings (Phenotypic abnormality) make the phenotype profile the case is ranked on:
+  // an inheritance mode, onset or course term ("autosomal dominant", "childhood onset")
+  // describes the disease, not a symptom.
+  const own = terms.filter(
+    (t) => t.category === 'phenotype' && t.subject === 'patient' && !t.uncertain && !t.nested,
+  );
   const hpoTerms = [...new Set(own.filter((t) => !t.negated).map((t) => t.id))];
   const present = new Set(hpoTerms);
   const excludedTerms = [

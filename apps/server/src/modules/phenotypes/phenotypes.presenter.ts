@@ -17,6 +17,11 @@ export function presentPhenotype(p: RunPhenotypeRow): PhenotypeRow {
   };
 }
 
-export function presentPhenotypeDetails(p: RunPhenotypeRow, variants: VariantRow[]): PhenotypeDetails {
-  return { ...presentPhenotype(p), explanation: p.explanation, mergedIds: p.mergedIds, variants };
+export function presentPhenotypeDetails(
+  p: RunPhenotypeRow,
+  variants: VariantRow[],
+  proteinIds: (gene: string) => string[],
+): PhenotypeDetails {
+  const proteins = p.genes.map((gene) => ({ gene, uniprot: proteinIds(gene) })).filter((g) => g.uniprot.length > 0);
+  return { ...presentPhenotype(p), proteins, explanation: p.explanation, mergedIds: p.mergedIds, variants };
 }

@@ -6,14 +6,23 @@ import type { CaseAccess, Caller } from '../cases/cases.service.ts';
 import type { VariantsService } from '../variants/variants.service.ts';
 import { presentPhenotype, presentPhenotypeDetails } from './phenotypes.presenter.ts';
 import * as repo from './phenotypes.repository.ts';
+import type { ProteinIds } from '../../kb/protein-ids.ts';
 
 /** How a ranked phenotype is shown (also by GenomeTalks). */
 export { presentPhenotype };
 
+const noProteinIds: ProteinIds = () => [];
+
 /** Variants (of the disease's genes) listed on a phenotype's page. */
 const PHENOTYPE_VARIANTS = 50;
 
-export function createPhenotypesService(deps: { database: Database; access: CaseAccess; variants: Pick<VariantsService, 'inGenes'> }) {
+export function createPhenotypesService(deps: {
+  database: Database;
+  access: CaseAccess;
+  variants: Pick<VariantsService, 'inGenes'>;
+  /** UniProt accessions of a gene (kb/protein-ids.ts); absent = none. */
+  proteinIds?: () => Promise<ProteinIds>;
+}) {
   const db = deps.database.db;
   return {
     async list(user: Caller, id: string, page: PageQuery) {
@@ -34,7 +43,11 @@ export function createPhenotypesService(deps: { database: Database; access: Case
       const runId = caseRow.currentRunId;
       const row = runId ? await repo.findPhenotype(db, runId, diseaseId) : null;
       if (!row || !runId) throw new AppError(404, ErrorCode.notFound, 'Phenotype not found in this case');
-      return presentPhenotypeDetails(row, await deps.variants.inGenes(caseRow.id, runId, row.genes, PHENOTYPE_VARIANTS));
+      const [variants, proteinIds] = await Promise.all([
+        deps.variants.inGenes(caseRow.id, runId, row.genes, PHENOTYPE_VARIANTS),
+        deps.proteinIds ? deps.proteinIds().catch(() => noProteinIds) : noProteinIds,
+      ]);
+      return presentPhenotypeDetails(row, variants, proteinIds);
     },
   };
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { HighlightedText, type MentionState } from './highlighted-text.tsx';
 import { ExtractDebounceMs, usePhenomeExtraction } from './phenome.api.ts';
 import { SuggestionPanel } from './suggestion-panel.tsx';
-import { groupSuggestions, type Suggestion } from './suggestions.ts';
+import { findingTerms, groupSuggestions, type Suggestion } from './suggestions.ts';
 
 /** Whether a suggestion is already among the chosen terms (family findings count once added as present). */
 export function isSuggestionAccepted(
@@ -70,7 +70,8 @@ export function PhenomeSuggestions({
 }: PhenomeSuggestionsProps) {
   const extraction = usePhenomeExtraction(text, { debounceMs: ExtractDebounceMs });
   const data = extraction.data;
-  const suggestions = useMemo(() => groupSuggestions(data?.terms ?? []), [data]);
+  const findings = useMemo(() => findingTerms(data?.terms ?? []), [data]);
+  const suggestions = useMemo(() => groupSuggestions(findings), [findings]);
   const state = useSuggestionState(suggestions, selected, excluded);
   if (extraction.isEmpty) return null;
 
@@ -114,11 +115,11 @@ export function PhenomeSuggestions({
           <Spinner className="ml-auto size-3.5 text-accent-600" label="Analysing the text" />
         ) : null}
       </div>
-      {data && data.terms.length > 0 ? (
+      {data && findings.length > 0 ? (
         <div className="flex flex-col gap-4 p-3">
           <HighlightedText
             text={data.text}
-            terms={data.terms}
+            terms={findings}
             stateOf={state.stateOf}
             activeKey={state.activeKey}
             className="max-h-48 overflow-y-auto rounded-lg border border-ink-100 bg-white px-3 py-2"

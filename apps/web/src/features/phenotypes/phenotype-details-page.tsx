@@ -204,6 +204,34 @@ function Details({ product, phenotypeId }: { product: ProductDetails; phenotypeI
             </p>
             <GeneChips productId={product.id} genes={p.genes} max={20} />
           </div>
+          <div className="border-t border-ink-100 px-5 py-3" data-testid="phenotype-proteins">
+            <p className="mb-1.5 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
+              Protein IDs
+            </p>
+            {p.proteins.length > 0 ? (
+              <ul className="flex flex-col gap-1 text-sm">
+                {p.proteins.map((g) => (
+                  <li key={g.gene} className="flex flex-wrap items-baseline gap-x-2">
+                    <span className="font-medium text-ink-800">{g.gene}</span>
+                    {g.uniprot.map((id) => (
+                      <a
+                        key={id}
+                        href={`https://www.uniprot.org/uniprotkb/${encodeURIComponent(id)}`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="font-mono text-xs text-accent-700 hover:underline"
+                        title={`UniProt ${id}`}
+                      >
+                        {id}
+                      </a>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-ink-500">No protein ID is known for the disease genes.</p>
+            )}
+          </div>
         </Panel>
       </div>
 
