@@ -69,9 +69,16 @@ describe('cookies and headers', () => {
   it('sets HttpOnly, SameSite=Lax session cookies (Secure in production)', async () => {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
     const setCookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
-    expect(setCookie).toHaveLength(2);
+    // The two session cookies, and beside them the readable marker that tells a page a session
+    // may exist (its value is a time, never a token).
+    expect(setCookie).toHaveLength(3);
+    const [session, marker] = [setCookie.filter((c) => !c.startsWith(`${names.refreshedAt}=`)), setCookie.filter((c) => c.startsWith(`${names.refreshedAt}=`))];
+    expect(session).toHaveLength(2);
+    for (const c of session) expect(c).toMatch(/; HttpOnly/);
+    expect(marker).toHaveLength(1);
+    expect(marker[0]).not.toMatch(/; HttpOnly/);
+    expect(marker[0]).toMatch(new RegExp(`^${names.refreshedAt.replace(/[.]/g, '\\.')}=\\d+;`));
     for (const c of setCookie) {
-      expect(c).toMatch(/; HttpOnly/);
       expect(c).toMatch(/; SameSite=Lax/);
       expect(c).not.toMatch(/; Secure/);
     }
