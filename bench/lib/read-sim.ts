@@ -6,6 +6,7 @@
  * qualities that state each base's error probability (Phred), so a caller weighs them honestly.
  * Deterministic for a seed.
  */
+import { rng } from './rng.ts';
 
 export interface Contig {
   name: string;
@@ -52,18 +53,6 @@ export const DefaultSim: Omit<SimOptions, 'seed' | 'depth' | 'haploid'> = {
   errorEnd: 0.012,
   indelError: 0.00002,
 };
-
-/** Mulberry32: a small, fast, seedable PRNG. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BASES = 'ACGT';
 const COMPLEMENT: Record<string, string> = { A: 'T', C: 'G', G: 'C', T: 'A', N: 'N' };

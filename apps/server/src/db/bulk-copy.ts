@@ -208,11 +208,16 @@ async function yieldToRequests(): Promise<void> {
   }
 }
 
-async function pgliteCopy<Row>(client: PgliteQueryable, table: CopyTable<Row>, rows: readonly Row[]): Promise<void> {
+/**
+ * Outside a transaction the load gives way to requests between chunks; inside one it does not
+ * (`giveWay` false): the transaction holds the single connection, so a pause there would only
+ * make the waiting requests wait longer.
+ */
+async function pgliteCopy<Row>(client: PgliteQueryable, table: CopyTable<Row>, rows: readonly Row[], giveWay: boolean): Promise<void> {
   for (let i = 0; i < rows.length; i += PGLITE_COPY_CHUNK) {
     const chunk = rows.slice(i, i + PGLITE_COPY_CHUNK);
     await client.query(table.sql, [], { blob: new Blob([encodeCopyRows(table, chunk)]) });
-    await yieldToRequests();
+    if (giveWay) await yieldToRequests();
   }
 }
 
@@ -221,13 +226,13 @@ function pgliteLoad(client: PGlite): BulkLoad {
   return {
     singleTransaction: false,
     query: () => Promise.resolve(db),
-    copy: (table, rows) => pgliteCopy(client, table, rows),
+    copy: (table, rows) => pgliteCopy(client, table, rows, true),
     transaction: (fn) =>
       client.transaction(async (ptx) =>
         // drizzle's PGlite driver runs on the transaction handle (it has the same query API).
         fn({
           db: drizzlePglite({ client: ptx as unknown as PGlite, schema }),
-          copy: (table, rows) => pgliteCopy(ptx, table, rows),
+          copy: (table, rows) => pgliteCopy(ptx, table, rows, false),
         }),
       ),
   };
