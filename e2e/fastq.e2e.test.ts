@@ -112,8 +112,10 @@ describe('raw data analysis in the browser', () => {
       const seen = list.filter((s) => order.includes(s)).map((s) => order.indexOf(s));
       expect(seen).toEqual([...seen].sort((a, b) => a - b));
     }
-    // Every stage the page showed is one the server reported.
-    expect(stages.filter((s) => order.includes(s)).every((s) => reported.includes(s))).toBe(true);
+    // Every stage the page showed is a stage of the pipeline or one the server reported (a stage
+    // shorter than one 100 ms read can pass between two of the poller's reads, so the page may
+    // show a stage the poller missed; it may never show one the server does not have).
+    expect(stages.filter((s) => !order.includes(s) && !reported.includes(s)), `shown: ${stages.join(', ')}; reported: ${reported.join(', ')}`).toEqual([]);
 
     // The case: raw data panel with the demo reference label and the read QC.
     const products = (await (await fetch(`${env.baseUrl}/api/products`, { headers: auth })).json()) as { items: { id: string; caseId: string }[] };
