@@ -38,16 +38,21 @@ export interface ScoreCase {
   truth: number[];
 }
 
+/**
+ * The grid (3,456 constant sets). namePhenotypeScale and unannotatedClinvarLn stay at the values
+ * every fold chose in the earlier, wider grids (1 and 0): each gene now carries all its candidate
+ * explanations, which multiplies the work per constant set, and the allelic-disease prior took their place.
+ */
 const AXES = {
   phenotypeScale: [0.5, 0.7, 1],
   genotypeWeight: [2, 3, 4],
   unknownGeneLn: [-8, -6, -4, -2],
   namedDiseaseLn: [-4, -3, -2, -1],
-  namePhenotypeScale: [0.5, 1],
+  namePhenotypeScale: [1],
   constrainedLofLn: [0, 1, 2],
   constrainedMissenseLn: [0, 1],
-  unannotatedClinvarLn: [0, 2],
-  allelicDiseaseLn: [-1000, -8, -6, -4, -2],
+  unannotatedClinvarLn: [0],
+  allelicDiseaseLn: [-1000, -6, -4, -2],
 } as const satisfies Record<keyof GeneScoreConstants, readonly number[]>;
 
 export function constantsGrid(): GeneScoreConstants[] {
@@ -192,13 +197,17 @@ function pack(c: GeneCase): PackedCase {
 
 const bestOf = (alts: readonly GeneScoreParts[], k: GeneScoreConstants): number => alts.reduce((m, p) => Math.max(m, geneScoreLn(p, k)), -Infinity);
 
+/** Ranks are counted up to 1 + RANK_CAP (every reported figure is top-100 or better). */
+const RANK_CAP = 100;
+
 function rankUnder(c: PackedCase, k: GeneScoreConstants): number | null {
   if (!c.causal.length) return null;
   let best = -Infinity;
   for (const alts of c.causal) best = Math.max(best, bestOf(alts, k));
   let above = 0;
-  for (let g = 0; g < c.count.length; g++) if (scorePacked(c, g, k) >= best) above += c.count[g] ?? 0;
-  return 1 + above;
+  // Ranks beyond RANK_CAP count alike (top-100 is the deepest figure): stop counting there.
+  for (let g = 0; g < c.count.length && above < RANK_CAP; g++) if (scorePacked(c, g, k) >= best) above += c.count[g] ?? 0;
+  return 1 + Math.min(above, RANK_CAP);
 }
 
 export interface ConstantsCv {
