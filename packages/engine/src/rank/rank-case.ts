@@ -11,7 +11,11 @@
  * of a log-LR above 10^10 (per-term LRs multiply as if independent, so very long matching term
  * lists are over-confident) and `constraint` rewards a loss-of-function variant in a
  * LoF-intolerant gene (dominant-like fit) and a missense in a missense-constrained gene (gnomAD).
- * The gene takes its best disease. Genes with variants but no annotated disease stay ranked:
+ * The gene takes its best disease. A gene whose genotype does not fit the mode of its best-matching
+ * annotated disease (one heterozygous variant, a recessive disease) may cause a related disease of
+ * another mode that is not annotated yet: that disease's phenotype with the genotype fit of unknown
+ * inheritance, plus the prior ALLELIC_DISEASE_LN, competes as a candidate too ('allelic').
+ * Genes with variants but no annotated disease stay ranked:
  * a gene linked to a disease known only by name (newer than the annotations) on
  *   NAMED_DISEASE_LN + NAME_PHENOTYPE_SCALE * ln LR(features named in the title) + genotype + constraint
  * (name-evidence.ts), any other gene on the genotype and constraint with the prior
