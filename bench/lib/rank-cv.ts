@@ -455,12 +455,15 @@ export interface OtherCaseSet {
   cases: GeneCase[];
 }
 
+/** The shipped constants with the allelic-disease candidate switched off (the comparison row). */
+const WITHOUT_ALLELIC: GeneScoreConstants = { ...DEFAULT_GENE_SCORE_CONSTANTS, allelicDiseaseLn: -1000 };
+
 /** Held-in vs held-out figures of the shipped gene-score constants and calibrations (bench/lib/rank-cv.ts). */
 export function crossValidationSection(geneCases: GeneCase[], geneScoreCases: ScoreCase[], diseaseScoreCases: ScoreCase[], others: readonly OtherCaseSet[] = []): string[] {
   const cv = crossValidateConstants(geneCases);
   const otherRows = others.flatMap((o) => {
     const r = rankOtherCases(o.cases, cv);
-    return [`| ${o.label}, shipped constants ${fmtRanks(r.shipped)}`, `| ${o.label}, held out ${fmtRanks(r.heldOut)}`];
+    return [`| ${o.label}, shipped constants ${fmtRanks(r.shipped)}`, `| ${o.label}, held out ${fmtRanks(r.heldOut)}`, `| ${o.label}, shipped constants without the allelic-disease candidate ${fmtRanks(ranksUnder(o.cases, WITHOUT_ALLELIC))}`];
   });
   // A case whose causal gene is ranked on an annotated disease vs one whose gene has none (by name or not at all).
   const annotated = geneCases.map((c) => c.parts.some((p, i) => c.causal[i] && p.source === 'annotations'));
@@ -474,6 +477,7 @@ export function crossValidationSection(geneCases: GeneCase[], geneScoreCases: Sc
     '| --- | --- | --- | --- | --- | --- |',
     `| shipped constants, in-sample ${fmtRanks(cv.shipped)}`,
     `| held out (constants chosen on the other folds) ${fmtRanks(cv.heldOut)}`,
+    `| shipped constants without the allelic-disease candidate (allelicDiseaseLn -1000), in-sample ${fmtRanks(ranksUnder(geneCases, WITHOUT_ALLELIC))}`,
     `| gene with an annotated disease, in-sample ${fmtRanks(sub(cv.shipped, true))}`,
     `| gene with an annotated disease, held out ${fmtRanks(sub(cv.heldOut, true))}`,
     `| gene with no annotated disease, in-sample ${fmtRanks(sub(cv.shipped, false))}`,
