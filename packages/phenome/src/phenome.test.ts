@@ -153,6 +153,16 @@ describe('createPhenome: matching', () => {
     ]);
   });
 
+  it('joins a prefix written with a hyphen to the word the HPO writes solid', () => {
+    expect(ids(phenome.extract('There was hepato-splenomegaly.'))).toEqual(['HP:0001433']);
+    expect(ids(phenome.extract('She had up-slanting palpebral fissures.'))).toEqual(['HP:0000582']);
+    // Two words of their own stay two words; "non-" still negates.
+    expect(ids(phenome.extract('He had end-stage renal disease.'))).toEqual(['HP:0003774']);
+    const non = phenome.extract('A non-splenomegaly form.');
+    expect(ids(non)).toEqual(['HP:0001744']);
+    expect(non[0]?.negated).toBe(true);
+  });
+
   it('reads names used interchangeably inside a phrase', () => {
     expect(ids(phenome.extract('Fundus showed retinal vessel attenuation.'))).toEqual([
       'HP:0007843',

@@ -257,6 +257,45 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     return out;
   };
 
+  /**
+   * "hepato-splenomegaly", "up-slanting": a prefix that is no word of the vocabulary (or a
+   * direction: up, down) joined by a hyphen forms one word with the next
+   * ("hepatosplenomegaly", "upslanting") when the vocabulary has that word. "non-" stays
+   * apart (it negates the word after it).
+   */
+  const joinHyphenated = (text: string, tokens: Token[]): Token[] => {
+    if (!tokens.some((t) => t.hyphenNext)) return tokens;
+    const out: Token[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const a = tokens[i] as Token;
+      const b = tokens[i + 1];
+      if (
+        b !== undefined &&
+        a.hyphenNext &&
+        b.start - a.end === 1 &&
+        /^\p{L}+$/u.test(a.raw) &&
+        /^\p{L}+$/u.test(b.raw) &&
+        !/^non$/i.test(a.raw)
+      ) {
+        const own = dict.lookup(a.norm);
+        // A word of its own stays apart ("end-stage", "low-set" are indexed as two words), but
+        // for a direction prefix ("up-slanting").
+        if (own === undefined || own.isStop || DIRECTION_PREFIX_RE.test(a.raw)) {
+          const raw = a.raw + b.raw;
+          const norm = normalizeWord(raw);
+          const joined = dict.lookup(norm);
+          if (joined !== undefined && !joined.isStop && !joined.isModifier) {
+            out.push({ ...b, raw, norm, start: a.start, end: b.end });
+            i++;
+            continue;
+          }
+        }
+      }
+      out.push(a);
+    }
+    return out;
+  };
+
   const selectNonOverlapping = (cands: Candidate[]): Candidate[] => {
     cands.sort(
       (a, b) =>
@@ -528,7 +567,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
 
   const extract = (text: string): PhenomeTerm[] => {
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
-    const tokens = tokenize(text);
+    const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
     const candidates = findCandidates(tokens);
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
@@ -744,6 +783,8 @@ const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventorie
 /** Words that make "aspiration" or "biopsy"-like nouns a procedure ("bone marrow aspiration"). */
 const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
 const PROCEDURE_NOUN_RE = /^aspirations?$/i;
+/** Direction prefixes that the HPO writes solid ("Upslanted", "Downslanted"). */
+const DIRECTION_PREFIX_RE = /^(?:up|down)$/i;
 /** Things that carry an identifier ("Patient ID", "Sample IDs"). */
 const IDENTIFIED_RE = /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
