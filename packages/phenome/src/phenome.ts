@@ -132,6 +132,28 @@ export const SHIPPED_PHENOME_OPTIONS = {
   labValues: true,
 } as const satisfies PhenomeOptions;
 
+/**
+ * A term that the phenotype profile of the patient takes: a finding (Phenotypic abnormality,
+ * not an inheritance mode, onset or course, which describe the disease), of the patient (not
+ * a relative), stated (not hedged) and not the more general term nested in a longer mention.
+ */
+export function inCaseProfile(t: PhenomeTerm): boolean {
+  return t.category === 'phenotype' && t.subject === 'patient' && !t.uncertain && !t.nested;
+}
+
+/**
+ * The phenotype profile a case gets from the extracted terms (a case submitted without terms,
+ * and the benchmark's "case profile" rows): the present findings, and the excluded ones that
+ * are never also stated present.
+ */
+export function caseProfile(terms: readonly PhenomeTerm[]): { present: string[]; excluded: string[] } {
+  const own = terms.filter(inCaseProfile);
+  const present = [...new Set(own.filter((t) => !t.negated).map((t) => t.id))];
+  const seen = new Set(present);
+  const excluded = [...new Set(own.filter((t) => t.negated && !seen.has(t.id)).map((t) => t.id))];
+  return { present, excluded };
+}
+
 /** Builds the phrase index once (about a second for the full HPO) and returns the extractor. */
 export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}): Phenome {
   const options: PhenomeOptions = {
