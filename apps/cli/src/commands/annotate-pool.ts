@@ -44,7 +44,7 @@ function errorOf(e: WorkerError): Error {
 /** Blocks handed to one worker and not yet answered: two keep it busy while one travels. */
 const IN_FLIGHT_PER_WORKER = 2;
 /** Young generation of each worker (MiB): annotation allocates many short-lived objects. */
-const YOUNG_GENERATION_MB = 96;
+const YOUNG_GENERATION_MB = 64;
 
 function startWorker(input: AnnotateInput): Worker {
   const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
