@@ -501,6 +501,7 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
     'mental disability',
     'intellectual impairment',
     'intellectual retardation',
+    'cognitive disability',
   ],
   // The older "retardation" for a delay of development.
   ['developmental delay', 'developmental retardation'],
@@ -509,6 +510,9 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['visual acuity', 'vision'],
   ['muscle tone', 'tone'],
   ['mandible', 'jaw'],
+  ['retinal blood vessels', 'retinal vessels'],
+  ['retinal blood vessel', 'retinal vessel'],
+  ['odontoid process', 'dens'],
   ['naris', 'nostril'],
   ['nares', 'nostrils'],
   ['cafe au lait spot', 'cafe au lait patch'],

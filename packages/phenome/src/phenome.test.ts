@@ -131,6 +131,36 @@ describe('createPhenome: matching', () => {
     ]);
   });
 
+  it('reads a plural head shared by coordinated modifiers ("developmental and speech delays")', () => {
+    expect(ids(phenome.extract('He had speech delays.'))).toEqual(['HP:0000750']);
+    expect(ids(phenome.extract('He had developmental and speech delays.')).sort()).toEqual([
+      'HP:0000750',
+      'HP:0001263',
+    ]);
+  });
+
+  it('gives a coordinated phrase that is no finding of its own the first word of the mention', () => {
+    expect(
+      ids(phenome.extract('Reflexes showed reduced patellar tendon reflex and ankle reflex.')).sort(),
+    ).toEqual(['HP:0009072', 'HP:0011808']);
+    // A phrase that names a finding by itself keeps it.
+    expect(ids(phenome.extract('He had reduced patellar reflexes and clinodactyly.')).sort()).toEqual([
+      'HP:0011808',
+      'HP:0030084',
+    ]);
+    expect(ids(phenome.extract('He had reduced patellar reflexes and normal tone.'))).toEqual([
+      'HP:0011808',
+    ]);
+  });
+
+  it('reads names used interchangeably inside a phrase', () => {
+    expect(ids(phenome.extract('Fundus showed retinal vessel attenuation.'))).toEqual([
+      'HP:0007843',
+    ]);
+    expect(ids(phenome.extract('CT showed hypoplasia of the dens.'))).toEqual(['HP:0003311']);
+    expect(ids(phenome.extract('She had a cognitive disability.'))).toEqual(['HP:0001249']);
+  });
+
   it('reads copula constructions as the phrase ("the thumbs were hypoplastic")', () => {
     const terms = phenome.extract('Both thumbs were invariably hypoplastic.');
     expect(ids(terms)).toEqual(['HP:0009778']);
@@ -294,6 +324,17 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('He fell into a coma.'))).toEqual(['HP:0001259']);
     expect(ids(phenome.extract('Bone marrow aspiration showed a normal marrow.'))).toEqual([]);
     expect(ids(phenome.extract('Recurrent aspiration was noted.'))).toEqual(['HP:0002835']);
+    expect(ids(phenome.extract('Bone marrow (BM) aspiration showed a normal marrow.'))).toEqual([]);
+  });
+
+  it('does not read an identifier as intellectual disability', () => {
+    for (const text of ['Patient IDs\tSex\tAge', 'Patient(s) ID AN_002501-37 are listed.', 'Sample ID: P12345'])
+      expect(ids(phenome.extract(text))).toEqual([]);
+    expect(ids(phenome.extract('The patient had ID and seizures.'))).toEqual([
+      'HP:0001249',
+      'HP:0001250',
+    ]);
+    expect(ids(phenome.extract('She had ID at 2 years.'))).toEqual(['HP:0001249']);
   });
 
   it('reads weakness in a body region or muscle group as muscle weakness, bare weakness as asthenia', () => {
@@ -423,6 +464,17 @@ describe('createPhenome: sections', () => {
     // A long case report without headings is read the same way.
     const letter = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}The syndrome is characterized by deafness.`;
     expect([...new Set(ids(focused.extract(letter)))]).toEqual(['HP:0001250']);
+    // A statement about molecules or an experiment is not the patient's either.
+    const molecular = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures. The variant lies in a hydrophobic residue of the domain. Knockout mice show deafness.',
+    );
+    expect([...new Set(ids(focused.extract(molecular)))]).toEqual(['HP:0001250']);
+    const patientCells = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures. His cells transfected in vitro showed deafness.',
+    );
+    expect([...new Set(ids(focused.extract(patientCells)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
     // A text without case sections (an abstract, a note) describes the disease on purpose.
     expect(ids(focused.extract('The syndrome is characterized by deafness.'))).toEqual([
       'HP:0000365',

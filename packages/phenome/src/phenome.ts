@@ -115,6 +115,8 @@ interface Candidate {
   contentWords: number;
   score: number;
   nested?: boolean;
+  /** A coordinated phrase that replaces the shorter mentions inside it. */
+  covers?: boolean;
 }
 
 /**
@@ -387,6 +389,34 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
             score: entry.weight * 0.85,
           });
       }
+      // "reduced patellar tendon reflex and ankle reflex": a phrase of two or three words after
+      // the conjunction that is no finding of its own takes the mention's first word.
+      if (after + 2 < tokens.length && isConj(after) && /^\s+$/.test(gap(after - 1))) {
+        const startsMention = mentions.some((o) => o.first <= after + 1 && after + 1 < o.last);
+        // "ankle jerks" is the Achilles reflex, not the Myoclonus of "jerks" inside it.
+        for (let k = 2; k <= 3 && !startsMention; k++) {
+          const end = after + k; // last token of the phrase
+          if (end >= tokens.length) break;
+          let ok = true;
+          for (let q = after + 1; q <= end; q++)
+            if (!isContent(q) || (q < end && (tokens[q] as Token).breakAfter)) ok = false;
+          if (!ok) break;
+          if (!(tokens[end] as Token).breakAfter && isContent(end + 1)) continue;
+          const rest: string[] = [];
+          for (let q = after + 1; q <= end; q++) rest.push(canonical(q));
+          const entry = lookupWords([words[0] as string, ...rest], false);
+          if (entry && entry.termId !== m.entry.termId)
+            out.push({
+              first: after + 1,
+              last: end + 1,
+              entry,
+              contentWords: words.length,
+              score: entry.weight * 0.85,
+              covers: true,
+            });
+          break;
+        }
+      }
     }
     return out;
   };
@@ -502,7 +532,13 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (tokens.length === 0) return [];
     const candidates = findCandidates(tokens);
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
-    mentions = [...mentions, ...expandCoordinations(text, tokens, mentions)];
+    const coordinated = expandCoordinations(text, tokens, mentions);
+    const covering = coordinated.filter((c) => c.covers);
+    if (covering.length > 0)
+      mentions = mentions.filter(
+        (m) => !covering.some((c) => c.first <= m.first && m.last <= c.last),
+      );
+    mentions = [...mentions, ...coordinated];
     if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
     mentions = applyAbbreviations(text, tokens, mentions);
     if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
@@ -708,6 +744,8 @@ const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventorie
 /** Words that make "aspiration" or "biopsy"-like nouns a procedure ("bone marrow aspiration"). */
 const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
 const PROCEDURE_NOUN_RE = /^aspirations?$/i;
+/** Things that carry an identifier ("Patient ID", "Sample IDs"). */
+const IDENTIFIED_RE = /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
 const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|\p{L}*dysplasias?)$/iu;
 
@@ -762,8 +800,27 @@ function namesSomethingElse(
   )
     return true;
   if (m.last - m.first === 1 && PROCEDURE_NOUN_RE.test(last.raw) && m.first > 0) {
-    const before = tokens[m.first - 1] as Token;
-    if (!before.breakAfter && PROCEDURE_BEFORE_RE.test(before.raw)) return true;
+    let b = m.first - 1;
+    // "bone marrow (BM) aspiration": the abbreviation in brackets between.
+    if (b > 0 && /^\p{Lu}{2,5}$/u.test((tokens[b] as Token).raw) && /\(\s*$/.test(text.slice((tokens[b - 1] as Token).end, (tokens[b] as Token).start)))
+      b--;
+    const before = tokens[b] as Token;
+    if (PROCEDURE_BEFORE_RE.test(before.raw) && (b < m.first - 1 || !before.breakAfter)) return true;
+  }
+  // "Patient ID", "sample IDs": an identifier, not Intellectual disability.
+  // An identifier code after it ("ID AN_002501") says the same.
+  if (m.last - m.first === 1 && /^IDs?$/.test(first.raw)) {
+    let b = m.first - 1;
+    // "Patient(s) ID"
+    if (b > 0 && /^s$/i.test((tokens[b] as Token).raw)) b--;
+    const before = tokens[b];
+    if (
+      before !== undefined &&
+      IDENTIFIED_RE.test(before.raw) &&
+      /^(?:\(s\))?\s*$/i.test(text.slice(before.end, first.start))
+    )
+      return true;
+    if (/^\s*[:#]?\s*[A-Z]+[_-]?\d/i.test(text.slice(first.end, first.end + 20))) return true;
   }
   return false;
 }
