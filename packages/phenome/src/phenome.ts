@@ -132,6 +132,28 @@ export const SHIPPED_PHENOME_OPTIONS = {
   labValues: true,
 } as const satisfies PhenomeOptions;
 
+/**
+ * A term that the phenotype profile of the patient takes: a finding (Phenotypic abnormality,
+ * not an inheritance mode, onset or course, which describe the disease), of the patient (not
+ * a relative), stated (not hedged) and not the more general term nested in a longer mention.
+ */
+export function inCaseProfile(t: PhenomeTerm): boolean {
+  return t.category === 'phenotype' && t.subject === 'patient' && !t.uncertain && !t.nested;
+}
+
+/**
+ * The phenotype profile a case gets from the extracted terms (a case submitted without terms,
+ * and the benchmark's "case profile" rows): the present findings, and the excluded ones that
+ * are never also stated present.
+ */
+export function caseProfile(terms: readonly PhenomeTerm[]): { present: string[]; excluded: string[] } {
+  const own = terms.filter(inCaseProfile);
+  const present = [...new Set(own.filter((t) => !t.negated).map((t) => t.id))];
+  const seen = new Set(present);
+  const excluded = [...new Set(own.filter((t) => t.negated && !seen.has(t.id)).map((t) => t.id))];
+  return { present, excluded };
+}
+
 /** Builds the phrase index once (about a second for the full HPO) and returns the extractor. */
 export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}): Phenome {
   const options: PhenomeOptions = {
@@ -253,6 +275,45 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
           }
         }
       }
+    }
+    return out;
+  };
+
+  /**
+   * "hepato-splenomegaly", "up-slanting": a prefix that is no word of the vocabulary (or a
+   * direction: up, down) joined by a hyphen forms one word with the next
+   * ("hepatosplenomegaly", "upslanting") when the vocabulary has that word. "non-" stays
+   * apart (it negates the word after it).
+   */
+  const joinHyphenated = (text: string, tokens: Token[]): Token[] => {
+    if (!tokens.some((t) => t.hyphenNext)) return tokens;
+    const out: Token[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const a = tokens[i] as Token;
+      const b = tokens[i + 1];
+      if (
+        b !== undefined &&
+        a.hyphenNext &&
+        b.start - a.end === 1 &&
+        /^\p{L}+$/u.test(a.raw) &&
+        /^\p{L}+$/u.test(b.raw) &&
+        !/^non$/i.test(a.raw)
+      ) {
+        const own = dict.lookup(a.norm);
+        // A word of its own stays apart ("end-stage", "low-set" are indexed as two words), but
+        // for a direction prefix ("up-slanting").
+        if (own === undefined || own.isStop || DIRECTION_PREFIX_RE.test(a.raw)) {
+          const raw = a.raw + b.raw;
+          const norm = normalizeWord(raw);
+          const joined = dict.lookup(norm);
+          if (joined !== undefined && !joined.isStop && !joined.isModifier) {
+            out.push({ ...b, raw, norm, start: a.start, end: b.end });
+            i++;
+            continue;
+          }
+        }
+      }
+      out.push(a);
     }
     return out;
   };
@@ -528,7 +589,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
 
   const extract = (text: string): PhenomeTerm[] => {
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
-    const tokens = tokenize(text);
+    const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
     const candidates = findCandidates(tokens);
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
@@ -744,6 +805,8 @@ const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventorie
 /** Words that make "aspiration" or "biopsy"-like nouns a procedure ("bone marrow aspiration"). */
 const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
 const PROCEDURE_NOUN_RE = /^aspirations?$/i;
+/** Direction prefixes that the HPO writes solid ("Upslanted", "Downslanted"). */
+const DIRECTION_PREFIX_RE = /^(?:up|down)$/i;
 /** Things that carry an identifier ("Patient ID", "Sample IDs"). */
 const IDENTIFIED_RE = /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
