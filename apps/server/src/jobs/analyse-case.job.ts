@@ -273,7 +273,7 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
             await store.deleteOtherRuns(tx, caseId, runId);
           });
         });
-        await store.refreshVariantStats(db);
+        await store.refreshVariantStats(db, 'load');
       };
 
       if (caseRow.genomeFormat !== 'fastq') {
