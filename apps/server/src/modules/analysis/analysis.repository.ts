@@ -270,19 +270,35 @@ const PLANNER_COLUMNS = [
 ];
 const analyzeRunVariants = sql.raw(`analyze run_variants (${PLANNER_COLUMNS.map((c) => `"${c.name}"`).join(', ')})`);
 
+/** ANALYZE once the rows loaded since the last one reach this share of the table (PostgreSQL autovacuum's default rule). */
+export const ANALYZE_SCALE_FACTOR = 0.1;
+/** Rows loaded since the last ANALYZE, per database handle (PGlite keeps no table statistics counters). */
+const loadedSinceAnalyze = new WeakMap<object, number>();
+
 /**
- * After a bulk load or a re-rank: VACUUM sets the visibility map of the pages written, so list
- * pages are index-only scans at once (not after autovacuum gets to it; PGlite has none), and
- * after a load ANALYZE (of the planner's columns) gives the new run statistics. Two statements,
- * so on PGlite, whose single connection runs on the API's thread, the requests that came in
- * during the first run before the second. A re-rank rewrites the rank of the same candidates:
- * the statistics do not move, and the ANALYZE (a sample of 30,000 rows of the whole table,
- * seconds on a loaded laptop) is skipped.
+ * After a bulk load or a re-rank (`loadedRows` 0): VACUUM sets the visibility map of the pages
+ * written, so list pages are index-only scans at once (not after autovacuum gets to it; PGlite
+ * has none). ANALYZE (of the planner's columns) follows when the rows loaded since the last one
+ * reach ANALYZE_SCALE_FACTOR of the table — the first runs always, a small case into a large
+ * table not: it samples 30,000 rows of the whole table, seconds on a loaded laptop, and on
+ * PGlite, whose single connection runs on the API's thread, every request waits for it.
+ * A re-rank rewrites the rank of the same candidates and never changes the statistics.
+ * Separate statements, so requests that came in during the VACUUM run before the ANALYZE.
  * Runs outside any transaction (VACUUM cannot run inside one).
  */
-export async function refreshVariantStats(db: Executor, after: 'load' | 'rerank'): Promise<void> {
+export async function refreshVariantStats(db: Executor, loadedRows: number): Promise<void> {
   await db.execute(sql`vacuum run_variants`);
-  if (after === 'load') await db.execute(analyzeRunVariants);
+  if (loadedRows <= 0) return;
+  const pending = (loadedSinceAnalyze.get(db) ?? 0) + loadedRows;
+  // After the VACUUM, reltuples counts the rows just loaded.
+  const [row] = rowsOf(await db.execute(sql`select reltuples::float8 as n from pg_class where oid = 'run_variants'::regclass`));
+  const tableRows = Number(row?.n ?? -1);
+  if (tableRows > 0 && pending < ANALYZE_SCALE_FACTOR * tableRows) {
+    loadedSinceAnalyze.set(db, pending);
+    return;
+  }
+  await db.execute(analyzeRunVariants);
+  loadedSinceAnalyze.set(db, 0);
 }
 
 export async function completeRun(
