@@ -370,6 +370,20 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
     expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
+    for (const text of [
+      'She had weakness of the peroneal and anterior tibial muscles.',
+      'There was a weakness grade 4 of the hip flexors.',
+      'Facial muscles showed a slight weakness.',
+      'The arms showed a grade 4 weakness.',
+    ])
+      expect(ids(phenome.extract(text))).toEqual(['HP:0001324']);
+    expect(ids(phenome.extract('She reported weakness of the whole body.'))).toEqual(['HP:0025406']);
+  });
+
+  it('reads "profound X" as "Severe X" only where the HPO has no "Profound X"', () => {
+    expect(ids(phenome.extract('She had profound hypotonia.'))).toEqual(['HP:0006829']);
+    expect(ids(phenome.extract('He had profound intellectual disability.'))).toEqual(['HP:0002187']);
+    expect(ids(phenome.extract('He had severe intellectual disability.'))).toEqual(['HP:0010864']);
   });
 
   it('does not read a finding named inside a disease name as the finding', () => {

@@ -507,15 +507,32 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     let located = attached && BODY_REGION_RE.test(before.raw);
     // "weakness in (both|the|his|her)? feet", "weakness of the neck muscles".
     const prep = tokens[m.first + 1];
-    if (!located && prep && !(tokens[m.first] as Token).breakAfter && /^(?:in|of)$/i.test(prep.raw))
-      for (let k = m.first + 2; k < Math.min(tokens.length, m.first + 5); k++) {
+    // "weakness of the peroneal and anterior tibial muscles", "weakness grade 4 of the hip
+    // flexors": a muscle group named after "in"/"of" in the same clause.
+    if (!located && prep && !(tokens[m.first] as Token).breakAfter) {
+      let sawPrep = false;
+      for (let k = m.first + 1; k < Math.min(tokens.length, m.first + 9); k++) {
         const t = tokens[k] as Token;
-        if (BODY_REGION_RE.test(t.raw)) {
+        if (sawPrep && BODY_REGION_RE.test(t.raw)) {
           located = true;
           break;
         }
-        if (t.breakAfter || !/^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal)$/i.test(t.raw))
+        if (/^(?:in|of)$/i.test(t.raw)) sawPrep = true;
+        else if (!sawPrep ? !/^(?:grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
           break;
+        if (t.breakAfter) break;
+      }
+    }
+    // "Facial muscles showed a slight weakness", "the arms showed a grade 4 weakness": the
+    // muscles or the region named just before, in the same clause.
+    if (!located)
+      for (let k = m.first - 1; k >= Math.max(0, m.first - 6); k--) {
+        const t = tokens[k] as Token;
+        if (t.breakAfter) break;
+        if (BODY_REGION_RE.test(t.raw) && !/^(?:proximal|distal)$/i.test(t.raw)) {
+          located = true;
+          break;
+        }
       }
     if (!located) return m;
     const entry = lookupWords([canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)], false);
@@ -782,6 +799,9 @@ const MUSCLE_WEAKNESS = 'HP:0001324';
 /** Body regions and muscle groups in which weakness is muscle weakness. */
 const BODY_REGION_RE =
   /^(?:limbs?|legs?|arms?|hands?|feet|foot|neck|face|facial|trunk|truncal|shoulders?|hips?|thighs?|muscles?|muscular|extremit(?:y|ies)|proximal|distal|pyramidal|flexors?|extensors?|quadriceps|deltoids?|biceps|triceps|girdle|axial|bulbar|limb)$/i;
+/** Words between "weakness of" and the muscle group it names ("of both upper and lower limbs"). */
+const WEAKNESS_SITE_WORD_RE =
+  /^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal|and|or|anterior|posterior)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
