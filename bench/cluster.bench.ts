@@ -228,11 +228,11 @@ async function main(): Promise<void> {
 
     // A user, through the real e-mail verification.
     const email = uniqueEmail('cluster');
-    const reg = await http(bases[0], 'POST', '/api/auth/register', undefined, registerBody(email));
+    const reg = await http(bases[0]!, 'POST', '/api/auth/register', undefined, registerBody(email));
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
     const code = await readVerificationCode(inbox, email);
-    if ((await http(bases[1], 'POST', '/api/auth/verify', undefined, { email, code })).status !== 200) throw new Error('verify failed');
-    const login = await http(bases[0], 'POST', '/api/auth/login', undefined, { email, password: PASSWORD });
+    if ((await http(bases[1]!, 'POST', '/api/auth/verify', undefined, { email, code })).status !== 200) throw new Error('verify failed');
+    const login = await http(bases[0]!, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD });
     const token = (login.json as { token: string }).token;
 
     const startWorker = (i: number) => startProcess(`worker${i}`, 'apps/server/src/worker.ts', { ...common, RARELENS_DATA_DIR: join(scratch, `worker${i}`) });
@@ -321,7 +321,7 @@ async function main(): Promise<void> {
     say('');
     say(`commit ${commit}; machine: ${formatMachine()}`);
     say(
-      `configuration: API x2 (apps/server/src/main.ts, RARELENS_INPROCESS_WORKER=false) + worker x${WORKERS} (apps/server/src/worker.ts, WORKER_CONCURRENCY=1), ` +
+      `configuration: API x2 (apps/server/src/main.ts, RARELENS_INPROCESS_WORKER=false) + worker x${WORKERS} (apps/server/src/worker.ts, WORKER_CONCURRENCY=1, analysis on its own thread: RARELENS_ANALYSIS_THREAD=${process.env.RARELENS_ANALYSIS_THREAD ?? 'on (default)'}), ` +
         `separate processes on one PostgreSQL (fresh database), uploads in S3 (s3rver process, path-style), JOB_HEARTBEAT_MS=5000, JOB_STALE_AFTER_MS=30000 (defaults); KB ${kbDir}`,
     );
     say(`data: ${CASES} uploads of the Pfeiffer exome (${EXOME.replace(sources, 'shared/data')}, 37,709 records, GRCh37) submitted concurrently through both APIs`);
