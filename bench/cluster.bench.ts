@@ -292,19 +292,36 @@ async function main(): Promise<void> {
     const secs = times.at(-1) / 1000;
     const perMin = (CASES / secs) * 60;
 
-    // 3. Exactly once, from the database.
+    // 3. Exactly once, from the database. A case is Completed when its run is published; the
+    // worker marks the pg-boss job completed after that, and a job whose worker died between the
+    // two is expired and retried (the retry must find the case done and add no run). So wait
+    // until no job of these cases is pending, active or due for retry (up to 3 minutes), then count.
+    const settleStart = performance.now();
+    let unsettled = -1;
+    while (performance.now() - settleStart < 180_000) {
+      const open = await db(
+        `select count(*)::int as n from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = any($1::text[]) and j.state in ('created', 'retry', 'active')`,
+        [ids],
+      );
+      unsettled = (open.rows[0] as { n: number }).n;
+      if (unsettled === 0) break;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    const settled = `jobs settled (none created, active or due for retry) after the last Completed: ${unsettled === 0 ? 'yes' : `NO (${unsettled} still open)`}, waited ${((performance.now() - settleStart) / 1000).toFixed(1)} s`;
+    log(settled);
     const check = await db(
       `select p.id, p.status,
               (select count(*)::int from analysis_runs r where r.product_id = p.id) as runs,
               (select count(*)::int from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = p.id::text) as jobs,
               (select count(*)::int from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = p.id::text and j.state = 'completed') as completed_jobs,
               (select coalesce(max(j.retry_count), 0)::int from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = p.id::text) as retried,
+              (select string_agg(j.state::text, ',') from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = p.id::text) as states,
               (select count(*)::int from run_variants v where v.run_id = p.current_run_id) as stored,
               (select (r.counts->>'variantsStored')::int from analysis_runs r where r.id = p.current_run_id) as counted
          from products p where p.id = any($1::uuid[])`,
       [ids],
     );
-    const checked = check.rows as { id: string; status: string; runs: number; jobs: number; completed_jobs: number; retried: number; stored: number; counted: number }[];
+    const checked = check.rows as { id: string; status: string; runs: number; jobs: number; completed_jobs: number; retried: number; states: string | null; stored: number; counted: number }[];
     const allCompleted = checked.filter((r) => r.status === 'Completed').length;
     const onceEach = checked.filter((r) => r.runs === 1 && r.jobs === 1 && r.completed_jobs === 1 && r.stored === r.counted).length;
     const rerun = checked.filter((r) => r.retried > 0).length;
@@ -334,7 +351,8 @@ async function main(): Promise<void> {
     say(`- throughput vs one worker: ${(perMin / basePerMin).toFixed(2)}x (2 CPU cores shared with other work: the workers compete for the same cores)`);
     say(`- Completed: ${allCompleted}/${CASES}; exactly once (1 run, 1 pg-boss job completed, stored variants = run count): ${onceEach}/${CASES}`);
     for (const r of checked.filter((x) => !(x.runs === 1 && x.jobs === 1 && x.completed_jobs === 1 && x.stored === x.counted)))
-      say(`  - not exactly once: case ${r.id}: ${r.runs} run(s), ${r.jobs} job(s), ${r.completed_jobs} completed, ${r.stored} stored / ${r.counted} counted`);
+      say(`  - not exactly once: case ${r.id}: ${r.runs} run(s), ${r.jobs} job(s) (states ${r.states ?? '-'}), ${r.completed_jobs} completed, ${r.stored} stored / ${r.counted} counted`);
+    say(`- ${settled}`);
     say(`- jobs rerun after the kill (retry_count > 0): ${rerun}; objects in the bucket: ${objects} (one genome per case, ${BASELINE_CASES + CASES} cases)`);
     say('');
     say(`Variant list under that load (${CONCURRENCY} concurrent closed-loop clients over both APIs, on the ${listCases.length} baseline cases, ${allLat.length} requests, ${listErrors} errors):`);
