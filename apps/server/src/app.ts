@@ -102,7 +102,7 @@ export interface BuildAppOptions {
   /** Replacements for the case modules (engine, storage, job settings), for tests. */
   cases?: CaseModulesOverrides;
   /** GenomeTalks replacements (knowledge base, LLM environment and fetch), for tests. */
-  chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch'>>;
+  chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch' | 'warm'>>;
 }
 
 export interface CaseModulesOverrides {
@@ -333,7 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await jobs.queue.stop();
     await analysis.close();
   });
-  await registerChatModule(app, { config, database, access, ...options.chat });
+  await registerChatModule(app, { config, database, access, hpo: () => kb.hpo(), ...options.chat });
   await registerOrdersModule(app, { config, database, mailer });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -58,17 +58,25 @@ export function createChatService(deps: ChatServiceDeps) {
     }
   }
 
-  /** The case as GenomeTalks reads it, cached per (run, ranking). */
+  /**
+   * The case as GenomeTalks reads it, cached per (run, ranking): the access check already read
+   * when the run was last ranked, so a question about a known case reads no results again.
+   */
   async function caseContext(found: AccessibleCase): Promise<CaseContext> {
     const p = found.caseRow;
+    const key = `${p.id}|${p.currentRunId ?? ''}|${found.runRankedAt ?? ''}|${p.status}`;
+    const cached = contexts.get(key);
+    if (cached) {
+      // Most recently used last: the oldest entry is the one dropped.
+      contexts.delete(key);
+      contexts.set(key, cached);
+      return cached;
+    }
     const empty = { run: null, genes: [], diseases: [], variants: [], candidates: 0, storedVariants: 0 };
     const knowledge = await deps.knowledge().catch(() => null);
     const label = (id: string) => knowledge?.hpo.ontology.label(id) ?? id;
     if (p.status !== 'Completed' || !p.currentRunId) return caseContextOf(p, empty, label);
     const loaded = await repo.loadRunResults(db, p.currentRunId, CONTEXT_VARIANTS);
-    const key = `${p.id}|${p.currentRunId}|${loaded.run?.rankedAt?.toISOString() ?? ''}|${p.status}`;
-    const cached = contexts.get(key);
-    if (cached) return cached;
     const ctx = caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label);
     if (contexts.size >= CONTEXT_CACHE_SIZE) contexts.delete(contexts.keys().next().value ?? '');
     contexts.set(key, ctx);
@@ -76,6 +84,19 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
+    /**
+     * Loads the knowledge GenomeTalks answers from (HPO, genes, PhenomeAI, the phenotype model)
+     * ahead of the first question; a failure is logged and retried by the next question.
+     */
+    async warm(): Promise<boolean> {
+      try {
+        await genomeTalks();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     /** Answers `body.message` in a new or the given conversation and stores both. */
     async ask(user: Caller, productId: string, body: ChatRequestBody): Promise<ChatResponse> {
       const found = await readable(user, productId);
