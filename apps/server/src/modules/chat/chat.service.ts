@@ -78,6 +78,8 @@ export function createChatService(deps: ChatServiceDeps) {
     if (p.status !== 'Completed' || !p.currentRunId) return caseContextOf(p, empty, label);
     const loaded = await repo.loadRunResults(db, p.currentRunId, CONTEXT_VARIANTS);
     const ctx = caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label);
+    // The patient's terms resolved against the phenotype model now, not in the first answer.
+    if (knowledge) (await genomeTalks().catch(() => null))?.prepare(ctx);
     if (contexts.size >= CONTEXT_CACHE_SIZE) contexts.delete(contexts.keys().next().value ?? '');
     contexts.set(key, ctx);
     return ctx;
