@@ -196,6 +196,8 @@ export class PhraseDictionary {
       if (words.length > maxWords) maxWords = words.length;
       entries++;
     };
+    const labels = new Set<string>();
+    for (const t of ontology.terms.values()) if (!t.obsolete) labels.add(t.label.toLowerCase());
     for (const t of ontology.terms.values()) {
       if (t.obsolete || !roots.some((r) => ontology.isA(t.id, r))) continue;
       terms++;
@@ -224,6 +226,7 @@ export class PhraseDictionary {
       ])
         for (const phrase of adjectiveForms(name)) add(t.id, phrase, 'derived');
       for (const phrase of qualifiedParentPhrases(ontology, t)) add(t.id, phrase, 'derived');
+      for (const phrase of profoundPhrases(t, labels)) add(t.id, phrase, 'derived');
       const names = [
         t.label,
         ...t.synonyms
@@ -446,6 +449,31 @@ export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[]
     for (const s of parent.synonyms)
       if (s.scope === 'exact' && s.type !== 'abbreviation' && s.type !== 'obsolete_synonym')
         out.push(`${qualifier} ${s.text}`);
+  }
+  return out;
+}
+
+/**
+ * "Severe X" is also named "profound X" when the HPO has no "Profound X", so that Severe is
+ * the most severe grade it has: "profound hypotonia" -> Severe muscular hypotonia (through its
+ * synonym "Hypotonia, severe"), but "profound intellectual disability" stays Profound
+ * intellectual disability. From the label and the exact synonyms that say "severe(ly)".
+ */
+export function profoundPhrases(term: Term, labels: ReadonlySet<string>): string[] {
+  const label = term.label.toLowerCase();
+  const rest = /^severe (.+)$/.exec(label)?.[1];
+  if (rest === undefined || labels.has(`profound ${rest}`)) return [];
+  const out: string[] = [];
+  for (const name of [
+    term.label,
+    ...term.synonyms
+      .filter((x) => x.scope === 'exact' && x.type !== 'abbreviation' && x.type !== 'obsolete_synonym')
+      .map((x) => x.text),
+  ]) {
+    const n = name.toLowerCase();
+    let m: RegExpExecArray | null;
+    if ((m = /^severe(ly)? (.+)$/.exec(n))) out.push(`profound${m[1] ?? ''} ${m[2]}`);
+    else if ((m = /^(.+), severe$/.exec(n))) out.push(`profound ${m[1]}`);
   }
   return out;
 }

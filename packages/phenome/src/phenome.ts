@@ -132,6 +132,28 @@ export const SHIPPED_PHENOME_OPTIONS = {
   labValues: true,
 } as const satisfies PhenomeOptions;
 
+/**
+ * A term that the phenotype profile of the patient takes: a finding (Phenotypic abnormality,
+ * not an inheritance mode, onset or course, which describe the disease), of the patient (not
+ * a relative), stated (not hedged) and not the more general term nested in a longer mention.
+ */
+export function inCaseProfile(t: PhenomeTerm): boolean {
+  return t.category === 'phenotype' && t.subject === 'patient' && !t.uncertain && !t.nested;
+}
+
+/**
+ * The phenotype profile a case gets from the extracted terms (a case submitted without terms,
+ * and the benchmark's "case profile" rows): the present findings, and the excluded ones that
+ * are never also stated present.
+ */
+export function caseProfile(terms: readonly PhenomeTerm[]): { present: string[]; excluded: string[] } {
+  const own = terms.filter(inCaseProfile);
+  const present = [...new Set(own.filter((t) => !t.negated).map((t) => t.id))];
+  const seen = new Set(present);
+  const excluded = [...new Set(own.filter((t) => t.negated && !seen.has(t.id)).map((t) => t.id))];
+  return { present, excluded };
+}
+
 /** Builds the phrase index once (about a second for the full HPO) and returns the extractor. */
 export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}): Phenome {
   const options: PhenomeOptions = {
@@ -253,6 +275,45 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
           }
         }
       }
+    }
+    return out;
+  };
+
+  /**
+   * "hepato-splenomegaly", "up-slanting": a prefix that is no word of the vocabulary (or a
+   * direction: up, down) joined by a hyphen forms one word with the next
+   * ("hepatosplenomegaly", "upslanting") when the vocabulary has that word. "non-" stays
+   * apart (it negates the word after it).
+   */
+  const joinHyphenated = (text: string, tokens: Token[]): Token[] => {
+    if (!tokens.some((t) => t.hyphenNext)) return tokens;
+    const out: Token[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const a = tokens[i] as Token;
+      const b = tokens[i + 1];
+      if (
+        b !== undefined &&
+        a.hyphenNext &&
+        b.start - a.end === 1 &&
+        /^\p{L}+$/u.test(a.raw) &&
+        /^\p{L}+$/u.test(b.raw) &&
+        !/^non$/i.test(a.raw)
+      ) {
+        const own = dict.lookup(a.norm);
+        // A word of its own stays apart ("end-stage", "low-set" are indexed as two words), but
+        // for a direction prefix ("up-slanting").
+        if (own === undefined || own.isStop || DIRECTION_PREFIX_RE.test(a.raw)) {
+          const raw = a.raw + b.raw;
+          const norm = normalizeWord(raw);
+          const joined = dict.lookup(norm);
+          if (joined !== undefined && !joined.isStop && !joined.isModifier) {
+            out.push({ ...b, raw, norm, start: a.start, end: b.end });
+            i++;
+            continue;
+          }
+        }
+      }
+      out.push(a);
     }
     return out;
   };
@@ -446,15 +507,32 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     let located = attached && BODY_REGION_RE.test(before.raw);
     // "weakness in (both|the|his|her)? feet", "weakness of the neck muscles".
     const prep = tokens[m.first + 1];
-    if (!located && prep && !(tokens[m.first] as Token).breakAfter && /^(?:in|of)$/i.test(prep.raw))
-      for (let k = m.first + 2; k < Math.min(tokens.length, m.first + 5); k++) {
+    // "weakness of the peroneal and anterior tibial muscles", "weakness grade 4 of the hip
+    // flexors": a muscle group named after "in"/"of" in the same clause.
+    if (!located && prep && !(tokens[m.first] as Token).breakAfter) {
+      let sawPrep = false;
+      for (let k = m.first + 1; k < Math.min(tokens.length, m.first + 9); k++) {
         const t = tokens[k] as Token;
-        if (BODY_REGION_RE.test(t.raw)) {
+        if (sawPrep && BODY_REGION_RE.test(t.raw)) {
           located = true;
           break;
         }
-        if (t.breakAfter || !/^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal)$/i.test(t.raw))
+        if (/^(?:in|of)$/i.test(t.raw)) sawPrep = true;
+        else if (!sawPrep ? !/^(?:grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
           break;
+        if (t.breakAfter) break;
+      }
+    }
+    // "Facial muscles showed a slight weakness", "the arms showed a grade 4 weakness": the
+    // muscles or the region named just before, in the same clause.
+    if (!located)
+      for (let k = m.first - 1; k >= Math.max(0, m.first - 6); k--) {
+        const t = tokens[k] as Token;
+        if (t.breakAfter) break;
+        if (BODY_REGION_RE.test(t.raw) && !/^(?:proximal|distal)$/i.test(t.raw)) {
+          located = true;
+          break;
+        }
       }
     if (!located) return m;
     const entry = lookupWords([canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)], false);
@@ -528,7 +606,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
 
   const extract = (text: string): PhenomeTerm[] => {
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
-    const tokens = tokenize(text);
+    const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
     const candidates = findCandidates(tokens);
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
@@ -721,6 +799,9 @@ const MUSCLE_WEAKNESS = 'HP:0001324';
 /** Body regions and muscle groups in which weakness is muscle weakness. */
 const BODY_REGION_RE =
   /^(?:limbs?|legs?|arms?|hands?|feet|foot|neck|face|facial|trunk|truncal|shoulders?|hips?|thighs?|muscles?|muscular|extremit(?:y|ies)|proximal|distal|pyramidal|flexors?|extensors?|quadriceps|deltoids?|biceps|triceps|girdle|axial|bulbar|limb)$/i;
+/** Words between "weakness of" and the muscle group it names ("of both upper and lower limbs"). */
+const WEAKNESS_SITE_WORD_RE =
+  /^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal|and|or|anterior|posterior)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
@@ -744,6 +825,8 @@ const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventorie
 /** Words that make "aspiration" or "biopsy"-like nouns a procedure ("bone marrow aspiration"). */
 const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
 const PROCEDURE_NOUN_RE = /^aspirations?$/i;
+/** Direction prefixes that the HPO writes solid ("Upslanted", "Downslanted"). */
+const DIRECTION_PREFIX_RE = /^(?:up|down)$/i;
 /** Things that carry an identifier ("Patient ID", "Sample IDs"). */
 const IDENTIFIED_RE = /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
