@@ -1,22 +1,13 @@
 /** POST /api/demo-requests: public, rate limited. */
-import { DemoRequestBody, MessageResponse, Messages } from '@rarelens/contract';
+import { DemoRequestBody, Messages } from '@rarelens/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { publicFormRoute } from '../../http/public-form.ts';
 import type { DemoRequestsService } from './demo-requests.service.ts';
 
 export const demoRequestsRoutes: FastifyPluginCallbackZod<{
   demoRequestsService: DemoRequestsService;
   rateLimitPerMinute: number;
 }> = (app, { demoRequestsService, rateLimitPerMinute }, done) => {
-  app.post(
-    '/',
-    {
-      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
-      schema: { body: DemoRequestBody, response: { 201: MessageResponse } },
-    },
-    async (request, reply) => {
-      await demoRequestsService.submit(request.body);
-      return reply.status(201).send({ message: Messages.demoRequestSent });
-    },
-  );
+  publicFormRoute(app, { body: DemoRequestBody, rateLimitPerMinute, message: Messages.demoRequestSent, submit: (body) => demoRequestsService.submit(body) });
   done();
 };
