@@ -222,14 +222,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(activityRoutes, { prefix: '/api/account/activity', activityService });
   const forwardToInbox = createInboxForwarder({ database, mailer, mailFrom: config.mailFrom });
+  const demoRequestsService = createDemoRequestsService({ forwardToInbox });
+  const contactService = createContactService({ forwardToInbox });
   await app.register(demoRequestsRoutes, {
     prefix: '/api/demo-requests',
-    demoRequestsService: createDemoRequestsService({ forwardToInbox }),
+    submit: (body) => demoRequestsService.submit(body),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(contactRoutes, {
     prefix: '/api/contact',
-    contactService: createContactService({ forwardToInbox }),
+    submit: (body) => contactService.submit(body),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
 

@@ -1,13 +1,5 @@
-/** POST /api/contact: public, rate limited. */
+/** POST /api/contact: public, rate limited; registered with the contact service's `submit`. */
 import { ContactBody, Messages } from '@rarelens/contract';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { publicFormRoute } from '../../http/public-form.ts';
-import type { ContactService } from './contact.service.ts';
+import { publicFormRoutes } from '../../http/public-form.ts';
 
-export const contactRoutes: FastifyPluginCallbackZod<{
-  contactService: ContactService;
-  rateLimitPerMinute: number;
-}> = (app, { contactService, rateLimitPerMinute }, done) => {
-  publicFormRoute(app, { body: ContactBody, rateLimitPerMinute, message: Messages.messageSent, submit: (body) => contactService.submit(body) });
-  done();
-};
+export const contactRoutes = publicFormRoutes(ContactBody, Messages.messageSent);

@@ -1,13 +1,5 @@
-/** POST /api/demo-requests: public, rate limited. */
+/** POST /api/demo-requests: public, rate limited; registered with the demo-requests service's `submit`. */
 import { DemoRequestBody, Messages } from '@rarelens/contract';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { publicFormRoute } from '../../http/public-form.ts';
-import type { DemoRequestsService } from './demo-requests.service.ts';
+import { publicFormRoutes } from '../../http/public-form.ts';
 
-export const demoRequestsRoutes: FastifyPluginCallbackZod<{
-  demoRequestsService: DemoRequestsService;
-  rateLimitPerMinute: number;
-}> = (app, { demoRequestsService, rateLimitPerMinute }, done) => {
-  publicFormRoute(app, { body: DemoRequestBody, rateLimitPerMinute, message: Messages.demoRequestSent, submit: (body) => demoRequestsService.submit(body) });
-  done();
-};
+export const demoRequestsRoutes = publicFormRoutes(DemoRequestBody, Messages.demoRequestSent);
