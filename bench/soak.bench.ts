@@ -365,7 +365,9 @@ async function main(): Promise<void> {
     await new Promise((r) => server.once('exit', r));
     await inbox.close();
     if (dropDb) await dropDb();
-    rmSync(scratch, { recursive: true, force: true });
+    // SOAK_KEEP_DATA=1 keeps the server's data directory (PGlite store, files) for inspection.
+    if (process.env.SOAK_KEEP_DATA === '1') log(`data kept in ${scratch}`);
+    else rmSync(scratch, { recursive: true, force: true });
   }
 }
 

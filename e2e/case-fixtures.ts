@@ -105,6 +105,21 @@ export async function createCompletedCase(
   }
 }
 
+/**
+ * A second case of the same owner, waiting for a worker (the row an upload writes before any
+ * job is taken): a copy of `productId`'s row with status In queue. Returns its id.
+ */
+export async function insertQueuedCopy(env: TestEnv, productId: string, caseId: string): Promise<string> {
+  const [queued] = await env.sql<{ id: string }>(
+    `INSERT INTO products (owner_id, case_id, gender, symptoms, hpo_terms, excluded_terms, assembly_requested, genome_format, status, progress)
+     SELECT owner_id, $2, gender, symptoms, hpo_terms, excluded_terms, assembly_requested, genome_format, 'In queue', 0
+     FROM products WHERE id = $1 RETURNING id`,
+    [productId, caseId],
+  );
+  if (!queued) throw new Error(`No case ${productId} to copy`);
+  return queued.id;
+}
+
 /** Signs in through the login form and waits for /home. */
 export async function logIn(page: Page, email: string): Promise<void> {
   await page.goto('/login');

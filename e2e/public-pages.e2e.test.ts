@@ -1,3 +1,4 @@
+import { formatMoney, type PlansResponse } from '@rarelens/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotPath, startTestEnv, type TestEnv } from './harness.ts';
 
@@ -67,6 +68,14 @@ describe('public pages in the browser', () => {
     }
     expect(await pricing.getByText('per case per month', { exact: true }).count()).toBe(3);
     await expect(pricing.getByText('Add-on: raw data analysis').isVisible()).resolves.toBe(true);
+    // The prices are the configured price list's (GET /api/plans), not texts of the page.
+    const list = (await (await fetch(`${env.baseUrl}/api/plans`)).json()) as PlansResponse;
+    for (const plan of list.plans) {
+      const card = pricing.locator(`[data-testid="pricing-plan"][data-plan="${plan.code}"]`);
+      await expect(card.getByTestId('pricing-price').innerText(), plan.code).resolves.toBe(formatMoney(plan.pricePerCase, list.currency));
+    }
+    const addOn = list.addOns.find((a) => a.code === 'raw-data-analysis')!;
+    await expect(pricing.getByTestId('pricing-addon-price').innerText()).resolves.toBe(`${formatMoney(addOn.pricePerCase, list.currency)} per case.`);
 
     const footer = page.getByRole('contentinfo');
     for (const label of ['Product', 'About us', 'Pricing', 'Contact', 'Privacy', 'Terms']) {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCompletedCase,
   createVerifiedUser,
+  insertQueuedCopy,
   lateFailingVcf,
   logIn,
   startCaseTestEnv,
@@ -161,19 +162,14 @@ describe('the walk-through findings', () => {
 describe('queued and failed cases', () => {
   it('shows a queued case as "In queue" everywhere, never "Processing... 0%"', async () => {
     // A case waiting for a worker: the row the upload writes, with no job taken yet.
-    const [queued] = await env.sql<{ id: string }>(
-      `INSERT INTO products (owner_id, case_id, gender, symptoms, hpo_terms, excluded_terms, assembly_requested, genome_format, status, progress)
-       SELECT owner_id, 'WALK-QUEUED', gender, symptoms, hpo_terms, excluded_terms, assembly_requested, genome_format, 'In queue', 0
-       FROM products WHERE id = $1 RETURNING id`,
-      [productId],
-    );
+    const queuedId = await insertQueuedCopy(env, productId, 'WALK-QUEUED');
     const { page, errors } = await env.newPage({ width: 1440, height: 900 });
     await logIn(page, email);
     const row = page.locator('[data-case-id="WALK-QUEUED"]');
     await expect(row.getByTestId('case-status').innerText()).resolves.toBe('In queue');
     await expect(row.getByText(/Processing|%/).count()).resolves.toBe(0);
     for (const path of ['phenotypes', 'diagnose', 'chat']) {
-      await page.goto(`/my-product/${queued!.id}/${path}`);
+      await page.goto(`/my-product/${queuedId}/${path}`);
       await page.getByTestId('case-status').first().waitFor();
       await expect(page.getByTestId('case-status').first().innerText()).resolves.toBe('In queue');
       await expect(page.getByText(/Processing\.\.\.|\d+%/).count()).resolves.toBe(0);

@@ -14,11 +14,13 @@ import { build } from 'esbuild';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cliDir = join(root, 'apps/cli');
 const COMPILED_COMMANDS = ['annotate'];
+// Worker threads the compiled commands start (dist/<name>.mjs beside the command's bundle).
+const WORKERS = ['annotate-worker'];
 const argv = process.argv.slice(2);
 const outdir = argv.includes('--outdir') ? resolve(argv[argv.indexOf('--outdir') + 1]) : join(cliDir, 'dist');
 
 const result = await build({
-  entryPoints: Object.fromEntries(COMPILED_COMMANDS.map((c) => [c, join(cliDir, 'src/commands', `${c}.ts`)])),
+  entryPoints: Object.fromEntries([...COMPILED_COMMANDS, ...WORKERS].map((c) => [c, join(cliDir, 'src/commands', `${c}.ts`)])),
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,

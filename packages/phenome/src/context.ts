@@ -322,6 +322,14 @@ const GENERIC_RE = new RegExp(
     ].join('|') +
     ') ',
 );
+/**
+ * Wording of a statement about molecules or an experiment, not about a person: "a residue of
+ * the hydrophobic side chain", "transfected into human osteosarcoma U2OS cells", "knockout
+ * mice show ...". In a case report such a sentence names no finding of the patient (unless it
+ * names the patient too).
+ */
+const MOLECULAR_RE =
+  / (?:residues?|side chains?|amino acids?|hydrophobic\S*|hydrophilic\S*|transfect\S*|cell lines?|plasmids?|in vitro|knock ?(?:out|down|in)|mice|zebrafish|drosophila) /;
 /** Words that name a patient of the article ("our" only before a patient word: "our patient"). */
 const OWN_PATIENT_RE = /^(?:he|she|his|her|him|proband|probands|index|p\d+|ii|iii|iv)$/;
 const OUR_PATIENT_RE =
@@ -426,7 +434,9 @@ export class ContextAnalyzer {
    * The sentence of this token states what a disease or a population shows rather than what
    * a patient has: "X is a rare dysplasia characterized by A, B and C", "hip malformations,
    * such as A or B, develop in 70% of patients", "A and B have been described". It names no
-   * patient of the article ("our", "the proband", "he", "P1", "case 2" ...).
+   * patient of the article ("our", "the proband", "he", "P1", "case 2" ...). A statement
+   * about molecules or an experiment ("a residue of the hydrophobic side chain", "transfected
+   * into osteosarcoma cells") is treated the same way.
    */
   isGenericStatement(tokenIndex: number): boolean {
     const sentence = this.sentenceOf(tokenIndex);
@@ -442,7 +452,7 @@ export class ContextAnalyzer {
     }
     const joined = ` ${words.join(' ')} `;
     let generic =
-      GENERIC_RE.test(joined) &&
+      (GENERIC_RE.test(joined) || MOLECULAR_RE.test(joined)) &&
       !words.some((w) => OWN_PATIENT_RE.test(w)) &&
       !OUR_PATIENT_RE.test(joined);
     if (generic && /\b(?:the|this|both|two|three|all|affected) (?:patients?|probands?|siblings?|sibs|children|boys?|girls?|cases?|brothers?|sisters?)\b/.test(joined))

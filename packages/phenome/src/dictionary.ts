@@ -196,6 +196,8 @@ export class PhraseDictionary {
       if (words.length > maxWords) maxWords = words.length;
       entries++;
     };
+    const labels = new Set<string>();
+    for (const t of ontology.terms.values()) if (!t.obsolete) labels.add(t.label.toLowerCase());
     for (const t of ontology.terms.values()) {
       if (t.obsolete || !roots.some((r) => ontology.isA(t.id, r))) continue;
       terms++;
@@ -224,6 +226,7 @@ export class PhraseDictionary {
       ])
         for (const phrase of adjectiveForms(name)) add(t.id, phrase, 'derived');
       for (const phrase of qualifiedParentPhrases(ontology, t)) add(t.id, phrase, 'derived');
+      for (const phrase of profoundPhrases(t, labels)) add(t.id, phrase, 'derived');
       const names = [
         t.label,
         ...t.synonyms
@@ -450,6 +453,31 @@ export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[]
   return out;
 }
 
+/**
+ * "Severe X" is also named "profound X" when the HPO has no "Profound X", so that Severe is
+ * the most severe grade it has: "profound hypotonia" -> Severe muscular hypotonia (through its
+ * synonym "Hypotonia, severe"), but "profound intellectual disability" stays Profound
+ * intellectual disability. From the label and the exact synonyms that say "severe(ly)".
+ */
+export function profoundPhrases(term: Term, labels: ReadonlySet<string>): string[] {
+  const label = term.label.toLowerCase();
+  const rest = /^severe (.+)$/.exec(label)?.[1];
+  if (rest === undefined || labels.has(`profound ${rest}`)) return [];
+  const out: string[] = [];
+  for (const name of [
+    term.label,
+    ...term.synonyms
+      .filter((x) => x.scope === 'exact' && x.type !== 'abbreviation' && x.type !== 'obsolete_synonym')
+      .map((x) => x.text),
+  ]) {
+    const n = name.toLowerCase();
+    let m: RegExpExecArray | null;
+    if ((m = /^severe(ly)? (.+)$/.exec(n))) out.push(`profound${m[1] ?? ''} ${m[2]}`);
+    else if ((m = /^(.+), severe$/.exec(n))) out.push(`profound ${m[1]}`);
+  }
+  return out;
+}
+
 /** Terms that name a measured quantity ("Increased circulating ferritin concentration"). */
 const MEASUREMENT_LABEL_RE = /\b(?:circulating|serum|plasma|concentration|level|activity|count)\b/i;
 const DIRECTION_WORDS: readonly (readonly string[])[] = [
@@ -501,6 +529,7 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
     'mental disability',
     'intellectual impairment',
     'intellectual retardation',
+    'cognitive disability',
   ],
   // The older "retardation" for a delay of development.
   ['developmental delay', 'developmental retardation'],
@@ -509,6 +538,9 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['visual acuity', 'vision'],
   ['muscle tone', 'tone'],
   ['mandible', 'jaw'],
+  ['retinal blood vessels', 'retinal vessels'],
+  ['retinal blood vessel', 'retinal vessel'],
+  ['odontoid process', 'dens'],
   ['naris', 'nostril'],
   ['nares', 'nostrils'],
   ['cafe au lait spot', 'cafe au lait patch'],

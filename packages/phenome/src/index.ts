@@ -1,7 +1,9 @@
 // Public entry of @rarelens/phenome.
 export {
+  caseProfile,
   categoryOf,
   createPhenome,
+  inCaseProfile,
   SHIPPED_PHENOME_OPTIONS,
   type Phenome,
   type PhenomeCategory,

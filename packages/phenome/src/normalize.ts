@@ -216,7 +216,9 @@ export function singular(word: string): string {
   else if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
   else if (w.length > 4 && w.endsWith('ae')) w = w.slice(0, -1);
   else if (/(ch|sh|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is|ys)$/.test(w)) w = w.slice(0, -1);
+  // "delays", "kidneys", "days": a vowel before the "y" ("-ys" after a consonant is no plural).
+  else if (w.length > 3 && w.endsWith('s') && (!/(ss|us|is|ys)$/.test(w) || /[aeiou]ys$/.test(w)))
+    w = w.slice(0, -1);
   return w;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  caseProfile,
   createPhenome,
   type PhenomeTerm,
   SHIPPED_PHENOME_OPTIONS,
@@ -131,6 +132,46 @@ describe('createPhenome: matching', () => {
     ]);
   });
 
+  it('reads a plural head shared by coordinated modifiers ("developmental and speech delays")', () => {
+    expect(ids(phenome.extract('He had speech delays.'))).toEqual(['HP:0000750']);
+    expect(ids(phenome.extract('He had developmental and speech delays.')).sort()).toEqual([
+      'HP:0000750',
+      'HP:0001263',
+    ]);
+  });
+
+  it('gives a coordinated phrase that is no finding of its own the first word of the mention', () => {
+    expect(
+      ids(phenome.extract('Reflexes showed reduced patellar tendon reflex and ankle reflex.')).sort(),
+    ).toEqual(['HP:0009072', 'HP:0011808']);
+    // A phrase that names a finding by itself keeps it.
+    expect(ids(phenome.extract('He had reduced patellar reflexes and clinodactyly.')).sort()).toEqual([
+      'HP:0011808',
+      'HP:0030084',
+    ]);
+    expect(ids(phenome.extract('He had reduced patellar reflexes and normal tone.'))).toEqual([
+      'HP:0011808',
+    ]);
+  });
+
+  it('joins a prefix written with a hyphen to the word the HPO writes solid', () => {
+    expect(ids(phenome.extract('There was hepato-splenomegaly.'))).toEqual(['HP:0001433']);
+    expect(ids(phenome.extract('She had up-slanting palpebral fissures.'))).toEqual(['HP:0000582']);
+    // Two words of their own stay two words; "non-" still negates.
+    expect(ids(phenome.extract('He had end-stage renal disease.'))).toEqual(['HP:0003774']);
+    const non = phenome.extract('A non-splenomegaly form.');
+    expect(ids(non)).toEqual(['HP:0001744']);
+    expect(non[0]?.negated).toBe(true);
+  });
+
+  it('reads names used interchangeably inside a phrase', () => {
+    expect(ids(phenome.extract('Fundus showed retinal vessel attenuation.'))).toEqual([
+      'HP:0007843',
+    ]);
+    expect(ids(phenome.extract('CT showed hypoplasia of the dens.'))).toEqual(['HP:0003311']);
+    expect(ids(phenome.extract('She had a cognitive disability.'))).toEqual(['HP:0001249']);
+  });
+
   it('reads copula constructions as the phrase ("the thumbs were hypoplastic")', () => {
     const terms = phenome.extract('Both thumbs were invariably hypoplastic.');
     expect(ids(terms)).toEqual(['HP:0009778']);
@@ -179,6 +220,24 @@ describe('createPhenome: matching', () => {
     const findings = createPhenome(ontology, { roots: ['HP:0000118'] });
     expect(findings.extract('autosomal dominant inheritance')).toEqual([]);
     expect(ids(phenome.extract('autosomal dominant inheritance'))).toEqual(['HP:0000006']);
+  });
+});
+
+describe('caseProfile', () => {
+  it("keeps the patient's stated findings: no relative's, hedged, nested or non-phenotype term", () => {
+    const terms = createPhenome(ontology, { nested: true }).extract(
+      'Autosomal dominant. The boy had vestibular schwannoma and no cataract. His mother had seizures. Brachydactyly cannot be ruled out.',
+    );
+    // The extractor reports them all, flagged.
+    expect(new Set(ids(terms))).toEqual(
+      new Set(['HP:0000006', 'HP:0009588', 'HP:0100008', 'HP:0000518', 'HP:0001250', 'HP:0001156']),
+    );
+    expect(caseProfile(terms)).toEqual({ present: ['HP:0009588'], excluded: ['HP:0000518'] });
+  });
+
+  it('does not exclude a finding that is also stated present', () => {
+    const terms = phenome.extract('There were no seizures at first. Later the boy had seizures.');
+    expect(caseProfile(terms)).toEqual({ present: ['HP:0001250'], excluded: [] });
   });
 });
 
@@ -294,12 +353,37 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('He fell into a coma.'))).toEqual(['HP:0001259']);
     expect(ids(phenome.extract('Bone marrow aspiration showed a normal marrow.'))).toEqual([]);
     expect(ids(phenome.extract('Recurrent aspiration was noted.'))).toEqual(['HP:0002835']);
+    expect(ids(phenome.extract('Bone marrow (BM) aspiration showed a normal marrow.'))).toEqual([]);
+  });
+
+  it('does not read an identifier as intellectual disability', () => {
+    for (const text of ['Patient IDs\tSex\tAge', 'Patient(s) ID AN_002501-37 are listed.', 'Sample ID: P12345'])
+      expect(ids(phenome.extract(text))).toEqual([]);
+    expect(ids(phenome.extract('The patient had ID and seizures.'))).toEqual([
+      'HP:0001249',
+      'HP:0001250',
+    ]);
+    expect(ids(phenome.extract('She had ID at 2 years.'))).toEqual(['HP:0001249']);
   });
 
   it('reads weakness in a body region or muscle group as muscle weakness, bare weakness as asthenia', () => {
     expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
     expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
+    for (const text of [
+      'She had weakness of the peroneal and anterior tibial muscles.',
+      'There was a weakness grade 4 of the hip flexors.',
+      'Facial muscles showed a slight weakness.',
+      'The arms showed a grade 4 weakness.',
+    ])
+      expect(ids(phenome.extract(text))).toEqual(['HP:0001324']);
+    expect(ids(phenome.extract('She reported weakness of the whole body.'))).toEqual(['HP:0025406']);
+  });
+
+  it('reads "profound X" as "Severe X" only where the HPO has no "Profound X"', () => {
+    expect(ids(phenome.extract('She had profound hypotonia.'))).toEqual(['HP:0006829']);
+    expect(ids(phenome.extract('He had profound intellectual disability.'))).toEqual(['HP:0002187']);
+    expect(ids(phenome.extract('He had severe intellectual disability.'))).toEqual(['HP:0010864']);
   });
 
   it('does not read a finding named inside a disease name as the finding', () => {
@@ -423,10 +507,42 @@ describe('createPhenome: sections', () => {
     // A long case report without headings is read the same way.
     const letter = `We report a boy with seizures. ${'He was born at term. '.repeat(150)}The syndrome is characterized by deafness.`;
     expect([...new Set(ids(focused.extract(letter)))]).toEqual(['HP:0001250']);
+    // A statement about molecules or an experiment is not the patient's either.
+    const molecular = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures. The variant lies in a hydrophobic residue of the domain. Knockout mice show deafness.',
+    );
+    expect([...new Set(ids(focused.extract(molecular)))]).toEqual(['HP:0001250']);
+    const patientCells = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures. His cells transfected in vitro showed deafness.',
+    );
+    expect([...new Set(ids(focused.extract(patientCells)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
     // A text without case sections (an abstract, a note) describes the disease on purpose.
     expect(ids(focused.extract('The syndrome is characterized by deafness.'))).toEqual([
       'HP:0000365',
     ]);
+  });
+
+  it('reads a numbered subsection as part of its section unless it names a patient', () => {
+    const numbered = [
+      'Seizures in a boy',
+      '1. Introduction',
+      'Cataract is common in other syndromes.',
+      '1.1. Patient 1',
+      'The boy had seizures.',
+      '2. Materials and methods',
+      'DNA was extracted.',
+      '3. Discussion',
+      '3.1. Gene defects and clinical manifestations',
+      'Deafness has been reported in this syndrome.',
+      '3.2. Skeletal abnormalities',
+      'Brachydactyly is frequent.',
+      'References',
+      'A. Author. J Genet 2001.',
+    ].join('\n');
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true });
+    expect([...new Set(ids(focused.extract(numbered)))]).toEqual(['HP:0001250']);
   });
 
   it('leaves a text without headings whole', () => {

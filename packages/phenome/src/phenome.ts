@@ -115,6 +115,8 @@ interface Candidate {
   contentWords: number;
   score: number;
   nested?: boolean;
+  /** A coordinated phrase that replaces the shorter mentions inside it. */
+  covers?: boolean;
 }
 
 /**
@@ -129,6 +131,28 @@ export const SHIPPED_PHENOME_OPTIONS = {
   minConfidence: 0,
   labValues: true,
 } as const satisfies PhenomeOptions;
+
+/**
+ * A term that the phenotype profile of the patient takes: a finding (Phenotypic abnormality,
+ * not an inheritance mode, onset or course, which describe the disease), of the patient (not
+ * a relative), stated (not hedged) and not the more general term nested in a longer mention.
+ */
+export function inCaseProfile(t: PhenomeTerm): boolean {
+  return t.category === 'phenotype' && t.subject === 'patient' && !t.uncertain && !t.nested;
+}
+
+/**
+ * The phenotype profile a case gets from the extracted terms (a case submitted without terms,
+ * and the benchmark's "case profile" rows): the present findings, and the excluded ones that
+ * are never also stated present.
+ */
+export function caseProfile(terms: readonly PhenomeTerm[]): { present: string[]; excluded: string[] } {
+  const own = terms.filter(inCaseProfile);
+  const present = [...new Set(own.filter((t) => !t.negated).map((t) => t.id))];
+  const seen = new Set(present);
+  const excluded = [...new Set(own.filter((t) => t.negated && !seen.has(t.id)).map((t) => t.id))];
+  return { present, excluded };
+}
 
 /** Builds the phrase index once (about a second for the full HPO) and returns the extractor. */
 export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}): Phenome {
@@ -251,6 +275,45 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
           }
         }
       }
+    }
+    return out;
+  };
+
+  /**
+   * "hepato-splenomegaly", "up-slanting": a prefix that is no word of the vocabulary (or a
+   * direction: up, down) joined by a hyphen forms one word with the next
+   * ("hepatosplenomegaly", "upslanting") when the vocabulary has that word. "non-" stays
+   * apart (it negates the word after it).
+   */
+  const joinHyphenated = (text: string, tokens: Token[]): Token[] => {
+    if (!tokens.some((t) => t.hyphenNext)) return tokens;
+    const out: Token[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const a = tokens[i] as Token;
+      const b = tokens[i + 1];
+      if (
+        b !== undefined &&
+        a.hyphenNext &&
+        b.start - a.end === 1 &&
+        /^\p{L}+$/u.test(a.raw) &&
+        /^\p{L}+$/u.test(b.raw) &&
+        !/^non$/i.test(a.raw)
+      ) {
+        const own = dict.lookup(a.norm);
+        // A word of its own stays apart ("end-stage", "low-set" are indexed as two words), but
+        // for a direction prefix ("up-slanting").
+        if (own === undefined || own.isStop || DIRECTION_PREFIX_RE.test(a.raw)) {
+          const raw = a.raw + b.raw;
+          const norm = normalizeWord(raw);
+          const joined = dict.lookup(norm);
+          if (joined !== undefined && !joined.isStop && !joined.isModifier) {
+            out.push({ ...b, raw, norm, start: a.start, end: b.end });
+            i++;
+            continue;
+          }
+        }
+      }
+      out.push(a);
     }
     return out;
   };
@@ -387,6 +450,34 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
             score: entry.weight * 0.85,
           });
       }
+      // "reduced patellar tendon reflex and ankle reflex": a phrase of two or three words after
+      // the conjunction that is no finding of its own takes the mention's first word.
+      if (after + 2 < tokens.length && isConj(after) && /^\s+$/.test(gap(after - 1))) {
+        const startsMention = mentions.some((o) => o.first <= after + 1 && after + 1 < o.last);
+        // "ankle jerks" is the Achilles reflex, not the Myoclonus of "jerks" inside it.
+        for (let k = 2; k <= 3 && !startsMention; k++) {
+          const end = after + k; // last token of the phrase
+          if (end >= tokens.length) break;
+          let ok = true;
+          for (let q = after + 1; q <= end; q++)
+            if (!isContent(q) || (q < end && (tokens[q] as Token).breakAfter)) ok = false;
+          if (!ok) break;
+          if (!(tokens[end] as Token).breakAfter && isContent(end + 1)) continue;
+          const rest: string[] = [];
+          for (let q = after + 1; q <= end; q++) rest.push(canonical(q));
+          const entry = lookupWords([words[0] as string, ...rest], false);
+          if (entry && entry.termId !== m.entry.termId)
+            out.push({
+              first: after + 1,
+              last: end + 1,
+              entry,
+              contentWords: words.length,
+              score: entry.weight * 0.85,
+              covers: true,
+            });
+          break;
+        }
+      }
     }
     return out;
   };
@@ -416,15 +507,32 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     let located = attached && BODY_REGION_RE.test(before.raw);
     // "weakness in (both|the|his|her)? feet", "weakness of the neck muscles".
     const prep = tokens[m.first + 1];
-    if (!located && prep && !(tokens[m.first] as Token).breakAfter && /^(?:in|of)$/i.test(prep.raw))
-      for (let k = m.first + 2; k < Math.min(tokens.length, m.first + 5); k++) {
+    // "weakness of the peroneal and anterior tibial muscles", "weakness grade 4 of the hip
+    // flexors": a muscle group named after "in"/"of" in the same clause.
+    if (!located && prep && !(tokens[m.first] as Token).breakAfter) {
+      let sawPrep = false;
+      for (let k = m.first + 1; k < Math.min(tokens.length, m.first + 9); k++) {
         const t = tokens[k] as Token;
-        if (BODY_REGION_RE.test(t.raw)) {
+        if (sawPrep && BODY_REGION_RE.test(t.raw)) {
           located = true;
           break;
         }
-        if (t.breakAfter || !/^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal)$/i.test(t.raw))
+        if (/^(?:in|of)$/i.test(t.raw)) sawPrep = true;
+        else if (!sawPrep ? !/^(?:grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
           break;
+        if (t.breakAfter) break;
+      }
+    }
+    // "Facial muscles showed a slight weakness", "the arms showed a grade 4 weakness": the
+    // muscles or the region named just before, in the same clause.
+    if (!located)
+      for (let k = m.first - 1; k >= Math.max(0, m.first - 6); k--) {
+        const t = tokens[k] as Token;
+        if (t.breakAfter) break;
+        if (BODY_REGION_RE.test(t.raw) && !/^(?:proximal|distal)$/i.test(t.raw)) {
+          located = true;
+          break;
+        }
       }
     if (!located) return m;
     const entry = lookupWords([canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)], false);
@@ -498,11 +606,17 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
 
   const extract = (text: string): PhenomeTerm[] => {
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
-    const tokens = tokenize(text);
+    const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
     const candidates = findCandidates(tokens);
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
-    mentions = [...mentions, ...expandCoordinations(text, tokens, mentions)];
+    const coordinated = expandCoordinations(text, tokens, mentions);
+    const covering = coordinated.filter((c) => c.covers);
+    if (covering.length > 0)
+      mentions = mentions.filter(
+        (m) => !covering.some((c) => c.first <= m.first && m.last <= c.last),
+      );
+    mentions = [...mentions, ...coordinated];
     if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
     mentions = applyAbbreviations(text, tokens, mentions);
     if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
@@ -685,6 +799,9 @@ const MUSCLE_WEAKNESS = 'HP:0001324';
 /** Body regions and muscle groups in which weakness is muscle weakness. */
 const BODY_REGION_RE =
   /^(?:limbs?|legs?|arms?|hands?|feet|foot|neck|face|facial|trunk|truncal|shoulders?|hips?|thighs?|muscles?|muscular|extremit(?:y|ies)|proximal|distal|pyramidal|flexors?|extensors?|quadriceps|deltoids?|biceps|triceps|girdle|axial|bulbar|limb)$/i;
+/** Words between "weakness of" and the muscle group it names ("of both upper and lower limbs"). */
+const WEAKNESS_SITE_WORD_RE =
+  /^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal|and|or|anterior|posterior)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
@@ -708,6 +825,10 @@ const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventorie
 /** Words that make "aspiration" or "biopsy"-like nouns a procedure ("bone marrow aspiration"). */
 const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
 const PROCEDURE_NOUN_RE = /^aspirations?$/i;
+/** Direction prefixes that the HPO writes solid ("Upslanted", "Downslanted"). */
+const DIRECTION_PREFIX_RE = /^(?:up|down)$/i;
+/** Things that carry an identifier ("Patient ID", "Sample IDs"). */
+const IDENTIFIED_RE = /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
 const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|\p{L}*dysplasias?)$/iu;
 
@@ -762,8 +883,27 @@ function namesSomethingElse(
   )
     return true;
   if (m.last - m.first === 1 && PROCEDURE_NOUN_RE.test(last.raw) && m.first > 0) {
-    const before = tokens[m.first - 1] as Token;
-    if (!before.breakAfter && PROCEDURE_BEFORE_RE.test(before.raw)) return true;
+    let b = m.first - 1;
+    // "bone marrow (BM) aspiration": the abbreviation in brackets between.
+    if (b > 0 && /^\p{Lu}{2,5}$/u.test((tokens[b] as Token).raw) && /\(\s*$/.test(text.slice((tokens[b - 1] as Token).end, (tokens[b] as Token).start)))
+      b--;
+    const before = tokens[b] as Token;
+    if (PROCEDURE_BEFORE_RE.test(before.raw) && (b < m.first - 1 || !before.breakAfter)) return true;
+  }
+  // "Patient ID", "sample IDs": an identifier, not Intellectual disability.
+  // An identifier code after it ("ID AN_002501") says the same.
+  if (m.last - m.first === 1 && /^IDs?$/.test(first.raw)) {
+    let b = m.first - 1;
+    // "Patient(s) ID"
+    if (b > 0 && /^s$/i.test((tokens[b] as Token).raw)) b--;
+    const before = tokens[b];
+    if (
+      before !== undefined &&
+      IDENTIFIED_RE.test(before.raw) &&
+      /^(?:\(s\))?\s*$/i.test(text.slice(before.end, first.start))
+    )
+      return true;
+    if (/^\s*[:#]?\s*[A-Z]+[_-]?\d/i.test(text.slice(first.end, first.end + 20))) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -97,6 +97,66 @@ describe('rarelens annotate', () => {
   });
 });
 
+/** A VCF of `n` records (several 1 MiB blocks when n is large), with multi-allelic and no-ALT records among them. */
+async function bigVcf(path: string, n: number, badLine?: number): Promise<void> {
+  const lines = ['##fileformat=VCFv4.2', '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">', '##FORMAT=<ID=DP,Number=1,Type=Integer,Description="Depth">', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tP1'];
+  const pad = 'X'.repeat(60);
+  for (let i = 0; i < n; i++) {
+    const pos = 1000 + (i % 400);
+    const alt = i % 7 === 0 ? 'G,T' : i % 11 === 0 ? '.' : i % 5 === 0 ? 'ACG' : 'G';
+    lines.push(`1\t${lines.length + 1 === badLine ? 'x' : pos}\trs${i}\tA\t${alt}\t${i % 90}\tPASS\tNOTE=${pad}\tGT:DP\t${i % 3 === 0 ? '1/1' : '0/1'}:${i % 50}`);
+  }
+  await writeFile(path, lines.join('\n') + '\n');
+}
+
+describe('rarelens annotate --threads (worker threads)', () => {
+  it('writes byte for byte what one thread writes, with the same counts and summary, over many blocks', async () => {
+    const vcf = join(dir, 'big.vcf');
+    await bigVcf(vcf, 30_000);
+    const outputs: string[] = [];
+    const messages: string[] = [];
+    for (const threads of ['1', '3']) {
+      const out = join(dir, `big.${threads}.jsonl`);
+      const err = captureErrors();
+      const code = await run(['--vcf', vcf, '--kb', kbDir, '--assembly', 'GRCh38', '--threads', threads, '--out', out]);
+      err.restore();
+      expect(code).toBe(0);
+      outputs.push(await readFile(out, 'utf8'));
+      messages.push(err.text().replace(/ in [\d.]+ s /, ' ').replace(/wrote .*/, ''));
+    }
+    const rows = outputs[0]!.trim().split('\n');
+    // 30,000 records: 2,338 without ALT are skipped, 4,286 multi-allelic ones give two alleles.
+    expect(rows).toHaveLength(30_000 - 2_338 + 4_286);
+    expect(JSON.parse(rows.at(-1)!)).toMatchObject({ input: { line: 30_004 } });
+    expect(outputs[1]).toBe(outputs[0]);
+    expect(messages[1]).toBe(messages[0]);
+    expect(messages[0]).toMatch(/from 30,000 records/);
+    expect(messages[0]).toMatch(/2338 no-ALT records/);
+  }, 120_000);
+
+  it('reports the first malformed line in input order, from a worker, and writes no output', async () => {
+    const vcf = join(dir, 'big-bad.vcf');
+    await bigVcf(vcf, 30_000, 25_001);
+    const out = join(dir, 'big-bad.jsonl');
+    const err = captureErrors();
+    const code = await run(['--vcf', vcf, '--kb', kbDir, '--assembly', 'GRCh38', '--threads', '2', '--out', out]);
+    err.restore();
+    expect(code).toBe(1);
+    expect(err.text()).toMatch(/big-bad\.vcf:25001: bad POS "x"/);
+    await expect(readFile(out)).rejects.toThrow();
+    const left = (await readdir(dir)).filter((f) => f.startsWith('big-bad.jsonl'));
+    expect(left).toEqual([]);
+  }, 120_000);
+
+  it('refuses --threads that is not a whole number from 1 to 64', async () => {
+    const err = captureErrors();
+    const code = await run(['--vcf', vcfNoAssembly, '--kb', kbDir, '--threads', '0', '--out', join(dir, 't.jsonl')]);
+    err.restore();
+    expect(code).toBe(2);
+    expect(err.text()).toMatch(/--threads must be a whole number from 1 to 64, got 0/);
+  });
+});
+
 describe('the compiled command (npm run build:cli)', () => {
   it('writes byte for byte what the TypeScript sources write, as JSONL and as VCF', async () => {
     const outdir = join(dir, 'dist');
@@ -113,6 +173,12 @@ describe('the compiled command (npm run build:cli)', () => {
         const [x, y] = [await readFile(a, 'utf8'), await readFile(b, 'utf8')];
         expect(x.length).toBeGreaterThan(0);
         expect(y).toBe(x);
+        if (ext === 'jsonl') {
+          // The compiled command's worker threads run the compiled worker (dist/annotate-worker.mjs).
+          const c = join(dir, 'compiled.threads.jsonl');
+          expect(await compiled.run([...args(c), '--threads', '2'])).toBe(0);
+          expect(await readFile(c, 'utf8')).toBe(x);
+        }
       }
       // Errors come out the same way: exit code and message.
       const missing = ['--vcf', join(dir, 'missing.vcf'), '--assembly', 'GRCh38', '--kb', kbDir, '--out', join(dir, 'x.jsonl')];

@@ -8,27 +8,25 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import {
   ANNOTATION_INFO_FIELDS,
   AssemblyRequiredError,
-  createAnnotator,
   createVcfWriter,
-  declaredAfKeys,
   KbSourceError,
-  loadChain,
-  loadGenomeKb,
   readKbManifest,
   readVcf,
   toAnnotationInfo,
-  toAnnotationJson,
   UnknownSampleError,
   VcfParseError,
   type Assembly,
-  type VcfHeader,
+  type VcfReader,
 } from '@rarelens/engine';
 import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args.ts';
+import { JsonlEncoder, openAnnotation } from './annotate-jsonl.ts';
+import { AnnotateInputError, annotateInWorkers } from './annotate-pool.ts';
 import { defaultKbDir } from './kb.ts';
 
 const USAGE = `Usage:
@@ -39,7 +37,9 @@ const USAGE = `Usage:
     --sample    sample column to report (default: the first)
     --kb        knowledge base directory (default $RARELENS_KB or ./data/kb)
     --fasta     GRCh38 reference FASTA with .fai (codon-level consequences, HGVS p.)
-    --format    jsonl (default) or vcf`;
+    --format    jsonl (default) or vcf
+    --threads   worker threads for JSONL output (default: one per CPU for inputs of 16 MiB or more,
+                else 1 = this thread only)`;
 
 interface Args {
   vcf: string;
@@ -49,9 +49,13 @@ interface Args {
   kb: string;
   fasta?: string;
   format: 'jsonl' | 'vcf';
+  threads?: number;
 }
 
-const OPTIONS = stringOptions('vcf', 'out', 'assembly', 'sample', 'kb', 'fasta', 'format');
+const OPTIONS = stringOptions('vcf', 'out', 'assembly', 'sample', 'kb', 'fasta', 'format', 'threads');
+
+/** Inputs from this size on (bytes on disk) are annotated in worker threads by default. */
+const PARALLEL_FROM_BYTES = 16 << 20;
 
 function parseAnnotateArgs(argv: readonly string[]): Args {
   const { values: v } = parseCommandArgs(argv, { options: OPTIONS });
@@ -60,12 +64,12 @@ function parseAnnotateArgs(argv: readonly string[]): Args {
   if (v.assembly !== undefined && v.assembly !== 'GRCh37' && v.assembly !== 'GRCh38') throw new UsageError(`--assembly must be GRCh37 or GRCh38, got ${v.assembly}`);
   const format = v.format ?? (/\.vcf(\.gz)?$/.test(v.out) ? 'vcf' : 'jsonl');
   if (format !== 'jsonl' && format !== 'vcf') throw new UsageError(`--format must be jsonl or vcf, got ${format}`);
-  return { vcf: resolve(v.vcf), out: resolve(v.out), assembly: v.assembly, sample: v.sample, kb: resolve(v.kb ?? defaultKbDir()), fasta: v.fasta, format };
-}
-
-/** The header declares population frequencies (INFO keys or CSQ/ANN frequency fields). */
-function hasPopulationData(h: VcfHeader): boolean {
-  return declaredAfKeys(h).length > 0 || h.annotations.some((l) => l.fields.some((f) => /^(gnomAD|gnomADe|gnomADg|MAX_AF|ExAC)(_|$)/.test(f) || f === 'AF'));
+  let threads: number | undefined;
+  if (v.threads !== undefined) {
+    threads = Number(v.threads);
+    if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new UsageError(`--threads must be a whole number from 1 to 64, got ${v.threads}`);
+  }
+  return { vcf: resolve(v.vcf), out: resolve(v.out), assembly: v.assembly, sample: v.sample, kb: resolve(v.kb ?? defaultKbDir()), fasta: v.fasta, format, threads };
 }
 
 export function run(argv: string[]): Promise<number> {
@@ -77,57 +81,72 @@ async function annotate(args: Args): Promise<number> {
   const tmp = `${args.out}.tmp-${process.pid}`;
   try {
     const manifest = await readKbManifest(args.kb);
-    const kb = await loadGenomeKb(args.kb);
-    const chain = kb.chainPath ? await loadChain(kb.chainPath) : undefined;
-    const reader = await readVcf(args.vcf, { sample: args.sample, assembly: args.assembly, liftover: chain });
-    if (reader.assembly === 'GRCh37' && !chain) throw new KbSourceError(args.kb, 'the input is GRCh37 but the KB has no hg19ToHg38 chain; rebuild it with the liftover/ chain in the sources');
-    const annotator = createAnnotator(kb, { fasta: args.fasta, populationDataInInput: hasPopulationData(reader.header), infoKeys: new Set(reader.header.info.keys()) });
+    const input = { vcf: args.vcf, assembly: args.assembly, sample: args.sample, kb: args.kb, fasta: args.fasta };
+    const threads = args.threads ?? ((await stat(args.vcf).then((st) => st.size, () => 0)) >= PARALLEL_FROM_BYTES ? Math.min(availableParallelism(), 8) : 1);
     const counts = new Map<string, number>();
     let n = 0;
-    if (args.format === 'jsonl') {
+    let reader: VcfReader;
+    let sequenceSource: string;
+    if (args.format === 'jsonl' && threads > 1) {
+      // This thread reads the header (errors about it come from here, as in-process) and the
+      // text; the workers annotate. The summary is gathered from their blocks.
+      reader = await readVcf(args.vcf, { sample: args.sample, assembly: args.assembly });
       const out = createWriteStream(tmp);
-      let buf = '';
-      // Whole batches (one per decoded chunk): one await per ~1 MiB of input, not per variant.
-      for await (const batch of reader.batches()) {
-        for (const v of batch) {
-          const a = annotator.annotate(v);
-          counts.set(a.acmg.classification, (counts.get(a.acmg.classification) ?? 0) + 1);
-          buf += `${JSON.stringify(toAnnotationJson(a))}\n`;
-        }
-        n += batch.length;
-        if (buf.length > 1 << 20) {
-          if (!out.write(buf)) await once(out, 'drain');
-          buf = '';
-        }
-      }
-      out.end(buf);
+      const write = async (bytes: Uint8Array) => {
+        if (!out.write(bytes)) await once(out, 'drain');
+      };
+      const r = await annotateInWorkers(input, reader, threads, write, counts, reader.summary);
+      out.end();
       await once(out, 'finish');
+      n = r.alleles;
+      sequenceSource = r.sequenceSource;
     } else {
-      const writer = createVcfWriter(tmp, {
-        assembly: 'GRCh38',
-        sample: reader.sample,
-        info: ANNOTATION_INFO_FIELDS,
-        source: 'RareLens annotate',
-        meta: [`##rarelens_kb=built ${manifest.builtAt} by ${manifest.softwareVersion}`, `##rarelens_input=${args.vcf} (${reader.assembly})`],
-        compress: args.out.endsWith('.gz') ? 'bgzf' : 'none',
-      });
-      for await (const batch of reader.batches()) {
-        for (const v of batch) {
-          const a = annotator.annotate(v);
-          counts.set(a.acmg.classification, (counts.get(a.acmg.classification) ?? 0) + 1);
-          await writer.write({ chrom: a.chrom, pos: a.pos, id: v.id, ref: a.ref, alt: a.alt, qual: a.qual, filter: a.filter, info: toAnnotationInfo(a), genotype: reader.sample ? a.genotype : null });
+      const opened = await openAnnotation(input);
+      reader = opened.reader;
+      const annotator = opened.annotator;
+      sequenceSource = annotator.sequenceSource;
+      if (args.format === 'jsonl') {
+        const out = createWriteStream(tmp);
+        const encoder = new JsonlEncoder();
+        // Whole batches (one per decoded chunk): one await per ~1 MiB of input, not per variant.
+        for await (const batch of reader.batches()) {
+          for (const v of batch) {
+            const a = annotator.annotate(v);
+            counts.set(a.acmg.classification, (counts.get(a.acmg.classification) ?? 0) + 1);
+            encoder.add(a);
+          }
+          n += batch.length;
+          if (encoder.length > 1 << 20 && !out.write(encoder.take())) await once(out, 'drain');
         }
-        n += batch.length;
+        out.end(encoder.take());
+        await once(out, 'finish');
+      } else {
+        const writer = createVcfWriter(tmp, {
+          assembly: 'GRCh38',
+          sample: reader.sample,
+          info: ANNOTATION_INFO_FIELDS,
+          source: 'RareLens annotate',
+          meta: [`##rarelens_kb=built ${manifest.builtAt} by ${manifest.softwareVersion}`, `##rarelens_input=${args.vcf} (${reader.assembly})`],
+          compress: args.out.endsWith('.gz') ? 'bgzf' : 'none',
+        });
+        for await (const batch of reader.batches()) {
+          for (const v of batch) {
+            const a = annotator.annotate(v);
+            counts.set(a.acmg.classification, (counts.get(a.acmg.classification) ?? 0) + 1);
+            await writer.write({ chrom: a.chrom, pos: a.pos, id: v.id, ref: a.ref, alt: a.alt, qual: a.qual, filter: a.filter, info: toAnnotationInfo(a), genotype: reader.sample ? a.genotype : null });
+          }
+          n += batch.length;
+        }
+        await writer.close();
       }
-      await writer.close();
+      annotator.close();
     }
-    annotator.close();
     await rename(tmp, args.out);
     const s = reader.summary;
     const secs = (performance.now() - t0) / 1000;
     console.error(
       [
-        `annotated ${n.toLocaleString('en')} alleles from ${s.records.toLocaleString('en')} records in ${secs.toFixed(2)} s (${reader.assembly}${reader.assembly === 'GRCh37' ? ' lifted to GRCh38' : ''}, sample ${reader.sample ?? '-'}, sequence: ${annotator.sequenceSource})`,
+        `annotated ${n.toLocaleString('en')} alleles from ${s.records.toLocaleString('en')} records in ${secs.toFixed(2)} s (${reader.assembly}${reader.assembly === 'GRCh37' ? ' lifted to GRCh38' : ''}, sample ${reader.sample ?? '-'}, sequence: ${sequenceSource})`,
         `classes: ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}`,
         s.liftFailed.length ? `failed to lift: ${s.liftFailed.length} (first: line ${s.liftFailed[0]!.line} ${s.liftFailed[0]!.reason})` : '',
         s.skippedRefBlocks + s.skippedNoAlt + s.skippedStar + s.skippedNonRef + s.skippedTelomere
@@ -145,7 +164,7 @@ async function annotate(args: Args): Promise<number> {
       console.error(`rarelens annotate: ${e.message}.\nRun again with --assembly GRCh37 or --assembly GRCh38.`);
       return 2;
     }
-    if (e instanceof VcfParseError || e instanceof UnknownSampleError || e instanceof KbSourceError) {
+    if (e instanceof VcfParseError || e instanceof UnknownSampleError || e instanceof KbSourceError || e instanceof AnnotateInputError) {
       console.error(`rarelens annotate: ${e.message}`);
       return 1;
     }

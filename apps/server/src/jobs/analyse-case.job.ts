@@ -166,7 +166,7 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
         });
         const familyRun = stream.family ? engine.familyRun(stream.family) : null;
         // One bulk load per case (COPY; one transaction on PostgreSQL): see ports.ts RunLoad.
-        await store.loadRun(async (load) => {
+        const stored = await store.loadRun(async (load) => {
           const runId = await load.insertRun({
             caseId,
             jobId: ctx.jobId,
@@ -272,8 +272,9 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
             });
             await store.deleteOtherRuns(tx, caseId, runId);
           });
+          return ordinal;
         });
-        await store.refreshVariantStats(db);
+        await store.refreshVariantStats(db, stored);
       };
 
       if (caseRow.genomeFormat !== 'fastq') {

@@ -113,6 +113,6 @@ export interface CaseAnalysisStore {
   ): Promise<void>;
   markRanked(tx: Executor, runId: string, terms: { hpoTerms: string[]; excludedTerms: string[] }): Promise<void>;
   completeRun(tx: Executor, runId: string, counts: Record<string, number>): Promise<void>;
-  /** Planner statistics after a bulk write (outside any transaction). */
-  refreshVariantStats(db: Executor): Promise<void>;
+  /** Visibility map and planner statistics after a bulk load of `loadedRows` variants or a re-rank (0), outside any transaction. */
+  refreshVariantStats(db: Executor, loadedRows: number): Promise<void>;
 }

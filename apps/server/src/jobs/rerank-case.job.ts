@@ -46,7 +46,7 @@ export function createRerankCaseJob(deps: {
           await store.markRanked(tx, runId, terms);
           return 'done' as const;
         });
-        if (outcome === 'done') await store.refreshVariantStats(db);
+        if (outcome === 'done') await store.refreshVariantStats(db, 0);
         if (outcome !== 'terms-changed') return;
       }
       throw new Error('the HPO terms kept changing while re-ranking; will retry');

@@ -1,14 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadOnceForPath, withChunkReload } from './chunk-reload.ts';
+import { reloadOnceForPath, trackPendingNavigation, withChunkReload } from './chunk-reload.ts';
 import { safeRedirectPath } from '../lib/redirect.ts';
 
 const reload = vi.fn();
+const assign = vi.fn();
 beforeEach(() => {
   sessionStorage.clear();
   reload.mockReset();
-  vi.stubGlobal('location', { ...window.location, reload, pathname: '/home' });
+  assign.mockReset();
+  vi.stubGlobal('location', { ...window.location, reload, assign, pathname: '/home', search: '', hash: '' });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  trackPendingNavigation(() => undefined);
+});
 
 describe('chunk reload guard', () => {
   it('reloads at most once per 10 s for the same path', () => {
@@ -31,6 +36,21 @@ describe('chunk reload guard', () => {
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     // Within 10 s the same failure surfaces instead of reloading again.
     await expect(load()).rejects.toThrow('Failed to fetch dynamically imported module');
+  });
+});
+
+describe('chunk reload during an in-app navigation', () => {
+  it('opens the page being navigated to, guarded for that path, not the page being left', async () => {
+    trackPendingNavigation(() => ({ pathname: '/terms', search: '?a=1', hash: '' }));
+    const load = withChunkReload(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/terms.js')));
+    void load();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/terms?a=1'));
+    expect(reload).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('rarelens:chunk-reload:/terms')).not.toBeNull();
+    expect(sessionStorage.getItem('rarelens:chunk-reload:/home')).toBeNull();
+    // The same page fails again within 10 s: the error surfaces.
+    await expect(load()).rejects.toThrow('Failed to fetch dynamically imported module');
+    expect(assign).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,7 +1,10 @@
 import { createBrowserRouter } from 'react-router';
+import { trackPendingNavigation } from './chunk-reload.ts';
 import { routes } from './routes.tsx';
 
 /** The app's data router (library mode). */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  trackPendingNavigation(() => router.state.navigation.location);
+  return router;
 }

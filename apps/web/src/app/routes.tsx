@@ -123,6 +123,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { element: <MyAccountLayout />, children: myAccountPages },
+          // /my-product (the product check, §2): no product named, so home — as /my-product/{id} does.
+          { path: 'my-product', lazy: page(productIndex, (m) => m.ProductIndexRedirect) },
           { path: 'my-product/:productId', element: <ProductLayout />, children: productPages },
           { path: 'my-product/:productId', element: <DetailsLayout />, children: productDetailPages },
         ],

@@ -1,6 +1,24 @@
 import { Constants } from '@rarelens/contract';
+import { useEffect } from 'react';
 import { Toaster as SonnerToaster, toast } from 'sonner';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
+
+/**
+ * Escape closes a toast (§4), the newest first; Sonner itself only collapses the stack on
+ * Escape. While a modal dialog is open, Escape belongs to the dialog unless focus is among the
+ * toasts (F8 takes it there).
+ */
+export function dismissNewestToastOnEscape(event: Pick<KeyboardEvent, 'key'>, doc: Document = document): boolean {
+  if (event.key !== 'Escape') return false;
+  const active = doc.activeElement;
+  const isInToasts = active instanceof Element && active.closest('[data-sonner-toaster]') !== null;
+  if (!isInToasts && doc.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')) return false;
+  // Sonner keeps its active toasts oldest first.
+  const newest = toast.getToasts().at(-1);
+  if (newest === undefined) return false;
+  toast.dismiss(newest.id);
+  return true;
+}
 
 /**
  * The toast viewport: toasts close after 5000 ms, pause while hovered or focused, close on a
@@ -8,6 +26,11 @@ import { ApiError, errorMessage } from '../lib/api-client.ts';
  * internally (45 px) — the closest the library allows to the spec's 50.
  */
 export function Toaster() {
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => void dismissNewestToastOnEscape(event);
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, []);
   return (
     <SonnerToaster
       position="bottom-right"

@@ -2,8 +2,9 @@
  * The one combining step of the gene ranking: each prioritiser (prioritisers.ts) gives a part of a
  * gene's score under one disease hypothesis (`GeneScoreParts`, natural log, before any weight);
  * `geneScoreLn` weighs and adds them with the gene-score constants:
- *   phenotype part (tempered, scaled log-LR of an annotated disease | prior + named-feature log-LR
- *   of a disease known by name | prior of a new disease gene)
+ *   phenotype part (tempered, scaled log-LR of an annotated disease | the same plus a prior for a
+ *   possibly allelic disease | prior + named-feature log-LR of a disease known by name | prior of a
+ *   new disease gene)
  *   + genotypeWeight * ln(max(fit, floor)) + constraint bonus + ClinVar bonus (unannotated genes only).
  * The same function scores genes in `rank` and re-weighs the stored parts in bench:rank's
  * cross-validation, so the benchmark can never drift from the product.
@@ -31,6 +32,13 @@ export const CONSTRAINED_MISSENSE_LN = 1;
  * the allele is known to cause disease, so a disease of this gene exists even if it is not annotated.
  */
 export const UNANNOTATED_CLINVAR_LN = 0;
+/**
+ * A possibly allelic disease: the phenotype of one of the gene's annotated diseases, with the
+ * genotype fit of unknown inheritance (one variant suffices) in place of that disease's mode, plus
+ * this log prior. A gene often causes several diseases with overlapping features and different
+ * modes (a recessive and a dominant one), and the disease of the case may be the one not yet annotated.
+ */
+export const ALLELIC_DISEASE_LN = -4;
 
 /** The constants of the gene score (natural-log units). */
 export interface GeneScoreConstants {
@@ -50,6 +58,8 @@ export interface GeneScoreConstants {
   constrainedMissenseLn: number;
   /** Log bonus: a gene without an annotated disease fit whose genotype includes a ClinVar pathogenic allele. */
   unannotatedClinvarLn: number;
+  /** Log prior of a possibly allelic disease (an annotated disease's phenotype, genotype of unknown inheritance). */
+  allelicDiseaseLn: number;
 }
 
 export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object.freeze({
@@ -61,6 +71,7 @@ export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object
   constrainedLofLn: CONSTRAINED_LOF_LN,
   constrainedMissenseLn: CONSTRAINED_MISSENSE_LN,
   unannotatedClinvarLn: UNANNOTATED_CLINVAR_LN,
+  allelicDiseaseLn: ALLELIC_DISEASE_LN,
 });
 
 /**
@@ -71,7 +82,8 @@ export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object
  * the score; benchmarks re-weigh them by the same function.
  */
 export interface GeneScoreParts {
-  source: 'annotations' | 'disease-name' | 'none';
+  /** 'allelic': an annotated disease's phenotype with the genotype fit of unknown inheritance. */
+  source: 'annotations' | 'allelic' | 'disease-name' | 'none';
   phenotypeLn: number;
   fitLn: number;
   constraint: 'lof' | 'missense' | null;
@@ -94,6 +106,8 @@ export function genePhenotypeLn(p: GeneScoreParts, k: GeneScoreConstants): numbe
   switch (p.source) {
     case 'annotations':
       return phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+    case 'allelic':
+      return k.allelicDiseaseLn + phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
     case 'disease-name':
       return k.namedDiseaseLn + k.namePhenotypeScale * p.phenotypeLn;
     case 'none':
@@ -112,7 +126,7 @@ export function geneConstraintLn(p: GeneScoreParts, k: GeneScoreConstants): numb
 
 /** The ClinVar part of a gene score (natural log): only for a gene ranked without an annotated disease. */
 export function geneClinvarLn(p: GeneScoreParts, k: GeneScoreConstants): number {
-  return p.clinvar && p.source !== 'annotations' ? k.unannotatedClinvarLn : 0;
+  return p.clinvar && (p.source === 'disease-name' || p.source === 'none') ? k.unannotatedClinvarLn : 0;
 }
 
 /** A gene's score (natural log) from its parts: the combining step. */

@@ -1,6 +1,7 @@
 /**
  * The prioritisers of the gene ranking, as values (Exomiser style): each looks at one gene under one
- * disease hypothesis — one of the gene's annotated diseases, a disease known only by name, or a new
+ * disease hypothesis — one of the gene's annotated diseases, a possibly allelic disease (an
+ * annotated disease's phenotype, inheritance unknown), a disease known only by name, or a new
  * disease of the gene — and gives its part of the gene's score (`GeneScoreParts`) and, for the
  * hypothesis the gene is ranked on, the lines that say why.
  *  - inheritance: the best genotype fit over the hypothesis's modes of inheritance (inheritance.ts,
@@ -28,6 +29,11 @@ import type { GeneVariants } from './prepare.ts';
 export type DiseaseHypothesis =
   /** An annotated disease (index into the phenotype model). */
   | { source: 'annotations'; disease: number }
+  /**
+   * A possibly allelic disease: the phenotype of the annotated disease `disease` with the genotype
+   * fit of unknown inheritance (the gene's genotype does not fit that disease's stated mode).
+   */
+  | { source: 'allelic'; disease: number }
   /** A disease known only by name (no phenotype annotations yet). */
   | { source: 'disease-name'; disease: NamedDisease }
   /** A new disease of the gene, inheritance unknown: the floor, so no candidate is ever lost. */
@@ -53,6 +59,8 @@ export interface PrioritiserContext {
   family: FamilyContext | null;
   /** Lowest genotype fit (keeps the log finite). */
   fitFloor: number;
+  /** The gene-score constants (explanations quote the priors). */
+  constants: GeneScoreConstants;
   /** Per-ranking caches (pure functions of their keys). */
   cache: { fits: Map<string, GenotypeFit>; names: Map<string, NameEvidence>; matched: Map<number, TermMatch[]> };
 }
@@ -92,6 +100,7 @@ function modesOfHypothesis(ctx: PrioritiserContext, d: DiseaseHypothesis): Inher
       return modesOf(inheritanceOf(ctx.model, d.disease));
     case 'disease-name':
       return modesOf(d.disease.inheritance);
+    case 'allelic':
     case 'none':
       return ['UNKNOWN'];
     default: {
@@ -179,7 +188,7 @@ function kbHasDisease(model: PhenotypeModel, symbol: string): boolean {
 /** The phenotype evidence of a hypothesis (null for a new disease of the gene); the matched terms of an annotated disease only when `withTerms`. */
 function phenotypeEvidence(ctx: PrioritiserContext, h: Hypothesis, withTerms: boolean): PhenotypeEvidence | null {
   const d = h.disease;
-  if (d.source === 'annotations') {
+  if (d.source === 'annotations' || d.source === 'allelic') {
     const dis = ctx.model.diseases[d.disease];
     if (!dis) return null;
     return { diseaseId: dis.id, diseaseName: dis.name, source: 'annotations', log10Lr: (ctx.pheno[d.disease] ?? 0) / LN10, matched: withTerms ? matchedTerms(ctx, d.disease) : [] };
@@ -196,13 +205,17 @@ function explainPhenotype(ctx: PrioritiserContext, h: Hypothesis, withTerms: boo
   const symbol = h.gv.symbol;
   const model = ctx.model;
   const ev = phenotypeEvidence(ctx, h, withTerms);
-  if (d.source === 'annotations' && ev) {
+  if ((d.source === 'annotations' || d.source === 'allelic') && ev) {
     const lines: string[] = [];
     const hits = ev.matched.filter((m) => m.kind === 'exact' || m.kind === 'implied').map((m) => m.label);
     lines.push(`Phenotype: ${ev.diseaseName} (${ev.diseaseId}), likelihood ratio 10^${ev.log10Lr.toFixed(1)}${hits.length ? `; matching features: ${hits.join(', ')}` : ''}`);
     const groups = getDiseaseGroups(model);
     const groupMembers = groups.members[groups.groupOf[d.disease] ?? 0] ?? [];
     if (groupMembers.length > 1) lines.push(`Same disease as ${groupMembers.filter((x) => x !== d.disease).map((x) => model.diseases[x]?.id).join(', ')} (Mondo ${model.diseases[d.disease]?.mondo ?? ''})`);
+    if (d.source === 'allelic')
+      lines.push(
+        `Possibly allelic disease (${symbol}): the genotype does not fit the stated inheritance of ${ev.diseaseId} (${inheritanceOf(model, d.disease).map((t) => model.kb.ontology.label(t) ?? t).join(', ') || 'none stated'}); ranked on its phenotype as a related disease of the same gene with unknown inheritance (prior 10^${(ctx.constants.allelicDiseaseLn / LN10).toFixed(2)})`,
+      );
     return lines;
   }
   if (d.source === 'disease-name' && ev) {
@@ -228,7 +241,8 @@ export const phenotypePrioritiser: GenePrioritiser<'source' | 'phenotypeLn'> & {
     const d = h.disease;
     switch (d.source) {
       case 'annotations':
-        return { source: 'annotations', phenotypeLn: ctx.pheno[d.disease] ?? 0 };
+      case 'allelic':
+        return { source: d.source, phenotypeLn: ctx.pheno[d.disease] ?? 0 };
       case 'disease-name':
         return { source: 'disease-name', phenotypeLn: nameEvidence(ctx, d.disease).ln };
       case 'none':

@@ -6,8 +6,8 @@
  * without re-reading or re-annotating the VCF.
  *
  * Each gene is scored under every disease hypothesis — each of its annotated diseases, each of its
- * diseases known only by name (newer than the annotations), and a new disease of the gene
- * (inheritance unknown) — by the prioritisers (prioritisers.ts, Exomiser style: phenotype,
+ * diseases known only by name (newer than the annotations), a possibly allelic disease and a new
+ * disease of the gene (inheritance unknown) — by the prioritisers (prioritisers.ts, Exomiser style: phenotype,
  * inheritance, gene constraint, ClinVar), each giving its part of the score; `geneScoreLn`
  * (gene-score.ts) is the one combining step:
  *   phenotypeScale * temper(ln LR_phenotype(disease)) + genotypeWeight * ln(max(fit, floor)) + constraint
@@ -17,7 +17,11 @@
  * variant in a LoF-intolerant gene (dominant-like fit) and a missense in a missense-constrained
  * gene (gnomAD); for a disease known by name
  *   NAMED_DISEASE_LN + NAME_PHENOTYPE_SCALE * ln LR(features named in the title) + genotype + constraint
- * (name-evidence.ts); for a new disease the prior UNKNOWN_GENE_LN in place of the phenotype.
+ * (name-evidence.ts); for a new disease the prior UNKNOWN_GENE_LN in place of the phenotype. A gene
+ * whose genotype does not fit the mode of its best-matching annotated disease (one heterozygous
+ * variant, a recessive disease) may cause a related disease of another mode that is not annotated
+ * yet: that disease's phenotype with the genotype fit of unknown inheritance, plus the prior
+ * ALLELIC_DISEASE_LN, competes as a hypothesis too ('allelic').
  * The gene takes its best hypothesis. Never lose a candidate: a disease known by name competes
  * with the annotated ones, and every gene's score is at least that of a new disease of the gene,
  * so a known disease gene whose annotated diseases contradict the phenotype ranks no lower than
@@ -60,6 +64,12 @@ export interface RankOptions {
   limit?: number;
   /** The case's family: genotype fits use the relatives' genotypes (family/segregation.ts). */
   family?: FamilyContext | null;
+  /**
+   * Called once per gene with the parts of every candidate explanation of the gene (each annotated
+   * disease, a disease known by name, a possibly allelic disease, a new disease), of which the
+   * gene's score takes the best: lets the benchmarks' cross-validation re-choose per constant set.
+   */
+  onGeneCandidates?: (symbol: string, candidates: GeneScoreParts[]) => void;
 }
 
 export interface GeneEvidence {
@@ -149,14 +159,15 @@ function describeVariant(q: QualifyingVariant): string {
 
 /** The id of a hypothesis's disease (null for a new disease of the gene). */
 function diseaseIdOf(ctx: PrioritiserContext, d: DiseaseHypothesis): string | null {
-  return d.source === 'annotations' ? (ctx.model.diseases[d.disease]?.id ?? null) : d.source === 'disease-name' ? d.disease.id : null;
+  return d.source === 'annotations' || d.source === 'allelic' ? (ctx.model.diseases[d.disease]?.id ?? null) : d.source === 'disease-name' ? d.disease.id : null;
 }
 
 /**
- * The disease hypotheses of a gene, in the order they compete: its annotated diseases, its
- * diseases known only by name (gene–disease link order), then a new disease of the gene.
+ * The known diseases of a gene as hypotheses, in the order they compete: its annotated diseases,
+ * then its diseases known only by name (gene–disease link order). A possibly allelic disease and a
+ * new disease of the gene follow them (`rank`).
  */
-function* hypothesesOf(ctx: PrioritiserContext, symbol: string): Generator<DiseaseHypothesis> {
+function* knownDiseasesOf(ctx: PrioritiserContext, symbol: string): Generator<DiseaseHypothesis> {
   const links = ctx.kb.genes.get(symbol)?.diseases ?? [];
   for (const link of links) {
     if (link.association === 'POLYGENIC') continue;
@@ -168,13 +179,13 @@ function* hypothesesOf(ctx: PrioritiserContext, symbol: string): Generator<Disea
     const nd = ctx.kb.namedDiseases.get(link.id);
     if (nd) yield { source: 'disease-name', disease: nd };
   }
-  yield { source: 'none' };
 }
 
 /**
  * Does `cand` replace `best` as the hypothesis a gene is ranked on? A higher score wins; a tie
  * between two diseases of the same kind goes to the first disease id (compareDiseaseIds); else
- * the earlier hypothesis stays (an annotated disease before one known by name before a new one).
+ * the earlier hypothesis stays (an annotated disease, one known by name, a possibly allelic one,
+ * a new one).
  */
 function better(ctx: PrioritiserContext, cand: GeneScore, best: GeneScore | null): boolean {
   if (!best || cand.ln > best.ln) return true;
@@ -192,27 +203,41 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const limit = options.limit ?? 200;
   const query = resolveQuery(model, { present: phenotype.hpoPresent, excluded: phenotype.hpoExcluded ?? [] }, scoring);
   const pheno = scoreDiseases(model, query, scoring);
-  const ctx = prioritiserContext({ kb, model, query, scoring, pheno, sex: phenotype.sex ?? 'unknown', family: options.family ?? null, fitFloor: options.fitFloor ?? DEFAULT_FIT_FLOOR });
+  const ctx = prioritiserContext({ kb, model, query, scoring, pheno, sex: phenotype.sex ?? 'unknown', family: options.family ?? null, fitFloor: options.fitFloor ?? DEFAULT_FIT_FLOOR, constants: k });
   const floorLn = w * fitLn(ctx, 0);
 
   // Genes with variants: every hypothesis scored by the prioritisers, combined by geneScoreLn; the
   // gene takes its best. Each annotated disease keeps the best genotype term among its genes.
   const geneScores: GeneScore[] = [];
   const bestFitOfDisease = new Float64Array(model.diseases.length).fill(floorLn);
+  const onCandidates = options.onGeneCandidates;
   for (const gv of prepared.genes.values()) {
     let best: GeneScore | null = null;
-    for (const disease of hypothesesOf(ctx, gv.symbol)) {
+    const candidates: GeneScoreParts[] | null = onCandidates ? [] : null;
+    const consider = (disease: DiseaseHypothesis): GeneScoreParts | null => {
       const fit = inheritancePrioritiser.bestFit(ctx, gv, disease);
-      if (!fit) continue;
+      if (!fit) return null;
       const h: Hypothesis = { gv, disease, fit };
       const parts = hypothesisParts(ctx, h);
       const cand: GeneScore = { ...h, symbol: gv.symbol, parts, ln: geneScoreLn(parts, k) };
-      if (disease.source === 'annotations') {
-        const g = w * parts.fitLn;
-        if (g > (bestFitOfDisease[disease.disease] ?? -Infinity)) bestFitOfDisease[disease.disease] = g;
-      }
+      candidates?.push(parts);
       if (better(ctx, cand, best)) best = cand;
+      return parts;
+    };
+    // The annotated disease with the strongest phenotype evidence (for a possibly allelic disease).
+    let bestPhenotype = -1;
+    for (const disease of knownDiseasesOf(ctx, gv.symbol)) {
+      const parts = consider(disease);
+      if (!parts || disease.source !== 'annotations') continue;
+      const d = disease.disease;
+      const g = w * parts.fitLn;
+      if (g > (bestFitOfDisease[d] ?? -Infinity)) bestFitOfDisease[d] = g;
+      if (bestPhenotype < 0 || (pheno[d] ?? 0) > (pheno[bestPhenotype] ?? 0) || ((pheno[d] ?? 0) === (pheno[bestPhenotype] ?? 0) && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[bestPhenotype]?.id ?? '') < 0)) bestPhenotype = d;
     }
+    if (bestPhenotype >= 0) consider({ source: 'allelic', disease: bestPhenotype });
+    // A new disease of this gene (inheritance unknown) is the floor: never lose a candidate.
+    consider({ source: 'none' });
+    if (candidates) onCandidates?.(gv.symbol, candidates);
     if (best) geneScores.push(best);
   }
   geneScores.sort((a, b) => b.ln - a.ln || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
@@ -285,7 +310,7 @@ function explainGene(ctx: PrioritiserContext, g: GeneScore, rankNo: number, post
   for (const p of GENE_PRIORITISERS) lines.push(...p.explain(ctx, g, withTerms));
   for (const qv of used) lines.push(`Variant: ${describeVariant(qv)}`);
   const l10 = (x: number): string => (x / LN10).toFixed(2);
-  const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
+  const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : g.parts.source === 'allelic' ? 'phenotype and allelic-disease prior' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
   lines.push(
     `Score (log10): ${phenoPart} + genotype ${l10(k.genotypeWeight * g.parts.fitLn)}${g.parts.constraint ? ` + constraint ${l10(geneConstraintLn(g.parts, k))}` : ''}${geneClinvarLn(g.parts, k) ? ` + ClinVar pathogenic allele in a gene without an annotated disease fit ${l10(geneClinvarLn(g.parts, k))}` : ''} = ${l10(g.ln)}; post-test probability ${formatProbability(post)}`,
   );

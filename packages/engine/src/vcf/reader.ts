@@ -578,6 +578,62 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     }
   }
 
+  /**
+   * The records' text in blocks of whole lines (one per decoded chunk), each with the number of
+   * its first line, for parsing elsewhere (another thread's reader of the same file: parseBlock).
+   * Like batches(), a reader yields its records once.
+   */
+  async *textBlocks(): AsyncGenerator<{ text: string; firstLine: number; lines: number }> {
+    if (this.started) throw new Error('a VcfReader can be iterated once');
+    this.started = true;
+    const signal = this.opts.signal;
+    let lineNo = this.lineNo;
+    const block = (text: string) => {
+      let lines = 0;
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+      if (text.length > 0 && text.charCodeAt(text.length - 1) !== 10) lines++;
+      const b = { text, firstLine: lineNo + 1, lines };
+      lineNo += lines;
+      return b;
+    };
+    try {
+      let pending = this.pending;
+      this.pending = '';
+      for (;;) {
+        signal?.throwIfAborted();
+        const n = await this.chunks.next();
+        if (n.done === true) break;
+        const text = pending.length > 0 ? pending + n.value : n.value;
+        const cut = text.lastIndexOf('\n') + 1;
+        pending = cut < text.length ? text.slice(cut) : '';
+        if (cut > 0) yield block(cut < text.length ? text.slice(0, cut) : text);
+      }
+      signal?.throwIfAborted();
+      if (pending.length > 0) yield block(pending);
+    } catch (err) {
+      if (err instanceof VcfParseError && err.line === 0) throw new VcfParseError(this.file, 0, `${err.reason} (after line ${lineNo})`);
+      throw err;
+    } finally {
+      this.lineNo = lineNo;
+      this.destroySource();
+    }
+  }
+
+  /**
+   * Parse one block of whole lines from textBlocks() of a reader of the same file (same header,
+   * sample and options): the variants, with the line numbers of the file. Counts go to this
+   * reader's summary. Without `reference` only (left-alignment is asynchronous).
+   */
+  parseBlock(text: string, firstLine: number): VcfVariant[] {
+    if (this.opts.reference !== undefined) throw new Error('parseBlock does not left-align: read with batches() when a reference is given');
+    const out: VcfVariant[] = [];
+    this.lineNo = firstLine - 1;
+    this.pending = '';
+    this.parseText(text, out, true);
+    this.pending = '';
+    return out;
+  }
+
   /** Variants one by one (a plain iterator over the batches: cheaper than a generator per item). */
   [Symbol.asyncIterator](): AsyncIterator<VcfVariant> {
     const batches = this.batches();

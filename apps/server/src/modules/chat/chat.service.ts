@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts';
 import type { AccessibleCase, CaseAccess } from '../cases/cases.service.ts';
 import type { ChatKnowledgeSource } from './chat.knowledge.ts';
 import { conversationNotFound } from './chat.policy.ts';
+import { PerCaseCache } from './context-cache.ts';
 import { caseContextOf, presentCitation, presentConversation, presentConversationSummary } from './chat.presenter.ts';
 import * as repo from './chat.repository.ts';
 
@@ -21,8 +22,8 @@ type Caller = Pick<UserRow, 'id' | 'email'>;
 
 /** Ranked candidate variants an answer may name (the top of the list; genes and diseases are read whole). */
 const CONTEXT_VARIANTS = 300;
-/** Case contexts kept in memory (a run's results never change; a re-ranking changes rankedAt). */
-const CONTEXT_CACHE_SIZE = 32;
+/** Cases whose context is kept in memory (a run's results never change; a re-ranking changes rankedAt). */
+export const CONTEXT_CACHE_SIZE = 16;
 
 export interface ChatServiceDeps {
   database: Database;
@@ -40,7 +41,7 @@ const titleOf = (message: string) => (message.length > 80 ? `${message.slice(0, 
 
 export function createChatService(deps: ChatServiceDeps) {
   const db = deps.database.db;
-  const contexts = new Map<string, CaseContext>();
+  const contexts = new PerCaseCache<CaseContext>(CONTEXT_CACHE_SIZE);
   let talks: Promise<GenomeTalks> | null = null;
 
   const readable = (user: Caller, id: string) => deps.access.check(user, id, 'read');
@@ -58,24 +59,45 @@ export function createChatService(deps: ChatServiceDeps) {
     }
   }
 
-  /** The case as GenomeTalks reads it, cached per (run, ranking). */
+  /**
+   * The case as GenomeTalks reads it (every ranked gene and disease, the top candidates), kept
+   * per case while its run and ranking stay: the version comes from the access check, so a
+   * question about a known case reads nothing more (the results were five queries, two of them
+   * whole tables of the run). One entry per case — a re-ranking replaces the case's entry
+   * instead of adding one — and CONTEXT_CACHE_SIZE cases, the least recently asked first out
+   * (context-cache.ts).
+   */
   async function caseContext(found: AccessibleCase): Promise<CaseContext> {
     const p = found.caseRow;
     const empty = { run: null, genes: [], diseases: [], variants: [], candidates: 0, storedVariants: 0 };
     const knowledge = await deps.knowledge().catch(() => null);
     const label = (id: string) => knowledge?.hpo.ontology.label(id) ?? id;
-    if (p.status !== 'Completed' || !p.currentRunId) return caseContextOf(p, empty, label);
-    const loaded = await repo.loadRunResults(db, p.currentRunId, CONTEXT_VARIANTS);
-    const key = `${p.id}|${p.currentRunId}|${loaded.run?.rankedAt?.toISOString() ?? ''}|${p.status}`;
-    const cached = contexts.get(key);
-    if (cached) return cached;
-    const ctx = caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label);
-    if (contexts.size >= CONTEXT_CACHE_SIZE) contexts.delete(contexts.keys().next().value ?? '');
-    contexts.set(key, ctx);
-    return ctx;
+    const runId = p.currentRunId;
+    if (p.status !== 'Completed' || !runId) return caseContextOf(p, empty, label);
+    const version = `${runId}|${found.runRankedAt ?? ''}|${p.status}`;
+    return contexts.get(p.id, version, async () => {
+      const loaded = await repo.loadRunResults(db, runId, CONTEXT_VARIANTS);
+      const ctx = caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label);
+      // The patient's terms resolved against the phenotype model now, not in the first answer.
+      if (knowledge) (await genomeTalks().catch(() => null))?.prepare(ctx);
+      return ctx;
+    });
   }
 
   return {
+    /**
+     * Loads the knowledge GenomeTalks answers from (HPO, genes, PhenomeAI, the phenotype model)
+     * ahead of the first question; a failure is logged and retried by the next question.
+     */
+    async warm(): Promise<boolean> {
+      try {
+        await genomeTalks();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     /** Answers `body.message` in a new or the given conversation and stores both. */
     async ask(user: Caller, productId: string, body: ChatRequestBody): Promise<ChatResponse> {
       const found = await readable(user, productId);

@@ -102,6 +102,8 @@ describe('orders', () => {
     const body = res.json<OrderResponse>();
     expect(body.message).toBe(Messages.orderPlaced);
     order = body.order;
+    // The names issue 18 gives clients: {id, price, status}.
+    expect({ id: body.id, price: body.price, status: body.status }).toEqual({ id: order.id, price: 3 * 8900 + 3 * 3500, status: 'pending_payment' });
     expect(order).toMatchObject({
       plan: 'standard',
       planName: 'Standard',

@@ -6,6 +6,7 @@
  */
 import type { Ontology } from '@rarelens/engine';
 import {
+  caseProfile,
   createPhenome,
   extractWithLlm,
   type LlmConfig,
@@ -90,16 +91,9 @@ export async function caseTermsFromText(
       return { hpoTerms: [], excludedTerms: [] };
     throw err;
   }
-  // Only findings (Phenotypic abnormality) make the phenotype profile the case is ranked on:
-  // an inheritance mode, onset or course term ("autosomal dominant", "childhood onset")
-  // describes the disease, not a symptom.
-  const own = terms.filter(
-    (t) => t.category === 'phenotype' && t.subject === 'patient' && !t.uncertain && !t.nested,
-  );
-  const hpoTerms = [...new Set(own.filter((t) => !t.negated).map((t) => t.id))];
-  const present = new Set(hpoTerms);
-  const excludedTerms = [
-    ...new Set(own.filter((t) => t.negated && !present.has(t.id)).map((t) => t.id)),
-  ];
-  return { hpoTerms, excludedTerms };
+  // Only the patient's stated findings (Phenotypic abnormality) make the phenotype profile the
+  // case is ranked on: an inheritance mode, onset or course term ("autosomal dominant",
+  // "childhood onset") describes the disease, not a symptom. The benchmark scores the same rule.
+  const { present, excluded } = caseProfile(terms);
+  return { hpoTerms: present, excludedTerms: excluded };
 }

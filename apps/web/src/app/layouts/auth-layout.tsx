@@ -11,7 +11,7 @@ const highlights = [
 /** Sign-in, sign-up and password pages: a brand panel beside a focused form. */
 export function AuthLayout() {
   return (
-    <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+    <div data-layout="auth" className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <aside className="relative hidden overflow-hidden bg-ink-900 px-12 py-10 text-white lg:flex lg:flex-col">
         <div aria-hidden="true" className="absolute -top-32 -right-32 size-[28rem] rounded-full bg-accent-500/15 blur-2xl" />
         <div aria-hidden="true" className="absolute -bottom-40 -left-24 size-[24rem] rounded-full bg-ink-600/40 blur-2xl" />

@@ -31,7 +31,7 @@ function useHashScroll() {
 export function DefaultLayout() {
   useHashScroll();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div data-layout="default" className="flex min-h-dvh flex-col">
       <MarketingHeader />
       <main id="main" className="flex-1">
         <Outlet />

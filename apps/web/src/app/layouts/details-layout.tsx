@@ -11,7 +11,7 @@ export function DetailsLayout() {
   const product = useCurrentProduct(productId);
   if (product.isMissing) return <MissingProduct />;
   return (
-    <SignedInShell navigation={productNavigation(productId, product.isShared)} sidebarTop={<ProductSidebarHeader productId={productId} />}>
+    <SignedInShell layout="details" navigation={productNavigation(productId, product.isShared)} sidebarTop={<ProductSidebarHeader productId={productId} />}>
       <button
         type="button"
         onClick={() => window.history.back()}

@@ -5,7 +5,7 @@ import { SignedInShell } from './signed-in-shell.tsx';
 /** Signed-in pages without a product open: home, upload, account, passwords, share settings. */
 export function MyAccountLayout() {
   return (
-    <SignedInShell navigation={myAccountNavigation}>
+    <SignedInShell layout="my-account" navigation={myAccountNavigation}>
       <Outlet />
     </SignedInShell>
   );

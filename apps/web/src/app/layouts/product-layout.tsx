@@ -30,7 +30,7 @@ export function ProductLayout() {
   const product = useCurrentProduct(productId);
   if (product.isMissing) return <MissingProduct />;
   return (
-    <SignedInShell navigation={productNavigation(productId, product.isShared)} sidebarTop={<ProductSidebarHeader productId={productId} />}>
+    <SignedInShell layout="product" navigation={productNavigation(productId, product.isShared)} sidebarTop={<ProductSidebarHeader productId={productId} />}>
       <Outlet />
     </SignedInShell>
   );
@@ -42,7 +42,7 @@ export function ProductLayout() {
  */
 export function MissingProduct() {
   return (
-    <SignedInShell navigation={myAccountNavigation}>
+    <SignedInShell layout="my-account" navigation={myAccountNavigation}>
       <NotFoundPage />
     </SignedInShell>
   );

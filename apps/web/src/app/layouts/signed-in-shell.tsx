@@ -8,7 +8,18 @@ import { MobileNavSheet, NavList, UserMenu } from './user-menu.tsx';
  * The signed-in frame: header, side navigation on large screens, and a content area that is
  * the only scroll container (the page itself is locked, §2).
  */
-export function SignedInShell({ navigation, sidebarTop, children }: { navigation: NavItem[]; sidebarTop?: ReactNode; children: ReactNode }) {
+export function SignedInShell({
+  layout,
+  navigation,
+  sidebarTop,
+  children,
+}: {
+  /** The spec's layout name (§2), on the frame as data-layout. */
+  layout: 'my-account' | 'product' | 'details';
+  navigation: NavItem[];
+  sidebarTop?: ReactNode;
+  children: ReactNode;
+}) {
   useEffect(() => {
     document.documentElement.classList.add('scroll-locked');
     return () => document.documentElement.classList.remove('scroll-locked');
@@ -23,7 +34,7 @@ export function SignedInShell({ navigation, sidebarTop, children }: { navigation
   }, [pathname]);
 
   return (
-    <div className="flex h-dvh flex-col bg-ink-50/50">
+    <div data-layout={layout} className="flex h-dvh flex-col bg-ink-50/50">
       <header className="z-30 flex h-16 shrink-0 items-center justify-between border-b border-ink-100 bg-white px-4 sm:px-6">
         <Logo to="/home" />
         <div className="hidden lg:block">

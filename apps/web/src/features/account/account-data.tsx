@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { Dialog, DialogClose, DialogContent } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormField, PasswordInput } from '../../components/form.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -54,41 +54,29 @@ export function AccountData() {
             Download my data
           </a>
         </Button>
-        <Dialog
+        <ConfirmDialog
           open={isOpen}
           onOpenChange={(open) => {
             setIsOpen(open);
             setPassword('');
             setError(undefined);
           }}
+          trigger={
+            <Button variant="danger" data-testid="delete-account">
+              Delete account
+            </Button>
+          }
+          title="Delete your account?"
+          description="Your cases, their files and every result, report and conversation are deleted for good. Type your password to confirm."
+          confirmLabel="Delete account"
+          onConfirm={() => void handleDelete()}
+          isPending={isDeleting}
+          confirmTestId="confirm-delete-account"
         >
-          <Button variant="danger" onClick={() => setIsOpen(true)} data-testid="delete-account">
-            Delete account
-          </Button>
-          <DialogContent title="Delete your account?" description="Your cases, their files and every result, report and conversation are deleted for good. Type your password to confirm.">
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                void handleDelete();
-              }}
-              noValidate
-            >
-              <FormField label="Password" error={error}>
-                <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="delete-account-password" />
-              </FormField>
-              <div className="mt-6 flex justify-end gap-3">
-                <DialogClose asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </DialogClose>
-                <Button type="submit" variant="danger" isLoading={isDeleting} data-testid="confirm-delete-account">
-                  Delete account
-                </Button>
-              </div>
-            </form>
-          </DialogContent>
-        </Dialog>
+          <FormField label="Password" error={error}>
+            <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="delete-account-password" />
+          </FormField>
+        </ConfirmDialog>
       </div>
     </Card>
   );

@@ -81,7 +81,9 @@ export function ResetPasswordPage() {
   if (check.isPending) return <PageSpinner label="Checking your link" />;
   const linkError = check.error ?? (submitError instanceof ApiError && submitError.status === 410 ? submitError : undefined);
   if (linkError) {
-    const isExpired = linkError instanceof ApiError && (linkError.code === ErrorCode.resetLinkExpired || linkError.status === 410 || linkError.status === 404);
+    // A link that is not live — expired, used, unknown, or cut short by a mail client (400) — gets the spec's answer.
+    const isExpired =
+      linkError instanceof ApiError && (linkError.code === ErrorCode.resetLinkExpired || linkError.status === 410 || linkError.status === 404 || linkError.status === 400);
     return <ExpiredLink message={isExpired ? Messages.resetLinkExpired : errorMessage(linkError)} />;
   }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
-import { Dialog, DialogClose, DialogContent } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useCaseActions } from './cases.api.ts';
@@ -47,24 +47,21 @@ export function FailedCaseActions({
       <Button size="sm" variant="secondary" isLoading={retry.isPending} onClick={handleRetry} aria-label={`Retry the analysis of ${product.caseId}`}>
         Retry
       </Button>
-      <Dialog open={isConfirmOpen} onOpenChange={setIsConfirmOpen}>
-        <Button size="sm" variant="ghost" onClick={() => setIsConfirmOpen(true)} aria-label={`Delete case ${product.caseId}`}>
-          Delete
-        </Button>
-        <DialogContent
-          title={`Delete case ${product.caseId}?`}
-          description="The case, its uploaded files and everything analysed from them are deleted for good; users it is shared with lose it too."
-        >
-          <div className="mt-6 flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button variant="danger" isLoading={remove.isPending} onClick={handleDelete} data-testid="confirm-delete-case">
-              Delete case
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={isConfirmOpen}
+        onOpenChange={setIsConfirmOpen}
+        trigger={
+          <Button size="sm" variant="ghost" aria-label={`Delete case ${product.caseId}`}>
+            Delete
+          </Button>
+        }
+        title={`Delete case ${product.caseId}?`}
+        description="The case, its uploaded files and everything analysed from them are deleted for good; users it is shared with lose it too."
+        confirmLabel="Delete case"
+        onConfirm={handleDelete}
+        isPending={remove.isPending}
+        confirmTestId="confirm-delete-case"
+      />
     </div>
   );
 }

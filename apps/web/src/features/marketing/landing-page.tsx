@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
+import { formatMoney } from '@rarelens/contract';
 import { Button } from '../../components/button.tsx';
 import {
   ArrowRightIcon,
@@ -18,6 +19,8 @@ import {
   UploadIcon,
   UserIcon,
 } from '../../components/icons.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { usePlans } from '../orders/index.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ContactForm } from './contact-form.tsx';
 import { ProductPreview } from './product-preview.tsx';
@@ -52,24 +55,6 @@ const audiences: Feature[] = [
   { icon: UserIcon, title: 'Individuals', text: 'A clear view of your own genome data, to discuss with your doctor.' },
 ];
 
-const plans = [
-  {
-    name: 'Basic',
-    summary: 'For occasional cases and first evaluations.',
-    features: ['VCF upload', 'Phenotype-driven gene and variant ranking', 'Phenotype and gene lists', 'Report generation'],
-  },
-  {
-    name: 'Standard',
-    summary: 'For clinics and labs with a steady flow of cases.',
-    features: ['Everything in Basic', 'PhenomeAI symptom mapping', 'Sharing with colleagues', 'Genome browser tracks'],
-    isFeatured: true,
-  },
-  {
-    name: 'Advanced',
-    summary: 'For high-volume diagnostic teams.',
-    features: ['Everything in Standard', 'GenomeTalks assistant', 'Priority support', 'Onboarding for your team'],
-  },
-];
 
 function SectionHeading({ eyebrow, title, children }: { eyebrow: string; title: string; children?: React.ReactNode }) {
   return (
@@ -240,6 +225,63 @@ function AboutSection() {
   );
 }
 
+/** The configured price list (GET /api/plans, RARELENS_PRICE_LIST): one card per package. */
+function PlanCards() {
+  const plans = usePlans();
+  if (plans.isPending) return <PageSpinner label="Loading prices" />;
+  if (plans.isError) {
+    return <p className="mt-16 text-center text-ink-600">Prices are on request: contact us or request a demo.</p>;
+  }
+  const { currency } = plans.data;
+  return (
+    <div className="mt-16 grid gap-6 lg:grid-cols-3">
+      {plans.data.plans.map((plan) => (
+        <div
+          key={plan.code}
+          data-testid="pricing-plan"
+          data-plan={plan.code}
+          className={
+            plan.isFeatured
+              ? 'relative flex flex-col rounded-2xl bg-ink-900 p-8 text-white shadow-xl ring-1 ring-ink-900'
+              : 'flex flex-col rounded-2xl border border-ink-100 bg-white p-8'
+          }
+        >
+          {plan.isFeatured ? (
+            <span className="absolute -top-3 left-8 rounded-full bg-accent-500 px-3 py-1 text-xs font-semibold text-white">Recommended</span>
+          ) : null}
+          <h3 className="text-lg font-semibold">{plan.name}</h3>
+          <p className={plan.isFeatured ? 'mt-1 text-sm text-ink-200' : 'mt-1 text-sm text-ink-500'}>{plan.summary}</p>
+          <p className="mt-6 flex items-baseline gap-2">
+            <span className="text-3xl font-semibold tracking-tight" data-testid="pricing-price">
+              {formatMoney(plan.pricePerCase, currency)}
+            </span>
+          </p>
+          <p className={plan.isFeatured ? 'text-sm text-ink-300' : 'text-sm text-ink-500'}>per case per month</p>
+          <ul className="mt-8 flex-1 space-y-3 text-sm">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2.5">
+                <CheckIcon className={plan.isFeatured ? 'mt-0.5 size-4 shrink-0 text-accent-300' : 'mt-0.5 size-4 shrink-0 text-accent-600'} />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <Button asChild size="lg" variant={plan.isFeatured ? 'secondary' : 'outline'} className="mt-8">
+            <Link to="/book-demo">Request a demo</Link>
+          </Button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** "€X per case" for the raw data analysis add-on, once the price list is in. */
+function AddOnPrice() {
+  const plans = usePlans();
+  const addOn = plans.data?.addOns.find((a) => a.code === 'raw-data-analysis');
+  if (!plans.data || !addOn) return <>Priced per case.</>;
+  return <span data-testid="pricing-addon-price">{formatMoney(addOn.pricePerCase, plans.data.currency)} per case.</span>;
+}
+
 function PricingSection() {
   return (
     <section id="pricing" className="py-24 sm:py-28">
@@ -247,39 +289,7 @@ function PricingSection() {
         <SectionHeading eyebrow="Pricing" title="Plans that follow your caseload">
           Every package is priced per case per month, for companies and for individuals.
         </SectionHeading>
-        <div className="mt-16 grid gap-6 lg:grid-cols-3">
-          {plans.map((plan) => (
-            <div
-              key={plan.name}
-              className={
-                plan.isFeatured
-                  ? 'relative flex flex-col rounded-2xl bg-ink-900 p-8 text-white shadow-xl ring-1 ring-ink-900'
-                  : 'flex flex-col rounded-2xl border border-ink-100 bg-white p-8'
-              }
-            >
-              {plan.isFeatured ? (
-                <span className="absolute -top-3 left-8 rounded-full bg-accent-500 px-3 py-1 text-xs font-semibold text-white">Recommended</span>
-              ) : null}
-              <h3 className="text-lg font-semibold">{plan.name}</h3>
-              <p className={plan.isFeatured ? 'mt-1 text-sm text-ink-200' : 'mt-1 text-sm text-ink-500'}>{plan.summary}</p>
-              <p className="mt-6 flex items-baseline gap-2">
-                <span className="text-3xl font-semibold tracking-tight">Contact us</span>
-              </p>
-              <p className={plan.isFeatured ? 'text-sm text-ink-300' : 'text-sm text-ink-500'}>per case per month</p>
-              <ul className="mt-8 flex-1 space-y-3 text-sm">
-                {plan.features.map((feature) => (
-                  <li key={feature} className="flex items-start gap-2.5">
-                    <CheckIcon className={plan.isFeatured ? 'mt-0.5 size-4 shrink-0 text-accent-300' : 'mt-0.5 size-4 shrink-0 text-accent-600'} />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
-              <Button asChild size="lg" variant={plan.isFeatured ? 'secondary' : 'outline'} className="mt-8">
-                <Link to="/book-demo">Request a demo</Link>
-              </Button>
-            </div>
-          ))}
-        </div>
+        <PlanCards />
         <div className="mt-8 flex flex-col gap-4 rounded-2xl border border-dashed border-accent-300 bg-accent-50/50 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div className="flex gap-4">
             <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-white text-xl text-accent-600 shadow-card">
@@ -287,7 +297,9 @@ function PricingSection() {
             </span>
             <div>
               <h3 className="font-semibold text-ink-900">Add-on: raw data analysis</h3>
-              <p className="mt-1 text-sm text-ink-600">FASTQ to VCF — alignment and variant calling before interpretation. Priced per case.</p>
+              <p className="mt-1 text-sm text-ink-600">
+                FASTQ to VCF — alignment and variant calling before interpretation. <AddOnPrice />
+              </p>
             </div>
           </div>
           <Button asChild variant="outline">

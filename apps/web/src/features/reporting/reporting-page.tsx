@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useProductId } from '../../app/layouts/product-layout.tsx';
 import { Button } from '../../components/button.tsx';
 import { Alert, Card, PageHeader } from '../../components/card.tsx';
-import { Dialog, DialogClose, DialogContent } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Label, Textarea } from '../../components/form.tsx';
 import { ReportIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -42,21 +42,21 @@ function ClearListButton({ productId, count }: { productId: string; count: numbe
     });
   }
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <Button variant="ghost" size="sm" disabled={count === 0} onClick={() => setIsOpen(true)} data-testid="clear-report-list">
-        Clear list
-      </Button>
-      <DialogContent title="Clear the reporting list?" description={`All ${count} selected variant${count === 1 ? '' : 's'} will be removed from the list of this case, for everyone it is shared with.`}>
-        <div className="mt-6 flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" isLoading={clear.isPending} onClick={handleClear} data-testid="confirm-clear-report-list">
-            Clear list
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      trigger={
+        <Button variant="ghost" size="sm" disabled={count === 0} data-testid="clear-report-list">
+          Clear list
+        </Button>
+      }
+      title="Clear the reporting list?"
+      description={`All ${count} selected variant${count === 1 ? '' : 's'} will be removed from the list of this case, for everyone it is shared with.`}
+      confirmLabel="Clear list"
+      onConfirm={handleClear}
+      isPending={clear.isPending}
+      confirmTestId="confirm-clear-report-list"
+    />
   );
 }
 

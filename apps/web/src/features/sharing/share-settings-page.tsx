@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
-import { Dialog, DialogClose, DialogContent } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ShareIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
@@ -45,24 +45,21 @@ function UnshareButton({ share }: { share: ShareSettingsItem }) {
     );
   }
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <Button variant="ghost" size="sm" onClick={() => setIsOpen(true)} data-testid="unshare">
-        Unshare
-      </Button>
-      <DialogContent
-        title={Messages.unshareConfirm}
-        description={`${share.email} will no longer see case ${share.caseId}, and the link sent by e-mail stops working at once.`}
-      >
-        <div className="mt-6 flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" isLoading={unshare.isPending} onClick={handleUnshare} data-testid="confirm-unshare">
-            Unshare
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      trigger={
+        <Button variant="ghost" size="sm" data-testid="unshare">
+          Unshare
+        </Button>
+      }
+      title={Messages.unshareConfirm}
+      description={`${share.email} will no longer see case ${share.caseId}, and the link sent by e-mail stops working at once.`}
+      confirmLabel="Unshare"
+      onConfirm={handleUnshare}
+      isPending={unshare.isPending}
+      confirmTestId="confirm-unshare"
+    />
   );
 }
 

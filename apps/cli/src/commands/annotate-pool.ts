@@ -1,0 +1,182 @@
+/**
+ * `rarelens annotate` over worker threads: this thread reads and decompresses the input and cuts
+ * it into blocks of whole lines (VcfReader.textBlocks, about 1 MiB each); each worker parses
+ * (VcfReader.parseBlock of its own reader of the same file), annotates and encodes its blocks to
+ * JSONL bytes; this thread writes the blocks' bytes in input order. The output, the counts and
+ * the summary are those of the in-process path, and the first error in input order is the one
+ * reported, as there.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { VcfParseError, type VcfReader, type VcfSummary } from '@rarelens/engine';
+import type { AnnotateInput } from './annotate-jsonl.ts';
+
+export interface AnnotateBlock {
+  id: number;
+  text: string;
+  firstLine: number;
+}
+
+export interface WorkerError {
+  /** vcf: a VcfParseError; input: a bad KB, sample or assembly (message for the user); other: a bug. */
+  kind: 'vcf' | 'input' | 'other';
+  message: string;
+  file?: string;
+  line?: number;
+  reason?: string;
+}
+
+export type BlockResult =
+  | { id: number; out: Uint8Array; alleles: number; counts: Record<string, number>; summary: Partial<VcfSummary> }
+  | { id: number; error: WorkerError };
+
+/** A problem with the input or the KB found by a worker, worded for the user. */
+export class AnnotateInputError extends Error {}
+
+function errorOf(e: WorkerError): Error {
+  if (e.kind === 'vcf') return new VcfParseError(e.file ?? '', e.line ?? 0, e.reason ?? e.message);
+  if (e.kind === 'input') return new AnnotateInputError(e.message);
+  return new Error(`annotation worker failed: ${e.message}`);
+}
+
+/** Blocks handed to one worker and not yet answered: two keep it busy while one travels. */
+const IN_FLIGHT_PER_WORKER = 2;
+/** Young generation of each worker (MiB): annotation allocates many short-lived objects. */
+const YOUNG_GENERATION_MB = 64;
+
+function startWorker(input: AnnotateInput): Worker {
+  const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
+  // The compiled command (dist/annotate.mjs) runs the compiled worker beside it; the sources
+  // run the TypeScript worker through tsx's loader, registered in the worker's own thread.
+  if (import.meta.url.endsWith('.mjs')) return new Worker(new URL('./annotate-worker.mjs', import.meta.url), options);
+  // tsx's ESM API entry (the "import" condition of its exports; require.resolve gives the CJS one).
+  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
+  const api = (JSON.parse(readFileSync(pkg, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!.import.default;
+  const tsx = new URL(api, pathToFileURL(pkg)).href;
+  const entry = new URL('./annotate-worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); }).catch((e) => { throw e; });`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+interface PoolWorker {
+  worker: Worker;
+  inFlight: number;
+}
+
+export interface PoolResult {
+  alleles: number;
+  sequenceSource: string;
+}
+
+/**
+ * Annotate every record of `reader` (header read, records not) in `threads` workers, handing
+ * each block's JSONL bytes to `write` in input order; counts and summary are added to.
+ */
+export async function annotateInWorkers(
+  input: AnnotateInput,
+  reader: VcfReader,
+  threads: number,
+  write: (bytes: Uint8Array) => Promise<void>,
+  counts: Map<string, number>,
+  summary: VcfSummary,
+): Promise<PoolResult> {
+  const pool: PoolWorker[] = [];
+  const results = new Map<number, BlockResult>();
+  let failure: Error | null = null;
+  // Set by the workers' event handlers (a function, so the loops below re-read it).
+  const failed = (): Error | null => failure;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const waitForNews = () => new Promise<void>((resolve) => (wake = resolve));
+  try {
+    let sequenceSource = '';
+    await Promise.all(
+      Array.from({ length: threads }, () => {
+        const worker = startWorker(input);
+        const pw: PoolWorker = { worker, inFlight: 0 };
+        pool.push(pw);
+        return new Promise<void>((resolve, reject) => {
+          worker.once('message', (m: { ready: boolean; sequenceSource?: string; error?: WorkerError }) => {
+            if (!m.ready) return reject(errorOf(m.error!));
+            sequenceSource = m.sequenceSource ?? '';
+            worker.on('message', (r: BlockResult) => {
+              pw.inFlight--;
+              results.set(r.id, r);
+              signal();
+            });
+            resolve();
+          });
+          worker.on('error', (e) => {
+            failure ??= new Error(`annotation worker failed: ${e.stack ?? e.message}`);
+            reject(failure);
+            signal();
+          });
+          worker.on('exit', (code) => {
+            if (code !== 0 && failure === null) failure = new Error(`annotation worker exited with code ${code}`);
+            reject(failure ?? new Error('annotation worker exited before it was ready'));
+            signal();
+          });
+        });
+      }),
+    );
+
+    let sent = 0;
+    let written = 0;
+    let alleles = 0;
+    const flush = async () => {
+      for (let r = results.get(written); r !== undefined; r = results.get(written)) {
+        results.delete(written);
+        if ('error' in r) throw errorOf(r.error);
+        alleles += r.alleles;
+        for (const [k, v] of Object.entries(r.counts)) counts.set(k, (counts.get(k) ?? 0) + v);
+        addSummary(summary, r.summary);
+        await write(r.out);
+        written++;
+      }
+    };
+    for await (const block of reader.textBlocks()) {
+      for (;;) {
+        const f = failed();
+        if (f !== null) throw f;
+        await flush();
+        const idle = pool.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+        if (idle.inFlight < IN_FLIGHT_PER_WORKER) {
+          idle.inFlight++;
+          idle.worker.postMessage({ id: sent++, text: block.text, firstLine: block.firstLine } satisfies AnnotateBlock);
+          break;
+        }
+        await waitForNews();
+      }
+    }
+    while (written < sent) {
+      const f = failed();
+      if (f !== null) throw f;
+      await flush();
+      if (written < sent && !results.has(written)) await waitForNews();
+    }
+    return { alleles, sequenceSource };
+  } finally {
+    for (const { worker } of pool) {
+      worker.removeAllListeners('exit');
+      void worker.terminate();
+    }
+  }
+}
+
+function addSummary(s: VcfSummary, d: Partial<VcfSummary>): void {
+  s.records += d.records ?? 0;
+  s.alleles += d.alleles ?? 0;
+  s.skippedStar += d.skippedStar ?? 0;
+  s.skippedNonRef += d.skippedNonRef ?? 0;
+  s.skippedRefBlocks += d.skippedRefBlocks ?? 0;
+  s.skippedNoAlt += d.skippedNoAlt ?? 0;
+  s.skippedTelomere += d.skippedTelomere ?? 0;
+  s.structural += d.structural ?? 0;
+  if (d.liftFailed) s.liftFailed.push(...d.liftFailed);
+}

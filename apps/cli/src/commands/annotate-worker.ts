@@ -1,0 +1,67 @@
+/**
+ * Worker thread of `rarelens annotate`: opens the KB, the input's header and an annotator like
+ * the command does, then turns blocks of whole VCF lines (from the main thread's reader of the
+ * same file) into JSONL bytes. Messages: see AnnotateBlock / BlockResult in annotate-pool.ts.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { KbSourceError, UnknownSampleError, VcfParseError, type VcfSummary } from '@rarelens/engine';
+import { JsonlEncoder, openAnnotation, type AnnotateInput } from './annotate-jsonl.ts';
+import type { AnnotateBlock, BlockResult, WorkerError } from './annotate-pool.ts';
+
+const port = parentPort!;
+
+function describe(e: unknown): WorkerError {
+  if (e instanceof VcfParseError) return { kind: 'vcf', file: e.file, line: e.line, reason: e.reason, message: e.message };
+  if (e instanceof KbSourceError || e instanceof UnknownSampleError) return { kind: 'input', message: e.message };
+  return { kind: 'other', message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+}
+
+/** The summary's counts since the last call (and the summary reset to zero). */
+function takeSummary(s: VcfSummary): Partial<VcfSummary> {
+  const d: Partial<VcfSummary> = {
+    records: s.records,
+    alleles: s.alleles,
+    skippedStar: s.skippedStar,
+    skippedNonRef: s.skippedNonRef,
+    skippedRefBlocks: s.skippedRefBlocks,
+    skippedNoAlt: s.skippedNoAlt,
+    skippedTelomere: s.skippedTelomere,
+    structural: s.structural,
+    liftFailed: s.liftFailed.splice(0),
+  };
+  s.records = s.alleles = s.skippedStar = s.skippedNonRef = s.skippedRefBlocks = s.skippedNoAlt = s.skippedTelomere = s.structural = 0;
+  return d;
+}
+
+try {
+  const { reader, annotator } = await openAnnotation(workerData as AnnotateInput);
+  reader.close();
+  port.postMessage({ ready: true, sequenceSource: annotator.sequenceSource });
+  const encoder = new JsonlEncoder();
+  port.on('message', (m: AnnotateBlock | null) => {
+    if (m === null) {
+      annotator.close();
+      port.close();
+      return;
+    }
+    let result: BlockResult;
+    try {
+      const variants = reader.parseBlock(m.text, m.firstLine);
+      const counts: Record<string, number> = {};
+      for (const v of variants) {
+        const a = annotator.annotate(v);
+        const c = a.acmg.classification;
+        counts[c] = (counts[c] ?? 0) + 1;
+        encoder.add(a);
+      }
+      const out = encoder.take();
+      result = { id: m.id, out, alleles: variants.length, counts, summary: takeSummary(reader.summary) };
+      port.postMessage(result, [out.buffer as ArrayBuffer]);
+    } catch (e) {
+      result = { id: m.id, error: describe(e) };
+      port.postMessage(result);
+    }
+  });
+} catch (e) {
+  port.postMessage({ ready: false, error: describe(e) });
+}
