@@ -36,7 +36,7 @@ import { createEngineAnalysis, type AnalysisEngine } from './jobs/analysis-engin
 import { createThreadedEngine } from './jobs/engine-thread/threaded-engine.ts';
 import { createJobsModule, loadJobsConfig, type JobsConfig } from './jobs/jobs.module.ts';
 import { rawDataDepsOf } from './jobs/reads/raw-data.stage.ts';
-import { builtReference } from './jobs/reads/reference.ts';
+import { builtReference, describeReference } from './jobs/reads/reference.ts';
 import { createKnowledgeBase, type KnowledgeBase } from './kb/knowledge-base.ts';
 import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
@@ -50,7 +50,7 @@ import { textOntologyLoader } from './kb/text-ontology.ts';
 import { proteinIdsLoader } from './kb/protein-ids.ts';
 import { sourcesDir as defaultSourcesDir } from '@rarelens/phenome';
 import { igvRoutes } from './modules/igv/igv.routes.ts';
-import { rawDataRoutes } from './modules/raw-data/raw-data.routes.ts';
+import { rawDataRoutes, readsReferenceRoutes } from './modules/raw-data/raw-data.routes.ts';
 import { createRawDataService } from './modules/raw-data/raw-data.service.ts';
 import { createIgvService } from './modules/igv/igv.service.ts';
 import { createOrdersServiceFor, registerOrdersModule } from './modules/orders/orders.module.ts';
@@ -102,7 +102,7 @@ export interface BuildAppOptions {
   /** Replacements for the case modules (engine, storage, job settings), for tests. */
   cases?: CaseModulesOverrides;
   /** GenomeTalks replacements (knowledge base, LLM environment and fetch), for tests. */
-  chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch'>>;
+  chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch' | 'warm'>>;
 }
 
 export interface CaseModulesOverrides {
@@ -315,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   await app.register(rawDataRoutes, { prefix: products, rawDataService });
+  await app.register(readsReferenceRoutes, { prefix: '/api/raw-data', reference: () => describeReference(readsDeps.reference) });
   await app.register(igvRoutes, { prefix: products, igvService: createIgvService({ database, access, sources: kb.tracks }) });
   await app.register(reportsRoutes, {
     prefix: products,
@@ -336,7 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await jobs.queue.stop();
     await analysis.close();
   });
-  await registerChatModule(app, { config, database, access, ...options.chat });
+  await registerChatModule(app, { config, database, access, hpo: () => kb.hpo(), ...options.chat });
   await registerOrdersModule(app, { ordersService });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -524,6 +524,27 @@ describe('createPhenome: sections', () => {
     ]);
   });
 
+  it('reads a numbered subsection as part of its section unless it names a patient', () => {
+    const numbered = [
+      'Seizures in a boy',
+      '1. Introduction',
+      'Cataract is common in other syndromes.',
+      '1.1. Patient 1',
+      'The boy had seizures.',
+      '2. Materials and methods',
+      'DNA was extracted.',
+      '3. Discussion',
+      '3.1. Gene defects and clinical manifestations',
+      'Deafness has been reported in this syndrome.',
+      '3.2. Skeletal abnormalities',
+      'Brachydactyly is frequent.',
+      'References',
+      'A. Author. J Genet 2001.',
+    ].join('\n');
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true });
+    expect([...new Set(ids(focused.extract(numbered)))]).toEqual(['HP:0001250']);
+  });
+
   it('leaves a text without headings whole', () => {
     const note = 'Cataract.\nThe boy had seizures.\nNo deafness.';
     const focused = createPhenome(ontology, { clinicalSectionsOnly: true }).extract(note);
