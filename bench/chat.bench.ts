@@ -8,11 +8,14 @@
  * POST /api/products/:id/chat. Checks: the answer contains the expected fact; every citation
  * exists in the case; latency per question.
  *
- * Usage: npm run bench:chat -- [--cases N] [--kb DIR]
+ * Latency is measured twice: with every case analysed (the answer path alone), and while the
+ * same process analyses --busy-cases more (the embedded worker storing results beside the API).
+ *
+ * Usage: npm run bench:chat -- [--cases N] [--busy-cases N] [--kb DIR]
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +25,6 @@ import { loadConfig } from '../apps/server/src/env.ts';
 import { signUpAndLogIn } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { multipartBody, waitForStatus } from '../apps/server/src/testing/multipart.ts';
-import { createChatKnowledgeSource } from '../apps/server/src/modules/chat/chat.knowledge.ts';
 import { formatMachine } from './lib/machine.ts';
 import { bare, buildBackground, cmp, writeVcf, type Rec, type SpikeCase } from './rank-spiked.ts';
 
@@ -32,6 +34,7 @@ const benchDir = resolve(root, '../shared/bench');
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const nCases = Number(opt('--cases') ?? 14);
+const nBusy = Number(opt('--busy-cases') ?? 3);
 const kbDir = opt('--kb') ?? process.env.RARELENS_KB ?? resolve(root, 'data/kb');
 
 interface TermRef { id: string; label: string }
@@ -105,7 +108,9 @@ async function main(): Promise<void> {
   const eligible = cases.filter((c) => c.genes.length && c.hpo_present.length && c.variants.some((v) => v.chrom && v.pos && v.ref && v.alt));
   const step = Math.max(1, Math.floor(eligible.length / nCases));
   const chosen = Array.from({ length: Math.min(nCases, eligible.length) }, (_, i) => eligible[i * step]).filter((c): c is SpikeCase => c != null);
-  say(`cases: ${chosen.length} of ${eligible.length} eligible (every ${step}th, file order)`);
+  // Cases analysed while questions are asked (phase 2): halfway between the chosen ones.
+  const busy = Array.from({ length: Math.min(nBusy, eligible.length) }, (_, i) => eligible[i * step + Math.floor(step / 2)]).filter((c): c is SpikeCase => c != null && !chosen.includes(c));
+  say(`cases: ${chosen.length} of ${eligible.length} eligible (every ${step}th, file order); ${busy.length} more analysed during phase 2`);
   const bg = await buildBackground(sources);
 
   const dropDatabase = await setupTestDatabase();
@@ -123,14 +128,13 @@ async function main(): Promise<void> {
     CHAT_RATE_LIMIT_PER_MINUTE: '100000',
     RARELENS_MAX_ACTIVE_ANALYSES: '1000',
   });
-  const app: FastifyInstance = await buildApp({
-    config,
-    cases: { jobs: { inProcessWorker: true, pollMs: 100 } },
-    chat: { knowledge: createChatKnowledgeSource(kbDir), env: {} },
-  });
-  const byType = new Map<string, { n: number; ok: number }>();
+  // The product's own chat knowledge (the app's KB, loaded when the server is ready); no LLM.
+  const app: FastifyInstance = await buildApp({ config, cases: { jobs: { inProcessWorker: true, pollMs: 100 } }, chat: { env: {} } });
+  const byType = new Map<string, { n: number; ok: number; ms: number[] }>();
   const failures: string[] = [];
   const latencies: number[] = [];
+  const busyLatencies: number[] = [];
+  const openLatencies: number[] = [];
   let badCitations = 0;
   let totalCitations = 0;
   try {
@@ -138,8 +142,7 @@ async function main(): Promise<void> {
     const user = await signUpAndLogIn(app, inbox);
     const headers = { authorization: `Bearer ${user.token}` };
     const get = async <T>(url: string): Promise<T> => (await app.inject({ method: 'GET', url, headers })).json<T>();
-    const ids: { c: SpikeCase; id: string }[] = [];
-    for (const c of chosen) {
+    const upload = async (c: SpikeCase): Promise<string | null> => {
       const spiked: Rec[] = c.variants
         .filter((v) => v.chrom && v.pos && v.ref && v.alt)
         .map((v) => ({ chrom: bare(v.chrom ?? ''), pos: v.pos ?? 0, ref: v.ref ?? '', alt: v.alt ?? '', gt: GT_OF[v.zygosity] ?? '0/1' }));
@@ -156,10 +159,18 @@ async function main(): Promise<void> {
       const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...headers, 'content-type': contentType }, payload: body });
       if (res.statusCode !== 202) {
         say(`- ${c.id}: upload rejected ${res.statusCode} ${res.body.slice(0, 200)}`);
-        continue;
+        return null;
       }
-      ids.push({ c, id: res.json<{ id: string }>().id });
+      return res.json<{ id: string }>().id;
+    };
+    const ids: { c: SpikeCase; id: string }[] = [];
+    for (const c of chosen) {
+      const id = await upload(c);
+      if (id) ids.push({ c, id });
     }
+    // Phase 1: every case analysed first, so the figures are those of answering (the in-process
+    // worker idle); phase 2 below asks while the same process analyses other cases.
+    const asked: { c: SpikeCase; id: string; pairs: Pair[] }[] = [];
     for (const { c, id } of ids) {
       const done = await waitForStatus(app, headers, id, ['Completed', 'Error'], 600_000);
       if (done.status !== 'Completed') {
@@ -169,14 +180,23 @@ async function main(): Promise<void> {
       const genes = (await get<{ items: GeneRow[] }>(`/api/products/${id}/genes?pageSize=100`)).items;
       const variants = (await get<{ items: VariantRow[] }>(`/api/products/${id}/variants?pageSize=100`)).items;
       const phenos = (await get<{ items: PhenotypeRow[] }>(`/api/products/${id}/phenotypes?pageSize=100`)).items;
-      const pairs = makePairs(genes, variants, phenos);
+      asked.push({ c, id, pairs: makePairs(genes, variants, phenos) });
+    }
+    for (const { c, id, pairs } of asked) {
+      // Opening GenomeTalks reads the conversation list and suggestions first (as the web page does).
+      const t1 = performance.now();
+      const opened = await app.inject({ method: 'GET', url: `/api/products/${id}/chat`, headers });
+      openLatencies.push(performance.now() - t1);
+      if (opened.statusCode !== 200) failures.push(`${c.id}: GET chat HTTP ${opened.statusCode}`);
       for (const p of pairs) {
         const t0 = performance.now();
         const r = await app.inject({ method: 'POST', url: `/api/products/${id}/chat`, headers, payload: { message: p.question } });
-        latencies.push(performance.now() - t0);
-        const t = byType.get(p.type) ?? { n: 0, ok: 0 };
+        const ms = performance.now() - t0;
+        latencies.push(ms);
+        const t = byType.get(p.type) ?? { n: 0, ok: 0, ms: [] };
         byType.set(p.type, t);
         t.n++;
+        t.ms.push(ms);
         if (r.statusCode !== 200) {
           failures.push(`${c.id} [${p.type}] "${p.question}": HTTP ${r.statusCode}`);
           continue;
@@ -203,27 +223,45 @@ async function main(): Promise<void> {
       }
       console.log(`  ${c.id}: ${pairs.length} pairs`);
     }
+    // Phase 2: the same questions again, in turn, while the in-process worker analyses the busy
+    // cases (each question starts while at least one of them is still queued or running).
+    const busyIds = (await Promise.all(busy.map(upload))).filter((x): x is string => x !== null);
+    const all = asked.flatMap((a) => a.pairs.map((p) => ({ id: a.id, p })));
+    const analysing = async (): Promise<boolean> => {
+      for (const id of busyIds) if (!['Completed', 'Error'].includes((await get<{ status: string }>(`/api/products/${id}`)).status)) return true;
+      return false;
+    };
+    for (let i = 0; all.length > 0 && (await analysing()); i++) {
+      const q = all[i % all.length]!;
+      const t0 = performance.now();
+      const r = await app.inject({ method: 'POST', url: `/api/products/${q.id}/chat`, headers, payload: { message: q.p.question } });
+      busyLatencies.push(performance.now() - t0);
+      if (r.statusCode !== 200) failures.push(`phase 2 "${q.p.question}": HTTP ${r.statusCode}`);
+    }
   } finally {
     await app.close();
     await inbox.close();
     rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase();
   }
-  latencies.sort((a, b) => a - b);
+  const p = (xs: number[], q: number): string => percentile([...xs].sort((a, b) => a - b), q).toFixed(1);
   let n = 0;
   let ok = 0;
   say('');
-  say('| question type | pairs | expected fact in answer |');
-  say('|---|---:|---:|');
+  say('| question type | pairs | expected fact in answer | latency p50 | latency p95 |');
+  say('|---|---:|---:|---:|---:|');
   for (const [type, t] of [...byType].sort((a, b) => a[0].localeCompare(b[0]))) {
     n += t.n;
     ok += t.ok;
-    say(`| ${type} | ${t.n} | ${((100 * t.ok) / t.n).toFixed(1)} % |`);
+    say(`| ${type} | ${t.n} | ${((100 * t.ok) / t.n).toFixed(1)} % | ${p(t.ms, 50)} ms | ${p(t.ms, 95)} ms |`);
   }
-  say(`| **all** | ${n} | ${n ? ((100 * ok) / n).toFixed(1) : 'n/a'} % |`);
+  say(`| **all** | ${n} | ${n ? ((100 * ok) / n).toFixed(1) : 'n/a'} % | ${p(latencies, 50)} ms | ${p(latencies, 95)} ms |`);
   say('');
   say(`citations not in the case: ${badCitations} of ${totalCitations} (gene/disease/variant/HPO checked; goal 0)`);
-  say(`latency POST /chat (app.inject, in-process): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms (goal p95 <= 300 ms)`);
+  say(`latency POST /chat (app.inject, in-process), phase 1 (all cases analysed, no analysis running): p50 ${p(latencies, 50)} ms, p95 ${p(latencies, 95)} ms, max ${p(latencies, 100)} ms over ${latencies.length} questions (goal p95 <= 300 ms): ${percentile([...latencies].sort((a, b) => a - b), 95) <= 300 ? 'MET' : 'NOT MET'}`);
+  say(`latency of opening GenomeTalks (GET /chat: conversations and suggestions, the case read on the first visit), phase 1: p50 ${p(openLatencies, 50)} ms, max ${p(openLatencies, 100)} ms over ${openLatencies.length} cases`);
+  say(`latency POST /chat, phase 2 (while the same process analyses ${busy.length} other cases): p50 ${p(busyLatencies, 50)} ms, p95 ${p(busyLatencies, 95)} ms, max ${p(busyLatencies, 100)} ms over ${busyLatencies.length} questions`);
+  say(`machine load(1m) at the end: ${loadavg()[0]?.toFixed(2)}`);
   say(`accuracy goal >= 95 %: ${n && ok / n >= 0.95 ? 'MET' : 'NOT MET'}`);
   if (failures.length) {
     say('');

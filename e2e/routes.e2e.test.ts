@@ -110,7 +110,15 @@ const routes: RouteCase[] = [
         nav: myAccountNav,
         check: async (page) => {
           const mine = page.getByRole('region', { name: 'My cases' });
-          await mine.locator(`[data-case-id="${CASE_ID}"]`).getByTestId('case-status').filter({ hasText: 'Completed' }).waitFor();
+          const row = mine.locator(`[data-case-id="${CASE_ID}"]`);
+          await row.getByTestId('case-status').filter({ hasText: 'Completed' }).waitFor();
+          // The case menu shares too (issue 18 item 1): the e-mail with the link goes out.
+          const colleague = uniqueEmail('row-share');
+          await row.getByRole('button', { name: `Share ${CASE_ID}` }).click();
+          await page.getByRole('dialog', { name: `Share ${CASE_ID}` }).getByLabel('E-mail address').fill(colleague);
+          await page.getByTestId('confirm-share').click();
+          await page.locator('[data-sonner-toast]').filter({ hasText: `Shared with ${colleague}` }).waitFor();
+          expect(new URL(extractLink(await env.mail.waitForMail(colleague), '/shared/')).pathname).toMatch(/^\/shared\/[A-Za-z0-9_-]{43}$/);
         },
       },
       shared: {

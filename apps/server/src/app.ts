@@ -36,7 +36,7 @@ import { createEngineAnalysis, type AnalysisEngine } from './jobs/analysis-engin
 import { createThreadedEngine } from './jobs/engine-thread/threaded-engine.ts';
 import { createJobsModule, loadJobsConfig, type JobsConfig } from './jobs/jobs.module.ts';
 import { rawDataDepsOf } from './jobs/reads/raw-data.stage.ts';
-import { builtReference } from './jobs/reads/reference.ts';
+import { builtReference, describeReference } from './jobs/reads/reference.ts';
 import { createKnowledgeBase, type KnowledgeBase } from './kb/knowledge-base.ts';
 import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
@@ -50,10 +50,10 @@ import { textOntologyLoader } from './kb/text-ontology.ts';
 import { proteinIdsLoader } from './kb/protein-ids.ts';
 import { sourcesDir as defaultSourcesDir } from '@rarelens/phenome';
 import { igvRoutes } from './modules/igv/igv.routes.ts';
-import { rawDataRoutes } from './modules/raw-data/raw-data.routes.ts';
+import { rawDataRoutes, readsReferenceRoutes } from './modules/raw-data/raw-data.routes.ts';
 import { createRawDataService } from './modules/raw-data/raw-data.service.ts';
 import { createIgvService } from './modules/igv/igv.service.ts';
-import { registerOrdersModule } from './modules/orders/orders.module.ts';
+import { createOrdersServiceFor, registerOrdersModule } from './modules/orders/orders.module.ts';
 import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
 import { caseTermsFromText, createPhenomeService } from './modules/phenome/phenome.service.ts';
 import { phenotypesRoutes } from './modules/phenotypes/phenotypes.routes.ts';
@@ -102,7 +102,7 @@ export interface BuildAppOptions {
   /** Replacements for the case modules (engine, storage, job settings), for tests. */
   cases?: CaseModulesOverrides;
   /** GenomeTalks replacements (knowledge base, LLM environment and fetch), for tests. */
-  chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch'>>;
+  chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch' | 'warm'>>;
 }
 
 export interface CaseModulesOverrides {
@@ -267,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ontology,
     config,
   });
+  // Plans limit uploads when RARELENS_BILLING is on (issue 18 item 2).
+  const ordersService = createOrdersServiceFor({ config, database, mailer });
   const casesService = createCasesService({
     database,
     storage,
@@ -281,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Offline PhenomeAI, shipped configuration (createPhenome defaults), on the KB's HPO.
     extractTerms: overrides.extractTerms ?? ((symptoms) => caseTermsFromText(phenome, symptoms)),
     checkGenome: overrides.checkGenome ?? createGenomeCheck(genomeCheckSources(kb)),
+    billing: ordersService,
   });
   const products = '/api/products';
   await app.register(casesRoutes, {
@@ -312,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   await app.register(rawDataRoutes, { prefix: products, rawDataService });
+  await app.register(readsReferenceRoutes, { prefix: '/api/raw-data', reference: () => describeReference(readsDeps.reference) });
   await app.register(igvRoutes, { prefix: products, igvService: createIgvService({ database, access, sources: kb.tracks }) });
   await app.register(reportsRoutes, {
     prefix: products,
@@ -333,8 +337,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await jobs.queue.stop();
     await analysis.close();
   });
-  await registerChatModule(app, { config, database, access, ...options.chat });
-  await registerOrdersModule(app, { config, database, mailer });
+  await registerChatModule(app, { config, database, access, hpo: () => kb.hpo(), ...options.chat });
+  await registerOrdersModule(app, { ordersService });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

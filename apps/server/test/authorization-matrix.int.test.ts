@@ -54,6 +54,7 @@ const SECRET_FILE = 'matrix-secret-genome.vcf';
 const POLICIES: Record<string, RouteCall> = {
   'GET /api/health': { policy: 'public' },
   'GET /api/hpo/terms': { policy: 'auth', query: () => '?q=seizure' },
+  'GET /api/raw-data/reference': { policy: 'auth' },
   'POST /api/auth/register': { policy: 'public', payload: () => ({}) },
   'POST /api/auth/resend-code': { policy: 'public', payload: () => ({ email: uniqueEmail('nobody') }) },
   'POST /api/auth/refresh': { policy: 'public', payload: () => ({}) },

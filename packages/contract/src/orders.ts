@@ -152,7 +152,11 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
-export const OrderResponse = z.object({ order: Order, message: z.string() });
+/**
+ * POST /api/orders (and cancel): `{id, price, status}` as issue 18 names them for clients and
+ * bars (price in minor units of the order's currency), plus the whole order and a message.
+ */
+export const OrderResponse = z.object({ id: z.string(), price: MinorUnits, status: OrderStatus, order: Order, message: z.string() });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 
 export const OrderListResponse = z.object({ items: z.array(Order) });

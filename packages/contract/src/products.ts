@@ -157,6 +157,18 @@ export type RawDataQc = z.infer<typeof RawDataQc>;
 export const RawDataFileName = z.enum(['alignments.bam', 'alignments.bam.bai', 'calls.vcf.gz', 'calls.vcf.gz.tbi']);
 export type RawDataFileName = z.infer<typeof RawDataFileName>;
 
+/** GET /api/raw-data/reference: the reference FASTQ uploads are aligned to on this server. */
+export const ReadsReference = z.object({
+  /** As shown on the case, e.g. "Demo reference (hg19 chrM + 5 kb of chr20), not a genome". */
+  label: z.string(),
+  assembly: z.string().nullable(),
+  /** The shipped demo reference (chrM + 5 kb of chr20), not a genome. */
+  demo: z.boolean(),
+  /** The reference is misconfigured (the message names the variable); FASTQ cases would fail. */
+  error: z.string().nullable(),
+});
+export type ReadsReference = z.infer<typeof ReadsReference>;
+
 export const RawDataInfo = z.object({
   /** single-end, paired (two files) or interleaved reads. */
   layout: z.enum(['single', 'paired', 'interleaved']),

@@ -30,6 +30,11 @@ export interface BestDisease {
 
 const queries = new WeakMap<CaseContext, ResolvedQuery>();
 
+/** Resolves the patient's terms against the phenotype model once per case (the first answer then skips it). */
+export function prepareEvidence(ctx: CaseContext, knowledge: ChatKnowledge): void {
+  if (ctx.run) modelAndQuery(ctx, knowledge);
+}
+
 function modelAndQuery(ctx: CaseContext, knowledge: ChatKnowledge): { model: PhenotypeModel; q: ResolvedQuery } {
   const model = getPhenotypeModel(knowledge.hpo);
   let q = queries.get(ctx);

@@ -18,6 +18,7 @@ import {
   type AnswerInput,
 } from './answers.ts';
 import type { CaseContext, ChatAnswer, Intent } from './context.ts';
+import { prepareEvidence } from './evidence.ts';
 import { recognizeIntent } from './intents.ts';
 import type { ChatKnowledge } from './knowledge.ts';
 import { resolveMentions } from './resolve.ts';
@@ -30,6 +31,8 @@ export interface GenomeTalks {
   answer(question: string, ctx: CaseContext): ChatAnswer;
   /** Suggested first questions for an empty conversation. */
   suggestions(ctx: CaseContext): string[];
+  /** Does ahead what every answer about the case needs (when the case is read, e.g. on opening the chat). */
+  prepare(ctx: CaseContext): void;
 }
 
 function dispatch(intent: Intent, input: AnswerInput): ChatAnswer {
@@ -72,6 +75,9 @@ export function createGenomeTalks(knowledge: ChatKnowledge): GenomeTalks {
       return dispatch(intent, { question: q, ctx, knowledge, mentions });
     },
     suggestions: suggestQuestions,
+    prepare(ctx) {
+      if (ctx.product.status === 'Completed') prepareEvidence(ctx, knowledge);
+    },
   };
 }
 

@@ -356,6 +356,13 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('Bone marrow (BM) aspiration showed a normal marrow.'))).toEqual([]);
   });
 
+  it('does not read "falling asleep" as falls or "dried blood spots" as purpura', () => {
+    expect(ids(phenome.extract('She fell asleep on a bus after falling asleep at school.'))).toEqual([]);
+    expect(ids(phenome.extract('He had frequent falls.'))).toEqual(['HP:0002527']);
+    expect(ids(phenome.extract('DNA was extracted from newborn dried blood spots.'))).toEqual([]);
+    expect(ids(phenome.extract('She had blood spots on her legs.'))).toEqual(['HP:0000979']);
+  });
+
   it('does not read an identifier as intellectual disability', () => {
     for (const text of ['Patient IDs\tSex\tAge', 'Patient(s) ID AN_002501-37 are listed.', 'Sample ID: P12345'])
       expect(ids(phenome.extract(text))).toEqual([]);
@@ -522,6 +529,27 @@ describe('createPhenome: sections', () => {
     expect(ids(focused.extract('The syndrome is characterized by deafness.'))).toEqual([
       'HP:0000365',
     ]);
+  });
+
+  it('reads a numbered subsection as part of its section unless it names a patient', () => {
+    const numbered = [
+      'Seizures in a boy',
+      '1. Introduction',
+      'Cataract is common in other syndromes.',
+      '1.1. Patient 1',
+      'The boy had seizures.',
+      '2. Materials and methods',
+      'DNA was extracted.',
+      '3. Discussion',
+      '3.1. Gene defects and clinical manifestations',
+      'Deafness has been reported in this syndrome.',
+      '3.2. Skeletal abnormalities',
+      'Brachydactyly is frequent.',
+      'References',
+      'A. Author. J Genet 2001.',
+    ].join('\n');
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true });
+    expect([...new Set(ids(focused.extract(numbered)))]).toEqual(['HP:0001250']);
   });
 
   it('leaves a text without headings whole', () => {

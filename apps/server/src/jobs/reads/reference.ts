@@ -14,6 +14,7 @@ import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/pr
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import type { ReadsReference } from '@rarelens/contract';
 import type { Assembly, ReferenceContig } from '@rarelens/engine';
 import { runPipe } from './processes.ts';
 
@@ -72,6 +73,18 @@ export async function assertReferenceReadable(ref: ReferenceConfig): Promise<voi
     } catch (e) {
       throw new ReferenceConfigError(`The reference FASTA ${f} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): check ${ref.variable}`);
     }
+  }
+}
+
+/** The reference FASTQ uploads are aligned to, or why there is none (the message names the variable). */
+export async function describeReference(config: () => ReferenceConfig): Promise<ReadsReference> {
+  try {
+    const ref = config();
+    await assertReferenceReadable(ref);
+    return { label: ref.label, assembly: ref.assembly, demo: ref.demo, error: null };
+  } catch (e) {
+    if (!(e instanceof ReferenceConfigError)) throw e;
+    return { label: 'No usable reference', assembly: null, demo: false, error: e.message };
   }
 }
 

@@ -27,6 +27,7 @@ let app2: FastifyInstance;
 let llm: Server;
 const llmReplies: string[] = [];
 let failKnowledge = false;
+let knowledge: ReturnType<typeof createChatKnowledgeSource>;
 let first: TestApp | undefined;
 let second: TestApp | undefined;
 let alice: { token: string; email: string };
@@ -46,7 +47,7 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
       });
     });
     await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
-    const knowledge = createChatKnowledgeSource(kbDir);
+    knowledge = createChatKnowledgeSource(kbDir);
     first = await createTestApp({ name: 'chat', kb: kbDir, env: { CHAT_RATE_LIMIT_PER_MINUTE: '10000' }, cases: { jobs: { inProcessWorker: true, pollMs: 100 } }, chat: { knowledge, env: {} } });
     ({ app, inbox } = first);
     // A second app on the same database, data directory (secrets) and inbox: a low chat rate limit, a stub LLM.
@@ -104,6 +105,31 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
       else expect(c.kind === 'hpo' ? c.id : c.label).toMatch(c.kind === 'hpo' ? /^HP:\d{7}$/ : /^ClinVar /);
     }
   }
+
+  it('loads its knowledge when the server is ready (warm), before any question', async () => {
+    let loads = 0;
+    const third = await createTestApp({
+      dataDir: first!.dataDir,
+      inbox,
+      kb: kbDir,
+      cases: { jobs: { inProcessWorker: false } },
+      chat: {
+        knowledge: () => {
+          loads++;
+          return knowledge();
+        },
+        warm: true,
+        env: {},
+      },
+    });
+    try {
+      expect(loads).toBe(1);
+      // The question reuses the load.
+      expect((await ask('Why is this gene first?', alice, undefined, third.app)).statusCode).toBe(200);
+    } finally {
+      await third.close();
+    }
+  });
 
   it('answers "why is this gene first?" for a completed case with the top gene and evidence that opens', async () => {
     const res = await ask('Why is this gene first?');

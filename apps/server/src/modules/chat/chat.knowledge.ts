@@ -1,13 +1,13 @@
 /**
  * What GenomeTalks reads besides the case: the KB's HPO part, its HGNC gene table (symbols,
- * aliases) and PhenomeAI on that HPO. Loaded once per process on the first question (the
- * phenotype model behind the per-term breakdown is built then too); a failed load is
- * forgotten so a later question retries (e.g. after `rarelens kb build`).
+ * aliases) and PhenomeAI on that HPO. Loaded once per process, when the server is ready or on
+ * the first question (the phenotype model behind the per-term breakdown is built then too); a
+ * failed load is forgotten so a later question retries (e.g. after `rarelens kb build`).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GeneIndex, getPhenotypeModel, loadHpoKb } from '@rarelens/engine';
+import { GeneIndex, getPhenotypeModel, loadHpoKb, type HpoKb } from '@rarelens/engine';
 import type { ChatKnowledge } from '@rarelens/genometalks';
 import { createPhenome } from '@rarelens/phenome';
 
@@ -16,11 +16,17 @@ export type ChatKnowledgeSource = () => Promise<ChatKnowledge>;
 /** Thrown when no knowledge base is built at the configured path. */
 export class KnowledgeBaseMissingError extends Error {}
 
-export function createChatKnowledgeSource(kbDir: string): ChatKnowledgeSource {
+/**
+ * `hpo` is the HPO part the rest of the server already holds (the app's knowledge base), so the
+ * process reads and keeps it once; absent, it is read from `kbDir`.
+ */
+export function createChatKnowledgeSource(kbDir: string, hpoOf?: () => Promise<HpoKb | null>): ChatKnowledgeSource {
   let loading: Promise<ChatKnowledge> | null = null;
   const load = async (): Promise<ChatKnowledge> => {
-    if (!existsSync(join(kbDir, 'hpo-kb.json'))) throw new KnowledgeBaseMissingError(`No knowledge base at ${kbDir} (npx rarelens kb build)`);
-    const hpo = await loadHpoKb(kbDir);
+    const missing = () => new KnowledgeBaseMissingError(`No knowledge base at ${kbDir} (npx rarelens kb build)`);
+    if (!existsSync(join(kbDir, 'hpo-kb.json'))) throw missing();
+    const hpo = hpoOf ? await hpoOf() : await loadHpoKb(kbDir);
+    if (!hpo) throw missing();
     const genesPath = join(kbDir, 'genome', 'genes.json');
     const genes = existsSync(genesPath) ? new GeneIndex(JSON.parse(await readFile(genesPath, 'utf8')) as ConstructorParameters<typeof GeneIndex>[0]) : null;
     getPhenotypeModel(hpo);

@@ -81,11 +81,27 @@ export function createChatService(deps: ChatServiceDeps) {
     const version = `${runId}|${found.runRankedAt ?? ''}|${p.status}`;
     return contexts.get(p.id, version, async () => {
       const loaded = await repo.loadRunResults(db, runId, CONTEXT_VARIANTS);
-      return caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label);
+      const ctx = caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label);
+      // The patient's terms resolved against the phenotype model now, not in the first answer.
+      if (knowledge) (await genomeTalks().catch(() => null))?.prepare(ctx);
+      return ctx;
     });
   }
 
   return {
+    /**
+     * Loads the knowledge GenomeTalks answers from (HPO, genes, PhenomeAI, the phenotype model)
+     * ahead of the first question; a failure is logged and retried by the next question.
+     */
+    async warm(): Promise<boolean> {
+      try {
+        await genomeTalks();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     /** Answers `body.message` in a new or the given conversation and stores both. */
     async ask(user: Caller, productId: string, body: ChatRequestBody): Promise<ChatResponse> {
       const found = await readable(user, productId);

@@ -38,6 +38,12 @@ import {
   lockOrder,
 } from './orders.repository.ts';
 
+
+/** The answer to placing or cancelling an order: its id, price and status up front, then the order. */
+function orderResponse(order: Order, message: string): OrderResponse {
+  return { id: order.id, price: order.price, status: order.status, order, message };
+}
+
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 /** The same day of the next month, or its last day (31 Jan → 28/29 Feb). */
@@ -129,7 +135,7 @@ export function createOrdersService(deps: {
         await mailer.send(orderConfirmationMail({ email: customer.email, name: customer.firstName }, placed, provider.instructions(placed), { pdf, ordersUrl }));
         return placed;
       });
-      return { order, message: Messages.orderPlaced };
+      return orderResponse(order, Messages.orderPlaced);
     },
 
     async listOrders(user: { id: string }): Promise<OrderListResponse> {
@@ -151,7 +157,7 @@ export function createOrdersService(deps: {
         if (row.status !== 'pending_payment') throw new AppError(409, ErrorCode.orderNotCancellable, Messages.orderNotCancellable);
         await cancelOrder(tx, id, new Date());
       });
-      return { order: await ownOrder(user, id), message: Messages.orderCancelled };
+      return orderResponse(await ownOrder(user, id), Messages.orderCancelled);
     },
 
     /** Operator: records the payment of a pending order; its month starts now. */
@@ -191,6 +197,15 @@ export function createOrdersService(deps: {
         canUploadFastq: withCases.some((o) => o.addOns.includes('raw-data-analysis')),
         casesRemaining: withCases.reduce((sum, o) => sum + (o.usage?.casesRemaining ?? 0), 0),
       };
+    },
+
+    /** Refuses an upload before a byte is stored when billing is on and no active plan has a case left. */
+    async assertCanUpload(user: { id: string }): Promise<void> {
+      if (!config.billing) return;
+      const status = await this.billingStatus(user);
+      if (status.canUpload) return;
+      if (status.activeOrder) throw new AppError(402, ErrorCode.planLimitReached, Messages.planLimitReached);
+      throw new AppError(402, ErrorCode.noActivePlan, Messages.addProductToContinue);
     },
 
     /**

@@ -7,7 +7,7 @@
  *    this server holds it (read access, ranged reads);
  *  - GET /raw-data/files/:name: downloads of the BAM, the called VCF and their indexes (owner).
  */
-import { RawDataFileName, RawDataInfo } from '@rarelens/contract';
+import { RawDataFileName, RawDataInfo, ReadsReference } from '@rarelens/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,5 +50,15 @@ export const rawDataRoutes: FastifyPluginCallbackZod<{ rawDataService: RawDataSe
   app.get('/:id/raw-data/files/:name', { schema: { params: FileParams } }, async (request, reply) =>
     send(reply, await service.download(currentUser(request), request.params.id, request.params.name), true),
   );
+  done();
+};
+
+/**
+ * /api/raw-data/reference (signed-in users): the reference FASTQ uploads are aligned to here, so
+ * the upload form says when it is the shipped demo reference rather than a genome.
+ */
+export const readsReferenceRoutes: FastifyPluginCallbackZod<{ reference: () => Promise<ReadsReference> }> = (app, { reference }, done) => {
+  app.addHook('onRequest', app.authenticate);
+  app.get('/reference', { schema: { response: { 200: ReadsReference } } }, () => reference());
   done();
 };

@@ -8,9 +8,16 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { isInProgress, useProducts } from './cases.api.ts';
+import { ShareCaseButton } from '../sharing/index.ts';
 import { FailedCaseActions } from './failed-case-actions.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { ErrorReason, ProgressBar, RawDataBadge, StageLine, StatusBadge } from './status-badge.tsx';
+
+/** The owner shares a completed case from its row too (the case menu, issue 18), as from its phenotypes. */
+function ShareAction({ product }: { product: ProductSummary }) {
+  if (!product.isOwner || product.status !== 'Completed') return null;
+  return <ShareCaseButton productId={product.id} caseName={product.name} />;
+}
 
 /** Where a case row leads: its results once completed. */
 function caseLink(product: ProductSummary): string | null {
@@ -102,13 +109,16 @@ function CaseRow({ product }: { product: ProductSummary }) {
         <OwnerLabel product={product} />
       </td>
       <td className="px-5 py-4 text-right">
-        {to ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={to} aria-label={`Open results of ${product.name}`}>
-              Open results <ChevronRightIcon className="size-4" />
-            </Link>
-          </Button>
-        ) : null}
+        <div className="inline-flex flex-wrap justify-end gap-2">
+          <ShareAction product={product} />
+          {to ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={to} aria-label={`Open results of ${product.name}`}>
+                Open results <ChevronRightIcon className="size-4" />
+              </Link>
+            </Button>
+          ) : null}
+        </div>
         {product.status === 'Error' ? <FailedCaseActions product={product} className="justify-end" /> : null}
       </td>
     </tr>
@@ -146,6 +156,7 @@ function CaseCard({ product }: { product: ProductSummary }) {
       {product.status === 'Error' ? <ErrorReason error={product.error} /> : null}
       <div className="mt-3 flex items-center justify-between gap-3">
         <OwnerLabel product={product} />
+        <ShareAction product={product} />
         {to ? (
           <Button asChild variant="outline" size="sm">
             <Link to={to}>

@@ -1,4 +1,4 @@
-import { RawDataInfo, type RawDataFileName } from '@rarelens/contract';
+import { RawDataInfo, ReadsReference, type RawDataFileName } from '@rarelens/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { casesApi, productKeys } from '../cases/index.ts';
@@ -21,3 +21,13 @@ export const rawDataApi = {
   /** A track path of RawDataInfo.track, relative to the case. */
   trackUrl: (productId: string, relative: string) => `${casesApi.path(productId)}/${relative}`,
 };
+
+/** GET /api/raw-data/reference: the reference this server aligns FASTQ uploads to. */
+export function useReadsReference(enabled = true) {
+  return useQuery({
+    queryKey: ['raw-data', 'reference'],
+    queryFn: ({ signal }) => api.get('/api/raw-data/reference', { schema: ReadsReference, signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

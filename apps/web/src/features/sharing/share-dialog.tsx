@@ -8,7 +8,7 @@ import { toast, toastError } from '../../components/toaster.tsx';
 import { useShareMutations } from './sharing.api.ts';
 
 /**
- * "Share" on a case the user owns: e-mails a colleague a read-only link to the phenotypes
+ * "Share" on a case the user owns (on its phenotypes and in its row of /home): e-mails a colleague a read-only link to the phenotypes
  * (/shared/{token}); a colleague with an account also finds the case under "Shared with me".
  */
 export function ShareCaseButton({ productId, caseName }: { productId: string; caseName: string }) {
@@ -40,7 +40,7 @@ export function ShareCaseButton({ productId, caseName }: { productId: string; ca
 
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <Button variant="outline" size="sm" onClick={() => setIsOpen(true)} data-testid="share-case">
+      <Button variant="outline" size="sm" onClick={() => setIsOpen(true)} data-testid="share-case" aria-label={`Share ${caseName}`}>
         <ShareIcon className="size-4" /> Share
       </Button>
       <DialogContent

@@ -10,11 +10,21 @@ import { UploadPage } from './upload-page.tsx';
 
 type FetchCall = { url: string };
 let calls: FetchCall[] = [];
+const demoReference = {
+  label: 'Demo reference (hg19 chrM + 5 kb of chr20), not a genome',
+  assembly: 'GRCh37',
+  demo: true,
+  error: null,
+};
+let reference: object = demoReference;
 
 beforeEach(() => {
   calls = [];
+  reference = demoReference;
   vi.stubGlobal('fetch', (url: string) => {
     calls.push({ url });
+    if (url === '/api/raw-data/reference')
+      return Promise.resolve(new Response(JSON.stringify(reference), { status: 200 }));
     const body = url.startsWith('/api/hpo/terms')
       ? {
           version: '2025-05-06',
@@ -77,6 +87,42 @@ describe('Genome Upload form', () => {
     expect(screen.getByTestId('genome-file')).toHaveTextContent('Unrecognised file type');
     await user.click(screen.getByRole('button', { name: 'Upload and analyse' }));
     expect(await screen.findByText(/Choose a VCF/)).toBeInTheDocument();
+  });
+
+  it('says a FASTQ will be aligned to the demo reference, not a genome, when the server has no other', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.queryByTestId('upload-demo-reference')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/raw-data/reference')).toHaveLength(0);
+    await user.upload(screen.getByLabelText('Genome file (VCF or FASTQ)'), file('reads.fastq.gz'));
+    const notice = await screen.findByTestId('upload-demo-reference');
+    expect(notice).toHaveTextContent('Demo reference');
+    expect(notice).toHaveTextContent(/not to a genome/);
+    expect(calls.filter((c) => c.url === '/api/raw-data/reference')).toHaveLength(1);
+  });
+
+  it('names a configured reference, and a misconfigured one as an error', async () => {
+    reference = { label: 'GRCh38.fa (GRCh38)', assembly: 'GRCh38', demo: false, error: null };
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(screen.getByLabelText('Genome file (VCF or FASTQ)'), file('reads.fq'));
+    expect(await screen.findByTestId('upload-reference')).toHaveTextContent(
+      'The reads will be aligned to GRCh38.fa (GRCh38).',
+    );
+    expect(screen.queryByTestId('upload-demo-reference')).not.toBeInTheDocument();
+    cleanup();
+    reference = {
+      label: 'No usable reference',
+      assembly: null,
+      demo: false,
+      error:
+        'RARELENS_REFERENCE is set but RARELENS_REFERENCE_ASSEMBLY is not: set it to GRCh37 or GRCh38',
+    };
+    renderPage();
+    await user.upload(screen.getByLabelText('Genome file (VCF or FASTQ)'), file('reads.fq'));
+    expect(await screen.findByTestId('upload-reference-error')).toHaveTextContent(
+      /RARELENS_REFERENCE_ASSEMBLY is not/,
+    );
   });
 
   it('adds an HPO term chosen in the autocomplete as a removable chip', async () => {

@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { productKeys, ProgressBar } from '../cases/index.ts';
 import { PlanRequiredNotice } from '../orders/index.ts';
+import { UploadReferenceNotice } from '../raw-data/index.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { addSampleRows, emptyPedigree, PedigreeField, type PedigreeValue, checkEditorMembers, editorToPed, readVcfSampleNames } from '../family/index.ts';
 import { HpoTermPicker, TermChips } from './hpo-term-picker.tsx';
@@ -399,6 +400,7 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
                 then analysed like a VCF. Single-end, paired (two files) and interleaved reads are
                 accepted.
               </p>
+              <UploadReferenceNotice />
             </div>
           ) : null}
           <div className="mt-5 grid gap-5 sm:grid-cols-2">
