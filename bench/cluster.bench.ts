@@ -228,11 +228,11 @@ async function main(): Promise<void> {
 
     // A user, through the real e-mail verification.
     const email = uniqueEmail('cluster');
-    const reg = await http(bases[0], 'POST', '/api/auth/register', undefined, registerBody(email));
+    const reg = await http(bases[0]!, 'POST', '/api/auth/register', undefined, registerBody(email));
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
     const code = await readVerificationCode(inbox, email);
-    if ((await http(bases[1], 'POST', '/api/auth/verify', undefined, { email, code })).status !== 200) throw new Error('verify failed');
-    const login = await http(bases[0], 'POST', '/api/auth/login', undefined, { email, password: PASSWORD });
+    if ((await http(bases[1]!, 'POST', '/api/auth/verify', undefined, { email, code })).status !== 200) throw new Error('verify failed');
+    const login = await http(bases[0]!, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD });
     const token = (login.json as { token: string }).token;
 
     const startWorker = (i: number) => startProcess(`worker${i}`, 'apps/server/src/worker.ts', { ...common, RARELENS_DATA_DIR: join(scratch, `worker${i}`) });
@@ -292,19 +292,36 @@ async function main(): Promise<void> {
     const secs = times.at(-1) / 1000;
     const perMin = (CASES / secs) * 60;
 
-    // 3. Exactly once, from the database.
+    // 3. Exactly once, from the database. A case is Completed when its run is published; the
+    // worker marks the pg-boss job completed after that, and a job whose worker died between the
+    // two is expired and retried (the retry must find the case done and add no run). So wait
+    // until no job of these cases is pending, active or due for retry (up to 3 minutes), then count.
+    const settleStart = performance.now();
+    let unsettled = -1;
+    while (performance.now() - settleStart < 180_000) {
+      const open = await db(
+        `select count(*)::int as n from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = any($1::text[]) and j.state in ('created', 'retry', 'active')`,
+        [ids],
+      );
+      unsettled = (open.rows[0] as { n: number }).n;
+      if (unsettled === 0) break;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    const settled = `jobs settled (none created, active or due for retry) after the last Completed: ${unsettled === 0 ? 'yes' : `NO (${unsettled} still open)`}, waited ${((performance.now() - settleStart) / 1000).toFixed(1)} s`;
+    log(settled);
     const check = await db(
       `select p.id, p.status,
               (select count(*)::int from analysis_runs r where r.product_id = p.id) as runs,
               (select count(*)::int from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = p.id::text) as jobs,
               (select count(*)::int from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = p.id::text and j.state = 'completed') as completed_jobs,
               (select coalesce(max(j.retry_count), 0)::int from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = p.id::text) as retried,
+              (select string_agg(j.state::text, ',') from pgboss.job j where j.name = 'analyse-case' and j.data->>'productId' = p.id::text) as states,
               (select count(*)::int from run_variants v where v.run_id = p.current_run_id) as stored,
               (select (r.counts->>'variantsStored')::int from analysis_runs r where r.id = p.current_run_id) as counted
          from products p where p.id = any($1::uuid[])`,
       [ids],
     );
-    const checked = check.rows as { id: string; status: string; runs: number; jobs: number; completed_jobs: number; retried: number; stored: number; counted: number }[];
+    const checked = check.rows as { id: string; status: string; runs: number; jobs: number; completed_jobs: number; retried: number; states: string | null; stored: number; counted: number }[];
     const allCompleted = checked.filter((r) => r.status === 'Completed').length;
     const onceEach = checked.filter((r) => r.runs === 1 && r.jobs === 1 && r.completed_jobs === 1 && r.stored === r.counted).length;
     const rerun = checked.filter((r) => r.retried > 0).length;
@@ -321,7 +338,7 @@ async function main(): Promise<void> {
     say('');
     say(`commit ${commit}; machine: ${formatMachine()}`);
     say(
-      `configuration: API x2 (apps/server/src/main.ts, RARELENS_INPROCESS_WORKER=false) + worker x${WORKERS} (apps/server/src/worker.ts, WORKER_CONCURRENCY=1), ` +
+      `configuration: API x2 (apps/server/src/main.ts, RARELENS_INPROCESS_WORKER=false) + worker x${WORKERS} (apps/server/src/worker.ts, WORKER_CONCURRENCY=1, analysis on its own thread: RARELENS_ANALYSIS_THREAD=${process.env.RARELENS_ANALYSIS_THREAD ?? 'on (default)'}), ` +
         `separate processes on one PostgreSQL (fresh database), uploads in S3 (s3rver process, path-style), JOB_HEARTBEAT_MS=5000, JOB_STALE_AFTER_MS=30000 (defaults); KB ${kbDir}`,
     );
     say(`data: ${CASES} uploads of the Pfeiffer exome (${EXOME.replace(sources, 'shared/data')}, 37,709 records, GRCh37) submitted concurrently through both APIs`);
@@ -334,7 +351,8 @@ async function main(): Promise<void> {
     say(`- throughput vs one worker: ${(perMin / basePerMin).toFixed(2)}x (2 CPU cores shared with other work: the workers compete for the same cores)`);
     say(`- Completed: ${allCompleted}/${CASES}; exactly once (1 run, 1 pg-boss job completed, stored variants = run count): ${onceEach}/${CASES}`);
     for (const r of checked.filter((x) => !(x.runs === 1 && x.jobs === 1 && x.completed_jobs === 1 && x.stored === x.counted)))
-      say(`  - not exactly once: case ${r.id}: ${r.runs} run(s), ${r.jobs} job(s), ${r.completed_jobs} completed, ${r.stored} stored / ${r.counted} counted`);
+      say(`  - not exactly once: case ${r.id}: ${r.runs} run(s), ${r.jobs} job(s) (states ${r.states ?? '-'}), ${r.completed_jobs} completed, ${r.stored} stored / ${r.counted} counted`);
+    say(`- ${settled}`);
     say(`- jobs rerun after the kill (retry_count > 0): ${rerun}; objects in the bucket: ${objects} (one genome per case, ${BASELINE_CASES + CASES} cases)`);
     say('');
     say(`Variant list under that load (${CONCURRENCY} concurrent closed-loop clients over both APIs, on the ${listCases.length} baseline cases, ${allLat.length} requests, ${listErrors} errors):`);

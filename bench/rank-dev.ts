@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
 import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
-import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, resolveQuery, scoreDiseases, type Sex } from '../packages/engine/src/index.ts';
+import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, resolveQuery, scoreDiseases, type GeneScoreParts, type Sex } from '../packages/engine/src/index.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
@@ -89,8 +89,9 @@ for (const c of chosen) {
   const all = bg.filter((v) => !keys.has(key(v.chrom, v.pos, v.ref, v.alt))).concat(spv);
   const sex: Sex = c.sex === 'MALE' ? 'male' : c.sex === 'FEMALE' ? 'female' : 'unknown';
   const prepared = prepareVariants(arg('--all-variants') ? all : filterCandidates(all).candidates);
-  const res = rank(prepared, hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0 });
-  const collected = collectRanking(c.cohort, res, c.genes.map((g) => g.symbol), c.disease_ids);
+  const candidates = new Map<string, GeneScoreParts[]>();
+  const res = rank(prepared, hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0, onGeneCandidates: (s, parts) => candidates.set(s, parts) });
+  const collected = collectRanking(c.cohort, res, c.genes.map((g) => g.symbol), c.disease_ids, candidates);
   geneCases.push(collected.gene);
   geneScoreCases.push(collected.geneScores);
   diseaseScoreCases.push(collected.diseaseScores);
@@ -118,9 +119,10 @@ for (const c of chosen) {
 
   if (hiddenMode && isAnnotated(hpoKb, c.disease_ids)) {
     const hk = hideDiseases(hpoKb, c.disease_ids, hiddenMode);
-    const hres = rank(prepared, hk, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0 });
+    const hiddenCandidates = new Map<string, GeneScoreParts[]>();
+    const hres = rank(prepared, hk, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0, onGeneCandidates: (s, parts) => hiddenCandidates.set(s, parts) });
     const syms = c.genes.map((g) => g.symbol);
-    hiddenGeneCases.push(collectRanking(c.cohort, hres, syms, c.disease_ids).gene);
+    hiddenGeneCases.push(collectRanking(c.cohort, hres, syms, c.disease_ids, hiddenCandidates).gene);
     const hg = hres.genes.find((x) => syms.includes(x.symbol));
     const hr = hg ? hres.genes.filter((x) => x.score >= hg.score).length : null;
     const q = hg ? prepared.genes.get(hg.symbol)?.variants[0] : undefined;

@@ -20,6 +20,7 @@ import {
   rank,
   readAndAnnotateVcf,
   readVcf,
+  type GeneScoreParts,
   type HpoKb,
   type Sex,
 } from '../packages/engine/src/index.ts';
@@ -144,7 +145,8 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
       const read = await readAndAnnotateVcf(session, path, { assembly: 'GRCh38' });
       const t2 = performance.now();
       const prepared = prepareVariants(filterCandidates(read.variants).candidates);
-      const result = rank(prepared, o.hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100_000, explainTop: 10 });
+      const candidates = new Map<string, GeneScoreParts[]>();
+      const result = rank(prepared, o.hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100_000, explainTop: 10, onGeneCandidates: (s, parts) => candidates.set(s, parts) });
       const t3 = performance.now();
       readMs += t2 - t1;
       rankMs += t3 - t2;
@@ -154,7 +156,7 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
       reRankMs += performance.now() - t4;
 
       const symbols = c.genes.map((g) => g.symbol);
-      const collected = collectRanking(c.cohort, result, symbols, c.disease_ids);
+      const collected = collectRanking(c.cohort, result, symbols, c.disease_ids, candidates);
       geneCases.push(collected.gene);
       geneScoreCases.push(collected.geneScores);
       diseaseScoreCases.push(collected.diseaseScores);
@@ -164,9 +166,10 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
       if (isAnnotated(o.hpoKb, c.disease_ids))
         for (const mode of hiddenModes) {
           const th = performance.now();
-          const hidden = rank(prepared, hideDiseases(o.hpoKb, c.disease_ids, mode), { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100_000, explainTop: 0 });
+          const hiddenCandidates = new Map<string, GeneScoreParts[]>();
+          const hidden = rank(prepared, hideDiseases(o.hpoKb, c.disease_ids, mode), { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100_000, explainTop: 0, onGeneCandidates: (s, parts) => hiddenCandidates.set(s, parts) });
           hiddenMs += performance.now() - th;
-          hiddenCases.get(mode)?.push(collectRanking(c.cohort, hidden, symbols, c.disease_ids).gene);
+          hiddenCases.get(mode)?.push(collectRanking(c.cohort, hidden, symbols, c.disease_ids, hiddenCandidates).gene);
           const hg = hidden.genes.find((x) => symbols.includes(x.symbol));
           const t = hiddenTop.get(mode);
           if (t) addRank(t, hg ? hidden.genes.filter((x) => x.score >= hg.score).length : null);

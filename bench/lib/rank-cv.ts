@@ -4,9 +4,10 @@
  * Gene-score constants: every ranked gene keeps the parts of its score (`GeneScoreParts`, as the
  * engine computed them); `geneScoreLn` — the engine's own function — re-weighs them for each grid
  * point. Each of 5 folds (sha256(cohort) mod 5) is scored with the grid point that maximises
- * top-1 + 0.5 top-10 + 0.1 top-100 on the other four: the held-out figures. The best disease of a
- * gene stays the one chosen under the shipped constants (re-choosing it per grid point would need
- * every disease's parts; the difference is a tie-break among a gene's diseases).
+ * top-1 + 0.5 top-10 + 0.1 top-100 on the other four: the held-out figures. When the ranking
+ * reported every candidate explanation of each gene (rank()'s `onGeneCandidates`: each annotated
+ * disease, a disease known by name, a possibly allelic disease, a new disease), each grid point
+ * re-chooses the gene's best candidate, as the engine would under those constants.
  *
  * Post-test probabilities: temperature and "none of these" score (rank/calibration.ts) fitted by
  * maximum likelihood of the diagnosed item; held out the same way; reliability table of the
@@ -18,13 +19,18 @@ import { DEFAULT_GENE_SCORE_CONSTANTS, DISEASE_CALIBRATION, GENE_CALIBRATION, ge
 export const FOLDS = 5;
 export const foldOf = (cohort: string): number => Number(BigInt(`0x${createHash('sha256').update(cohort).digest('hex')}`) % BigInt(FOLDS));
 
-/** One case's ranked genes (every gene with candidate variants) and which are causal. */
+/**
+ * One case's ranked genes (every gene with candidate variants) and which are causal. `candidates`
+ * (aligned with `parts`, from rank()'s `onGeneCandidates`) holds every candidate explanation of each
+ * gene, so that each constant set re-chooses the gene's best one; without it the gene keeps the
+ * candidate chosen under the shipped constants.
+ */
 export interface GeneCase {
   cohort: string;
   parts: GeneScoreParts[];
   causal: boolean[];
+  candidates?: GeneScoreParts[][];
 }
-
 /** One case's item scores (natural log, every ranked item) and the indices of the diagnosis. */
 export interface ScoreCase {
   cohort: string;
@@ -32,15 +38,21 @@ export interface ScoreCase {
   truth: number[];
 }
 
+/**
+ * The grid (3,456 constant sets). namePhenotypeScale and unannotatedClinvarLn stay at the values
+ * every fold chose in the earlier, wider grids (1 and 0): each gene now carries all its candidate
+ * explanations, which multiplies the work per constant set, and the allelic-disease prior took their place.
+ */
 const AXES = {
   phenotypeScale: [0.5, 0.7, 1],
   genotypeWeight: [2, 3, 4],
   unknownGeneLn: [-8, -6, -4, -2],
   namedDiseaseLn: [-4, -3, -2, -1],
-  namePhenotypeScale: [0.5, 1, 1.5],
+  namePhenotypeScale: [1],
   constrainedLofLn: [0, 1, 2],
   constrainedMissenseLn: [0, 1],
-  unannotatedClinvarLn: [0, 2, 4],
+  unannotatedClinvarLn: [0],
+  allelicDiseaseLn: [-1000, -6, -4, -2],
 } as const satisfies Record<keyof GeneScoreConstants, readonly number[]>;
 
 export function constantsGrid(): GeneScoreConstants[] {
@@ -92,15 +104,16 @@ const objective = (ranks: readonly (number | null)[]): number => {
 };
 
 /**
- * Identical parts give identical scores under every constant set: ranked once, with a count.
- * The parts are held column-wise for speed; `scorePacked` is `geneScoreLn` written out over
- * them, and `pack` checks that both agree under the shipped constants.
+ * Identical candidate lists give identical scores under every constant set: ranked once, with a
+ * count. A gene's score is the best of its candidates (alternatives, held column-wise for speed in
+ * ranges start[g]..start[g+1]); `scorePacked` is `geneScoreLn` written out over them, and `pack`
+ * checks that the best candidate under the shipped constants scores what the engine chose.
  */
 interface PackedCase {
-  parts: GeneScoreParts[];
+  start: Int32Array;
   count: Int32Array;
-  causal: GeneScoreParts[];
-  source: Uint8Array; // 0 annotations, 1 disease-name, 2 none
+  causal: GeneScoreParts[][];
+  source: Uint8Array; // 0 annotations, 1 disease-name, 2 none, 3 allelic
   phenotypeLn: Float64Array;
   temperedLn: Float64Array;
   fitLn: Float64Array;
@@ -108,56 +121,93 @@ interface PackedCase {
   clinvar: Uint8Array; // 1: ClinVar pathogenic allele in the fit
 }
 
-const SOURCE_CODE = { annotations: 0, 'disease-name': 1, none: 2 } as const;
+const SOURCE_CODE = { annotations: 0, 'disease-name': 1, none: 2, allelic: 3 } as const;
 
-function scorePacked(c: PackedCase, i: number, k: GeneScoreConstants): number {
-  const src = c.source[i];
-  const con = c.constraint[i];
-  const phen = src === 0 ? k.phenotypeScale * (c.temperedLn[i] ?? 0) : src === 1 ? k.namedDiseaseLn + k.namePhenotypeScale * (c.phenotypeLn[i] ?? 0) : k.unknownGeneLn;
-  return phen + k.genotypeWeight * (c.fitLn[i] ?? 0) + (con === 1 ? k.constrainedLofLn : con === 2 ? k.constrainedMissenseLn : 0) + (src !== 0 && c.clinvar[i] ? k.unannotatedClinvarLn : 0);
+function scoreAlternative(c: PackedCase, j: number, k: GeneScoreConstants): number {
+  const src = c.source[j];
+  const con = c.constraint[j];
+  const phen = src === 0 ? k.phenotypeScale * (c.temperedLn[j] ?? 0) : src === 3 ? k.allelicDiseaseLn + k.phenotypeScale * (c.temperedLn[j] ?? 0) : src === 1 ? k.namedDiseaseLn + k.namePhenotypeScale * (c.phenotypeLn[j] ?? 0) : k.unknownGeneLn;
+  return phen + k.genotypeWeight * (c.fitLn[j] ?? 0) + (con === 1 ? k.constrainedLofLn : con === 2 ? k.constrainedMissenseLn : 0) + ((src === 1 || src === 2) && c.clinvar[j] ? k.unannotatedClinvarLn : 0);
+}
+
+function scorePacked(c: PackedCase, g: number, k: GeneScoreConstants): number {
+  let best = -Infinity;
+  for (let j = c.start[g] ?? 0; j < (c.start[g + 1] ?? 0); j++) best = Math.max(best, scoreAlternative(c, j, k));
+  return best;
+}
+
+const partsKey = (p: GeneScoreParts): string => `${p.source}|${p.phenotypeLn}|${p.fitLn}|${p.constraint}|${p.clinvar}`;
+
+/**
+ * A gene's candidates without duplicates and without those another candidate of the same kind
+ * beats under every constant set (no more phenotype evidence and no better genotype fit; the
+ * weights of both are positive).
+ */
+function prune(cands: readonly GeneScoreParts[]): GeneScoreParts[] {
+  const uniq = [...new Map(cands.map((p) => [partsKey(p), p])).values()];
+  const kind = (p: GeneScoreParts): string => `${p.source}|${p.constraint}|${p.clinvar}`;
+  return uniq
+    .filter((p) => !uniq.some((o) => o !== p && kind(o) === kind(p) && o.phenotypeLn >= p.phenotypeLn && o.fitLn >= p.fitLn && (o.phenotypeLn > p.phenotypeLn || o.fitLn > p.fitLn)))
+    .sort((a, b) => (partsKey(a) < partsKey(b) ? -1 : 1));
 }
 
 function pack(c: GeneCase): PackedCase {
-  const byKey = new Map<string, { p: GeneScoreParts; n: number }>();
-  const causal: GeneScoreParts[] = [];
+  const byKey = new Map<string, { alts: GeneScoreParts[]; chosen: GeneScoreParts; n: number }>();
+  const causal: GeneScoreParts[][] = [];
   c.parts.forEach((p, i) => {
+    const alts = prune(c.candidates?.[i] ?? [p]);
     if (c.causal[i]) {
-      causal.push(p);
+      causal.push(alts);
       return;
     }
-    const key = `${p.source}|${p.phenotypeLn}|${p.fitLn}|${p.constraint}|${p.clinvar}`;
+    const key = alts.map(partsKey).join(';');
     const e = byKey.get(key);
     if (e) e.n++;
-    else byKey.set(key, { p, n: 1 });
+    else byKey.set(key, { alts, chosen: p, n: 1 });
   });
   const entries = [...byKey.values()];
-  const parts = entries.map((e) => e.p);
+  const flat = entries.flatMap((e) => e.alts);
+  const start = new Int32Array(entries.length + 1);
+  entries.forEach((e, i) => (start[i + 1] = (start[i] ?? 0) + e.alts.length));
   const packed: PackedCase = {
-    parts,
+    start,
     count: Int32Array.from(entries, (e) => e.n),
     causal,
-    source: Uint8Array.from(parts, (p) => SOURCE_CODE[p.source]),
-    phenotypeLn: Float64Array.from(parts, (p) => p.phenotypeLn),
-    temperedLn: Float64Array.from(parts, (p) => temperLn(p.phenotypeLn)),
-    fitLn: Float64Array.from(parts, (p) => p.fitLn),
-    constraint: Uint8Array.from(parts, (p) => (p.constraint === 'lof' ? 1 : p.constraint === 'missense' ? 2 : 0)),
-    clinvar: Uint8Array.from(parts, (p) => (p.clinvar ? 1 : 0)),
+    source: Uint8Array.from(flat, (p) => SOURCE_CODE[p.source]),
+    phenotypeLn: Float64Array.from(flat, (p) => p.phenotypeLn),
+    temperedLn: Float64Array.from(flat, (p) => temperLn(p.phenotypeLn)),
+    fitLn: Float64Array.from(flat, (p) => p.fitLn),
+    constraint: Uint8Array.from(flat, (p) => (p.constraint === 'lof' ? 1 : p.constraint === 'missense' ? 2 : 0)),
+    clinvar: Uint8Array.from(flat, (p) => (p.clinvar ? 1 : 0)),
   };
-  parts.forEach((p, i) => {
-    const a = scorePacked(packed, i, DEFAULT_GENE_SCORE_CONSTANTS);
+  for (let j = 0; j < flat.length; j++) {
+    const p = flat[j];
+    if (!p) continue;
+    const a = scoreAlternative(packed, j, DEFAULT_GENE_SCORE_CONSTANTS);
     const b = geneScoreLn(p, DEFAULT_GENE_SCORE_CONSTANTS);
     if (Math.abs(a - b) > 1e-9) throw new Error(`rank-cv: packed score ${a} differs from the engine's geneScoreLn ${b}`);
+  }
+  entries.forEach((e, g) => {
+    const a = scorePacked(packed, g, DEFAULT_GENE_SCORE_CONSTANTS);
+    const b = geneScoreLn(e.chosen, DEFAULT_GENE_SCORE_CONSTANTS);
+    if (Math.abs(a - b) > 1e-9) throw new Error(`rank-cv: best candidate scores ${a}, the engine's chosen one ${b}`);
   });
   return packed;
 }
 
+const bestOf = (alts: readonly GeneScoreParts[], k: GeneScoreConstants): number => alts.reduce((m, p) => Math.max(m, geneScoreLn(p, k)), -Infinity);
+
+/** Ranks are counted up to 1 + RANK_CAP (every reported figure is top-100 or better). */
+const RANK_CAP = 100;
+
 function rankUnder(c: PackedCase, k: GeneScoreConstants): number | null {
   if (!c.causal.length) return null;
   let best = -Infinity;
-  for (const p of c.causal) best = Math.max(best, geneScoreLn(p, k));
+  for (const alts of c.causal) best = Math.max(best, bestOf(alts, k));
   let above = 0;
-  for (let i = 0; i < c.parts.length; i++) if (scorePacked(c, i, k) >= best) above += c.count[i] ?? 0;
-  return 1 + above;
+  // Ranks beyond RANK_CAP count alike (top-100 is the deepest figure): stop counting there.
+  for (let g = 0; g < c.count.length && above < RANK_CAP; g++) if (scorePacked(c, g, k) >= best) above += c.count[g] ?? 0;
+  return 1 + Math.min(above, RANK_CAP);
 }
 
 export interface ConstantsCv {
@@ -362,10 +412,11 @@ export function collectRanking(
   result: { genes: { symbol: string; score: number; scoreParts: GeneScoreParts }[]; diseases: { id: string; mergedIds: string[]; score: number }[] },
   causalGenes: readonly string[],
   diseaseIds: readonly string[],
+  candidates?: ReadonlyMap<string, GeneScoreParts[]>,
 ): { gene: GeneCase; geneScores: ScoreCase; diseaseScores: ScoreCase } {
   const causal = result.genes.map((g) => causalGenes.includes(g.symbol));
   return {
-    gene: { cohort, parts: result.genes.map((g) => g.scoreParts), causal },
+    gene: { cohort, parts: result.genes.map((g) => g.scoreParts), causal, ...(candidates ? { candidates: result.genes.map((g) => prune(candidates.get(g.symbol) ?? [g.scoreParts])) } : {}) },
     geneScores: { cohort, ln: Float64Array.from(result.genes, (g) => g.score * Math.LN10), truth: causal.flatMap((c, i) => (c ? [i] : [])) },
     diseaseScores: diseaseCase(cohort, result.diseases, diseaseIds),
   };
@@ -404,12 +455,15 @@ export interface OtherCaseSet {
   cases: GeneCase[];
 }
 
+/** The shipped constants with the allelic-disease candidate switched off (the comparison row). */
+const WITHOUT_ALLELIC: GeneScoreConstants = { ...DEFAULT_GENE_SCORE_CONSTANTS, allelicDiseaseLn: -1000 };
+
 /** Held-in vs held-out figures of the shipped gene-score constants and calibrations (bench/lib/rank-cv.ts). */
 export function crossValidationSection(geneCases: GeneCase[], geneScoreCases: ScoreCase[], diseaseScoreCases: ScoreCase[], others: readonly OtherCaseSet[] = []): string[] {
   const cv = crossValidateConstants(geneCases);
   const otherRows = others.flatMap((o) => {
     const r = rankOtherCases(o.cases, cv);
-    return [`| ${o.label}, shipped constants ${fmtRanks(r.shipped)}`, `| ${o.label}, held out ${fmtRanks(r.heldOut)}`];
+    return [`| ${o.label}, shipped constants ${fmtRanks(r.shipped)}`, `| ${o.label}, held out ${fmtRanks(r.heldOut)}`, `| ${o.label}, shipped constants without the allelic-disease candidate ${fmtRanks(ranksUnder(o.cases, WITHOUT_ALLELIC))}`];
   });
   // A case whose causal gene is ranked on an annotated disease vs one whose gene has none (by name or not at all).
   const annotated = geneCases.map((c) => c.parts.some((p, i) => c.causal[i] && p.source === 'annotations'));
@@ -417,12 +471,13 @@ export function crossValidationSection(geneCases: GeneCase[], geneScoreCases: Sc
   const lines = [
     '### Cross-validation grouped by cohort (same cases)',
     '',
-    `Gene-score constants shipped (rank-case.ts DEFAULT_GENE_SCORE_CONSTANTS): ${describeConstants(DEFAULT_GENE_SCORE_CONSTANTS)}. Held out: each of 5 cohort folds (sha256(cohort) mod 5) ranked with the constants that score best (top-1 + 0.5 top-10 + 0.1 top-100) on the other four, over a grid of ${cv.grid} constant sets; the gene's parts are the engine's (\`scoreParts\`), re-weighed by the engine's \`geneScoreLn\`.`,
+    `Gene-score constants shipped (rank-case.ts DEFAULT_GENE_SCORE_CONSTANTS): ${describeConstants(DEFAULT_GENE_SCORE_CONSTANTS)}. Held out: each of 5 cohort folds (sha256(cohort) mod 5) ranked with the constants that score best (top-1 + 0.5 top-10 + 0.1 top-100) on the other four, over a grid of ${cv.grid} constant sets; every candidate explanation of each gene (the engine's \`onGeneCandidates\`) re-weighed by the engine's \`geneScoreLn\`, the gene taking its best candidate under each constant set.`,
     '',
     '| causal gene | cases | top-1 | top-3 | top-10 | top-100 |',
     '| --- | --- | --- | --- | --- | --- |',
     `| shipped constants, in-sample ${fmtRanks(cv.shipped)}`,
     `| held out (constants chosen on the other folds) ${fmtRanks(cv.heldOut)}`,
+    `| shipped constants without the allelic-disease candidate (allelicDiseaseLn -1000), in-sample ${fmtRanks(ranksUnder(geneCases, WITHOUT_ALLELIC))}`,
     `| gene with an annotated disease, in-sample ${fmtRanks(sub(cv.shipped, true))}`,
     `| gene with an annotated disease, held out ${fmtRanks(sub(cv.heldOut, true))}`,
     `| gene with no annotated disease, in-sample ${fmtRanks(sub(cv.shipped, false))}`,
@@ -448,4 +503,9 @@ export function crossValidationSection(geneCases: GeneCase[], geneScoreCases: Sc
     );
   }
   return lines;
+}
+
+/** Ranks of the causal gene in each case under one constant set (every candidate re-chosen). */
+export function ranksUnder(cases: readonly GeneCase[], k: GeneScoreConstants): (number | null)[] {
+  return cases.map((c) => rankUnder(pack(c), k));
 }

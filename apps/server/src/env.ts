@@ -129,8 +129,8 @@ export interface Config {
   /** Data records a genome may hold; a larger file ends in Error naming the limit. */
   maxRecords: number;
   /**
-   * Annotation and ranking of the in-process worker run on their own thread (RARELENS_ANALYSIS_THREAD,
-   * default on), off the API's event loop, with a heap cap of analysisMemoryMb (RARELENS_ANALYSIS_MEMORY_MB).
+   * Annotation and ranking of the in-process worker and of `npm run worker` run on their own thread
+   * (RARELENS_ANALYSIS_THREAD, default on), off the API's (or the worker's queue's) event loop, with a heap cap of analysisMemoryMb (RARELENS_ANALYSIS_MEMORY_MB).
    */
   analysisThread: boolean;
   analysisMemoryMb: number;

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { createDatabase } from './db/database.ts';
 import { loadConfigOrExit, stopOnSignals } from './boot.ts';
 import { createEngineAnalysis } from './jobs/analysis-engine.ts';
+import { createThreadedEngine } from './jobs/engine-thread/threaded-engine.ts';
 import { buildRegistry, createQueue, loadJobsConfig } from './jobs/jobs.module.ts';
 import { rawDataDepsOf } from './jobs/reads/raw-data.stage.ts';
 import { createKnowledgeBase } from './kb/knowledge-base.ts';
@@ -28,10 +29,20 @@ const database = await createDatabase(config);
 const storage = createStorage({ dataDir: config.dataDir, s3Endpoint: process.env.S3_ENDPOINT });
 const kb = createKnowledgeBase(config.kbDir);
 const jobsConfig = loadJobsConfig(process.env, database.kind);
-const deps = { database, store: createCaseAnalysisStore(database), storage, engine: createEngineAnalysis(kb, { clinvarCriteria: config.acmgClinvarCriteria }), reads: rawDataDepsOf(config) };
+const acmg = { clinvarCriteria: config.acmgClinvarCriteria };
+// Annotation and ranking on a thread of their own (RARELENS_ANALYSIS_THREAD, default on): the
+// worker's event loop stays free for the queue's heartbeats, so a long analysis is never taken
+// for a dead worker's (its job expired and run again elsewhere).
+const threaded = config.analysisThread ? createThreadedEngine({ kbDir: config.kbDir, acmg, memoryMb: config.analysisMemoryMb }) : null;
+const deps = { database, store: createCaseAnalysisStore(database), storage, engine: threaded?.engine ?? createEngineAnalysis(kb, acmg), reads: rawDataDepsOf(config) };
 const { registry } = buildRegistry(deps);
 const runner = createQueue(deps, jobsConfig, log, registry);
 await runner.work();
 log.info({ workerId: runner.workerId, queues: registry.names(), concurrency: jobsConfig.concurrency }, 'worker started');
 
-stopOnSignals(log, 'releasing running jobs and stopping', () => runner.stop().then(() => database.close()));
+stopOnSignals(log, 'releasing running jobs and stopping', () =>
+  runner
+    .stop()
+    .then(() => threaded?.close())
+    .then(() => database.close()),
+);

@@ -10,7 +10,7 @@ import { buildHpoKb, loadHpoKb, type HpoKb } from '../kb/hpo-kb.ts';
 import type { KbSourceEntry } from '../kb/types.ts';
 import { rankPhenotype } from '../phenotype/rank-phenotype.ts';
 import { buildVariant } from './test-builders.ts';
-import { prepareVariants, rank, rankCase } from './rank-case.ts';
+import { DEFAULT_GENE_SCORE_CONSTANTS, geneScoreLn, prepareVariants, rank, rankCase, type GeneScoreParts } from './rank-case.ts';
 
 const sources = process.env.RARELENS_SOURCES ?? resolve(import.meta.dirname, '../../../../../shared/data');
 let kb: HpoKb;
@@ -196,6 +196,34 @@ describe('golden genotype-aware ranking', () => {
     const two = rankCase({ hpoPresent: cf, variants: [cftr, { ...cftr, pos: 117_560_000 }] }, kb).genes.find((x) => x.symbol === 'CFTR');
     expect(two?.scoreParts.source).toBe('annotations');
     expect(two?.evidence.genotype.mode).toBe('AR');
+  });
+
+  it('ranks a gene on the phenotype of its annotated disease when the genotype fits only another inheritance (a possibly allelic disease)', () => {
+    // Cystic fibrosis features and one heterozygous CFTR stop-gain: the recessive disease fits the
+    // phenotype but not the genotype; a related disease of the same gene with another mode may.
+    const cf = ['HP:0006528', 'HP:0002613', 'HP:0001738', 'HP:0002205'];
+    const cftr = buildVariant({ gene: 'CFTR', chrom: '7', pos: 117_559_000, consequences: ['stop_gained'], score: 0.9 });
+    const novel = buildVariant({ gene: 'NOVELGENE4', chrom: '7', pos: 1_000_000, consequences: ['stop_gained'], score: 0.9 });
+    const seen = new Map<string, GeneScoreParts[]>();
+    const k = { ...DEFAULT_GENE_SCORE_CONSTANTS, allelicDiseaseLn: -2 };
+    const r = rankCase({ hpoPresent: cf, variants: [cftr, novel] }, kb, { constants: k, onGeneCandidates: (s, parts) => seen.set(s, parts) });
+    const g = r.genes.find((x) => x.symbol === 'CFTR');
+    expect(g?.rank).toBe(1);
+    expect(g?.scoreParts.source).toBe('allelic');
+    expect(g?.evidence.genotype.mode).toBe('UNKNOWN');
+    expect(g?.evidence.phenotype?.source).toBe('annotations');
+    expect(g?.explanation.join('\n')).toContain('Possibly allelic disease (CFTR)');
+    // The gene takes the best of its candidates, each scored by geneScoreLn.
+    const cands = seen.get('CFTR') ?? [];
+    expect(cands.map((p) => p.source)).toEqual(expect.arrayContaining(['annotations', 'allelic', 'none']));
+    expect(Math.max(...cands.map((p) => geneScoreLn(p, k))) / Math.LN10).toBeCloseTo(g?.score ?? NaN, 9);
+    // The allelic candidate is the annotated disease's phenotype plus the prior, with the unknown-inheritance fit.
+    const ann = cands.filter((p) => p.source === 'annotations').reduce((m, p) => Math.max(m, p.phenotypeLn), -Infinity);
+    expect(g?.scoreParts.phenotypeLn).toBeCloseTo(ann, 9);
+    // Switched off (a prior far below the single-hit penalty), the recessive disease explains the gene again.
+    const off = rankCase({ hpoPresent: cf, variants: [cftr, novel] }, kb, { constants: { ...k, allelicDiseaseLn: -1000 } }).genes.find((x) => x.symbol === 'CFTR');
+    expect(off?.scoreParts.source).toBe('annotations');
+    expect(off?.score ?? Infinity).toBeLessThan(g?.score ?? -Infinity);
   });
 
   it('lowers a disease and its gene when the patient explicitly lacks its typical features', () => {

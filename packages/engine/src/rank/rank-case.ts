@@ -11,7 +11,11 @@
  * of a log-LR above 10^10 (per-term LRs multiply as if independent, so very long matching term
  * lists are over-confident) and `constraint` rewards a loss-of-function variant in a
  * LoF-intolerant gene (dominant-like fit) and a missense in a missense-constrained gene (gnomAD).
- * The gene takes its best disease. Genes with variants but no annotated disease stay ranked:
+ * The gene takes its best disease. A gene whose genotype does not fit the mode of its best-matching
+ * annotated disease (one heterozygous variant, a recessive disease) may cause a related disease of
+ * another mode that is not annotated yet: that disease's phenotype with the genotype fit of unknown
+ * inheritance, plus the prior ALLELIC_DISEASE_LN, competes as a candidate too ('allelic').
+ * Genes with variants but no annotated disease stay ranked:
  * a gene linked to a disease known only by name (newer than the annotations) on
  *   NAMED_DISEASE_LN + NAME_PHENOTYPE_SCALE * ln LR(features named in the title) + genotype + constraint
  * (name-evidence.ts), any other gene on the genotype and constraint with the prior
@@ -91,6 +95,12 @@ export interface RankOptions {
   limit?: number;
   /** The case's family: genotype fits use the relatives' genotypes (family/segregation.ts). */
   family?: FamilyContext | null;
+  /**
+   * Called once per gene with the parts of every candidate explanation of the gene (each annotated
+   * disease, a disease known by name, a possibly allelic disease, a new disease), of which the
+   * gene's score takes the best: lets the benchmarks' cross-validation re-choose per constant set.
+   */
+  onGeneCandidates?: (symbol: string, candidates: GeneScoreParts[]) => void;
 }
 
 export const DEFAULT_GENOTYPE_WEIGHT = 3;
@@ -115,6 +125,13 @@ export const CONSTRAINED_MISSENSE_LN = 1;
  * the allele is known to cause disease, so a disease of this gene exists even if it is not annotated.
  */
 export const UNANNOTATED_CLINVAR_LN = 0;
+/**
+ * A possibly allelic disease: the phenotype of one of the gene's annotated diseases, with the
+ * genotype fit of unknown inheritance (one variant suffices) in place of that disease's mode, plus
+ * this log prior. A gene often causes several diseases with overlapping features and different
+ * modes (a recessive and a dominant one), and the disease of the case may be the one not yet annotated.
+ */
+export const ALLELIC_DISEASE_LN = -4;
 
 /** The constants of the gene score (natural-log units). */
 export interface GeneScoreConstants {
@@ -134,6 +151,8 @@ export interface GeneScoreConstants {
   constrainedMissenseLn: number;
   /** Log bonus: a gene without an annotated disease fit whose genotype includes a ClinVar pathogenic allele. */
   unannotatedClinvarLn: number;
+  /** Log prior of a possibly allelic disease (an annotated disease's phenotype, genotype of unknown inheritance). */
+  allelicDiseaseLn: number;
 }
 
 export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object.freeze({
@@ -145,6 +164,7 @@ export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object
   constrainedLofLn: CONSTRAINED_LOF_LN,
   constrainedMissenseLn: CONSTRAINED_MISSENSE_LN,
   unannotatedClinvarLn: UNANNOTATED_CLINVAR_LN,
+  allelicDiseaseLn: ALLELIC_DISEASE_LN,
 });
 
 /**
@@ -153,7 +173,8 @@ export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object
  * rule applied. `geneScoreLn` turns them into the score; benchmarks re-weigh them by the same function.
  */
 export interface GeneScoreParts {
-  source: 'annotations' | 'disease-name' | 'none';
+  /** 'allelic': an annotated disease's phenotype with the genotype fit of unknown inheritance. */
+  source: 'annotations' | 'allelic' | 'disease-name' | 'none';
   phenotypeLn: number;
   fitLn: number;
   constraint: 'lof' | 'missense' | null;
@@ -176,6 +197,8 @@ export function genePhenotypeLn(p: GeneScoreParts, k: GeneScoreConstants): numbe
   switch (p.source) {
     case 'annotations':
       return phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+    case 'allelic':
+      return k.allelicDiseaseLn + phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
     case 'disease-name':
       return k.namedDiseaseLn + k.namePhenotypeScale * p.phenotypeLn;
     case 'none':
@@ -194,7 +217,7 @@ export function geneConstraintLn(p: GeneScoreParts, k: GeneScoreConstants): numb
 
 /** The ClinVar part of a gene score (natural log): only for a gene ranked without an annotated disease. */
 export function geneClinvarLn(p: GeneScoreParts, k: GeneScoreConstants): number {
-  return p.clinvar && p.source !== 'annotations' ? k.unannotatedClinvarLn : 0;
+  return p.clinvar && (p.source === 'disease-name' || p.source === 'none') ? k.unannotatedClinvarLn : 0;
 }
 
 /** A gene's score (natural log) from its parts. */
@@ -334,7 +357,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
 
   // Genes whose diseases are known only by name.
   const nameCache = new Map<string, NameEvidence>();
-  const bestNamedDisease = (gv: GeneVariants, links: readonly { id: string; association: string }[]): GeneScore | null => {
+  const bestNamedDisease = (gv: GeneVariants, links: readonly { id: string; association: string }[], candidates: GeneScoreParts[] | null): GeneScore | null => {
     let best: GeneScore | null = null;
     for (const link of links) {
       if (link.association === 'POLYGENIC') continue;
@@ -352,6 +375,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       }
       if (!fit) continue;
       const cand = scored(gv.symbol, gv, -1, fit, 'disease-name', evidence.ln, { disease: nd, evidence });
+      candidates?.push(cand.parts);
       if (!best || cand.ln > best.ln || (cand.ln === best.ln && compareDiseaseIds(nd.id, best.named?.disease.id ?? '') < 0)) best = cand;
     }
     return best;
@@ -361,9 +385,13 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const geneScores: GeneScore[] = [];
   const bestFitOfDisease = new Float64Array(model.diseases.length).fill(w * fitLn(0));
   const fitCache = new Map<string, GenotypeFit>();
+  const onCandidates = options.onGeneCandidates;
   for (const gv of prepared.genes.values()) {
     const hg = kb.genes.get(gv.symbol);
     let best: GeneScore | null = null;
+    const candidates: GeneScoreParts[] | null = onCandidates ? [] : null;
+    // The annotated disease with the strongest phenotype evidence (for a possibly allelic disease).
+    let bestPhenotype = -1;
     for (const link of hg?.diseases ?? []) {
       if (link.association === 'POLYGENIC') continue;
       const d = model.diseaseIndex.get(link.id);
@@ -382,14 +410,24 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       const g = w * fitLn(fit.score);
       if (g > (bestFitOfDisease[d] ?? -Infinity)) bestFitOfDisease[d] = g;
       const cand = scored(gv.symbol, gv, d, fit, 'annotations', pheno[d] ?? 0);
+      candidates?.push(cand.parts);
+      if (bestPhenotype < 0 || (pheno[d] ?? 0) > (pheno[bestPhenotype] ?? 0) || ((pheno[d] ?? 0) === (pheno[bestPhenotype] ?? 0) && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[bestPhenotype]?.id ?? '') < 0)) bestPhenotype = d;
       if (!best || cand.ln > best.ln || (cand.ln === best.ln && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[best.disease]?.id ?? '') < 0)) best = cand;
     }
     // A disease known only by name competes with the annotated ones, and a disease not known at all
     // (a new disease of this gene, inheritance unknown) is the floor: never lose a candidate.
-    const named = bestNamedDisease(gv, hg?.diseases ?? []);
+    const named = bestNamedDisease(gv, hg?.diseases ?? [], candidates);
     if (named && (!best || named.ln > best.ln)) best = named;
-    const novel = scored(gv.symbol, gv, -1, fitOf(gv.variants, 'UNKNOWN'), 'none', 0);
+    const unknownFit = fitOf(gv.variants, 'UNKNOWN');
+    if (bestPhenotype >= 0) {
+      const allelic = scored(gv.symbol, gv, bestPhenotype, unknownFit, 'allelic', pheno[bestPhenotype] ?? 0);
+      candidates?.push(allelic.parts);
+      if (!best || allelic.ln > best.ln) best = allelic;
+    }
+    const novel = scored(gv.symbol, gv, -1, unknownFit, 'none', 0);
+    candidates?.push(novel.parts);
     if (!best || novel.ln > best.ln) best = novel;
+    if (candidates) onCandidates?.(gv.symbol, candidates);
     geneScores.push(best);
   }
   geneScores.sort((a, b) => b.ln - a.ln || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
@@ -491,6 +529,10 @@ function explainGene(
     lines.push(`Phenotype: ${dis.name} (${dis.id}), likelihood ratio 10^${log10.toFixed(1)}${hits.length ? `; matching features: ${hits.join(', ')}` : ''}`);
     const groupMembers = getDiseaseGroups(model).members[getDiseaseGroups(model).groupOf[g.disease] ?? 0] ?? [];
     if (groupMembers.length > 1) lines.push(`Same disease as ${groupMembers.filter((d) => d !== g.disease).map((d) => model.diseases[d]?.id).join(', ')} (Mondo ${dis.mondo ?? ''})`);
+    if (g.parts.source === 'allelic')
+      lines.push(
+        `Possibly allelic disease (${g.symbol}): the genotype does not fit the stated inheritance of ${dis.id} (${inheritanceOf(model, g.disease).map((t) => model.kb.ontology.label(t) ?? t).join(', ') || 'none stated'}); ranked on its phenotype as a related disease of the same gene with unknown inheritance (prior 10^${(k.allelicDiseaseLn / LN10).toFixed(2)})`,
+      );
   } else if (g.named) {
     const { disease: nd, evidence } = g.named;
     const log10 = evidence.ln / LN10;
@@ -511,7 +553,7 @@ function explainGene(
   lines.push(`Inheritance: ${MODE_LABELS[g.fit.mode]} — ${g.fit.reason} (genotype fit ${g.fit.score.toFixed(2)})`);
   for (const qv of used) lines.push(`Variant: ${describeVariant(qv)}`);
   const l10 = (x: number): string => (x / LN10).toFixed(2);
-  const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
+  const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : g.parts.source === 'allelic' ? 'phenotype and allelic-disease prior' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
   lines.push(
     `Score (log10): ${phenoPart} + genotype ${l10(k.genotypeWeight * g.parts.fitLn)}${g.parts.constraint ? ` + constraint ${l10(geneConstraintLn(g.parts, k))}` : ''}${geneClinvarLn(g.parts, k) ? ` + ClinVar pathogenic allele in a gene without an annotated disease fit ${l10(geneClinvarLn(g.parts, k))}` : ''} = ${l10(g.ln)}; post-test probability ${formatProbability(post)}`,
   );
