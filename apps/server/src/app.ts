@@ -54,7 +54,7 @@ import { igvRoutes } from './modules/igv/igv.routes.ts';
 import { rawDataRoutes, readsReferenceRoutes } from './modules/raw-data/raw-data.routes.ts';
 import { createRawDataService } from './modules/raw-data/raw-data.service.ts';
 import { createIgvService } from './modules/igv/igv.service.ts';
-import { registerOrdersModule } from './modules/orders/orders.module.ts';
+import { createOrdersServiceFor, registerOrdersModule } from './modules/orders/orders.module.ts';
 import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
 import { caseTermsFromText, createPhenomeService } from './modules/phenome/phenome.service.ts';
 import { phenotypesRoutes } from './modules/phenotypes/phenotypes.routes.ts';
@@ -271,6 +271,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ontology,
     config,
   });
+  // Plans limit uploads when RARELENS_BILLING is on (issue 18 item 2).
+  const ordersService = createOrdersServiceFor({ config, database, mailer });
   const casesService = createCasesService({
     database,
     storage,
@@ -285,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Offline PhenomeAI, shipped configuration (createPhenome defaults), on the KB's HPO.
     extractTerms: overrides.extractTerms ?? ((symptoms) => caseTermsFromText(phenome, symptoms)),
     checkGenome: overrides.checkGenome ?? createGenomeCheck(genomeCheckSources(kb)),
+    billing: ordersService,
   });
   const products = '/api/products';
   await app.register(casesRoutes, {
@@ -339,7 +342,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await analysis.close();
   });
   await registerChatModule(app, { config, database, access, hpo: () => kb.hpo(), ...options.chat });
-  await registerOrdersModule(app, { config, database, mailer });
+  await registerOrdersModule(app, { ordersService });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
