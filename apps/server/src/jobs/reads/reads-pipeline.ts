@@ -93,6 +93,7 @@ async function runStages(input: ReadsPipelineInput, background: Promise<unknown>
     sample: input.sample,
     readGroup: input.readGroup,
     paired,
+    contigs: input.reference.contigs,
   });
   const commands: string[] = [];
   const timings: Record<string, number> = {};
@@ -114,21 +115,20 @@ async function runStages(input: ReadsPipelineInput, background: Promise<unknown>
         feed(
           sink,
           (async function* () {
-            let buf = '';
-            for await (const p of src.pairs) {
-              buf += formatFastqRecord(p.r1);
-              if (p.r2) buf += formatFastqRecord(p.r2);
-              if (buf.length >= 1 << 20) {
-                yield buf;
-                buf = '';
-                const now = Date.now();
-                if (now - lastReport > 1000) {
-                  lastReport = now;
-                  input.onProgress('alignment', Math.min(0.99, src.bytesRead() / Math.max(1, input.totalBytes)));
-                }
+            // A decompressed chunk's checked reads at a time, written as one piece of text.
+            for await (const batch of src.batches) {
+              let text = '';
+              for (const p of batch) {
+                text += formatFastqRecord(p.r1);
+                if (p.r2) text += formatFastqRecord(p.r2);
+              }
+              yield text;
+              const now = Date.now();
+              if (now - lastReport > 1000) {
+                lastReport = now;
+                input.onProgress('alignment', Math.min(0.99, src.bytesRead() / Math.max(1, input.totalBytes)));
               }
             }
-            if (buf) yield buf;
           })(),
         ),
     });
@@ -167,13 +167,41 @@ async function runStages(input: ReadsPipelineInput, background: Promise<unknown>
   await writeFile(out.samples, sampleSexText(input.sample, input.sex));
   // Depth over the indexed BAM while the variants are called.
   const coverageText = qcReport('samtools', ['coverage', out.bam]);
+  // Per contig in parallel when the reference has several (at most `threads` pipes at once).
+  const parts = stages.callingParts;
+  const steps = parts.length + stages.calling.length + 1;
+  let done = 0;
+  if (parts.length > 0) {
+    commands.push(`${commandLine(parts[0]!)} (one per contig: ${parts.length}, ${input.threads} at a time)`);
+    // One failed part stops the others (their pipes are killed); its error is the stage's.
+    const stop = new AbortController();
+    const partSignal = AbortSignal.any([signal, stop.signal]);
+    const failure: { error?: Error } = {};
+    let next = 0;
+    const lane = async () => {
+      while (next < parts.length && !partSignal.aborted) {
+        const pipe = parts[next++]!;
+        try {
+          await runPipe(pipe, { signal: partSignal });
+        } catch (e) {
+          if (!stop.signal.aborted) failure.error = e as Error;
+          stop.abort();
+          return;
+        }
+        input.onProgress('calling', ++done / steps);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(input.threads, parts.length)) }, lane));
+    signal.throwIfAborted();
+    if (failure.error) throw failure.error;
+  }
   let statsText: Promise<string> | null = null;
   for (const [i, pipe] of stages.calling.entries()) {
     commands.push(commandLine(pipe));
     await runPipe(pipe, { signal });
     // After the calls are written: Ti/Tv while the VCF is indexed.
     if (i === 0) statsText = qcReport('bcftools', ['stats', out.vcf]);
-    input.onProgress('calling', (i + 1) / (stages.calling.length + 1));
+    input.onProgress('calling', ++done / steps);
   }
   const [coverage, stats] = await Promise.all([coverageText, statsText!]);
   timings.calling = performance.now() - t;
