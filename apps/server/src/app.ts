@@ -27,6 +27,7 @@ import { scheduleAuthHousekeeping } from './modules/auth/auth.housekeeping.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
+import { createInboxForwarder } from './mail/forward-to-inbox.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes.ts';
@@ -220,14 +221,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookies,
   });
   await app.register(activityRoutes, { prefix: '/api/account/activity', activityService });
+  const forwardToInbox = createInboxForwarder({ database, mailer, mailFrom: config.mailFrom });
+  const demoRequestsService = createDemoRequestsService({ forwardToInbox });
+  const contactService = createContactService({ forwardToInbox });
   await app.register(demoRequestsRoutes, {
     prefix: '/api/demo-requests',
-    demoRequestsService: createDemoRequestsService({ database, mailer, mailFrom: config.mailFrom }),
+    submit: (body) => demoRequestsService.submit(body),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(contactRoutes, {
     prefix: '/api/contact',
-    contactService: createContactService({ database, mailer, mailFrom: config.mailFrom }),
+    submit: (body) => contactService.submit(body),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
 

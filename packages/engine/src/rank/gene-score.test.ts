@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { constraintBonus, CONSTRAINED_LOF_LN, CONSTRAINED_MISSENSE_LN, PHENOTYPE_LN_KNEE, PHENOTYPE_SCALE, phenotypeTerm } from './rank-case.ts';
+import { CONSTRAINED_LOF_LN, CONSTRAINED_MISSENSE_LN, PHENOTYPE_LN_KNEE, PHENOTYPE_SCALE, phenotypeTerm } from './gene-score.ts';
+import { constraintBonus } from './prioritisers.ts';
 import { buildVariant } from './test-builders.ts';
 
 const constraint = (pLI: number, loeuf: number, misZ: number) => ({ pLI, loeuf, misZ, source: 'gnomAD v4.1' });
