@@ -323,9 +323,9 @@ Goal SNV recall >= 0.98 and precision >= 0.99: ${all.snv.tp / all.snv.truth >= 0
 ## 2. Product overhead over the bare tools
 
 The same simulated reads at ${timingDepth}x (${treads.pairs.toLocaleString('en-US')} pairs, ${(fastqBytes / 2 ** 20).toFixed(1)} MiB gzip), ${rounds} rounds alternated,
-median wall time. Product: the reads checked record by record in Node (4-line records, mates paired; a decompressed
-chunk checked synchronously at a time) and streamed interleaved into \`bwa mem -p\`; bare: the same commands from bash
-with the two files given to bwa mem, the per-contig calling pipes run ${threads} at a time with \`xargs -P\` as the product does.
+median wall time. Product: bwa mem reads the two files itself while Node checks every record alongside (4-line
+records, mates paired; bad reads stop the aligner), QC reports and tool versions beside the steps; bare: the same
+commands from bash, the per-contig calling pipes run ${threads} at a time with \`xargs -P\` as the product does.
 
 | | alignment | duplicates | calling | total |
 | --- | --- | --- | --- | --- |

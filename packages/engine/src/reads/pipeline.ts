@@ -85,7 +85,7 @@ export interface ReadsPipelineOptions extends ReadsPipelinePaths {
   sample: string;
   /** Read-group id (unique per run). */
   readGroup: string;
-  /** The reads come as interleaved pairs on stdin. */
+  /** The reads are one interleaved file (bwa mem -p); two mate files are simply given as two files. */
   paired: boolean;
   /**
    * The reference's contigs, in order: with several, variants are called per contig in parallel
@@ -125,7 +125,7 @@ function regionOf(name: string): string {
 
 /**
  * The commands of each stage; the commands of one stage run as one pipe (stdout -> stdin).
- * alignment: bwa mem (reads on stdin) | samtools fixmate -m | samtools sort;
+ * alignment: bwa mem (the reads file(s) replace the trailing '-') | samtools fixmate -m | samtools sort;
  * duplicates: samtools markdup, then samtools index;
  * calling: bcftools mpileup | bcftools call -m (ploidy by sex) | bcftools norm -m- -f ref,
  * then bcftools index -t. With several contigs the calling pipe runs once per contig

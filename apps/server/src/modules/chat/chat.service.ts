@@ -24,8 +24,8 @@ type Caller = Pick<UserRow, 'id' | 'email'>;
 const CONTEXT_VARIANTS = 300;
 /**
  * Cases whose context is kept in memory (a run's results never change; a re-ranking changes
- * rankedAt). A context holds every ranked gene of the run: about 6 MB of rows for an exome
- * (5,300 genes), 15-20 MB as objects.
+ * rankedAt). A context holds every ranked gene of the run: 5.9 MB as text for an exome
+ * (5,296 genes), an estimated 15-20 MB as objects.
  */
 export const CONTEXT_CACHE_SIZE = 8;
 
