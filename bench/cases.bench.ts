@@ -43,6 +43,7 @@ import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { currentCommit, formatMachine } from './lib/machine.ts';
 import { explainListQueries } from './lib/list-explain.ts';
+import { percentile } from './lib/stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
@@ -68,12 +69,6 @@ const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 
 
 function log(s: string): void {
   console.log(s);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] ?? NaN;
 }
 
 /** Streams a multipart body (fields, then one file from disk) as an http request body. */

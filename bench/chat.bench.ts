@@ -27,6 +27,7 @@ import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { multipartBody, waitForStatus } from '../apps/server/src/testing/multipart.ts';
 import { formatMachine } from './lib/machine.ts';
 import { bare, buildBackground, cmp, writeVcf, type Rec, type SpikeCase } from './rank-spiked.ts';
+import { percentile } from './lib/stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
@@ -46,11 +47,6 @@ interface Pair { type: string; question: string; expected: string }
 
 const GT_OF: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', hemizygous: '1/1' };
 const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ');
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
 
 /** Question-answer pairs from the case's own API results (never from the phenopacket's truth). */
 function makePairs(genes: GeneRow[], variants: VariantRow[], phenos: PhenotypeRow[]): Pair[] {

@@ -18,15 +18,15 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import setupTestDatabase from '../scripts/test-database.setup.ts';
 import { createDatabase, type ExecuteSql } from '../apps/server/src/db/database.ts';
 import { startS3rver } from '../apps/server/src/storage/testing/s3rver.process.ts';
-import { PASSWORD, readVerificationCode, registerBody, uniqueEmail } from '../apps/server/src/testing/helpers.ts';
+import { freePort, PASSWORD, readVerificationCode, registerBody, uniqueEmail } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { formatMachine } from './lib/machine.ts';
+import { percentile } from './lib/stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
@@ -42,19 +42,7 @@ const TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:00004
 
 const log = (s: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${s}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
-/** A TCP port free right now on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 function startProcess(label: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {

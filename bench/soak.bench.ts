@@ -21,14 +21,14 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import setupTestDatabase from '../scripts/test-database.setup.ts';
-import { PASSWORD, readVerificationCode, registerBody, uniqueEmail } from '../apps/server/src/testing/helpers.ts';
+import { freePort, PASSWORD, readVerificationCode, registerBody, uniqueEmail } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { formatMachine } from './lib/machine.ts';
+import { percentile } from './lib/stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
@@ -54,18 +54,7 @@ const QUESTIONS = ['Which gene is most likely and why?', 'What should I examine 
 const log = (s: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${s}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 interface Answer {
   status: number;

@@ -1,7 +1,8 @@
 /**
  * GenomeTalks in the browser: a user with a completed case (a Pfeiffer exome excerpt analysed
  * by the real engine) opens GenomeTalks from the navigation, asks in their own words with
- * Enter, gets a cited answer and follows a citation to the gene screen; the conversation
+ * Enter, gets a cited answer; a failed request shows "Sorry, an error occurred. Please try
+ * again." and keeps the typed question, which then sends; a citation opens the gene screen; the conversation
  * survives a reload; on a 360 px phone the conversations open in a sheet; another user's case
  * shows the not-found page.
  *
@@ -50,8 +51,28 @@ describe('GenomeTalks in the browser', () => {
     expect(await composer.inputValue()).toBe('');
     await page.screenshot({ path: screenshotPath('chat-desktop') });
 
-    // The conversation is kept: it is in the URL and survives a reload.
+    // A failed request says so and keeps what was typed; sending it again then works.
     await page.waitForURL(/[?&]c=[0-9a-f-]{36}/);
+    const chatUrl = `**/api/products/${productId}/chat`;
+    let failed = 0;
+    await page.route(chatUrl, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      failed++;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal_error', message: 'boom' }) });
+    });
+    await composer.fill('what should I examine next?');
+    await composer.press('Enter');
+    await page.getByText('Sorry, an error occurred. Please try again.').first().waitFor();
+    expect(failed).toBe(1);
+    expect(await composer.inputValue()).toBe('what should I examine next?');
+    await page.unroute(chatUrl);
+    await composer.press('Enter');
+    await page.getByTestId('chat-question').filter({ hasText: 'what should I examine next?' }).waitFor();
+    await expect.poll(() => page.getByTestId('chat-answer').count()).toBe(2);
+    expect(await page.getByText('Sorry, an error occurred. Please try again.').count()).toBe(0);
+    expect(await composer.inputValue()).toBe('');
+
+    // The conversation is kept: it is in the URL and survives a reload.
     await page.reload();
     await page.getByTestId('chat-question').filter({ hasText: 'why is this gene at the top?' }).waitFor();
 

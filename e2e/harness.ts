@@ -6,15 +6,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort } from '../apps/server/src/testing/free-port.ts';
 import { startSmtpInbox, type SmtpInbox } from './mail-catcher.ts';
 
 export { extractCode, extractLink, type CaughtMail } from './mail-catcher.ts';
+export { freePort };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,18 +30,6 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, logs: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

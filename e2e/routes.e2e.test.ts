@@ -62,7 +62,11 @@ const notFound = (path: string, layout: Layout, nav: readonly string[]): Outcome
 });
 
 /** A product page: the owner and the shared user see it (the case is shared: Genes for both), another user does not. */
-function productRoute(route: string, sub: string, page: { layout: Layout; title: string; heading: string | RegExp; texts?: string[] }): RouteCase {
+function productRoute(
+  route: string,
+  sub: string,
+  page: { layout: Layout; title: string; heading: string | RegExp; texts?: string[]; check?: (page: Page) => Promise<void> },
+): RouteCase {
   const path = (ids: Ids) => `/my-product/${ids.product}/${sub}`;
   return {
     route,
@@ -185,8 +189,20 @@ const routes: RouteCase[] = [
   }),
   productRoute('/my-product/{id}/report', 'report', { layout: 'product', title: titled('Reporting'), heading: 'Reporting' }),
   productRoute('/my-product/{id}/diagnose', 'diagnose', { layout: 'product', title: titled('Diagnose module'), heading: /^Diagnose module\s*PhenomeAI$/ }),
-  // The "chat" guard (§2) of GenomeTalks.
-  productRoute('/my-product/{id}/chat', 'chat', { layout: 'product', title: titled('GenomeTalks'), heading: 'GenomeTalks' }),
+  // The "chat" guard (§2) of GenomeTalks; a failed answer shows §8's chat failure text.
+  productRoute('/my-product/{id}/chat', 'chat', {
+    layout: 'product',
+    title: titled('GenomeTalks'),
+    heading: 'GenomeTalks',
+    check: async (page) => {
+      await page.route('**/api/products/*/chat', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+      const composer = page.getByLabel('Your question');
+      await composer.fill('which gene explains the thumbs?');
+      await composer.press('Enter');
+      await page.getByText(Messages.chatFailure).first().waitFor();
+      await page.unroute('**/api/products/*/chat');
+    },
+  }),
   {
     route: '/my-product/share-settings',
     path: () => '/my-product/share-settings',

@@ -27,6 +27,7 @@ import { scheduleAuthHousekeeping } from './modules/auth/auth.housekeeping.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
+import { createInboxForwarder } from './mail/forward-to-inbox.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes.ts';
@@ -53,7 +54,7 @@ import { igvRoutes } from './modules/igv/igv.routes.ts';
 import { rawDataRoutes, readsReferenceRoutes } from './modules/raw-data/raw-data.routes.ts';
 import { createRawDataService } from './modules/raw-data/raw-data.service.ts';
 import { createIgvService } from './modules/igv/igv.service.ts';
-import { registerOrdersModule } from './modules/orders/orders.module.ts';
+import { createOrdersServiceFor, registerOrdersModule } from './modules/orders/orders.module.ts';
 import { registerPhenomeModule } from './modules/phenome/phenome.module.ts';
 import { caseTermsFromText, createPhenomeService } from './modules/phenome/phenome.service.ts';
 import { phenotypesRoutes } from './modules/phenotypes/phenotypes.routes.ts';
@@ -220,14 +221,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookies,
   });
   await app.register(activityRoutes, { prefix: '/api/account/activity', activityService });
+  const forwardToInbox = createInboxForwarder({ database, mailer, mailFrom: config.mailFrom });
+  const demoRequestsService = createDemoRequestsService({ forwardToInbox });
+  const contactService = createContactService({ forwardToInbox });
   await app.register(demoRequestsRoutes, {
     prefix: '/api/demo-requests',
-    demoRequestsService: createDemoRequestsService({ database, mailer, mailFrom: config.mailFrom }),
+    submit: (body) => demoRequestsService.submit(body),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(contactRoutes, {
     prefix: '/api/contact',
-    contactService: createContactService({ database, mailer, mailFrom: config.mailFrom }),
+    submit: (body) => contactService.submit(body),
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
 
@@ -267,6 +271,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ontology,
     config,
   });
+  // Plans limit uploads when RARELENS_BILLING is on (issue 18 item 2).
+  const ordersService = createOrdersServiceFor({ config, database, mailer });
   const casesService = createCasesService({
     database,
     storage,
@@ -281,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Offline PhenomeAI, shipped configuration (createPhenome defaults), on the KB's HPO.
     extractTerms: overrides.extractTerms ?? ((symptoms) => caseTermsFromText(phenome, symptoms)),
     checkGenome: overrides.checkGenome ?? createGenomeCheck(genomeCheckSources(kb)),
+    billing: ordersService,
   });
   const products = '/api/products';
   await app.register(casesRoutes, {
@@ -335,7 +342,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await analysis.close();
   });
   await registerChatModule(app, { config, database, access, hpo: () => kb.hpo(), ...options.chat });
-  await registerOrdersModule(app, { config, database, mailer });
+  await registerOrdersModule(app, { ordersService });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

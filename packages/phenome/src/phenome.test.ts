@@ -356,6 +356,13 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('Bone marrow (BM) aspiration showed a normal marrow.'))).toEqual([]);
   });
 
+  it('does not read "falling asleep" as falls or "dried blood spots" as purpura', () => {
+    expect(ids(phenome.extract('She fell asleep on a bus after falling asleep at school.'))).toEqual([]);
+    expect(ids(phenome.extract('He had frequent falls.'))).toEqual(['HP:0002527']);
+    expect(ids(phenome.extract('DNA was extracted from newborn dried blood spots.'))).toEqual([]);
+    expect(ids(phenome.extract('She had blood spots on her legs.'))).toEqual(['HP:0000979']);
+  });
+
   it('does not read an identifier as intellectual disability', () => {
     for (const text of ['Patient IDs\tSex\tAge', 'Patient(s) ID AN_002501-37 are listed.', 'Sample ID: P12345'])
       expect(ids(phenome.extract(text))).toEqual([]);

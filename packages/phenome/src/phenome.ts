@@ -890,6 +890,14 @@ function namesSomethingElse(
     const before = tokens[b] as Token;
     if (PROCEDURE_BEFORE_RE.test(before.raw) && (b < m.first - 1 || !before.breakAfter)) return true;
   }
+  // Everyday phrases: "falling asleep" is no fall, "dried blood spots" (a newborn screening
+  // sample) no purpura.
+  if (next !== undefined && !last.breakAfter && /^fall/i.test(first.raw) && /^asleep$/i.test(next.raw))
+    return true;
+  if (m.first > 0 && /^blood$/i.test(first.raw) && /^spots?$/i.test(last.raw)) {
+    const before = tokens[m.first - 1] as Token;
+    if (!before.breakAfter && /^(?:dried|dry)$/i.test(before.raw)) return true;
+  }
   // "Patient ID", "sample IDs": an identifier, not Intellectual disability.
   // An identifier code after it ("ID AN_002501") says the same.
   if (m.last - m.first === 1 && /^IDs?$/.test(first.raw)) {

@@ -200,7 +200,17 @@ export const PGLITE_COPY_CHUNK = 500;
 export const interactiveRequests = { inFlight: 0 };
 export const PGLITE_YIELD_MAX_MS = 50;
 
-async function yieldToRequests(): Promise<void> {
+/**
+ * A turn of the event loop (new requests are read and their first statements run), then a
+ * wait of up to PGLITE_YIELD_MAX_MS while requests are in flight (counted on PGlite only): the
+ * pause a long database job takes between its statements. PGlite's queued statements otherwise
+ * run one after the other in promise continuations, and the event loop turns only once the job
+ * is done.
+ */
+export async function yieldToRequests(): Promise<void> {
+  // Two immediates: the first ends the current turn, the second runs after the next poll phase,
+  // where the requests that arrived meanwhile are read (one alone can run before it).
+  await new Promise<void>((resolve) => setImmediate(resolve));
   await new Promise<void>((resolve) => setImmediate(resolve));
   const until = performance.now() + PGLITE_YIELD_MAX_MS;
   while (interactiveRequests.inFlight > 0 && performance.now() < until) {

@@ -1,6 +1,5 @@
 /** Small helpers shared by the server's integration tests. */
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
@@ -88,14 +87,4 @@ export async function countOf(app: FastifyInstance, query: SQL): Promise<number>
   return Number((result as { rows: { n: number }[] }).rows[0]!.n);
 }
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './free-port.ts';

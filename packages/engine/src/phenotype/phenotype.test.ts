@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ontology, type Term } from '../hpo/ontology.ts';
+import { makeTerm, testOntology } from '../testing.ts';
 import type { DiseaseAnnotation, HpoDisease, HpoKb } from '../kb/hpo-kb.ts';
 import { PhenotypeModel } from './model.ts';
 import { rankPhenotype } from './rank-phenotype.ts';
@@ -10,42 +10,60 @@ import { bestMatchAverage, lin, mostInformativeCommonAncestor, resnik } from './
 //   root HP:0000001 > PA HP:0000118 > A HP:1000001 > {A1 HP:1000002, A2 HP:1000003}
 //                                  > B HP:1000004 > B1 HP:1000005
 // HP:1000009 is an alternative id of A1.
-function term(id: string, label: string, parents: string[], altIds: string[] = []): Term {
-  return { id, label, parents, synonyms: [], obsolete: false, altIds };
-}
-const ontology = new Ontology({
-  version: 'test',
-  terms: [
-    term('HP:0000001', 'All', []),
-    term('HP:0000118', 'Phenotypic abnormality', ['HP:0000001']),
-    term('HP:1000001', 'A', ['HP:0000118']),
-    term('HP:1000002', 'A1', ['HP:1000001'], ['HP:1000009']),
-    term('HP:1000003', 'A2', ['HP:1000001']),
-    term('HP:1000004', 'B', ['HP:0000118']),
-    term('HP:1000005', 'B1', ['HP:1000004']),
-    // Outside Phenotypic abnormality: PhenomeAI reads these from a description too.
-    term('HP:0000005', 'Mode of inheritance', ['HP:0000001']),
-    term('HP:0000006', 'Autosomal dominant inheritance', ['HP:0000005']),
-    term('HP:0031797', 'Clinical course', ['HP:0000001']),
-    term('HP:0011463', 'Childhood onset', ['HP:0031797']),
-  ],
-});
+const ontology = testOntology([
+  makeTerm('HP:1000001', 'A', ['HP:0000118']),
+  makeTerm('HP:1000002', 'A1', ['HP:1000001'], { altIds: ['HP:1000009'] }),
+  makeTerm('HP:1000003', 'A2', ['HP:1000001']),
+  makeTerm('HP:1000004', 'B', ['HP:0000118']),
+  makeTerm('HP:1000005', 'B1', ['HP:1000004']),
+  // Outside Phenotypic abnormality (as are Mode of inheritance and its terms): PhenomeAI reads these from a description too.
+  makeTerm('HP:0031797', 'Clinical course', ['HP:0000001']),
+  makeTerm('HP:0011463', 'Childhood onset', ['HP:0031797']),
+]);
 
-function ann(t: string, frequency: number | null, counts: [number, number] | null = null): DiseaseAnnotation {
+function ann(
+  t: string,
+  frequency: number | null,
+  counts: [number, number] | null = null,
+): DiseaseAnnotation {
   return { term: t, frequency, frequencyText: null, onset: null, counts };
 }
-function disease(id: string, annotations: DiseaseAnnotation[], extra: Partial<HpoDisease> = {}): HpoDisease {
-  return { id, name: `Disease ${id}`, mondo: null, annotations, excluded: [], inheritance: [], onset: [], genes: [], ...extra };
+function disease(
+  id: string,
+  annotations: DiseaseAnnotation[],
+  extra: Partial<HpoDisease> = {},
+): HpoDisease {
+  return {
+    id,
+    name: `Disease ${id}`,
+    mondo: null,
+    annotations,
+    excluded: [],
+    inheritance: [],
+    onset: [],
+    genes: [],
+    ...extra,
+  };
 }
 function buildKb(diseases: HpoDisease[]): HpoKb {
-  const genes = new Map<string, { symbol: string; ncbiGeneId: string; diseases: { id: string; association: 'MENDELIAN' }[] }>();
+  const genes = new Map<
+    string,
+    { symbol: string; ncbiGeneId: string; diseases: { id: string; association: 'MENDELIAN' }[] }
+  >();
   for (const d of diseases)
     for (const g of d.genes) {
       const e = genes.get(g) ?? { symbol: g, ncbiGeneId: '0', diseases: [] };
       e.diseases.push({ id: d.id, association: 'MENDELIAN' });
       genes.set(g, e);
     }
-  return { versions: { hpo: 'test', annotations: 'test', mondo: 'test' }, ontology, diseases, diseaseById: new Map(diseases.map((d) => [d.id, d])), namedDiseases: new Map(), genes };
+  return {
+    versions: { hpo: 'test', annotations: 'test', mondo: 'test' },
+    ontology,
+    diseases,
+    diseaseById: new Map(diseases.map((d) => [d.id, d])),
+    namedDiseases: new Map(),
+    genes,
+  };
 }
 
 const A = 'HP:1000001';
@@ -72,28 +90,48 @@ describe('HPO semantics on a hand-made ontology', () => {
 
   it('propagates frequencies to ancestors (max of the descendants)', () => {
     expect(model.probability(model.diseaseIndex.get('OMIM:1') ?? -1, ix(A))).toBeCloseTo(1, 6);
-    expect(model.probability(model.diseaseIndex.get('OMIM:1') ?? -1, ix('HP:1000004'))).toBeCloseTo(0.5, 6);
+    expect(model.probability(model.diseaseIndex.get('OMIM:1') ?? -1, ix('HP:1000004'))).toBeCloseTo(
+      0.5,
+      6,
+    );
     expect(model.probability(model.diseaseIndex.get('OMIM:2') ?? -1, ix(A1))).toBe(0);
   });
 
   it('computes Resnik and Lin similarity through the most informative common ancestor', () => {
     expect(model.termId(mostInformativeCommonAncestor(model, ix(A1), ix(A2)))).toBe(A);
     expect(resnik(model, ix(A1), ix(A2))).toBeCloseTo(model.ic[ix(A)] ?? NaN, 10);
-    expect(lin(model, ix(A1), ix(A2))).toBeCloseTo((2 * (model.ic[ix(A)] ?? 0)) / ((model.ic[ix(A1)] ?? 0) + (model.ic[ix(A2)] ?? 0)), 10);
+    expect(lin(model, ix(A1), ix(A2))).toBeCloseTo(
+      (2 * (model.ic[ix(A)] ?? 0)) / ((model.ic[ix(A1)] ?? 0) + (model.ic[ix(A2)] ?? 0)),
+      10,
+    );
     expect(lin(model, ix(A1), ix(A1))).toBeCloseTo(1, 10);
     expect(bestMatchAverage(model, [ix(A1)], [ix(A1)])).toBeCloseTo(model.ic[ix(A1)] ?? NaN, 10);
   });
 
   it('shrinks n/m frequencies seen in few patients towards the prior', () => {
     const kb2 = buildKb([disease('OMIM:9', [ann(A1, 1, [1, 1])])]);
-    const m2 = new PhenotypeModel(kb2, { defaultFrequency: 0.6, priorCount: 5, propagation: 'max' });
+    const m2 = new PhenotypeModel(kb2, {
+      defaultFrequency: 0.6,
+      priorCount: 5,
+      propagation: 'max',
+    });
     expect(m2.probability(0, m2.indexOf(A1))).toBeCloseTo((1 + 5 * 0.6) / (1 + 5), 6);
   });
 
   it('combines annotated descendants by max, or by noisy-or when asked', () => {
     const kb3 = buildKb([disease('OMIM:7', [ann(A1, 0.5), ann(A2, 0.5)])]);
-    expect(new PhenotypeModel(kb3, { defaultFrequency: 0.6, priorCount: 5, propagation: 'max' }).probability(0, ix(A))).toBeCloseTo(0.5, 6);
-    const m3 = new PhenotypeModel(kb3, { defaultFrequency: 0.6, priorCount: 5, propagation: 'noisy-or' });
+    expect(
+      new PhenotypeModel(kb3, {
+        defaultFrequency: 0.6,
+        priorCount: 5,
+        propagation: 'max',
+      }).probability(0, ix(A)),
+    ).toBeCloseTo(0.5, 6);
+    const m3 = new PhenotypeModel(kb3, {
+      defaultFrequency: 0.6,
+      priorCount: 5,
+      propagation: 'noisy-or',
+    });
     expect(m3.probability(0, m3.indexOf(A))).toBeCloseTo(0.75, 6);
   });
 
@@ -115,11 +153,17 @@ describe('likelihood-ratio scoring', () => {
 
   it('gives a partial match through the shared ancestor a penalised LR', () => {
     const bgA = (2 + 0.5) / 4.5;
-    expect(Math.exp(lr[d('OMIM:2')] ?? NaN)).toBeCloseTo((DEFAULT_SCORING_OPTIONS.partialPenalty * 1) / bgA, 6);
+    expect(Math.exp(lr[d('OMIM:2')] ?? NaN)).toBeCloseTo(
+      (DEFAULT_SCORING_OPTIONS.partialPenalty * 1) / bgA,
+      6,
+    );
   });
 
   it('gives a term the disease is annotated NOT to show the contradiction LR', () => {
-    expect(Math.exp(lr[d('OMIM:3')] ?? NaN)).toBeCloseTo(DEFAULT_SCORING_OPTIONS.contradictionLr, 6);
+    expect(Math.exp(lr[d('OMIM:3')] ?? NaN)).toBeCloseTo(
+      DEFAULT_SCORING_OPTIONS.contradictionLr,
+      6,
+    );
     expect(explainDisease(model, q, d('OMIM:3')).matched[0]?.kind).toBe('contradicted');
   });
 
@@ -138,29 +182,60 @@ describe('likelihood-ratio scoring', () => {
     expect(r.diseases.some((x) => x.id === 'ORPHA:1')).toBe(false);
     expect(r.diseases.map((x) => x.rank)).toEqual(r.diseases.map((_, i) => i + 1));
     expect(r.genes[0]?.symbol).toBe('G1');
-    expect(r.diseases[0]?.explanation?.some((l) => l.includes('A1 (HP:1000002) is a feature of the disease'))).toBe(true);
+    expect(
+      r.diseases[0]?.explanation?.some((l) =>
+        l.includes('A1 (HP:1000002) is a feature of the disease'),
+      ),
+    ).toBe(true);
     // Calibrated: the listed diseases share what "none of these" leaves.
     const cal = { temperature: 0.5, nullLn: 1, rankExponent: 0 };
     const c = rankPhenotype(kb, { present: [A1, B1] }, { model, calibration: cal });
     const scores = c.diseases.map((x) => x.score * Math.LN10);
-    const z = Math.exp(cal.temperature * cal.nullLn) + scores.reduce((s, x) => s + Math.exp(cal.temperature * x), 0);
-    expect(c.diseases[0]?.postTestProbability).toBeCloseTo(Math.exp(cal.temperature * (scores[0] ?? 0)) / z, 9);
+    const z =
+      Math.exp(cal.temperature * cal.nullLn) +
+      scores.reduce((s, x) => s + Math.exp(cal.temperature * x), 0);
+    expect(c.diseases[0]?.postTestProbability).toBeCloseTo(
+      Math.exp(cal.temperature * (scores[0] ?? 0)) / z,
+      9,
+    );
     const sum = c.diseases.reduce((s, x) => s + x.postTestProbability, 0);
     expect(sum).toBeCloseTo(1 - Math.exp(cal.temperature * cal.nullLn) / z, 9);
   });
 
   it('ranks on the findings alone when the query also lists inheritance and onset terms', () => {
     const findings = rankPhenotype(kb, { present: [A1, B1] }, { model });
-    const withMeta = rankPhenotype(kb, { present: [A1, 'HP:0000006', B1, 'HP:0011463'], excluded: ['HP:0000006'] }, { model });
-    expect(withMeta.diseases.map((d) => [d.id, d.score])).toEqual(findings.diseases.map((d) => [d.id, d.score]));
+    const withMeta = rankPhenotype(
+      kb,
+      { present: [A1, 'HP:0000006', B1, 'HP:0011463'], excluded: ['HP:0000006'] },
+      { model },
+    );
+    expect(withMeta.diseases.map((d) => [d.id, d.score])).toEqual(
+      findings.diseases.map((d) => [d.id, d.score]),
+    );
     expect(withMeta.genes.map((g) => g.symbol)).toEqual(findings.genes.map((g) => g.symbol));
-    expect(withMeta.ignored.map((x) => x.id).sort()).toEqual(['HP:0000006', 'HP:0000006', 'HP:0011463']);
-    expect(withMeta.ignored.every((x) => x.reason.startsWith('not a phenotypic abnormality'))).toBe(true);
+    expect(withMeta.ignored.map((x) => x.id).sort()).toEqual([
+      'HP:0000006',
+      'HP:0000006',
+      'HP:0011463',
+    ]);
+    expect(withMeta.ignored.every((x) => x.reason.startsWith('not a phenotypic abnormality'))).toBe(
+      true,
+    );
   });
 
   it('breaks ties deterministically by disease id', () => {
     const tie = buildKb([disease('OMIM:20', [ann(A1, 1)]), disease('OMIM:10', [ann(A1, 1)])]);
-    const r = rankPhenotype(tie, { present: [A1] }, { model: new PhenotypeModel(tie, { defaultFrequency: 0.6, priorCount: 5, propagation: 'max' }) });
+    const r = rankPhenotype(
+      tie,
+      { present: [A1] },
+      {
+        model: new PhenotypeModel(tie, {
+          defaultFrequency: 0.6,
+          priorCount: 5,
+          propagation: 'max',
+        }),
+      },
+    );
     expect(r.diseases.map((x) => x.id)).toEqual(['OMIM:10', 'OMIM:20']);
   });
 });

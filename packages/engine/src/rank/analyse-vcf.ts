@@ -10,7 +10,8 @@ import type { Pedigree } from '../family/ped.ts';
 import { hasRelatives } from '../family/segregation.ts';
 import type { Assembly } from '../types.ts';
 import { filterCandidates } from './candidate-filter.ts';
-import { prepareVariants, rank, type CasePhenotype, type CaseRankingResult, type RankOptions } from './rank-case.ts';
+import { prepareVariants } from './prepare.ts';
+import { rank, type CasePhenotype, type CaseRankingResult, type RankOptions } from './rank-case.ts';
 import { readAndAnnotateVcf, type ReadAnnotateResult, type VcfAnnotationSession } from './read-annotate.ts';
 
 export interface VcfCaseInput {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { constraintBonus, DEFAULT_GENE_SCORE_CONSTANTS, PHENOTYPE_LN_KNEE, PHENOTYPE_SCALE, phenotypeTerm } from './rank-case.ts';
+import { DEFAULT_GENE_SCORE_CONSTANTS, PHENOTYPE_LN_KNEE, PHENOTYPE_SCALE, phenotypeTerm } from './gene-score.ts';
+import { constraintBonus } from './prioritisers.ts';
 import { buildVariant } from './test-builders.ts';
 
 const constraint = (pLI: number, loeuf: number, misZ: number) => ({ pLI, loeuf, misZ, source: 'gnomAD v4.1' });

@@ -10,7 +10,12 @@ import { buildHpoKb, loadHpoKb, type HpoKb } from '../kb/hpo-kb.ts';
 import type { KbSourceEntry } from '../kb/types.ts';
 import { rankPhenotype } from '../phenotype/rank-phenotype.ts';
 import { buildVariant } from './test-builders.ts';
-import { DEFAULT_GENE_SCORE_CONSTANTS, geneScoreLn, prepareVariants, rank, rankCase, type GeneScoreParts } from './rank-case.ts';
+import { getPhenotypeModel } from '../phenotype/model.ts';
+import { DEFAULT_SCORING_OPTIONS, resolveQuery, scoreDiseases } from '../phenotype/score.ts';
+import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneScoreLn, type GeneScoreParts } from './gene-score.ts';
+import { prepareVariants } from './prepare.ts';
+import { clinvarPrioritiser, GENE_PRIORITISERS, geneConstraintPrioritiser, hypothesisParts, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, type Hypothesis } from './prioritisers.ts';
+import { rank, rankCase } from './rank-case.ts';
 
 const sources = process.env.RARELENS_SOURCES ?? resolve(import.meta.dirname, '../../../../../shared/data');
 let kb: HpoKb;
@@ -103,6 +108,38 @@ describe('golden genotype-aware ranking', () => {
     expect(ex).toContain('NM_000141.5:c.1019A>C');
     expect(r.genes[0]?.evidence.genotype.variants).toHaveLength(1);
     expect(r.diseases[0]?.id).toBe('OMIM:101600');
+  });
+
+  it('scores a gene by the prioritiser values and combines their parts in geneScoreLn alone', () => {
+    const r = rankCase({ hpoPresent: PFEIFFER, hpoExcluded: [], sex: 'male', variants: [...background, causal] }, kb);
+    for (const g of r.genes) expect(g.score * Math.LN10).toBeCloseTo(geneScoreLn(g.scoreParts, DEFAULT_GENE_SCORE_CONSTANTS), 9);
+    expect(GENE_PRIORITISERS.map((p) => p.id)).toEqual(['phenotype', 'gene-constraint', 'inheritance', 'clinvar']);
+    // FGFR2 under Pfeiffer syndrome, prioritiser by prioritiser.
+    const model = getPhenotypeModel(kb);
+    const query = resolveQuery(model, { present: PFEIFFER, excluded: [] });
+    const ctx = prioritiserContext({ kb, model, query, scoring: DEFAULT_SCORING_OPTIONS, pheno: scoreDiseases(model, query), sex: 'male', family: null, fitFloor: DEFAULT_FIT_FLOOR, constants: DEFAULT_GENE_SCORE_CONSTANTS });
+    const gv = prepareVariants([causal]).genes.get('FGFR2');
+    const d = model.diseaseIndex.get('OMIM:101600');
+    if (!gv || d === undefined) throw new Error('FGFR2 or Pfeiffer syndrome missing');
+    const disease = { source: 'annotations', disease: d } as const;
+    const fit = inheritancePrioritiser.bestFit(ctx, gv, disease);
+    expect(fit?.mode).toBe('AD');
+    if (!fit) return;
+    const h: Hypothesis = { gv, disease, fit };
+    expect(phenotypePrioritiser.evaluate(ctx, h)).toEqual({ source: 'annotations', phenotypeLn: ctx.pheno[d] });
+    expect(ctx.pheno[d]).toBeGreaterThan(0);
+    expect(inheritancePrioritiser.evaluate(ctx, h).fitLn).toBeCloseTo(Math.log(fit.score), 12);
+    expect(geneConstraintPrioritiser.evaluate(ctx, h)).toEqual({ constraint: null });
+    expect(clinvarPrioritiser.evaluate(ctx, h)).toEqual({ clinvar: false });
+    const top = r.genes[0];
+    expect(top?.bestDisease).toBe('OMIM:101600');
+    expect(hypothesisParts(ctx, h)).toEqual(top?.scoreParts);
+    expect(phenotypePrioritiser.explain(ctx, h, true)[0]).toBe(top?.explanation[0]);
+    // A new disease of the gene: no phenotype evidence, the prior in its place.
+    const none: Hypothesis = { gv, disease: { source: 'none' }, fit: inheritancePrioritiser.bestFit(ctx, gv, { source: 'none' }) ?? fit };
+    expect(none.fit.mode).toBe('UNKNOWN');
+    expect(phenotypePrioritiser.evaluate(ctx, none)).toEqual({ source: 'none', phenotypeLn: 0 });
+    expect(phenotypePrioritiser.evidence(ctx, none, true)).toBeNull();
   });
 
   it('re-ranks prepared variants when the phenotype changes, without re-annotation', () => {

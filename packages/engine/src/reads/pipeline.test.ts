@@ -42,6 +42,24 @@ describe('pipeline commands', () => {
     expect(single.alignment[0]![0]!.args).not.toContain('-p');
   });
 
+  it('calls per contig when the reference has several, then concatenates the parts in reference order', () => {
+    const contigs = [
+      { name: 'chrM', length: 16571 },
+      { name: 'demo20', length: 5000 },
+      { name: 'HLA-A*01:01:01:01', length: 3503 },
+    ];
+    const c = readsCommands({ reference: '/ref/r.fa', work: '/w', threads: 2, sample: 'P1', readGroup: 'g', paired: true, contigs });
+    expect(c.callingParts).toHaveLength(3);
+    expect(c.callingParts.map((p) => p[0]!.args.slice(1, 3))).toEqual([['-r', 'chrM'], ['-r', 'demo20'], ['-r', '{HLA-A*01:01:01:01}']]);
+    expect(commandLine(c.callingParts[1]!)).toMatch(/\| bcftools norm -m- -f \/ref\/r\.fa -Ob -o \/w\/calls\.part00001\.bcf$/);
+    expect(c.calling[0]![0]!.args).toEqual(['concat', '--threads', '2', '-Oz', '-o', '/w/calls.vcf.gz', '/w/calls.part00000.bcf', '/w/calls.part00001.bcf', '/w/calls.part00002.bcf']);
+    expect(c.calling[1]![0]!.args).toEqual(['index', '-t', '/w/calls.vcf.gz']);
+    // One contig: one pipe over the whole BAM, no parts.
+    const one = readsCommands({ reference: '/ref/r.fa', work: '/w', threads: 2, sample: 'P1', readGroup: 'g', paired: true, contigs: contigs.slice(0, 1) });
+    expect(one.callingParts).toEqual([]);
+    expect(one.calling[0]!.map((x) => x.args[0])).toEqual(['mpileup', 'call', 'norm']);
+  });
+
   it('makes a safe sample name from the case label', () => {
     expect(sampleNameOf('Case 12 / Anna')).toBe('Case_12_Anna');
     expect(sampleNameOf('  ')).toBe('sample');

@@ -85,8 +85,13 @@ export interface ReadsPipelineOptions extends ReadsPipelinePaths {
   sample: string;
   /** Read-group id (unique per run). */
   readGroup: string;
-  /** The reads come as interleaved pairs on stdin. */
+  /** The reads are one interleaved file (bwa mem -p); two mate files are simply given as two files. */
   paired: boolean;
+  /**
+   * The reference's contigs, in order: with several, variants are called per contig in parallel
+   * (at most `threads` at once) and the parts concatenated in reference order.
+   */
+  contigs?: readonly ReferenceContig[];
 }
 
 /** A command: the program and its arguments (no shell). */
@@ -108,22 +113,39 @@ export function readsOutputs(work: string) {
     samples: `${work}/samples.txt`,
     vcf: `${work}/calls.vcf.gz`,
     tbi: `${work}/calls.vcf.gz.tbi`,
+    /** The calls of the i-th contig when calling is split by contig. */
+    part: (i: number) => `${work}/calls.part${String(i).padStart(5, '0')}.bcf`,
   };
+}
+
+/** A contig as a bcftools region (names with a colon in braces, as htslib reads them). */
+function regionOf(name: string): string {
+  return name.includes(':') ? `{${name}}` : name;
 }
 
 /**
  * The commands of each stage; the commands of one stage run as one pipe (stdout -> stdin).
- * alignment: bwa mem (reads on stdin) | samtools fixmate -m | samtools sort;
+ * alignment: bwa mem (the reads file(s) replace the trailing '-') | samtools fixmate -m | samtools sort;
  * duplicates: samtools markdup, then samtools index;
  * calling: bcftools mpileup | bcftools call -m (ploidy by sex) | bcftools norm -m- -f ref,
- * then bcftools index -t.
+ * then bcftools index -t. With several contigs the calling pipe runs once per contig
+ * (`callingParts`, independent, run in parallel) and `calling` concatenates the parts in
+ * reference order, then indexes.
  */
-export function readsCommands(o: ReadsPipelineOptions): Record<ReadsStage, Command[][]> {
+export function readsCommands(o: ReadsPipelineOptions): Record<ReadsStage, Command[][]> & { callingParts: Command[][] } {
   const out = readsOutputs(o.work);
   const t = String(o.threads);
   const rg = `@RG\\tID:${o.readGroup}\\tSM:${o.sample}\\tLB:${o.sample}\\tPL:ILLUMINA`;
   // Sorting memory per thread: bounded so a 30x genome sorts in temporary files, not in RAM.
   const sortMem = '768M';
+  const mpileup = (region: string[], threads: string[]): Command => ({
+    program: 'bcftools',
+    args: ['mpileup', ...threads, ...region, '-f', o.reference, '-a', 'FORMAT/AD,FORMAT/DP', '-Ou', out.bam],
+  });
+  const call: Command = { program: 'bcftools', args: ['call', '-m', '-v', '--ploidy-file', out.ploidy, '-S', out.samples, '-Ou'] };
+  const index: Command[] = [{ program: 'bcftools', args: ['index', '-t', out.vcf] }];
+  const contigs = o.contigs ?? [];
+  const split = contigs.length > 1;
   return {
     alignment: [
       [
@@ -136,14 +158,16 @@ export function readsCommands(o: ReadsPipelineOptions): Record<ReadsStage, Comma
       [{ program: 'samtools', args: ['markdup', '-@', t, '-f', out.markdupStats, out.sorted, out.bam] }],
       [{ program: 'samtools', args: ['index', '-@', t, out.bam] }],
     ],
-    calling: [
-      [
-        { program: 'bcftools', args: ['mpileup', '--threads', t, '-f', o.reference, '-a', 'FORMAT/AD,FORMAT/DP', '-Ou', out.bam] },
-        { program: 'bcftools', args: ['call', '-m', '-v', '--ploidy-file', out.ploidy, '-S', out.samples, '-Ou'] },
-        { program: 'bcftools', args: ['norm', '--threads', t, '-m-', '-f', o.reference, '-Oz', '-o', out.vcf] },
-      ],
-      [{ program: 'bcftools', args: ['index', '-t', out.vcf] }],
-    ],
+    callingParts: split
+      ? contigs.map((c, i) => [
+          mpileup(['-r', regionOf(c.name)], []),
+          call,
+          { program: 'bcftools', args: ['norm', '-m-', '-f', o.reference, '-Ob', '-o', out.part(i)] },
+        ])
+      : [],
+    calling: split
+      ? [[{ program: 'bcftools', args: ['concat', '--threads', t, '-Oz', '-o', out.vcf, ...contigs.map((_, i) => out.part(i))] }], index]
+      : [[mpileup([], ['--threads', t]), call, { program: 'bcftools', args: ['norm', '--threads', t, '-m-', '-f', o.reference, '-Oz', '-o', out.vcf] }], index],
   };
 }
 

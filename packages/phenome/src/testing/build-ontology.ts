@@ -95,6 +95,8 @@ export function buildMiniHpo(): Ontology {
       ['HP:0007843', 'Attenuation of retinal blood vessels', ['HP:0000478']],
       ['HP:0000582', 'Upslanted palpebral fissure', ['HP:0000478'], ['Upslanting palpebral fissures']],
       ['HP:0001744', 'Splenomegaly', ['HP:0000118']],
+      ['HP:0002527', 'Falls', ['HP:0000118']],
+      ['HP:0000979', 'Purpura', ['HP:0000118'], ['Blood spots']],
       ['HP:0001433', 'Hepatosplenomegaly', ['HP:0000118']],
       ['HP:0003774', 'Stage 5 chronic kidney disease', ['HP:0000077'], ['End-stage renal disease']],
       ['HP:0000523', 'Subcapsular cataract', ['HP:0000518']],

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns.ts';
+import { userRef } from './users.ts';
 
 /**
  * What happened on a user's account, shown to that user (sign-ins, failed sign-ins, password
@@ -9,16 +10,14 @@ import { users } from './users.ts';
 export const activityEvents = pgTable(
   'activity_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef(),
     kind: text('kind').notNull(),
     /** Kind-specific facts (case ID, recipient, file name); never secrets or tokens. */
     detail: jsonb('detail').$type<Record<string, string | number | null>>().notNull().default({}),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('activity_events_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -1,23 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { products } from './products.ts';
-import { users } from './users.ts';
+import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, updatedAtColumn } from './columns.ts';
+import { caseRef } from './products.ts';
+import { userRef } from './users.ts';
 
 /** A GenomeTalks conversation: one user's questions about one case (others who can read the case do not see it). */
 export const chatConversations = pgTable(
   'chat_conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    productId: caseRef(),
+    userId: userRef(),
     /** The first question, shortened, for the conversation list. */
     title: text('title').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index('chat_conversations_product_user_idx').on(t.productId, t.userId, t.updatedAt)],
 );
@@ -26,7 +23,7 @@ export const chatConversations = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => chatConversations.id, { onDelete: 'cascade' }),
@@ -34,7 +31,7 @@ export const chatMessages = pgTable(
     text: text('text').notNull(),
     /** [{ kind, id, label, href }] */
     citations: jsonb('citations').$type<{ kind: string; id: string; label: string; href: string }[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('chat_messages_conversation_created_idx').on(t.conversationId, t.createdAt),

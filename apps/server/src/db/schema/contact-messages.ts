@@ -1,13 +1,14 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns.ts';
 
 /** Contact form submissions (spec §3). */
 export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   email: text('email').notNull(),
   name: text('name').notNull(),
   surname: text('surname').notNull(),
   message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

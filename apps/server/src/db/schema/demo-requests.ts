@@ -1,8 +1,9 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns.ts';
 
 /** "Request a demo" submissions (spec §3). */
 export const demoRequests = pgTable('demo_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   email: text('email').notNull(),
   name: text('name').notNull(),
   surname: text('surname').notNull(),
@@ -11,7 +12,7 @@ export const demoRequests = pgTable('demo_requests', {
   phone: text('phone').notNull(),
   country: text('country').notNull(),
   yearlySampleCount: text('yearly_sample_count').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 export type DemoRequestRow = typeof demoRequests.$inferSelect;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns.ts';
 import { products } from './products.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /**
  * An order of a plan (spec §3 Order: order ID, price): one month of `cases_per_month` cases,
@@ -11,11 +12,9 @@ import { users } from './users.ts';
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     number: bigserial('number', { mode: 'number' }).notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     plan: text('plan').notNull(),
     planName: text('plan_name').notNull(),
     casesPerMonth: integer('cases_per_month').notNull(),
@@ -26,7 +25,7 @@ export const orders = pgTable(
       .notNull()
       .default('pending_payment'),
     paymentMethod: text('payment_method', { enum: ['invoice'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -65,14 +64,14 @@ export const orderItems = pgTable(
 export const orderUsages = pgTable(
   'order_usages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     /** A FASTQ upload (raw data analysis add-on). */
     isRawData: boolean('is_raw_data').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('order_usages_order_idx').on(t.orderId)],
 );

@@ -13,8 +13,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, updatedAtColumn } from './columns.ts';
 import type { Family, Genotype, PedigreeMember, TrioQc } from '@rarelens/engine';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /** The pedigree of a family case as checked at upload (engine PedigreeMember rows). */
 export interface StoredPedigree {
@@ -28,10 +29,8 @@ export interface StoredPedigree {
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    ownerId: userRef('owner_id'),
     caseId: text('case_id').notNull(),
     gender: text('gender', { enum: ['male', 'female'] }).notNull(),
     symptoms: text('symptoms').notNull(),
@@ -65,8 +64,8 @@ export const products = pgTable(
     errorReason: text('error_reason'),
     /** The analysis run whose results are shown. */
     currentRunId: uuid('current_run_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index('products_owner_created_idx').on(t.ownerId, t.createdAt),
@@ -75,14 +74,18 @@ export const products = pgTable(
   ],
 );
 
+/** A reference to the case (`product_id`); the row goes with the case. */
+export const caseRef = () =>
+  uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' });
+
 /** Uploaded originals (kept for re-analysis): the genome file and up to 5 additional files. */
 export const productFiles = pgTable(
   'product_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    productId: caseRef(),
     /** 'mate' = the second FASTQ of paired reads (genomeMateFile). */
     role: text('role', { enum: ['genome', 'mate', 'attachment', 'relative'] }).notNull(),
     originalName: text('original_name').notNull(),
@@ -92,7 +95,7 @@ export const productFiles = pgTable(
     format: text('format').notNull(),
     compression: text('compression', { enum: ['none', 'gzip', 'bgzip'] }),
     mediaType: text('media_type').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('product_files_product_idx').on(t.productId)],
 );
@@ -101,11 +104,9 @@ export const productFiles = pgTable(
 export const productShares = pgTable(
   'product_shares',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: caseRef(),
     email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.email] }),
@@ -123,13 +124,11 @@ export const productShares = pgTable(
 export const shareLinks = pgTable(
   'share_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    productId: caseRef(),
     email: text('email').notNull(),
     tokenHash: text('token_hash').unique('share_links_token_hash_unique'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
@@ -151,10 +150,8 @@ export type ShareLinkRow = typeof shareLinks.$inferSelect;
 export const analysisRuns = pgTable(
   'analysis_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    productId: caseRef(),
     jobId: uuid('job_id'),
     state: text('state', { enum: ['running', 'completed'] })
       .notNull()

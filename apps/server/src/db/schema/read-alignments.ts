@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { analysisRuns, products } from './products.ts';
+import { bigint, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from './columns.ts';
+import { caseRef, analysisRuns } from './products.ts';
 
 /**
  * What the raw data analysis of a FASTQ case produced, kept with its run: the aligned reads
@@ -11,9 +12,7 @@ export const readAlignments = pgTable('read_alignments', {
   runId: uuid('run_id')
     .primaryKey()
     .references(() => analysisRuns.id, { onDelete: 'cascade' }),
-  productId: uuid('product_id')
-    .notNull()
-    .references(() => products.id, { onDelete: 'cascade' }),
+  productId: caseRef(),
   layout: text('layout', { enum: ['single', 'paired', 'interleaved'] }).notNull(),
   reference: jsonb('reference').$type<{ label: string; assembly: string; demo: boolean; contigs?: { name: string; length: number }[] }>().notNull(),
   qc: jsonb('qc').$type<Record<string, number | null>>().notNull(),
@@ -25,7 +24,7 @@ export const readAlignments = pgTable('read_alignments', {
   tbiKey: text('tbi_key').notNull(),
   bamBytes: bigint('bam_bytes', { mode: 'number' }).notNull(),
   vcfBytes: bigint('vcf_bytes', { mode: 'number' }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 }, (t) => [
   index('read_alignments_product_idx').on(t.productId),
   check('read_alignments_layout', sql`${t.layout} in ('single', 'paired', 'interleaved')`),

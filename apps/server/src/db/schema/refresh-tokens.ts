@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { idColumn, createdAtColumn } from './columns.ts';
+import { userRef } from './users.ts';
 
 /**
  * Refresh tokens (sha256 of 32 random bytes). All tokens descending from one login share a
@@ -9,16 +10,14 @@ import { users } from './users.ts';
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique('refresh_tokens_token_hash_unique'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedBy: uuid('replaced_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, check } from 'drizzle-orm/pg-core';
-import { products } from './products.ts';
+import { index, integer, pgTable, text, uniqueIndex, uuid, check } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns.ts';
+import { caseRef } from './products.ts';
 import { users } from './users.ts';
 
 /**
@@ -12,10 +13,8 @@ import { users } from './users.ts';
 export const reportItems = pgTable(
   'report_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    productId: caseRef(),
     variantId: integer('variant_id').notNull(),
     chrom: text('chrom').notNull(),
     /** 1-based VCF position on GRCh38. */
@@ -24,7 +23,7 @@ export const reportItems = pgTable(
     alt: text('alt').notNull(),
     gene: text('gene'),
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('report_items_allele_uq').on(t.productId, t.chrom, t.pos, t.ref, t.alt),
@@ -36,10 +35,8 @@ export const reportItems = pgTable(
 export const reports = pgTable(
   'reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    productId: caseRef(),
     runId: uuid('run_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
@@ -49,7 +46,7 @@ export const reports = pgTable(
     pageCount: integer('page_count').notNull(),
     variantCount: integer('variant_count').notNull(),
     interpretation: text('interpretation').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('reports_product_created_idx').on(t.productId, t.createdAt),

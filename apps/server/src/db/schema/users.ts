@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, updatedAtColumn } from './columns.ts';
 
 /** Accounts. E-mail addresses are stored lower-case (enforced by a check constraint). */
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     name: text('name').notNull(),
     surname: text('surname').notNull(),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
@@ -19,11 +20,17 @@ export const users = pgTable(
       .notNull()
       .default('en'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
 );
+
+/** A reference to the owning user (`user_id` unless named); the row goes with the account. */
+export const userRef = (name = 'user_id') =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { products } from './products.ts';
+import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, updatedAtColumn } from './columns.ts';
+import { caseRef } from './products.ts';
 import { users } from './users.ts';
 
 /**
@@ -12,10 +13,8 @@ import { users } from './users.ts';
 export const variantClassifications = pgTable(
   'variant_classifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    productId: caseRef(),
     chrom: text('chrom').notNull(),
     /** 1-based VCF position on GRCh38. */
     pos: integer('pos').notNull(),
@@ -28,8 +27,8 @@ export const variantClassifications = pgTable(
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewerName: text('reviewer_name'),
     reviewerEmail: text('reviewer_email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex('variant_classifications_allele_uq').on(t.productId, t.chrom, t.pos, t.ref, t.alt),

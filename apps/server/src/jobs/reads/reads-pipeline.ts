@@ -1,13 +1,12 @@
 /**
  * The raw data analysis stage of the worker: FASTQ -> BAM -> VCF with the field's tools, as
- * decided by @rarelens/engine (readsCommands). The reads are streamed through the engine's
- * FASTQ reader into `bwa mem` (checked record by record, mates paired, progress by bytes);
- * every other step is a child-process pipe. All files live in `work` (the caller removes it).
+ * decided by @rarelens/engine (readsCommands). `bwa mem` reads the FASTQ files itself while the
+ * engine's FASTQ reader checks every record alongside (mates paired, progress by bytes; bad reads
+ * stop the aligner); every other step is a child-process pipe. All files live in `work` (the caller removes it).
  */
 import { writeFile } from 'node:fs/promises';
 import {
   commandLine,
-  formatFastqRecord,
   lowMappingMessage,
   MIN_MAPPING_RATE,
   openReads,
@@ -20,10 +19,11 @@ import {
   readsQc,
   sampleSexText,
   type ReadsQc,
+  type Command,
   type ReadsStage,
 } from '@rarelens/engine';
 import type { PreparedReference } from './reference.ts';
-import { feed, runPipe, toolVersion } from './processes.ts';
+import { runPipe, toolVersion } from './processes.ts';
 
 export interface ReadsInput {
   /** Local path of the FASTQ (plain or gzip), and the name the user knows. */
@@ -92,7 +92,9 @@ async function runStages(input: ReadsPipelineInput, background: Promise<unknown>
     threads: input.threads,
     sample: input.sample,
     readGroup: input.readGroup,
-    paired,
+    // bwa mem -p for one interleaved file; two mate files are given as two files.
+    paired: src.layout === 'interleaved',
+    contigs: input.reference.contigs,
   });
   const commands: string[] = [];
   const timings: Record<string, number> = {};
@@ -101,40 +103,39 @@ async function runStages(input: ReadsPipelineInput, background: Promise<unknown>
   versions.catch(() => undefined);
   background.push(versions);
 
-  // 1. alignment: the checked reads stream into bwa mem | fixmate | sort.
+  // 1. alignment: bwa mem reads the files itself (gzip or plain) | fixmate | sort, while every
+  // record is checked here alongside (4-line records, mates paired): bad reads stop the aligner and
+  // end the case with the check's message. Reading the files in bwa keeps Node off the aligner's
+  // input path (bwa takes tens of Mbp per batch: a small file would wait for the whole check).
   let t = performance.now();
   input.onProgress('alignment', 0);
   let lastReport = 0;
-  const [alignPipe] = stages.alignment;
-  commands.push(commandLine(alignPipe!).replace(/ -$/, ` <${input.reads.name}${input.mate ? ` + ${input.mate.name}` : ''} (checked, ${paired ? 'interleaved pairs' : 'reads'} on stdin)>`));
-  try {
-    await runPipe(alignPipe!, {
-      signal,
-      stdin: (sink) =>
-        feed(
-          sink,
-          (async function* () {
-            let buf = '';
-            for await (const p of src.pairs) {
-              buf += formatFastqRecord(p.r1);
-              if (p.r2) buf += formatFastqRecord(p.r2);
-              if (buf.length >= 1 << 20) {
-                yield buf;
-                buf = '';
-                const now = Date.now();
-                if (now - lastReport > 1000) {
-                  lastReport = now;
-                  input.onProgress('alignment', Math.min(0.99, src.bytesRead() / Math.max(1, input.totalBytes)));
-                }
-              }
-            }
-            if (buf) yield buf;
-          })(),
-        ),
-    });
-  } finally {
-    src.close();
-  }
+  const [alignTemplate] = stages.alignment;
+  const readFiles = [input.reads, ...(input.mate ? [input.mate] : [])];
+  const withReads = (pipe: Command[], files: string[]): Command[] =>
+    pipe.map((c, i) => (i === 0 ? { ...c, args: [...c.args.slice(0, -1), ...files] } : c));
+  const alignPipe = withReads(alignTemplate!, readFiles.map((f) => f.path));
+  commands.push(`${commandLine(withReads(alignTemplate!, readFiles.map((f) => `<${f.name}>`)))} (every record checked alongside${paired ? ', mates paired' : ''})`);
+  const stopAlign = new AbortController();
+  const alignSignal = AbortSignal.any([signal, stopAlign.signal]);
+  // The check runs to the end even when the aligner fails first (bwa also stops on unpaired
+  // mates): bad reads are the user's to fix, and the check's message names the file and record.
+  const check = (async () => {
+    for await (const _batch of src.batches) {
+      const now = Date.now();
+      if (now - lastReport > 1000) {
+        lastReport = now;
+        input.onProgress('alignment', Math.min(0.99, src.bytesRead() / Math.max(1, input.totalBytes)));
+      }
+      if (signal.aborted) return;
+    }
+  })();
+  check.catch(() => stopAlign.abort());
+  const [checked, ran] = await Promise.allSettled([check, runPipe(alignPipe, { signal: alignSignal })]);
+  src.close();
+  signal.throwIfAborted();
+  if (checked.status === 'rejected') throw checked.reason as Error;
+  if (ran.status === 'rejected') throw ran.reason as Error;
   timings.alignment = performance.now() - t;
 
   // 2. duplicates: markdup, index.
@@ -167,13 +168,41 @@ async function runStages(input: ReadsPipelineInput, background: Promise<unknown>
   await writeFile(out.samples, sampleSexText(input.sample, input.sex));
   // Depth over the indexed BAM while the variants are called.
   const coverageText = qcReport('samtools', ['coverage', out.bam]);
+  // Per contig in parallel when the reference has several (at most `threads` pipes at once).
+  const parts = stages.callingParts;
+  const steps = parts.length + stages.calling.length + 1;
+  let done = 0;
+  if (parts.length > 0) {
+    commands.push(`${commandLine(parts[0]!)} (one per contig: ${parts.length}, ${input.threads} at a time)`);
+    // One failed part stops the others (their pipes are killed); its error is the stage's.
+    const stop = new AbortController();
+    const partSignal = AbortSignal.any([signal, stop.signal]);
+    const failure: { error?: Error } = {};
+    let next = 0;
+    const lane = async () => {
+      while (next < parts.length && !partSignal.aborted) {
+        const pipe = parts[next++]!;
+        try {
+          await runPipe(pipe, { signal: partSignal });
+        } catch (e) {
+          if (!stop.signal.aborted) failure.error = e as Error;
+          stop.abort();
+          return;
+        }
+        input.onProgress('calling', ++done / steps);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(input.threads, parts.length)) }, lane));
+    signal.throwIfAborted();
+    if (failure.error) throw failure.error;
+  }
   let statsText: Promise<string> | null = null;
   for (const [i, pipe] of stages.calling.entries()) {
     commands.push(commandLine(pipe));
     await runPipe(pipe, { signal });
     // After the calls are written: Ti/Tv while the VCF is indexed.
     if (i === 0) statsText = qcReport('bcftools', ['stats', out.vcf]);
-    input.onProgress('calling', (i + 1) / (stages.calling.length + 1));
+    input.onProgress('calling', ++done / steps);
   }
   const [coverage, stats] = await Promise.all([coverageText, statsText!]);
   timings.calling = performance.now() - t;

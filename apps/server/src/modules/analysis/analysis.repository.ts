@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AnnotatedVariant } from '@rarelens/engine';
-import { cachedCopyTable, type BulkLoad } from '../../db/bulk-copy.ts';
+import { cachedCopyTable, yieldToRequests, type BulkLoad } from '../../db/bulk-copy.ts';
 import { rowsOf, type Database, type Executor } from '../../db/database.ts';
 import type { StoredDetails } from '../../db/run-variants.ts';
 import {
@@ -283,10 +283,11 @@ const loadedSinceAnalyze = new WeakMap<object, number>();
  * table not: it samples 30,000 rows of the whole table, seconds on a loaded laptop, and on
  * PGlite, whose single connection runs on the API's thread, every request waits for it.
  * A re-rank rewrites the rank of the same candidates and never changes the statistics.
- * Separate statements, so requests that came in during the VACUUM run before the ANALYZE.
+ * Before each statement the requests in flight get the connection (yieldToRequests).
  * Runs outside any transaction (VACUUM cannot run inside one).
  */
 export async function refreshVariantStats(db: Executor, loadedRows: number): Promise<void> {
+  await yieldToRequests();
   await db.execute(sql`vacuum run_variants`);
   if (loadedRows <= 0) return;
   const pending = (loadedSinceAnalyze.get(db) ?? 0) + loadedRows;
@@ -297,6 +298,7 @@ export async function refreshVariantStats(db: Executor, loadedRows: number): Pro
     loadedSinceAnalyze.set(db, pending);
     return;
   }
+  await yieldToRequests();
   await db.execute(analyzeRunVariants);
   loadedSinceAnalyze.set(db, 0);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { createTokenService } from './token.service.ts';
 
@@ -67,6 +67,37 @@ describe('access tokens', () => {
 });
 
 describe('opaque tokens and codes', () => {
+  describe('a token verified before (not verified again)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('still expires: token_expired once its exp has passed, claims with allowExpired', async () => {
+      const t0 = Date.UTC(2030, 0, 1, 12, 0, 0);
+      vi.useFakeTimers({ now: t0, toFake: ['Date'] });
+      const service = createTokenService({ jwtSecret: 'k'.repeat(40), tokenHashSecret: 'h'.repeat(40), accessTokenTtlSeconds: 60 });
+      const token = await service.signAccessToken({ userId: 'u2', sessionId: 's2' });
+      expect(await service.verifyAccessToken(token)).toEqual({ userId: 'u2', sessionId: 's2' });
+      vi.setSystemTime(t0 + 59_999);
+      expect(await service.verifyAccessToken(token)).toEqual({ userId: 'u2', sessionId: 's2' });
+      vi.setSystemTime(t0 + 60_000);
+      const err = await errorOf(service.verifyAccessToken(token));
+      expect([err.statusCode, err.code]).toEqual([401, 'token_expired']);
+      expect(await service.verifyAccessToken(token, { allowExpired: true })).toEqual({ userId: 'u2', sessionId: 's2' });
+    });
+
+    it('is no help to a token that differs in any character, or to one of another secret', async () => {
+      const token = await tokens.signAccessToken({ userId: 'u3', sessionId: 's3' });
+      expect(await tokens.verifyAccessToken(token)).toEqual({ userId: 'u3', sessionId: 's3' });
+      // The signature's first character (all six of its bits count).
+      const at = token.lastIndexOf('.') + 1;
+      const altered = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+      expect((await errorOf(tokens.verifyAccessToken(altered))).code).toBe('unauthorized');
+      const other = createTokenService({ jwtSecret: 'o'.repeat(40), tokenHashSecret: 'h'.repeat(40), accessTokenTtlSeconds: 1800 });
+      expect((await errorOf(other.verifyAccessToken(token))).code).toBe('unauthorized');
+    });
+  });
+
   it('creates 32-byte base64url tokens stored as their sha256', () => {
     const a = tokens.createOpaqueToken();
     const b = tokens.createOpaqueToken();

@@ -38,12 +38,23 @@ export interface TokenService {
 const ISSUER = 'rarelens';
 const AUDIENCE = 'rarelens-api';
 
+/**
+ * Access tokens verified so far (per token service), so the HMAC of a token already seen is not
+ * computed again on each request (WebCrypto's verify was ~10 % of an API process's CPU under the
+ * variant-list load of bench:cases). A token is an immutable string: what jose checked once
+ * (signature, algorithm, issuer, audience, claims) holds for it; its expiry is checked on
+ * every use, as jose checks it, and the session's liveness is the caller's check per request.
+ * Bounded: the oldest entry leaves first.
+ */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(options: {
   jwtSecret: string;
   tokenHashSecret: string;
   accessTokenTtlSeconds: number;
 }): TokenService {
   const key = new TextEncoder().encode(options.jwtSecret);
+  const verified = new Map<string, AccessClaims & { exp: number }>();
   return {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     async signAccessToken({ userId, sessionId }, now = Date.now()) {
@@ -58,6 +69,12 @@ export function createTokenService(options: {
         .sign(key);
     },
     async verifyAccessToken(token, verifyOptions) {
+      const known = verified.get(token);
+      if (known !== undefined) {
+        // jose's rule: expired when exp <= now (whole seconds), no tolerance.
+        if (verifyOptions?.allowExpired !== true && known.exp <= Math.floor(Date.now() / 1000)) throw Errors.tokenExpired();
+        return { userId: known.userId, sessionId: known.sessionId };
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -68,6 +85,11 @@ export function createTokenService(options: {
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
           throw Errors.unauthorized();
+        }
+        // Only tokens whose validity is their expiry alone (every token this service signs).
+        if (typeof payload.exp === 'number' && payload.nbf === undefined) {
+          if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+          verified.set(token, { userId: payload.sub, sessionId: payload.sid, exp: payload.exp });
         }
         return { userId: payload.sub, sessionId: payload.sid };
       } catch (error) {

@@ -16,7 +16,7 @@ import {
   type UpdatePhenotypeTermsBody,
 } from '@rarelens/contract';
 import { readVcfSampleNames, VcfParseError, type Ontology } from '@rarelens/engine';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { AppError, Errors } from '../../errors.ts';
 import {
   ContentRejectedError,
@@ -120,6 +120,20 @@ export interface CasesServiceDeps {
    * inferred): an input problem is a 400 naming the field, never a failed job. Absent = no check.
    */
   checkGenome?: GenomeCheck;
+  /**
+   * Plans (orders module, RARELENS_BILLING): may the user upload at all, checked before a byte is
+   * stored; and the case counted against the active plan inside the transaction that creates it
+   * (FASTQ needs the raw data add-on). Both no-ops with billing off. Absent = nothing limited.
+   */
+  billing?: CaseBillingPort;
+}
+
+/** What the cases module asks of plans and orders (issue 18 item 2). */
+export interface CaseBillingPort {
+  /** Throws 402 "Add a product to continue" when billing is on and no active plan has a case left. */
+  assertCanUpload(user: { id: string }): Promise<void>;
+  /** Counts the new case against the plan (throws 402 when none fits), inside the case's transaction. */
+  useCase(tx: Executor, userId: string, kase: { productId: string; isRawData: boolean }): Promise<void>;
 }
 
 const GENOME_FIELD = 'genomeFile';
@@ -339,6 +353,7 @@ export function createCasesService(deps: CasesServiceDeps) {
       const caseUuid = randomUUID();
       // Refused before a byte is stored; checked again in the transaction that queues the case.
       await assertAnalysisSlot(db, user);
+      await deps.billing?.assertCanUpload(user);
       const fields = new Map<string, string[]>();
       let genome: StoredUpload | null = null;
       let mate: StoredUpload | null = null;
@@ -466,6 +481,7 @@ export function createCasesService(deps: CasesServiceDeps) {
             },
             files,
           );
+          await deps.billing?.useCase(tx, user.id, { productId: caseUuid, isRawData: genomeContent.format === 'fastq' });
           await deps.jobs.enqueueAnalysis(tx, { productId: caseUuid });
         });
       } catch (e) {

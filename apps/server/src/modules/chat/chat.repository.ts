@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { chatConversations, chatMessages, type ChatConversationRow, type ChatMessageRow } from '../../db/schema/chat.ts';
 import { analysisRuns, runGenes, runPhenotypes, runVariants } from '../../db/schema/products.ts';
+import { insertOne } from '../../db/insert-one.ts';
 
 export type NewChatMessage = Pick<ChatMessageRow, 'role' | 'text' | 'citations'>;
 
@@ -29,9 +30,7 @@ export async function listMessages(db: Executor, conversationId: string): Promis
 }
 
 export async function insertConversation(db: Executor, c: { productId: string; userId: string; title: string }): Promise<ChatConversationRow> {
-  const [row] = await db.insert(chatConversations).values(c).returning();
-  if (!row) throw new Error('insert into chat_conversations returned no row');
-  return row;
+  return insertOne(db, chatConversations, c);
 }
 
 /** Appends messages in order (the question strictly before its answer) and touches the conversation. */

@@ -22,8 +22,12 @@ type Caller = Pick<UserRow, 'id' | 'email'>;
 
 /** Ranked candidate variants an answer may name (the top of the list; genes and diseases are read whole). */
 const CONTEXT_VARIANTS = 300;
-/** Cases whose context is kept in memory (a run's results never change; a re-ranking changes rankedAt). */
-export const CONTEXT_CACHE_SIZE = 16;
+/**
+ * Cases whose context is kept in memory (a run's results never change; a re-ranking changes
+ * rankedAt). A context holds every ranked gene of the run: 5.9 MB as text for an exome
+ * (5,296 genes), an estimated 15-20 MB as objects.
+ */
+export const CONTEXT_CACHE_SIZE = 8;
 
 export interface ChatServiceDeps {
   database: Database;

@@ -1,29 +1,17 @@
 import { Ontology } from '@rarelens/engine';
+import { makeTerm, testOntology } from '@rarelens/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { createHpoSearch } from './hpo.service.ts';
 
-const term = (id: string, label: string, parents: string[], synonyms: string[] = [], obsolete = false) => ({
-  id,
-  label,
-  synonyms: synonyms.map((text) => ({ text, scope: 'exact' as const })),
-  parents,
-  obsolete,
-  altIds: [],
-});
+const term = (id: string, label: string, parents: string[], synonyms: string[] = [], obsolete = false) =>
+  makeTerm(id, label, parents, { synonyms: synonyms.map((text) => ({ text, scope: 'exact' as const })), obsolete });
 
-const ontology = new Ontology({
-  version: 'test',
-  terms: [
-    term('HP:0000001', 'All', []),
-    term('HP:0000118', 'Phenotypic abnormality', ['HP:0000001']),
-    term('HP:0000005', 'Mode of inheritance', ['HP:0000001']),
-    term('HP:0000006', 'Autosomal dominant inheritance', ['HP:0000005']),
-    term('HP:0011304', 'Broad thumb', ['HP:0000118'], ['Wide thumbs']),
-    term('HP:0001770', 'Toe syndactyly', ['HP:0000118'], ['Fused toes']),
-    term('HP:0000244', 'Brachyturricephaly', ['HP:0000118'], ['High, broad skull']),
-    term('HP:9999999', 'Broad obsolete thing', ['HP:0000118'], [], true),
-  ],
-});
+const ontology = testOntology([
+  term('HP:0011304', 'Broad thumb', ['HP:0000118'], ['Wide thumbs']),
+  term('HP:0001770', 'Toe syndactyly', ['HP:0000118'], ['Fused toes']),
+  term('HP:0000244', 'Brachyturricephaly', ['HP:0000118'], ['High, broad skull']),
+  term('HP:9999999', 'Broad obsolete thing', ['HP:0000118'], [], true),
+]);
 
 describe('HPO autocomplete', () => {
   const search = createHpoSearch(ontology);

@@ -12,7 +12,9 @@ import { ErrorCode, Messages, type BillingStatus, type Order, type OrderResponse
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { multipartBody } from '../../testing/multipart.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createOrdersServiceFor } from './orders.module.ts';
@@ -227,6 +229,46 @@ describe('billing and the operator command', () => {
     const twice = await runOrdersCommand(['activate', placed.id]);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain(`Order ${placed.id} is active; only an order pending payment can be activated`);
+  });
+
+  it('counts uploads against the plan with billing on (FASTQ needs the add-on), and limits nothing with billing off', async () => {
+    const upload = (target: FastifyInstance, user: { token: string }, caseId: string, genome: { name: string; content: string }) => {
+      const { body, contentType } = multipartBody(
+        { caseId, gender: 'female', symptoms: 'Broad thumbs', hpoTerms: JSON.stringify(['HP:0011304']), assembly: 'auto' },
+        [{ field: 'genomeFile', ...genome }],
+      );
+      return target.inject({ method: 'POST', url: '/api/products', headers: { ...auth(user), 'content-type': contentType }, payload: body });
+    };
+    const vcf = { name: 'case.vcf', content: buildFixtureVcf(50, ['FGFR2']) };
+    const fastq = { name: 'reads.fastq', content: '@r1\nACGTACGTACGTACGTACGT\n+\nIIIIIIIIIIIIIIIIIIII\n' };
+    const casesOf = async (user: { token: string }) =>
+      (await app.inject({ method: 'GET', url: '/api/products', headers: auth(user) })).json<{ items: { caseId: string }[] }>().items.map((c) => c.caseId);
+
+    // Billing off: no plan needed.
+    const free = await upload(off.app, other, 'BILLING-OFF', vcf);
+    expect(free.statusCode, free.body).toBe(202);
+    // Billing on, no plan: refused before anything is stored, with the spec's toast text.
+    const refused = await upload(on.app, other, 'BILLING-NO-PLAN', vcf);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ code: ErrorCode.noActivePlan, message: Messages.addProductToContinue });
+    expect(await casesOf(other)).not.toContain('BILLING-NO-PLAN');
+
+    // The lab's active plan (2 cases, no add-on, from the test above): FASTQ is refused, VCFs use it up.
+    expect(await billingOf(on.app, lab)).toMatchObject({ casesRemaining: 2, canUploadFastq: false });
+    const raw = await upload(on.app, lab, 'BILLING-FASTQ', fastq);
+    expect(raw.statusCode, raw.body).toBe(402);
+    expect(raw.json()).toMatchObject({ code: ErrorCode.addOnRequired, message: Messages.rawDataAddOnRequired });
+    expect((await upload(on.app, lab, 'BILLING-1', vcf)).statusCode).toBe(202);
+    expect(await billingOf(on.app, lab)).toMatchObject({ casesRemaining: 1, canUpload: true });
+    expect((await upload(on.app, lab, 'BILLING-2', vcf)).statusCode).toBe(202);
+    expect(await billingOf(on.app, lab)).toMatchObject({ casesRemaining: 0, canUpload: false });
+    const over = await upload(on.app, lab, 'BILLING-3', vcf);
+    expect(over.statusCode).toBe(402);
+    expect(over.json()).toMatchObject({ code: ErrorCode.planLimitReached, message: Messages.planLimitReached });
+    const cases = await casesOf(lab);
+    expect(cases).toEqual(expect.arrayContaining(['BILLING-1', 'BILLING-2']));
+    expect(cases).not.toContain('BILLING-3');
+    expect(cases).not.toContain('BILLING-FASTQ');
   });
 
   it('an active order whose month is over is expired and no longer allows uploads', async () => {

@@ -12,11 +12,8 @@ export function createOrdersServiceFor(opts: { config: Config; database: Databas
   return createOrdersService({ ...opts, provider: createInvoicePaymentProvider(opts.config.priceList) });
 }
 
-export async function registerOrdersModule(
-  app: FastifyInstance,
-  opts: { config: Config; database: Database; mailer: Mailer },
-): Promise<OrdersService> {
-  const ordersService = createOrdersServiceFor(opts);
+/** Registers the routes of an orders service (the one the cases module counts uploads with). */
+export async function registerOrdersModule(app: FastifyInstance, { ordersService }: { ordersService: OrdersService }): Promise<OrdersService> {
   await app.register(plansRoutes, { prefix: '/api/plans', ordersService });
   await app.register(ordersRoutes, { prefix: '/api/orders', ordersService });
   await app.register(billingRoutes, { prefix: '/api/billing', ordersService });

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { orderItems, orders, orderUsages, type OrderItemRow, type OrderRow } from '../../db/schema/index.ts';
+import { insertOne } from '../../db/insert-one.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
@@ -14,8 +15,7 @@ export interface OrderWithItems {
 }
 
 export async function insertOrder(db: Executor, order: NewOrder, items: NewOrderItem[]): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(order).returning();
-  if (row === undefined) throw new Error('insert into orders returned no row');
+  const row = await insertOne(db, orders, order);
   await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
   return row;
 }

@@ -199,6 +199,15 @@ export function createOrdersService(deps: {
       };
     },
 
+    /** Refuses an upload before a byte is stored when billing is on and no active plan has a case left. */
+    async assertCanUpload(user: { id: string }): Promise<void> {
+      if (!config.billing) return;
+      const status = await this.billingStatus(user);
+      if (status.canUpload) return;
+      if (status.activeOrder) throw new AppError(402, ErrorCode.planLimitReached, Messages.planLimitReached);
+      throw new AppError(402, ErrorCode.noActivePlan, Messages.addProductToContinue);
+    },
+
     /**
      * Counts a new case against the user's active plan, inside the transaction that creates the
      * case (so a refused or failed upload uses nothing). No-op with billing off. The order

@@ -1,36 +1,23 @@
-import { Ontology } from '@rarelens/engine';
+import type { Ontology } from '@rarelens/engine';
+import { makeTerm, testOntology } from '@rarelens/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { caseTermsFromText, createPhenomeService } from './phenome.service.ts';
 
 function buildOntology(): Ontology {
-  const term = (id: string, label: string, parents: string[]) => ({
-    id,
-    label,
-    parents,
-    synonyms: [],
-    obsolete: false,
-    altIds: [],
-  });
-  return new Ontology({
-    version: '2026-01-08',
-    terms: [
-      term('HP:0000001', 'All', []),
-      term('HP:0000118', 'Phenotypic abnormality', ['HP:0000001']),
-      term('HP:0001250', 'Seizure', ['HP:0000118']),
-      term('HP:0000518', 'Cataract', ['HP:0000118']),
-      term('HP:0001252', 'Hypotonia', ['HP:0000118']),
-      term('HP:0000365', 'Hearing impairment', ['HP:0000118']),
-      term('HP:0000005', 'Mode of inheritance', ['HP:0000001']),
-      {
-        ...term('HP:0000006', 'Autosomal dominant inheritance', ['HP:0000005']),
-        synonyms: [{ text: 'Autosomal dominant', scope: 'exact' as const }],
-      },
-      term('HP:0031797', 'Clinical course', ['HP:0000001']),
-      term('HP:0003674', 'Onset', ['HP:0031797']),
-      term('HP:0011463', 'Childhood onset', ['HP:0003674']),
+  return testOntology(
+    [
+      makeTerm('HP:0001250', 'Seizure', ['HP:0000118']),
+      makeTerm('HP:0000518', 'Cataract', ['HP:0000118']),
+      makeTerm('HP:0001252', 'Hypotonia', ['HP:0000118']),
+      makeTerm('HP:0000365', 'Hearing impairment', ['HP:0000118']),
+      makeTerm('HP:0000006', 'Autosomal dominant inheritance', ['HP:0000005'], { synonyms: [{ text: 'Autosomal dominant', scope: 'exact' }] }),
+      makeTerm('HP:0031797', 'Clinical course', ['HP:0000001']),
+      makeTerm('HP:0003674', 'Onset', ['HP:0031797']),
+      makeTerm('HP:0011463', 'Childhood onset', ['HP:0003674']),
     ],
-  });
+    '2026-01-08',
+  );
 }
 
 describe('createPhenomeService', () => {

@@ -5,6 +5,7 @@ import { runPhenotypes, runVariants, type RunPhenotypeRow, type RunVariantRow } 
 import { reportItems, reports, type ReportItemRow, type ReportRow } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { variantWhere, type VariantFilters } from '../../db/run-variants.ts';
+import { insertOne } from '../../db/insert-one.ts';
 
 export interface ItemWithVariant {
   item: ReportItemRow;
@@ -126,9 +127,7 @@ export function cursorAfter(row: RunVariantRow): VariantCursor {
 export type NewReport = typeof reports.$inferInsert;
 
 export async function insertReport(db: Executor, report: NewReport): Promise<ReportRow> {
-  const [row] = await db.insert(reports).values(report).returning();
-  if (!row) throw new Error('insert into reports returned no row');
-  return row;
+  return insertOne(db, reports, report);
 }
 
 export async function listReports(db: Executor, productId: string): Promise<{ report: ReportRow; createdByEmail: string | null }[]> {

@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.ts';
+import { insertOne } from '../../db/insert-one.ts';
 
 /** PostgreSQL's unique_violation, raised for a duplicate e-mail. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -25,9 +26,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 }
 
 export async function insertUser(db: Executor, user: NewUserRow): Promise<UserRow> {
-  const [row] = await db.insert(users).values(user).returning();
-  if (row === undefined) throw new Error('insert into users returned no row');
-  return row;
+  return insertOne(db, users, user);
 }
 
 export type UserProfileChanges = Pick<

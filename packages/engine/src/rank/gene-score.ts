@@ -1,0 +1,135 @@
+/**
+ * The one combining step of the gene ranking: each prioritiser (prioritisers.ts) gives a part of a
+ * gene's score under one disease hypothesis (`GeneScoreParts`, natural log, before any weight);
+ * `geneScoreLn` weighs and adds them with the gene-score constants:
+ *   phenotype part (tempered, scaled log-LR of an annotated disease | the same plus a prior for a
+ *   possibly allelic disease | prior + named-feature log-LR of a disease known by name | prior of a
+ *   new disease gene)
+ *   + genotypeWeight * ln(max(fit, floor)) + constraint bonus + ClinVar bonus (unannotated genes only).
+ * The same function scores genes in `rank` and re-weighs the stored parts in bench:rank's
+ * cross-validation, so the benchmark can never drift from the product.
+ */
+
+export const DEFAULT_GENOTYPE_WEIGHT = 3;
+export const DEFAULT_FIT_FLOOR = 0.001;
+/** Weight of the (tempered) phenotype log-LR in a gene's score. */
+export const PHENOTYPE_SCALE = 0.5;
+/** Above this natural-log LR (10^10) the phenotype evidence counts half. */
+export const PHENOTYPE_LN_KNEE = 10 * Math.LN10;
+/** A gene with variants but no annotated disease: log prior in place of the phenotype term (new disease gene). */
+export const UNKNOWN_GENE_LN = -2;
+/** A gene whose only diseases are known by name (no phenotype annotations): log prior in place of the annotated phenotype. */
+export const NAMED_DISEASE_LN = -1;
+/** Weight of the log-LR of the features named in the disease title. */
+export const NAME_PHENOTYPE_SCALE = 1;
+/** Log bonus for a loss-of-function variant in a LoF-intolerant gene (pLI >= 0.9 or LOEUF < 0.35) with a dominant-like fit. */
+export const CONSTRAINED_LOF_LN = 0;
+/** Log bonus for a missense/in-frame variant in a missense-constrained gene (gnomAD missense Z >= 3). */
+export const CONSTRAINED_MISSENSE_LN = 0;
+/**
+ * Log bonus for a gene ranked without an annotated disease (known by name or not at all) whose
+ * genotype includes an allele ClinVar calls pathogenic/likely pathogenic (exact match, no conflict):
+ * the allele is known to cause disease, so a disease of this gene exists even if it is not annotated.
+ */
+export const UNANNOTATED_CLINVAR_LN = 0;
+/**
+ * A possibly allelic disease: the phenotype of one of the gene's annotated diseases, with the
+ * genotype fit of unknown inheritance (one variant suffices) in place of that disease's mode, plus
+ * this log prior. A gene often causes several diseases with overlapping features and different
+ * modes (a recessive and a dominant one), and the disease of the case may be the one not yet annotated.
+ */
+export const ALLELIC_DISEASE_LN = -2;
+
+/** The constants of the gene score (natural-log units). */
+export interface GeneScoreConstants {
+  /** Weight of the tempered phenotype log-LR of an annotated disease. */
+  phenotypeScale: number;
+  /** Weight of the genotype log-fit. */
+  genotypeWeight: number;
+  /** Log prior in place of the phenotype for a gene with no disease at all. */
+  unknownGeneLn: number;
+  /** Log prior in place of the annotated phenotype for a disease known only by name. */
+  namedDiseaseLn: number;
+  /** Weight of the log-LR of the features named in such a disease's title. */
+  namePhenotypeScale: number;
+  /** Log bonus: LoF variant in a LoF-intolerant gene with a dominant-like fit. */
+  constrainedLofLn: number;
+  /** Log bonus: missense/in-frame variant in a missense-constrained gene. */
+  constrainedMissenseLn: number;
+  /** Log bonus: a gene without an annotated disease fit whose genotype includes a ClinVar pathogenic allele. */
+  unannotatedClinvarLn: number;
+  /** Log prior of a possibly allelic disease (an annotated disease's phenotype, genotype of unknown inheritance). */
+  allelicDiseaseLn: number;
+}
+
+export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object.freeze({
+  phenotypeScale: PHENOTYPE_SCALE,
+  genotypeWeight: DEFAULT_GENOTYPE_WEIGHT,
+  unknownGeneLn: UNKNOWN_GENE_LN,
+  namedDiseaseLn: NAMED_DISEASE_LN,
+  namePhenotypeScale: NAME_PHENOTYPE_SCALE,
+  constrainedLofLn: CONSTRAINED_LOF_LN,
+  constrainedMissenseLn: CONSTRAINED_MISSENSE_LN,
+  unannotatedClinvarLn: UNANNOTATED_CLINVAR_LN,
+  allelicDiseaseLn: ALLELIC_DISEASE_LN,
+});
+
+/**
+ * The parts a gene's score is made of, before the constants weigh them, one or two per
+ * prioritiser: where its phenotype evidence comes from and that evidence's natural-log LR
+ * (phenotype), ln(max(fit, floor)) (inheritance), which constraint rule applied (gene constraint)
+ * and whether the fit uses a ClinVar pathogenic allele (ClinVar). `geneScoreLn` turns them into
+ * the score; benchmarks re-weigh them by the same function.
+ */
+export interface GeneScoreParts {
+  /** 'allelic': an annotated disease's phenotype with the genotype fit of unknown inheritance. */
+  source: 'annotations' | 'allelic' | 'disease-name' | 'none';
+  phenotypeLn: number;
+  fitLn: number;
+  constraint: 'lof' | 'missense' | null;
+  /** Does the genotype fit use an allele ClinVar calls pathogenic (exact, no conflict)? */
+  clinvar: boolean;
+}
+
+/** Tempers very large phenotype log-LRs (half of what lies above PHENOTYPE_LN_KNEE counts). */
+export function temperLn(lnLr: number): number {
+  return lnLr > PHENOTYPE_LN_KNEE ? PHENOTYPE_LN_KNEE + 0.5 * (lnLr - PHENOTYPE_LN_KNEE) : lnLr;
+}
+
+/** The phenotype term of a gene or disease score: scaled, with very large log-LRs tempered. */
+export function phenotypeTerm(lnLr: number, scale: number = PHENOTYPE_SCALE): number {
+  return scale * temperLn(lnLr);
+}
+
+/** The phenotype/prior part of a gene score (natural log). */
+export function genePhenotypeLn(p: GeneScoreParts, k: GeneScoreConstants): number {
+  switch (p.source) {
+    case 'annotations':
+      return phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+    case 'allelic':
+      return k.allelicDiseaseLn + phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+    case 'disease-name':
+      return k.namedDiseaseLn + k.namePhenotypeScale * p.phenotypeLn;
+    case 'none':
+      return k.unknownGeneLn;
+    default: {
+      const never: never = p.source;
+      throw new Error(`unknown phenotype source ${String(never)}`);
+    }
+  }
+}
+
+/** The constraint part of a gene score (natural log). */
+export function geneConstraintLn(p: GeneScoreParts, k: GeneScoreConstants): number {
+  return p.constraint === 'lof' ? k.constrainedLofLn : p.constraint === 'missense' ? k.constrainedMissenseLn : 0;
+}
+
+/** The ClinVar part of a gene score (natural log): only for a gene ranked without an annotated disease. */
+export function geneClinvarLn(p: GeneScoreParts, k: GeneScoreConstants): number {
+  return p.clinvar && (p.source === 'disease-name' || p.source === 'none') ? k.unannotatedClinvarLn : 0;
+}
+
+/** A gene's score (natural log) from its parts: the combining step. */
+export function geneScoreLn(p: GeneScoreParts, k: GeneScoreConstants): number {
+  return genePhenotypeLn(p, k) + k.genotypeWeight * p.fitLn + geneConstraintLn(p, k) + geneClinvarLn(p, k);
+}
