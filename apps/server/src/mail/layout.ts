@@ -1,4 +1,5 @@
 /** Minimal HTML wrapper for e-mails; every interpolated value is escaped. */
+import type { MailMessage } from './mailer.ts';
 
 export function escapeHtml(value: string): string {
   return value
@@ -22,4 +23,23 @@ export function renderHtml(title: string, blocks: string[]): string {
     '<p style="font-size:12px;color:#6b7280">You receive this message because of an action on RareLens.</p>',
     '</div></body></html>',
   ].join('\n');
+}
+
+/**
+ * A message to one person: "Hello {name}," then the body, as plain text (lines) and as HTML
+ * (already-escaped blocks in the layout above).
+ */
+export function personalMail(
+  to: { email: string; name: string },
+  subject: string,
+  body: { text: string[]; html: string[] },
+  more: Pick<MailMessage, 'attachments' | 'localHint'> = {},
+): MailMessage {
+  return {
+    to: to.email,
+    subject,
+    text: [`Hello ${to.name},`, '', ...body.text].join('\n'),
+    html: renderHtml(subject, [`<p>Hello ${escapeHtml(to.name)},</p>`, ...body.html]),
+    ...more,
+  };
 }

@@ -65,15 +65,15 @@ export function postTestProbabilities(lnScores: ArrayLike<number>, c: Calibratio
 }
 
 /**
- * Gene post-test probabilities of the genotype-aware ranking (rank-case.ts): refitted after a gene's
- * score got the new-disease floor, on 200 spiked dev-split exomes (bench/rank-dev.ts --sample 200;
- * every cohort fold chose s0 -20, the edge of the grid, three of five t 0.2 and a 1); expected
- * calibration error of the first gene held out 6.6 points, 12.0 with the previous s0 -14.
- * Reliability table: bench/results/rank.md.
+ * Gene post-test probabilities of the genotype-aware ranking (rank-case.ts): refitted for the
+ * gene-score constants of 2026-11-26 (phenotype scale 0.5, allelic-disease candidate) on 200 spiked
+ * dev-split exomes (bench:rank --part b --sample-b 200 at 313c1e6: fitted on all cases t 0.3, s0 -20,
+ * a 1, as four of five cohort folds; the previous t 0.2 gave an expected calibration error of 19.2
+ * points there). Reliability table: bench/results/rank.md.
  */
-export const GENE_CALIBRATION: Calibration = { temperature: 0.2, nullLn: -20, rankExponent: 1 };
-/** Disease post-test probabilities of the genotype-aware ranking (same cases; held-out error 6.8 points, 11.1 before). */
-export const DISEASE_CALIBRATION: Calibration = { temperature: 0.25, nullLn: 8, rankExponent: 1 };
+export const GENE_CALIBRATION: Calibration = { temperature: 0.3, nullLn: -20, rankExponent: 1 };
+/** Disease post-test probabilities of the genotype-aware ranking (same cases and run: fitted t 0.3, s0 4, a 1, as four of five folds; the previous t 0.25, s0 8 erred by 13.2 points). */
+export const DISEASE_CALIBRATION: Calibration = { temperature: 0.3, nullLn: 4, rankExponent: 1 };
 /**
  * Disease post-test probabilities of the phenotype-only ranking: fitted on 600 dev-split cases
  * (bench:rank --part a --sample-a 600; folds chose t 0.1-0.15, s0 18-20, a 1); held-out error

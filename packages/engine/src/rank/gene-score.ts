@@ -13,19 +13,19 @@
 export const DEFAULT_GENOTYPE_WEIGHT = 3;
 export const DEFAULT_FIT_FLOOR = 0.001;
 /** Weight of the (tempered) phenotype log-LR in a gene's score. */
-export const PHENOTYPE_SCALE = 0.7;
+export const PHENOTYPE_SCALE = 0.5;
 /** Above this natural-log LR (10^10) the phenotype evidence counts half. */
 export const PHENOTYPE_LN_KNEE = 10 * Math.LN10;
 /** A gene with variants but no annotated disease: log prior in place of the phenotype term (new disease gene). */
-export const UNKNOWN_GENE_LN = -4;
+export const UNKNOWN_GENE_LN = -2;
 /** A gene whose only diseases are known by name (no phenotype annotations): log prior in place of the annotated phenotype. */
-export const NAMED_DISEASE_LN = -2;
+export const NAMED_DISEASE_LN = -1;
 /** Weight of the log-LR of the features named in the disease title. */
 export const NAME_PHENOTYPE_SCALE = 1;
 /** Log bonus for a loss-of-function variant in a LoF-intolerant gene (pLI >= 0.9 or LOEUF < 0.35) with a dominant-like fit. */
-export const CONSTRAINED_LOF_LN = 1;
+export const CONSTRAINED_LOF_LN = 0;
 /** Log bonus for a missense/in-frame variant in a missense-constrained gene (gnomAD missense Z >= 3). */
-export const CONSTRAINED_MISSENSE_LN = 1;
+export const CONSTRAINED_MISSENSE_LN = 0;
 /**
  * Log bonus for a gene ranked without an annotated disease (known by name or not at all) whose
  * genotype includes an allele ClinVar calls pathogenic/likely pathogenic (exact match, no conflict):
@@ -38,7 +38,7 @@ export const UNANNOTATED_CLINVAR_LN = 0;
  * this log prior. A gene often causes several diseases with overlapping features and different
  * modes (a recessive and a dominant one), and the disease of the case may be the one not yet annotated.
  */
-export const ALLELIC_DISEASE_LN = -4;
+export const ALLELIC_DISEASE_LN = -2;
 
 /** The constants of the gene score (natural-log units). */
 export interface GeneScoreConstants {

@@ -263,15 +263,21 @@ export const phenotypePrioritiser: GenePrioritiser<'source' | 'phenotypeLn'> & {
 const LOF_CONSEQUENCE = /frameshift|stop_gained|splice_donor_variant|splice_acceptor_variant|start_lost/;
 
 /** Which constraint rule applies to the gene's most pathogenic variant under the chosen fit, and why. */
-export function constraintEvidence(gv: GeneVariants, mode: InheritanceMode): { kind: GeneScoreParts['constraint']; reason: string | null } {
+function constraintKind(gv: GeneVariants, mode: InheritanceMode): GeneScoreParts['constraint'] {
   const v = gv.variants[0]?.variant;
   const c = v?.geneConstraint;
-  if (!v || !c) return { kind: null, reason: null };
+  if (!v || !c) return null;
   const dominantLike = mode === 'AD' || mode === 'UNKNOWN' || mode === 'XLD' || mode === 'MT';
-  if (dominantLike && LOF_CONSEQUENCE.test(v.consequences.join(',')) && ((c.pLI ?? 0) >= 0.9 || (c.loeuf != null && c.loeuf < 0.35)))
-    return { kind: 'lof', reason: `loss-of-function variant in a LoF-intolerant gene (${c.source} pLI ${c.pLI?.toFixed(2) ?? '?'}, LOEUF ${c.loeuf?.toFixed(2) ?? '?'})` };
-  if (/missense|inframe/.test(v.consequences[0] ?? '') && (c.misZ ?? 0) >= 3)
-    return { kind: 'missense', reason: `missense variant in a missense-constrained gene (${c.source} missense Z ${c.misZ?.toFixed(2)})` };
+  if (dominantLike && LOF_CONSEQUENCE.test(v.consequences.join(',')) && ((c.pLI ?? 0) >= 0.9 || (c.loeuf != null && c.loeuf < 0.35))) return 'lof';
+  if (/missense|inframe/.test(v.consequences[0] ?? '') && (c.misZ ?? 0) >= 3) return 'missense';
+  return null;
+}
+
+export function constraintEvidence(gv: GeneVariants, mode: InheritanceMode): { kind: GeneScoreParts['constraint']; reason: string | null } {
+  const kind = constraintKind(gv, mode);
+  const c = gv.variants[0]?.variant.geneConstraint;
+  if (kind === 'lof' && c) return { kind, reason: `loss-of-function variant in a LoF-intolerant gene (${c.source} pLI ${c.pLI?.toFixed(2) ?? '?'}, LOEUF ${c.loeuf?.toFixed(2) ?? '?'})` };
+  if (kind === 'missense' && c) return { kind, reason: `missense variant in a missense-constrained gene (${c.source} missense Z ${c.misZ?.toFixed(2)})` };
   return { kind: null, reason: null };
 }
 
@@ -283,7 +289,7 @@ export function constraintBonus(gv: GeneVariants, mode: InheritanceMode, k: Gene
 
 export const geneConstraintPrioritiser: GenePrioritiser<'constraint'> = {
   id: 'gene-constraint',
-  evaluate: (_ctx, h) => ({ constraint: constraintEvidence(h.gv, h.fit.mode).kind }),
+  evaluate: (_ctx, h) => ({ constraint: constraintKind(h.gv, h.fit.mode) }),
   explain(_ctx, h) {
     const { reason } = constraintEvidence(h.gv, h.fit.mode);
     return reason ? [`Gene constraint: ${reason}`] : [];
@@ -307,7 +313,14 @@ export const clinvarPrioritiser: GenePrioritiser<'clinvar'> = {
 
 /** The gene parts of every hypothesis, prioritiser by prioritiser (`geneScoreLn` combines them). */
 export function hypothesisParts(ctx: PrioritiserContext, h: Hypothesis): GeneScoreParts {
-  return { ...phenotypePrioritiser.evaluate(ctx, h), ...inheritancePrioritiser.evaluate(ctx, h), ...geneConstraintPrioritiser.evaluate(ctx, h), ...clinvarPrioritiser.evaluate(ctx, h) };
+  const phenotype = phenotypePrioritiser.evaluate(ctx, h);
+  return {
+    source: phenotype.source,
+    phenotypeLn: phenotype.phenotypeLn,
+    fitLn: inheritancePrioritiser.evaluate(ctx, h).fitLn,
+    constraint: geneConstraintPrioritiser.evaluate(ctx, h).constraint,
+    clinvar: clinvarPrioritiser.evaluate(ctx, h).clinvar,
+  };
 }
 
 /** The prioritisers in the order their lines stand in a gene's explanation. */

@@ -40,7 +40,7 @@ import type { FamilyContext } from '../family/segregation.ts';
 import { DISEASE_CALIBRATION, GENE_CALIBRATION, postTestProbabilities, type Calibration } from './calibration.ts';
 import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneClinvarLn, geneConstraintLn, genePhenotypeLn, geneScoreLn, phenotypeTerm, type GeneScoreConstants, type GeneScoreParts } from './gene-score.ts';
 import { MODE_LABELS, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
-import { prepareVariants, type PreparedVariants } from './prepare.ts';
+import { prepareVariants, type GeneVariants, type PreparedVariants } from './prepare.ts';
 import { fitLn, GENE_PRIORITISERS, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, hypothesisParts, type DiseaseHypothesis, type Hypothesis, type PhenotypeEvidence, type PrioritiserContext } from './prioritisers.ts';
 
 export interface CasePhenotype {
@@ -162,23 +162,12 @@ function diseaseIdOf(ctx: PrioritiserContext, d: DiseaseHypothesis): string | nu
   return d.source === 'annotations' || d.source === 'allelic' ? (ctx.model.diseases[d.disease]?.id ?? null) : d.source === 'disease-name' ? d.disease.id : null;
 }
 
-/**
- * The known diseases of a gene as hypotheses, in the order they compete: its annotated diseases,
- * then its diseases known only by name (gene–disease link order). A possibly allelic disease and a
- * new disease of the gene follow them (`rank`).
- */
-function* knownDiseasesOf(ctx: PrioritiserContext, symbol: string): Generator<DiseaseHypothesis> {
-  const links = ctx.kb.genes.get(symbol)?.diseases ?? [];
-  for (const link of links) {
-    if (link.association === 'POLYGENIC') continue;
-    const d = ctx.model.diseaseIndex.get(link.id);
-    if (d !== undefined) yield { source: 'annotations', disease: d };
-  }
-  for (const link of links) {
-    if (link.association === 'POLYGENIC') continue;
-    const nd = ctx.kb.namedDiseases.get(link.id);
-    if (nd) yield { source: 'disease-name', disease: nd };
-  }
+/** One gene under one disease hypothesis, scored by the prioritisers and combined by geneScoreLn; null when the hypothesis has no mode of inheritance. */
+function scoreHypothesis(ctx: PrioritiserContext, gv: GeneVariants, disease: DiseaseHypothesis, k: GeneScoreConstants): GeneScore | null {
+  const fit = inheritancePrioritiser.bestFit(ctx, gv, disease);
+  if (!fit) return null;
+  const parts = hypothesisParts(ctx, { gv, disease, fit });
+  return { gv, disease, fit, symbol: gv.symbol, parts, ln: geneScoreLn(parts, k) };
 }
 
 /**
@@ -211,32 +200,41 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const geneScores: GeneScore[] = [];
   const bestFitOfDisease = new Float64Array(model.diseases.length).fill(floorLn);
   const onCandidates = options.onGeneCandidates;
+  // The hypotheses of a gene compete in this order: its annotated diseases, its diseases known only
+  // by name (gene–disease link order), a possibly allelic disease, a new disease of the gene.
   for (const gv of prepared.genes.values()) {
     let best: GeneScore | null = null;
     const candidates: GeneScoreParts[] | null = onCandidates ? [] : null;
-    const consider = (disease: DiseaseHypothesis): GeneScoreParts | null => {
-      const fit = inheritancePrioritiser.bestFit(ctx, gv, disease);
-      if (!fit) return null;
-      const h: Hypothesis = { gv, disease, fit };
-      const parts = hypothesisParts(ctx, h);
-      const cand: GeneScore = { ...h, symbol: gv.symbol, parts, ln: geneScoreLn(parts, k) };
-      candidates?.push(parts);
-      if (better(ctx, cand, best)) best = cand;
-      return parts;
-    };
+    const links = kb.genes.get(gv.symbol)?.diseases ?? [];
     // The annotated disease with the strongest phenotype evidence (for a possibly allelic disease).
     let bestPhenotype = -1;
-    for (const disease of knownDiseasesOf(ctx, gv.symbol)) {
-      const parts = consider(disease);
-      if (!parts || disease.source !== 'annotations') continue;
-      const d = disease.disease;
-      const g = w * parts.fitLn;
+    for (const link of links) {
+      if (link.association === 'POLYGENIC') continue;
+      const d = model.diseaseIndex.get(link.id);
+      if (d === undefined) continue;
+      const cand = scoreHypothesis(ctx, gv, { source: 'annotations', disease: d }, k);
+      if (!cand) continue;
+      candidates?.push(cand.parts);
+      const g = w * cand.parts.fitLn;
       if (g > (bestFitOfDisease[d] ?? -Infinity)) bestFitOfDisease[d] = g;
       if (bestPhenotype < 0 || (pheno[d] ?? 0) > (pheno[bestPhenotype] ?? 0) || ((pheno[d] ?? 0) === (pheno[bestPhenotype] ?? 0) && compareDiseaseIds(model.diseases[d]?.id ?? '', model.diseases[bestPhenotype]?.id ?? '') < 0)) bestPhenotype = d;
+      if (better(ctx, cand, best)) best = cand;
     }
-    if (bestPhenotype >= 0) consider({ source: 'allelic', disease: bestPhenotype });
+    const rest: DiseaseHypothesis[] = [];
+    for (const link of links) {
+      if (link.association === 'POLYGENIC') continue;
+      const nd = kb.namedDiseases.get(link.id);
+      if (nd) rest.push({ source: 'disease-name', disease: nd });
+    }
+    if (bestPhenotype >= 0) rest.push({ source: 'allelic', disease: bestPhenotype });
     // A new disease of this gene (inheritance unknown) is the floor: never lose a candidate.
-    consider({ source: 'none' });
+    rest.push({ source: 'none' });
+    for (const disease of rest) {
+      const cand = scoreHypothesis(ctx, gv, disease, k);
+      if (!cand) continue;
+      candidates?.push(cand.parts);
+      if (better(ctx, cand, best)) best = cand;
+    }
     if (candidates) onCandidates?.(gv.symbol, candidates);
     if (best) geneScores.push(best);
   }
