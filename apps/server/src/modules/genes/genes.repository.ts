@@ -1,21 +1,12 @@
 /** SQL for the ranked genes of a case's run. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { rankedPage } from '../../db/ranked-page.ts';
 import type { Page } from '../../db/run-variants.ts';
 import { runGenes } from '../../db/schema/products.ts';
 
-export async function listGenes(db: Executor, runId: string, p: Page) {
-  const [items, total] = await Promise.all([
-    db
-      .select()
-      .from(runGenes)
-      .where(eq(runGenes.runId, runId))
-      .orderBy(asc(runGenes.rank))
-      .limit(p.pageSize)
-      .offset((p.page - 1) * p.pageSize),
-    db.$count(runGenes, eq(runGenes.runId, runId)),
-  ]);
-  return { items, total: Number(total) };
+export function listGenes(db: Executor, runId: string, p: Page) {
+  return rankedPage(db, runGenes, runId, p);
 }
 
 /** A gene of the run by symbol (case-insensitive) or HGNC id. */
