@@ -9,6 +9,7 @@ import type { CaseContext, CaseDisease, CaseGene, CaseVariant, ChatAnswer, Inten
 import {
   bestDiseaseOf,
   explanationLine,
+  rankedDisease,
   formatFrequency,
   formatLr,
   kbDisease,
@@ -92,6 +93,15 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
       const absent = breakdown.excluded.filter((e) => e.diseaseFrequency >= 0.2);
       if (absent.length) b.item(`Recorded as absent although the disease often shows it: ${termsLine(b, absent.map((e) => ({ term: e.term, label: e.label, lr: e.lr })), false)}.`);
     }
+  } else if (gene.diseases.length > 0) {
+    // The engine ranked it as a possible new disease of the gene: its known diseases fit less well.
+    const known = gene.diseases.slice(0, 3).map((d) => {
+      const ranked = rankedDisease(ctx, d.id);
+      if (ranked) b.disease(ranked);
+      return `${ranked?.name ?? d.label} (${ranked?.id ?? d.id})`;
+    });
+    const more = gene.diseases.length > 3 ? ` and ${gene.diseases.length - 3} more` : '';
+    b.item(`Phenotype: none of ${gene.symbol}'s known diseases (${known.join('; ')}${more}) fits the case better than a possible new disease of the gene, so it is ranked on its variants and gene constraint (inheritance unknown).`);
   } else {
     b.item(`Phenotype: ${gene.symbol} has no disease annotated in the knowledge base, so it is ranked on its variants and gene constraint alone.`);
   }

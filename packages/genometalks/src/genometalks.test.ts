@@ -66,6 +66,9 @@ describe('GenomeTalks answers without a model', () => {
       expect(a.intent).toBe('gene');
       expect(a.text).toMatch(/^TWIST1 is ranked #2 of 4 genes/);
       expect(a.text).toContain('Saethre-Chotzen syndrome (OMIM:101400)');
+      // Ranked as a possible new disease of the gene: its known disease is named, never denied.
+      expect(a.text).not.toContain('has no disease annotated');
+      expect(a.text).toMatch(/none of TWIST1's known diseases \(Saethre-Chotzen syndrome \(OMIM:101400\)[^)]*\) fits the case better than a possible new disease/);
       expect(a.text).toContain('Ranked above it: FGFR2 (#1');
       expectGrounded(a.citations);
     }
