@@ -51,7 +51,7 @@ export const casesRoutes: FastifyPluginCallbackZod<CasesRoutesOptions> = (app, o
     },
   });
 
-  app.post('/', { schema: { response: { 202: CreateProductResponse, 400: ErrorBody } } }, async (request, reply) => {
+  app.post('/', { schema: { response: { 202: CreateProductResponse, 400: ErrorBody, 402: ErrorBody } } }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new AppError(415, ErrorCode.unsupportedMediaType, 'Send the case as multipart/form-data');
     }
