@@ -24,6 +24,7 @@ export const ErrorCode = {
   notFound: 'not_found',
   rateLimited: 'rate_limited',
   internal: 'internal_error',
+  databaseUnavailable: 'database_unavailable',
   invalidCredentials: 'invalid_credentials',
   emailNotVerified: 'email_not_verified',
   emailAlreadyVerified: 'email_already_verified',

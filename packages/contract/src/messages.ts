@@ -27,6 +27,7 @@ export const Messages = {
   emailSent: 'An email has been sent',
   updated: 'Updated',
   somethingWentWrong: 'Something went wrong',
+  databaseUnavailable: 'The database is not reachable at the moment. Please try again in a few seconds.',
   sessionExpiredTitle: 'Session Expired',
   sessionExpiredBody: 'Your session is expired',
   sessionExpiredToast: 'Your session has expired. Please log in again.',

@@ -1,7 +1,8 @@
 /**
  * The one error handler (CONVENTIONS §4): zod validation -> 400 `validation_failed` with
  * `issues`; `AppError` -> its status, code and message; other 4xx raised by Fastify keep their
- * status with a stable code; anything else is logged and answered 500 with the request id.
+ * status with a stable code; a lost database connection is 503 with Retry-After; anything else
+ * is logged and answered 500 with the request id.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +11,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { ErrorCode, Messages, type ErrorBody } from '@rarelens/contract';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 
 function toPath(instancePath: string): (string | number)[] {
@@ -68,6 +70,12 @@ export const errorHandlerPlugin = fp(
       if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
         const body: ErrorBody = { code: codeForStatus(status), message: error.message };
         return reply.status(status).send(body);
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A restarting or unreachable database is no bug of the request: say so and ask to retry.
+        request.log.warn({ err: error }, 'database unavailable');
+        const body: ErrorBody = { code: ErrorCode.databaseUnavailable, message: Messages.databaseUnavailable, requestId: request.id };
+        return reply.status(503).header('retry-after', '5').send(body);
       }
       request.log.error({ err: error }, 'unhandled error');
       const body: ErrorBody = {

@@ -31,18 +31,28 @@ export function multipartBody(fields: Record<string, string | string[]>, files: 
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Polls GET /api/products/:id until its status is one of `statuses`. */
+/**
+ * Polls GET /api/products/:id until its status is one of `statuses`. With `whileUnavailable`, a
+ * 503 `database_unavailable` answer (the database restarting) is counted there and polled again;
+ * any other non-200 answer fails at once.
+ */
 export async function waitForStatus(
   app: FastifyInstance,
   headers: Record<string, string>,
   id: string,
   statuses: string[],
   timeoutMs: number,
+  options: { whileUnavailable?: { count: number } } = {},
 ): Promise<ProductSummary> {
   const deadline = Date.now() + timeoutMs;
   let last: ProductSummary | null = null;
   while (Date.now() < deadline) {
     const res = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers });
+    if (res.statusCode === 503 && options.whileUnavailable && res.json<{ code: string }>().code === 'database_unavailable') {
+      options.whileUnavailable.count += 1;
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
     if (res.statusCode !== 200) throw new Error(`GET /api/products/${id}: ${res.statusCode} ${res.body}`);
     last = res.json<ProductSummary>();
     if (statuses.includes(last.status)) return last;
