@@ -66,12 +66,6 @@ export const CLINICAL_ABBREVIATIONS: readonly LexiconEntry[] = [
 ];
 
 /**
- * Function words that may appear inside a mention without counting as content
- * ("hypoplasia of the thumb" = "thumb hypoplasia"). Negations are deliberately absent, and so
- * are "and"/"or": a conjunction inside a window must be part of the phrase ("cleft lip and
- * palate"), else "meningiomas and spinal" would read as "spinal meningioma".
- */
-/**
  * Common wordings of the inheritance and variability of a disease that the HPO lists under no
  * term (its own one-word labels "Sporadic", "Dominant" are too ambiguous to index alone).
  */
@@ -89,6 +83,12 @@ export const NON_PHENOTYPE_PHRASES: readonly LexiconEntry[] = [
   { text: 'variable expression', id: 'HP:0003828', label: 'Variable expressivity' },
 ];
 
+/**
+ * Function words that may appear inside a mention without counting as content
+ * ("hypoplasia of the thumb" = "thumb hypoplasia"). Negations are deliberately absent, and so
+ * are "and"/"or": a conjunction inside a window must be part of the phrase ("cleft lip and
+ * palate"), else "meningiomas and spinal" would read as "spinal meningioma".
+ */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   'of',
   'the',
