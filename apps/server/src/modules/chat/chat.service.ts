@@ -11,10 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
+import { ResultsCache } from '../../http/results-cache.ts';
 import type { AccessibleCase, CaseAccess } from '../cases/cases.service.ts';
 import type { ChatKnowledgeSource } from './chat.knowledge.ts';
 import { conversationNotFound } from './chat.policy.ts';
-import { PerCaseCache } from './context-cache.ts';
 import { caseContextOf, presentCitation, presentConversation, presentConversationSummary } from './chat.presenter.ts';
 import * as repo from './chat.repository.ts';
 
@@ -45,7 +45,7 @@ const titleOf = (message: string) => (message.length > 80 ? `${message.slice(0, 
 
 export function createChatService(deps: ChatServiceDeps) {
   const db = deps.database.db;
-  const contexts = new PerCaseCache<CaseContext>(CONTEXT_CACHE_SIZE);
+  const contexts = new ResultsCache<CaseContext>(CONTEXT_CACHE_SIZE);
   let talks: Promise<GenomeTalks> | null = null;
 
   const readable = (user: Caller, id: string) => deps.access.check(user, id, 'read');
@@ -69,7 +69,7 @@ export function createChatService(deps: ChatServiceDeps) {
    * question about a known case reads nothing more (the results were five queries, two of them
    * whole tables of the run). One entry per case — a re-ranking replaces the case's entry
    * instead of adding one — and CONTEXT_CACHE_SIZE cases, the least recently asked first out
-   * (context-cache.ts).
+   * (http/results-cache.ts).
    */
   async function caseContext(found: AccessibleCase): Promise<CaseContext> {
     const p = found.caseRow;
@@ -79,13 +79,14 @@ export function createChatService(deps: ChatServiceDeps) {
     const runId = p.currentRunId;
     if (p.status !== 'Completed' || !runId) return caseContextOf(p, empty, label);
     const version = `${runId}|${found.runRankedAt ?? ''}|${p.status}`;
-    return contexts.get(p.id, version, async () => {
+    const load = async () => {
       const loaded = await repo.loadRunResults(db, runId, CONTEXT_VARIANTS);
       const ctx = caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label);
       // The patient's terms resolved against the phenotype model now, not in the first answer.
       if (knowledge) (await genomeTalks().catch(() => null))?.prepare(ctx);
       return ctx;
-    });
+    };
+    return contexts.get(p.id, load, version);
   }
 
   return {

@@ -10,7 +10,8 @@ import type { RunVariantRow } from '../../db/schema/products.ts';
 import { AppError, Errors } from '../../errors.ts';
 import type { CaseAccess, Caller } from '../cases/cases.service.ts';
 import { presentVariant, presentVariantDetails, type ReviewerClassifications } from './variants.presenter.ts';
-import { CountCache, countKey } from './count-cache.ts';
+import { ResultsCache } from '../../http/results-cache.ts';
+import { countKey } from './count-cache.ts';
 import * as repo from './variants.repository.ts';
 
 /** How a stored variant is shown (also in the reporting list and by GenomeTalks). */
@@ -47,10 +48,10 @@ export function createVariantsService(deps: {
 }) {
   const db = deps.database.db;
   // Totals of filtered lists, per run, ranking and filter (count-cache.ts): not recounted per page.
-  const listTotals = new CountCache<{ total: number; capped: boolean }>();
+  const listTotals = new ResultsCache<{ total: number; capped: boolean }>();
   // The clustered view's ordered gene list (one aggregate over the matching variants) likewise:
   // its pages are slices. Fewer entries: a genome's list holds thousands of genes.
-  const clusterLists = new CountCache<repo.GeneCluster[]>(200);
+  const clusterLists = new ResultsCache<repo.GeneCluster[]>(200);
   const reviewsOf = (caseId: string): Promise<ReviewerClassifications> => (deps.reviews ? deps.reviews(caseId) : Promise.resolve(NO_REVIEWS));
   return {
     async list(user: Caller, id: string, q: VariantListQuery): Promise<VariantListResponse> {
