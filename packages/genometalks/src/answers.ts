@@ -79,6 +79,7 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
   const { ctx, knowledge } = input;
   b.gene(gene);
   const best = bestDiseaseOf(ctx, gene);
+  const unannotated = gene.explanation.find((l) => l.startsWith('No annotated disease'));
   b.line(`${gene.symbol}${gene.name ? ` (${gene.name})` : ''} is ranked ${rankOf(gene.rank, ctx.genes.length)} genes of this case (score ${gene.score.toFixed(2)}, log10 scale).`);
   if (best) {
     if (best.ranked) b.disease(best.ranked);
@@ -93,7 +94,10 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
       const absent = breakdown.excluded.filter((e) => e.diseaseFrequency >= 0.2);
       if (absent.length) b.item(`Recorded as absent although the disease often shows it: ${termsLine(b, absent.map((e) => ({ term: e.term, label: e.label, lr: e.lr })), false)}.`);
     }
-  } else if (gene.diseases.length > 0) {
+  } else if (unannotated?.includes('has no HPO phenotype annotations yet')) {
+    // A disease known only by its name: the engine's line says which and what its name matched.
+    b.item(`Phenotype: ${unannotated}.`);
+  } else if (gene.diseases.length > 0 && unannotated?.includes('ranked as a possible new disease of the gene')) {
     // The engine ranked it as a possible new disease of the gene: its known diseases fit less well.
     const known = gene.diseases.slice(0, 3).map((d) => {
       const ranked = rankedDisease(ctx, d.id);

@@ -72,6 +72,12 @@ describe('GenomeTalks answers without a model', () => {
       expect(a.text).toContain('Ranked above it: FGFR2 (#1');
       expectGrounded(a.citations);
     }
+    // A gene whose disease is known only by its name: the engine's own line, not "a new disease".
+    const nameOnly = 'No annotated disease of this gene fits better (TWIST1): its disease Craniosynostosis 1 (OMIM:123100) has no HPO phenotype annotations yet; ranked on its variants and gene constraint';
+    const byName = { ...ctx, genes: ctx.genes.map((g) => (g.symbol === 'TWIST1' ? { ...g, explanation: [nameOnly, ...g.explanation.filter((l) => !l.startsWith('No annotated disease'))] } : g)) };
+    const named = talks.answer('why is TWIST1 ranked where it is?', byName).text;
+    expect(named).toContain(`Phenotype: ${nameOnly}.`);
+    expect(named).not.toContain('possible new disease');
     expect(talks.answer('tell me about BEK', ctx).text).toMatch(/^FGFR2 is ranked #1/);
     expect(talks.answer('what about the second gene?', ctx).text).toMatch(/^TWIST1 is ranked #2/);
   });
