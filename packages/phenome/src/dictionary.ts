@@ -429,28 +429,42 @@ export function adjectiveForms(name: string): string[] {
   return [];
 }
 
+/** How many levels up qualifiedParentPhrases looks for the term the qualifier qualifies. */
+const QUALIFIED_ANCESTOR_DEPTH = 3;
+
 /**
- * A term named by a qualifier and its parent's label ("Moderate sensorineural hearing
+ * A term named by a qualifier and an ancestor's label ("Moderate sensorineural hearing
  * impairment" under "Sensorineural hearing impairment", "Severe intellectual disability" under
- * "Intellectual disability") is also named by the qualifier and each of the parent's exact
- * synonyms: "moderate sensorineural hearing loss", "severe mental retardation". Qualifiers of
- * one or two words; the parent's abbreviations are not combined.
+ * "Intellectual disability"; "Prelingual sensorineural hearing impairment" two levels under
+ * it, through "Childhood onset sensorineural hearing impairment") is also named by the
+ * qualifier and each of that ancestor's exact synonyms: "moderate sensorineural hearing
+ * loss", "severe mental retardation", "prelingual sensorineural hearing loss". Qualifiers of
+ * one or two words; ancestors up to three levels up; abbreviations are not combined.
  */
 export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[] {
   const label = term.label.toLowerCase();
   const out: string[] = [];
-  for (const pid of term.parents) {
-    const parent = ontology.terms.get(pid);
-    if (!parent || parent.obsolete) continue;
-    const pl = parent.label.toLowerCase();
-    if (!label.endsWith(` ${pl}`)) continue;
-    const qualifier = label.slice(0, -pl.length - 1);
-    if (!/^[a-z]+(?:[ -][a-z]+)?$/.test(qualifier)) continue;
-    for (const s of parent.synonyms)
-      if (s.scope === 'exact' && s.type !== 'abbreviation' && s.type !== 'obsolete_synonym')
-        out.push(`${qualifier} ${s.text}`);
+  const seen = new Set<string>();
+  let level: readonly string[] = term.parents;
+  for (let depth = 0; depth < QUALIFIED_ANCESTOR_DEPTH && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const pid of level) {
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const parent = ontology.terms.get(pid);
+      if (!parent || parent.obsolete) continue;
+      next.push(...parent.parents);
+      const pl = parent.label.toLowerCase();
+      if (!label.endsWith(` ${pl}`)) continue;
+      const qualifier = label.slice(0, -pl.length - 1);
+      if (!/^[a-z]+(?:[ -][a-z]+)?$/.test(qualifier)) continue;
+      for (const s of parent.synonyms)
+        if (s.scope === 'exact' && s.type !== 'abbreviation' && s.type !== 'obsolete_synonym')
+          out.push(`${qualifier} ${s.text}`);
+    }
+    level = next;
   }
-  return out;
+  return [...new Set(out)];
 }
 
 /**
