@@ -316,6 +316,52 @@ describe('createPhenome: context', () => {
     expect(listed).toHaveLength(3);
   });
 
+  it('distributes a negation into the parenthesis that lists what the negated phrase names', () => {
+    const terms = phenome.extract(
+      'The boy lacked the other cardinal signs (seizures, cataract, and ataxia) of the syndrome, but had hearing loss.',
+    );
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0000518', true],
+      ['HP:0001251', true],
+      ['HP:0000365', false],
+    ]);
+    // A parenthesis after a finding that is not negated stays positive.
+    const plain = phenome.extract('Hypotonia (with seizures and ataxia) was present without cataract.');
+    expect(plain.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001252', false],
+      ['HP:0001250', false],
+      ['HP:0001251', false],
+      ['HP:0000518', true],
+    ]);
+  });
+
+  it('negates every item of a clause-opening list before "were absent" / "were not observed"', () => {
+    for (const sentence of [
+      'Seizures, cataract and ataxia were absent.',
+      'On examination: seizures, cataract, and ataxia were not observed.',
+    ]) {
+      const terms = phenome.extract(sentence);
+      expect(terms).toHaveLength(3);
+      expect(terms.every((t) => t.negated)).toBe(true);
+    }
+    // The list must open its clause and hold no verb: here only the reflexes are absent.
+    const verb = phenome.extract('She had seizures, cataract and ataxia were absent.');
+    expect(verb.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', false],
+      ['HP:0000518', false],
+      ['HP:0001251', true],
+    ]);
+  });
+
+  it('reads "absence of seizures" as a negation, not as absence seizures', () => {
+    const terms = phenome.extract('There was an absence of seizures. Her brother had absence seizures.');
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0002121', false],
+    ]);
+  });
+
   it('treats "cannot be ruled out" as uncertainty, not negation', () => {
     const t = find(phenome.extract('Seizures cannot be ruled out.'), 'HP:0001250');
     expect(t).toMatchObject({ negated: false, uncertain: true });

@@ -608,7 +608,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
-    const candidates = findCandidates(tokens);
+    const candidates = findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c));
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
     const coordinated = expandCoordinations(text, tokens, mentions);
     const covering = coordinated.filter((c) => c.covers);
@@ -920,6 +920,20 @@ function namesSomethingElse(
  * "non-encephalopathic", "non-syndromic": the mention starts right after "non-". Not in
  * "skeletal and non-skeletal findings", which names both.
  */
+/**
+ * "Absence of seizures" / "lack of X" negate X: the noun does not take part in a phrase that
+ * uses it as a word of another sense ("Absence seizure" from "absence of seizures"). A phrase
+ * that says "absence of" itself or names the absence in other words ("absence of the corpus
+ * callosum" -> Absent corpus callosum) still matches.
+ */
+function readsNegationAsWord(tokens: readonly Token[], c: Candidate): boolean {
+  if (c.last - c.first < 3) return false;
+  const first = (tokens[c.first] as Token).raw.toLowerCase();
+  if ((first !== 'absence' && first !== 'lack') || (tokens[c.first + 1] as Token).raw.toLowerCase() !== 'of')
+    return false;
+  return new RegExp(`\\b${first}\\b(?! of\\b)`, 'i').test(c.entry.text);
+}
+
 function negatedByPrefix(text: string, tokens: readonly Token[], first: number): boolean {
   if (first === 0) return false;
   const before = tokens[first - 1] as Token;

@@ -53,6 +53,8 @@ export function buildMiniHpo(): Ontology {
       ['HP:0003676', 'Progressive', ['HP:0031797']],
       ['HP:0000707', 'Abnormality of the nervous system', ['HP:0000118']],
       ['HP:0001250', 'Seizure', ['HP:0000707'], ['Seizures', 'Epileptic seizure']],
+      ['HP:0002121', 'Absence seizure', ['HP:0001250'], ['Absence seizures']],
+      ['HP:0001251', 'Ataxia', ['HP:0000707']],
       [
         'HP:0001252',
         'Hypotonia',
