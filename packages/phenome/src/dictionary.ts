@@ -57,11 +57,12 @@ export const DEFAULT_ROOTS: readonly string[] = [
  * Category names of those branches, not values: "the mode of inheritance", "age at onset",
  * "the clinical course", "age at death" say what is described, not what the patient has.
  */
+const AGE_OF_DEATH = 'HP:0011420';
 const NON_PHENOTYPE_CATEGORY_TERMS: ReadonlySet<string> = new Set([
   INHERITANCE_ROOT,
   CLINICAL_COURSE_ROOT,
   'HP:0003674', // Onset
-  'HP:0011420', // Age of death
+  AGE_OF_DEATH,
   'HP:0040006', // Mortality/Aging
   'HP:0003679', // Pace of progression
 ]);
@@ -200,6 +201,8 @@ export class PhraseDictionary {
     for (const t of ontology.terms.values()) if (!t.obsolete) labels.add(t.label.toLowerCase());
     for (const t of ontology.terms.values()) {
       if (t.obsolete || !roots.some((r) => ontology.isA(t.id, r))) continue;
+      // "the phenotypic abnormalities of our patient" names no finding.
+      if (t.id === PHENOTYPIC_ABNORMALITY_ROOT) continue;
       terms++;
       if (!ontology.isA(t.id, PHENOTYPIC_ABNORMALITY_ROOT)) {
         this.addNonPhenotype(t, add);
@@ -283,8 +286,11 @@ export class PhraseDictionary {
     for (const s of t.synonyms)
       if (s.type !== 'obsolete_synonym' && s.type !== 'abbreviation')
         names.push({ text: s.text, source: s.scope });
+    // A death named by one noun ("Miscarriage", "Stillbirth") names nothing else.
+    const oneWordLabel = this.ontology.isA(t.id, AGE_OF_DEATH);
     for (const n of names) {
-      if (NEGATION_IN_PHRASE_RE.test(n.text) || phraseWords(n.text).length < 2) continue;
+      if (NEGATION_IN_PHRASE_RE.test(n.text)) continue;
+      if (phraseWords(n.text).length < 2 && !(oneWordLabel && n.source === 'label')) continue;
       add(t.id, n.text, n.source);
     }
   }

@@ -216,6 +216,15 @@ describe('createPhenome: matching', () => {
     ).toEqual(['HP:0001250', 'HP:0000518']);
   });
 
+  it('reads a death named by one noun, but neither the root nor the branch names', () => {
+    const terms = phenome.extract(
+      'Her mother had two miscarriages. The phenotypic abnormalities of our patient and the age of death are listed.',
+    );
+    expect(terms.map((t) => [t.id, t.category, t.subject])).toEqual([
+      ['HP:0005268', 'course', 'family'],
+    ]);
+  });
+
   it('indexes only the roots asked for', () => {
     const findings = createPhenome(ontology, { roots: ['HP:0000118'] });
     expect(findings.extract('autosomal dominant inheritance')).toEqual([]);
