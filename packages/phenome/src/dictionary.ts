@@ -16,9 +16,12 @@ import {
 } from './lexicon.ts';
 import { normalizeWord, surfaceWord, tokenize } from './normalize.ts';
 
-/** Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts), not a phrase. */
+/**
+ * Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts),
+ * 'milestone' = a milestone reached past its normal age (milestones.ts), not a phrase.
+ */
 export type EntrySource =
-  'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived' | 'variant' | 'lab';
+  'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived' | 'variant' | 'lab' | 'milestone';
 
 export interface DictEntry {
   termId: string;
@@ -91,6 +94,7 @@ export const SCOPE_WEIGHT: Record<EntrySource, number> = {
   derived: 0.75,
   variant: 0.8,
   lab: 0.9,
+  milestone: 0.9,
 };
 
 /**

@@ -75,6 +75,7 @@ export function buildMiniHpo(): Ontology {
       ['HP:0006829', 'Severe muscular hypotonia', ['HP:0001252'], ['Hypotonia, severe']],
       ['HP:0002187', 'Profound intellectual disability', ['HP:0001249']],
       ['HP:0001263', 'Global developmental delay', ['HP:0000707'], ['Developmental delay']],
+      ['HP:0031936', 'Delayed ability to walk', ['HP:0000707'], ['Delayed walking']],
       [
         'HP:0000750',
         'Delayed speech and language development',
