@@ -169,6 +169,16 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Hypoplastic mandible')).toContain('hypoplastic jaw');
   });
 
+  it('knows the Latin-derived adjectives and the lay names of the limbs', () => {
+    expect(equivalentPhrases('Joint hypermobility')).toEqual(['articular hypermobility']);
+    expect(equivalentPhrases('Lower limb muscle weakness')).toEqual(
+      expect.arrayContaining(['leg muscle weakness', 'lower limb muscular weakness', 'leg muscular weakness']),
+    );
+    expect(equivalentPhrases('Short upper limbs')).toContain('short arms');
+    // A word inside another word is not replaced ("armpit", "legal").
+    expect(equivalentPhrases('Armpit hair')).toEqual([]);
+  });
+
   it('matches the text forms through the extractor', () => {
     const hpo = buildOntology([
       ['HP:0000001', 'All', []],

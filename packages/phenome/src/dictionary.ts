@@ -569,6 +569,14 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['nares', 'nostrils'],
   ['cafe au lait spot', 'cafe au lait patch'],
   ['cafe au lait spots', 'cafe au lait patches'],
+  // The Latin-derived adjective for the organ.
+  ['joint', 'articular'],
+  ['joints', 'articulations'],
+  ['muscle', 'muscular'],
+  ['lower limb', 'leg'],
+  ['lower limbs', 'legs'],
+  ['upper limb', 'arm'],
+  ['upper limbs', 'arms'],
   // Direction words that the HPO itself uses interchangeably.
   ['decreased', 'reduced', 'diminished'],
 ];
