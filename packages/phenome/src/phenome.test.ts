@@ -216,6 +216,27 @@ describe('createPhenome: matching', () => {
     ).toEqual(['HP:0001250', 'HP:0000518']);
   });
 
+  it('reads a milestone reached late as its delay, with the context of the sentence', () => {
+    const terms = phenome.extract(
+      'She did not walk until the age of 2 years 6 months. Her brother walked at 3 years. He walked at 12 months.',
+    );
+    expect(terms.map((t) => [t.id, t.text, t.negated, t.subject])).toEqual([
+      ['HP:0031936', 'did not walk until the age of 2 years 6 months', false, 'patient'],
+      ['HP:0031936', 'walked at 3 years', false, 'family'],
+    ]);
+    // Named as a finding at the same place already: one mention.
+    expect(ids(phenome.extract('Delayed walking at 24 months.'))).toEqual(['HP:0031936']);
+  });
+
+  it('reads a death named by one noun, but neither the root nor the branch names', () => {
+    const terms = phenome.extract(
+      'Her mother had two miscarriages. The phenotypic abnormalities of our patient and the age of death are listed.',
+    );
+    expect(terms.map((t) => [t.id, t.category, t.subject])).toEqual([
+      ['HP:0005268', 'course', 'family'],
+    ]);
+  });
+
   it('indexes only the roots asked for', () => {
     const findings = createPhenome(ontology, { roots: ['HP:0000118'] });
     expect(findings.extract('autosomal dominant inheritance')).toEqual([]);
@@ -314,6 +335,52 @@ describe('createPhenome: context', () => {
     const listed = phenome.extract('There were no cataracts, seizures or deafness.');
     expect(listed.every((t) => t.negated)).toBe(true);
     expect(listed).toHaveLength(3);
+  });
+
+  it('distributes a negation into the parenthesis that lists what the negated phrase names', () => {
+    const terms = phenome.extract(
+      'The boy lacked the other cardinal signs (seizures, cataract, and ataxia) of the syndrome, but had hearing loss.',
+    );
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0000518', true],
+      ['HP:0001251', true],
+      ['HP:0000365', false],
+    ]);
+    // A parenthesis after a finding that is not negated stays positive.
+    const plain = phenome.extract('Hypotonia (with seizures and ataxia) was present without cataract.');
+    expect(plain.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001252', false],
+      ['HP:0001250', false],
+      ['HP:0001251', false],
+      ['HP:0000518', true],
+    ]);
+  });
+
+  it('negates every item of a clause-opening list before "were absent" / "were not observed"', () => {
+    for (const sentence of [
+      'Seizures, cataract and ataxia were absent.',
+      'On examination: seizures, cataract, and ataxia were not observed.',
+    ]) {
+      const terms = phenome.extract(sentence);
+      expect(terms).toHaveLength(3);
+      expect(terms.every((t) => t.negated)).toBe(true);
+    }
+    // The list must open its clause and hold no verb: here only the reflexes are absent.
+    const verb = phenome.extract('She had seizures, cataract and ataxia were absent.');
+    expect(verb.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', false],
+      ['HP:0000518', false],
+      ['HP:0001251', true],
+    ]);
+  });
+
+  it('reads "absence of seizures" as a negation, not as absence seizures', () => {
+    const terms = phenome.extract('There was an absence of seizures. Her brother had absence seizures.');
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0002121', false],
+    ]);
   });
 
   it('treats "cannot be ruled out" as uncertainty, not negation', () => {

@@ -22,6 +22,7 @@ import {
 } from './dictionary.ts';
 import { normalizeWord, surfaceWord, type Token, tokenize } from './normalize.ts';
 import { findLabValues } from './labs.ts';
+import { findMilestoneDelays } from './milestones.ts';
 import { clinicalRegions } from './sections.ts';
 
 export type PhenomeCategory = 'phenotype' | 'inheritance' | 'course' | 'modifier';
@@ -608,7 +609,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
-    const candidates = findCandidates(tokens);
+    const candidates = findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c));
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
     const coordinated = expandCoordinations(text, tokens, mentions);
     const covering = coordinated.filter((c) => c.covers);
@@ -620,6 +621,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
     mentions = applyAbbreviations(text, tokens, mentions);
     if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
+    mentions = [...mentions, ...milestoneMentions(text, tokens, mentions)];
     mentions.sort((a, b) => a.first - b.first || b.last - a.last);
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
@@ -643,7 +645,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         continue;
       if (article && isGroupingTerm(m.entry.termId)) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
-      if (m.entry.source !== 'lab' && namesSomethingElse(text, tokens, m, caseReport)) continue;
+      const computed = m.entry.source === 'lab' || m.entry.source === 'milestone';
+      if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
       // In a case report, statements about the disease or a population are not the patient's.
       if (
         caseReport &&
@@ -653,7 +656,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         continue;
       const ctx = context.analyse(m.first, m.last);
       // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
-      if (m.entry.source !== 'lab' && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
+      if (!computed && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
       if (confidence < minConfidence) continue;
       const term: PhenomeTerm = {
@@ -680,9 +683,25 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     text: string,
     tokens: readonly Token[],
     mentions: readonly Candidate[],
+  ): Candidate[] => computedMentions(text, tokens, mentions, findLabValues(text), 'lab');
+
+  /** Milestones reached late ("walked at 24 months"), unless named at the same place already. */
+  const milestoneMentions = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+  ): Candidate[] =>
+    computedMentions(text, tokens, mentions, findMilestoneDelays(text), 'milestone');
+
+  const computedMentions = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+    findings: readonly { id: string; start: number; end: number }[],
+    source: 'lab' | 'milestone',
   ): Candidate[] => {
     const out: Candidate[] = [];
-    for (const f of findLabValues(text)) {
+    for (const f of findings) {
       const id = ontology.resolve(f.id);
       if (!id) continue;
       const range = tokenRange(tokens, f.start, f.end);
@@ -693,8 +712,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (mentions.some((m) => named(m.entry.termId) && m.first < last && first < m.last)) continue;
       const entry: DictEntry = {
         termId: id,
-        source: 'lab',
-        weight: SCOPE_WEIGHT.lab,
+        source,
+        weight: SCOPE_WEIGHT[source],
         words: [],
         text: text.slice(f.start, f.end),
       };
@@ -920,6 +939,20 @@ function namesSomethingElse(
  * "non-encephalopathic", "non-syndromic": the mention starts right after "non-". Not in
  * "skeletal and non-skeletal findings", which names both.
  */
+/**
+ * "Absence of seizures" / "lack of X" negate X: the noun does not take part in a phrase that
+ * uses it as a word of another sense ("Absence seizure" from "absence of seizures"). A phrase
+ * that says "absence of" itself or names the absence in other words ("absence of the corpus
+ * callosum" -> Absent corpus callosum) still matches.
+ */
+function readsNegationAsWord(tokens: readonly Token[], c: Candidate): boolean {
+  if (c.last - c.first < 3) return false;
+  const first = (tokens[c.first] as Token).raw.toLowerCase();
+  if ((first !== 'absence' && first !== 'lack') || (tokens[c.first + 1] as Token).raw.toLowerCase() !== 'of')
+    return false;
+  return new RegExp(`\\b${first}\\b(?! of\\b)`, 'i').test(c.entry.text);
+}
+
 function negatedByPrefix(text: string, tokens: readonly Token[], first: number): boolean {
   if (first === 0) return false;
   const before = tokens[first - 1] as Token;

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, updatedAtColumn } from './columns.ts';
-import type { Family, Genotype, PedigreeMember, TrioQc } from '@rarelens/engine';
+import type { Family, GenePhenotypeSource, Genotype, PedigreeMember, TrioQc } from '@rarelens/engine';
 import { userRef } from './users.ts';
 
 /** The pedigree of a family case as checked at upload (engine PedigreeMember rows). */
@@ -236,7 +236,7 @@ export const runVariants = pgTable(
     // The main list index, (run_id, rank, score desc, id) INCLUDE (filter columns), is
     // created in migration 0004 by hand: drizzle cannot express INCLUDE. Covering the filter
     // columns lets every list page and capped count be an index-only scan.
-    // Filter indexes hold only the rows their filter is selective on (migration 0020): a filter
+    // Filter indexes hold only the rows their filter is selective on (migration 0021): a filter
     // on a common value (intron, heterozygous, uncertain significance, no ClinVar entry) reads
     // the covering list index in list order instead, and a genome's rows enter 5 fewer btrees.
     index('run_variants_gene_order_idx').on(t.runId, t.gene, t.rank, t.score.desc(), t.id).where(sql`gene is not null`),
@@ -303,6 +303,8 @@ export const runGenes = pgTable(
     inheritance: jsonb('inheritance').$type<string[]>().notNull(),
     onset: jsonb('onset').$type<string[]>().notNull(),
     explanation: jsonb('explanation').$type<string[]>().notNull(),
+    /** Where the phenotype evidence comes from (engine phenotypeSourceOf); null for runs ranked before it was stored. */
+    phenotypeSource: jsonb('phenotype_source').$type<GenePhenotypeSource>(),
     diseases: jsonb('diseases').$type<{ id: string; label: string }[]>().notNull(),
     variantCount: integer('variant_count').notNull(),
   },
