@@ -69,11 +69,14 @@ function encodeAll<T extends Record<string, string>>(pieces: T): { readonly [k i
 
 /** Strings whose JSON bytes a writer keeps. */
 const CACHED_STRINGS = 16_384;
+/** Buffers recycle() keeps for reuse. */
+const MAX_SPARE_BUFFERS = 8;
 
 export class AnnotationJsonlWriter {
   private buf: Buffer;
   private pos = 0;
   private readonly cache = new Map<string, Uint8Array>();
+  private readonly spare: ArrayBuffer[] = [];
 
   /** `initial`: bytes of the first buffer (it doubles as needed; take() starts a new one this size). */
   constructor(private readonly initial = 8 << 20) {
@@ -85,12 +88,25 @@ export class AnnotationJsonlWriter {
     return this.pos;
   }
 
-  /** The lines so far (a view of a buffer no longer written to); the writer starts afresh. */
+  /**
+   * The lines so far (a view of a buffer no longer written to); the writer goes on in a buffer
+   * given back by recycle(), else a new one.
+   */
   take(): Buffer {
     const out = this.buf.subarray(0, this.pos);
-    this.buf = Buffer.allocUnsafeSlow(this.initial);
+    const spare = this.spare.pop();
+    this.buf = spare !== undefined ? Buffer.from(spare) : Buffer.allocUnsafeSlow(this.initial);
     this.pos = 0;
     return out;
+  }
+
+  /**
+   * Gives back the memory of an earlier take() whose bytes have been consumed (e.g. written to
+   * the file after a transfer to another thread and back): the next take() reuses it instead of
+   * allocating (and page-faulting) a new buffer.
+   */
+  recycle(memory: ArrayBuffer): void {
+    if (memory.byteLength >= this.initial && this.spare.length < MAX_SPARE_BUFFERS) this.spare.push(memory);
   }
 
   /** Appends one record and its newline. */
