@@ -216,6 +216,27 @@ describe('createPhenome: matching', () => {
     ).toEqual(['HP:0001250', 'HP:0000518']);
   });
 
+  it('reads a milestone reached late as its delay, with the context of the sentence', () => {
+    const terms = phenome.extract(
+      'She did not walk until the age of 2 years 6 months. Her brother walked at 3 years. He walked at 12 months.',
+    );
+    expect(terms.map((t) => [t.id, t.text, t.negated, t.subject])).toEqual([
+      ['HP:0031936', 'did not walk until the age of 2 years 6 months', false, 'patient'],
+      ['HP:0031936', 'walked at 3 years', false, 'family'],
+    ]);
+    // Named as a finding at the same place already: one mention.
+    expect(ids(phenome.extract('Delayed walking at 24 months.'))).toEqual(['HP:0031936']);
+  });
+
+  it('reads a death named by one noun, but neither the root nor the branch names', () => {
+    const terms = phenome.extract(
+      'Her mother had two miscarriages. The phenotypic abnormalities of our patient and the age of death are listed.',
+    );
+    expect(terms.map((t) => [t.id, t.category, t.subject])).toEqual([
+      ['HP:0005268', 'course', 'family'],
+    ]);
+  });
+
   it('indexes only the roots asked for', () => {
     const findings = createPhenome(ontology, { roots: ['HP:0000118'] });
     expect(findings.extract('autosomal dominant inheritance')).toEqual([]);

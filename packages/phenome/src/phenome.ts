@@ -22,6 +22,7 @@ import {
 } from './dictionary.ts';
 import { normalizeWord, surfaceWord, type Token, tokenize } from './normalize.ts';
 import { findLabValues } from './labs.ts';
+import { findMilestoneDelays } from './milestones.ts';
 import { clinicalRegions } from './sections.ts';
 
 export type PhenomeCategory = 'phenotype' | 'inheritance' | 'course' | 'modifier';
@@ -620,6 +621,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
     mentions = applyAbbreviations(text, tokens, mentions);
     if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
+    mentions = [...mentions, ...milestoneMentions(text, tokens, mentions)];
     mentions.sort((a, b) => a.first - b.first || b.last - a.last);
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
@@ -643,7 +645,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         continue;
       if (article && isGroupingTerm(m.entry.termId)) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
-      if (m.entry.source !== 'lab' && namesSomethingElse(text, tokens, m, caseReport)) continue;
+      const computed = m.entry.source === 'lab' || m.entry.source === 'milestone';
+      if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
       // In a case report, statements about the disease or a population are not the patient's.
       if (
         caseReport &&
@@ -653,7 +656,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         continue;
       const ctx = context.analyse(m.first, m.last);
       // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
-      if (m.entry.source !== 'lab' && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
+      if (!computed && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
       if (confidence < minConfidence) continue;
       const term: PhenomeTerm = {
@@ -680,9 +683,25 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     text: string,
     tokens: readonly Token[],
     mentions: readonly Candidate[],
+  ): Candidate[] => computedMentions(text, tokens, mentions, findLabValues(text), 'lab');
+
+  /** Milestones reached late ("walked at 24 months"), unless named at the same place already. */
+  const milestoneMentions = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+  ): Candidate[] =>
+    computedMentions(text, tokens, mentions, findMilestoneDelays(text), 'milestone');
+
+  const computedMentions = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+    findings: readonly { id: string; start: number; end: number }[],
+    source: 'lab' | 'milestone',
   ): Candidate[] => {
     const out: Candidate[] = [];
-    for (const f of findLabValues(text)) {
+    for (const f of findings) {
       const id = ontology.resolve(f.id);
       if (!id) continue;
       const range = tokenRange(tokens, f.start, f.end);
@@ -693,8 +712,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (mentions.some((m) => named(m.entry.termId) && m.first < last && first < m.last)) continue;
       const entry: DictEntry = {
         termId: id,
-        source: 'lab',
-        weight: SCOPE_WEIGHT.lab,
+        source,
+        weight: SCOPE_WEIGHT[source],
         words: [],
         text: text.slice(f.start, f.end),
       };

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, updatedAtColumn } from './columns.ts';
-import type { Family, Genotype, PedigreeMember, TrioQc } from '@rarelens/engine';
+import type { Family, GenePhenotypeSource, Genotype, PedigreeMember, TrioQc } from '@rarelens/engine';
 import { userRef } from './users.ts';
 
 /** The pedigree of a family case as checked at upload (engine PedigreeMember rows). */
@@ -298,6 +298,8 @@ export const runGenes = pgTable(
     inheritance: jsonb('inheritance').$type<string[]>().notNull(),
     onset: jsonb('onset').$type<string[]>().notNull(),
     explanation: jsonb('explanation').$type<string[]>().notNull(),
+    /** Where the phenotype evidence comes from (engine phenotypeSourceOf); null for runs ranked before it was stored. */
+    phenotypeSource: jsonb('phenotype_source').$type<GenePhenotypeSource>(),
     diseases: jsonb('diseases').$type<{ id: string; label: string }[]>().notNull(),
     variantCount: integer('variant_count').notNull(),
   },
