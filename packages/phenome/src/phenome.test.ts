@@ -444,8 +444,12 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
     expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
+    // The first muscle group named after "of", when the HPO has "<group> muscle weakness".
+    expect(
+      ids(phenome.extract('She had weakness of the peroneal and anterior tibial muscles.')),
+    ).toEqual(['HP:0011727']);
     for (const text of [
-      'She had weakness of the peroneal and anterior tibial muscles.',
+      'She had weakness of the tibial and peroneal muscles.',
       'There was a weakness grade 4 of the hip flexors.',
       'Facial muscles showed a slight weakness.',
       'The arms showed a grade 4 weakness.',

@@ -510,14 +510,17 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     const prep = tokens[m.first + 1];
     // "weakness of the peroneal and anterior tibial muscles", "weakness grade 4 of the hip
     // flexors": a muscle group named after "in"/"of" in the same clause.
+    let site: Token | undefined;
     if (!located && prep && !(tokens[m.first] as Token).breakAfter) {
       let sawPrep = false;
       for (let k = m.first + 1; k < Math.min(tokens.length, m.first + 9); k++) {
         const t = tokens[k] as Token;
         if (sawPrep && BODY_REGION_RE.test(t.raw)) {
           located = true;
+          site ??= t;
           break;
         }
+        if (sawPrep && !site && !SITE_FUNCTION_WORD_RE.test(t.raw)) site = t;
         if (/^(?:in|of)$/i.test(t.raw)) sawPrep = true;
         else if (!sawPrep ? !/^(?:grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
           break;
@@ -536,6 +539,16 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         }
       }
     if (!located) return m;
+    // "weakness of the peroneal and anterior tibial muscles" -> Peroneal muscle weakness,
+    // "weakness of the neck muscles" -> Neck muscle weakness: the first muscle group named,
+    // when the HPO has "<group> muscle weakness".
+    if (site && !/^(?:muscles?|muscular)$/i.test(site.raw)) {
+      const specific = lookupWords(
+        [canonicalWord(site.norm), canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)],
+        false,
+      );
+      if (specific && specific.termId !== MUSCLE_WEAKNESS) return { ...m, entry: specific };
+    }
     const entry = lookupWords([canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)], false);
     return entry ? { ...m, entry } : m;
   };
@@ -821,6 +834,8 @@ const BODY_REGION_RE =
 /** Words between "weakness of" and the muscle group it names ("of both upper and lower limbs"). */
 const WEAKNESS_SITE_WORD_RE =
   /^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal|and|or|anterior|posterior)$/i;
+/** Words before the muscle group after "weakness of" that name none ("of both the left ..."). */
+const SITE_FUNCTION_WORD_RE = /^(?:the|both|his|her|their|all|four|left|right|and|or)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
