@@ -512,6 +512,17 @@ describe('createPhenome: context', () => {
     ).toBe('family');
   });
 
+  it("attributes the findings of the patient's children and spouse to the family", () => {
+    const terms = phenome.extract(
+      'The proband reported that her first daughter presented cataract and seizures. He is the first son of healthy parents and has deafness.',
+    );
+    expect(terms.map((t) => [t.id, t.subject])).toEqual([
+      ['HP:0000518', 'family'],
+      ['HP:0001250', 'family'],
+      ['HP:0000365', 'patient'],
+    ]);
+  });
+
   it('keeps the patient as subject when a relative is only the object of a preposition', () => {
     expect(
       find(phenome.extract('Born to healthy parents, she developed seizures.'), 'HP:0001250')

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AnnotationJsonlWriter, KbSourceError, UnknownSampleError, VcfParseError, type VcfSummary } from '@rarelens/engine';
 import { openAnnotation, type AnnotateInput } from './annotate-jsonl.ts';
-import type { AnnotateBlock, BlockResult, WorkerError } from './annotate-pool.ts';
+import type { AnnotateBlock, BlockResult, RecycledOutput, WorkerError } from './annotate-pool.ts';
 
 const port = parentPort!;
 
@@ -38,10 +38,14 @@ try {
   reader.close();
   port.postMessage({ ready: true, sequenceSource: annotator.sequenceSource });
   const encoder = new AnnotationJsonlWriter();
-  port.on('message', (m: AnnotateBlock | null) => {
+  port.on('message', (m: AnnotateBlock | RecycledOutput | null) => {
     if (m === null) {
       annotator.close();
       port.close();
+      return;
+    }
+    if ('recycle' in m) {
+      encoder.recycle(m.recycle);
       return;
     }
     let result: BlockResult;

@@ -93,8 +93,11 @@ async function annotate(args: Args): Promise<number> {
       // text; the workers annotate. The summary is gathered from their blocks.
       reader = await readVcf(args.vcf, { sample: args.sample, assembly: args.assembly });
       const out = createWriteStream(tmp);
-      const write = async (bytes: Uint8Array) => {
-        if (!out.write(bytes)) await once(out, 'drain');
+      const write = async (bytes: Uint8Array, written: () => void) => {
+        const more = out.write(bytes, (err) => {
+          if (!err) written();
+        });
+        if (!more) await once(out, 'drain');
       };
       const r = await annotateInWorkers(input, reader, threads, write, counts, reader.summary);
       out.end();

@@ -169,4 +169,25 @@ describe('AnnotationJsonlWriter on made-up records', () => {
     // The first take() is not overwritten by later writes.
     expect(first.toString('utf8')).toBe(reference(long) + reference(base));
   });
+
+  it('writes into memory given back by recycle() instead of a new buffer', () => {
+    const w = new AnnotationJsonlWriter(1 << 12);
+    w.add(base);
+    const first = w.take();
+    const memory = first.buffer as ArrayBuffer;
+    w.recycle(memory);
+    // The buffer after the first take() is in use; the one after the second is the recycled one.
+    w.add(base);
+    expect(w.take().buffer).not.toBe(memory);
+    w.add({ ...base, pos: 777 });
+    const third = w.take();
+    expect(third.buffer).toBe(memory);
+    expect(third.toString('utf8')).toBe(reference({ ...base, pos: 777 }));
+    // Memory smaller than the writer's buffers is not kept.
+    w.recycle(new ArrayBuffer(16));
+    w.add(base);
+    w.take();
+    w.add(base);
+    expect(w.take().buffer.byteLength).toBeGreaterThanOrEqual(1 << 12);
+  });
 });

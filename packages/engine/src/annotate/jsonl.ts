@@ -9,9 +9,74 @@
  */
 import type { AnnotatedVariant } from '../types.ts';
 
+/** The record's constant pieces (keys and punctuation), encoded once. */
+const K = encodeAll({
+  chromFirst: '{"chrom":',
+  pos: ',"pos":',
+  ref: ',"ref":',
+  alt: ',"alt":',
+  input: ',"input":{"chrom":',
+  line: ',"line":',
+  genotype: '},"genotype":{"gt":',
+  zygosity: ',"zygosity":',
+  depth: ',"depth":',
+  genotypeQuality: ',"genotype_quality":',
+  alleleDepths: ',"allele_depths":',
+  filter: '},"filter":',
+  qual: ',"qual":',
+  gene: ',"gene":',
+  hgncId: ',"hgnc_id":',
+  transcript: ',"transcript":',
+  impact: ',"impact":',
+  hgvsC: ',"hgvs_c":',
+  hgvsP: ',"hgvs_p":',
+  af: ',"af":',
+  afSource: ',"af_source":',
+  clinvar: ',"clinvar":{"significance":',
+  stars: ',"stars":',
+  match: ',"match":',
+  id: ',"id":',
+  conditions: ',"conditions":',
+  close: '}',
+  noClinvar: ',"clinvar":null',
+  acmg: ',"acmg":{"classification":',
+  points: ',"points":',
+  criteria: ',"criteria":[',
+  strength: ',"strength":',
+  reason: ',"reason":',
+  notAssessed: '],"not_assessed":[',
+  score: ']},"score":',
+  otherGenes: ',"other_genes":[',
+  consequences: ',"consequences":',
+  geneConstraint: '],"gene_constraint":{"pli":',
+  loeuf: ',"loeuf":',
+  misZ: ',"mis_z":',
+  source: ',"source":',
+  end: '}}\n',
+  noConstraintEnd: '],"gene_constraint":null}\n',
+  null: 'null',
+  maneTrue: ',"is_mane_select":true,"consequences":',
+  maneFalse: ',"is_mane_select":false,"consequences":',
+  codeFirst: '{"code":',
+  code: ',{"code":',
+  geneFirst: '{"gene":',
+  geneNext: ',{"gene":',
+});
+
+function encodeAll<T extends Record<string, string>>(pieces: T): { readonly [k in keyof T]: Uint8Array } {
+  return Object.fromEntries(Object.entries(pieces).map(([k, v]) => [k, Buffer.from(v, 'latin1')])) as unknown as { [k in keyof T]: Uint8Array };
+}
+
+/** Strings whose JSON bytes a writer keeps. */
+const CACHED_STRINGS = 16_384;
+/** Buffers recycle() keeps for reuse. */
+const MAX_SPARE_BUFFERS = 8;
+
 export class AnnotationJsonlWriter {
   private buf: Buffer;
   private pos = 0;
+  private readonly cache = new Map<string, Uint8Array>();
+  private readonly spare: ArrayBuffer[] = [];
 
   /** `initial`: bytes of the first buffer (it doubles as needed; take() starts a new one this size). */
   constructor(private readonly initial = 8 << 20) {
@@ -23,143 +88,156 @@ export class AnnotationJsonlWriter {
     return this.pos;
   }
 
-  /** The lines so far (a view of a buffer no longer written to); the writer starts afresh. */
+  /**
+   * The lines so far (a view of a buffer no longer written to); the writer goes on in a buffer
+   * given back by recycle(), else a new one.
+   */
   take(): Buffer {
     const out = this.buf.subarray(0, this.pos);
-    this.buf = Buffer.allocUnsafeSlow(this.initial);
+    const spare = this.spare.pop();
+    this.buf = spare !== undefined ? Buffer.from(spare) : Buffer.allocUnsafeSlow(this.initial);
     this.pos = 0;
     return out;
+  }
+
+  /**
+   * Gives back the memory of an earlier take() whose bytes have been consumed (e.g. written to
+   * the file after a transfer to another thread and back): the next take() reuses it instead of
+   * allocating (and page-faulting) a new buffer.
+   */
+  recycle(memory: ArrayBuffer): void {
+    if (memory.byteLength >= this.initial && this.spare.length < MAX_SPARE_BUFFERS) this.spare.push(memory);
   }
 
   /** Appends one record and its newline. */
   add(v: AnnotatedVariant): void {
     const g = v.genotype;
-    this.raw('{"chrom":');
+    this.bytes(K.chromFirst);
     this.str(v.chrom);
-    this.raw(',"pos":');
+    this.bytes(K.pos);
     this.num(v.pos);
-    this.raw(',"ref":');
+    this.bytes(K.ref);
     this.str(v.ref);
-    this.raw(',"alt":');
+    this.bytes(K.alt);
     this.str(v.alt);
     const i = v.input;
-    this.raw(',"input":{"chrom":');
+    this.bytes(K.input);
     this.str(i.chrom);
-    this.raw(',"pos":');
+    this.bytes(K.pos);
     this.num(i.pos);
-    this.raw(',"ref":');
+    this.bytes(K.ref);
     this.str(i.ref);
-    this.raw(',"alt":');
+    this.bytes(K.alt);
     this.str(i.alt);
-    this.raw(',"line":');
+    this.bytes(K.line);
     this.num(i.line);
-    this.raw('},"genotype":{"gt":');
+    this.bytes(K.genotype);
     this.str(g.gt);
-    this.raw(',"zygosity":');
-    this.str(g.zygosity);
+    this.bytes(K.zygosity);
+    this.strCached(g.zygosity);
     if (g.depth != null) {
-      this.raw(',"depth":');
+      this.bytes(K.depth);
       this.num(g.depth);
     }
     if (g.genotypeQuality != null) {
-      this.raw(',"genotype_quality":');
+      this.bytes(K.genotypeQuality);
       this.num(g.genotypeQuality);
     }
     if (g.alleleDepths) {
-      this.raw(',"allele_depths":');
+      this.bytes(K.alleleDepths);
       this.nums(g.alleleDepths);
     }
-    this.raw('},"filter":');
+    this.bytes(K.filter);
     this.strs(v.filter);
-    this.raw(',"qual":');
+    this.bytes(K.qual);
     this.numOrNull(v.qual);
-    this.raw(',"gene":');
-    this.strOrNull(v.gene);
-    this.raw(',"hgnc_id":');
-    this.strOrNull(v.hgncId ?? null);
-    this.raw(',"transcript":');
-    this.strOrNull(v.transcript);
-    this.raw(v.isManeSelect === true ? ',"is_mane_select":true,"consequences":' : ',"is_mane_select":false,"consequences":');
+    this.bytes(K.gene);
+    this.strOrNull(v.gene, true);
+    this.bytes(K.hgncId);
+    this.strOrNull(v.hgncId ?? null, true);
+    this.bytes(K.transcript);
+    this.strOrNull(v.transcript, true);
+    this.bytes(v.isManeSelect === true ? K.maneTrue : K.maneFalse);
     this.strs(v.consequences);
-    this.raw(',"impact":');
-    this.str(v.impact);
-    this.raw(',"hgvs_c":');
+    this.bytes(K.impact);
+    this.strCached(v.impact);
+    this.bytes(K.hgvsC);
     this.strOrNull(v.hgvsC);
-    this.raw(',"hgvs_p":');
+    this.bytes(K.hgvsP);
     this.strOrNull(v.hgvsP);
-    this.raw(',"af":');
+    this.bytes(K.af);
     this.numOrNull(v.af);
-    this.raw(',"af_source":');
-    this.strOrNull(v.afSource ?? null);
+    this.bytes(K.afSource);
+    this.strOrNull(v.afSource ?? null, true);
     const c = v.clinvar;
     if (c) {
-      this.raw(',"clinvar":{"significance":');
-      this.str(c.significance);
-      this.raw(',"stars":');
+      this.bytes(K.clinvar);
+      this.strCached(c.significance);
+      this.bytes(K.stars);
       this.num(c.stars);
-      this.raw(',"match":');
-      this.str(c.match);
-      this.raw(',"id":');
+      this.bytes(K.match);
+      this.strCached(c.match);
+      this.bytes(K.id);
       this.strOrNull(c.id ?? null);
-      this.raw(',"conditions":');
+      this.bytes(K.conditions);
       this.strs(c.conditions ?? []);
-      this.raw('}');
-    } else this.raw(',"clinvar":null');
+      this.bytes(K.close);
+    } else this.bytes(K.noClinvar);
     const acmg = v.acmg;
-    this.raw(',"acmg":{"classification":');
-    this.str(acmg.classification);
-    this.raw(',"points":');
+    this.bytes(K.acmg);
+    this.strCached(acmg.classification);
+    this.bytes(K.points);
     this.num(acmg.points);
-    this.raw(',"criteria":[');
+    this.bytes(K.criteria);
     for (let k = 0; k < acmg.criteria.length; k++) {
       const cr = acmg.criteria[k]!;
-      this.raw(k === 0 ? '{"code":' : ',{"code":');
-      this.str(cr.code);
-      this.raw(',"strength":');
-      this.str(cr.strength);
-      this.raw(',"points":');
+      this.bytes(k === 0 ? K.codeFirst : K.code);
+      this.strCached(cr.code);
+      this.bytes(K.strength);
+      this.strCached(cr.strength);
+      this.bytes(K.points);
       this.num(cr.points);
-      this.raw(',"reason":');
-      this.str(cr.reason);
-      this.raw('}');
+      this.bytes(K.reason);
+      this.strCached(cr.reason);
+      this.bytes(K.close);
     }
-    this.raw('],"not_assessed":[');
+    this.bytes(K.notAssessed);
     const na = acmg.notAssessed ?? [];
     for (let k = 0; k < na.length; k++) {
-      this.raw(k === 0 ? '{"code":' : ',{"code":');
-      this.str(na[k]!.code);
-      this.raw(',"reason":');
-      this.str(na[k]!.reason);
-      this.raw('}');
+      this.bytes(k === 0 ? K.codeFirst : K.code);
+      this.strCached(na[k]!.code);
+      this.bytes(K.reason);
+      this.strCached(na[k]!.reason);
+      this.bytes(K.close);
     }
-    this.raw(']},"score":');
+    this.bytes(K.score);
     this.num(Math.round(v.score * 10000) / 10000);
-    this.raw(',"other_genes":[');
+    this.bytes(K.otherGenes);
     const og = v.otherGenes ?? [];
     for (let k = 0; k < og.length; k++) {
       const o = og[k]!;
-      this.raw(k === 0 ? '{"gene":' : ',{"gene":');
-      this.str(o.gene);
-      this.raw(',"transcript":');
-      this.str(o.transcript);
-      this.raw(',"consequences":');
+      this.bytes(k === 0 ? K.geneFirst : K.geneNext);
+      this.strCached(o.gene);
+      this.bytes(K.transcript);
+      this.strCached(o.transcript);
+      this.bytes(K.consequences);
       this.strs(o.consequences);
-      this.raw(',"impact":');
-      this.str(o.impact);
-      this.raw('}');
+      this.bytes(K.impact);
+      this.strCached(o.impact);
+      this.bytes(K.close);
     }
     const gc = v.geneConstraint;
     if (gc) {
-      this.raw('],"gene_constraint":{"pli":');
+      this.bytes(K.geneConstraint);
       this.numOrNull(gc.pLI);
-      this.raw(',"loeuf":');
+      this.bytes(K.loeuf);
       this.numOrNull(gc.loeuf);
-      this.raw(',"mis_z":');
+      this.bytes(K.misZ);
       this.numOrNull(gc.misZ);
-      this.raw(',"source":');
-      this.str(gc.source);
-      this.raw('}}\n');
-    } else this.raw('],"gene_constraint":null}\n');
+      this.bytes(K.source);
+      this.strCached(gc.source);
+      this.bytes(K.end);
+    } else this.bytes(K.noConstraintEnd);
   }
 
   /** Room for `n` more bytes. */
@@ -171,7 +249,19 @@ export class AnnotationJsonlWriter {
     this.buf = next;
   }
 
-  /** A constant ASCII piece of the record (keys, punctuation). */
+  /** A constant piece of the record. */
+  private bytes(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+
+  private byte(c: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = c;
+  }
+
+  /** An ASCII piece (a number's spelling). */
   private raw(s: string): void {
     const n = s.length;
     this.ensure(n);
@@ -197,6 +287,21 @@ export class AnnotationJsonlWriter {
     this.pos = p;
   }
 
+  /**
+   * A string likely to recur (gene, transcript, consequence, criterion and its reason, ...):
+   * its JSON bytes are kept (up to CACHED_STRINGS of them) and copied in one go.
+   */
+  private strCached(s: string): void {
+    if (s.length < 12) return this.str(s);
+    let b = this.cache.get(s);
+    if (b === undefined) {
+      if (this.cache.size >= CACHED_STRINGS) return this.str(s);
+      b = Buffer.from(JSON.stringify(s), 'utf8');
+      this.cache.set(s, b);
+    }
+    this.bytes(b);
+  }
+
   private strEscaped(s: string): void {
     const j = JSON.stringify(s);
     // UTF-8 takes at most 3 bytes per UTF-16 unit (JSON.stringify escapes lone surrogates).
@@ -204,18 +309,19 @@ export class AnnotationJsonlWriter {
     this.pos += this.buf.write(j, this.pos);
   }
 
-  private strOrNull(s: string | null): void {
-    if (s === null) this.raw('null');
+  private strOrNull(s: string | null, cached = false): void {
+    if (s === null) this.bytes(K.null);
+    else if (cached) this.strCached(s);
     else this.str(s);
   }
 
   private strs(xs: readonly string[]): void {
-    this.raw('[');
+    this.byte(91); // [
     for (let k = 0; k < xs.length; k++) {
-      if (k > 0) this.raw(',');
-      this.str(xs[k]!);
+      if (k > 0) this.byte(44); // ,
+      this.strCached(xs[k]!);
     }
-    this.raw(']');
+    this.byte(93); // ]
   }
 
   /** A JSON number: what JSON.stringify writes (non-finite -> null, -0 -> 0). */
@@ -238,17 +344,17 @@ export class AnnotationJsonlWriter {
   }
 
   private numOrNull(x: number | null): void {
-    if (x === null) this.raw('null');
+    if (x === null) this.bytes(K.null);
     else this.num(x);
   }
 
   private nums(xs: readonly number[]): void {
-    this.raw('[');
+    this.byte(91); // [
     for (let k = 0; k < xs.length; k++) {
-      if (k > 0) this.raw(',');
+      if (k > 0) this.byte(44); // ,
       // JSON.stringify writes a missing array element as null.
       this.numOrNull(xs[k] ?? null);
     }
-    this.raw(']');
+    this.byte(93); // ]
   }
 }
