@@ -380,7 +380,23 @@ export const GeneRow = z.object({
 });
 export type GeneRow = z.infer<typeof GeneRow>;
 
+/** Where a ranked gene's phenotype evidence comes from (the engine's gene prioritiser). */
+export const GenePhenotypeSource = z.object({
+  /**
+   * 'annotations': an annotated disease's phenotype; 'allelic': an annotated disease's phenotype
+   * with the genotype fit of unknown inheritance (a possibly allelic disease of the gene);
+   * 'disease-name': a disease without phenotype annotations, on the features its name states;
+   * 'none': a possible new disease of the gene, ranked on its variants and constraint alone.
+   */
+  source: z.enum(['annotations', 'allelic', 'disease-name', 'none']),
+  /** The disease the evidence is of; null for 'none'. */
+  disease: TermRef.nullable(),
+});
+export type GenePhenotypeSource = z.infer<typeof GenePhenotypeSource>;
+
 export const GeneDetails = GeneRow.extend({
+  /** Null for analyses ranked before it was stored (their explanation still says it in words). */
+  phenotypeSource: GenePhenotypeSource.nullable(),
   chromosome: z.string().nullable(),
   type: z.string().nullable(),
   description: z.string().nullable(),

@@ -14,6 +14,7 @@ import {
   formatLr,
   kbDisease,
   missingFeatures,
+  nameBreakdown,
   termBreakdown,
   variantsOfGene,
 } from './evidence.ts';
@@ -79,12 +80,12 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
   const { ctx, knowledge } = input;
   b.gene(gene);
   const best = bestDiseaseOf(ctx, gene);
-  const unannotated = gene.explanation.find((l) => l.startsWith('No annotated disease'));
+  const source = gene.phenotypeSource;
   b.line(`${gene.symbol}${gene.name ? ` (${gene.name})` : ''} is ranked ${rankOf(gene.rank, ctx.genes.length)} genes of this case (score ${gene.score.toFixed(2)}, log10 scale).`);
   if (best) {
     if (best.ranked) b.disease(best.ranked);
-    const lr = best.log10Lr != null ? `: phenotype likelihood ratio 10^${best.log10Lr.toFixed(1)}` : '';
-    b.item(`Phenotype: its best-matching disease is ${best.name} (${best.id})${best.ranked ? `, ranked #${best.ranked.rank} of the diseases` : ''}${lr}.`);
+    b.item(`Phenotype: its best-matching disease is ${best.name} (${best.id})${best.ranked ? `, ranked #${best.ranked.rank} of the diseases` : ''}: phenotype likelihood ratio 10^${best.log10Lr.toFixed(1)}.`);
+    if (source?.source === 'allelic') b.item(`Possibly allelic disease: the case's genotype does not fit the stated inheritance of ${best.name}, so ${gene.symbol} is ranked on its phenotype as a related disease of the same gene with unknown inheritance.`);
     const breakdown = termBreakdown(ctx, knowledge, best.scoredId);
     if (breakdown) {
       const matched = breakdown.matched.filter((t) => t.kind === 'exact' || t.kind === 'implied' || t.kind === 'partial').sort((x, y) => y.lr - x.lr);
@@ -94,10 +95,15 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
       const absent = breakdown.excluded.filter((e) => e.diseaseFrequency >= 0.2);
       if (absent.length) b.item(`Recorded as absent although the disease often shows it: ${termsLine(b, absent.map((e) => ({ term: e.term, label: e.label, lr: e.lr })), false)}.`);
     }
-  } else if (unannotated?.includes('has no HPO phenotype annotations yet')) {
-    // A disease known only by its name: the engine's line says which and what its name matched.
-    b.item(`Phenotype: ${unannotated}.`);
-  } else if (gene.diseases.length > 0 && unannotated?.includes('ranked as a possible new disease of the gene')) {
+  } else if (source?.source === 'disease-name' && source.disease) {
+    // A disease known only by its name: which one, and what its name states and matches.
+    const name = nameBreakdown(ctx, knowledge, source.disease.id);
+    const matched = name?.matched.map((m) => m.label) ?? [];
+    const states = name?.named.length ? `the features its name states (${name.named.join(', ')}; likelihood ratio 10^${gene.phenotypeScore.toFixed(1)}${matched.length ? `, matching ${matched.join(', ')}` : ', none matching the patient'}), ` : '';
+    b.item(`Phenotype: ${gene.symbol}'s disease ${source.disease.label} (${source.disease.id}) has no HPO phenotype annotations yet, so it is ranked on ${states}its variants and gene constraint.`);
+  } else if (source === null) {
+    b.item(`Phenotype: phenotype likelihood ratio 10^${gene.phenotypeScore.toFixed(1)}; this analysis was ranked before the source of a gene's phenotype evidence was stored, so re-analyse the case to see which disease it rests on.`);
+  } else if (gene.diseases.length > 0) {
     // The engine ranked it as a possible new disease of the gene: its known diseases fit less well.
     const known = gene.diseases.slice(0, 3).map((d) => {
       const ranked = rankedDisease(ctx, d.id);

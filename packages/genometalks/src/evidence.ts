@@ -7,6 +7,7 @@ import {
   explainDisease,
   getPhenotypeModel,
   resolveQuery,
+  scoreNamedDisease,
   type ExcludedTermEffect,
   type HpoDisease,
   type PhenotypeModel,
@@ -23,7 +24,7 @@ export interface BestDisease {
   scoredId: string;
   name: string;
   /** log10 of the phenotype likelihood ratio the gene took from it. */
-  log10Lr: number | null;
+  log10Lr: number;
   /** The ranked disease of the case, when it is in the stored list. */
   ranked: CaseDisease | null;
 }
@@ -49,19 +50,25 @@ export function rankedDisease(ctx: CaseContext, id: string): CaseDisease | null 
   return ctx.diseases.find((d) => d.id === id || d.mergedIds.includes(id)) ?? null;
 }
 
-/** The disease behind a gene's phenotype score, read from the gene's stored explanation. */
+/**
+ * The annotated disease behind a gene's phenotype score, from the engine's stored phenotype
+ * source ('annotations' or 'allelic'); null for a gene ranked on a disease's name, as a possible
+ * new disease, or by an analysis that predates the stored source.
+ */
 export function bestDiseaseOf(ctx: CaseContext, gene: CaseGene): BestDisease | null {
-  for (const line of gene.explanation) {
-    const m = /^Phenotype: (.*) \(([A-Z]+:[\w.]+)\), likelihood ratio 10\^(-?[\d.]+)/.exec(line);
-    if (m?.[1] && m[2]) {
-      // The ranked list names a disease by its group's representative id (OMIM before ORPHA).
-      const ranked = rankedDisease(ctx, m[2]);
-      return { id: ranked?.id ?? m[2], scoredId: m[2], name: ranked?.name ?? m[1], log10Lr: Number(m[3]), ranked };
-    }
-  }
-  if (gene.explanation.some((l) => l.startsWith('No annotated disease'))) return null;
-  const first = gene.diseases[0];
-  return first ? { id: first.id, scoredId: first.id, name: first.label, log10Lr: null, ranked: rankedDisease(ctx, first.id) } : null;
+  const s = gene.phenotypeSource;
+  if (!s?.disease || (s.source !== 'annotations' && s.source !== 'allelic')) return null;
+  // The ranked list names a disease by its group's representative id (OMIM before ORPHA).
+  const ranked = rankedDisease(ctx, s.disease.id);
+  return { id: ranked?.id ?? s.disease.id, scoredId: s.disease.id, name: ranked?.name ?? s.disease.label, log10Lr: gene.phenotypeScore, ranked };
+}
+
+/** What a disease known only by its name states (its name's HPO features) and which of the patient's terms they explain (engine `scoreNamedDisease`); null when the KB lacks it. */
+export function nameBreakdown(ctx: CaseContext, knowledge: ChatKnowledge, diseaseId: string): { named: string[]; matched: TermMatch[] } | null {
+  const nd = knowledge.hpo.namedDiseases.get(diseaseId);
+  if (!nd) return null;
+  const { model, q } = modelAndQuery(ctx, knowledge);
+  return { named: nd.nameTerms.map((t) => knowledge.hpo.ontology.label(t) ?? t), matched: scoreNamedDisease(model, q, nd).matched };
 }
 
 /** One line of a gene's stored explanation by its prefix ("Inheritance:", "Gene constraint:"), without the prefix. */

@@ -72,14 +72,51 @@ describe('GenomeTalks answers without a model', () => {
       expect(a.text).toContain('Ranked above it: FGFR2 (#1');
       expectGrounded(a.citations);
     }
-    // A gene whose disease is known only by its name: the engine's own line, not "a new disease".
-    const nameOnly = 'No annotated disease of this gene fits better (TWIST1): its disease Craniosynostosis 1 (OMIM:123100) has no HPO phenotype annotations yet; ranked on its variants and gene constraint';
-    const byName = { ...ctx, genes: ctx.genes.map((g) => (g.symbol === 'TWIST1' ? { ...g, explanation: [nameOnly, ...g.explanation.filter((l) => !l.startsWith('No annotated disease'))] } : g)) };
-    const named = talks.answer('why is TWIST1 ranked where it is?', byName).text;
-    expect(named).toContain(`Phenotype: ${nameOnly}.`);
-    expect(named).not.toContain('possible new disease');
     expect(talks.answer('tell me about BEK', ctx).text).toMatch(/^FGFR2 is ranked #1/);
     expect(talks.answer('what about the second gene?', ctx).text).toMatch(/^TWIST1 is ranked #2/);
+  });
+
+  it("reads the engine's phenotype source, not the explanation's wording", () => {
+    // The same case with the phenotype lines of every explanation gone: the answers do not change.
+    const reworded = { ...ctx, genes: ctx.genes.map((g) => ({ ...g, explanation: g.explanation.filter((l) => !l.startsWith('Phenotype:') && !l.startsWith('No annotated disease')) })) };
+    const top = talks.answer('why is FGFR2 ranked where it is?', reworded).text;
+    expect(top).toMatch(/Phenotype: its best-matching disease is Pfeiffer syndrome \(OMIM:101600\), ranked #\d+ of the diseases: phenotype likelihood ratio 10\^-0\.2\./);
+    const twist = talks.answer('why is TWIST1 ranked where it is?', reworded).text;
+    expect(ctx.genes.find((g) => g.symbol === 'TWIST1')?.phenotypeSource).toEqual({ source: 'none', disease: null });
+    expect(twist).toMatch(/none of TWIST1's known diseases \(Saethre-Chotzen syndrome \(OMIM:101400\)\) fits the case better than a possible new disease/);
+    expect(twist).not.toContain('best-matching disease');
+  });
+
+  it('says when a gene is ranked on a possibly allelic disease', () => {
+    // CDKL5's disease is X-linked recessive; one heterozygous variant in a girl does not fit it.
+    const epilepsy = buildCase(knowledge, { present: ['HP:0001250', 'HP:0001249', 'HP:0001252'], excluded: [] });
+    expect(epilepsy.genes.find((g) => g.symbol === 'CDKL5')?.phenotypeSource).toEqual({ source: 'allelic', disease: { id: 'OMIM:300672', label: 'Developmental and epileptic encephalopathy 2' } });
+    const a = talks.answer('why is CDKL5 ranked where it is?', epilepsy);
+    expect(a.text).toContain('its best-matching disease is Developmental and epileptic encephalopathy 2 (OMIM:300672)');
+    expect(a.text).toContain("Possibly allelic disease: the case's genotype does not fit the stated inheritance of Developmental and epileptic encephalopathy 2, so CDKL5 is ranked on its phenotype as a related disease of the same gene with unknown inheritance.");
+    expectGrounded(a.citations, epilepsy);
+    // FGFR2 in the default case is ranked on its annotated disease: no such sentence.
+    expect(talks.answer('why is FGFR2 ranked where it is?', ctx).text).not.toContain('allelic');
+  });
+
+  it('names a disease known only by its name, what its name states and what that matches', () => {
+    // Craniosynostosis 1 (TWIST1) has no phenotype annotations: the engine ranks on its name's feature.
+    const cs1 = { id: 'OMIM:123100', name: 'Craniosynostosis 1', mondo: null, nameTerms: ['HP:0001363'], inheritance: ['HP:0000006'], genes: ['TWIST1'] };
+    const genes = new Map([...knowledge.hpo.genes].map(([s, g]) => [s, s === 'TWIST1' ? { ...g, diseases: [...g.diseases, { id: cs1.id, association: 'MENDELIAN' as const }] } : g]));
+    const named = { hpo: { ...knowledge.hpo, genes, namedDiseases: new Map([[cs1.id, cs1]]) } };
+    const c = buildCase(named);
+    const twist = c.genes.find((g) => g.symbol === 'TWIST1');
+    expect(twist?.phenotypeSource).toEqual({ source: 'disease-name', disease: { id: 'OMIM:123100', label: 'Craniosynostosis 1' } });
+    const a = createGenomeTalks(named).answer('why is TWIST1 ranked where it is?', c).text;
+    expect(a).toContain(`Phenotype: TWIST1's disease Craniosynostosis 1 (OMIM:123100) has no HPO phenotype annotations yet, so it is ranked on the features its name states (Craniosynostosis; likelihood ratio 10^${twist?.phenotypeScore.toFixed(1)}, matching Craniosynostosis), its variants and gene constraint.`);
+    expect(a).not.toContain('possible new disease');
+  });
+
+  it('says an analysis ranked before the phenotype source was stored cannot name its disease', () => {
+    const legacy = { ...ctx, genes: ctx.genes.map((g) => ({ ...g, phenotypeSource: null })) };
+    const a = talks.answer('why is FGFR2 ranked where it is?', legacy).text;
+    expect(a).toContain('Phenotype: phenotype likelihood ratio 10^-0.2; this analysis was ranked before the source of a gene\'s phenotype evidence was stored, so re-analyse the case to see which disease it rests on.');
+    expect(a).not.toContain('best-matching disease');
   });
 
   it('describes a variant named by HGVS c., one-letter p., or locus, with ClinVar and the ACMG criteria that fired', () => {

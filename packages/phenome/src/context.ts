@@ -278,6 +278,17 @@ const FAMILY_WORDS = new Set([
   'relatives',
   'mom',
   'dad',
+  // The patient's own children and spouse ("her first daughter presented tall stature"); "the
+  // first son of healthy parents" is the patient ("X of" is skipped below).
+  'daughter',
+  'daughters',
+  'son',
+  'sons',
+  'grandson',
+  'granddaughter',
+  'husband',
+  'wife',
+  'offspring',
 ]);
 
 /** Words naming the patient: they end a relative's scope ("his mother ..., and he has ..."). */
@@ -365,6 +376,8 @@ const PHRASE_SCOPED = new Set(['without', 'absence of', 'lack of', 'lacking', 'f
 const PRE_SCOPE = 12;
 const POST_SCOPE = 5;
 const FAMILY_SCOPE = 14;
+/** Longest item (tokens) of a list that a negation is distributed over. */
+const LIST_ITEM_MAX = 6;
 
 export interface MentionContext {
   negated: boolean;
@@ -407,11 +420,14 @@ export class ContextAnalyzer {
   private readonly hitsBySentence = new Map<number, TriggerHit[]>();
   private readonly sentenceStart: Int32Array;
   private readonly sentenceEnd: Int32Array;
+  /** The characters between token i and token i + 1 (to the end of the text for the last). */
+  private readonly gaps: string[];
 
   constructor(
     text: string,
     private readonly tokens: readonly Token[],
   ) {
+    this.gaps = tokens.map((t, i) => text.slice(t.end, tokens[i + 1]?.start ?? text.length));
     this.lower = tokens.map((t) => t.raw.toLowerCase().replace(/’/g, "'"));
     this.sentences = sentenceIds(text, tokens);
     const count = tokens.length === 0 ? 0 : (this.sentences[tokens.length - 1] ?? 0) + 1;
@@ -512,7 +528,8 @@ export class ContextAnalyzer {
       if (
         hit.kind === 'neg-pre' &&
         this.isPhraseScoped(hit) &&
-        this.crossesPunctuation(hit.end, start)
+        this.crossesPunctuation(hit.end, start) &&
+        !this.inParenthesisedList(hit, hits, start, end)
       )
         break;
       if (hit.kind === 'neg-pre' || hit.kind === 'neg-both') negated = true;
@@ -523,17 +540,113 @@ export class ContextAnalyzer {
     // Post-triggers: right after the mention, within the same clause (no punctuation).
     for (const hit of hits) {
       if (hit.start < end) continue;
-      if (hit.start - end > POST_SCOPE) break;
+      if (hit.start - end > POST_SCOPE) {
+        // "Seizures, hypotonia and ataxia were absent": the list ends before the trigger.
+        if (this.postNegatesList(start, end, hit, hits)) negated = true;
+        break;
+      }
       if (hit.kind === 'term' && !this.isCopulaBeforePost(hit, hits)) break;
-      if (this.crossesPunctuation(end - 1, hit.start)) break;
-      // "spasticity with increased patellar and absent Achilles reflexes": the trigger belongs
-      // to another phrase joined by a preposition or conjunction.
-      if (this.joinsAnotherPhrase(end, hit.start)) break;
+      if (
+        this.crossesPunctuation(end - 1, hit.start) ||
+        // "spasticity with increased patellar and absent Achilles reflexes": the trigger
+        // belongs to another phrase joined by a preposition or conjunction.
+        this.joinsAnotherPhrase(end, hit.start)
+      ) {
+        if (this.postNegatesList(start, end, hit, hits)) negated = true;
+        break;
+      }
       if (hit.kind === 'neg-post' || hit.kind === 'neg-both') negated = true;
       else if (hit.kind === 'unc-post') uncertain = true;
     }
     if (uncertain && negated) negated = false;
     return { negated, uncertain, subject: this.subject(start, end, hits) };
+  }
+
+  /**
+   * "The lack of other distinguishing features (A, B, and C)": a parenthesis right after the
+   * negated phrase lists what it names, so the negation governs the items inside it. True
+   * when [start, end) lies inside such a parenthesis, the negated phrase before it is one
+   * short phrase, and nothing in between ends the clause.
+   */
+  private inParenthesisedList(
+    hit: TriggerHit,
+    hits: readonly TriggerHit[],
+    start: number,
+    end: number,
+  ): boolean {
+    let open = -1;
+    for (let k = hit.end; k < start; k++) {
+      const gap = this.gaps[k] ?? '';
+      if (gap.includes('(')) {
+        if (open >= 0 || /[^\s(]/.test(gap)) return false;
+        open = k + 1;
+      } else if (open < 0 && this.tokens[k]?.breakAfter) return false;
+      else if (open >= 0 && /[^\s,]/.test(gap)) return false;
+    }
+    if (open < 0 || open - hit.end > LIST_ITEM_MAX) return false;
+    // The parenthesis closes after the mention, within the sentence.
+    const to = this.sentenceEnd[this.sentenceOf(start)] ?? 0;
+    let closed = false;
+    for (let k = end - 1; k < to; k++) {
+      const gap = this.gaps[k] ?? '';
+      if (gap.includes(')')) {
+        closed = true;
+        break;
+      }
+      if (/[^\s,]/.test(gap)) return false;
+    }
+    return closed && !hits.some((h) => h.kind === 'term' && h.start >= hit.end && h.start < start);
+  }
+
+  /**
+   * A negation after a coordinated list that opens its clause covers every item: "Seizures,
+   * hypotonia and ataxia were absent", "Cataract and deafness were not observed". The list
+   * runs from the start of the sentence (or of the clause after a colon) to the trigger, its
+   * items are short and separated by commas or a last "and"/"or", it holds no verb, and the
+   * trigger is a copula form ("were absent", "was not observed", "were normal").
+   */
+  private postNegatesList(
+    start: number,
+    end: number,
+    found: TriggerHit,
+    hits: readonly TriggerHit[],
+  ): boolean {
+    // The copula is a hit of its own before the trigger ("were" + "not observed").
+    const hit =
+      found.kind === 'term' ? (hits.find((h) => h.start === found.end) ?? found) : found;
+    if (hit.kind !== 'neg-post' && hit.kind !== 'neg-both') return false;
+    const copula = /^(?:is|are|was|were)$/;
+    const before = hits.find((h) => h.end === hit.start);
+    if (!copula.test(this.lower[hit.start] ?? '') && !(before && copula.test(this.lower[before.start] ?? '')))
+      return false;
+    const listEnd = before && before.kind === 'term' ? before.start : hit.start;
+    const sentence = this.sentenceOf(start);
+    let from = this.sentenceStart[sentence] ?? 0;
+    for (let k = start - 1; k >= from; k--) {
+      if (/:/.test(this.gaps[k] ?? '')) {
+        from = k + 1;
+        break;
+      }
+    }
+    if (from >= listEnd || end > listEnd) return false;
+    if (hits.some((h) => h.start >= from && h.start < listEnd)) return false;
+    let item = 0;
+    let coordinated = false;
+    for (let k = from; k < listEnd; k++) {
+      const w = this.lower[k] ?? '';
+      if (w === 'and' || w === 'or') {
+        coordinated = true;
+        item = 0;
+        continue;
+      }
+      if (++item > LIST_ITEM_MAX) return false;
+      const gap = this.gaps[k] ?? '';
+      if (k + 1 < listEnd && this.tokens[k]?.breakAfter) {
+        if (/[^\s,]/.test(gap)) return false;
+        item = 0;
+      }
+    }
+    return coordinated;
   }
 
   private isPhraseScoped(hit: TriggerHit): boolean {

@@ -97,6 +97,12 @@ describe('generated names: qualified parents and measurements', () => {
     ],
     ['HP:0008504', 'Moderate sensorineural hearing impairment', ['HP:0000407']],
     [
+      'HP:0011474',
+      'Childhood onset sensorineural hearing impairment',
+      ['HP:0000407'],
+    ],
+    ['HP:0000399', 'Prelingual sensorineural hearing impairment', ['HP:0011474']],
+    [
       'HP:0003281',
       'Increased circulating ferritin concentration',
       ['HP:0000118'],
@@ -116,6 +122,14 @@ describe('generated names: qualified parents and measurements', () => {
     expect(idsOf('She has moderate sensorineural hearing loss.')).toEqual(['HP:0008504']);
     // Without the qualifier the parent term is meant.
     expect(idsOf('She has sensorineural hearing loss.')).toEqual(['HP:0000407']);
+  });
+
+  it('names a qualified term by the qualifier and the synonyms of an ancestor above its parent', () => {
+    const term = hpo.terms.get('HP:0000399');
+    if (!term) throw new Error('missing term');
+    // The parent's label does not end the term's label; the grandparent's does.
+    expect(qualifiedParentPhrases(hpo, term)).toEqual(['prelingual Sensorineural hearing loss']);
+    expect(idsOf('He had prelingual sensorineural hearing loss.')).toEqual(['HP:0000399']);
   });
 
   it('reads a measurement with any direction word and without specimen or quantity words', () => {
@@ -153,6 +167,16 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Reduced visual acuity')).toContain('reduced vision');
     expect(equivalentPhrases('Increased muscle tone')).toContain('increased tone');
     expect(equivalentPhrases('Hypoplastic mandible')).toContain('hypoplastic jaw');
+  });
+
+  it('knows the Latin-derived adjectives and the lay names of the limbs', () => {
+    expect(equivalentPhrases('Joint hypermobility')).toEqual(['articular hypermobility']);
+    expect(equivalentPhrases('Lower limb muscle weakness')).toEqual(
+      expect.arrayContaining(['leg muscle weakness', 'lower limb muscular weakness', 'leg muscular weakness']),
+    );
+    expect(equivalentPhrases('Short upper limbs')).toContain('short arms');
+    // A word inside another word is not replaced ("armpit", "legal").
+    expect(equivalentPhrases('Armpit hair')).toEqual([]);
   });
 
   it('matches the text forms through the extractor', () => {

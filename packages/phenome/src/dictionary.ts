@@ -16,9 +16,12 @@ import {
 } from './lexicon.ts';
 import { normalizeWord, surfaceWord, tokenize } from './normalize.ts';
 
-/** Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts), not a phrase. */
+/**
+ * Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts),
+ * 'milestone' = a milestone reached past its normal age (milestones.ts), not a phrase.
+ */
 export type EntrySource =
-  'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived' | 'variant' | 'lab';
+  'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived' | 'variant' | 'lab' | 'milestone';
 
 export interface DictEntry {
   termId: string;
@@ -57,11 +60,12 @@ export const DEFAULT_ROOTS: readonly string[] = [
  * Category names of those branches, not values: "the mode of inheritance", "age at onset",
  * "the clinical course", "age at death" say what is described, not what the patient has.
  */
+const AGE_OF_DEATH = 'HP:0011420';
 const NON_PHENOTYPE_CATEGORY_TERMS: ReadonlySet<string> = new Set([
   INHERITANCE_ROOT,
   CLINICAL_COURSE_ROOT,
   'HP:0003674', // Onset
-  'HP:0011420', // Age of death
+  AGE_OF_DEATH,
   'HP:0040006', // Mortality/Aging
   'HP:0003679', // Pace of progression
 ]);
@@ -90,6 +94,7 @@ export const SCOPE_WEIGHT: Record<EntrySource, number> = {
   derived: 0.75,
   variant: 0.8,
   lab: 0.9,
+  milestone: 0.9,
 };
 
 /**
@@ -200,6 +205,8 @@ export class PhraseDictionary {
     for (const t of ontology.terms.values()) if (!t.obsolete) labels.add(t.label.toLowerCase());
     for (const t of ontology.terms.values()) {
       if (t.obsolete || !roots.some((r) => ontology.isA(t.id, r))) continue;
+      // "the phenotypic abnormalities of our patient" names no finding.
+      if (t.id === PHENOTYPIC_ABNORMALITY_ROOT) continue;
       terms++;
       if (!ontology.isA(t.id, PHENOTYPIC_ABNORMALITY_ROOT)) {
         this.addNonPhenotype(t, add);
@@ -283,8 +290,11 @@ export class PhraseDictionary {
     for (const s of t.synonyms)
       if (s.type !== 'obsolete_synonym' && s.type !== 'abbreviation')
         names.push({ text: s.text, source: s.scope });
+    // A death named by one noun ("Miscarriage", "Stillbirth") names nothing else.
+    const oneWordLabel = this.ontology.isA(t.id, AGE_OF_DEATH);
     for (const n of names) {
-      if (NEGATION_IN_PHRASE_RE.test(n.text) || phraseWords(n.text).length < 2) continue;
+      if (NEGATION_IN_PHRASE_RE.test(n.text)) continue;
+      if (phraseWords(n.text).length < 2 && !(oneWordLabel && n.source === 'label')) continue;
       add(t.id, n.text, n.source);
     }
   }
@@ -429,28 +439,42 @@ export function adjectiveForms(name: string): string[] {
   return [];
 }
 
+/** How many levels up qualifiedParentPhrases looks for the term the qualifier qualifies. */
+const QUALIFIED_ANCESTOR_DEPTH = 3;
+
 /**
- * A term named by a qualifier and its parent's label ("Moderate sensorineural hearing
+ * A term named by a qualifier and an ancestor's label ("Moderate sensorineural hearing
  * impairment" under "Sensorineural hearing impairment", "Severe intellectual disability" under
- * "Intellectual disability") is also named by the qualifier and each of the parent's exact
- * synonyms: "moderate sensorineural hearing loss", "severe mental retardation". Qualifiers of
- * one or two words; the parent's abbreviations are not combined.
+ * "Intellectual disability"; "Prelingual sensorineural hearing impairment" two levels under
+ * it, through "Childhood onset sensorineural hearing impairment") is also named by the
+ * qualifier and each of that ancestor's exact synonyms: "moderate sensorineural hearing
+ * loss", "severe mental retardation", "prelingual sensorineural hearing loss". Qualifiers of
+ * one or two words; ancestors up to three levels up; abbreviations are not combined.
  */
 export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[] {
   const label = term.label.toLowerCase();
   const out: string[] = [];
-  for (const pid of term.parents) {
-    const parent = ontology.terms.get(pid);
-    if (!parent || parent.obsolete) continue;
-    const pl = parent.label.toLowerCase();
-    if (!label.endsWith(` ${pl}`)) continue;
-    const qualifier = label.slice(0, -pl.length - 1);
-    if (!/^[a-z]+(?:[ -][a-z]+)?$/.test(qualifier)) continue;
-    for (const s of parent.synonyms)
-      if (s.scope === 'exact' && s.type !== 'abbreviation' && s.type !== 'obsolete_synonym')
-        out.push(`${qualifier} ${s.text}`);
+  const seen = new Set<string>();
+  let level: readonly string[] = term.parents;
+  for (let depth = 0; depth < QUALIFIED_ANCESTOR_DEPTH && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const pid of level) {
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const parent = ontology.terms.get(pid);
+      if (!parent || parent.obsolete) continue;
+      next.push(...parent.parents);
+      const pl = parent.label.toLowerCase();
+      if (!label.endsWith(` ${pl}`)) continue;
+      const qualifier = label.slice(0, -pl.length - 1);
+      if (!/^[a-z]+(?:[ -][a-z]+)?$/.test(qualifier)) continue;
+      for (const s of parent.synonyms)
+        if (s.scope === 'exact' && s.type !== 'abbreviation' && s.type !== 'obsolete_synonym')
+          out.push(`${qualifier} ${s.text}`);
+    }
+    level = next;
   }
-  return out;
+  return [...new Set(out)];
 }
 
 /**
@@ -545,6 +569,14 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['nares', 'nostrils'],
   ['cafe au lait spot', 'cafe au lait patch'],
   ['cafe au lait spots', 'cafe au lait patches'],
+  // The Latin-derived adjective for the organ.
+  ['joint', 'articular'],
+  ['joints', 'articulations'],
+  ['muscle', 'muscular'],
+  ['lower limb', 'leg'],
+  ['lower limbs', 'legs'],
+  ['upper limb', 'arm'],
+  ['upper limbs', 'arms'],
   // Direction words that the HPO itself uses interchangeably.
   ['decreased', 'reduced', 'diminished'],
 ];

@@ -216,6 +216,27 @@ describe('createPhenome: matching', () => {
     ).toEqual(['HP:0001250', 'HP:0000518']);
   });
 
+  it('reads a milestone reached late as its delay, with the context of the sentence', () => {
+    const terms = phenome.extract(
+      'She did not walk until the age of 2 years 6 months. Her brother walked at 3 years. He walked at 12 months.',
+    );
+    expect(terms.map((t) => [t.id, t.text, t.negated, t.subject])).toEqual([
+      ['HP:0031936', 'did not walk until the age of 2 years 6 months', false, 'patient'],
+      ['HP:0031936', 'walked at 3 years', false, 'family'],
+    ]);
+    // Named as a finding at the same place already: one mention.
+    expect(ids(phenome.extract('Delayed walking at 24 months.'))).toEqual(['HP:0031936']);
+  });
+
+  it('reads a death named by one noun, but neither the root nor the branch names', () => {
+    const terms = phenome.extract(
+      'Her mother had two miscarriages. The phenotypic abnormalities of our patient and the age of death are listed.',
+    );
+    expect(terms.map((t) => [t.id, t.category, t.subject])).toEqual([
+      ['HP:0005268', 'course', 'family'],
+    ]);
+  });
+
   it('indexes only the roots asked for', () => {
     const findings = createPhenome(ontology, { roots: ['HP:0000118'] });
     expect(findings.extract('autosomal dominant inheritance')).toEqual([]);
@@ -316,6 +337,52 @@ describe('createPhenome: context', () => {
     expect(listed).toHaveLength(3);
   });
 
+  it('distributes a negation into the parenthesis that lists what the negated phrase names', () => {
+    const terms = phenome.extract(
+      'The boy lacked the other cardinal signs (seizures, cataract, and ataxia) of the syndrome, but had hearing loss.',
+    );
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0000518', true],
+      ['HP:0001251', true],
+      ['HP:0000365', false],
+    ]);
+    // A parenthesis after a finding that is not negated stays positive.
+    const plain = phenome.extract('Hypotonia (with seizures and ataxia) was present without cataract.');
+    expect(plain.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001252', false],
+      ['HP:0001250', false],
+      ['HP:0001251', false],
+      ['HP:0000518', true],
+    ]);
+  });
+
+  it('negates every item of a clause-opening list before "were absent" / "were not observed"', () => {
+    for (const sentence of [
+      'Seizures, cataract and ataxia were absent.',
+      'On examination: seizures, cataract, and ataxia were not observed.',
+    ]) {
+      const terms = phenome.extract(sentence);
+      expect(terms).toHaveLength(3);
+      expect(terms.every((t) => t.negated)).toBe(true);
+    }
+    // The list must open its clause and hold no verb: here only the reflexes are absent.
+    const verb = phenome.extract('She had seizures, cataract and ataxia were absent.');
+    expect(verb.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', false],
+      ['HP:0000518', false],
+      ['HP:0001251', true],
+    ]);
+  });
+
+  it('reads "absence of seizures" as a negation, not as absence seizures', () => {
+    const terms = phenome.extract('There was an absence of seizures. Her brother had absence seizures.');
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0002121', false],
+    ]);
+  });
+
   it('treats "cannot be ruled out" as uncertainty, not negation', () => {
     const t = find(phenome.extract('Seizures cannot be ruled out.'), 'HP:0001250');
     expect(t).toMatchObject({ negated: false, uncertain: true });
@@ -377,8 +444,12 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
     expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
+    // The first muscle group named after "of", when the HPO has "<group> muscle weakness".
+    expect(
+      ids(phenome.extract('She had weakness of the peroneal and anterior tibial muscles.')),
+    ).toEqual(['HP:0011727']);
     for (const text of [
-      'She had weakness of the peroneal and anterior tibial muscles.',
+      'She had weakness of the tibial and peroneal muscles.',
       'There was a weakness grade 4 of the hip flexors.',
       'Facial muscles showed a slight weakness.',
       'The arms showed a grade 4 weakness.',
@@ -443,6 +514,17 @@ describe('createPhenome: context', () => {
     expect(
       find(phenome.extract('Cataracts were also seen in his sister.'), 'HP:0000518').subject,
     ).toBe('family');
+  });
+
+  it("attributes the findings of the patient's children and spouse to the family", () => {
+    const terms = phenome.extract(
+      'The proband reported that her first daughter presented cataract and seizures. He is the first son of healthy parents and has deafness.',
+    );
+    expect(terms.map((t) => [t.id, t.subject])).toEqual([
+      ['HP:0000518', 'family'],
+      ['HP:0001250', 'family'],
+      ['HP:0000365', 'patient'],
+    ]);
   });
 
   it('keeps the patient as subject when a relative is only the object of a preposition', () => {

@@ -22,6 +22,7 @@ import {
 } from './dictionary.ts';
 import { normalizeWord, surfaceWord, type Token, tokenize } from './normalize.ts';
 import { findLabValues } from './labs.ts';
+import { findMilestoneDelays } from './milestones.ts';
 import { clinicalRegions } from './sections.ts';
 
 export type PhenomeCategory = 'phenotype' | 'inheritance' | 'course' | 'modifier';
@@ -509,14 +510,17 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     const prep = tokens[m.first + 1];
     // "weakness of the peroneal and anterior tibial muscles", "weakness grade 4 of the hip
     // flexors": a muscle group named after "in"/"of" in the same clause.
+    let site: Token | undefined;
     if (!located && prep && !(tokens[m.first] as Token).breakAfter) {
       let sawPrep = false;
       for (let k = m.first + 1; k < Math.min(tokens.length, m.first + 9); k++) {
         const t = tokens[k] as Token;
         if (sawPrep && BODY_REGION_RE.test(t.raw)) {
           located = true;
+          site ??= t;
           break;
         }
+        if (sawPrep && !site && !SITE_FUNCTION_WORD_RE.test(t.raw)) site = t;
         if (/^(?:in|of)$/i.test(t.raw)) sawPrep = true;
         else if (!sawPrep ? !/^(?:grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
           break;
@@ -535,6 +539,16 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         }
       }
     if (!located) return m;
+    // "weakness of the peroneal and anterior tibial muscles" -> Peroneal muscle weakness,
+    // "weakness of the neck muscles" -> Neck muscle weakness: the first muscle group named,
+    // when the HPO has "<group> muscle weakness".
+    if (site && !/^(?:muscles?|muscular)$/i.test(site.raw)) {
+      const specific = lookupWords(
+        [canonicalWord(site.norm), canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)],
+        false,
+      );
+      if (specific && specific.termId !== MUSCLE_WEAKNESS) return { ...m, entry: specific };
+    }
     const entry = lookupWords([canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)], false);
     return entry ? { ...m, entry } : m;
   };
@@ -608,7 +622,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
-    const candidates = findCandidates(tokens);
+    const candidates = findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c));
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
     const coordinated = expandCoordinations(text, tokens, mentions);
     const covering = coordinated.filter((c) => c.covers);
@@ -620,6 +634,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
     mentions = applyAbbreviations(text, tokens, mentions);
     if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
+    mentions = [...mentions, ...milestoneMentions(text, tokens, mentions)];
     mentions.sort((a, b) => a.first - b.first || b.last - a.last);
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
@@ -643,7 +658,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         continue;
       if (article && isGroupingTerm(m.entry.termId)) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
-      if (m.entry.source !== 'lab' && namesSomethingElse(text, tokens, m, caseReport)) continue;
+      const computed = m.entry.source === 'lab' || m.entry.source === 'milestone';
+      if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
       // In a case report, statements about the disease or a population are not the patient's.
       if (
         caseReport &&
@@ -653,7 +669,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         continue;
       const ctx = context.analyse(m.first, m.last);
       // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
-      if (m.entry.source !== 'lab' && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
+      if (!computed && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
       if (confidence < minConfidence) continue;
       const term: PhenomeTerm = {
@@ -680,9 +696,25 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     text: string,
     tokens: readonly Token[],
     mentions: readonly Candidate[],
+  ): Candidate[] => computedMentions(text, tokens, mentions, findLabValues(text), 'lab');
+
+  /** Milestones reached late ("walked at 24 months"), unless named at the same place already. */
+  const milestoneMentions = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+  ): Candidate[] =>
+    computedMentions(text, tokens, mentions, findMilestoneDelays(text), 'milestone');
+
+  const computedMentions = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+    findings: readonly { id: string; start: number; end: number }[],
+    source: 'lab' | 'milestone',
   ): Candidate[] => {
     const out: Candidate[] = [];
-    for (const f of findLabValues(text)) {
+    for (const f of findings) {
       const id = ontology.resolve(f.id);
       if (!id) continue;
       const range = tokenRange(tokens, f.start, f.end);
@@ -693,8 +725,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (mentions.some((m) => named(m.entry.termId) && m.first < last && first < m.last)) continue;
       const entry: DictEntry = {
         termId: id,
-        source: 'lab',
-        weight: SCOPE_WEIGHT.lab,
+        source,
+        weight: SCOPE_WEIGHT[source],
         words: [],
         text: text.slice(f.start, f.end),
       };
@@ -802,6 +834,8 @@ const BODY_REGION_RE =
 /** Words between "weakness of" and the muscle group it names ("of both upper and lower limbs"). */
 const WEAKNESS_SITE_WORD_RE =
   /^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal|and|or|anterior|posterior)$/i;
+/** Words before the muscle group after "weakness of" that name none ("of both the left ..."). */
+const SITE_FUNCTION_WORD_RE = /^(?:the|both|his|her|their|all|four|left|right|and|or)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
@@ -920,6 +954,20 @@ function namesSomethingElse(
  * "non-encephalopathic", "non-syndromic": the mention starts right after "non-". Not in
  * "skeletal and non-skeletal findings", which names both.
  */
+/**
+ * "Absence of seizures" / "lack of X" negate X: the noun does not take part in a phrase that
+ * uses it as a word of another sense ("Absence seizure" from "absence of seizures"). A phrase
+ * that says "absence of" itself or names the absence in other words ("absence of the corpus
+ * callosum" -> Absent corpus callosum) still matches.
+ */
+function readsNegationAsWord(tokens: readonly Token[], c: Candidate): boolean {
+  if (c.last - c.first < 3) return false;
+  const first = (tokens[c.first] as Token).raw.toLowerCase();
+  if ((first !== 'absence' && first !== 'lack') || (tokens[c.first + 1] as Token).raw.toLowerCase() !== 'of')
+    return false;
+  return new RegExp(`\\b${first}\\b(?! of\\b)`, 'i').test(c.entry.text);
+}
+
 function negatedByPrefix(text: string, tokens: readonly Token[], first: number): boolean {
   if (first === 0) return false;
   const before = tokens[first - 1] as Token;

@@ -1,6 +1,7 @@
 /**
  * What `rarelens annotate` shares between its in-process path and its worker threads: opening
- * the KB, the reader and the annotator for an input, and the JSONL encoder.
+ * the KB, the reader and the annotator for an input (both encode with the engine's
+ * AnnotationJsonlWriter).
  */
 import {
   createAnnotator,
@@ -9,8 +10,6 @@ import {
   loadChain,
   loadGenomeKb,
   readVcf,
-  toAnnotationJson,
-  type AnnotatedVariant,
   type Annotator,
   type Assembly,
   type VcfHeader,
@@ -42,42 +41,4 @@ export async function openAnnotation(input: AnnotateInput): Promise<{ reader: Vc
   }
   const annotator = createAnnotator(kb, { fasta: input.fasta, populationDataInInput: hasPopulationData(reader.header), infoKeys: new Set(reader.header.info.keys()) });
   return { reader, annotator };
-}
-
-/**
- * JSONL lines encoded straight into one growing buffer: one UTF-8 encode per line and no
- * concatenated string (a 1 MiB rope of short strings costs a flatten and a copy on write).
- */
-export class JsonlEncoder {
-  private buf: Buffer;
-  private len = 0;
-
-  constructor(private readonly initial = 8 << 20) {
-    this.buf = Buffer.allocUnsafeSlow(initial);
-  }
-
-  get length(): number {
-    return this.len;
-  }
-
-  add(a: AnnotatedVariant): void {
-    const s = JSON.stringify(toAnnotationJson(a));
-    // UTF-8 takes at most 3 bytes per UTF-16 unit; +1 for the newline.
-    const need = this.len + s.length * 3 + 1;
-    if (need > this.buf.length) {
-      const next = Buffer.allocUnsafeSlow(Math.max(need, this.buf.length * 2));
-      this.buf.copy(next, 0, 0, this.len);
-      this.buf = next;
-    }
-    this.len += this.buf.write(s, this.len);
-    this.buf[this.len++] = 10;
-  }
-
-  /** The lines so far (a view of a buffer no longer written to); the encoder starts afresh. */
-  take(): Buffer {
-    const out = this.buf.subarray(0, this.len);
-    this.buf = Buffer.allocUnsafeSlow(this.initial);
-    this.len = 0;
-    return out;
-  }
 }

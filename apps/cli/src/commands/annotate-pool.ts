@@ -19,6 +19,11 @@ export interface AnnotateBlock {
   firstLine: number;
 }
 
+/** A block's output memory, written to the file, sent back (transferred) to the worker that filled it. */
+export interface RecycledOutput {
+  recycle: ArrayBuffer;
+}
+
 export interface WorkerError {
   /** vcf: a VcfParseError; input: a bad KB, sample or assembly (message for the user); other: a bug. */
   kind: 'vcf' | 'input' | 'other';
@@ -78,13 +83,16 @@ export async function annotateInWorkers(
   input: AnnotateInput,
   reader: VcfReader,
   threads: number,
-  write: (bytes: Uint8Array) => Promise<void>,
+  write: (bytes: Uint8Array, written: () => void) => Promise<void>,
   counts: Map<string, number>,
   summary: VcfSummary,
 ): Promise<PoolResult> {
   const pool: PoolWorker[] = [];
-  const results = new Map<number, BlockResult>();
+  // Answers by block id, with the worker that sent each.
+  const results = new Map<number, { r: BlockResult; from: Worker }>();
   let failure: Error | null = null;
+  // Set when the workers are let go (a write finishing later keeps its memory).
+  let finished = false;
   // Set by the workers' event handlers (a function, so the loops below re-read it).
   const failed = (): Error | null => failure;
   let wake: (() => void) | null = null;
@@ -107,7 +115,7 @@ export async function annotateInWorkers(
             sequenceSource = m.sequenceSource ?? '';
             worker.on('message', (r: BlockResult) => {
               pw.inFlight--;
-              results.set(r.id, r);
+              results.set(r.id, { r, from: worker });
               signal();
             });
             resolve();
@@ -130,13 +138,18 @@ export async function annotateInWorkers(
     let written = 0;
     let alleles = 0;
     const flush = async () => {
-      for (let r = results.get(written); r !== undefined; r = results.get(written)) {
+      for (let e = results.get(written); e !== undefined; e = results.get(written)) {
         results.delete(written);
+        const { r, from } = e;
         if ('error' in r) throw errorOf(r.error);
         alleles += r.alleles;
         for (const [k, v] of Object.entries(r.counts)) counts.set(k, (counts.get(k) ?? 0) + v);
         addSummary(summary, r.summary);
-        await write(r.out);
+        // Once in the file, the block's memory goes back to its worker for its next block.
+        const memory = r.out.buffer as ArrayBuffer;
+        await write(r.out, () => {
+          if (failure === null && !finished) from.postMessage({ recycle: memory } satisfies RecycledOutput, [memory]);
+        });
         written++;
       }
     };
@@ -162,6 +175,7 @@ export async function annotateInWorkers(
     }
     return { alleles, sequenceSource };
   } finally {
+    finished = true;
     for (const { worker } of pool) {
       worker.removeAllListeners('exit');
       void worker.terminate();

@@ -4,9 +4,9 @@
  * same file) into JSONL bytes. Messages: see AnnotateBlock / BlockResult in annotate-pool.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { KbSourceError, UnknownSampleError, VcfParseError, type VcfSummary } from '@rarelens/engine';
-import { JsonlEncoder, openAnnotation, type AnnotateInput } from './annotate-jsonl.ts';
-import type { AnnotateBlock, BlockResult, WorkerError } from './annotate-pool.ts';
+import { AnnotationJsonlWriter, KbSourceError, UnknownSampleError, VcfParseError, type VcfSummary } from '@rarelens/engine';
+import { openAnnotation, type AnnotateInput } from './annotate-jsonl.ts';
+import type { AnnotateBlock, BlockResult, RecycledOutput, WorkerError } from './annotate-pool.ts';
 
 const port = parentPort!;
 
@@ -37,11 +37,15 @@ try {
   const { reader, annotator } = await openAnnotation(workerData as AnnotateInput);
   reader.close();
   port.postMessage({ ready: true, sequenceSource: annotator.sequenceSource });
-  const encoder = new JsonlEncoder();
-  port.on('message', (m: AnnotateBlock | null) => {
+  const encoder = new AnnotationJsonlWriter();
+  port.on('message', (m: AnnotateBlock | RecycledOutput | null) => {
     if (m === null) {
       annotator.close();
       port.close();
+      return;
+    }
+    if ('recycle' in m) {
+      encoder.recycle(m.recycle);
       return;
     }
     let result: BlockResult;

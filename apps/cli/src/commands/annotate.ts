@@ -12,6 +12,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import {
+  AnnotationJsonlWriter,
   ANNOTATION_INFO_FIELDS,
   AssemblyRequiredError,
   createVcfWriter,
@@ -25,7 +26,7 @@ import {
   type VcfReader,
 } from '@rarelens/engine';
 import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args.ts';
-import { JsonlEncoder, openAnnotation } from './annotate-jsonl.ts';
+import { openAnnotation } from './annotate-jsonl.ts';
 import { AnnotateInputError, annotateInWorkers } from './annotate-pool.ts';
 import { defaultKbDir } from './kb.ts';
 
@@ -92,8 +93,11 @@ async function annotate(args: Args): Promise<number> {
       // text; the workers annotate. The summary is gathered from their blocks.
       reader = await readVcf(args.vcf, { sample: args.sample, assembly: args.assembly });
       const out = createWriteStream(tmp);
-      const write = async (bytes: Uint8Array) => {
-        if (!out.write(bytes)) await once(out, 'drain');
+      const write = async (bytes: Uint8Array, written: () => void) => {
+        const more = out.write(bytes, (err) => {
+          if (!err) written();
+        });
+        if (!more) await once(out, 'drain');
       };
       const r = await annotateInWorkers(input, reader, threads, write, counts, reader.summary);
       out.end();
@@ -107,7 +111,7 @@ async function annotate(args: Args): Promise<number> {
       sequenceSource = annotator.sequenceSource;
       if (args.format === 'jsonl') {
         const out = createWriteStream(tmp);
-        const encoder = new JsonlEncoder();
+        const encoder = new AnnotationJsonlWriter();
         // Whole batches (one per decoded chunk): one await per ~1 MiB of input, not per variant.
         for await (const batch of reader.batches()) {
           for (const v of batch) {

@@ -20,6 +20,7 @@ import {
   inheritanceTags,
   isCandidate,
   loadChain,
+  phenotypeSourceOf,
   prepareVariants,
   rank,
   readVcf,
@@ -29,6 +30,7 @@ import {
   type AnnotatedVariant,
   type Assembly,
   type Family,
+  type GenePhenotypeSource,
   type GeneRecord,
   type GenomeKb,
   type HpoKb,
@@ -141,6 +143,8 @@ export interface RankedGeneValue {
   /** Modes of inheritance (labels) compatible with the case for this gene. */
   inheritance: string[];
   explanation: string[];
+  /** Where its phenotype evidence comes from (engine phenotypeSourceOf). */
+  phenotypeSource: GenePhenotypeSource;
   diseases: TermRefValue[];
 }
 
@@ -366,6 +370,7 @@ export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patie
         // The mode that fits, with how the family's genotypes fit it ("autosomal dominant (de novo)").
         inheritance: [g.evidence.genotype.pattern ? `${g.evidence.genotype.modeLabel} (${g.evidence.genotype.pattern})` : g.evidence.genotype.modeLabel],
         explanation: g.explanation,
+        phenotypeSource: phenotypeSourceOf(g),
         diseases,
       };
     }),

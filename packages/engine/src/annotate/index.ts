@@ -9,5 +9,6 @@ export { createAnnotator, annotateVariants, pickEffect, perGeneEffects, type Ann
 export { transcriptEffect, trimAllele, translateCodon, UPSTREAM_DISTANCE, type AlleleSpan, type BaseLookup, type TranscriptEffect } from './consequence.ts';
 export { SO_TERMS, impactOf, soRank, sortTerms, LOF_TERMS, type SoTerm } from './so.ts';
 export { toAnnotationJson, toAnnotationInfo, ANNOTATION_INFO_FIELDS, type AnnotationJson } from './output.ts';
+export { AnnotationJsonlWriter } from './jsonl.ts';
 export { classifyAcmg, classFromPoints, clinvarCriterion, lofMechanism, STRENGTH_POINTS, CLINVAR_CRITERIA_MIN_STARS, BA1_AF, BS1_AF, PM2_AF, PP2_MIS_Z, type AcmgEvidence, type AcmgOptions, type AcmgResult, type ClinvarAssertionEvidence, type PredictorScores, type SameCodonPathogenic } from '../acmg/classify.ts';
 export { pathogenicityScore, consequenceSeverity, rarity, acmgPosterior, CONSEQUENCE_SEVERITY, type ScoreInput } from '../score/pathogenicity.ts';

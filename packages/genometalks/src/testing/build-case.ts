@@ -4,6 +4,7 @@
  */
 import {
   Ontology,
+  phenotypeSourceOf,
   prepareVariants,
   rank,
   type AnnotatedVariant,
@@ -224,6 +225,7 @@ export function buildCase(knowledge: ChatKnowledge, spec: CaseSpec = {}): CaseCo
     synonyms: g.symbol === 'FGFR2' ? ['BEK', 'CEK3'] : [],
     ageOfOnset: [],
     explanation: g.explanation,
+    phenotypeSource: phenotypeSourceOf(g),
     diseases: (knowledge.hpo.genes.get(g.symbol)?.diseases ?? []).map((d) => ({ id: d.id, label: knowledge.hpo.diseaseById.get(d.id)?.name ?? d.id })),
   }));
   const diseases: CaseDisease[] = result.diseases.map((d) => ({

@@ -51,8 +51,14 @@ export function buildMiniHpo(): Ontology {
       ['HP:0003674', 'Onset', ['HP:0031797']],
       ['HP:0011463', 'Childhood onset', ['HP:0003674']],
       ['HP:0003676', 'Progressive', ['HP:0031797']],
+      ['HP:0040006', 'Mortality/Aging', ['HP:0031797']],
+      ['HP:0011420', 'Age of death', ['HP:0040006']],
+      ['HP:0034241', 'Prenatal death', ['HP:0011420'], ['Intrauterine death']],
+      ['HP:0005268', 'Miscarriage', ['HP:0034241'], ['Spontaneous abortion']],
       ['HP:0000707', 'Abnormality of the nervous system', ['HP:0000118']],
       ['HP:0001250', 'Seizure', ['HP:0000707'], ['Seizures', 'Epileptic seizure']],
+      ['HP:0002121', 'Absence seizure', ['HP:0001250'], ['Absence seizures']],
+      ['HP:0001251', 'Ataxia', ['HP:0000707']],
       [
         'HP:0001252',
         'Hypotonia',
@@ -69,6 +75,7 @@ export function buildMiniHpo(): Ontology {
       ['HP:0006829', 'Severe muscular hypotonia', ['HP:0001252'], ['Hypotonia, severe']],
       ['HP:0002187', 'Profound intellectual disability', ['HP:0001249']],
       ['HP:0001263', 'Global developmental delay', ['HP:0000707'], ['Developmental delay']],
+      ['HP:0031936', 'Delayed ability to walk', ['HP:0000707'], ['Delayed walking']],
       [
         'HP:0000750',
         'Delayed speech and language development',
@@ -82,6 +89,7 @@ export function buildMiniHpo(): Ontology {
       ['HP:0025406', 'Asthenia', ['HP:0000118'], ['Weakness']],
       ['HP:0001324', 'Muscle weakness', ['HP:0000118']],
       ['HP:0003701', 'Proximal muscle weakness', ['HP:0001324']],
+      ['HP:0011727', 'Peroneal muscle weakness', ['HP:0001324']],
       ['HP:0012432', 'Chronic fatigue', ['HP:0000118']],
       ['HP:0002835', 'Aspiration', ['HP:0000118']],
       [

@@ -111,6 +111,7 @@ export function createFixtureEngine(opts: FixtureEngineOptions): AnalysisEngine 
           hgncId: null,
           inheritance: ['Autosomal dominant inheritance'],
           explanation: [`fixture: phenotype ${g.phenotypeScore.toFixed(2)}, variant ${g.variantScore.toFixed(2)}`],
+          phenotypeSource: g.phenotypeScore > 0 ? { source: 'annotations' as const, disease: { id: `FIXTURE:${g.symbol}`, label: `${g.symbol} syndrome` } } : { source: 'none' as const, disease: null },
           diseases: [{ id: `FIXTURE:${g.symbol}`, label: `${g.symbol} syndrome` }],
         })),
         diseases: genes

@@ -34,7 +34,7 @@ function buildVariant(over: Partial<AnnotatedVariant> = {}): AnnotatedVariant {
 
 const ranking = (genes: string[], variantRank?: (v: AnnotatedVariant) => number | null): RankingValue => ({
   diseases: [],
-  genes: genes.map((symbol) => ({ symbol, hgncId: null, score: 1, phenotypeScore: 1, variantScore: 1, probability: 0.5, inheritance: [], explanation: [], diseases: [] })),
+  genes: genes.map((symbol) => ({ symbol, hgncId: null, score: 1, phenotypeScore: 1, variantScore: 1, probability: 0.5, inheritance: [], explanation: [], phenotypeSource: { source: 'none', disease: null }, diseases: [] })),
   ...(variantRank ? { variantRank } : {}),
 });
 

@@ -69,6 +69,7 @@ export function rankedRows(
       inheritance: g.inheritance,
       onset: facts?.onset ?? [],
       explanation: g.explanation,
+      phenotypeSource: g.phenotypeSource,
       diseases: g.diseases,
       variantCount: s?.count ?? 0,
     };

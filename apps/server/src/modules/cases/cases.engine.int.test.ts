@@ -87,12 +87,18 @@ describe.skipIf(!ready)('a real exome through the real engine', () => {
   it('ranks the same genes and variants as `rarelens analyze` on the same case (one engine path)', async () => {
     const out = path.join(dataDir, 'cli-result.json');
     execFileSync(process.execPath, [path.join(repoRoot, 'apps/cli/bin/rarelens.js'), 'analyze', '--vcf', pfeifferVcf, '--hpo', PFEIFFER_TERMS.join(','), '--sex', 'male', '--kb', kbDir, '--top', '25', '--out', out], { stdio: 'pipe' });
-    const cli = JSON.parse(readFileSync(out, 'utf8')) as { genes: { symbol: string; score: number; postTestProbability: number }[]; variants: { chrom: string; pos: number; ref: string; alt: string; gene: string }[] };
+    const cli = JSON.parse(readFileSync(out, 'utf8')) as { genes: { symbol: string; score: number; postTestProbability: number; scoreParts: { source: string }; evidence: { phenotype: { diseaseId: string; diseaseName: string } | null } }[]; variants: { chrom: string; pos: number; ref: string; alt: string; gene: string }[] };
     const api = (await app.inject({ method: 'GET', url: `/api/products/${id}/genes?pageSize=25`, headers: auth })).json<{ items: { symbol: string; score: number; probability: number | null }[] }>().items;
     const round = (x: number): string => x.toFixed(6);
     expect(api.map((g) => [g.symbol, round(g.score)])).toEqual(cli.genes.slice(0, 25).map((g) => [g.symbol, round(g.score)]));
     // The calibrated post-test probability is the engine's, stored per gene (a real column: 4-byte float).
     expect(api.map((g) => (g.probability ?? NaN).toPrecision(5))).toEqual(cli.genes.slice(0, 25).map((g) => Math.fround(g.postTestProbability).toPrecision(5)));
+    // Where each gene's phenotype evidence comes from: the engine's scoreParts.source and the disease it names.
+    for (const g of cli.genes.slice(0, 25)) {
+      const details = (await app.inject({ method: 'GET', url: `/api/products/${id}/genes/${g.symbol}`, headers: auth })).json<{ phenotypeSource: { source: string; disease: { id: string } | null } | null }>();
+      expect(details.phenotypeSource, g.symbol).toEqual({ source: g.scoreParts.source, disease: g.scoreParts.source === 'none' ? null : { id: g.evidence.phenotype?.diseaseId, label: g.evidence.phenotype?.diseaseName } });
+    }
+    expect(new Set(cli.genes.slice(0, 25).map((g) => g.scoreParts.source)).size, cli.genes.slice(0, 25).map((g) => g.scoreParts.source).join()).toBeGreaterThan(1);
     const vs = (await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&pageSize=10`, headers: auth })).json<{ items: { gene: string; chrom: string; pos: number; ref: string; alt: string }[] }>().items;
     const key = (v: { gene: string; chrom: string; pos: number; ref: string; alt: string }): string => `${v.gene} ${v.chrom}:${v.pos} ${v.ref}>${v.alt}`;
     expect(vs.map(key)).toEqual(cli.variants.slice(0, 10).map(key));

@@ -195,8 +195,9 @@ describe('uploading a case', () => {
   it('opens a gene by symbol with its variants', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes/fgfr2`, headers: authOf(alice) });
     expect(res.statusCode).toBe(200);
-    const g = res.json<{ symbol: string; name: string; variants: { gene: string }[] }>();
+    const g = res.json<{ symbol: string; name: string; phenotypeSource: unknown; variants: { gene: string }[] }>();
     expect(g.symbol).toBe('FGFR2');
+    expect(g.phenotypeSource).toEqual({ source: 'annotations', disease: { id: 'FIXTURE:FGFR2', label: 'FGFR2 syndrome' } });
     expect(g.variants.length).toBeGreaterThan(0);
     expect(g.variants.every((v) => v.gene === 'FGFR2')).toBe(true);
     const missing = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes/NOPE1`, headers: authOf(alice) });

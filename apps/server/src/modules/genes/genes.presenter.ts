@@ -29,6 +29,7 @@ export function presentGeneDetails(g: RunGeneRow, variants: VariantRow[]): GeneD
     synonyms: g.synonyms,
     ageOfOnset: g.onset,
     explanation: g.explanation,
+    phenotypeSource: g.phenotypeSource,
     diseases: g.diseases,
     variants,
   };

@@ -1,0 +1,360 @@
+/**
+ * The JSONL record of `rarelens annotate` written straight into a reusable byte buffer: the
+ * bytes of `JSON.stringify(toAnnotationJson(v))` + '\n' (same keys, same order, same number
+ * and string spelling), without the intermediate snake_case object, the JSON string and its
+ * UTF-8 encoding per record. Printable ASCII strings (nearly all of them) are copied byte by
+ * byte; any other string goes through JSON.stringify, so escapes and UTF-8 stay those of JSON.
+ * toAnnotationJson (output.ts) stays the definition of the record; jsonl.test.ts checks the two
+ * agree byte for byte on real files.
+ */
+import type { AnnotatedVariant } from '../types.ts';
+
+/** The record's constant pieces (keys and punctuation), encoded once. */
+const K = encodeAll({
+  chromFirst: '{"chrom":',
+  pos: ',"pos":',
+  ref: ',"ref":',
+  alt: ',"alt":',
+  input: ',"input":{"chrom":',
+  line: ',"line":',
+  genotype: '},"genotype":{"gt":',
+  zygosity: ',"zygosity":',
+  depth: ',"depth":',
+  genotypeQuality: ',"genotype_quality":',
+  alleleDepths: ',"allele_depths":',
+  filter: '},"filter":',
+  qual: ',"qual":',
+  gene: ',"gene":',
+  hgncId: ',"hgnc_id":',
+  transcript: ',"transcript":',
+  impact: ',"impact":',
+  hgvsC: ',"hgvs_c":',
+  hgvsP: ',"hgvs_p":',
+  af: ',"af":',
+  afSource: ',"af_source":',
+  clinvar: ',"clinvar":{"significance":',
+  stars: ',"stars":',
+  match: ',"match":',
+  id: ',"id":',
+  conditions: ',"conditions":',
+  close: '}',
+  noClinvar: ',"clinvar":null',
+  acmg: ',"acmg":{"classification":',
+  points: ',"points":',
+  criteria: ',"criteria":[',
+  strength: ',"strength":',
+  reason: ',"reason":',
+  notAssessed: '],"not_assessed":[',
+  score: ']},"score":',
+  otherGenes: ',"other_genes":[',
+  consequences: ',"consequences":',
+  geneConstraint: '],"gene_constraint":{"pli":',
+  loeuf: ',"loeuf":',
+  misZ: ',"mis_z":',
+  source: ',"source":',
+  end: '}}\n',
+  noConstraintEnd: '],"gene_constraint":null}\n',
+  null: 'null',
+  maneTrue: ',"is_mane_select":true,"consequences":',
+  maneFalse: ',"is_mane_select":false,"consequences":',
+  codeFirst: '{"code":',
+  code: ',{"code":',
+  geneFirst: '{"gene":',
+  geneNext: ',{"gene":',
+});
+
+function encodeAll<T extends Record<string, string>>(pieces: T): { readonly [k in keyof T]: Uint8Array } {
+  return Object.fromEntries(Object.entries(pieces).map(([k, v]) => [k, Buffer.from(v, 'latin1')])) as unknown as { [k in keyof T]: Uint8Array };
+}
+
+/** Strings whose JSON bytes a writer keeps. */
+const CACHED_STRINGS = 16_384;
+/** Buffers recycle() keeps for reuse. */
+const MAX_SPARE_BUFFERS = 8;
+
+export class AnnotationJsonlWriter {
+  private buf: Buffer;
+  private pos = 0;
+  private readonly cache = new Map<string, Uint8Array>();
+  private readonly spare: ArrayBuffer[] = [];
+
+  /** `initial`: bytes of the first buffer (it doubles as needed; take() starts a new one this size). */
+  constructor(private readonly initial = 8 << 20) {
+    this.buf = Buffer.allocUnsafeSlow(initial);
+  }
+
+  /** Bytes written since the last take(). */
+  get length(): number {
+    return this.pos;
+  }
+
+  /**
+   * The lines so far (a view of a buffer no longer written to); the writer goes on in a buffer
+   * given back by recycle(), else a new one.
+   */
+  take(): Buffer {
+    const out = this.buf.subarray(0, this.pos);
+    const spare = this.spare.pop();
+    this.buf = spare !== undefined ? Buffer.from(spare) : Buffer.allocUnsafeSlow(this.initial);
+    this.pos = 0;
+    return out;
+  }
+
+  /**
+   * Gives back the memory of an earlier take() whose bytes have been consumed (e.g. written to
+   * the file after a transfer to another thread and back): the next take() reuses it instead of
+   * allocating (and page-faulting) a new buffer.
+   */
+  recycle(memory: ArrayBuffer): void {
+    if (memory.byteLength >= this.initial && this.spare.length < MAX_SPARE_BUFFERS) this.spare.push(memory);
+  }
+
+  /** Appends one record and its newline. */
+  add(v: AnnotatedVariant): void {
+    const g = v.genotype;
+    this.bytes(K.chromFirst);
+    this.str(v.chrom);
+    this.bytes(K.pos);
+    this.num(v.pos);
+    this.bytes(K.ref);
+    this.str(v.ref);
+    this.bytes(K.alt);
+    this.str(v.alt);
+    const i = v.input;
+    this.bytes(K.input);
+    this.str(i.chrom);
+    this.bytes(K.pos);
+    this.num(i.pos);
+    this.bytes(K.ref);
+    this.str(i.ref);
+    this.bytes(K.alt);
+    this.str(i.alt);
+    this.bytes(K.line);
+    this.num(i.line);
+    this.bytes(K.genotype);
+    this.str(g.gt);
+    this.bytes(K.zygosity);
+    this.strCached(g.zygosity);
+    if (g.depth != null) {
+      this.bytes(K.depth);
+      this.num(g.depth);
+    }
+    if (g.genotypeQuality != null) {
+      this.bytes(K.genotypeQuality);
+      this.num(g.genotypeQuality);
+    }
+    if (g.alleleDepths) {
+      this.bytes(K.alleleDepths);
+      this.nums(g.alleleDepths);
+    }
+    this.bytes(K.filter);
+    this.strs(v.filter);
+    this.bytes(K.qual);
+    this.numOrNull(v.qual);
+    this.bytes(K.gene);
+    this.strOrNull(v.gene, true);
+    this.bytes(K.hgncId);
+    this.strOrNull(v.hgncId ?? null, true);
+    this.bytes(K.transcript);
+    this.strOrNull(v.transcript, true);
+    this.bytes(v.isManeSelect === true ? K.maneTrue : K.maneFalse);
+    this.strs(v.consequences);
+    this.bytes(K.impact);
+    this.strCached(v.impact);
+    this.bytes(K.hgvsC);
+    this.strOrNull(v.hgvsC);
+    this.bytes(K.hgvsP);
+    this.strOrNull(v.hgvsP);
+    this.bytes(K.af);
+    this.numOrNull(v.af);
+    this.bytes(K.afSource);
+    this.strOrNull(v.afSource ?? null, true);
+    const c = v.clinvar;
+    if (c) {
+      this.bytes(K.clinvar);
+      this.strCached(c.significance);
+      this.bytes(K.stars);
+      this.num(c.stars);
+      this.bytes(K.match);
+      this.strCached(c.match);
+      this.bytes(K.id);
+      this.strOrNull(c.id ?? null);
+      this.bytes(K.conditions);
+      this.strs(c.conditions ?? []);
+      this.bytes(K.close);
+    } else this.bytes(K.noClinvar);
+    const acmg = v.acmg;
+    this.bytes(K.acmg);
+    this.strCached(acmg.classification);
+    this.bytes(K.points);
+    this.num(acmg.points);
+    this.bytes(K.criteria);
+    for (let k = 0; k < acmg.criteria.length; k++) {
+      const cr = acmg.criteria[k]!;
+      this.bytes(k === 0 ? K.codeFirst : K.code);
+      this.strCached(cr.code);
+      this.bytes(K.strength);
+      this.strCached(cr.strength);
+      this.bytes(K.points);
+      this.num(cr.points);
+      this.bytes(K.reason);
+      this.strCached(cr.reason);
+      this.bytes(K.close);
+    }
+    this.bytes(K.notAssessed);
+    const na = acmg.notAssessed ?? [];
+    for (let k = 0; k < na.length; k++) {
+      this.bytes(k === 0 ? K.codeFirst : K.code);
+      this.strCached(na[k]!.code);
+      this.bytes(K.reason);
+      this.strCached(na[k]!.reason);
+      this.bytes(K.close);
+    }
+    this.bytes(K.score);
+    this.num(Math.round(v.score * 10000) / 10000);
+    this.bytes(K.otherGenes);
+    const og = v.otherGenes ?? [];
+    for (let k = 0; k < og.length; k++) {
+      const o = og[k]!;
+      this.bytes(k === 0 ? K.geneFirst : K.geneNext);
+      this.strCached(o.gene);
+      this.bytes(K.transcript);
+      this.strCached(o.transcript);
+      this.bytes(K.consequences);
+      this.strs(o.consequences);
+      this.bytes(K.impact);
+      this.strCached(o.impact);
+      this.bytes(K.close);
+    }
+    const gc = v.geneConstraint;
+    if (gc) {
+      this.bytes(K.geneConstraint);
+      this.numOrNull(gc.pLI);
+      this.bytes(K.loeuf);
+      this.numOrNull(gc.loeuf);
+      this.bytes(K.misZ);
+      this.numOrNull(gc.misZ);
+      this.bytes(K.source);
+      this.strCached(gc.source);
+      this.bytes(K.end);
+    } else this.bytes(K.noConstraintEnd);
+  }
+
+  /** Room for `n` more bytes. */
+  private ensure(n: number): void {
+    const need = this.pos + n;
+    if (need <= this.buf.length) return;
+    const next = Buffer.allocUnsafeSlow(Math.max(need, this.buf.length * 2));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+
+  /** A constant piece of the record. */
+  private bytes(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+
+  private byte(c: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = c;
+  }
+
+  /** An ASCII piece (a number's spelling). */
+  private raw(s: string): void {
+    const n = s.length;
+    this.ensure(n);
+    const b = this.buf;
+    let p = this.pos;
+    for (let k = 0; k < n; k++) b[p++] = s.charCodeAt(k);
+    this.pos = p;
+  }
+
+  /** A JSON string: printable ASCII copied as is; anything else spelled by JSON.stringify. */
+  private str(s: string): void {
+    const n = s.length;
+    this.ensure(n + 2);
+    const b = this.buf;
+    let p = this.pos;
+    b[p++] = 34;
+    for (let k = 0; k < n; k++) {
+      const c = s.charCodeAt(k);
+      if (c < 32 || c > 126 || c === 34 || c === 92) return this.strEscaped(s);
+      b[p++] = c;
+    }
+    b[p++] = 34;
+    this.pos = p;
+  }
+
+  /**
+   * A string likely to recur (gene, transcript, consequence, criterion and its reason, ...):
+   * its JSON bytes are kept (up to CACHED_STRINGS of them) and copied in one go.
+   */
+  private strCached(s: string): void {
+    if (s.length < 12) return this.str(s);
+    let b = this.cache.get(s);
+    if (b === undefined) {
+      if (this.cache.size >= CACHED_STRINGS) return this.str(s);
+      b = Buffer.from(JSON.stringify(s), 'utf8');
+      this.cache.set(s, b);
+    }
+    this.bytes(b);
+  }
+
+  private strEscaped(s: string): void {
+    const j = JSON.stringify(s);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit (JSON.stringify escapes lone surrogates).
+    this.ensure(j.length * 3);
+    this.pos += this.buf.write(j, this.pos);
+  }
+
+  private strOrNull(s: string | null, cached = false): void {
+    if (s === null) this.bytes(K.null);
+    else if (cached) this.strCached(s);
+    else this.str(s);
+  }
+
+  private strs(xs: readonly string[]): void {
+    this.byte(91); // [
+    for (let k = 0; k < xs.length; k++) {
+      if (k > 0) this.byte(44); // ,
+      this.strCached(xs[k]!);
+    }
+    this.byte(93); // ]
+  }
+
+  /** A JSON number: what JSON.stringify writes (non-finite -> null, -0 -> 0). */
+  private num(x: number): void {
+    if (Number.isInteger(x) && x >= 0 && x < 1e15) {
+      this.ensure(16);
+      const b = this.buf;
+      if (x < 10) {
+        b[this.pos++] = 48 + x;
+        return;
+      }
+      let digits = 1;
+      for (let t = x; t >= 10; t = Math.floor(t / 10)) digits++;
+      let p = this.pos + digits;
+      this.pos = p;
+      for (let t = x; p > this.pos - digits; t = Math.floor(t / 10)) b[--p] = 48 + (t % 10);
+      return;
+    }
+    this.raw(Number.isFinite(x) ? String(x) : 'null');
+  }
+
+  private numOrNull(x: number | null): void {
+    if (x === null) this.bytes(K.null);
+    else this.num(x);
+  }
+
+  private nums(xs: readonly number[]): void {
+    this.byte(91); // [
+    for (let k = 0; k < xs.length; k++) {
+      if (k > 0) this.byte(44); // ,
+      // JSON.stringify writes a missing array element as null.
+      this.numOrNull(xs[k] ?? null);
+    }
+    this.byte(93); // ]
+  }
+}
