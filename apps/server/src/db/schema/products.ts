@@ -236,11 +236,16 @@ export const runVariants = pgTable(
     // The main list index, (run_id, rank, score desc, id) INCLUDE (filter columns), is
     // created in migration 0004 by hand: drizzle cannot express INCLUDE. Covering the filter
     // columns lets every list page and capped count be an index-only scan.
-    index('run_variants_gene_order_idx').on(t.runId, t.gene, t.rank, t.score.desc(), t.id),
-    index('run_variants_consequence_order_idx').on(t.runId, t.consequence, t.rank, t.score.desc(), t.id),
-    index('run_variants_acmg_order_idx').on(t.runId, t.acmgClass, t.rank, t.score.desc(), t.id),
-    index('run_variants_clinvar_order_idx').on(t.runId, t.clinvarSignificance, t.rank, t.score.desc(), t.id),
-    index('run_variants_zygosity_order_idx').on(t.runId, t.zygosity, t.rank, t.score.desc(), t.id),
+    // Filter indexes hold only the rows their filter is selective on (migration 0021): a filter
+    // on a common value (intron, heterozygous, uncertain significance, no ClinVar entry) reads
+    // the covering list index in list order instead, and a genome's rows enter 5 fewer btrees.
+    index('run_variants_gene_order_idx').on(t.runId, t.gene, t.rank, t.score.desc(), t.id).where(sql`gene is not null`),
+    index('run_variants_consequence_order_idx')
+      .on(t.runId, t.consequence, t.rank, t.score.desc(), t.id)
+      .where(sql`consequence <> 'intergenic_variant' and consequence <> 'intron_variant' and consequence <> 'upstream_gene_variant' and consequence <> 'downstream_gene_variant'`),
+    index('run_variants_acmg_order_idx').on(t.runId, t.acmgClass, t.rank, t.score.desc(), t.id).where(sql`acmg_class <> 'Uncertain significance'`),
+    index('run_variants_clinvar_order_idx').on(t.runId, t.clinvarSignificance, t.rank, t.score.desc(), t.id).where(sql`clinvar_significance is not null`),
+    index('run_variants_zygosity_order_idx').on(t.runId, t.zygosity, t.rank, t.score.desc(), t.id).where(sql`zygosity <> 'heterozygous' and zygosity <> 'homozygous'`),
     index('run_variants_position_idx').on(t.runId, t.chrom, t.pos),
     index('run_variants_candidates_idx').on(t.runId, t.id).where(sql`is_candidate`),
     // Inheritance-filtered lists read the few tagged candidates of a run, in list order.
