@@ -43,6 +43,7 @@ import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { currentCommit, formatMachine } from './lib/machine.ts';
 import { explainListQueries } from './lib/list-explain.ts';
+import { benchServerEnv } from './lib/server-env.ts';
 import { percentile } from './lib/stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -326,30 +327,10 @@ async function main(): Promise<void> {
   const dbName = dbUrl.pathname.slice(1);
   const dataDir = mkdtempSync(join(tmpdir(), 'rarelens-bench-cases-'));
   const inbox = await startSmtpInbox();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RARELENS_DATA_DIR: dataDir,
-    RARELENS_KB: kbDir,
-    RARELENS_WEB_DIST: join(dataDir, 'no-web'),
-    DATABASE_URL: dbUrl.toString(),
-    SMTP_URL: inbox.url,
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    UPLOAD_MAX_BYTES: String(5 * 1024 ** 3),
-    JWT_SECRET,
-    TOKEN_HASH_SECRET,
-  });
-  const apiEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: dbUrl.toString(),
-    RARELENS_KB: kbDir,
-    RARELENS_WEB_DIST: join(dataDir, 'no-web'),
-    SMTP_URL: inbox.url,
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    JWT_SECRET,
-    TOKEN_HASH_SECRET,
-  };
+  const server = { dataDir, kbDir, databaseUrl: dbUrl.toString(), smtpUrl: inbox.url };
+  const config = loadConfig(benchServerEnv(server, { UPLOAD_MAX_BYTES: String(5 * 1024 ** 3), JWT_SECRET, TOKEN_HASH_SECRET }));
+  // Each API process has its own data directory (startApiProcesses).
+  const apiEnv = benchServerEnv(server, { JWT_SECRET, TOKEN_HASH_SECRET });
   /** The list load over separate API processes (or this process's app with --api-processes 0). */
   const listLoad = async (base: string, token: string, caseId: string): Promise<string> => {
     const apis = apiProcesses > 0 ? await startApiProcesses(apiProcesses, apiEnv, dataDir) : { bases: [base], stop: () => Promise.resolve() };

@@ -27,6 +27,7 @@ import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { multipartBody, waitForStatus } from '../apps/server/src/testing/multipart.ts';
 import { formatMachine } from './lib/machine.ts';
 import { bare, buildBackground, cmp, writeVcf, type Rec, type SpikeCase } from './rank-spiked.ts';
+import { benchServerEnv } from './lib/server-env.ts';
 import { percentile } from './lib/stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -112,18 +113,9 @@ async function main(): Promise<void> {
   const dropDatabase = await setupTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'rarelens-bench-chat-'));
   const inbox = await startSmtpInbox();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RARELENS_DATA_DIR: dataDir,
-    RARELENS_KB: kbDir,
-    RARELENS_WEB_DIST: join(dataDir, 'no-web'),
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    SMTP_URL: inbox.url,
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    CHAT_RATE_LIMIT_PER_MINUTE: '100000',
-    RARELENS_MAX_ACTIVE_ANALYSES: '1000',
-  });
+  const config = loadConfig(
+    benchServerEnv({ dataDir, kbDir, databaseUrl: process.env.DATABASE_URL ?? '', smtpUrl: inbox.url }, { CHAT_RATE_LIMIT_PER_MINUTE: '100000', RARELENS_MAX_ACTIVE_ANALYSES: '1000' }),
+  );
   // The product's own chat knowledge (the app's KB, loaded when the server is ready); no LLM.
   const app: FastifyInstance = await buildApp({ config, cases: { jobs: { inProcessWorker: true, pollMs: 100 } }, chat: { env: {} } });
   const byType = new Map<string, { n: number; ok: number; ms: number[] }>();

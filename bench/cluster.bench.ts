@@ -26,6 +26,7 @@ import { startS3rver } from '../apps/server/src/storage/testing/s3rver.process.t
 import { freePort, PASSWORD, readVerificationCode, registerBody, uniqueEmail } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { formatMachine } from './lib/machine.ts';
+import { benchServerEnv } from './lib/server-env.ts';
 import { percentile } from './lib/stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -179,18 +180,13 @@ async function main(): Promise<void> {
   // Migrations are applied here first, so the processes start on an up-to-date schema.
   const database = await createDatabase({ databaseUrl, pgliteDir: '' });
   const db = database.executeSql;
+  // Each process has its own data directory (startProcess callers).
   const common: NodeJS.ProcessEnv = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    ...benchServerEnv({ dataDir: scratch, kbDir, databaseUrl: databaseUrl ?? '', smtpUrl: inbox.url }),
     // One lab account submits the whole batch at once.
     RARELENS_MAX_ACTIVE_ANALYSES: '1000',
-    DATABASE_URL: databaseUrl,
-    RARELENS_KB: kbDir,
-    RARELENS_WEB_DIST: join(scratch, 'no-web'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     TOKEN_HASH_SECRET: randomBytes(32).toString('hex'),
-    SMTP_URL: inbox.url,
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: 'rarelens-bench',
     S3_ACCESS_KEY_ID: 'S3RVER',

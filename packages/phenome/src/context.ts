@@ -278,6 +278,17 @@ const FAMILY_WORDS = new Set([
   'relatives',
   'mom',
   'dad',
+  // The patient's own children and spouse ("her first daughter presented tall stature"); "the
+  // first son of healthy parents" is the patient ("X of" is skipped below).
+  'daughter',
+  'daughters',
+  'son',
+  'sons',
+  'grandson',
+  'granddaughter',
+  'husband',
+  'wife',
+  'offspring',
 ]);
 
 /** Words naming the patient: they end a relative's scope ("his mother ..., and he has ..."). */

@@ -444,14 +444,33 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
     expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
+    // The first muscle group named after "of", when the HPO has "<group> muscle weakness";
+    // a grade (MRC) may stand between.
+    expect(
+      ids(phenome.extract('Testing showed weakness MRC grade 2 of the neck flexors.')),
+    ).toEqual(['HP:0000467']);
+    expect(
+      ids(phenome.extract('She had weakness of the peroneal and anterior tibial muscles.')),
+    ).toEqual(['HP:0011727']);
     for (const text of [
-      'She had weakness of the peroneal and anterior tibial muscles.',
+      'She had weakness of the tibial and peroneal muscles.',
       'There was a weakness grade 4 of the hip flexors.',
       'Facial muscles showed a slight weakness.',
       'The arms showed a grade 4 weakness.',
     ])
       expect(ids(phenome.extract(text))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('She reported weakness of the whole body.'))).toEqual(['HP:0025406']);
+  });
+
+  it('reads a bound prefix before a slash with the ending of the next word', () => {
+    const terms = phenome.extract('He had brachy/plagiocephaly and cataract.');
+    expect(terms.map((t) => [t.id, t.text])).toEqual([
+      ['HP:0000248', 'brachy'],
+      ['HP:0001357', 'plagiocephaly'],
+      ['HP:0000518', 'cataract'],
+    ]);
+    // Whole words on both sides are no prefix.
+    expect(ids(phenome.extract('His mother/father had seizures.'))).toEqual(['HP:0001250']);
   });
 
   it('reads "profound X" as "Severe X" only where the HPO has no "Profound X"', () => {
@@ -510,6 +529,17 @@ describe('createPhenome: context', () => {
     expect(
       find(phenome.extract('Cataracts were also seen in his sister.'), 'HP:0000518').subject,
     ).toBe('family');
+  });
+
+  it("attributes the findings of the patient's children and spouse to the family", () => {
+    const terms = phenome.extract(
+      'The proband reported that her first daughter presented cataract and seizures. He is the first son of healthy parents and has deafness.',
+    );
+    expect(terms.map((t) => [t.id, t.subject])).toEqual([
+      ['HP:0000518', 'family'],
+      ['HP:0001250', 'family'],
+      ['HP:0000365', 'patient'],
+    ]);
   });
 
   it('keeps the patient as subject when a relative is only the object of a preposition', () => {

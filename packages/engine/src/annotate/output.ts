@@ -20,6 +20,8 @@ export interface AnnotationJson {
   transcript: string | null;
   is_mane_select: boolean;
   consequences: string[];
+  /** For an unresolved codon change (coding_sequence_variant without the reference sequence): each outcome's probability. */
+  coding_outcome?: { term: string; p: number }[];
   impact: string;
   hgvs_c: string | null;
   hgvs_p: string | null;
@@ -60,6 +62,7 @@ export function toAnnotationJson(v: AnnotatedVariant): AnnotationJson {
     transcript: v.transcript,
     is_mane_select: v.isManeSelect ?? false,
     consequences: v.consequences,
+    ...(v.codingOutcome?.length ? { coding_outcome: v.codingOutcome.map((o) => ({ term: o.term, p: Math.round(o.p * 1000) / 1000 })) } : {}),
     impact: v.impact,
     hgvs_c: v.hgvsC,
     hgvs_p: v.hgvsP,

@@ -35,6 +35,7 @@ import type { HpoKb } from '../kb/hpo-kb.ts';
 import { getPhenotypeModel } from '../phenotype/model.ts';
 import { buildPhenotypeResult, compareDiseaseIds, type DiseaseRanking, type PhenotypeRankingResult } from '../phenotype/rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, resolveQuery, scoreDiseases, type PhenotypeScoringOptions } from '../phenotype/score.ts';
+import { describeCodingOutcome } from '../annotate/consequence.ts';
 import type { AnnotatedVariant, Sex } from '../types.ts';
 import type { FamilyContext } from '../family/segregation.ts';
 import { DISEASE_CALIBRATION, GENE_CALIBRATION, postTestProbabilities, type Calibration } from './calibration.ts';
@@ -150,7 +151,7 @@ function varRef(q: QualifyingVariant): VariantRef {
 
 function describeVariant(q: QualifyingVariant): string {
   const v = q.variant;
-  const parts = [`${v.gene ?? '?'} ${v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}${v.hgvsP ? ` (${v.hgvsP})` : ''}`, v.genotype.zygosity, v.consequences[0] ?? 'unknown consequence', `pathogenicity ${q.p.toFixed(2)}`];
+  const parts = [`${v.gene ?? '?'} ${v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}${v.hgvsP ? ` (${v.hgvsP})` : ''}`, v.genotype.zygosity, `${v.consequences[0] ?? 'unknown consequence'}${v.codingOutcome?.length ? `, ${describeCodingOutcome(v.codingOutcome)}` : ''}`, `pathogenicity ${q.p.toFixed(2)}`];
   if (v.clinvar) parts.push(`ClinVar ${v.clinvar.significance}${v.clinvar.stars ? ` (${v.clinvar.stars}★)` : ''}${v.clinvar.match === 'exact' ? '' : ` at the ${v.clinvar.match.replace(/_/g, ' ')}`}`);
   parts.push(`ACMG ${v.acmg.classification}${v.acmg.criteria.length ? ` [${v.acmg.criteria.map((c) => c.code).join(', ')}]` : ''}`);
   parts.push(v.af == null ? 'no population frequency known' : `AF ${v.af.toPrecision(2)}`);

@@ -1,41 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { Messages, type VariantRow } from '@rarelens/contract';
+import { Messages } from '@rarelens/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/toaster.tsx';
+import { buildVariantRow } from '../variants/testing/variant-row.ts';
 import { AddToReportButton } from './add-to-report-button.tsx';
 import { fileNameOf } from './reporting.api.ts';
 
 const productId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-const variant: VariantRow = {
-  id: 7,
-  rank: 1,
-  chrom: '10',
-  pos: 121496701,
-  ref: 'T',
-  alt: 'G',
-  gene: 'FGFR2',
-  transcript: 'NM_000141',
-  consequence: 'missense_variant',
-  consequences: ['missense_variant'],
-  impact: 'MODERATE',
-  hgvsC: 'c.1694A>C',
-  hgvsP: 'p.(Glu565Ala)',
-  af: null,
-  clinvar: null,
-  clinvarAssertion: null,
-  reviewerClassification: null,
-  acmg: 'Uncertain significance',
-  acmgPoints: 3,
-  zygosity: 'heterozygous',
-  score: 0.8,
-  genotypes: null,
-  inheritance: [],
-  compoundHetPartners: [],
-  inheritanceRules: [],
-};
+const variant = buildVariantRow();
 
 type Reply = { status: number; body: unknown };
 

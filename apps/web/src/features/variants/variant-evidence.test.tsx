@@ -5,6 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../components/tooltip.tsx';
+import { buildVariantRow } from './testing/variant-row.ts';
 import { VariantEvidenceDrawer } from './variant-evidence.tsx';
 
 vi.mock('./igv-view.tsx', () => ({
@@ -15,21 +16,7 @@ vi.mock('./igv-view.tsx', () => ({
 vi.mock('./variant-actions.tsx', () => ({ VariantActions: () => null }));
 
 const variant: VariantDetails = {
-  id: 7,
-  rank: 1,
-  chrom: '10',
-  pos: 121496701,
-  ref: 'T',
-  alt: 'G',
-  gene: 'FGFR2',
-  transcript: 'NM_000141.5',
-  consequence: 'missense_variant',
-  consequences: ['missense_variant'],
-  impact: 'MODERATE',
-  hgvsC: 'NM_000141.5:c.1694A>C',
-  hgvsP: 'p.(Glu565Ala)',
-  af: null,
-  clinvar: 'Pathogenic',
+  ...buildVariantRow({ transcript: 'NM_000141.5', hgvsC: 'NM_000141.5:c.1694A>C', clinvar: 'Pathogenic', acmg: 'Likely pathogenic', acmgPoints: 6, score: 0.9 }),
   clinvarAssertion: {
     significance: 'Pathogenic',
     stars: 2,
@@ -41,15 +28,6 @@ const variant: VariantDetails = {
     url: 'https://www.ncbi.nlm.nih.gov/clinvar/variation/13294/',
     match: 'exact',
   },
-  acmg: 'Likely pathogenic',
-  acmgPoints: 6,
-  reviewerClassification: null,
-  zygosity: 'heterozygous',
-  score: 0.9,
-  genotypes: null,
-  inheritance: [],
-  compoundHetPartners: [],
-  inheritanceRules: [],
   hgncId: 'HGNC:3689',
   isManeSelect: true,
   afSource: null,
