@@ -55,6 +55,10 @@ const K = encodeAll({
   end: '}}\n',
   noConstraintEnd: '],"gene_constraint":null}\n',
   null: 'null',
+  codingOutcome: ',"coding_outcome":[',
+  termFirst: '{"term":',
+  term: ',{"term":',
+  p: ',"p":',
   maneTrue: ',"is_mane_select":true,"consequences":',
   maneFalse: ',"is_mane_select":false,"consequences":',
   codeFirst: '{"code":',
@@ -159,6 +163,18 @@ export class AnnotationJsonlWriter {
     this.strOrNull(v.transcript, true);
     this.bytes(v.isManeSelect === true ? K.maneTrue : K.maneFalse);
     this.strs(v.consequences);
+    const co = v.codingOutcome;
+    if (co && co.length > 0) {
+      this.bytes(K.codingOutcome);
+      for (let k = 0; k < co.length; k++) {
+        this.bytes(k === 0 ? K.termFirst : K.term);
+        this.strCached(co[k]!.term);
+        this.bytes(K.p);
+        this.num(Math.round(co[k]!.p * 1000) / 1000);
+        this.bytes(K.close);
+      }
+      this.byte(93); // ]
+    }
     this.bytes(K.impact);
     this.strCached(v.impact);
     this.bytes(K.hgvsC);
