@@ -444,7 +444,11 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
     expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
-    // The first muscle group named after "of", when the HPO has "<group> muscle weakness".
+    // The first muscle group named after "of", when the HPO has "<group> muscle weakness";
+    // a grade (MRC) may stand between.
+    expect(
+      ids(phenome.extract('Testing showed weakness MRC grade 2 of the neck flexors.')),
+    ).toEqual(['HP:0000467']);
     expect(
       ids(phenome.extract('She had weakness of the peroneal and anterior tibial muscles.')),
     ).toEqual(['HP:0011727']);
@@ -456,6 +460,17 @@ describe('createPhenome: context', () => {
     ])
       expect(ids(phenome.extract(text))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('She reported weakness of the whole body.'))).toEqual(['HP:0025406']);
+  });
+
+  it('reads a bound prefix before a slash with the ending of the next word', () => {
+    const terms = phenome.extract('He had brachy/plagiocephaly and cataract.');
+    expect(terms.map((t) => [t.id, t.text])).toEqual([
+      ['HP:0000248', 'brachy'],
+      ['HP:0001357', 'plagiocephaly'],
+      ['HP:0000518', 'cataract'],
+    ]);
+    // Whole words on both sides are no prefix.
+    expect(ids(phenome.extract('His mother/father had seizures.'))).toEqual(['HP:0001250']);
   });
 
   it('reads "profound X" as "Severe X" only where the HPO has no "Profound X"', () => {

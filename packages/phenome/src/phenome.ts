@@ -522,7 +522,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         }
         if (sawPrep && !site && !SITE_FUNCTION_WORD_RE.test(t.raw)) site = t;
         if (/^(?:in|of)$/i.test(t.raw)) sawPrep = true;
-        else if (!sawPrep ? !/^(?:grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
+        else if (!sawPrep ? !/^(?:mrc|grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
           break;
         if (t.breakAfter) break;
       }
@@ -554,6 +554,35 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
   };
   const canonicalWord = (norm: string): string => dict.lookup(norm)?.word ?? norm;
   const MUSCLE_NORM = normalizeWord('muscle');
+
+  /**
+   * "brachy/plagiocephaly", "hypo/hyperpigmentation": a bound prefix before a slash takes the
+   * ending of the word after it ("brachy" + "cephaly" = Brachycephaly) when that names a term
+   * in one word. A prefix that names a term itself is a word of its own, and two whole words
+   * ("subcapsular/capsular cataract", a coordination read by expandCoordinations) give no
+   * joined word.
+   */
+  const slashPrefixCandidates = (text: string, tokens: readonly Token[]): Candidate[] => {
+    const out: Candidate[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const a = tokens[i] as Token;
+      const b = tokens[i + 1] as Token;
+      if (text.slice(a.end, b.start).trim() !== '/' || a.raw.length < 3) continue;
+      if (!/^\p{L}{3,8}$/u.test(a.raw) || lookupWords([canonicalWord(a.norm)], false)) continue;
+      const second = b.raw.toLowerCase();
+      // The shortest ending first: "plagiocephaly" gives "cephaly" before "ocephaly".
+      for (let k = second.length - 4; k >= 1; k--) {
+        const joined = a.raw.toLowerCase() + second.slice(k);
+        const entry =
+          dict.bySurface.get(surfaceWord(joined))?.[0] ??
+          lookupWords([canonicalWord(normalizeWord(joined))], false);
+        if (!entry) continue;
+        out.push({ first: i, last: i + 1, entry, contentWords: 1, score: entry.weight * 0.9 });
+        break;
+      }
+    }
+    return out;
+  };
 
   /** Candidates inside a selected mention whose term is an ancestor of the mention's term. */
   const groupingCache = new Map<string, boolean>();
@@ -622,7 +651,10 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
-    const candidates = findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c));
+    const candidates = [
+      ...findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c)),
+      ...slashPrefixCandidates(text, tokens),
+    ];
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
     const coordinated = expandCoordinations(text, tokens, mentions);
     const covering = coordinated.filter((c) => c.covers);
