@@ -123,10 +123,7 @@ describe('AnnotationJsonlWriter on made-up records', () => {
         transcript: 'NM_007294.4',
         isManeSelect: true,
         consequences: ['missense_variant', 'splice_region_variant'],
-        codingOutcome: [
-          { term: 'missense_variant', p: 0.6666666 },
-          { term: 'synonymous_variant', p: 0.3333334 },
-        ],
+        codingOutcome: [{ term: 'synonymous_variant', p: 0.96054708 }, { term: 'missense_variant', p: 0.0394529 }],
         impact: 'MODERATE',
         hgvsC: 'NM_007294.4:c.5123C>A',
         hgvsP: 'p.(Ala1708Glu)',

@@ -55,16 +55,17 @@ const K = encodeAll({
   end: '}}\n',
   noConstraintEnd: '],"gene_constraint":null}\n',
   null: 'null',
-  codingOutcome: ',"coding_outcome":[',
-  termFirst: '{"term":',
-  term: ',{"term":',
-  p: ',"p":',
   maneTrue: ',"is_mane_select":true,"consequences":',
   maneFalse: ',"is_mane_select":false,"consequences":',
   codeFirst: '{"code":',
   code: ',{"code":',
   geneFirst: '{"gene":',
   geneNext: ',{"gene":',
+  codingOutcome: ',"coding_outcome":[',
+  termFirst: '{"term":',
+  termNext: ',{"term":',
+  p: ',"p":',
+  closeArray: '}]',
 });
 
 function encodeAll<T extends Record<string, string>>(pieces: T): { readonly [k in keyof T]: Uint8Array } {
@@ -164,16 +165,16 @@ export class AnnotationJsonlWriter {
     this.bytes(v.isManeSelect === true ? K.maneTrue : K.maneFalse);
     this.strs(v.consequences);
     const co = v.codingOutcome;
-    if (co && co.length > 0) {
+    if (co?.length) {
       this.bytes(K.codingOutcome);
       for (let k = 0; k < co.length; k++) {
-        this.bytes(k === 0 ? K.termFirst : K.term);
+        this.bytes(k === 0 ? K.termFirst : K.termNext);
         this.strCached(co[k]!.term);
         this.bytes(K.p);
         this.num(Math.round(co[k]!.p * 1000) / 1000);
-        this.bytes(K.close);
+        if (k < co.length - 1) this.bytes(K.close);
       }
-      this.byte(93); // ]
+      this.bytes(K.closeArray);
     }
     this.bytes(K.impact);
     this.strCached(v.impact);
