@@ -39,12 +39,13 @@ export interface ScoreCase {
 }
 
 /**
- * The grid (3,456 constant sets). namePhenotypeScale and unannotatedClinvarLn stay at the values
- * every fold chose in the earlier, wider grids (1 and 0): each gene now carries all its candidate
- * explanations, which multiplies the work per constant set, and the allelic-disease prior took their place.
+ * The grid (9,216 constant sets). namePhenotypeScale and unannotatedClinvarLn stay at the values
+ * every fold chose in the earlier, wider grids (1 and 0), phenotypeScale loses 1 (chosen by no fold
+ * since session 5): each gene now carries all its candidate explanations, which multiplies the work
+ * per constant set, and the allelic-disease and series priors took their place (-1000 = off).
  */
 const AXES = {
-  phenotypeScale: [0.5, 0.7, 1],
+  phenotypeScale: [0.5, 0.7],
   genotypeWeight: [2, 3, 4],
   unknownGeneLn: [-8, -6, -4, -2],
   namedDiseaseLn: [-4, -3, -2, -1],
@@ -53,6 +54,7 @@ const AXES = {
   constrainedMissenseLn: [0, 1],
   unannotatedClinvarLn: [0],
   allelicDiseaseLn: [-1000, -6, -4, -2],
+  seriesDiseaseLn: [-1000, -4, -2, 0],
 } as const satisfies Record<keyof GeneScoreConstants, readonly number[]>;
 
 export function constantsGrid(): GeneScoreConstants[] {
@@ -113,7 +115,7 @@ interface PackedCase {
   start: Int32Array;
   count: Int32Array;
   causal: GeneScoreParts[][];
-  source: Uint8Array; // 0 annotations, 1 disease-name, 2 none, 3 allelic
+  source: Uint8Array; // 0 annotations, 1 disease-name, 2 none, 3 allelic, 4 series
   phenotypeLn: Float64Array;
   temperedLn: Float64Array;
   fitLn: Float64Array;
@@ -121,13 +123,22 @@ interface PackedCase {
   clinvar: Uint8Array; // 1: ClinVar pathogenic allele in the fit
 }
 
-const SOURCE_CODE = { annotations: 0, 'disease-name': 1, none: 2, allelic: 3 } as const;
+const SOURCE_CODE = { annotations: 0, 'disease-name': 1, none: 2, allelic: 3, series: 4 } as const;
 
 function scoreAlternative(c: PackedCase, j: number, k: GeneScoreConstants): number {
   const src = c.source[j];
   const con = c.constraint[j];
-  const phen = src === 0 ? k.phenotypeScale * (c.temperedLn[j] ?? 0) : src === 3 ? k.allelicDiseaseLn + k.phenotypeScale * (c.temperedLn[j] ?? 0) : src === 1 ? k.namedDiseaseLn + k.namePhenotypeScale * (c.phenotypeLn[j] ?? 0) : k.unknownGeneLn;
-  return phen + k.genotypeWeight * (c.fitLn[j] ?? 0) + (con === 1 ? k.constrainedLofLn : con === 2 ? k.constrainedMissenseLn : 0) + ((src === 1 || src === 2) && c.clinvar[j] ? k.unannotatedClinvarLn : 0);
+  const phen =
+    src === 0
+      ? k.phenotypeScale * (c.temperedLn[j] ?? 0)
+      : src === 3
+        ? k.allelicDiseaseLn + k.phenotypeScale * (c.temperedLn[j] ?? 0)
+        : src === 4
+          ? k.seriesDiseaseLn + k.phenotypeScale * (c.temperedLn[j] ?? 0)
+          : src === 1
+            ? k.namedDiseaseLn + k.namePhenotypeScale * (c.phenotypeLn[j] ?? 0)
+            : k.unknownGeneLn;
+  return phen + k.genotypeWeight * (c.fitLn[j] ?? 0) + (con === 1 ? k.constrainedLofLn : con === 2 ? k.constrainedMissenseLn : 0) + ((src === 1 || src === 2 || src === 4) && c.clinvar[j] ? k.unannotatedClinvarLn : 0);
 }
 
 function scorePacked(c: PackedCase, g: number, k: GeneScoreConstants): number {

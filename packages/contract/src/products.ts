@@ -385,10 +385,11 @@ export const GenePhenotypeSource = z.object({
   /**
    * 'annotations': an annotated disease's phenotype; 'allelic': an annotated disease's phenotype
    * with the genotype fit of unknown inheritance (a possibly allelic disease of the gene);
-   * 'disease-name': a disease without phenotype annotations, on the features its name states;
-   * 'none': a possible new disease of the gene, ranked on its variants and constraint alone.
+   * 'series': a disease without phenotype annotations, on the phenotype borrowed from the annotated
+   * diseases of its series; 'disease-name': a disease without phenotype annotations, on the features
+   * its name states; 'none': a possible new disease of the gene, ranked on its variants and constraint alone.
    */
-  source: z.enum(['annotations', 'allelic', 'disease-name', 'none']),
+  source: z.enum(['annotations', 'allelic', 'series', 'disease-name', 'none']),
   /** The disease the evidence is of; null for 'none'. */
   disease: TermRef.nullable(),
 });

@@ -83,6 +83,13 @@ export interface AnnotatedVariant extends VariantKey {
   isManeSelect?: boolean;
   /** Sequence Ontology terms, most severe first. */
   consequences: string[];
+  /**
+   * When the consequence is `coding_sequence_variant` because the codon is not known (no reference
+   * sequence): the probability of each possible outcome (missense_variant, synonymous_variant,
+   * stop_gained, ...) over the codons consistent with the known bases, weighted by human codon
+   * usage; most probable first. The pathogenicity score uses their expected severity.
+   */
+  codingOutcome?: { term: string; p: number }[] | null;
   impact: Impact;
   hgvsC: string | null;
   hgvsP: string | null;

@@ -95,6 +95,11 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
       const absent = breakdown.excluded.filter((e) => e.diseaseFrequency >= 0.2);
       if (absent.length) b.item(`Recorded as absent although the disease often shows it: ${termsLine(b, absent.map((e) => ({ term: e.term, label: e.label, lr: e.lr })), false)}.`);
     }
+  } else if (source?.source === 'series' && source.disease) {
+    // A disease known only by its name, ranked on the phenotype of the annotated diseases of its series.
+    b.item(
+      `Phenotype: ${gene.symbol}'s disease ${source.disease.label} (${source.disease.id}) has no HPO phenotype annotations yet, so it is ranked on the phenotype borrowed from the annotated diseases of its series (likelihood ratio 10^${gene.phenotypeScore.toFixed(1)}), its variants and gene constraint.`,
+    );
   } else if (source?.source === 'disease-name' && source.disease) {
     // A disease known only by its name: which one, and what its name states and matches.
     const name = nameBreakdown(ctx, knowledge, source.disease.id);

@@ -337,6 +337,25 @@ describe('createPhenome: context', () => {
     expect(listed).toHaveLength(3);
   });
 
+  it('negates a whole list closed by "or" after "without" / "absence of"', () => {
+    const born = phenome.extract('She was born without complications, seizures or hypotonia.');
+    expect(born.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0001252', true],
+    ]);
+    const but = phenome.extract('Absence of cataract, ataxia, or seizures, but deafness.');
+    expect(but.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0000518', true],
+      ['HP:0001251', true],
+      ['HP:0001250', true],
+      ['HP:0000365', false],
+    ]);
+    // A verb after the comma starts another clause.
+    const verb = phenome.extract('He walked without support, and had seizures or ataxia.');
+    expect(verb.every((t) => !t.negated)).toBe(true);
+    expect(verb).toHaveLength(2);
+  });
+
   it('distributes a negation into the parenthesis that lists what the negated phrase names', () => {
     const terms = phenome.extract(
       'The boy lacked the other cardinal signs (seizures, cataract, and ataxia) of the syndrome, but had hearing loss.',
@@ -444,14 +463,33 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('She had proximal weakness.'))).toEqual(['HP:0003701']);
     expect(ids(phenome.extract('There was mild weakness in both legs.'))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('He complained of fatigue and weakness.'))).toEqual(['HP:0025406']);
+    // The first muscle group named after "of", when the HPO has "<group> muscle weakness";
+    // a grade (MRC) may stand between.
+    expect(
+      ids(phenome.extract('Testing showed weakness MRC grade 2 of the neck flexors.')),
+    ).toEqual(['HP:0000467']);
+    expect(
+      ids(phenome.extract('She had weakness of the peroneal and anterior tibial muscles.')),
+    ).toEqual(['HP:0011727']);
     for (const text of [
-      'She had weakness of the peroneal and anterior tibial muscles.',
+      'She had weakness of the tibial and peroneal muscles.',
       'There was a weakness grade 4 of the hip flexors.',
       'Facial muscles showed a slight weakness.',
       'The arms showed a grade 4 weakness.',
     ])
       expect(ids(phenome.extract(text))).toEqual(['HP:0001324']);
     expect(ids(phenome.extract('She reported weakness of the whole body.'))).toEqual(['HP:0025406']);
+  });
+
+  it('reads a bound prefix before a slash with the ending of the next word', () => {
+    const terms = phenome.extract('He had brachy/plagiocephaly and cataract.');
+    expect(terms.map((t) => [t.id, t.text])).toEqual([
+      ['HP:0000248', 'brachy'],
+      ['HP:0001357', 'plagiocephaly'],
+      ['HP:0000518', 'cataract'],
+    ]);
+    // Whole words on both sides are no prefix.
+    expect(ids(phenome.extract('His mother/father had seizures.'))).toEqual(['HP:0001250']);
   });
 
   it('reads "profound X" as "Severe X" only where the HPO has no "Profound X"', () => {

@@ -510,16 +510,19 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     const prep = tokens[m.first + 1];
     // "weakness of the peroneal and anterior tibial muscles", "weakness grade 4 of the hip
     // flexors": a muscle group named after "in"/"of" in the same clause.
+    let site: Token | undefined;
     if (!located && prep && !(tokens[m.first] as Token).breakAfter) {
       let sawPrep = false;
       for (let k = m.first + 1; k < Math.min(tokens.length, m.first + 9); k++) {
         const t = tokens[k] as Token;
         if (sawPrep && BODY_REGION_RE.test(t.raw)) {
           located = true;
+          site ??= t;
           break;
         }
+        if (sawPrep && !site && !SITE_FUNCTION_WORD_RE.test(t.raw)) site = t;
         if (/^(?:in|of)$/i.test(t.raw)) sawPrep = true;
-        else if (!sawPrep ? !/^(?:grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
+        else if (!sawPrep ? !/^(?:mrc|grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
           break;
         if (t.breakAfter) break;
       }
@@ -536,11 +539,50 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         }
       }
     if (!located) return m;
+    // "weakness of the peroneal and anterior tibial muscles" -> Peroneal muscle weakness,
+    // "weakness of the neck muscles" -> Neck muscle weakness: the first muscle group named,
+    // when the HPO has "<group> muscle weakness".
+    if (site && !/^(?:muscles?|muscular)$/i.test(site.raw)) {
+      const specific = lookupWords(
+        [canonicalWord(site.norm), canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)],
+        false,
+      );
+      if (specific && specific.termId !== MUSCLE_WEAKNESS) return { ...m, entry: specific };
+    }
     const entry = lookupWords([canonicalWord(MUSCLE_NORM), canonicalWord(weaknessTok.norm)], false);
     return entry ? { ...m, entry } : m;
   };
   const canonicalWord = (norm: string): string => dict.lookup(norm)?.word ?? norm;
   const MUSCLE_NORM = normalizeWord('muscle');
+
+  /**
+   * "brachy/plagiocephaly", "hypo/hyperpigmentation": a bound prefix before a slash takes the
+   * ending of the word after it ("brachy" + "cephaly" = Brachycephaly) when that names a term
+   * in one word. A prefix that names a term itself is a word of its own, and two whole words
+   * ("subcapsular/capsular cataract", a coordination read by expandCoordinations) give no
+   * joined word.
+   */
+  const slashPrefixCandidates = (text: string, tokens: readonly Token[]): Candidate[] => {
+    const out: Candidate[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const a = tokens[i] as Token;
+      const b = tokens[i + 1] as Token;
+      if (text.slice(a.end, b.start).trim() !== '/' || a.raw.length < 3) continue;
+      if (!/^\p{L}{3,8}$/u.test(a.raw) || lookupWords([canonicalWord(a.norm)], false)) continue;
+      const second = b.raw.toLowerCase();
+      // The shortest ending first: "plagiocephaly" gives "cephaly" before "ocephaly".
+      for (let k = second.length - 4; k >= 1; k--) {
+        const joined = a.raw.toLowerCase() + second.slice(k);
+        const entry =
+          dict.bySurface.get(surfaceWord(joined))?.[0] ??
+          lookupWords([canonicalWord(normalizeWord(joined))], false);
+        if (!entry) continue;
+        out.push({ first: i, last: i + 1, entry, contentWords: 1, score: entry.weight * 0.9 });
+        break;
+      }
+    }
+    return out;
+  };
 
   /** Candidates inside a selected mention whose term is an ancestor of the mention's term. */
   const groupingCache = new Map<string, boolean>();
@@ -609,7 +651,10 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
-    const candidates = findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c));
+    const candidates = [
+      ...findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c)),
+      ...slashPrefixCandidates(text, tokens),
+    ];
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
     const coordinated = expandCoordinations(text, tokens, mentions);
     const covering = coordinated.filter((c) => c.covers);
@@ -821,6 +866,8 @@ const BODY_REGION_RE =
 /** Words between "weakness of" and the muscle group it names ("of both upper and lower limbs"). */
 const WEAKNESS_SITE_WORD_RE =
   /^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal|and|or|anterior|posterior)$/i;
+/** Words before the muscle group after "weakness of" that name none ("of both the left ..."). */
+const SITE_FUNCTION_WORD_RE = /^(?:the|both|his|her|their|all|four|left|right|and|or)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;

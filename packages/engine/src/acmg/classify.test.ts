@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GeneRecord } from '../genes/gene.ts';
-import { pathogenicityScore, type ScoreInput } from '../score/pathogenicity.ts';
+import { expectedCodingSeverity, pathogenicityScore, type ScoreInput } from '../score/pathogenicity.ts';
 import { classFromPoints, classifyAcmg, type AcmgEvidence } from './classify.ts';
 
 function buildGene(over: Partial<GeneRecord> = {}): GeneRecord {
@@ -203,5 +203,19 @@ describe('pathogenicityScore', () => {
       expect(v).toBeGreaterThanOrEqual(0);
       expect(v).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('scores an unresolved codon change by the expected severity of its possible outcomes', () => {
+    const s = (x: Partial<ScoreInput>): number => pathogenicityScore({ ...base, ...x });
+    const unknown: Partial<ScoreInput> = { consequences: ['coding_sequence_variant'] };
+    // 0.96 synonymous (0.1) + 0.04 missense (0.6) = 0.12; 0.60 missense + 0.21 stop (0.95) + 0.19 synonymous = 0.36 + 0.1995 + 0.019 = 0.5785.
+    expect(expectedCodingSeverity([{ term: 'synonymous_variant', p: 0.96 }, { term: 'missense_variant', p: 0.04 }])).toBeCloseTo(0.12, 10);
+    expect(expectedCodingSeverity([{ term: 'missense_variant', p: 0.6 }, { term: 'stop_gained', p: 0.21 }, { term: 'synonymous_variant', p: 0.19 }])).toBeCloseTo(0.5785, 10);
+    // Score = 0.5 * severity (rare, no ACMG points: + 0.5 * posterior(0) = 0.05).
+    expect(s({ ...unknown, codingOutcome: [{ term: 'synonymous_variant', p: 0.96 }, { term: 'missense_variant', p: 0.04 }] })).toBeCloseTo(0.5 * 0.12 + 0.05, 10);
+    expect(s(unknown)).toBeCloseTo(0.5 * 0.5 + 0.05, 10);
+    // A certain term is not replaced: the distribution only stands in for coding_sequence_variant.
+    expect(s({ consequences: ['splice_region_variant', 'coding_sequence_variant'], codingOutcome: [{ term: 'synonymous_variant', p: 1 }] })).toBeCloseTo(0.5 * 0.35 + 0.05, 10);
+    expect(s({ codingOutcome: [{ term: 'synonymous_variant', p: 1 }] })).toBe(s({}));
   });
 });

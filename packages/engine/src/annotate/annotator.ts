@@ -264,7 +264,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       const effects: TranscriptEffect[] = [];
       for (const m of models) {
         const terms = structuralEffect(m, svType, v.pos - 1, Math.max(end, v.pos));
-        if (terms.length) effects.push({ model: m, consequences: terms, hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null, spliceSkip: null });
+        if (terms.length) effects.push({ model: m, consequences: terms, hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null, spliceSkip: null, codingOutcome: null });
       }
       const ranked = perGeneEffects(effects);
       effect = ranked[0] ?? null;
@@ -308,6 +308,8 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       if (aa) [refAa, altAa] = aa;
       isMane = entry.isManeSelect || (isMane && effect?.model.tx.gene === entry.gene);
     }
+    // Outcome probabilities of an unresolved codon change (not when a CSQ/ANN annotation replaced our call).
+    const codingOutcome = effect?.codingOutcome && consequences === effect.consequences ? effect.codingOutcome : null;
     const geneRec: GeneRecord | null = gene ? geneOf(gene) : null;
     if (geneRec) gene = geneRec.symbol;
     const impact: Impact = (entry?.impact && entry.consequences.length ? entry.impact : impactOf(consequences[0] ?? 'intergenic_variant'));
@@ -443,6 +445,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       af,
       acmgPoints: acmgRes.points,
       clinvar: exact ? { significance: exact.significance, stars: exact.stars } : null,
+      codingOutcome,
     });
     return {
       chrom,
@@ -459,6 +462,8 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       transcript,
       isManeSelect: isMane,
       consequences,
+      // undefined rather than absent: one object shape for every variant (JSON and toEqual leave it out).
+      codingOutcome: codingOutcome ?? undefined,
       impact,
       hgvsC,
       hgvsP,

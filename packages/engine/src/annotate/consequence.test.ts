@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TranscriptModel, type Transcript } from '../transcripts/model.ts';
 import { perGeneEffects } from './annotator.ts';
-import { hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, type BaseLookup } from './consequence.ts';
+import { describeCodingOutcome, hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, type BaseLookup } from './consequence.ts';
 
 /**
  * Hand-built models (0-based). '+' strand: exons [1000,1100) [1200,1300) [1400,1500), CDS [1050,1451):
@@ -104,6 +104,36 @@ describe('transcriptEffect on a + strand model', () => {
     expect(effect(plus, 1055, 'A', 'G').e!.consequences).toEqual(['missense_variant']);
   });
 
+  it('gives each outcome of an unknown codon its codon-usage-weighted probability (hand-checked against the Kazusa table)', () => {
+    // c.6 A>G: xyA -> xyG. Internal codons exclude TAA/TGA; of the 14 left only ATA (Ile) -> ATG
+    // (Met) changes the amino acid: P(missense) = 7.5 / 190.1 per-thousand usage.
+    const third = effect(plus, 1056, 'A', 'G').e!;
+    expect(third.consequences).toEqual(['coding_sequence_variant']);
+    expect(third.codingOutcome!.map((o) => o.term)).toEqual(['synonymous_variant', 'missense_variant']);
+    expect(third.codingOutcome![1]!.p).toBeCloseTo(7.5 / 190.1, 6);
+    expect(describeCodingOutcome(third.codingOutcome!)).toBe('probably synonymous (P = 0.96; missense P = 0.04; codon not known without the reference sequence)');
+    // c.4 C>T: Cyz -> Tyz. Synonymous for CTA/CTG (Leu), stop for CAA/CAG/CGA, missense otherwise;
+    // the C row sums to 245.7 per thousand.
+    const first = effect(plus, 1054, 'C', 'T').e!;
+    expect(first.consequences).toEqual(['coding_sequence_variant']);
+    const p = Object.fromEntries(first.codingOutcome!.map((o) => [o.term, o.p]));
+    expect(p.synonymous_variant).toBeCloseTo((7.2 + 39.6) / 245.7, 6);
+    expect(p.stop_gained).toBeCloseTo((12.3 + 34.2 + 6.2) / 245.7, 6);
+    expect(p.missense_variant).toBeCloseTo(1 - (7.2 + 39.6 + 12.3 + 34.2 + 6.2) / 245.7, 6);
+    expect(describeCodingOutcome(first.codingOutcome!)).toMatch(/^probably missense \(P = 0\.60; stop gained P = 0\.21; synonymous P = 0\.19;/);
+    // Minus strand: forward T>C at c.6 (0-based 1445) is A>G on the transcript, same probabilities.
+    const m3 = effect(minus, 1446, 'T', 'C').e!;
+    expect(m3.consequences).toEqual(['coding_sequence_variant']);
+    expect(m3.codingOutcome!.find((o) => o.term === 'missense_variant')!.p).toBeCloseTo(7.5 / 190.1, 6);
+    // Stop codon, second base A>G: TAA -> TGA keeps the stop (usage 1.0), TAG -> TGG loses it (0.8).
+    const stop = effect(plus, 1450, 'A', 'G').e!;
+    expect(stop.codingOutcome!.map((o) => [o.term, Number(o.p.toFixed(4))])).toEqual([['stop_retained_variant', 0.5556], ['stop_lost', 0.4444]]);
+    // Certain outcomes carry no probabilities: c.5 A>G is always missense, c.6 C>T always synonymous.
+    expect(effect(plus, 1055, 'A', 'G').e!.codingOutcome).toBeNull();
+    expect(effect(plus, 1056, 'C', 'T').e!.consequences).toEqual(['synonymous_variant']);
+    expect(effect(plus, 1056, 'C', 'T').e!.codingOutcome).toBeNull();
+  });
+
   it('computes missense, synonymous and stop_gained with HGVS p. when the codon is known', () => {
     // Codon 2 = c.4..c.6 at 0-based 1053..1055: 'CGA' (Arg).
     const seq: Record<number, string> = { 1053: 'C', 1054: 'G', 1055: 'A' };
@@ -116,6 +146,8 @@ describe('transcriptEffect on a + strand model', () => {
     expect(syn.hgvsP).toBe('p.(Arg2=)');
     const stop = effect(plus, 1054, 'C', 'T', base).e!; // CGA -> TGA
     expect(stop.consequences).toEqual(['stop_gained']);
+    // With the codon known (as with a FASTA) there is no outcome distribution.
+    expect([mis, syn, stop].map((e) => e.codingOutcome)).toEqual([null, null, null]);
     expect(stop.hgvsP).toBe('p.(Arg2Ter)');
   });
 

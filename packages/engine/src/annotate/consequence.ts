@@ -6,7 +6,9 @@
  * optional sequence lookup (reference FASTA, or reference alleles recorded in the KB). When some
  * codon bases stay unknown we enumerate every codon consistent with the known bases and with what
  * a CDS guarantees (codon 1 is ATG, the last codon is a stop, no internal stop codon); if every
- * candidate gives the same outcome it is reported, otherwise the honest `coding_sequence_variant`.
+ * candidate gives the same outcome it is reported, otherwise the honest `coding_sequence_variant`,
+ * with the probability of each outcome over the candidate codons weighted by human codon usage
+ * (`TranscriptEffect.codingOutcome`), which the pathogenicity score uses as an expectation.
  */
 import { reverseComplement, type TranscriptModel } from '../transcripts/model.ts';
 import { SO_BIT, termsOfMask, type SoTerm } from './so.ts';
@@ -94,6 +96,17 @@ export interface TranscriptEffect {
   distance: number | null;
   /** For canonical splice-site variants: the exon predicted to be skipped (ClinGen SVI PVS1 splice branch). */
   spliceSkip: SpliceSkip | null;
+  /**
+   * A single-codon substitution whose codon is not fully known (reported as `coding_sequence_variant`):
+   * the probability of each possible outcome over the codons consistent with what is known, weighted
+   * by human codon usage; most probable first. Null when the outcome is certain or not a codon change.
+   */
+  codingOutcome: CodingOutcomeProbability[] | null;
+}
+
+export interface CodingOutcomeProbability {
+  term: 'missense_variant' | 'synonymous_variant' | 'stop_gained' | 'stop_lost' | 'stop_retained_variant';
+  p: number;
 }
 
 export interface SpliceSkip {
@@ -150,7 +163,7 @@ export function transcriptEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLo
   const ins = a.start === a.end;
   const qs = a.start;
   const qe = a.end;
-  const eff: TranscriptEffect = { model: m, consequences: [], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null, spliceSkip: null };
+  const eff: TranscriptEffect = { model: m, consequences: [], hgvsC: null, hgvsP: null, codon: null, cdsPos: null, refAa: null, altAa: null, nmdEscape: null, cdsFractionAfter: null, distance: null, spliceSkip: null, codingOutcome: null };
 
   // Outside the transcript: upstream/downstream within 5 kb.
   const leftOf = ins ? qs <= tx.start : qe <= tx.start;
@@ -304,8 +317,9 @@ function codingEffect(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
     return;
   }
   const outcome = codonOutcome(m, a, base, firstCodon, firstCodon === lastCodon, aaHint);
-  if (!outcome) {
+  if (!outcome || !outcome.term) {
     addTerm(terms, 'coding_sequence_variant');
+    eff.codingOutcome = outcome?.probabilities ?? null;
     return;
   }
   addTerm(terms, outcome.term);
@@ -352,17 +366,34 @@ function codonPositions(m: TranscriptModel, codon: number): [number, number, num
 }
 
 interface CodonOutcome {
-  term: string;
+  /** The outcome when every candidate codon gives the same one, else null (then see `probabilities`). */
+  term: string | null;
   refAa: string | null;
   altAa: string | null;
+  /** Set when the candidates disagree: each outcome's codon-usage-weighted probability, most probable first. */
+  probabilities?: CodingOutcomeProbability[];
 }
+
+/**
+ * Human codon usage, per thousand codons, indexed like AA_BY_INDEX (T, C, A, G; first base
+ * slowest). Source: Codon Usage Database (Kazusa), Homo sapiens [gbpri], 93,487 CDSs / 40,662,582
+ * codons, from GenBank release 160 (Nakamura, Gojobori & Ikemura, Nucleic Acids Res. 2000;28:292).
+ * Used only as the prior over the codons consistent with the known bases when the reference
+ * codon is not known (no FASTA).
+ */
+const CODON_USAGE_PER_THOUSAND = Float64Array.from([
+  17.6, 20.3, 7.7, 12.9, 15.2, 17.7, 12.2, 4.4, 12.2, 15.3, 1.0, 0.8, 10.6, 12.6, 1.6, 13.2, // TTT..TGG
+  13.2, 19.6, 7.2, 39.6, 17.5, 19.8, 16.9, 6.9, 10.9, 15.1, 12.3, 34.2, 4.5, 10.4, 6.2, 11.4, // CTT..CGG
+  16.0, 20.8, 7.5, 22.0, 13.1, 18.9, 15.1, 6.1, 17.0, 19.1, 24.4, 31.9, 12.1, 19.5, 12.2, 12.0, // ATT..AGG
+  11.0, 14.5, 7.1, 28.1, 18.4, 27.7, 15.8, 7.4, 21.8, 25.1, 29.0, 39.6, 10.8, 22.2, 16.5, 16.5, // GTT..GGG
+]);
 
 const TERM_STOP_RETAINED = 0;
 const TERM_STOP_LOST = 1;
 const TERM_STOP_GAINED = 2;
 const TERM_SYNONYMOUS = 3;
 const TERM_MISSENSE = 4;
-const TERM_NAMES = ['stop_retained_variant', 'stop_lost', 'stop_gained', 'synonymous_variant', 'missense_variant'];
+const TERM_NAMES: readonly CodingOutcomeProbability['term'][] = ['stop_retained_variant', 'stop_lost', 'stop_gained', 'synonymous_variant', 'missense_variant'];
 const refCodes = new Int8Array(3);
 const altCodes = new Int8Array(3);
 
@@ -389,6 +420,9 @@ function codonOutcome(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
   let refAa = '';
   let altAa = '';
   let aaUnique = true;
+  let termUnique = true;
+  // Codon-usage weight of the candidates per outcome (TERM_* index).
+  const weights = [0, 0, 0, 0, 0];
   const lo0 = refCodes[0]! >= 0 ? refCodes[0]! : 0;
   const hi0 = refCodes[0]! >= 0 ? refCodes[0]! : 3;
   const lo1 = refCodes[1]! >= 0 ? refCodes[1]! : 0;
@@ -407,18 +441,51 @@ function codonOutcome(m: TranscriptModel, a: AlleleSpan, base: BaseLookup | null
         const x2 = altCodes[2]! >= 0 ? altCodes[2]! : b2;
         const x = AA_BY_INDEX[x0 * 16 + x1 * 4 + x2]!;
         const t = isLastCodon ? (x === '*' ? TERM_STOP_RETAINED : TERM_STOP_LOST) : x === '*' ? TERM_STOP_GAINED : x === r ? TERM_SYNONYMOUS : TERM_MISSENSE;
+        weights[t] = weights[t]! + CODON_USAGE_PER_THOUSAND[b0 * 16 + b1 * 4 + b2]!;
         if (term < 0) {
           term = t;
           refAa = r;
           altAa = x;
         } else {
-          if (t !== term) return null;
+          if (t !== term) termUnique = false;
           if (r !== refAa || x !== altAa) aaUnique = false;
         }
       }
   if (term < 0) return null;
+  if (!termUnique) return { term: null, refAa: null, altAa: null, probabilities: outcomeProbabilities(weights) };
   // The term is certain; the amino acids only when every candidate agrees.
   return aaUnique ? { term: TERM_NAMES[term]!, refAa, altAa } : { term: TERM_NAMES[term]!, refAa: null, altAa: null };
+}
+
+const OUTCOME_WORDS: Record<string, string> = {
+  missense_variant: 'missense',
+  synonymous_variant: 'synonymous',
+  stop_gained: 'stop gained',
+  stop_lost: 'stop lost',
+  stop_retained_variant: 'stop retained',
+};
+
+/**
+ * Words for an unresolved codon change, e.g. 'probably synonymous (P = 0.96; missense P = 0.04;
+ * codon not known without the reference sequence)'; 'probably' only when one outcome has P >= 0.5.
+ */
+export function describeCodingOutcome(outcomes: readonly { term: string; p: number }[]): string {
+  const [top, ...rest] = outcomes;
+  if (!top) return 'coding change of unknown effect (codon not known without the reference sequence)';
+  const word = (t: string): string => OUTCOME_WORDS[t] ?? t.replace(/_/g, ' ');
+  const others = rest.map((o) => `${word(o.term)} P = ${o.p.toFixed(2)}; `).join('');
+  return `${top.p >= 0.5 ? 'probably ' : ''}${word(top.term)} (P = ${top.p.toFixed(2)}; ${others}codon not known without the reference sequence)`;
+}
+
+/** Normalised outcome probabilities from per-outcome weights, most probable first (zero ones left out). */
+function outcomeProbabilities(weights: readonly number[]): CodingOutcomeProbability[] {
+  let total = 0;
+  for (const w of weights) total += w;
+  const out: CodingOutcomeProbability[] = [];
+  weights.forEach((w, t) => {
+    if (w > 0) out.push({ term: TERM_NAMES[t]!, p: w / total });
+  });
+  return out.sort((x, y) => y.p - x.p || x.term.localeCompare(y.term));
 }
 
 /** Multi-codon substitution with full sequence: stop_gained / missense / synonymous, or null. */
@@ -426,7 +493,7 @@ function multiCodon(m: TranscriptModel, a: AlleleSpan, base: BaseLookup, first: 
   let anyMissense = false;
   for (let c = first; c <= last; c++) {
     const o = codonOutcome(m, a, base, c, c === Math.floor(m.cdsLength / 3));
-    if (!o || o.term === 'coding_sequence_variant') return null;
+    if (!o?.term) return null;
     if (o.term === 'stop_gained' || o.term === 'stop_lost') return o.term;
     if (o.term === 'missense_variant') anyMissense = true;
   }

@@ -20,6 +20,8 @@ export interface AnnotationJson {
   transcript: string | null;
   is_mane_select: boolean;
   consequences: string[];
+  /** For an unresolved codon change (coding_sequence_variant without the reference sequence): each outcome's probability. */
+  coding_outcome?: { term: string; p: number }[];
   impact: string;
   hgvs_c: string | null;
   hgvs_p: string | null;
@@ -37,7 +39,11 @@ export interface AnnotationJson {
   gene_constraint: { pli: number | null; loeuf: number | null; mis_z: number | null; source: string } | null;
 }
 
-/** AnnotatedVariant -> the JSONL record (snake_case). */
+/**
+ * AnnotatedVariant -> the JSONL record (snake_case). `rarelens annotate` writes these bytes without
+ * this object (AnnotationJsonlWriter, jsonl.ts): a field added here must be added there too
+ * (jsonl.test.ts compares the two on real files).
+ */
 export function toAnnotationJson(v: AnnotatedVariant): AnnotationJson {
   const g = v.genotype;
   return {
@@ -60,6 +66,7 @@ export function toAnnotationJson(v: AnnotatedVariant): AnnotationJson {
     transcript: v.transcript,
     is_mane_select: v.isManeSelect ?? false,
     consequences: v.consequences,
+    ...(v.codingOutcome?.length ? { coding_outcome: v.codingOutcome.map((o) => ({ term: o.term, p: Math.round(o.p * 1000) / 1000 })) } : {}),
     impact: v.impact,
     hgvs_c: v.hgvsC,
     hgvs_p: v.hgvsP,

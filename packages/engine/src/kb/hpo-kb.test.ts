@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Ontology, type Term } from '../hpo/ontology.ts';
-import { parseFrequency, parseHpoa } from './hpo-kb.ts';
+import { buildHpoKb, loadHpoKb, parseFrequency, parseHpoa } from './hpo-kb.ts';
 import { KbSourceError } from './types.ts';
 
 const t = (id: string, parents: string[], extra: Partial<Term> = {}): Term => ({ id, label: id, parents, synonyms: [], obsolete: false, altIds: [], ...extra });
@@ -64,5 +64,35 @@ describe('parseHpoa', () => {
   it('rejects a database id that is not OMIM, ORPHA or DECIPHER', () => {
     const text = [HEADER, row('MIM:1', 'One', '', 'HP:0001166', 'PMID:1', 'PCS', '', '', '', '', 'P', 'x')].join('\n');
     expect(() => parseHpoa(text, ontology, 'test.hpoa')).toThrow(/test\.hpoa:4: database_id 'MIM:1'/);
+  });
+});
+
+describe('buildHpoKb: diseases known only by name', () => {
+  it('keeps gene-linked unannotated diseases and the OMIM diseases only Mondo names, with the features their titles state', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const src = mkdtempSync(join(tmpdir(), 'hpo-kb-named-'));
+    const out = mkdtempSync(join(tmpdir(), 'hpo-kb-named-out-'));
+    mkdirSync(join(src, 'hpo'));
+    mkdirSync(join(src, 'diseases'));
+    const term = (id: string, name: string, parent?: string): string => `[Term]\nid: ${id}\nname: ${name}\n${parent ? `is_a: ${parent}\n` : ''}`;
+    writeFileSync(
+      join(src, 'hpo', 'hp.obo'),
+      ['format-version: 1.2\ndata-version: hp/releases/2025-05-06/hp.obo\n', term('HP:0000001', 'All'), term('HP:0000118', 'Phenotypic abnormality', 'HP:0000001'), term('HP:0001250', 'Seizure', 'HP:0000118'), term('HP:0001263', 'Global developmental delay', 'HP:0000118')].join('\n'),
+    );
+    const header = 'database_id\tdisease_name\tqualifier\thpo_id\treference\tevidence\tonset\tfrequency\tsex\tmodifier\taspect\tbiocuration';
+    writeFileSync(join(src, 'hpo', 'phenotype.hpoa'), `#version: 2025-05-06\n${header}\nOMIM:1\tEpilepsy 1\t\tHP:0001250\tPMID:1\tPCS\t\t\t\t\tP\tx\n`);
+    writeFileSync(join(src, 'hpo', 'genes_to_disease.txt'), 'ncbi_gene_id\tgene_symbol\tassociation_type\tdisease_id\tsource\n1\tG1\tMENDELIAN\tOMIM:1\tx\n2\tG2\tMENDELIAN\tOMIM:2\tx\n');
+    writeFileSync(
+      join(src, 'diseases', 'mondo_hasdbxref_omim.sssom.tsv'),
+      'subject_id\tsubject_label\tpredicate_id\tobject_id\tobject_label\tmapping_justification\nMONDO:1\tepilepsy 1\tx\tOMIM:1\tepilepsy 1\tx\nMONDO:2\tepilepsy 2\tx\tOMIM:2\tepilepsy 2\tx\nMONDO:3\tseizure disorder 3\tx\tOMIM:3\tseizure disorder 3\tx\n',
+    );
+    const noop = (): void => {};
+    await buildHpoKb({ sourcesDir: src, outDir: out, log: noop, progress: noop, addSource: noop, reportMissing: noop, warn: noop });
+    const kb = await loadHpoKb(out);
+    expect(kb.namedDiseases.has('OMIM:1')).toBe(false);
+    expect(kb.namedDiseases.get('OMIM:2')).toMatchObject({ name: 'epilepsy 2', genes: ['G2'] });
+    expect(kb.namedDiseases.get('OMIM:3')).toMatchObject({ name: 'seizure disorder 3', genes: [], nameTerms: ['HP:0001250'], mondo: 'MONDO:3' });
   });
 });

@@ -65,8 +65,9 @@ export interface HpoDisease {
 }
 
 /**
- * A disease that genes_to_disease links to a gene but phenotype.hpoa does not annotate (usually
- * newer than the annotation release): only its name is known, and the features the name states.
+ * A disease that genes_to_disease links to a gene, or (no genes) an OMIM disease that only the Mondo
+ * mappings name, but that phenotype.hpoa does not annotate (usually newer than the annotation
+ * release): only its name is known, and the features the name states.
  */
 export interface NamedDisease {
   id: string;
@@ -96,7 +97,7 @@ export interface HpoKb {
   ontology: Ontology;
   diseases: HpoDisease[];
   diseaseById: ReadonlyMap<string, HpoDisease>;
-  /** Gene-linked diseases without phenotype annotations, by id. */
+  /** Diseases without phenotype annotations known by name (gene-linked, or OMIM entries of the Mondo mappings), by id. */
   namedDiseases: ReadonlyMap<string, NamedDisease>;
   genes: ReadonlyMap<string, HpoGene>;
 }
@@ -449,8 +450,21 @@ export async function buildHpoKb(ctx: KbBuildContext): Promise<void> {
     if (terms.length) namedWithTerms++;
     out.named.push([id, titles[0] ?? id, mondo, terms.map(idx), inheritance.map(idx), (genesOf.get(id) ?? []).sort()]);
   }
+  // OMIM diseases that Mondo knows (by title) but neither the annotations nor genes_to_disease do:
+  // usually newer than both. Phenotype-only ranking lists them on a borrowed profile (phenotype/series.ts).
+  let mondoOnly = 0;
+  for (const id of [...mondoOf.keys()].filter((k) => k.startsWith('OMIM:')).sort()) {
+    if (parsed.diseases.has(id) || genesOf.has(id)) continue;
+    const mondo = mondoOf.get(id) || '';
+    const titles = [...new Set([mondoNames.get(id), mondo ? mondoNames.get(mondo) : undefined].filter((t): t is string => !!t))];
+    if (!titles.length) continue;
+    const terms = [...new Set(titles.flatMap((t) => matcher.phenotypeTerms(t)))].filter((t) => index.has(t));
+    const inheritance = [...new Set(titles.flatMap((t) => matcher.inheritanceTerms(t)))].filter((t) => index.has(t));
+    mondoOnly++;
+    out.named.push([id, titles[0] ?? id, mondo, terms.map(idx), inheritance.map(idx), []]);
+  }
   await writeFile(join(ctx.outDir, HPO_KB_FILE), JSON.stringify(out));
-  ctx.log(`HPO: ${ids.length} terms, ${out.diseases.length} diseases, ${out.genes.length} genes, ${out.named.length} gene-linked diseases without annotations (${namedWithTerms} with features in their name)`);
+  ctx.log(`HPO: ${ids.length} terms, ${out.diseases.length} diseases, ${out.genes.length} genes, ${out.named.length - mondoOnly} gene-linked diseases without annotations (${namedWithTerms} with features in their name), ${mondoOnly} OMIM diseases known only to Mondo`);
 }
 
 /** Loads hpo-kb.json written by `buildHpoKb`. */

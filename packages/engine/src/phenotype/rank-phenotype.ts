@@ -6,6 +6,7 @@
 import type { HpoKb } from '../kb/hpo-kb.ts';
 import { PHENOTYPE_CALIBRATION, postTestProbabilities, type Calibration } from '../rank/calibration.ts';
 import { getPhenotypeModel, type PhenotypeModel } from './model.ts';
+import { borrowedPriorLn, describeBorrowed, explainBorrowed, getBorrowedProfiles, scoreBorrowed } from './series.ts';
 import {
   DEFAULT_SCORING_OPTIONS,
   explainDisease,
@@ -41,6 +42,12 @@ export interface DiseaseRanking {
   inheritance: TermRef[];
   onset: TermRef[];
   genes: string[];
+  /**
+   * Where the phenotype this disease is ranked on comes from: its HPO annotations, or — for a
+   * disease known only by name — a profile borrowed from the annotated diseases of its series
+   * ('series') or the features its title names ('disease-name'); see phenotype/series.ts.
+   */
+  phenotypeSource: 'annotations' | 'series' | 'disease-name';
   /** Present for the top `explainTop` diseases. */
   matched?: TermMatch[];
   excluded?: ExcludedTermEffect[];
@@ -85,7 +92,10 @@ export interface DiseaseGroups {
   members: number[][];
   /** Position of each group when ordered by representative id (deterministic tie-break). */
   idOrder: Int32Array;
-  /** Per gene (symbol, in kb.genes order): the distinct groups of its non-polygenic diseases. */
+  /**
+   * Per gene (symbol, in kb.genes order): the distinct groups of its non-polygenic diseases, then
+   * its diseases known only by name that have a borrowed profile, as `members.length + profile index`.
+   */
   geneGroups: { symbol: string; groups: Int32Array }[];
 }
 
@@ -127,14 +137,18 @@ export function getDiseaseGroups(model: PhenotypeModel): DiseaseGroups {
   const idOrder = new Int32Array(members.length);
   byId.forEach((gi, pos) => (idOrder[gi] = pos));
   const geneGroups: DiseaseGroups['geneGroups'] = [];
+  const borrowed = getBorrowedProfiles(model).byId;
+  const G = members.length;
   for (const gene of model.kb.genes.values()) {
     const gs = new Set<number>();
     for (const link of gene.diseases) {
       if (link.association === 'POLYGENIC') continue;
       const d = model.diseaseIndex.get(link.id);
       if (d !== undefined) gs.add(groupOf[d] ?? 0);
+      const b = borrowed.get(link.id);
+      if (b !== undefined) gs.add(G + b);
     }
-    if (gs.size) geneGroups.push({ symbol: gene.symbol, groups: Int32Array.from([...gs].sort((a, b) => (idOrder[a] ?? 0) - (idOrder[b] ?? 0))) });
+    if (gs.size) geneGroups.push({ symbol: gene.symbol, groups: Int32Array.from([...gs].sort((a, b) => (a < G ? (idOrder[a] ?? 0) : a) - (b < G ? (idOrder[b] ?? 0) : b))) });
   }
   const g = { groupOf, members, idOrder, geneGroups };
   groupCache.set(model, g);
@@ -223,10 +237,23 @@ export function rankPhenotype(kb: HpoKb, query: PhenotypeQuery, options: RankPhe
   const scoring = options.scoring ?? DEFAULT_SCORING_OPTIONS;
   const q = resolveQuery(model, query, scoring);
   const lnLr = scoreDiseases(model, q, scoring);
-  return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring, options.limit ?? 200, options.calibration ?? PHENOTYPE_CALIBRATION);
+  return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring, options.limit ?? 200, options.calibration ?? PHENOTYPE_CALIBRATION, borrowedScores(model, q, scoring));
 }
 
-/** Assembles ranked diseases and genes from per-disease log-LRs; post-test probabilities by `calibration` over every disease group. */
+/** Log-LR plus log prior of every borrowed profile (phenotype/series.ts), index-aligned with its profiles. */
+export function borrowedScores(model: PhenotypeModel, q: ResolvedQuery, scoring: PhenotypeScoringOptions): Float64Array {
+  const { profiles } = getBorrowedProfiles(model);
+  const ln = scoreBorrowed(model, q, scoring);
+  for (let i = 0; i < ln.length; i++) ln[i] = (ln[i] ?? 0) + borrowedPriorLn(profiles[i] as (typeof profiles)[number]);
+  return ln;
+}
+
+/**
+ * Assembles ranked diseases and genes from per-disease log-LRs and the scores of the borrowed
+ * profiles of diseases known only by name (`borrowed`, index-aligned with getBorrowedProfiles,
+ * same scale, prior included); post-test probabilities by `calibration` over every disease group
+ * and profile.
+ */
 export function buildPhenotypeResult(
   model: PhenotypeModel,
   q: ResolvedQuery,
@@ -235,14 +262,48 @@ export function buildPhenotypeResult(
   scoring: PhenotypeScoringOptions,
   limit: number,
   calibration: Calibration,
+  borrowed: Float64Array,
 ): PhenotypeRankingResult {
   const groups = getDiseaseGroups(model);
-  const { score, best } = groupScores(model, lnLr);
+  const { score: groupScore, best } = groupScores(model, lnLr);
   const { idOrder } = groups;
+  const G = groupScore.length;
+  const { profiles, twins } = getBorrowedProfiles(model);
+  // Disease groups first, then the profiles (ties: annotated before borrowed, then by id).
+  const score = new Float64Array(G + borrowed.length);
+  score.set(groupScore);
+  score.set(borrowed, G);
+  const tieOrder = (i: number): number => (i < G ? (idOrder[i] ?? 0) : i);
   const order = topIndices(score, limit);
-  order.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || (idOrder[a] ?? 0) - (idOrder[b] ?? 0));
+  order.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || tieOrder(a) - tieOrder(b));
   const probability = postTestProbabilities(score, calibration);
   const diseases: DiseaseRanking[] = order.slice(0, limit).map((g, i) => {
+    if (g >= G) {
+      const p = profiles[g - G];
+      if (!p) throw new Error(`internal: borrowed profile ${g - G} missing`);
+      const nd = p.disease;
+      const r: DiseaseRanking = {
+        id: nd.id,
+        name: nd.name,
+        mergedIds: [],
+        mondo: nd.mondo,
+        rank: i + 1,
+        score: (score[g] ?? 0) / LN10,
+        postTestProbability: probability[g] ?? 0,
+        inheritance: termRefs(model, [...nd.inheritance].sort()),
+        onset: [],
+        genes: [...nd.genes].sort(),
+        phenotypeSource: p.kind === 'series' ? 'series' : 'disease-name',
+        explanation: [`${nd.name} (${nd.id}): ${describeBorrowed(p)}; prior 10^${(borrowedPriorLn(p) / LN10).toFixed(2)}`],
+      };
+      if (i < explainTop) {
+        const ex = explainBorrowed(model, q, p, scoring);
+        r.matched = ex.matched;
+        r.excluded = ex.excluded;
+        r.explanation?.push(...describeDiseaseMatch(ex.matched, ex.excluded));
+      }
+      return r;
+    }
     const list = groups.members[g] ?? [];
     const rep = model.diseases[list[0] ?? 0];
     const bestD = best[g] ?? 0;
@@ -258,7 +319,7 @@ export function buildPhenotypeResult(
     const r: DiseaseRanking = {
       id: rep?.id ?? '',
       name: rep?.name ?? '',
-      mergedIds: list.slice(1).map((d) => model.diseases[d]?.id ?? ''),
+      mergedIds: [...list.slice(1).map((d) => model.diseases[d]?.id ?? ''), ...((rep?.mondo && twins.get(rep.mondo)) || [])],
       mondo: rep?.mondo ?? null,
       rank: i + 1,
       score: (score[g] ?? 0) / LN10,
@@ -266,6 +327,7 @@ export function buildPhenotypeResult(
       inheritance: termRefs(model, [...inh].sort()),
       onset: termRefs(model, [...onset].sort()),
       genes: [...genes].sort(),
+      phenotypeSource: 'annotations',
     };
     if (i < explainTop) {
       const ex = explainDisease(model, q, bestD, scoring);
@@ -309,7 +371,9 @@ function rankGenesByDiseases(model: PhenotypeModel, groupScore: Float64Array, ra
   const keep = new Set(topIndices(geneScore, limit));
   const top = scored.filter((x) => keep.has(x.i));
   top.sort((a, b) => b.bestScore - a.bestScore || a.i - b.i);
-  const repId = (g: number): string => model.diseases[groups.members[g]?.[0] ?? 0]?.id ?? '';
+  const { profiles } = getBorrowedProfiles(model);
+  const G = groups.members.length;
+  const repId = (g: number): string => (g >= G ? (profiles[g - G]?.disease.id ?? '') : (model.diseases[groups.members[g]?.[0] ?? 0]?.id ?? ''));
   return top.slice(0, limit).map((x, rank) => {
     const gg = groups.geneGroups[x.i];
     return {

@@ -14,7 +14,7 @@
  * The disease's likelihood ratio is the product; with a uniform pre-test probability the
  * post-test probability is LR_D / sum over diseases of LR.
  */
-import { annotationProbability, type PhenotypeModel } from './model.ts';
+import { annotationProbability, type PhenotypeModel, type Postings } from './model.ts';
 
 export interface PhenotypeScoringOptions {
   /** Factor applied to a match through a shared ancestor of the patient's term that the disease is not annotated with (0, 1]. */
@@ -103,7 +103,22 @@ export function resolveQuery(model: PhenotypeModel, query: PhenotypeQuery, optio
 
 /** Natural-log likelihood ratio of every disease (index-aligned with model.diseases). */
 export function scoreDiseases(model: PhenotypeModel, q: ResolvedQuery, options: PhenotypeScoringOptions = DEFAULT_SCORING_OPTIONS): Float64Array {
-  const D = model.diseases.length;
+  return scoreWithPostings(model, model.postings, model.diseases.length, q, options, (t, best) => applyContradictions(model, t, best, options.contradictionLr));
+}
+
+/**
+ * The per-term LR arithmetic over any set of `D` phenotype profiles given as postings (term ->
+ * profiles showing it, with P(term | profile)): the model's annotated diseases (`scoreDiseases`)
+ * or borrowed profiles of diseases known only by name (series.ts), against the model's background.
+ */
+export function scoreWithPostings(
+  model: PhenotypeModel,
+  postings: readonly Postings[],
+  D: number,
+  q: ResolvedQuery,
+  options: PhenotypeScoringOptions,
+  contradict?: (t: number, best: Float64Array) => void,
+): Float64Array {
   const total = new Float64Array(D);
   const best = new Float64Array(D);
   const lnNoMatch = Math.log(options.noMatchLr);
@@ -114,7 +129,7 @@ export function scoreDiseases(model: PhenotypeModel, q: ResolvedQuery, options: 
       const bgC = model.background[c] ?? 1;
       const factor = (c === t ? 1 : options.partialPenalty) / bgC;
       const directFactor = (c === t ? 1 : options.specificPenalty) / bgC;
-      const post = model.postings[c];
+      const post = postings[c];
       if (!post) continue;
       const { disease, prob, direct } = post;
       for (let k = 0; k < disease.length; k++) {
@@ -123,7 +138,7 @@ export function scoreDiseases(model: PhenotypeModel, q: ResolvedQuery, options: 
         if (lr > (best[d] ?? 0)) best[d] = lr;
       }
     }
-    applyContradictions(model, t, best, options.contradictionLr);
+    contradict?.(t, best);
     for (let d = 0; d < D; d++) {
       const b = best[d] ?? options.noMatchLr;
       total[d] = (total[d] ?? 0) + (b === options.noMatchLr ? lnNoMatch : Math.log(b));
@@ -134,7 +149,7 @@ export function scoreDiseases(model: PhenotypeModel, q: ResolvedQuery, options: 
     const w = options.excludedWeight;
     const base = -w * Math.log(Math.max(1 - bg, options.excludedFloor));
     for (let d = 0; d < D; d++) total[d] = (total[d] ?? 0) + base;
-    const post = model.postings[t];
+    const post = postings[t];
     if (!post) continue;
     for (let k = 0; k < post.disease.length; k++) {
       const d = post.disease[k] ?? 0;
@@ -239,9 +254,14 @@ export function explainDisease(
       lr: best,
     });
   }
-  const excluded: ExcludedTermEffect[] = q.excluded.map((t) => {
+  return { matched, excluded: excludedEffects(model, q, options, (t) => model.probability(d, t)) };
+}
+
+/** The effect of each excluded patient term on a profile whose P(term) is `probability` (the arithmetic of `scoreWithPostings`). */
+export function excludedEffects(model: PhenotypeModel, q: ResolvedQuery, options: PhenotypeScoringOptions, probability: (t: number) => number): ExcludedTermEffect[] {
+  return q.excluded.map((t) => {
     const bg = model.background[t] ?? 0;
-    const p = model.probability(d, t);
+    const p = probability(t);
     return {
       term: model.termId(t),
       label: model.label(t),
@@ -249,5 +269,4 @@ export function explainDisease(
       lr: (Math.max(1 - p, options.excludedFloor) / Math.max(1 - bg, options.excludedFloor)) ** options.excludedWeight,
     };
   });
-  return { matched, excluded };
 }

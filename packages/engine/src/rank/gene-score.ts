@@ -39,6 +39,13 @@ export const UNANNOTATED_CLINVAR_LN = 0;
  * modes (a recessive and a dominant one), and the disease of the case may be the one not yet annotated.
  */
 export const ALLELIC_DISEASE_LN = -2;
+/**
+ * A disease known only by name that belongs to a phenotypic series of annotated diseases: log
+ * prior added to the (scaled, tempered) log-LR of the profile borrowed from the series
+ * (phenotype/series.ts). Competes with the title-feature candidate of the same disease; -1000 = off
+ * until the cohort-grouped CV of the gene constants (bench/rank-dev.ts --save, rank-cv-saved.ts) chooses.
+ */
+export const SERIES_DISEASE_LN = -1000;
 
 /** The constants of the gene score (natural-log units). */
 export interface GeneScoreConstants {
@@ -60,6 +67,8 @@ export interface GeneScoreConstants {
   unannotatedClinvarLn: number;
   /** Log prior of a possibly allelic disease (an annotated disease's phenotype, genotype of unknown inheritance). */
   allelicDiseaseLn: number;
+  /** Log prior of a disease known by name ranked on the phenotype borrowed from its series. */
+  seriesDiseaseLn: number;
 }
 
 export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object.freeze({
@@ -72,6 +81,7 @@ export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object
   constrainedMissenseLn: CONSTRAINED_MISSENSE_LN,
   unannotatedClinvarLn: UNANNOTATED_CLINVAR_LN,
   allelicDiseaseLn: ALLELIC_DISEASE_LN,
+  seriesDiseaseLn: SERIES_DISEASE_LN,
 });
 
 /**
@@ -82,8 +92,11 @@ export const DEFAULT_GENE_SCORE_CONSTANTS: Readonly<GeneScoreConstants> = Object
  * the score; benchmarks re-weigh them by the same function.
  */
 export interface GeneScoreParts {
-  /** 'allelic': an annotated disease's phenotype with the genotype fit of unknown inheritance. */
-  source: 'annotations' | 'allelic' | 'disease-name' | 'none';
+  /**
+   * 'allelic': an annotated disease's phenotype with the genotype fit of unknown inheritance;
+   * 'series': a disease known by name, on the phenotype borrowed from its series (phenotype/series.ts).
+   */
+  source: 'annotations' | 'allelic' | 'series' | 'disease-name' | 'none';
   phenotypeLn: number;
   fitLn: number;
   constraint: 'lof' | 'missense' | null;
@@ -108,6 +121,8 @@ export function genePhenotypeLn(p: GeneScoreParts, k: GeneScoreConstants): numbe
       return phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
     case 'allelic':
       return k.allelicDiseaseLn + phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+    case 'series':
+      return k.seriesDiseaseLn + phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
     case 'disease-name':
       return k.namedDiseaseLn + k.namePhenotypeScale * p.phenotypeLn;
     case 'none':
@@ -126,7 +141,7 @@ export function geneConstraintLn(p: GeneScoreParts, k: GeneScoreConstants): numb
 
 /** The ClinVar part of a gene score (natural log): only for a gene ranked without an annotated disease. */
 export function geneClinvarLn(p: GeneScoreParts, k: GeneScoreConstants): number {
-  return p.clinvar && (p.source === 'disease-name' || p.source === 'none') ? k.unannotatedClinvarLn : 0;
+  return p.clinvar && (p.source === 'series' || p.source === 'disease-name' || p.source === 'none') ? k.unannotatedClinvarLn : 0;
 }
 
 /** A gene's score (natural log) from its parts: the combining step. */

@@ -117,7 +117,7 @@ describe('golden genotype-aware ranking', () => {
     // FGFR2 under Pfeiffer syndrome, prioritiser by prioritiser.
     const model = getPhenotypeModel(kb);
     const query = resolveQuery(model, { present: PFEIFFER, excluded: [] });
-    const ctx = prioritiserContext({ kb, model, query, scoring: DEFAULT_SCORING_OPTIONS, pheno: scoreDiseases(model, query), sex: 'male', family: null, fitFloor: DEFAULT_FIT_FLOOR, constants: DEFAULT_GENE_SCORE_CONSTANTS });
+    const ctx = prioritiserContext({ kb, model, query, scoring: DEFAULT_SCORING_OPTIONS, pheno: scoreDiseases(model, query), borrowed: new Float64Array(0), sex: 'male', family: null, fitFloor: DEFAULT_FIT_FLOOR, constants: DEFAULT_GENE_SCORE_CONSTANTS });
     const gv = prepareVariants([causal]).genes.get('FGFR2');
     const d = model.diseaseIndex.get('OMIM:101600');
     if (!gv || d === undefined) throw new Error('FGFR2 or Pfeiffer syndrome missing');

@@ -17,6 +17,7 @@
 import type { HpoKb, NamedDisease } from '../kb/hpo-kb.ts';
 import type { PhenotypeModel } from '../phenotype/model.ts';
 import { scoreNamedDisease, type NameEvidence } from '../phenotype/name-evidence.ts';
+import { describeBorrowed, explainBorrowed, getBorrowedProfiles, type BorrowedProfile } from '../phenotype/series.ts';
 import { getDiseaseGroups } from '../phenotype/rank-phenotype.ts';
 import { explainDisease, type PhenotypeScoringOptions, type ResolvedQuery, type TermMatch } from '../phenotype/score.ts';
 import type { Sex } from '../types.ts';
@@ -34,8 +35,10 @@ export type DiseaseHypothesis =
    * fit of unknown inheritance (the gene's genotype does not fit that disease's stated mode).
    */
   | { source: 'allelic'; disease: number }
-  /** A disease known only by name (no phenotype annotations yet). */
+  /** A disease known only by name (no phenotype annotations yet), on the features its title names. */
   | { source: 'disease-name'; disease: NamedDisease }
+  /** A disease known only by name, on the phenotype borrowed from its series (index into getBorrowedProfiles). */
+  | { source: 'series'; profile: number }
   /** A new disease of the gene, inheritance unknown: the floor, so no candidate is ever lost. */
   | { source: 'none' };
 
@@ -54,6 +57,8 @@ export interface PrioritiserContext {
   scoring: PhenotypeScoringOptions;
   /** Natural-log phenotype LR of every annotated disease (phenotype/score.ts scoreDiseases). */
   pheno: Float64Array;
+  /** Natural-log LR of every borrowed profile, without prior (phenotype/series.ts scoreBorrowed). */
+  borrowed: Float64Array;
   sex: Sex;
   /** The case's family: genotype fits use the relatives' genotypes. */
   family: FamilyContext | null;
@@ -100,6 +105,8 @@ function modesOfHypothesis(ctx: PrioritiserContext, d: DiseaseHypothesis): Inher
       return modesOf(inheritanceOf(ctx.model, d.disease));
     case 'disease-name':
       return modesOf(d.disease.inheritance);
+    case 'series':
+      return modesOf(profileOf(ctx, d.profile).disease.inheritance);
     case 'allelic':
     case 'none':
       return ['UNKNOWN'];
@@ -148,11 +155,17 @@ export const inheritancePrioritiser: GenePrioritiser<'fitLn'> & {
 
 const LN10 = Math.log(10);
 
+function profileOf(ctx: PrioritiserContext, i: number): BorrowedProfile {
+  const p = getBorrowedProfiles(ctx.model).profiles[i];
+  if (!p) throw new Error(`internal: borrowed profile ${i} missing`);
+  return p;
+}
+
 /** The phenotype evidence a gene is ranked on (null for a new disease of the gene). */
 export interface PhenotypeEvidence {
   diseaseId: string;
   diseaseName: string;
-  source: 'annotations' | 'disease-name';
+  source: 'annotations' | 'series' | 'disease-name';
   log10Lr: number;
   matched: TermMatch[];
 }
@@ -193,6 +206,10 @@ function phenotypeEvidence(ctx: PrioritiserContext, h: Hypothesis, withTerms: bo
     if (!dis) return null;
     return { diseaseId: dis.id, diseaseName: dis.name, source: 'annotations', log10Lr: (ctx.pheno[d.disease] ?? 0) / LN10, matched: withTerms ? matchedTerms(ctx, d.disease) : [] };
   }
+  if (d.source === 'series') {
+    const p = profileOf(ctx, d.profile);
+    return { diseaseId: p.disease.id, diseaseName: p.disease.name, source: 'series', log10Lr: (ctx.borrowed[d.profile] ?? 0) / LN10, matched: withTerms ? explainBorrowed(ctx.model, ctx.query, p, ctx.scoring).matched : [] };
+  }
   if (d.source === 'disease-name') {
     const e = nameEvidence(ctx, d.disease);
     return { diseaseId: d.disease.id, diseaseName: d.disease.name, source: 'disease-name', log10Lr: e.ln / LN10, matched: e.matched };
@@ -217,6 +234,13 @@ function explainPhenotype(ctx: PrioritiserContext, h: Hypothesis, withTerms: boo
         `Possibly allelic disease (${symbol}): the genotype does not fit the stated inheritance of ${ev.diseaseId} (${inheritanceOf(model, d.disease).map((t) => model.kb.ontology.label(t) ?? t).join(', ') || 'none stated'}); ranked on its phenotype as a related disease of the same gene with unknown inheritance (prior 10^${(ctx.constants.allelicDiseaseLn / LN10).toFixed(2)})`,
       );
     return lines;
+  }
+  if (d.source === 'series' && ev) {
+    const p = profileOf(ctx, d.profile);
+    const hits = ev.matched.filter((m) => m.kind === 'exact' || m.kind === 'implied').map((m) => m.label);
+    return [
+      `${hasAnnotatedDisease(model, symbol) ? 'No annotated disease of this gene fits better' : 'No annotated disease for this gene'} (${symbol}): its disease ${p.disease.name} (${p.disease.id}) has ${describeBorrowed(p)}; likelihood ratio 10^${ev.log10Lr.toFixed(1)}${hits.length ? `; matching features: ${hits.join(', ')}` : ''} (prior 10^${(ctx.constants.seriesDiseaseLn / LN10).toFixed(2)})`,
+    ];
   }
   if (d.source === 'disease-name' && ev) {
     const nd = d.disease;
@@ -245,6 +269,8 @@ export const phenotypePrioritiser: GenePrioritiser<'source' | 'phenotypeLn'> & {
         return { source: d.source, phenotypeLn: ctx.pheno[d.disease] ?? 0 };
       case 'disease-name':
         return { source: 'disease-name', phenotypeLn: nameEvidence(ctx, d.disease).ln };
+      case 'series':
+        return { source: 'series', phenotypeLn: ctx.borrowed[d.profile] ?? 0 };
       case 'none':
         return { source: 'none', phenotypeLn: 0 };
       default: {

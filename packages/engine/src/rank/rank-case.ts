@@ -35,6 +35,8 @@ import type { HpoKb } from '../kb/hpo-kb.ts';
 import { getPhenotypeModel } from '../phenotype/model.ts';
 import { buildPhenotypeResult, compareDiseaseIds, type DiseaseRanking, type PhenotypeRankingResult } from '../phenotype/rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, resolveQuery, scoreDiseases, type PhenotypeScoringOptions } from '../phenotype/score.ts';
+import { borrowedPriorLn, getBorrowedProfiles, scoreBorrowed } from '../phenotype/series.ts';
+import { describeCodingOutcome } from '../annotate/consequence.ts';
 import type { AnnotatedVariant, Sex } from '../types.ts';
 import type { FamilyContext } from '../family/segregation.ts';
 import { DISEASE_CALIBRATION, GENE_CALIBRATION, postTestProbabilities, type Calibration } from './calibration.ts';
@@ -150,7 +152,7 @@ function varRef(q: QualifyingVariant): VariantRef {
 
 function describeVariant(q: QualifyingVariant): string {
   const v = q.variant;
-  const parts = [`${v.gene ?? '?'} ${v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}${v.hgvsP ? ` (${v.hgvsP})` : ''}`, v.genotype.zygosity, v.consequences[0] ?? 'unknown consequence', `pathogenicity ${q.p.toFixed(2)}`];
+  const parts = [`${v.gene ?? '?'} ${v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}${v.hgvsP ? ` (${v.hgvsP})` : ''}`, v.genotype.zygosity, `${v.consequences[0] ?? 'unknown consequence'}${v.codingOutcome?.length ? `, ${describeCodingOutcome(v.codingOutcome)}` : ''}`, `pathogenicity ${q.p.toFixed(2)}`];
   if (v.clinvar) parts.push(`ClinVar ${v.clinvar.significance}${v.clinvar.stars ? ` (${v.clinvar.stars}★)` : ''}${v.clinvar.match === 'exact' ? '' : ` at the ${v.clinvar.match.replace(/_/g, ' ')}`}`);
   parts.push(`ACMG ${v.acmg.classification}${v.acmg.criteria.length ? ` [${v.acmg.criteria.map((c) => c.code).join(', ')}]` : ''}`);
   parts.push(v.af == null ? 'no population frequency known' : `AF ${v.af.toPrecision(2)}`);
@@ -159,7 +161,9 @@ function describeVariant(q: QualifyingVariant): string {
 
 /** The id of a hypothesis's disease (null for a new disease of the gene). */
 function diseaseIdOf(ctx: PrioritiserContext, d: DiseaseHypothesis): string | null {
-  return d.source === 'annotations' || d.source === 'allelic' ? (ctx.model.diseases[d.disease]?.id ?? null) : d.source === 'disease-name' ? d.disease.id : null;
+  if (d.source === 'annotations' || d.source === 'allelic') return ctx.model.diseases[d.disease]?.id ?? null;
+  if (d.source === 'series') return getBorrowedProfiles(ctx.model).profiles[d.profile]?.disease.id ?? null;
+  return d.source === 'disease-name' ? d.disease.id : null;
 }
 
 /** One gene under one disease hypothesis, scored by the prioritisers and combined by geneScoreLn; null when the hypothesis has no mode of inheritance. */
@@ -192,13 +196,16 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const limit = options.limit ?? 200;
   const query = resolveQuery(model, { present: phenotype.hpoPresent, excluded: phenotype.hpoExcluded ?? [] }, scoring);
   const pheno = scoreDiseases(model, query, scoring);
-  const ctx = prioritiserContext({ kb, model, query, scoring, pheno, sex: phenotype.sex ?? 'unknown', family: options.family ?? null, fitFloor: options.fitFloor ?? DEFAULT_FIT_FLOOR, constants: k });
+  const borrowed = scoreBorrowed(model, query, scoring);
+  const profiles = getBorrowedProfiles(model);
+  const ctx = prioritiserContext({ kb, model, query, scoring, pheno, borrowed, sex: phenotype.sex ?? 'unknown', family: options.family ?? null, fitFloor: options.fitFloor ?? DEFAULT_FIT_FLOOR, constants: k });
   const floorLn = w * fitLn(ctx, 0);
 
   // Genes with variants: every hypothesis scored by the prioritisers, combined by geneScoreLn; the
   // gene takes its best. Each annotated disease keeps the best genotype term among its genes.
   const geneScores: GeneScore[] = [];
   const bestFitOfDisease = new Float64Array(model.diseases.length).fill(floorLn);
+  const bestFitOfProfile = new Float64Array(borrowed.length).fill(floorLn);
   const onCandidates = options.onGeneCandidates;
   // The hypotheses of a gene compete in this order: its annotated diseases, its diseases known only
   // by name (gene–disease link order), a possibly allelic disease, a new disease of the gene.
@@ -224,7 +231,10 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
     for (const link of links) {
       if (link.association === 'POLYGENIC') continue;
       const nd = kb.namedDiseases.get(link.id);
-      if (nd) rest.push({ source: 'disease-name', disease: nd });
+      if (!nd) continue;
+      const b = profiles.byId.get(link.id);
+      if (b !== undefined && profiles.profiles[b]?.kind === 'series') rest.push({ source: 'series', profile: b });
+      rest.push({ source: 'disease-name', disease: nd });
     }
     if (bestPhenotype >= 0) rest.push({ source: 'allelic', disease: bestPhenotype });
     // A new disease of this gene (inheritance unknown) is the floor: never lose a candidate.
@@ -233,6 +243,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       const cand = scoreHypothesis(ctx, gv, disease, k);
       if (!cand) continue;
       candidates?.push(cand.parts);
+      if (disease.source === 'series') bestFitOfProfile[disease.profile] = Math.max(bestFitOfProfile[disease.profile] ?? floorLn, w * cand.parts.fitLn);
       if (better(ctx, cand, best)) best = cand;
     }
     if (candidates) onCandidates?.(gv.symbol, candidates);
@@ -243,7 +254,14 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   // Diseases: phenotype LR x best genotype fit among the disease's genes (floor when none).
   const combined = new Float64Array(model.diseases.length);
   for (let d = 0; d < combined.length; d++) combined[d] = phenotypeTerm(pheno[d] ?? 0, k.phenotypeScale) + (bestFitOfDisease[d] ?? floorLn);
-  const diseaseResult = buildPhenotypeResult(model, query, combined, Math.min(explainTop, 20), scoring, limit, options.diseaseCalibration ?? DISEASE_CALIBRATION);
+  // Diseases known only by name, on their borrowed profiles: the same, with their prior.
+  const combinedBorrowed = new Float64Array(borrowed.length);
+  for (let i = 0; i < borrowed.length; i++) {
+    const p = profiles.profiles[i];
+    const prior = p ? borrowedPriorLn(p) : 0;
+    combinedBorrowed[i] = phenotypeTerm((borrowed[i] ?? 0) + prior, k.phenotypeScale) + (bestFitOfProfile[i] ?? floorLn);
+  }
+  const diseaseResult = buildPhenotypeResult(model, query, combined, Math.min(explainTop, 20), scoring, limit, options.diseaseCalibration ?? DISEASE_CALIBRATION, combinedBorrowed);
 
   const probability = postTestProbabilities(
     geneScores.map((g) => g.ln),
@@ -308,7 +326,7 @@ function explainGene(ctx: PrioritiserContext, g: GeneScore, rankNo: number, post
   for (const p of GENE_PRIORITISERS) lines.push(...p.explain(ctx, g, withTerms));
   for (const qv of used) lines.push(`Variant: ${describeVariant(qv)}`);
   const l10 = (x: number): string => (x / LN10).toFixed(2);
-  const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : g.parts.source === 'allelic' ? 'phenotype and allelic-disease prior' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
+  const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : g.parts.source === 'allelic' ? 'phenotype and allelic-disease prior' : g.parts.source === 'series' ? 'phenotype borrowed from the series and prior' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
   lines.push(
     `Score (log10): ${phenoPart} + genotype ${l10(k.genotypeWeight * g.parts.fitLn)}${g.parts.constraint ? ` + constraint ${l10(geneConstraintLn(g.parts, k))}` : ''}${geneClinvarLn(g.parts, k) ? ` + ClinVar pathogenic allele in a gene without an annotated disease fit ${l10(geneClinvarLn(g.parts, k))}` : ''} = ${l10(g.ln)}; post-test probability ${formatProbability(post)}`,
   );

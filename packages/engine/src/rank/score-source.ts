@@ -9,7 +9,8 @@ import type { RankedGene } from './rank-case.ts';
 export interface GenePhenotypeSource {
   /**
    * 'annotations': an annotated disease's phenotype; 'allelic': an annotated disease's phenotype
-   * with the genotype fit of unknown inheritance (a possibly allelic disease); 'disease-name': a
+   * with the genotype fit of unknown inheritance (a possibly allelic disease); 'series': a disease
+   * without phenotype annotations, on the phenotype borrowed from its series; 'disease-name': a
    * disease without phenotype annotations, on the features its name states; 'none': a possible
    * new disease of the gene (no phenotype evidence).
    */

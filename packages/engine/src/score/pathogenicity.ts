@@ -1,8 +1,10 @@
 /**
  * Pathogenicity score in [0, 1] for ranking variants. Documented and monotone in each input:
  *
- *   severity  s in [0,1] from the most severe consequence (table below; an unresolved coding
- *             SNV counts 0.5, between synonymous and nonsense)
+ *   severity  s in [0,1] from the most severe consequence (table below). An unresolved coding
+ *             SNV (`coding_sequence_variant`: codon not known without the reference sequence)
+ *             counts the expected severity of its possible outcomes, each weighted by its
+ *             probability over the consistent codons (`codingOutcome`); 0.5 when none is given
  *   rarity    r = 1 for AF unknown or <= 1e-5, 0 for AF >= 5%, log-linear in between
  *   acmg      a = Bayesian posterior from the points (Tavtigian 2018: prior 0.1, OddsPath of
  *             Very strong 350, i.e. odds = prior_odds * 350^(points/8))
@@ -55,13 +57,32 @@ export interface ScoreInput {
   acmgPoints: number;
   /** ClinVar exact-allele assertion, when any (same-codon hits are not used here). */
   clinvar: { significance: string; stars: number } | null;
+  /** For a `coding_sequence_variant` whose codon is not known: each possible outcome's probability. */
+  codingOutcome?: readonly { term: string; p: number }[] | null;
 }
 
-/** Severity of the most severe term (0.02 for unknown terms). */
-export function consequenceSeverity(terms: readonly string[]): number {
+/** Expected severity of an unresolved codon change: sum over its possible outcomes of P(outcome) x severity. */
+export function expectedCodingSeverity(outcomes: readonly { term: string; p: number }[]): number {
+  let s = 0;
+  let total = 0;
+  for (const o of outcomes) {
+    s += o.p * (SEVERITY.get(o.term) ?? 0.02);
+    total += o.p;
+  }
+  return total > 0 ? s / total : SEVERITY.get('coding_sequence_variant')!;
+}
+
+/**
+ * Severity of the most severe term (0.02 for unknown terms); `codingSeverity`, when given, replaces
+ * the table's value for `coding_sequence_variant` (see expectedCodingSeverity).
+ */
+export function consequenceSeverity(terms: readonly string[], codingSeverity: number | null = null): number {
   let s = 0;
   // Indexed loop: the lists are a mix of frozen shared arrays and fresh ones (for-of goes megamorphic).
-  for (let i = 0; i < terms.length; i++) s = Math.max(s, SEVERITY.get(terms[i]!) ?? 0.02);
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i]!;
+    s = Math.max(s, codingSeverity != null && t === 'coding_sequence_variant' ? codingSeverity : (SEVERITY.get(t) ?? 0.02));
+  }
   return s;
 }
 
@@ -99,7 +120,8 @@ function posterior(points: number): number {
 }
 
 export function pathogenicityScore(x: ScoreInput): number {
-  const base = 0.5 * consequenceSeverity(x.consequences) * rarity(x.af) + 0.5 * acmgPosterior(x.acmgPoints);
+  const coding = x.codingOutcome?.length ? expectedCodingSeverity(x.codingOutcome) : null;
+  const base = 0.5 * consequenceSeverity(x.consequences, coding) * rarity(x.af) + 0.5 * acmgPosterior(x.acmgPoints);
   let score = base;
   if (x.clinvar) {
     const cls = classifySignificance(x.clinvar.significance);

@@ -89,6 +89,10 @@ export function buildMiniHpo(): Ontology {
       ['HP:0025406', 'Asthenia', ['HP:0000118'], ['Weakness']],
       ['HP:0001324', 'Muscle weakness', ['HP:0000118']],
       ['HP:0003701', 'Proximal muscle weakness', ['HP:0001324']],
+      ['HP:0011727', 'Peroneal muscle weakness', ['HP:0001324']],
+      ['HP:0000467', 'Neck muscle weakness', ['HP:0001324']],
+      ['HP:0000248', 'Brachycephaly', ['HP:0000118'], ['Short and broad skull']],
+      ['HP:0001357', 'Plagiocephaly', ['HP:0000118']],
       ['HP:0012432', 'Chronic fatigue', ['HP:0000118']],
       ['HP:0002835', 'Aspiration', ['HP:0000118']],
       [

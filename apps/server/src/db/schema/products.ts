@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -181,6 +182,8 @@ export const analysisRuns = pgTable(
  * only (gene rank, then variant score), so re-ranking rewrites candidate rows, not millions of
  * non-candidates. Every list index ends with that sort key, so a page is an index range read.
  * The jobs VACUUM (ANALYZE) the table after loading, so pages are index-only scans.
+ * The evidence blobs are json, not jsonb (migration 0022): written once by COPY and read back
+ * whole, never queried inside, so jsonb's conversion on every write and read bought nothing.
  */
 export const runVariants = pgTable(
   'run_variants',
@@ -202,34 +205,34 @@ export const runVariants = pgTable(
     isManeSelect: boolean('is_mane_select').notNull().default(false),
     /** Most severe Sequence Ontology consequence. */
     consequence: text('consequence'),
-    consequences: jsonb('consequences').$type<string[]>().notNull(),
+    consequences: json('consequences').$type<string[]>().notNull(),
     impact: text('impact').notNull(),
     hgvsC: text('hgvs_c'),
     hgvsP: text('hgvs_p'),
     af: real('af'),
     afSource: text('af_source'),
     clinvarSignificance: text('clinvar_significance'),
-    clinvar: jsonb('clinvar'),
+    clinvar: json('clinvar'),
     acmgClass: text('acmg_class').notNull(),
     acmgPoints: integer('acmg_points').notNull(),
-    acmgCriteria: jsonb('acmg_criteria').notNull(),
+    acmgCriteria: json('acmg_criteria').notNull(),
     zygosity: text('zygosity').notNull(),
-    genotype: jsonb('genotype').notNull(),
+    genotype: json('genotype').notNull(),
     qual: real('qual'),
-    filter: jsonb('filter').$type<string[]>().notNull(),
+    filter: json('filter').$type<string[]>().notNull(),
     score: real('score').notNull(),
     /** Considered by the ranking (the engine's candidate selection); re-ranking reads only these. */
     isCandidate: boolean('is_candidate').notNull(),
     /** The record as in the uploaded file: { chrom, pos, ref, alt, line }. */
-    input: jsonb('input').notNull(),
+    input: json('input').notNull(),
     /** Further evidence: { acmgNotAssessed, otherGenes, geneConstraint } when the annotator gives them. */
-    details: jsonb('details'),
+    details: json('details'),
     /** Family case: each sequenced member's genotype (sample -> engine Genotype); null otherwise. */
-    genotypes: jsonb('genotypes').$type<Record<string, Genotype>>(),
+    genotypes: json('genotypes').$type<Record<string, Genotype>>(),
     /** Inheritance patterns the candidate fits in the family (de_novo, compound_het, ...). */
     inheritance: text('inheritance').array().notNull().default(sql`'{}'::text[]`),
     /** Why: the family rules behind the tags and the compound-heterozygous partners (variant ids). */
-    inheritanceDetail: jsonb('inheritance_detail').$type<{ partners: number[]; rules: string[] }>(),
+    inheritanceDetail: json('inheritance_detail').$type<{ partners: number[]; rules: string[] }>(),
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.id] }),

@@ -1,6 +1,7 @@
 /** SQL for verification codes, refresh tokens and password reset tokens. */
 import { and, desc, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import {
   emailVerificationCodes,
   passwordResetTokens,
@@ -149,25 +150,21 @@ export async function revokeUserRefreshTokens(
  * The user of an access token, provided its session (refresh family) is still live: logout,
  * a password change or detected token reuse end the session for access tokens too.
  */
-export async function findUserWithLiveSession(
-  db: Executor,
-  userId: string,
-  familyId: string,
-): Promise<UserRow | undefined> {
-  const [row] = await db
+const liveSessionUser = preparedPerDb((db) =>
+  db
     .select()
     .from(users)
     .where(
       and(
-        eq(users.id, userId),
+        eq(users.id, sql.placeholder('userId')),
         exists(
           db
             .select({ one: sql`1` })
             .from(refreshTokens)
             .where(
               and(
-                eq(refreshTokens.familyId, familyId),
-                eq(refreshTokens.userId, userId),
+                eq(refreshTokens.familyId, sql.placeholder('familyId')),
+                eq(refreshTokens.userId, sql.placeholder('userId')),
                 isNull(refreshTokens.revokedAt),
                 gt(refreshTokens.expiresAt, sql`now()`),
               ),
@@ -175,7 +172,17 @@ export async function findUserWithLiveSession(
         ),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_live_session_user'),
+);
+
+export async function findUserWithLiveSession(
+  db: Executor,
+  userId: string,
+  familyId: string,
+): Promise<UserRow | undefined> {
+  // Every authenticated request runs it: a prepared statement (preparedPerDb).
+  const [row] = await liveSessionUser(db).execute({ userId, familyId });
   return row;
 }
 

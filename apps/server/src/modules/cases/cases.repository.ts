@@ -1,6 +1,7 @@
 /** SQL for cases (table `products`) and their files. */
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import {
   analysisRuns,
@@ -51,9 +52,8 @@ function buildAccessQuery(db: Executor) {
     .prepare('cases_find_accessible');
 }
 
-/** Prepared statements per database handle: every list request runs this check, and on a busy
- * server parsing and planning it costs more than executing it. */
-const accessQueries = new WeakMap<object, ReturnType<typeof buildAccessQuery>>();
+/** Every request under a case runs this check: a prepared statement (preparedPerDb). */
+const accessQuery = preparedPerDb(buildAccessQuery);
 
 /** Access level of `user` on a case: owner, shared (read-only), or none. */
 export async function findAccessibleCase(
@@ -63,12 +63,7 @@ export async function findAccessibleCase(
 ): Promise<{ caseRow: ProductRow; isOwner: boolean; ownerEmail: string; storedVariants: number | null; runRankedAt: string | null } | null> {
   // One round trip: access check, owner e-mail, the current run's stored-variant count (the
   // total of unfiltered variant lists) and when it was last ranked (the key of cached counts).
-  let query = accessQueries.get(db);
-  if (!query) {
-    query = buildAccessQuery(db);
-    accessQueries.set(db, query);
-  }
-  const rows = await query.execute({ id, userId: user.id, email: user.email });
+  const rows = await accessQuery(db).execute({ id, userId: user.id, email: user.email });
   const row = rows[0];
   if (!row) return null;
   return {

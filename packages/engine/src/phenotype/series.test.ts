@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { DiseaseAnnotation, HpoDisease, HpoGene, HpoKb, NamedDisease } from '../kb/hpo-kb.ts';
+import { makeTerm, testOntology } from '../testing.ts';
+import { PhenotypeModel } from './model.ts';
+import { rankPhenotype } from './rank-phenotype.ts';
+import { DEFAULT_SCORING_OPTIONS, resolveQuery } from './score.ts';
+import { getBorrowedProfiles, profileProbability, scoreBorrowed, SERIES_PRIOR_LN, seriesStem, TITLE_PRIOR_LN } from './series.ts';
+
+const A = 'HP:1000001';
+const A1 = 'HP:1000002';
+const B = 'HP:1000004';
+const B1 = 'HP:1000005';
+const C1 = 'HP:1000007';
+const ontology = testOntology([
+  makeTerm(A, 'Abnormal ear', ['HP:0000118']),
+  makeTerm(A1, 'Low-set ears', [A]),
+  makeTerm(B, 'Abnormal heart', ['HP:0000118']),
+  makeTerm(B1, 'Pulmonic stenosis', [B]),
+  makeTerm('HP:1000006', 'Abnormal eye', ['HP:0000118']),
+  makeTerm(C1, 'Ptosis', ['HP:1000006']),
+]);
+
+const ann = (term: string, frequency: number): DiseaseAnnotation => ({ term, frequency, frequencyText: null, onset: null, counts: null });
+const disease = (id: string, name: string, annotations: DiseaseAnnotation[], mondo: string | null = null): HpoDisease => ({ id, name, mondo, annotations, excluded: [], inheritance: [], onset: [], genes: [] });
+const named = (id: string, name: string, nameTerms: string[] = [], genes: string[] = []): NamedDisease => ({ id, name, mondo: null, nameTerms, inheritance: [], genes });
+
+function buildKb(diseases: HpoDisease[], namedDiseases: NamedDisease[]): HpoKb {
+  const genes = new Map<string, HpoGene>();
+  for (const d of namedDiseases) for (const g of d.genes) genes.set(g, { symbol: g, ncbiGeneId: '0', diseases: [{ id: d.id, association: 'MENDELIAN' }] });
+  return {
+    versions: { hpo: 'test', annotations: 'test', mondo: 'test' },
+    ontology,
+    diseases,
+    diseaseById: new Map(diseases.map((d) => [d.id, d])),
+    namedDiseases: new Map(namedDiseases.map((d) => [d.id, d])),
+    genes,
+  };
+}
+
+describe('seriesStem', () => {
+  it('drops series numbers, types and inheritance qualifiers', () => {
+    expect(seriesStem('Noonan syndrome 12')).toBe('noonan syndrome');
+    expect(seriesStem('Ciliary dyskinesia, primary, 52')).toBe('ciliary dyskinesia primary');
+    expect(seriesStem('Intellectual developmental disorder, autosomal dominant 75')).toBe('intellectual developmental disorder');
+    expect(seriesStem('intellectual developmental disorder, X-linked 112')).toBe('intellectual developmental disorder');
+    expect(seriesStem('Charcot-Marie-Tooth disease, axonal, type 2KK')).toBe('charcot marie tooth disease axonal');
+    expect(seriesStem('Fanconi anemia, complementation group A')).toBe('fanconi anemia');
+    expect(seriesStem('Mitochondrial complex I deficiency, nuclear type 5')).toBe('mitochondrial complex i deficiency nuclear');
+    expect(seriesStem('Tayoun-Maawali syndrome')).toBe('tayoun maawali syndrome');
+    expect(seriesStem('A 1')).toBeNull();
+  });
+});
+
+describe('borrowed profiles of diseases known only by name', () => {
+  const kb = buildKb(
+    [
+      disease('OMIM:1', 'Noonan syndrome 1', [ann(A1, 0.9), ann(B1, 0.6)], 'MONDO:1'),
+      disease('ORPHA:1', 'Noonan syndrome', [ann(A1, 0.9), ann(B1, 0.6)], 'MONDO:1'),
+      disease('OMIM:2', 'Noonan syndrome 2', [ann(A1, 0.5)]),
+      disease('OMIM:3', 'Ptosis syndrome', [ann(C1, 1)]),
+    ],
+    [named('OMIM:12', 'Noonan syndrome 12', [], ['PTPN11X']), named('OMIM:20', 'ptosis and pulmonic stenosis', [C1, B1]), named('OMIM:30', 'Tayoun-Maawali syndrome')],
+  );
+  const model = new PhenotypeModel(kb);
+  const { profiles, byId } = getBorrowedProfiles(model);
+  const series = profiles[byId.get('OMIM:12') ?? -1];
+  const title = profiles[byId.get('OMIM:20') ?? -1];
+
+  it('borrows the mean of the series members, one per Mondo class', () => {
+    expect(series?.kind).toBe('series');
+    expect(series?.siblings).toEqual(['OMIM:1', 'OMIM:2']);
+    const t = (id: string): number => model.termIndex.get(id) ?? -1;
+    expect(profileProbability(series!, t(A1))).toBeCloseTo((0.9 + 0.5) / 2, 6);
+    expect(profileProbability(series!, t(B1))).toBeCloseTo(0.6 / 2, 6);
+    expect(profileProbability(series!, t(C1))).toBe(0);
+    expect(title?.kind).toBe('title');
+    expect(profileProbability(title!, t(C1))).toBeCloseTo(0.8, 6);
+    // No series and no named feature: nothing to rank it on.
+    expect(byId.has('OMIM:30')).toBe(false);
+  });
+
+  it('ranks them beside the annotated diseases with the per-term LR arithmetic, labelled, every term explained', () => {
+    const q = resolveQuery(model, { present: [A1, B1] });
+    const raw = scoreBorrowed(model, q, DEFAULT_SCORING_OPTIONS);
+    const t = (id: string): number => model.termIndex.get(id) ?? -1;
+    const expected = Math.log(0.7 / (model.background[t(A1)] ?? 1)) + Math.log(0.3 / (model.background[t(B1)] ?? 1));
+    expect(raw[byId.get('OMIM:12') ?? -1]).toBeCloseTo(expected, 6);
+    const r = rankPhenotype(kb, { present: [A1, B1] });
+    const d = r.diseases.find((x) => x.id === 'OMIM:12');
+    expect(d?.phenotypeSource).toBe('series');
+    expect(d?.score).toBeCloseTo((expected + SERIES_PRIOR_LN) / Math.LN10, 6);
+    expect(d?.explanation?.[0]).toContain("phenotype borrowed from 2 diseases of the series 'noonan syndrome' (OMIM:1, OMIM:2)");
+    expect(d?.matched?.map((m) => [m.term, m.kind, m.frequency])).toEqual([
+      [A1, 'exact', expect.closeTo(0.7, 6)],
+      [B1, 'exact', expect.closeTo(0.3, 6)],
+    ]);
+    expect(d?.matched?.reduce((s, m) => s + Math.log(m.lr), 0)).toBeCloseTo(expected, 6);
+    const annotated = r.diseases.find((x) => x.id === 'OMIM:1');
+    expect(annotated?.phenotypeSource).toBe('annotations');
+    expect(annotated?.mergedIds).toEqual(['ORPHA:1']);
+    const titled = r.diseases.find((x) => x.id === 'OMIM:20');
+    expect(titled?.phenotypeSource).toBe('disease-name');
+    expect(titled?.score).toBeLessThan(d?.score ?? 0);
+    expect(TITLE_PRIOR_LN).toBeLessThanOrEqual(SERIES_PRIOR_LN);
+    // Phenotype-only gene ranking reaches a gene through its disease known by name.
+    expect(r.genes.find((g) => g.symbol === 'PTPN11X')?.bestDisease).toBe('OMIM:12');
+  });
+});
