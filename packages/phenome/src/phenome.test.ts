@@ -337,6 +337,25 @@ describe('createPhenome: context', () => {
     expect(listed).toHaveLength(3);
   });
 
+  it('negates a whole list closed by "or" after "without" / "absence of"', () => {
+    const born = phenome.extract('She was born without complications, seizures or hypotonia.');
+    expect(born.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0001252', true],
+    ]);
+    const but = phenome.extract('Absence of cataract, ataxia, or seizures, but deafness.');
+    expect(but.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0000518', true],
+      ['HP:0001251', true],
+      ['HP:0001250', true],
+      ['HP:0000365', false],
+    ]);
+    // A verb after the comma starts another clause.
+    const verb = phenome.extract('He walked without support, and had seizures or ataxia.');
+    expect(verb.every((t) => !t.negated)).toBe(true);
+    expect(verb).toHaveLength(2);
+  });
+
   it('distributes a negation into the parenthesis that lists what the negated phrase names', () => {
     const terms = phenome.extract(
       'The boy lacked the other cardinal signs (seizures, cataract, and ataxia) of the syndrome, but had hearing loss.',
