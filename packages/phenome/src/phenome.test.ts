@@ -449,6 +449,22 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('She had blood spots on her legs.'))).toEqual(['HP:0000979']);
   });
 
+  it('does not read "fall short / into / within" as falls or "collecting system" as collecting', () => {
+    expect(
+      ids(
+        phenome.extract(
+          'They fall short of the criteria. The cases fall into two groups; values fell within the range.',
+        ),
+      ),
+    ).toEqual([]);
+    expect(ids(phenome.extract('He often falls on the stairs and had falls at night.'))).toEqual([
+      'HP:0002527',
+      'HP:0002527',
+    ]);
+    expect(ids(phenome.extract('The right kidney had a double collecting system.'))).toEqual([]);
+    expect(ids(phenome.extract('He spends hours collecting bottle caps.'))).toEqual(['HP:0030212']);
+  });
+
   it('does not read an identifier as intellectual disability', () => {
     for (const text of ['Patient IDs\tSex\tAge', 'Patient(s) ID AN_002501-37 are listed.', 'Sample ID: P12345'])
       expect(ids(phenome.extract(text))).toEqual([]);

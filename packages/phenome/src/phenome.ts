@@ -956,9 +956,23 @@ function namesSomethingElse(
     const before = tokens[b] as Token;
     if (PROCEDURE_BEFORE_RE.test(before.raw) && (b < m.first - 1 || !before.breakAfter)) return true;
   }
-  // Everyday phrases: "falling asleep" is no fall, "dried blood spots" (a newborn screening
-  // sample) no purpura.
-  if (next !== undefined && !last.breakAfter && /^fall/i.test(first.raw) && /^asleep$/i.test(next.raw))
+  // Everyday phrases: "falling asleep", "fall short of", "fall into two groups", "values fall
+  // within the range" are no fall, "dried blood spots" (a newborn screening sample) no
+  // purpura, "the collecting system / ducts" (anatomy) no Collectionism.
+  if (
+    next !== undefined &&
+    !last.breakAfter &&
+    m.last - m.first === 1 &&
+    /^(?:fall|falls|fell|falling)$/i.test(first.raw) &&
+    /^(?:asleep|short|into|within|outside|under|below|above|between|apart|behind)$/i.test(next.raw)
+  )
+    return true;
+  if (
+    next !== undefined &&
+    !last.breakAfter &&
+    /^collecting$/i.test(last.raw) &&
+    /^(?:systems?|ducts?|tubules?)$/i.test(next.raw)
+  )
     return true;
   if (m.first > 0 && /^blood$/i.test(first.raw) && /^spots?$/i.test(last.raw)) {
     const before = tokens[m.first - 1] as Token;

@@ -107,6 +107,7 @@ export function buildMiniHpo(): Ontology {
       ['HP:0000582', 'Upslanted palpebral fissure', ['HP:0000478'], ['Upslanting palpebral fissures']],
       ['HP:0001744', 'Splenomegaly', ['HP:0000118']],
       ['HP:0002527', 'Falls', ['HP:0000118']],
+      ['HP:0030212', 'Collectionism', ['HP:0000118'], [{ text: 'Collecting', scope: 'exact' }]],
       ['HP:0000979', 'Purpura', ['HP:0000118'], ['Blood spots']],
       ['HP:0001433', 'Hepatosplenomegaly', ['HP:0000118']],
       ['HP:0003774', 'Stage 5 chronic kidney disease', ['HP:0000077'], ['End-stage renal disease']],
