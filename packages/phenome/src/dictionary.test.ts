@@ -7,6 +7,7 @@ import {
   PhraseDictionary,
   phraseWords,
   qualifiedParentPhrases,
+  episodePhrases,
 } from './dictionary.ts';
 import { createPhenome } from './phenome.ts';
 import { buildOntology } from './testing/build-ontology.ts';
@@ -146,6 +147,30 @@ describe('generated names: qualified parents and measurements', () => {
     expect(idsOf('low serum copper and ceruloplasmin.')).toEqual(['HP:0010837', 'HP:0011967']);
     // Only measurement terms get direction synonyms: "raised palate" is not High palate.
     expect(idsOf('a raised palate')).toEqual([]);
+  });
+});
+
+describe('episodes of a finding', () => {
+  it('names "Episodic X" also "episodes of X", and reads it in a sentence', () => {
+    const hpo = buildOntology([
+      ['HP:0000001', 'All', []],
+      ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+      ['HP:0002027', 'Abdominal pain', ['HP:0000118']],
+      ['HP:0002574', 'Episodic abdominal pain', ['HP:0002027'], ['Episodic abdominal pains']],
+    ]);
+    const term = hpo.terms.get('HP:0002574');
+    if (!term) throw new Error('missing term');
+    expect(episodePhrases(term)).toEqual([
+      'episodes of abdominal pain',
+      'episodes of abdominal pains',
+    ]);
+    const abdominal = hpo.terms.get('HP:0002027');
+    if (!abdominal) throw new Error('missing term');
+    expect(episodePhrases(abdominal)).toEqual([]);
+    const p = createPhenome(hpo);
+    expect(p.extract('She had recurrent episodes of abdominal pain.').map((t) => t.id)).toEqual([
+      'HP:0002574',
+    ]);
   });
 });
 

@@ -234,6 +234,7 @@ export class PhraseDictionary {
         for (const phrase of adjectiveForms(name)) add(t.id, phrase, 'derived');
       for (const phrase of qualifiedParentPhrases(ontology, t)) add(t.id, phrase, 'derived');
       for (const phrase of profoundPhrases(t, labels)) add(t.id, phrase, 'derived');
+      for (const phrase of episodePhrases(t)) add(t.id, phrase, 'derived');
       const names = [
         t.label,
         ...t.synonyms
@@ -477,6 +478,29 @@ export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[]
   return [...new Set(out)];
 }
 
+/** The label and the exact synonyms of a term, abbreviations and obsolete synonyms left out. */
+function exactNames(term: Term): string[] {
+  return [
+    term.label,
+    ...term.synonyms
+      .filter((x) => x.scope === 'exact' && x.type !== 'abbreviation' && x.type !== 'obsolete_synonym')
+      .map((x) => x.text),
+  ];
+}
+
+/**
+ * "Episodic X" is also named "episodes of X" ("recurrent episodes of abdominal pain" ->
+ * Episodic abdominal pain), from the label and the exact synonyms that start with "episodic".
+ */
+export function episodePhrases(term: Term): string[] {
+  const out: string[] = [];
+  for (const name of exactNames(term)) {
+    const rest = /^episodic (.+)$/i.exec(name.trim())?.[1];
+    if (rest !== undefined) out.push(`episodes of ${rest.toLowerCase()}`);
+  }
+  return [...new Set(out)];
+}
+
 /**
  * "Severe X" is also named "profound X" when the HPO has no "Profound X", so that Severe is
  * the most severe grade it has: "profound hypotonia" -> Severe muscular hypotonia (through its
@@ -488,12 +512,7 @@ export function profoundPhrases(term: Term, labels: ReadonlySet<string>): string
   const rest = /^severe (.+)$/.exec(label)?.[1];
   if (rest === undefined || labels.has(`profound ${rest}`)) return [];
   const out: string[] = [];
-  for (const name of [
-    term.label,
-    ...term.synonyms
-      .filter((x) => x.scope === 'exact' && x.type !== 'abbreviation' && x.type !== 'obsolete_synonym')
-      .map((x) => x.text),
-  ]) {
+  for (const name of exactNames(term)) {
     const n = name.toLowerCase();
     let m: RegExpExecArray | null;
     if ((m = /^severe(ly)? (.+)$/.exec(n))) out.push(`profound${m[1] ?? ''} ${m[2]}`);

@@ -74,6 +74,16 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     ]);
   });
 
+  it('reads the curated lay phrases and abbreviations in a sentence', () => {
+    const terms = phenome.extract('Born SGA, he had palpable lymph nodes, HSM and OSA.');
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001518', false],
+      ['HP:0002716', false],
+      ['HP:0001433', false],
+      ['HP:0002870', false],
+    ]);
+  });
+
   it('returns nothing for non-English text or nonsense', () => {
     expect(phenome.extract('Der Hund läuft schnell über die Straße und bellt laut.')).toEqual([]);
     expect(phenome.extract('El perro corre rápido por la calle y ladra fuerte.')).toEqual([]);

@@ -54,6 +54,8 @@ export const LAY_LEXICON: readonly LexiconEntry[] = [
   { text: 'not gaining weight', id: 'HP:0001508', label: 'Failure to thrive' },
   { text: 'failure to gain weight', id: 'HP:0001508', label: 'Failure to thrive' },
   { text: 'stiff muscles', id: 'HP:0003552', label: 'Muscle stiffness' },
+  { text: 'palpable lymph nodes', id: 'HP:0002716', label: 'Lymphadenopathy' },
+  { text: 'enlarged lymph nodes', id: 'HP:0002716', label: 'Lymphadenopathy' },
 ];
 
 /** Clinical abbreviations in common use that the HPO does not list (matched case-sensitively). */
@@ -63,6 +65,10 @@ export const CLINICAL_ABBREVIATIONS: readonly LexiconEntry[] = [
   { text: 'CHD', id: 'HP:0001627', label: 'Abnormal heart morphology' },
   { text: 'SNHL', id: 'HP:0000407', label: 'Sensorineural hearing impairment' },
   { text: 'GORD', id: 'HP:0002020', label: 'Gastroesophageal reflux' },
+  { text: 'HSM', id: 'HP:0001433', label: 'Hepatosplenomegaly' },
+  { text: 'SGA', id: 'HP:0001518', label: 'Small for gestational age' },
+  { text: 'ESRD', id: 'HP:0003774', label: 'Stage 5 chronic kidney disease' },
+  { text: 'OSA', id: 'HP:0002870', label: 'Obstructive sleep apnea' },
 ];
 
 /**

@@ -72,6 +72,7 @@ describe.skipIf(!hasSources)('AnnotationJsonlWriter on real files', () => {
     expect(records.some((r) => r.clinvar !== null)).toBe(true);
     expect(records.some((r) => r.acmg.criteria.length > 0)).toBe(true);
     expect(records.some((r) => (r.otherGenes ?? []).length > 0)).toBe(true);
+    expect(records.some((r) => (r.codingOutcome ?? []).length > 0)).toBe(true);
     const r = compare(records);
     expect(r.firstDifference).toBeNull();
     expect(r.bytes).toBeGreaterThan(records.length * 300);
@@ -122,6 +123,7 @@ describe('AnnotationJsonlWriter on made-up records', () => {
         transcript: 'NM_007294.4',
         isManeSelect: true,
         consequences: ['missense_variant', 'splice_region_variant'],
+        codingOutcome: [{ term: 'synonymous_variant', p: 0.96054708 }, { term: 'missense_variant', p: 0.0394529 }],
         impact: 'MODERATE',
         hgvsC: 'NM_007294.4:c.5123C>A',
         hgvsP: 'p.(Ala1708Glu)',
@@ -144,6 +146,8 @@ describe('AnnotationJsonlWriter on made-up records', () => {
         ],
         geneConstraint: { pLI: 4.099999999999999e-33, loeuf: null, misZ: -6.19, source: 'gnomAD v4.1' },
       },
+      { ...base, codingOutcome: [], consequences: ['coding_sequence_variant'] },
+      { ...base, codingOutcome: null },
       { ...base, qual: Number.NaN, af: Number.POSITIVE_INFINITY, score: -0.5, acmg: { classification: 'Benign', points: -8, criteria: [], notAssessed: [] }, clinvar: { significance: 'Benign', stars: 0, match: 'same_codon' } },
       { ...base, genotype: { gt: '.', zygosity: 'unknown', depth: 1e21, genotypeQuality: 1e-7 }, qual: 2 ** 60 },
     ];

@@ -61,6 +61,11 @@ const K = encodeAll({
   code: ',{"code":',
   geneFirst: '{"gene":',
   geneNext: ',{"gene":',
+  codingOutcome: ',"coding_outcome":[',
+  termFirst: '{"term":',
+  termNext: ',{"term":',
+  p: ',"p":',
+  closeArray: '}]',
 });
 
 function encodeAll<T extends Record<string, string>>(pieces: T): { readonly [k in keyof T]: Uint8Array } {
@@ -159,6 +164,18 @@ export class AnnotationJsonlWriter {
     this.strOrNull(v.transcript, true);
     this.bytes(v.isManeSelect === true ? K.maneTrue : K.maneFalse);
     this.strs(v.consequences);
+    const co = v.codingOutcome;
+    if (co?.length) {
+      this.bytes(K.codingOutcome);
+      for (let k = 0; k < co.length; k++) {
+        this.bytes(k === 0 ? K.termFirst : K.termNext);
+        this.strCached(co[k]!.term);
+        this.bytes(K.p);
+        this.num(Math.round(co[k]!.p * 1000) / 1000);
+        if (k < co.length - 1) this.bytes(K.close);
+      }
+      this.bytes(K.closeArray);
+    }
     this.bytes(K.impact);
     this.strCached(v.impact);
     this.bytes(K.hgvsC);

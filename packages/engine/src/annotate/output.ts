@@ -39,7 +39,11 @@ export interface AnnotationJson {
   gene_constraint: { pli: number | null; loeuf: number | null; mis_z: number | null; source: string } | null;
 }
 
-/** AnnotatedVariant -> the JSONL record (snake_case). */
+/**
+ * AnnotatedVariant -> the JSONL record (snake_case). `rarelens annotate` writes these bytes without
+ * this object (AnnotationJsonlWriter, jsonl.ts): a field added here must be added there too
+ * (jsonl.test.ts compares the two on real files).
+ */
 export function toAnnotationJson(v: AnnotatedVariant): AnnotationJson {
   const g = v.genotype;
   return {
