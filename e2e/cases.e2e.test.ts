@@ -7,27 +7,18 @@
  * Needs the knowledge base built by `npx rarelens kb build` (RARELENS_KB, default ./data/kb)
  * and the reference data in RARELENS_SOURCES (default ../shared/data).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  extractCode,
-  repoRoot,
   screenshotPath,
-  startTestEnv,
   uniqueEmail,
   type TestEnv,
 } from './harness.ts';
-import { lateFailingVcf } from './case-fixtures.ts';
+import { createVerifiedUser, lateFailingVcf, logIn, startCaseTestEnv, vcfPath } from './case-fixtures.ts';
 
-const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
-const sourcesDir = path.resolve(
-  process.env.RARELENS_SOURCES ?? path.join(repoRoot, '../shared/data'),
-);
-const vcfPath = path.join(sourcesDir, 'vcf/Pfeiffer.hg19.vcf.gz');
-const password = 'Genome2024';
 /** Waits of expect.poll: the machine is shared, so give the UI time to settle. */
 const poll = { timeout: 20_000, interval: 200 };
 
@@ -36,14 +27,7 @@ let env: TestEnv;
 const externalRequests: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(path.join(kbDir, 'manifest.json'))) {
-    throw new Error(
-      `No knowledge base at ${kbDir}: build it with \`npx rarelens kb build\` (or set RARELENS_KB)`,
-    );
-  }
-  if (!existsSync(vcfPath))
-    throw new Error(`${vcfPath} is missing: set RARELENS_SOURCES to the reference data directory`);
-  env = await startTestEnv({ env: { RARELENS_KB: kbDir, RARELENS_INPROCESS_WORKER: 'true' } });
+  env = await startCaseTestEnv();
 });
 afterAll(async () => {
   await env?.stop();
@@ -59,34 +43,7 @@ function watchRequests(page: Page) {
 }
 
 /** Registers and verifies an account over the API (the accounts test covers those screens). */
-async function createVerifiedUser(email: string) {
-  const post = (url: string, body: unknown) =>
-    fetch(`${env.baseUrl}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const registered = await post('/api/auth/register', {
-    name: 'Barbara',
-    surname: 'McClintock',
-    birthDate: '1982-06-16',
-    email,
-    password,
-    termsAccepted: true,
-  });
-  expect(registered.status).toBe(201);
-  const code = extractCode(await env.mail.waitForMail(email));
-  const verified = await post('/api/auth/verify', { email, code });
-  expect(verified.status).toBe(200);
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
-}
+const createUser = (email: string) => createVerifiedUser(env, email, { name: 'Barbara', surname: 'McClintock', birthDate: '1982-06-16' });
 
 /** Picks an HPO term with the autocomplete: types, waits for the option, chooses it. */
 async function pickTerm(page: Page, query: string, label: string) {
@@ -112,7 +69,7 @@ function attachmentFiles(count: number): string[] {
 describe('cases in the browser', () => {
   it('uploads a VCF with symptoms, waits for Completed and reviews phenotypes, genes, variants and igv', async () => {
     const email = uniqueEmail('barbara');
-    await createVerifiedUser(email);
+    await createUser(email);
     const { page } = await env.newPage({ width: 1440, height: 900 });
     watchRequests(page);
     await logIn(page, email);
@@ -305,7 +262,7 @@ describe('cases in the browser', () => {
 
     // Shared with a colleague: the case appears under "Shared with me" and Genes joins the navigation.
     const colleague = uniqueEmail('colleague');
-    await createVerifiedUser(colleague);
+    await createUser(colleague);
     // A request from the app's own origin (the server refuses cookie-borne changes from elsewhere).
     const shared = await page.request.post(`/api/products/${productId}/shares`, {
       data: { email: colleague },
@@ -328,7 +285,7 @@ describe('cases in the browser', () => {
 
   it('shows "An error occurred" with the failing VCF line when the analysis fails', async () => {
     const email = uniqueEmail('rosalyn');
-    await createVerifiedUser(email);
+    await createUser(email);
     const { page } = await env.newPage({ width: 1280, height: 860 });
     watchRequests(page);
     await logIn(page, email);

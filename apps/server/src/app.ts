@@ -296,9 +296,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadMaxBytes: config.uploadMaxBytes,
     uploadPace: config.uploadPace,
   });
-  await app.register(phenotypesRoutes, { prefix: products, phenotypesService });
-  await app.register(genesRoutes, { prefix: products, genesService: createGenesService({ database, access, variants: variantsService }) });
-  await app.register(variantsRoutes, { prefix: products, variantsService });
+  await app.register(phenotypesRoutes(phenotypesService), { prefix: products });
+  await app.register(genesRoutes(createGenesService({ database, access, variants: variantsService })), { prefix: products });
+  await app.register(variantsRoutes(variantsService), { prefix: products });
   await app.register(variantClassificationsRoutes, {
     prefix: products,
     classificationsService: createVariantClassificationsService({ database, access, storedVariant: variantsService.stored }),

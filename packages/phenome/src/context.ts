@@ -529,7 +529,8 @@ export class ContextAnalyzer {
         hit.kind === 'neg-pre' &&
         this.isPhraseScoped(hit) &&
         this.crossesPunctuation(hit.end, start) &&
-        !this.inParenthesisedList(hit, hits, start, end)
+        !this.inParenthesisedList(hit, hits, start, end) &&
+        !this.inOrList(hit, hits, end)
       )
         break;
       if (hit.kind === 'neg-pre' || hit.kind === 'neg-both') negated = true;
@@ -596,6 +597,36 @@ export class ContextAnalyzer {
       if (/[^\s,]/.test(gap)) return false;
     }
     return closed && !hits.some((h) => h.kind === 'term' && h.start >= hit.end && h.start < start);
+  }
+
+  /**
+   * "without complications, seizures or hypotonia", "absence of A, B, or C": a list closed by
+   * "or"/"nor" right after a phrase-scoped negation is negated as a whole (with "and" the list
+   * may go on with positive findings, "deafness without cataract, seizures and hypotonia", so
+   * only its first phrase is). The items are short, separated by commas, hold no verb or
+   * other trigger, and the mention ends inside the list.
+   */
+  private inOrList(hit: TriggerHit, hits: readonly TriggerHit[], end: number): boolean {
+    const to = this.sentenceEnd[this.sentenceOf(hit.start)] ?? 0;
+    let item = 0;
+    for (let k = hit.end; k < to; k++) {
+      if (hits.some((h) => h.start === k)) return false;
+      const w = this.lower[k] ?? '';
+      if (w === 'and') return false;
+      if (++item > LIST_ITEM_MAX) return false;
+      if (w === 'or' || w === 'nor') {
+        // The last item runs to the end of its phrase.
+        let last = k + 1;
+        while (last < to && !this.tokens[last - 1]?.breakAfter && last - k <= LIST_ITEM_MAX)
+          last++;
+        return end <= last;
+      }
+      if (this.tokens[k]?.breakAfter) {
+        if (/[^\s,]/.test(this.gaps[k] ?? '')) return false;
+        item = 0;
+      }
+    }
+    return false;
   }
 
   /**

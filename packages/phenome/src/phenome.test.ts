@@ -337,6 +337,25 @@ describe('createPhenome: context', () => {
     expect(listed).toHaveLength(3);
   });
 
+  it('negates a whole list closed by "or" after "without" / "absence of"', () => {
+    const born = phenome.extract('She was born without complications, seizures or hypotonia.');
+    expect(born.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', true],
+      ['HP:0001252', true],
+    ]);
+    const but = phenome.extract('Absence of cataract, ataxia, or seizures, but deafness.');
+    expect(but.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0000518', true],
+      ['HP:0001251', true],
+      ['HP:0001250', true],
+      ['HP:0000365', false],
+    ]);
+    // A verb after the comma starts another clause.
+    const verb = phenome.extract('He walked without support, and had seizures or ataxia.');
+    expect(verb.every((t) => !t.negated)).toBe(true);
+    expect(verb).toHaveLength(2);
+  });
+
   it('distributes a negation into the parenthesis that lists what the negated phrase names', () => {
     const terms = phenome.extract(
       'The boy lacked the other cardinal signs (seizures, cataract, and ataxia) of the syndrome, but had hearing loss.',
@@ -428,6 +447,32 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('He had frequent falls.'))).toEqual(['HP:0002527']);
     expect(ids(phenome.extract('DNA was extracted from newborn dried blood spots.'))).toEqual([]);
     expect(ids(phenome.extract('She had blood spots on her legs.'))).toEqual(['HP:0000979']);
+  });
+
+  it('does not read the finding in an eponymous disease name, unless it is a neoplasm', () => {
+    expect(
+      ids(phenome.extract('Her brother had Fanconi anemia; she had Diamond-Blackfan anemia.')),
+    ).toEqual([]);
+    // Title case and a capitalised first word are no eponym; a neoplasm so named is one.
+    expect(
+      ids(phenome.extract('Severe anemia was treated. Two patients had Burkitt lymphoma.')),
+    ).toEqual(['HP:0001903', 'HP:0002665']);
+  });
+
+  it('does not read "fall short / into / within" as falls or "collecting system" as collecting', () => {
+    expect(
+      ids(
+        phenome.extract(
+          'They fall short of the criteria. The cases fall into two groups; values fell within the range.',
+        ),
+      ),
+    ).toEqual([]);
+    expect(ids(phenome.extract('He often falls on the stairs and had falls at night.'))).toEqual([
+      'HP:0002527',
+      'HP:0002527',
+    ]);
+    expect(ids(phenome.extract('The right kidney had a double collecting system.'))).toEqual([]);
+    expect(ids(phenome.extract('He spends hours collecting bottle caps.'))).toEqual(['HP:0030212']);
   });
 
   it('does not read an identifier as intellectual disability', () => {

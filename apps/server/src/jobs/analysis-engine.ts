@@ -37,8 +37,10 @@ import {
   type InheritanceTag,
   type KbManifest,
   type PedigreeMember,
+  type ReadVcfOptions,
   type TrioQc,
   type VcfHeader,
+  type VcfVariant,
 } from '@rarelens/engine';
 import type { KnowledgeBase } from '../kb/knowledge-base.ts';
 import { openWithProgress } from './progress.stream.ts';
@@ -259,17 +261,7 @@ export function createEngineFromKb(deps: {
     softwareVersion: `@rarelens/server@${serverVersion}`,
     kbVersions: { ...kbVersionsOf(deps.manifest, hpo), [ACMG_CLINVAR_CRITERIA_KEY]: acmg.clinvarCriteria ? 'on' : 'off' },
     async annotate(input) {
-      const stream = await openWithProgress(input.path, (f) => input.onProgress(f));
-      const sample = input.sample ?? input.pedigree?.proband ?? undefined;
-      const reader = await readVcf(stream, {
-        name: input.displayName,
-        signal: input.signal,
-        liftover: chain,
-        ...(input.assembly ? { assembly: input.assembly } : {}),
-        ...(sample ? { sample } : {}),
-      });
-      const family = input.pedigree ? familyOf(input.displayName, input.pedigree, reader.header.samples) : null;
-      const members = family?.members.filter((m) => m.vcfIndex >= 0) ?? [];
+      const { reader, family, withFamily } = await openCaseVcf(input, { liftover: chain });
       if (reader.assembly === 'GRCh37' && !chain) {
         throw new AnalysisInputError(
           `${input.displayName} is on GRCh37, but the knowledge base has no GRCh37 -> GRCh38 liftover chain; rebuild the KB with the liftover sources.`,
@@ -282,11 +274,7 @@ export function createEngineFromKb(deps: {
       });
       async function* variants(): AsyncGenerator<AnnotatedVariant> {
         try {
-          for await (const v of reader) {
-            const a = annotator.annotate(v);
-            if (members.length) a.familyGenotypes = familyGenotypesOf(v, members);
-            yield a;
-          }
+          for await (const v of reader) yield withFamily(annotator.annotate(v), v);
         } finally {
           annotator.close();
         }
@@ -397,10 +385,34 @@ export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patie
 }
 
 /** The uploaded pedigree checked against the VCF's header (the upload checked it too; the file may differ on retry). */
-export function familyOf(file: string, pedigree: NonNullable<AnnotateInput['pedigree']>, samples: readonly string[]): Family {
+function familyOf(file: string, pedigree: NonNullable<AnnotateInput['pedigree']>, samples: readonly string[]): Family {
   const checked = checkFamily({ source: pedigree.source, members: pedigree.members }, samples, { proband: pedigree.proband });
   if (!checked.family) throw new FamilyCheckError(file, checked.problems);
   return checked.family;
+}
+
+/**
+ * Opens a run's uploaded VCF (progress reported as it is read; the proband's sample of a family
+ * VCF) with its pedigree checked against the header; `withFamily` adds the relatives' genotypes
+ * to an annotated variant. Used by every AnalysisEngine (the real one and the test fixture).
+ */
+export async function openCaseVcf(input: AnnotateInput, options: Pick<ReadVcfOptions, 'liftover'> = {}) {
+  const stream = await openWithProgress(input.path, (f) => input.onProgress(f));
+  const sample = input.sample ?? input.pedigree?.proband ?? undefined;
+  const reader = await readVcf(stream, {
+    name: input.displayName,
+    signal: input.signal,
+    ...options,
+    ...(input.assembly ? { assembly: input.assembly } : {}),
+    ...(sample ? { sample } : {}),
+  });
+  const family = input.pedigree ? familyOf(input.displayName, input.pedigree, reader.header.samples) : null;
+  const members = family?.members.filter((m) => m.vcfIndex >= 0) ?? [];
+  const withFamily = (a: AnnotatedVariant, v: VcfVariant): AnnotatedVariant => {
+    if (members.length) a.familyGenotypes = familyGenotypesOf(v, members);
+    return a;
+  };
+  return { reader, family, withFamily };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { AnnotatedVariant } from '@rarelens/engine';
 import type { Executor } from '../db/database.ts';
-import type { ProductFileRow, ProductRow } from '../db/schema/products.ts';
+import type { NewRunFields, ProductFileRow, ProductRow } from '../db/schema/products.ts';
 import type { GeneFacts, RankingValue, RunFamily } from './analysis-engine.ts';
 
 /** The processing state shown in the UI. */
@@ -15,15 +15,8 @@ export type CaseStatusUpdate =
   | { status: 'Completed'; runId: string; assembly: string }
   | { status: 'Error'; reason: string };
 
-export interface NewRunInfo {
+export interface NewRunInfo extends NewRunFields {
   caseId: string;
-  jobId: string | null;
-  softwareVersion: string;
-  kbVersions: Record<string, string>;
-  assembly: string;
-  inputAssembly: string;
-  hpoTerms: string[];
-  excludedTerms: string[];
 }
 
 /** What the raw data analysis of a run produced (files are storage keys). */

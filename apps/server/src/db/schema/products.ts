@@ -320,6 +320,17 @@ export const runGenes = pgTable(
 export type ProductRow = typeof products.$inferSelect;
 export type ProductFileRow = typeof productFiles.$inferSelect;
 export type AnalysisRunRow = typeof analysisRuns.$inferSelect;
+
+/** What a new analysis run records besides its case (jobs/ports NewRunInfo, analysis.repository NewRun). */
+export interface NewRunFields {
+  jobId: string | null;
+  softwareVersion: string;
+  kbVersions: Record<string, string>;
+  assembly: string;
+  inputAssembly: string;
+  hpoTerms: string[];
+  excludedTerms: string[];
+}
 export type RunVariantRow = typeof runVariants.$inferSelect;
 export type RunPhenotypeRow = typeof runPhenotypes.$inferSelect;
 export type RunGeneRow = typeof runGenes.$inferSelect;

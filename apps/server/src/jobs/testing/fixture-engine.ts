@@ -5,9 +5,8 @@
  * GENE, CSQ (SO term), AF, ACMG (class). Genes are ranked by the number of patient HPO terms
  * listed for them in `genePhenotypes`, then by their best variant score.
  */
-import { familyGenotypesOf, readVcf, type AnnotatedVariant, type VcfVariant } from '@rarelens/engine';
-import { createFamilyRun, familyOf, type AnalysisEngine, type RankingValue } from '../analysis-engine.ts';
-import { openWithProgress } from '../progress.stream.ts';
+import type { AnnotatedVariant, VcfVariant } from '@rarelens/engine';
+import { createFamilyRun, openCaseVcf, type AnalysisEngine, type RankingValue } from '../analysis-engine.ts';
 
 const ACMG_POINTS: Record<string, number> = {
   Pathogenic: 10,
@@ -66,23 +65,12 @@ export function createFixtureEngine(opts: FixtureEngineOptions): AnalysisEngine 
     softwareVersion: 'fixture-1',
     kbVersions: { hpo: 'fixture', clinvar: 'none', transcripts: 'none', assembly: 'GRCh38' },
     async annotate(input) {
-      const stream = await openWithProgress(input.path, (f) => input.onProgress(f));
-      const sample = input.sample ?? input.pedigree?.proband ?? undefined;
-      const reader = await readVcf(stream, {
-        name: input.displayName,
-        signal: input.signal,
-        ...(input.assembly ? { assembly: input.assembly } : {}),
-        ...(sample ? { sample } : {}),
-      });
-      const family = input.pedigree ? familyOf(input.displayName, input.pedigree, reader.header.samples) : null;
-      const members = family?.members.filter((m) => m.vcfIndex >= 0) ?? [];
+      const { reader, family, withFamily } = await openCaseVcf(input);
       const delay = opts.delayMs ?? 0;
       async function* variants(): AsyncGenerator<AnnotatedVariant> {
         for await (const v of reader) {
           if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-          const a = annotate(v);
-          if (members.length) a.familyGenotypes = familyGenotypesOf(v, members);
-          yield a;
+          yield withFamily(annotate(v), v);
         }
       }
       return {

@@ -17,6 +17,7 @@ import {
   runPhenotypes,
   runVariants,
   type AnalysisRunRow,
+  type NewRunFields,
   type ProductFileRow,
   type ProductRow,
   type RunVariantRow,
@@ -32,16 +33,9 @@ export const ACMG_ORDER = [
   'Benign',
 ] as const;
 
-export interface NewRun {
+export interface NewRun extends NewRunFields {
   /** The case (column product_id). */
   productId: string;
-  jobId: string | null;
-  softwareVersion: string;
-  kbVersions: Record<string, string>;
-  assembly: string;
-  inputAssembly: string;
-  hpoTerms: string[];
-  excludedTerms: string[];
 }
 
 export async function insertRun(db: Executor, run: NewRun): Promise<string> {

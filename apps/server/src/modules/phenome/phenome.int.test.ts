@@ -21,6 +21,8 @@ let inbox: SmtpInbox;
 let app: FastifyInstance;
 let alice: { token: string; email: string };
 const authOf = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+/** POST /api/phenome/extract as alice. */
+const extract = (payload: unknown) => app.inject({ method: 'POST', url: '/api/phenome/extract', headers: authOf(alice), payload: payload as object });
 
 beforeAll(async () => {
   // The offline extractor only: an LLM configured in the developer's shell must not be called.
@@ -47,12 +49,7 @@ describe('POST /api/phenome/extract', () => {
 
   it('answers 400 on a missing, non-string or too long text', async () => {
     for (const payload of [{}, { text: 42 }, { text: 'x'.repeat(PHENOME_MAX_TEXT + 1) }]) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/phenome/extract',
-        headers: authOf(alice),
-        payload,
-      });
+      const res = await extract(payload);
       expect(res.statusCode).toBe(400);
       expect(res.json<{ code: string }>().code).toBe('validation_failed');
     }
@@ -62,12 +59,7 @@ describe('POST /api/phenome/extract', () => {
     const text =
       'Floppy infant with seizures and microcephaly. No cataracts. His mother has hearing loss. ' +
       'The disorder is inherited in an autosomal dominant manner.';
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/phenome/extract',
-      headers: authOf(alice),
-      payload: { text },
-    });
+    const res = await extract({ text });
     expect(res.statusCode).toBe(200);
     const body = res.json<PhenomeExtractResponse>();
     expect(body.llmUsed).toBe(false);
@@ -105,12 +97,7 @@ describe('POST /api/phenome/extract', () => {
 
   it.skipIf(!hasHpo)('returns no terms for empty or nonsense text', async () => {
     for (const text of ['', 'Blorf wuzzle kranth snorp.']) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/phenome/extract',
-        headers: authOf(alice),
-        payload: { text },
-      });
+      const res = await extract({ text });
       expect(res.statusCode).toBe(200);
       expect(res.json<PhenomeExtractResponse>().terms).toEqual([]);
     }

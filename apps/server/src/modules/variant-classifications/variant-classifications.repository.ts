@@ -1,6 +1,7 @@
 /** SQL for reviewer classifications: by case, by allele; one row per case and GRCh38 allele. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { variantClassifications, type VariantClassificationRow } from '../../db/schema/variant-classifications.ts';
 
 export interface Allele {
@@ -19,12 +20,18 @@ const byAllele = (caseId: string, a: Allele) =>
     eq(variantClassifications.alt, a.alt),
   );
 
-export function listForCase(db: Executor, caseId: string): Promise<VariantClassificationRow[]> {
-  return db
+const caseClassifications = preparedPerDb((db) =>
+  db
     .select()
     .from(variantClassifications)
-    .where(eq(variantClassifications.productId, caseId))
-    .orderBy(asc(variantClassifications.chrom), asc(variantClassifications.pos), asc(variantClassifications.ref), asc(variantClassifications.alt));
+    .where(eq(variantClassifications.productId, sql.placeholder('caseId')))
+    .orderBy(asc(variantClassifications.chrom), asc(variantClassifications.pos), asc(variantClassifications.ref), asc(variantClassifications.alt))
+    .prepare('variant_classifications_of_case'),
+);
+
+/** Every variant list request reads them: a prepared statement (preparedPerDb). */
+export function listForCase(db: Executor, caseId: string): Promise<VariantClassificationRow[]> {
+  return caseClassifications(db).execute({ caseId });
 }
 
 /** Sets (inserts or replaces) the classification of an allele; the row as stored. */

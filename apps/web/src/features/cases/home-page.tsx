@@ -11,7 +11,7 @@ import { isInProgress, useProducts } from './cases.api.ts';
 import { ShareCaseButton } from '../sharing/index.ts';
 import { FailedCaseActions } from './failed-case-actions.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { ErrorReason, ProgressBar, RawDataBadge, StageLine, StatusBadge } from './status-badge.tsx';
+import { CaseProgress, ErrorReason, RawDataBadge, StatusBadge } from './status-badge.tsx';
 
 /** The owner shares a completed case from its row too (the case menu, issue 18), as from its phenotypes. */
 function ShareAction({ product }: { product: ProductSummary }) {
@@ -92,12 +92,7 @@ function CaseRow({ product }: { product: ProductSummary }) {
           status={product.status}
           progress={product.status === 'Processing' ? product.progress : undefined}
         />
-        {product.status === 'Processing' ? (
-          <>
-            <ProgressBar value={product.progress} className="mt-2 max-w-40" />
-            <StageLine stage={product.progressStage} progress={product.progress} />
-          </>
-        ) : null}
+        <CaseProgress product={product} barClassName="mt-2 max-w-40" />
         {product.status === 'Error' ? <ErrorReason error={product.error} /> : null}
       </td>
       <td className="px-5 py-4 text-sm text-ink-600">
@@ -147,12 +142,7 @@ function CaseCard({ product }: { product: ProductSummary }) {
           progress={product.status === 'Processing' ? product.progress : undefined}
         />
       </div>
-      {product.status === 'Processing' ? (
-        <>
-          <ProgressBar value={product.progress} className="mt-3" />
-          <StageLine stage={product.progressStage} progress={product.progress} />
-        </>
-      ) : null}
+      <CaseProgress product={product} barClassName="mt-3" />
       {product.status === 'Error' ? <ErrorReason error={product.error} /> : null}
       <div className="mt-3 flex items-center justify-between gap-3">
         <OwnerLabel product={product} />

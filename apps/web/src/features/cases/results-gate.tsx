@@ -8,7 +8,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { isInProgress, useProduct } from './cases.api.ts';
 import { FailedCaseActions } from './failed-case-actions.tsx';
-import { ProgressBar, StageLine, StatusBadge } from './status-badge.tsx';
+import { CaseProgress, StatusBadge } from './status-badge.tsx';
 
 /**
  * Renders a results page only once the case's analysis has completed; until then it shows the
@@ -82,12 +82,7 @@ export function ResultsGate({
           progress={p.status === 'Processing' ? p.progress : undefined}
         />
       </div>
-      {p.status === 'Processing' ? (
-        <>
-          <ProgressBar value={p.progress} className="mx-auto mt-4 max-w-xs" />
-          <StageLine stage={p.progressStage} progress={p.progress} className="mt-2" />
-        </>
-      ) : null}
+      <CaseProgress product={p} barClassName="mx-auto mt-4 max-w-xs" stageClassName="mt-2" />
       <p className="mt-4 text-sm text-ink-500">
         Results appear here as soon as they are ready; this page refreshes by itself.
       </p>

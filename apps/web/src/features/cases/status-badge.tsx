@@ -1,4 +1,4 @@
-import { Messages, type ProductError, type ProductStatus } from '@rarelens/contract';
+import { Messages, type ProductError, type ProductStatus, type ProductSummary } from '@rarelens/contract';
 import { Spinner } from '../../components/spinner.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -109,6 +109,25 @@ export function StageLine({
     >
       {StageLabels[stage] ?? stage} · {Math.round(progress)}%
     </p>
+  );
+}
+
+/** A running analysis's progress bar and stage line (nothing unless the case is Processing). */
+export function CaseProgress({
+  product,
+  barClassName,
+  stageClassName,
+}: {
+  product: Pick<ProductSummary, 'status' | 'progress' | 'progressStage'>;
+  barClassName?: string;
+  stageClassName?: string;
+}) {
+  if (product.status !== 'Processing') return null;
+  return (
+    <>
+      <ProgressBar value={product.progress} className={barClassName} />
+      <StageLine stage={product.progressStage} progress={product.progress} className={stageClassName} />
+    </>
   );
 }
 

@@ -321,13 +321,7 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
             {data ? (
               <SuggestionPanel
                 suggestions={suggestions}
-                isAccepted={state.isAccepted}
-                rejected={state.rejected}
-                onAccept={accept}
-                onAcceptAll={(list, as) => list.forEach((s) => accept(s, as))}
-                onReject={state.reject}
-                onRestoreRejected={state.restore}
-                onActiveChange={state.setActiveKey}
+                {...state.panelProps(accept)}
                 readOnly={!canEdit || isRanking}
               />
             ) : null}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** Frame of the static legal pages: title, last update and readable prose. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
@@ -11,5 +12,21 @@ export function LegalPage({ title, updated, children }: { title: string; updated
         {children}
       </div>
     </article>
+  );
+}
+
+/** The closing section of a legal page: its number, `lead` ("… use the") and the contact form link. */
+export function LegalContactSection({ number, lead }: { number: number; lead: string }) {
+  return (
+    <section>
+      <h2>{number}. Contact</h2>
+      <p>
+        {lead}{' '}
+        <Link to="/#contact-us" className="font-medium text-accent-600 hover:underline">
+          contact form
+        </Link>
+        .
+      </p>
+    </section>
   );
 }

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { LegalPage } from './legal-page.tsx';
+import { LegalContactSection, LegalPage } from './legal-page.tsx';
 
 /** /privacy — states that children under 13 are not served (§9). */
 export function PrivacyPage() {
@@ -58,16 +57,7 @@ export function PrivacyPage() {
           export or delete your personal data, and object to or restrict its processing.
         </p>
       </section>
-      <section>
-        <h2>8. Contact</h2>
-        <p>
-          For any privacy question or request, use the{' '}
-          <Link to="/#contact-us" className="font-medium text-accent-600 hover:underline">
-            contact form
-          </Link>
-          .
-        </p>
-      </section>
+      <LegalContactSection number={8} lead="For any privacy question or request, use the" />
     </LegalPage>
   );
 }

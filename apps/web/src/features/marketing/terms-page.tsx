@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { LegalPage } from './legal-page.tsx';
+import { LegalContactSection, LegalPage } from './legal-page.tsx';
 
 /** /terms */
 export function TermsPage() {
@@ -59,16 +59,7 @@ export function TermsPage() {
           we may suspend accounts that break these terms.
         </p>
       </section>
-      <section>
-        <h2>8. Contact</h2>
-        <p>
-          Questions about these terms? Use the{' '}
-          <Link to="/#contact-us" className="font-medium text-accent-600 hover:underline">
-            contact form
-          </Link>
-          .
-        </p>
-      </section>
+      <LegalContactSection number={8} lead="Questions about these terms? Use the" />
     </LegalPage>
   );
 }

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { HighlightedText, type MentionState } from './highlighted-text.tsx';
 import { ExtractDebounceMs, usePhenomeExtraction } from './phenome.api.ts';
-import { SuggestionPanel } from './suggestion-panel.tsx';
+import { SuggestionPanel, type SuggestionPanelProps } from './suggestion-panel.tsx';
 import { findingTerms, groupSuggestions, type Suggestion } from './suggestions.ts';
 
 /** Whether a suggestion is already among the chosen terms (family findings count once added as present). */
@@ -35,14 +35,26 @@ export function useSuggestionState(
     if (isSuggestionAccepted(s, presentIds, excludedIds)) return 'accepted';
     return rejected.has(key) ? 'rejected' : 'pending';
   };
+  const reject = (key: string) => setRejected((prev) => new Set(prev).add(key));
+  const restore = () => setRejected(new Set());
   return {
     rejected,
-    reject: (key: string) => setRejected((prev) => new Set(prev).add(key)),
-    restore: () => setRejected(new Set()),
+    reject,
+    restore,
     activeKey,
     setActiveKey,
     isAccepted,
     stateOf,
+    /** The SuggestionPanel's wiring to this state; `accept` adds a suggestion's term. */
+    panelProps: (accept: SuggestionPanelProps['onAccept']) => ({
+      isAccepted,
+      rejected,
+      onAccept: accept,
+      onAcceptAll: (list: Suggestion[], as: 'present' | 'excluded') => list.forEach((s) => accept(s, as)),
+      onReject: reject,
+      onRestoreRejected: restore,
+      onActiveChange: setActiveKey,
+    }),
   };
 }
 
@@ -126,13 +138,7 @@ export function PhenomeSuggestions({
           />
           <SuggestionPanel
             suggestions={suggestions.filter((s) => s.kind !== 'excluded' || onAddExcludedTerm)}
-            isAccepted={state.isAccepted}
-            rejected={state.rejected}
-            onAccept={accept}
-            onAcceptAll={(list, as) => list.forEach((s) => accept(s, as))}
-            onReject={state.reject}
-            onRestoreRejected={state.restore}
-            onActiveChange={state.setActiveKey}
+            {...state.panelProps(accept)}
           />
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import { PhenomeExtractResponse, type PhenomeTermDto } from '@rarelens/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 /** Pause in typing before the text is sent to PhenomeAI (ms). */
 export const ExtractDebounceMs = 400;
@@ -25,16 +25,6 @@ export const phenomeApi = {
     return { text, ...r };
   },
 };
-
-/** Waits for the value to stop changing for `ms` before returning it. */
-export function useDebouncedValue<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * HPO terms PhenomeAI finds in `text`. With `debounceMs` the request waits for a pause in

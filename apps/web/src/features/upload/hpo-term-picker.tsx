@@ -1,22 +1,13 @@
 import type { TermRef } from '@rarelens/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CloseIcon } from '../../components/icons.tsx';
 import { Input } from '../../components/form.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { searchHpoTerms } from './upload.api.ts';
-
-/** Waits for the user to pause typing before asking the server. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 type HpoTermPickerProps = {
   /** Terms already chosen: hidden from the suggestions. */
@@ -44,7 +35,8 @@ export function HpoTermPicker({
   const [isOpen, setIsOpen] = useState(false);
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const q = useDebounced(text.trim(), 200);
+  // Waits for the user to pause typing before asking the server.
+  const q = useDebouncedValue(text.trim(), 200);
 
   const results = useQuery({
     queryKey: ['hpo-terms', q],
