@@ -449,6 +449,16 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('She had blood spots on her legs.'))).toEqual(['HP:0000979']);
   });
 
+  it('does not read the finding in an eponymous disease name, unless it is a neoplasm', () => {
+    expect(
+      ids(phenome.extract('Her brother had Fanconi anemia; she had Diamond-Blackfan anemia.')),
+    ).toEqual([]);
+    // Title case and a capitalised first word are no eponym; a neoplasm so named is one.
+    expect(
+      ids(phenome.extract('Severe anemia was treated. Two patients had Burkitt lymphoma.')),
+    ).toEqual(['HP:0001903', 'HP:0002665']);
+  });
+
   it('does not read "fall short / into / within" as falls or "collecting system" as collecting', () => {
     expect(
       ids(

@@ -692,6 +692,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
       const computed = m.entry.source === 'lab' || m.entry.source === 'milestone';
       if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
+      if (!computed && eponymDisease(text, tokens, m) && !ontology.isA(m.entry.termId, NEOPLASM))
+        continue;
       // In a case report, statements about the disease or a population are not the patient's.
       if (
         caseReport &&
@@ -866,6 +868,8 @@ const BODY_REGION_RE =
 /** Words between "weakness of" and the muscle group it names ("of both upper and lower limbs"). */
 const WEAKNESS_SITE_WORD_RE =
   /^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal|and|or|anterior|posterior)$/i;
+/** Capitalised words before a finding that name no disease: a patient or a place in a table. */
+const EPONYM_EXCEPTIONS = new Set(['patient', 'case', 'proband', 'mild', 'severe', 'moderate', 'marked', 'bilateral', 'chronic']);
 /** Words before the muscle group after "weakness of" that name none ("of both the left ..."). */
 const SITE_FUNCTION_WORD_RE = /^(?:the|both|his|her|their|all|four|left|right|and|or)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
@@ -1012,6 +1016,25 @@ function readsNegationAsWord(tokens: readonly Token[], c: Candidate): boolean {
   if ((first !== 'absence' && first !== 'lack') || (tokens[c.first + 1] as Token).raw.toLowerCase() !== 'of')
     return false;
   return new RegExp(`\\b${first}\\b(?! of\\b)`, 'i').test(c.entry.text);
+}
+
+/**
+ * A disease named by an eponym and a finding: "Fanconi anemia", "Diamond-Blackfan anemia". The
+ * name is capitalised in mid-sentence (not a title in title case: the finding is lower-case)
+ * and joined to a one-word finding. (A neoplasm so named is still one: "Hodgkin lymphoma".)
+ */
+function eponymDisease(text: string, tokens: readonly Token[], m: Candidate): boolean {
+  const first = tokens[m.first] as Token;
+  if (m.last - m.first !== 1 || m.first === 0 || !/^\p{Ll}/u.test(first.raw)) return false;
+  const name = tokens[m.first - 1] as Token;
+  const before = m.first > 1 ? (tokens[m.first - 2] as Token) : undefined;
+  const gapBefore = before ? text.slice(before.end, name.start) : '\n';
+  return (
+    !name.breakAfter &&
+    /^\p{Lu}\p{Ll}{2,}$/u.test(name.raw) &&
+    !/[.!?:;\n\t(]/.test(gapBefore) &&
+    !EPONYM_EXCEPTIONS.has(name.raw.toLowerCase())
+  );
 }
 
 function negatedByPrefix(text: string, tokens: readonly Token[], first: number): boolean {

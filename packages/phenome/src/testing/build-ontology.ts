@@ -107,6 +107,8 @@ export function buildMiniHpo(): Ontology {
       ['HP:0000582', 'Upslanted palpebral fissure', ['HP:0000478'], ['Upslanting palpebral fissures']],
       ['HP:0001744', 'Splenomegaly', ['HP:0000118']],
       ['HP:0002527', 'Falls', ['HP:0000118']],
+      ['HP:0001903', 'Anemia', ['HP:0000118'], ['Anaemia']],
+      ['HP:0002665', 'Lymphoma', ['HP:0002664']],
       ['HP:0030212', 'Collectionism', ['HP:0000118'], [{ text: 'Collecting', scope: 'exact' }]],
       ['HP:0000979', 'Purpura', ['HP:0000118'], ['Blood spots']],
       ['HP:0001433', 'Hepatosplenomegaly', ['HP:0000118']],
