@@ -70,4 +70,10 @@ export interface StoredDetails {
   acmgNotAssessed: NonNullable<AnnotatedVariant['acmg']['notAssessed']>;
   otherGenes: NonNullable<AnnotatedVariant['otherGenes']>;
   geneConstraint: AnnotatedVariant['geneConstraint'] | null;
+  /**
+   * The expected codon outcome of a coding variant whose codon is not known (absent when there is
+   * none, and in rows stored before it was kept): re-ranking explains the variant with it as the
+   * upload did.
+   */
+  codingOutcome?: NonNullable<AnnotatedVariant['codingOutcome']>;
 }

@@ -30,8 +30,8 @@ export interface EngineApp {
   close(): Promise<void>;
 }
 
-export async function startEngineApp(name: string): Promise<EngineApp> {
-  const test = await createTestApp({ name, kb: engineTestPaths.kbDir, cases: { jobs: { inProcessWorker: true, pollMs: 100 } } });
+export async function startEngineApp(name: string, options: { pglite?: boolean } = {}): Promise<EngineApp> {
+  const test = await createTestApp({ name, kb: engineTestPaths.kbDir, cases: { jobs: { inProcessWorker: true, pollMs: 100 } }, ...(options.pglite ? { pglite: true } : {}) });
   const user = await test.signUp();
   return {
     app: test.app,

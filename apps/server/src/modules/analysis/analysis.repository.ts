@@ -101,14 +101,22 @@ export function toVariantRow(
     score: v.score,
     isCandidate,
     input: v.input,
-    details:
-      v.acmg.notAssessed?.length || v.otherGenes?.length || v.geneConstraint
-        ? { acmgNotAssessed: v.acmg.notAssessed ?? [], otherGenes: v.otherGenes ?? [], geneConstraint: v.geneConstraint ?? null }
-        : null,
+    details: storedDetails(v),
     genotypes: v.familyGenotypes ?? null,
     inheritance: inheritance?.tags ?? [],
     inheritanceDetail: inheritance && (inheritance.partners.length || inheritance.rules.length) ? { partners: inheritance.partners, rules: inheritance.rules } : null,
   } satisfies typeof runVariants.$inferInsert;
+}
+
+/** The `details` column of a variant: the evidence without a column of its own, null when there is none. */
+function storedDetails(v: AnnotatedVariant): StoredDetails | null {
+  if (!v.acmg.notAssessed?.length && !v.otherGenes?.length && !v.geneConstraint && !v.codingOutcome?.length) return null;
+  return {
+    acmgNotAssessed: v.acmg.notAssessed ?? [],
+    otherGenes: v.otherGenes ?? [],
+    geneConstraint: v.geneConstraint ?? null,
+    ...(v.codingOutcome?.length ? { codingOutcome: v.codingOutcome } : {}),
+  };
 }
 
 /** The AnnotatedVariant a stored row came from (re-ranking works from these). */
@@ -129,6 +137,7 @@ export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
     transcript: r.transcript,
     isManeSelect: r.isManeSelect,
     consequences: r.consequences,
+    ...(details?.codingOutcome?.length ? { codingOutcome: details.codingOutcome } : {}),
     impact: r.impact as AnnotatedVariant['impact'],
     hgvsC: r.hgvsC,
     hgvsP: r.hgvsP,

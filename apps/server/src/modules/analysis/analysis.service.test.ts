@@ -74,4 +74,18 @@ describe('stored variant rows', () => {
     const row = toVariantRow('run', 8, v, false);
     expect(fromVariantRow({ ...row, rank: null })).toEqual(v);
   });
+  it('keep the expected codon outcome of a coding variant whose codon is not known', () => {
+    const codingOutcome = [
+      { term: 'synonymous_variant', p: 0.9612 },
+      { term: 'missense_variant', p: 0.0388 },
+    ];
+    const v = buildVariant({ consequences: ['coding_sequence_variant'], impact: 'MODIFIER', hgvsP: null, codingOutcome });
+    const row = toVariantRow('run', 9, v, true);
+    expect(row.details).toEqual({ acmgNotAssessed: [], otherGenes: [], geneConstraint: null, codingOutcome });
+    expect(fromVariantRow({ ...row, rank: 1 }).codingOutcome).toEqual(codingOutcome);
+    expect(fromVariantRow({ ...row, rank: 1 })).toEqual(v);
+    // A row without one (or stored before it was kept) gives none.
+    expect(toVariantRow('run', 10, buildVariant(), false).details).toBeNull();
+    expect(fromVariantRow({ ...row, details: { acmgNotAssessed: [], otherGenes: [], geneConstraint: null }, rank: 1 })).not.toHaveProperty('codingOutcome');
+  });
 });

@@ -11,14 +11,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineTestPaths, engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
-import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+import { PFEIFFER_TERMS, uploadPfeifferExome } from '../../testing/pfeiffer-vcf.ts';
 
 const { repoRoot, kbDir } = engineTestPaths;
 const pfeifferVcf = path.join(engineTestPaths.sources, 'vcf/Pfeiffer.hg19.vcf.gz');
 const ready = engineTestReady('vcf/Pfeiffer.hg19.vcf.gz');
-
-/** Pfeiffer syndrome (OMIM:101600) features. */
-const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
 
 let engine: EngineApp;
 let app: FastifyInstance;
@@ -38,20 +35,9 @@ describe.skipIf(!ready)('a real exome through the real engine', () => {
   let id: string;
 
   it('analyses the Pfeiffer exome to Completed and ranks FGFR2 near the top', async () => {
-    const { body, contentType } = multipartBody(
-      {
-        caseId: 'PFEIFFER',
-        gender: 'male',
-        symptoms: 'Tower-shaped skull, broad thumbs and great toes, syndactyly, proptosis, strabismus',
-        hpoTerms: JSON.stringify(PFEIFFER_TERMS),
-        assembly: 'auto',
-      },
-      [{ field: 'genomeFile', name: 'Pfeiffer.hg19.vcf.gz', content: readFileSync(pfeifferVcf) }],
-    );
-    const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...auth, 'content-type': contentType }, payload: body });
-    expect(res.statusCode).toBe(202);
-    id = res.json<{ id: string }>().id;
-    const done = await waitForStatus(app, auth, id, ['Completed', 'Error'], 240_000);
+    const uploaded = await uploadPfeifferExome(app, auth, 'PFEIFFER', 'Tower-shaped skull, broad thumbs and great toes, syndactyly, proptosis, strabismus');
+    id = uploaded.id;
+    const done = uploaded.done;
     expect(done.error).toBeNull();
     expect(done.status).toBe('Completed');
 

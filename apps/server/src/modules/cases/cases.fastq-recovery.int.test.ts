@@ -12,22 +12,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { rowsOf } from '../../db/database.ts';
 import { loadConfig } from '../../env.ts';
-import { JobQueue } from '../../jobs/job.boss.ts';
-import { buildRegistry } from '../../jobs/jobs.module.ts';
 import { rawDataDepsOf } from '../../jobs/reads/raw-data.stage.ts';
-import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
-import { createStorage } from '../../storage/storage.factory.ts';
+import { finishWithSecondWorker } from '../../jobs/testing/finishing-worker.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
-import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+import { multipartBody } from '../../testing/multipart.ts';
 import { na12878Reads, readsToolsInstalled, repeatedReads, sourcesDir } from '../../testing/reads-fixtures.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { testOntology } from '../../testing/test-ontology.ts';
-import { createCaseAnalysisStore } from '../analysis/analysis.service.ts';
 
 const sources = sourcesDir;
 const na12878 = na12878Reads;
@@ -103,22 +98,10 @@ describe.skipIf(!readsToolsInstalled || !existsSync(na12878))('a worker killed m
     expect(await count(sql`select count(*)::int as n from read_alignments where product_id = ${id}`)).toBe(0);
 
     // Worker 2: in this process, the real job definitions with the raw data stage.
-    const { registry } = buildRegistry({
-      database: app.database,
-      store: createCaseAnalysisStore(app.database),
-      storage: createStorage({ dataDir }),
-      engine: () => Promise.resolve(createFixtureEngine({ genePhenotypes: {} })),
-      reads: rawDataDepsOf({ dataDir, sourcesDir: sources, reference: undefined, referenceAssembly: undefined, workerThreads: 1 }),
-    });
-    const runner = new JobQueue(app.database, registry, { pollMs: 100, heartbeatMs: 500, staleAfterMs: 5000, logger: pino({ level: 'silent' }) });
-    await runner.work();
-    try {
-      const done = await waitForStatus(app, { authorization: `Bearer ${user.token}` }, id, ['Completed', 'Error'], 180_000);
-      expect(done.error).toBeNull();
-      expect(done.status).toBe('Completed');
-    } finally {
-      await runner.stop();
-    }
+    const reads = rawDataDepsOf({ dataDir, sourcesDir: sources, reference: undefined, referenceAssembly: undefined, workerThreads: 1 });
+    const done = await finishWithSecondWorker(app, { dataDir, token: user.token, caseId: id, timeoutMs: 180_000, engine: { genePhenotypes: {} }, reads });
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('Completed');
 
     expect(await count(sql`select count(*)::int as n from analysis_runs where product_id = ${id}`)).toBe(1);
     expect(await count(sql`select count(*)::int as n from read_alignments where product_id = ${id}`)).toBe(1);

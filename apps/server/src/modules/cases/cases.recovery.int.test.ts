@@ -17,6 +17,7 @@ import { createCaseAnalysisStore } from '../analysis/analysis.service.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { createStorage } from '../../storage/storage.factory.ts';
+import { finishWithSecondWorker } from '../../jobs/testing/finishing-worker.ts';
 import { signUpAndLogIn } from '../../testing/helpers.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -102,29 +103,9 @@ describe('a worker killed mid-job', () => {
     expect(mid.progress).toBeLessThan(100);
 
     // Worker 2: in this process, with the real job definitions.
-    const engine = createFixtureEngine({ genePhenotypes: GENES });
-    const { registry } = buildRegistry({
-      database: app.database,
-      store: createCaseAnalysisStore(app.database),
-      storage: createStorage({ dataDir }),
-      engine: () => Promise.resolve(engine),
-    });
-    const runner = new JobQueue(app.database, registry, {
-      pollMs: 100,
-      // Generous against a loaded machine: a late heartbeat of this (only live) worker would
-      // make it take over its own job (a third attempt, still published once).
-      heartbeatMs: 500,
-      staleAfterMs: 5000,
-      logger: pino({ level: 'silent' }),
-    });
-    await runner.work();
-    try {
-      const done = await waitForStatus(app, { authorization: `Bearer ${user.token}` }, id, ['Completed', 'Error'], 60_000);
-      expect(done.error).toBeNull();
-      expect(done.status).toBe('Completed');
-    } finally {
-      await runner.stop();
-    }
+    const done = await finishWithSecondWorker(app, { dataDir, token: user.token, caseId: id, timeoutMs: 60_000, engine: { genePhenotypes: GENES } });
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('Completed');
 
     expect(await count(sql`select count(*)::int as n from analysis_runs where product_id = ${id}`)).toBe(1);
     expect(

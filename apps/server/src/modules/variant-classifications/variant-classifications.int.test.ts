@@ -6,18 +6,16 @@
  * read by a user the case is shared with, refused to others, and recorded in the PDF report.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClinvarAssertion, ReviewerClassification, VariantDetails, VariantRow } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineTestPaths, engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
-import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+import { engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
+import { uploadPfeifferExome } from '../../testing/pfeiffer-vcf.ts';
 
-const pfeifferVcf = path.join(engineTestPaths.sources, 'vcf/Pfeiffer.hg19.vcf.gz');
 const ready = engineTestReady('vcf/Pfeiffer.hg19.vcf.gz');
 /** Pfeiffer syndrome (OMIM:101600) features. */
-const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
 /** The spiked allele on GRCh38 (GRCh37 10:123256215 T>G). */
 const FGFR2 = { chrom: '10', pos: 121496701, ref: 'T', alt: 'G' };
 
@@ -38,21 +36,9 @@ describe.skipIf(!ready)('ClinVar evidence and the reviewer classification on the
     const s = await engine.signUp();
     shared = s.auth;
     stranger = (await engine.signUp()).auth;
-    const { body, contentType } = multipartBody(
-      {
-        caseId: 'PFEIFFER-EVIDENCE',
-        gender: 'male',
-        symptoms: 'Tower-shaped skull, broad thumbs and great toes',
-        hpoTerms: JSON.stringify(PFEIFFER_TERMS),
-        assembly: 'auto',
-      },
-      [{ field: 'genomeFile', name: 'Pfeiffer.hg19.vcf.gz', content: readFileSync(pfeifferVcf) }],
-    );
-    const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...owner, 'content-type': contentType }, payload: body });
-    expect(res.statusCode).toBe(202);
-    caseId = res.json<{ id: string }>().id;
-    const done = await waitForStatus(app, owner, caseId, ['Completed', 'Error'], 240_000);
-    expect(done.status).toBe('Completed');
+    const uploaded = await uploadPfeifferExome(app, owner, 'PFEIFFER-EVIDENCE', 'Tower-shaped skull, broad thumbs and great toes');
+    caseId = uploaded.id;
+    expect(uploaded.done.status).toBe('Completed');
     const share = await app.inject({ method: 'POST', url: `/api/products/${caseId}/shares`, headers: owner, payload: { email: s.email } });
     expect(share.statusCode).toBe(200);
     const list = await app.inject({ method: 'GET', url: `/api/products/${caseId}/variants?mode=filtered&gene=FGFR2`, headers: owner });
