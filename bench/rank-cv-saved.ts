@@ -5,7 +5,7 @@
  * (hidden-cases.json: the gene cases saved by `rank-dev.ts --save-hidden`, ranked with the disease hidden).
  */
 import { readFileSync } from 'node:fs';
-import { crossValidationSection, type GeneCase, type OtherCaseSet, type ScoreCase } from './lib/rank-cv.ts';
+import { crossValidationSection, CV_CHECKS, type GeneCase, type OtherCaseSet, type ScoreCase } from './lib/rank-cv.ts';
 
 interface Saved {
   geneCases: GeneCase[];
@@ -13,6 +13,8 @@ interface Saved {
   diseaseScoreCases: (Omit<ScoreCase, 'ln'> & { ln: number[] })[];
 }
 const file = process.argv[2];
+// --reweigh: the file was saved under other shipped gene-score constants; re-weigh its candidates under today's.
+CV_CHECKS.savedUnderOtherConstants = process.argv.includes('--reweigh');
 if (!file) throw new Error('usage: rank-cv-saved.ts <file saved by rank-dev.ts --save>');
 const saved = JSON.parse(readFileSync(file, 'utf8')) as Saved;
 const scoreCases = (xs: Saved['geneScoreCases']): ScoreCase[] => xs.map((c) => ({ ...c, ln: Float64Array.from(c.ln) }));

@@ -200,11 +200,18 @@ function pack(c: GeneCase): PackedCase {
   }
   entries.forEach((e, g) => {
     const a = scorePacked(packed, g, DEFAULT_GENE_SCORE_CONSTANTS);
-    const b = geneScoreLn(e.chosen, DEFAULT_GENE_SCORE_CONSTANTS);
+    const b = CV_CHECKS.savedUnderOtherConstants ? bestOf(e.alts, DEFAULT_GENE_SCORE_CONSTANTS) : geneScoreLn(e.chosen, DEFAULT_GENE_SCORE_CONSTANTS);
     if (Math.abs(a - b) > 1e-9) throw new Error(`rank-cv: best candidate scores ${a}, the engine's chosen one ${b}`);
   });
   return packed;
 }
+
+/**
+ * `savedUnderOtherConstants`: the candidates were saved by a run under other shipped constants
+ * (rank-cv-saved.ts --reweigh), so the engine's choice then is not its choice now; the packed best is
+ * checked against geneScoreLn's best of the same candidates instead (what `rank` takes).
+ */
+export const CV_CHECKS = { savedUnderOtherConstants: false };
 
 const bestOf = (alts: readonly GeneScoreParts[], k: GeneScoreConstants): number => alts.reduce((m, p) => Math.max(m, geneScoreLn(p, k)), -Infinity);
 
