@@ -506,6 +506,12 @@ export const VariantDetails = VariantRow.extend({
   frequencies: z.array(z.object({ source: z.string(), af: z.number() })),
   /** ACMG criteria that could not be evaluated (e.g. PM2 without population data), with why. */
   acmgNotAssessed: z.array(z.object({ code: z.string(), reason: z.string() })),
+  /**
+   * When the consequence is coding_sequence_variant because the codon is not known without the
+   * reference sequence: the probability of each possible outcome (SO term, e.g. missense_variant),
+   * most probable first; empty otherwise (and for analyses stored before it was kept).
+   */
+  codingOutcome: z.array(z.object({ term: z.string(), p: z.number() })),
   /** Other overlapping genes and their consequences. */
   otherGenes: z.array(z.object({ gene: z.string(), transcript: z.string(), consequences: z.array(z.string()), impact: z.string() })),
   /**

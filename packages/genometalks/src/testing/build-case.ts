@@ -294,6 +294,7 @@ export function buildCase(knowledge: ChatKnowledge, spec: CaseSpec = {}): CaseCo
       clinvarRecord: v.clinvar ? { significance: v.clinvar.significance, stars: v.clinvar.stars, id: v.clinvar.id ?? null, conditions: v.clinvar.conditions ?? [], match: v.clinvar.match } : null,
       frequencies: v.af == null ? [] : [{ source: v.afSource ?? 'population', af: v.af }],
       acmgNotAssessed: v.af == null ? [{ code: 'PM2', reason: 'no population frequency data for this variant' }] : [],
+      codingOutcome: v.codingOutcome ?? [],
       otherGenes: [],
       geneConstraint: null,
       // Fixture variants are ranked, so no ranking filter refused them; the outcomes are not modelled here.

@@ -67,6 +67,12 @@ for (const pglite of [false, true]) {
         return r.json<{ explanation: string[] }>().explanation.filter((l) => l.startsWith('Variant: ') && l.includes(hgvsC));
       };
 
+      const outcomeOf = async (variantId: number) => {
+        const r = await app.inject({ method: 'GET', url: `/api/products/${id}/variants/${variantId}`, headers: auth });
+        expect(r.statusCode).toBe(200);
+        return r.json<{ codingOutcome: { term: string; p: number }[] }>().codingOutcome;
+      };
+
       const before = await codingUnknown();
       const explained: { v: VariantItem; lines: string[] }[] = [];
       for (const v of before.filter((x) => x.gene && x.hgvsC).slice(0, 5)) {
@@ -75,7 +81,12 @@ for (const pglite of [false, true]) {
       }
       // The upload explains them with the expected outcome (the test KB has no FASTA).
       expect(explained.length).toBeGreaterThan(0);
-      for (const { lines } of explained) {
+      const outcomes = new Map<number, { term: string; p: number }[]>();
+      for (const { v, lines } of explained) {
+        outcomes.set(v.id, await outcomeOf(v.id));
+        // The variant evidence gives the same outcomes, most probable first, summing to 1.
+        expect(outcomes.get(v.id)!.length).toBeGreaterThan(1);
+        expect(outcomes.get(v.id)!.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 6);
         for (const l of lines) expect(l).toMatch(/coding_sequence_variant, (probably )?[a-z -]+ \(P = 0\.\d\d; .*codon not known without the reference sequence\)/);
       }
 
@@ -93,6 +104,7 @@ for (const pglite of [false, true]) {
       for (const { v, lines } of explained) {
         expect(scoreOf.get(v.id)).toBe(v.score);
         expect(await variantLines(v.gene!, v.hgvsC!)).toEqual(lines);
+        expect(await outcomeOf(v.id)).toEqual(outcomes.get(v.id));
       }
     }, 300_000);
   });

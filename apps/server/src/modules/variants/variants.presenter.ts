@@ -131,6 +131,7 @@ export function presentVariantDetails(v: RunVariantRow, inputAssembly: string, r
       : null,
     frequencies: v.af == null ? [] : [{ source: v.afSource ?? 'population', af: v.af }],
     acmgNotAssessed: (details?.acmgNotAssessed ?? []).map((n) => ({ code: n.code, reason: n.reason })),
+    codingOutcome: (details?.codingOutcome ?? []).map((o) => ({ term: o.term, p: o.p })),
     rankingFilters: filterOutcomes(filterInputOf(v)),
     otherGenes: (details?.otherGenes ?? []).map((o) => ({ gene: o.gene, transcript: o.transcript, consequences: o.consequences, impact: o.impact })),
     geneConstraint: details?.geneConstraint

@@ -45,6 +45,7 @@ const variant: VariantDetails = {
   acmgNotAssessed: [
     { code: 'BA1', reason: 'no population frequency available for this locus' },
   ],
+  codingOutcome: [],
   otherGenes: [],
   geneConstraint: { pLI: 1, loeuf: 0.21, misZ: 4.6, source: 'gnomAD v4.1' },
   acmgCriteria: [
@@ -88,6 +89,25 @@ beforeEach(() => {
             rankingFilters: [
               { id: 'gene', passed: true, reason: 'not in a gene' },
               { id: 'frequency', passed: false, reason: 'population allele frequency above 2 %' },
+            ],
+          }),
+          { status: 200 },
+        ),
+      );
+    }
+    if (url === '/api/products/p1/variants/9') {
+      return Promise.resolve(
+        new Response(
+          JSON.stringify({
+            ...variant,
+            id: 9,
+            consequence: 'coding_sequence_variant',
+            consequences: ['coding_sequence_variant'],
+            hgvsP: null,
+            codingOutcome: [
+              { term: 'missense_variant', p: 0.5952 },
+              { term: 'stop_gained', p: 0.2141 },
+              { term: 'synonymous_variant', p: 0.1907 },
             ],
           }),
           { status: 200 },
@@ -168,6 +188,18 @@ describe('VariantEvidenceDrawer', () => {
     expect(await within(drawer).findByTestId('ranking-filters-summary')).toHaveTextContent(
       'Passed every ranking filter',
     );
+  });
+
+  it('shows the expected codon outcome of a coding variant whose codon is not known, and none otherwise', async () => {
+    renderAt('/my-product/p1/phenotypes?variant=9');
+    const drawer = await screen.findByTestId('variant-evidence');
+    expect(await within(drawer).findByTestId('coding-outcome')).toHaveTextContent(
+      'Missense variant P = 0.60 · Stop gained P = 0.21 · Synonymous variant P = 0.19 (codon not known without the reference sequence)',
+    );
+    cleanup();
+    renderAt('/my-product/p1/phenotypes?variant=7');
+    await within(await screen.findByTestId('variant-evidence')).findByTestId('acmg-criteria');
+    expect(screen.queryByTestId('coding-outcome')).not.toBeInTheDocument();
   });
 
   it('explains a failure instead of showing an empty drawer', async () => {

@@ -310,6 +310,17 @@ function Evidence({
                 impact={variant.impact}
               />,
             ],
+            ...(variant.codingOutcome.length > 0
+              ? [
+                  [
+                    'Expected codon outcome',
+                    <span key="o" data-testid="coding-outcome">
+                      {variant.codingOutcome.map((o) => `${formatSoTerm(o.term)} P = ${o.p.toFixed(2)}`).join(' · ')}
+                      <span className="text-ink-500"> (codon not known without the reference sequence)</span>
+                    </span>,
+                  ] satisfies [string, ReactNode],
+                ]
+              : []),
             [
               'All consequences',
               variant.consequences.length > 0
