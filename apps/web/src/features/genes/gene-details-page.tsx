@@ -11,6 +11,7 @@ import { DiseaseIdLink } from '../phenotypes/index.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantTable } from '../variants/index.ts';
 import { useGene } from './genes.api.ts';
 import { ScoreBars } from './genes-page.tsx';
+import { PhenotypeSourceLabel } from './phenotype-source.tsx';
 
 function hgncUrl(id: string): string | null {
   return /^HGNC:\d+$/.test(id)
@@ -123,6 +124,7 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
         <div className="flex flex-col gap-5">
           <Card className="overflow-hidden">
             <h2 className="px-5 py-3.5 text-sm font-semibold text-ink-900">Why this rank</h2>
+            <PhenotypeSourceLabel source={g.phenotypeSource} />
             {g.explanation.length > 0 ? (
               <ol
                 className="flex list-decimal flex-col gap-2 border-t border-ink-100 py-4 pr-5 pl-9 text-sm text-ink-700"
