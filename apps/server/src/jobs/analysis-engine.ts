@@ -29,6 +29,7 @@ import {
   type AcmgOptions,
   type AnnotatedVariant,
   type Assembly,
+  type DiseaseRanking,
   type Family,
   type GenePhenotypeSource,
   type GeneRecord,
@@ -132,6 +133,8 @@ export interface RankedDiseaseValue {
     diseaseTermLabel: string | null;
   }[];
   explanation: string[];
+  /** Its HPO annotations, or for a disease known only by name its series' phenotype or its title's features. */
+  phenotypeSource: DiseaseRanking['phenotypeSource'];
 }
 
 export interface RankedGeneValue {
@@ -379,6 +382,7 @@ export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patie
         diseaseTermLabel: m.diseaseTermLabel,
       })),
       explanation: d.explanation ?? [],
+      phenotypeSource: d.phenotypeSource,
     })),
     variantRank: (v) => variantRank.get(v) ?? null,
   };

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, updatedAtColumn } from './columns.ts';
-import type { Family, GenePhenotypeSource, Genotype, PedigreeMember, TrioQc } from '@rarelens/engine';
+import type { DiseaseRanking, Family, GenePhenotypeSource, Genotype, PedigreeMember, TrioQc } from '@rarelens/engine';
 import { userRef } from './users.ts';
 
 /** The pedigree of a family case as checked at upload (engine PedigreeMember rows). */
@@ -275,6 +275,8 @@ export const runPhenotypes = pgTable(
     matchedTerms: jsonb('matched_terms').notNull(),
     explanation: jsonb('explanation').$type<string[]>().notNull(),
     mergedIds: jsonb('merged_ids').$type<string[]>().notNull(),
+    /** Where the phenotype it is ranked on comes from (engine DiseaseRanking.phenotypeSource); null for runs ranked before it was stored. */
+    phenotypeSource: text('phenotype_source').$type<DiseaseRanking['phenotypeSource']>(),
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.diseaseId] }),

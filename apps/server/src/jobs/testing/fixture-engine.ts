@@ -58,6 +58,8 @@ export interface FixtureEngineOptions {
   genePhenotypes: Record<string, string[]>;
   /** Pause after each variant (ms), to make jobs slow enough to interrupt. */
   delayMs?: number;
+  /** Where a gene's fixture disease's phenotype comes from ('annotations' unless named here). */
+  diseaseSources?: Record<string, 'series' | 'disease-name'>;
 }
 
 export function createFixtureEngine(opts: FixtureEngineOptions): AnalysisEngine {
@@ -117,6 +119,7 @@ export function createFixtureEngine(opts: FixtureEngineOptions): AnalysisEngine 
               .filter((t) => (opts.genePhenotypes[g.symbol] ?? []).includes(t))
               .map((t) => ({ id: t, label: t, match: 'exact', diseaseTermId: t, diseaseTermLabel: t })),
             explanation: ['fixture disease'],
+            phenotypeSource: opts.diseaseSources?.[g.symbol] ?? ('annotations' as const),
           })),
       };
     },

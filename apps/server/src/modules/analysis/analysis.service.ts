@@ -88,6 +88,7 @@ export function rankedRows(
     matchedTerms: d.matchedTerms,
     explanation: d.explanation,
     mergedIds: d.mergedIds,
+    phenotypeSource: d.phenotypeSource,
   }));
   return { genes, phenotypes };
 }

@@ -216,6 +216,8 @@ describe('uploading a case', () => {
     });
     expect(one.statusCode).toBe(200);
     expect(one.json<{ variants: { gene: string }[] }>().variants.every((v) => v.gene === 'FGFR2')).toBe(true);
+    // Where its phenotype comes from, stored with the run (its HPO annotations here).
+    expect(one.json<{ phenotypeSource: string | null }>().phenotypeSource).toBe('annotations');
   });
 
   it('pages variants in rank order (non-clustered) with the stored total', async () => {

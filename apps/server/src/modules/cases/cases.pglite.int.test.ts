@@ -18,7 +18,7 @@ let app: FastifyInstance;
 let auth: Record<string, string>;
 
 beforeAll(async () => {
-  const engine = createFixtureEngine({ genePhenotypes: { FGFR2: ['HP:0000244'] } });
+  const engine = createFixtureEngine({ genePhenotypes: { FGFR2: ['HP:0000244'] }, diseaseSources: { FGFR2: 'disease-name' } });
   // No `jobs` override: on PGlite the in-process worker is the default.
   testApp = await createTestApp({ name: 'pglite-cases', pglite: true, kb: 'none', cases: { engine: () => Promise.resolve(engine), ontology: testOntology, jobs: { pollMs: 100 } } });
   ({ app, inbox } = testApp);
@@ -48,6 +48,10 @@ describe('cases on the embedded database', () => {
       ['FGFR2', 1],
       ['TTN', 2],
     ]);
+    // A ranked disease keeps where its phenotype comes from (here one known only by its name).
+    const disease = await app.inject({ method: 'GET', url: `/api/products/${id}/phenotypes/${encodeURIComponent('FIXTURE:FGFR2')}`, headers: auth });
+    expect(disease.statusCode).toBe(200);
+    expect(disease.json<{ phenotypeSource: string | null }>().phenotypeSource).toBe('disease-name');
     const variants = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&zygosity=homozygous&pageSize=5`, headers: auth });
     const v = variants.json<{ items: { zygosity: string }[]; total: number }>();
     expect(v.total).toBe(375);

@@ -23,5 +23,5 @@ export function presentPhenotypeDetails(
   proteinIds: (gene: string) => string[],
 ): PhenotypeDetails {
   const proteins = p.genes.map((gene) => ({ gene, uniprot: proteinIds(gene) })).filter((g) => g.uniprot.length > 0);
-  return { ...presentPhenotype(p), proteins, explanation: p.explanation, mergedIds: p.mergedIds, variants };
+  return { ...presentPhenotype(p), proteins, explanation: p.explanation, mergedIds: p.mergedIds, phenotypeSource: p.phenotypeSource, variants };
 }

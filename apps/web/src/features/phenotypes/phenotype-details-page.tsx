@@ -19,6 +19,7 @@ import {
   ProbabilityBar,
 } from './phenotype-ui.tsx';
 import { usePhenotype } from './phenotypes.api.ts';
+import { PhenotypeSourceNote } from './phenotype-source-note.tsx';
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -184,6 +185,7 @@ function Details({ product, phenotypeId }: { product: ProductDetails; phenotypeI
           title="Why this rank"
           description="Likelihood-ratio reasoning: each finding multiplies the odds of the disease."
         >
+          <PhenotypeSourceNote source={p.phenotypeSource} />
           {p.explanation.length > 0 ? (
             <ol
               className="flex list-decimal flex-col gap-2 py-4 pr-5 pl-9 text-sm text-ink-700"

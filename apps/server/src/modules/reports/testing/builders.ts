@@ -64,6 +64,7 @@ export function buildDiseaseRow(over: Partial<RunPhenotypeRow> = {}): RunPhenoty
     ],
     explanation: [],
     mergedIds: [],
+    phenotypeSource: 'annotations',
     ...over,
   };
 }
