@@ -73,7 +73,7 @@ describe.skipIf(!ready)('a real exome through the real engine', () => {
   it('ranks the same genes and variants as `rarelens analyze` on the same case (one engine path)', async () => {
     const out = path.join(dataDir, 'cli-result.json');
     execFileSync(process.execPath, [path.join(repoRoot, 'apps/cli/bin/rarelens.js'), 'analyze', '--vcf', pfeifferVcf, '--hpo', PFEIFFER_TERMS.join(','), '--sex', 'male', '--kb', kbDir, '--top', '25', '--out', out], { stdio: 'pipe' });
-    const cli = JSON.parse(readFileSync(out, 'utf8')) as { genes: { symbol: string; score: number; postTestProbability: number; scoreParts: { source: string }; evidence: { phenotype: { diseaseId: string; diseaseName: string } | null } }[]; variants: { chrom: string; pos: number; ref: string; alt: string; gene: string }[] };
+    const cli = JSON.parse(readFileSync(out, 'utf8')) as { diseases: { id: string; phenotypeSource: string }[]; genes: { symbol: string; score: number; postTestProbability: number; scoreParts: { source: string }; evidence: { phenotype: { diseaseId: string; diseaseName: string } | null } }[]; variants: { chrom: string; pos: number; ref: string; alt: string; gene: string }[] };
     const api = (await app.inject({ method: 'GET', url: `/api/products/${id}/genes?pageSize=25`, headers: auth })).json<{ items: { symbol: string; score: number; probability: number | null }[] }>().items;
     const round = (x: number): string => x.toFixed(6);
     expect(api.map((g) => [g.symbol, round(g.score)])).toEqual(cli.genes.slice(0, 25).map((g) => [g.symbol, round(g.score)]));
@@ -85,6 +85,11 @@ describe.skipIf(!ready)('a real exome through the real engine', () => {
       expect(details.phenotypeSource, g.symbol).toEqual({ source: g.scoreParts.source, disease: g.scoreParts.source === 'none' ? null : { id: g.evidence.phenotype?.diseaseId, label: g.evidence.phenotype?.diseaseName } });
     }
     expect(new Set(cli.genes.slice(0, 25).map((g) => g.scoreParts.source)).size, cli.genes.slice(0, 25).map((g) => g.scoreParts.source).join()).toBeGreaterThan(1);
+    // Where each ranked disease's phenotype comes from: the engine's DiseaseRanking.phenotypeSource.
+    for (const d of cli.diseases.slice(0, 25)) {
+      const details = (await app.inject({ method: 'GET', url: `/api/products/${id}/phenotypes/${encodeURIComponent(d.id)}`, headers: auth })).json<{ phenotypeSource: string | null }>();
+      expect(details.phenotypeSource, d.id).toBe(d.phenotypeSource);
+    }
     const vs = (await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&pageSize=10`, headers: auth })).json<{ items: { gene: string; chrom: string; pos: number; ref: string; alt: string }[] }>().items;
     const key = (v: { gene: string; chrom: string; pos: number; ref: string; alt: string }): string => `${v.gene} ${v.chrom}:${v.pos} ${v.ref}>${v.alt}`;
     expect(vs.map(key)).toEqual(cli.variants.slice(0, 10).map(key));
