@@ -197,6 +197,33 @@ export interface ExcludedTermEffect {
   lr: number;
 }
 
+/**
+ * The best match of patient term `t` among its ancestors in a profile (annotated disease or
+ * borrowed profile) whose P(term) is `probability` and whose directly stated terms `isDirect` tells:
+ * the per-term arithmetic of `scoreWithPostings`, for explanations. `term` is -1 when nothing matches.
+ */
+export function bestAncestorMatch(
+  model: PhenotypeModel,
+  t: number,
+  options: PhenotypeScoringOptions,
+  probability: (c: number) => number,
+  isDirect: (c: number) => boolean,
+): { lr: number; term: number } {
+  let best = options.noMatchLr;
+  let bestC = -1;
+  for (const c of model.ancestors[t] ?? []) {
+    if (model.isTopTerm[c]) continue;
+    const p = probability(c);
+    if (p <= 0) continue;
+    const lr = (p * (c === t ? 1 : isDirect(c) ? options.specificPenalty : options.partialPenalty)) / (model.background[c] ?? 1);
+    if (lr > best) {
+      best = lr;
+      bestC = c;
+    }
+  }
+  return { lr: best, term: bestC };
+}
+
 /** Per-term breakdown of a disease's likelihood ratio (the same arithmetic as scoreDiseases). */
 export function explainDisease(
   model: PhenotypeModel,
@@ -209,19 +236,13 @@ export function explainDisease(
   for (const t of q.present) {
     const base = { term: model.termId(t), label: model.label(t) };
     const contradicted = (model.diseaseExcluded[d] ?? []).find((e) => model.isA(t, e));
-    let best = options.noMatchLr;
-    let bestC = -1;
-    for (const c of model.ancestors[t] ?? []) {
-      if (model.isTopTerm[c]) continue;
-      const p = model.probability(d, c);
-      if (p <= 0) continue;
-      const isDirect = (dis?.annotations ?? []).some((a) => a.term === model.termId(c));
-      const lr = (p * (c === t ? 1 : isDirect ? options.specificPenalty : options.partialPenalty)) / (model.background[c] ?? 1);
-      if (lr > best) {
-        best = lr;
-        bestC = c;
-      }
-    }
+    const { lr: best, term: bestC } = bestAncestorMatch(
+      model,
+      t,
+      options,
+      (c) => model.probability(d, c),
+      (c) => (dis?.annotations ?? []).some((a) => a.term === model.termId(c)),
+    );
     if (contradicted !== undefined) {
       matched.push({ ...base, kind: 'contradicted', diseaseTerm: model.termId(contradicted), diseaseTermLabel: model.label(contradicted), frequency: 0, frequencyText: 'NOT', lr: Math.min(best, options.contradictionLr) });
       continue;

@@ -21,7 +21,7 @@
 import type { NamedDisease } from '../kb/hpo-kb.ts';
 import type { PhenotypeModel, Postings } from './model.ts';
 import { NAMED_FEATURE_FREQUENCY } from './name-evidence.ts';
-import { DEFAULT_SCORING_OPTIONS, excludedEffects, scoreWithPostings, type ExcludedTermEffect, type PhenotypeScoringOptions, type ResolvedQuery, type TermMatch, type TermMatchKind } from './score.ts';
+import { bestAncestorMatch, DEFAULT_SCORING_OPTIONS, excludedEffects, scoreWithPostings, type ExcludedTermEffect, type PhenotypeScoringOptions, type ResolvedQuery, type TermMatch, type TermMatchKind } from './score.ts';
 
 /** Log prior of a disease ranked on its series' borrowed profile (natural log; grouped CV, bench/rank-named-cv.ts). */
 export const SERIES_PRIOR_LN = 0;
@@ -226,18 +226,13 @@ export function explainBorrowed(model: PhenotypeModel, q: ResolvedQuery, p: Borr
   const frequencyText = p.kind === 'series' ? `mean over ${p.siblings.length} diseases of the series` : 'named in the disease title';
   const matched: TermMatch[] = q.present.map((t) => {
     const base = { term: model.termId(t), label: model.label(t) };
-    let best = options.noMatchLr;
-    let bestC = -1;
-    for (const c of model.ancestors[t] ?? []) {
-      if (model.isTopTerm[c]) continue;
-      const prob = profileProbability(p, c);
-      if (prob <= 0) continue;
-      const lr = (prob * (c === t ? 1 : p.direct.has(c) ? options.specificPenalty : options.partialPenalty)) / (model.background[c] ?? 1);
-      if (lr > best) {
-        best = lr;
-        bestC = c;
-      }
-    }
+    const { lr: best, term: bestC } = bestAncestorMatch(
+      model,
+      t,
+      options,
+      (c) => profileProbability(p, c),
+      (c) => p.direct.has(c),
+    );
     if (bestC < 0) return { ...base, kind: 'unmatched', diseaseTerm: null, diseaseTermLabel: null, frequency: null, frequencyText: null, lr: best };
     const kind: TermMatchKind = bestC !== t ? 'partial' : p.direct.has(t) ? 'exact' : 'implied';
     return { ...base, kind, diseaseTerm: model.termId(bestC), diseaseTermLabel: model.label(bestC), frequency: profileProbability(p, bestC), frequencyText, lr: best };
