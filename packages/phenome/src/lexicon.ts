@@ -146,6 +146,15 @@ export const SKIPPABLE_MODIFIERS: ReadonlySet<string> = new Set([
   'variably',
   'frequently',
   'generally',
+  // Where a finding is most marked: "muscle weakness predominantly in the proximal lower limbs"
+  // = "muscle weakness in the proximal lower limbs".
+  'predominantly',
+  'mainly',
+  'mostly',
+  'primarily',
+  'chiefly',
+  'especially',
+  'particularly',
   // The specimen of a measurement: "low serum copper" = "low copper" (the phrase with the word
   // still matches where the HPO names it).
   'serum',
