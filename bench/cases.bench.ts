@@ -44,6 +44,7 @@ import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { currentCommit, formatMachine } from './lib/machine.ts';
 import { explainListQueries } from './lib/list-explain.ts';
+import { PFEIFFER_EXOME, PFEIFFER_TERMS } from './lib/inputs.ts';
 import { benchServerEnv } from './lib/server-env.ts';
 import { percentile } from './lib/stats.ts';
 
@@ -67,7 +68,6 @@ const TOKEN_HASH_SECRET = randomBytes(32).toString('hex');
 const loadAverage = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 const kbDir = opt('--kb') ?? process.env.RARELENS_KB ?? resolve(root, 'data/kb');
 
-const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
 
 function log(s: string): void {
   console.log(s);
@@ -407,7 +407,7 @@ async function main(): Promise<void> {
       listStats = await listLoad(base, user.token, row.id);
     } else {
       // 1. Exome.
-      const pfeiffer = join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
+      const pfeiffer = join(sources, PFEIFFER_EXOME);
       const fields = {
         caseId: 'BENCH-EXOME',
         gender: 'male',
