@@ -173,6 +173,10 @@ const DERIVATION: [RegExp, string][] = [
   [/kinetic$/, 'kinesia'],
   [/tensive$/, 'tension'],
   [/ical$/, 'ic'],
+  // Latin adjectives of fixed names read as their English forms ("hydrops fetalis" / "fetal
+  // hydrops", "arthrogryposis multiplex congenita" / "multiple congenital ...").
+  [/^(\w{3,})(al|ar)is$/, '$1$2'],
+  [/^congenita$/, 'congenital'],
 ];
 
 const VOWEL = /[aeiouy]/;
