@@ -9,18 +9,13 @@
  * Needs the knowledge base (RARELENS_KB, default ./data/kb) and the reference data
  * (RARELENS_SOURCES, default ../shared/data).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCompletedCase, createVerifiedUser, logIn, startCaseTestEnv } from './case-fixtures.ts';
-import { screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
+import { screenshotPath, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
 
-beforeAll(async () => {
-  env = await startCaseTestEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startCaseTestEnv(), (started) => void (env = started));
 
 describe('GenomeTalks in the browser', () => {
   it('asks about the case, follows a citation, keeps the conversation, and works on a phone', async () => {

@@ -8,23 +8,18 @@
  * (RARELENS_SOURCES, default ../shared/data).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createCompletedCase,
   createVerifiedUser,
   logIn,
   startCaseTestEnv,
 } from './case-fixtures.ts';
-import { screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
+import { screenshotPath, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
 
-beforeAll(async () => {
-  env = await startCaseTestEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startCaseTestEnv(), (started) => void (env = started));
 
 const julia = { name: 'Julia', surname: 'Bell', birthDate: '1979-03-02' };
 

@@ -11,18 +11,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Messages } from '@rarelens/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, logIn } from './case-fixtures.ts';
-import { repoRoot, startTestEnv, uniqueEmail, type TestEnv } from './harness.ts';
+import { repoRoot, startTestEnv, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
 
-beforeAll(async () => {
-  env = await startTestEnv({ env: { RARELENS_BILLING: 'on' } });
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startTestEnv({ env: { RARELENS_BILLING: 'on' } }), (started) => void (env = started));
 
 async function toast(page: Page, text: string) {
   await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();

@@ -40,6 +40,8 @@ const ontology = buildOntology([
   ['HP:0009830', 'Peripheral neuropathy', ['HP:0000118'], [{ text: 'Neuropathy', scope: 'related' }]],
   ['HP:0001903', 'Anemia', ['HP:0000118']],
   ['HP:0001789', 'Hydrops fetalis', ['HP:0000118']],
+  ['HP:0001324', 'Muscle weakness', ['HP:0000118']],
+  ['HP:0007340', 'Lower limb muscle weakness', ['HP:0001324']],
 ]);
 
 describe('PhraseDictionary', () => {
@@ -90,6 +92,18 @@ describe('PhraseDictionary', () => {
     const phenome = createPhenome(ontology);
     expect(phenome.extract('The fetus had fetal hydrops.').map((t) => t.id)).toEqual(['HP:0001789']);
     expect(phenome.extract('hydrops fetalis').map((t) => t.id)).toEqual(['HP:0001789']);
+  });
+
+  it('reads a finding through an adverb of where it is most marked', () => {
+    const phenome = createPhenome(ontology);
+    for (const text of [
+      'muscle weakness predominantly in the lower limbs',
+      'muscle weakness mainly of the lower limbs',
+      'muscle weakness particularly in the lower limbs',
+    ])
+      expect(phenome.extract(text).map((t) => t.id), text).toEqual(['HP:0007340']);
+    // The adverb alone names nothing.
+    expect(phenome.extract('mostly in the morning')).toEqual([]);
   });
 
   it('generates everyday names for organ grouping terms', () => {
