@@ -27,6 +27,7 @@ import { compiledCommand } from '../apps/cli/bin/compiled.js';
 import { currentCommit, formatMachine, toolVersion } from './lib/machine.ts';
 import { hasGnuTime, measure, type Measurement } from './lib/measure.ts';
 import { annotatorEntryPoints } from './lib/annotator.ts';
+import type { ParseWorkerResult } from './lib/parse-worker.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
@@ -41,23 +42,13 @@ const say = (s: string): void => {
   process.stdout.write(`${s}\n`);
 };
 
-interface WorkerResult {
-  records: number;
-  alleles: number;
-  liftFailed: number;
-  annotated: number;
-  setupSeconds: number;
-  seconds: number;
-  maxRssMiB: number;
-}
-
 interface Row {
   name: string;
   assembly: string;
   records: number;
   bcftools: Measurement;
-  parse: { wall: Measurement; result: WorkerResult };
-  annotate: { wall: Measurement; result: WorkerResult } | null;
+  parse: { wall: Measurement; result: ParseWorkerResult };
+  annotate: { wall: Measurement; result: ParseWorkerResult } | null;
 }
 
 function median(xs: number[]): number {
@@ -75,12 +66,12 @@ async function medianRun<T>(n: number, fn: () => Promise<T>, time: (t: T) => num
   return hit;
 }
 
-async function runWorker(file: string, lift: boolean, annotate: boolean): Promise<{ wall: Measurement; result: WorkerResult }> {
+async function runWorker(file: string, lift: boolean, annotate: boolean): Promise<{ wall: Measurement; result: ParseWorkerResult }> {
   const args = ['--import', 'tsx', worker, file];
   if (lift) args.push('--chain', chain);
   if (annotate) args.push('--annotate', kbDir);
   const wall = await measure(process.execPath, args, { cwd: root });
-  const result = JSON.parse(wall.stdout.trim().split('\n').at(-1) ?? '{}') as WorkerResult;
+  const result = JSON.parse(wall.stdout.trim().split('\n').at(-1) ?? '{}') as ParseWorkerResult;
   return { wall, result };
 }
 

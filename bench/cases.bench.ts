@@ -23,6 +23,7 @@
 import {
   createReadStream,
   existsSync,
+  readFileSync,
   mkdirSync,
   mkdtempSync,
   rmSync,
@@ -43,6 +44,7 @@ import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { currentCommit, formatMachine } from './lib/machine.ts';
 import { explainListQueries } from './lib/list-explain.ts';
+import { PFEIFFER_EXOME, PFEIFFER_TERMS } from './lib/inputs.ts';
 import { benchServerEnv } from './lib/server-env.ts';
 import { percentile } from './lib/stats.ts';
 
@@ -66,7 +68,6 @@ const TOKEN_HASH_SECRET = randomBytes(32).toString('hex');
 const loadAverage = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 const kbDir = opt('--kb') ?? process.env.RARELENS_KB ?? resolve(root, 'data/kb');
 
-const PFEIFFER_TERMS = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
 
 function log(s: string): void {
   console.log(s);
@@ -179,7 +180,7 @@ async function startApiProcesses(
   n: number,
   env: Record<string, string>,
   dataDir: string,
-): Promise<{ bases: string[]; stop: () => Promise<void> }> {
+): Promise<{ bases: string[]; pids: number[]; stop: () => Promise<void> }> {
   const children: ChildProcess[] = [];
   const bases: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -234,12 +235,31 @@ async function startApiProcesses(
     await stop();
     throw e;
   }
-  return { bases, stop };
+  return { bases, pids: children.map((c) => c.pid ?? 0), stop };
 }
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat (Linux; NaN
+ * elsewhere). Read before and after the load, it gives the API's CPU per request: unlike
+ * latency, a figure that the other processes on a loaded machine barely change.
+ */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+/** USER_HZ of /proc/<pid>/stat: 100 on Linux (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
 
 /** Closed-loop load: `concurrency` clients, each sending its next request on the previous answer. */
 async function measureLatency(
   bases: string[],
+  pids: number[],
   token: string,
   caseId: string,
   say: (s: string) => void,
@@ -258,6 +278,7 @@ async function measureLatency(
   );
   const stored = info.body.run?.counts.variantsStored ?? 0;
   const loadBefore = loadAverage();
+  const cpuBefore = pids.map(processCpuMs);
   // The clients run in a separate process (bench/lib/http-load.ts), not on the server's event loop.
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/http-load.ts')], {
     env: {
@@ -275,8 +296,10 @@ async function measureLatency(
     samples: Record<string, number[]>;
     perBase: Record<string, number[]>;
     errors: number;
+    answered: number;
     elapsed: number;
   };
+  const cpuAfter = pids.map(processCpuMs);
   const loadAfter = loadAverage();
   const samples = new Map<string, number[]>(Object.entries(load.samples));
   const all: number[] = Object.values(load.samples).flat();
@@ -288,6 +311,12 @@ async function measureLatency(
     `variant list: ${all.length} requests (${errors} non-200) by ${concurrency} concurrent clients over ${bases.length} API process(es) in ${elapsed.toFixed(1)} s = ${(all.length / elapsed).toFixed(0)} req/s; case has ${stored.toLocaleString('en')} stored variants`,
   );
   say(`load average (1, 5, 15 min) before the load: ${loadBefore}; after: ${loadAfter} (2 cores)`);
+  if (pids.length > 0) {
+    const cpuMs = pids.reduce((sum, _, i) => sum + (cpuAfter[i]! - cpuBefore[i]!), 0);
+    say(
+      `API CPU: ${(cpuMs / 1000).toFixed(1)} s over ${pids.length} process(es) for ${load.answered} answered requests (the untimed page before each keyset request included) = ${(cpuMs / load.answered).toFixed(2)} ms CPU per request`,
+    );
+  }
   say(`| query | n | p50 ms | p95 ms | max ms |`);
   say(`|---|---:|---:|---:|---:|`);
   samples.forEach((ms, name) => {
@@ -333,9 +362,9 @@ async function main(): Promise<void> {
   const apiEnv = benchServerEnv(server, { JWT_SECRET, TOKEN_HASH_SECRET });
   /** The list load over separate API processes (or this process's app with --api-processes 0). */
   const listLoad = async (base: string, token: string, caseId: string): Promise<string> => {
-    const apis = apiProcesses > 0 ? await startApiProcesses(apiProcesses, apiEnv, dataDir) : { bases: [base], stop: () => Promise.resolve() };
+    const apis = apiProcesses > 0 ? await startApiProcesses(apiProcesses, apiEnv, dataDir) : { bases: [base], pids: [], stop: () => Promise.resolve() };
     try {
-      return await measureLatency(apis.bases, token, caseId, say, async (runId) => {
+      return await measureLatency(apis.bases, apis.pids, token, caseId, say, async (runId) => {
         say('');
         say(`database-side time per query shape (EXPLAIN (ANALYZE, BUFFERS) after the load, load average ${loadAverage()}; the deepest page of each shape; counts and cluster gene lists are computed once per run, ranking and filter and then cached):`);
         say('| query | statement | DB execution ms | plan (scan nodes) |');
@@ -378,7 +407,7 @@ async function main(): Promise<void> {
       listStats = await listLoad(base, user.token, row.id);
     } else {
       // 1. Exome.
-      const pfeiffer = join(sources, 'vcf/Pfeiffer.hg19.vcf.gz');
+      const pfeiffer = join(sources, PFEIFFER_EXOME);
       const fields = {
         caseId: 'BENCH-EXOME',
         gender: 'male',

@@ -12,31 +12,16 @@
  * Env: RARELENS_SOURCES, RARELENS_KB, RARELENS_BENCH as bench:family.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  analyseFamily,
-  DEFAULT_FAMILY_WEIGHTS,
-  filterCandidates,
-  loadGenomeKb,
-  loadHpoKb,
-  openAnnotationSession,
-  parsePed,
-  prepareVariants,
-  rank,
-  readAndAnnotateVcf,
-  trioQc,
-  type CaseRankingResult,
-  type FamilyWeights,
-} from '../packages/engine/src/index.ts';
-import { arg, chooseTrioCases, familyBenchPaths, giabTriples, rng, simulateTrio, writeTrioVcf, type Pattern } from './lib/family-sim.ts';
+import { analyseFamily, DEFAULT_FAMILY_WEIGHTS, filterCandidates, prepareVariants, rank, readAndAnnotateVcf, trioQc, type FamilyWeights } from '../packages/engine/src/index.ts';
+import { arg, familyBenchPaths, openKbSession, simulatedTrios, type Pattern } from './lib/family-sim.ts';
+import { ROOT as root } from './lib/inputs.ts';
 import { foldOf, FOLDS } from './lib/rank-cv.ts';
 import { formatMachine } from './lib/machine.ts';
-import { buildBackground } from './rank-spiked.ts';
+import { causalGeneRank, pct } from './lib/ranks.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const { sources, benchDir, kbDir, giabVcf: GIAB_VCF } = familyBenchPaths(root);
 
 /**
@@ -56,12 +41,6 @@ function grid(): Partial<FamilyWeights>[] {
 
 const describe = (w: Partial<FamilyWeights>): string => (Object.keys(AXES) as (keyof FamilyWeights)[]).map((k) => `${k} ${w[k] ?? DEFAULT_FAMILY_WEIGHTS[k]}`).join(', ');
 
-/** Pessimistic gene rank of the causal gene (ties count against it); null when not ranked. */
-function geneRank(r: CaseRankingResult, symbols: readonly string[]): number | null {
-  const g = r.genes.find((x) => symbols.includes(x.symbol));
-  return g ? r.genes.filter((x) => x.score >= g.score).length : null;
-}
-
 interface CaseRanks {
   id: string;
   cohort: string;
@@ -72,7 +51,6 @@ interface CaseRanks {
 }
 
 const top = (ranks: readonly (number | null)[], k: number): number => ranks.filter((r) => r != null && r <= k).length;
-const pct = (x: number, n: number): string => (n ? `${((100 * x) / n).toFixed(1)} %` : 'n/a');
 const objective = (ranks: readonly (number | null)[]): number => top(ranks, 1) + 0.01 * top(ranks, 10);
 
 async function main(): Promise<void> {
@@ -80,27 +58,17 @@ async function main(): Promise<void> {
   const seed = Number(arg('--seed') ?? 13);
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
   const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root }).toString().trim() !== '';
-  const kb = await loadHpoKb(kbDir);
-  const session = await openAnnotationSession(await loadGenomeKb(kbDir));
+  const { kb, session } = await openKbSession(kbDir);
   const points = grid();
-  const { chosen, eligible, step } = chooseTrioCases(benchDir, sample);
-  const bg = await buildBackground(sources);
-  const pool = giabTriples(GIAB_VCF);
-  const random = rng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
-  const dir = mkdtempSync(join(tmpdir(), 'rarelens-family-cv-'));
+  const { chosen, eligible, step, trios } = await simulatedTrios({ sources, benchDir, giabVcf: GIAB_VCF }, sample, seed);
   const cases: CaseRanks[] = [];
   let readMs = 0;
   let rankMs = 0;
   const options = { limit: 1000, explainTop: 0 };
   try {
-    for (let k = 0; k < chosen.length; k++) {
-      const c = chosen[k]!;
-      const sim = simulateTrio(c, bg.recs, pool, pick);
-      const path = join(dir, 'trio.vcf');
-      writeTrioVcf(path, sim.recs);
+    for (const { k, c, sim, path, pedigree } of trios()) {
       const t0 = performance.now();
-      const read = await readAndAnnotateVcf(session, path, { assembly: 'GRCh38', pedigree: parsePed(sim.ped, 'trio.ped') });
+      const read = await readAndAnnotateVcf(session, path, { assembly: 'GRCh38', pedigree });
       const t1 = performance.now();
       readMs += t1 - t0;
       const family = read.family!;
@@ -110,17 +78,16 @@ async function main(): Promise<void> {
       const sex = sim.sex !== 'unknown' ? sim.sex : proband.sex;
       const phenotype = { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex };
       const symbols = c.genes.map((g) => g.symbol);
-      const solo = geneRank(rank(prepareVariants(candidates), kb, phenotype, options), symbols);
+      const solo = causalGeneRank(rank(prepareVariants(candidates), kb, phenotype, options).genes, symbols);
       const trio = points.map((w) => {
         const fa = analyseFamily({ family, variants: read.variants, candidates, kb, weights: w, qc });
-        return geneRank(rank(prepareVariants(fa.candidates), kb, phenotype, { ...options, family: fa.context }), symbols);
+        return causalGeneRank(rank(prepareVariants(fa.candidates), kb, phenotype, { ...options, family: fa.context }).genes, symbols);
       });
       rankMs += performance.now() - t1;
       cases.push({ id: c.id, cohort: c.cohort, pattern: sim.pattern, solo, trio });
       if ((k + 1) % 10 === 0) console.log(`  ${k + 1}/${chosen.length}: read ${(readMs / (k + 1) / 1000).toFixed(1)} s, ${points.length + 1} rankings ${(rankMs / (k + 1) / 1000).toFixed(1)} s per case`);
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
     session.close();
   }
 

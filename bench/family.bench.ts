@@ -18,17 +18,13 @@
  * Env: RARELENS_SOURCES (default ../shared/data), RARELENS_KB (default ./data/kb), RARELENS_BENCH (../shared/bench).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   analyseVcfCase,
   DEFAULT_FAMILY_WEIGHTS,
   filterCandidates,
-  loadGenomeKb,
-  loadHpoKb,
-  openAnnotationSession,
   parsePed,
   prepareVariants,
   rank,
@@ -36,16 +32,14 @@ import {
   type HpoKb,
   type InheritanceTag,
   type VcfAnnotationSession,
-  type VcfCaseResult,
 } from '../packages/engine/src/index.ts';
 import { formatMachine } from './lib/machine.ts';
-import { arg, chooseTrioCases, familyBenchPaths, giabTriples, rng, simulateTrio, writeTrioVcf, type Pattern } from './lib/family-sim.ts';
-import { bare, buildBackground } from './rank-spiked.ts';
+import { arg, familyBenchPaths, openKbSession, simulatedTrios, type Pattern } from './lib/family-sim.ts';
+import { ROOT as root } from './lib/inputs.ts';
+import { addRank, causalGeneRank, emptyTopK, pct, type TopK } from './lib/ranks.ts';
+import { bare } from './rank-spiked.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const { sources, benchDir, kbDir, giabVcf: GIAB_VCF, giabPed: GIAB_PED } = familyBenchPaths(root);
-
-const pct = (x: number, n: number): string => (n ? `${((100 * x) / n).toFixed(1)} %` : 'n/a');
 
 // ---------------------------------------------------------------- (a) GIAB trio
 
@@ -97,31 +91,11 @@ async function giabTrio(session: VcfAnnotationSession, kb: HpoKb): Promise<strin
 
 // ---------------------------------------------------------------- (b) simulated trios
 
-interface TopK {
-  n: number;
-  top1: number;
-  top10: number;
-}
-const addRank = (t: TopK, r: number | null): void => {
-  t.n++;
-  if (r == null) return;
-  if (r <= 1) t.top1++;
-  if (r <= 10) t.top10++;
-};
-
-function geneRank(r: VcfCaseResult, symbols: string[]): number | null {
-  const g = r.ranking.genes.find((x) => symbols.includes(x.symbol));
-  return g ? r.ranking.genes.filter((x) => x.score >= g.score).length : null;
-}
-
-async function simulatedTrios(session: VcfAnnotationSession, kb: HpoKb, sample: number, seed: number): Promise<string[]> {
-  const { chosen, eligible: eligibleCount, step } = chooseTrioCases(benchDir, sample);
-  const bg = await buildBackground(sources);
-  const pool = giabTriples(GIAB_VCF);
-  console.log(`Simulated trios: ${chosen.length} of ${eligibleCount} cases; background ${bg.recs.length} alleles; GIAB pool ${pool.byDose.get(1).length} het / ${pool.byDose.get(2).length} hom triples (${pool.deNovoLike} het with both parents 0/0)`);
-  const dir = mkdtempSync(join(tmpdir(), 'rarelens-family-bench-'));
-  const trio: TopK = { n: 0, top1: 0, top10: 0 };
-  const solo: TopK = { n: 0, top1: 0, top10: 0 };
+async function simulatedTrioSection(session: VcfAnnotationSession, kb: HpoKb, sample: number, seed: number): Promise<string[]> {
+  const { chosen, eligible: eligibleCount, step, background, pool, trios } = await simulatedTrios({ sources, benchDir, giabVcf: GIAB_VCF }, sample, seed);
+  console.log(`Simulated trios: ${chosen.length} of ${eligibleCount} cases; background ${background.length} alleles; GIAB pool ${pool.byDose.get(1).length} het / ${pool.byDose.get(2).length} hom triples (${pool.deNovoLike} het with both parents 0/0)`);
+  const trio = emptyTopK();
+  const solo = emptyTopK();
   const byPattern = new Map<Pattern, { trio: TopK; solo: TopK }>();
   let candTrio = 0;
   let candSegregating = 0;
@@ -129,47 +103,36 @@ async function simulatedTrios(session: VcfAnnotationSession, kb: HpoKb, sample: 
   let causalTagged = 0;
   let causalTotal = 0;
   let ms = 0;
-  const random = rng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
-  try {
-    for (let k = 0; k < chosen.length; k++) {
-      const c = chosen[k];
-      const { sex, pattern, recs, spikedKeys, ped } = simulateTrio(c, bg.recs, pool, pick);
-      const path = join(dir, 'trio.vcf');
-      writeTrioVcf(path, recs);
-      const pedPath = join(dir, 'trio.ped');
-      writeFileSync(pedPath, ped);
-      const phenotype = { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex };
-      const t0 = performance.now();
-      const withFamily = await analyseVcfCase(session, kb, { path, assembly: 'GRCh38', pedigree: parsePed(readFileSync(pedPath, 'utf8'), pedPath), phenotype }, { limit: 1000, explainTop: 10 });
-      // Proband alone: the same read (the proband's genotypes) through the candidate filter and the
-      // ranking without the family, as analyseVcfCase runs a single-sample case.
-      const alone = { ranking: rank(prepareVariants(filterCandidates(withFamily.read.variants).candidates), kb, phenotype, { limit: 1000, explainTop: 10 }) } as VcfCaseResult;
-      ms += performance.now() - t0;
-      const symbols = c.genes.map((g) => g.symbol);
-      const rt = geneRank(withFamily, symbols);
-      const rs = geneRank(alone, symbols);
-      addRank(trio, rt);
-      addRank(solo, rs);
-      const bp = byPattern.get(pattern) ?? { trio: { n: 0, top1: 0, top10: 0 }, solo: { n: 0, top1: 0, top10: 0 } };
-      addRank(bp.trio, rt);
-      addRank(bp.solo, rs);
-      byPattern.set(pattern, bp);
-      const fam = withFamily.family;
-      candTrio += fam.candidates.length;
-      for (const v of fam.candidates) {
-        const tags = fam.inheritance.get(v)?.tags ?? [];
-        if (tags.includes('segregates')) candSegregating++;
-        if (tags.includes('de_novo')) deNovoCands++;
-        if (spikedKeys.has(`${bare(v.input.chrom)}:${v.input.pos}:${v.input.ref}:${v.input.alt}`)) {
-          causalTotal++;
-          if (tags.includes('segregates')) causalTagged++;
-        }
+  for (const { k, c, sim, path, pedigree } of trios()) {
+    const { sex, pattern, spikedKeys } = sim;
+    const phenotype = { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex };
+    const t0 = performance.now();
+    const withFamily = await analyseVcfCase(session, kb, { path, assembly: 'GRCh38', pedigree, phenotype }, { limit: 1000, explainTop: 10 });
+    // Proband alone: the same read (the proband's genotypes) through the candidate filter and the
+    // ranking without the family, as analyseVcfCase runs a single-sample case.
+    const alone = rank(prepareVariants(filterCandidates(withFamily.read.variants).candidates), kb, phenotype, { limit: 1000, explainTop: 10 });
+    ms += performance.now() - t0;
+    const symbols = c.genes.map((g) => g.symbol);
+    const rt = causalGeneRank(withFamily.ranking.genes, symbols);
+    const rs = causalGeneRank(alone.genes, symbols);
+    addRank(trio, rt);
+    addRank(solo, rs);
+    const bp = byPattern.get(pattern) ?? { trio: emptyTopK(), solo: emptyTopK() };
+    addRank(bp.trio, rt);
+    addRank(bp.solo, rs);
+    byPattern.set(pattern, bp);
+    const fam = withFamily.family;
+    candTrio += fam.candidates.length;
+    for (const v of fam.candidates) {
+      const tags = fam.inheritance.get(v)?.tags ?? [];
+      if (tags.includes('segregates')) candSegregating++;
+      if (tags.includes('de_novo')) deNovoCands++;
+      if (spikedKeys.has(`${bare(v.input.chrom)}:${v.input.pos}:${v.input.ref}:${v.input.alt}`)) {
+        causalTotal++;
+        if (tags.includes('segregates')) causalTagged++;
       }
-      if ((k + 1) % 25 === 0) console.log(`  ${k + 1}/${chosen.length}: trio top-1 ${pct(trio.top1, trio.n)} vs proband-only ${pct(solo.top1, solo.n)}; ${(ms / (k + 1) / 1000).toFixed(2)} s per case (both arms)`);
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if ((k + 1) % 25 === 0) console.log(`  ${k + 1}/${chosen.length}: trio top-1 ${pct(trio.top1, trio.n)} vs proband-only ${pct(solo.top1, solo.n)}; ${(ms / (k + 1) / 1000).toFixed(2)} s per case (both arms)`);
   }
   const n = chosen.length || 1;
   const row = (name: string, t: TopK): string => `| ${name} | ${t.n} | ${pct(t.top1, t.n)} | ${pct(t.top10, t.n)} |`;
@@ -183,7 +146,7 @@ async function simulatedTrios(session: VcfAnnotationSession, kb: HpoKb, sample: 
   return [
     '## (b) Simulated trios from the dev cases (trio vs proband alone)',
     '',
-    `Cases: ${chosen.length} (every ${step.toFixed(2)}-th of the ${eligibleCount} dev cases whose causal variants all have coordinates; file order, no case chosen by id). Proband: Exomiser's Pfeiffer exome lifted to GRCh38 (${bg.recs.length} alleles, its spiked FGFR2 removed) with the case's causal variant(s). Parents at background sites: a real GIAB triple (HG002/HG003/HG004 GT:AD:DP:GQ at a PASS biallelic site where HG002 has the proband's dose; ${pool.byDose.get(1).length} het and ${pool.byDose.get(2).length} hom triples, ${pool.deNovoLike} of the het ones with both parents 0/0), drawn with seed ${seed}; proband fields from the same triple. Causal variants: one heterozygous -> de novo; two heterozygous -> one from each parent; homozygous -> carrier parents; hemizygous / X in a male -> carrier mother. PED: proband affected, parents unaffected. The trio arm runs \`analyseVcfCase\` with the PED; the proband-only arm ranks the same read (the proband's genotypes) through the candidate filter and \`rank\` without the family, as \`analyseVcfCase\` does for a single sample; same defaults.`,
+    `Cases: ${chosen.length} (every ${step.toFixed(2)}-th of the ${eligibleCount} dev cases whose causal variants all have coordinates; file order, no case chosen by id). Proband: Exomiser's Pfeiffer exome lifted to GRCh38 (${background.length} alleles, its spiked FGFR2 removed) with the case's causal variant(s). Parents at background sites: a real GIAB triple (HG002/HG003/HG004 GT:AD:DP:GQ at a PASS biallelic site where HG002 has the proband's dose; ${pool.byDose.get(1).length} het and ${pool.byDose.get(2).length} hom triples, ${pool.deNovoLike} of the het ones with both parents 0/0), drawn with seed ${seed}; proband fields from the same triple. Causal variants: one heterozygous -> de novo; two heterozygous -> one from each parent; homozygous -> carrier parents; hemizygous / X in a male -> carrier mother. PED: proband affected, parents unaffected. The trio arm runs \`analyseVcfCase\` with the PED; the proband-only arm ranks the same read (the proband's genotypes) through the candidate filter and \`rank\` without the family, as \`analyseVcfCase\` does for a single sample; same defaults.`,
     '',
     '| analysis | cases | gene top-1 | gene top-10 |',
     '| --- | --- | --- | --- |',
@@ -209,9 +172,7 @@ async function main(): Promise<void> {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
   const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root }).toString().trim() !== '';
   console.log(`Machine: ${formatMachine()}`);
-  const kb = await loadHpoKb(kbDir);
-  const genome = await loadGenomeKb(kbDir);
-  const session = await openAnnotationSession(genome);
+  const { kb, session } = await openKbSession(kbDir);
   const md = [
     '# Family benchmark (issue 13)',
     '',
@@ -222,7 +183,7 @@ async function main(): Promise<void> {
   ];
   try {
     md.push(...(await giabTrio(session, kb)));
-    md.push(...(await simulatedTrios(session, kb, sample, seed)));
+    md.push(...(await simulatedTrioSection(session, kb, sample, seed)));
   } finally {
     session.close();
   }

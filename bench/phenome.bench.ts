@@ -13,7 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -560,10 +560,20 @@ function main(): void {
   ];
   const report = lines.join('\n') + '\n';
   console.log(report);
-  writeFileSync(outPath, report);
+  writeFileSync(outPath, report + handNotes(outPath));
   console.log(`written ${outPath}`);
 
   if (showErrors > 0) printErrors(ontology, docs, shippedResults, showErrors);
+}
+
+/** The line that starts the hand-written notes of a results file; a re-run keeps them. */
+const HAND_NOTES_MARKER = '<!-- hand notes: everything below is kept by npm run bench:phenome -->';
+
+function handNotes(path: string): string {
+  if (!existsSync(path)) return '';
+  const old = readFileSync(path, 'utf8');
+  const i = old.indexOf(HAND_NOTES_MARKER);
+  return i < 0 ? '' : '\n' + old.slice(i);
 }
 
 function printErrors(

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collectRanking, crossValidationSection, type GeneCase, type OtherCaseSet, type ScoreCase } from './lib/rank-cv.ts';
 import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
+import { PFEIFFER_EXOME } from './lib/inputs.ts';
+import { addRank, causalGeneRank, emptyTopK, pct, topKRow as row, type TopK } from './lib/ranks.ts';
 import {
   filterCandidates,
   loadChain,
@@ -57,7 +59,7 @@ const GT_OF: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', 
 /** Background: Pfeiffer exome lifted to GRCh38, the SPIKED FGFR2 record (b37 10:123256215 T>G) removed. */
 export async function buildBackground(sources: string): Promise<{ recs: Rec[]; lifted: number; failed: number; removed: number }> {
   const chain = await loadChain(join(sources, 'liftover/hg19ToHg38.over.chain.gz'));
-  const reader = await readVcf(join(sources, 'vcf/Pfeiffer.hg19.vcf.gz'), { liftover: chain });
+  const reader = await readVcf(join(sources, PFEIFFER_EXOME), { liftover: chain });
   const recs: Rec[] = [];
   let removed = 0;
   for await (const v of reader) {
@@ -80,22 +82,6 @@ export function writeVcf(path: string, recs: Rec[]): void {
   writeFileSync(path, lines.join('\n') + '\n');
 }
 
-interface TopK {
-  n: number;
-  top1: number;
-  top3: number;
-  top10: number;
-}
-const addRank = (t: TopK, r: number | null): void => {
-  t.n++;
-  if (r == null) return;
-  if (r <= 1) t.top1++;
-  if (r <= 3) t.top3++;
-  if (r <= 10) t.top10++;
-};
-const pct = (x: number, n: number): string => (n ? `${((100 * x) / n).toFixed(1)} %` : 'n/a');
-const row = (name: string, t: TopK): string => `| ${name} | ${t.n} | ${pct(t.top1, t.n)} | ${pct(t.top3, t.n)} | ${pct(t.top10, t.n)} |`;
-
 const HIDDEN_LABEL: Record<HiddenMode, string> = {
   named: "disease hidden from the annotations, known by its title (gene link kept)",
   unknown: 'disease hidden entirely (annotations and gene link removed)',
@@ -114,8 +100,8 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
   const chosen = step > 1 ? Array.from({ length: Math.floor(eligible.length / step) }, (_, i) => eligible[Math.floor(i * step)]).filter((c): c is SpikeCase => c != null) : eligible;
   console.log(`Part (b): ${chosen.length} of ${eligible.length} cases with coordinates (${o.cases.length - eligible.length} without: structural variants or no gene)`);
   const dir = mkdtempSync(join(tmpdir(), 'rarelens-rank-bench-'));
-  const gene: TopK = { n: 0, top1: 0, top3: 0, top10: 0 };
-  const variant: TopK = { n: 0, top1: 0, top3: 0, top10: 0 };
+  const gene = emptyTopK();
+  const variant = emptyTopK();
   let readMs = 0;
   let rankMs = 0;
   let reRankMs = 0;
@@ -123,7 +109,7 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
   const geneScoreCases: ScoreCase[] = [];
   const diseaseScoreCases: ScoreCase[] = [];
   const hiddenCases = new Map<HiddenMode, GeneCase[]>(hiddenModes.map((m) => [m, []]));
-  const hiddenTop = new Map<HiddenMode, TopK>(hiddenModes.map((m) => [m, { n: 0, top1: 0, top3: 0, top10: 0 }]));
+  const hiddenTop = new Map<HiddenMode, TopK>(hiddenModes.map((m) => [m, emptyTopK()]));
   let hiddenMs = 0;
   try {
     for (let k = 0; k < chosen.length; k++) {
@@ -160,8 +146,7 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
       geneCases.push(collected.gene);
       geneScoreCases.push(collected.geneScores);
       diseaseScoreCases.push(collected.diseaseScores);
-      const g = result.genes.find((x) => symbols.includes(x.symbol));
-      addRank(gene, g ? result.genes.filter((x) => x.score >= g.score).length : null);
+      addRank(gene, causalGeneRank(result.genes, symbols));
       // Hidden disease: the same prepared variants ranked as if the case's disease were not annotated.
       if (isAnnotated(o.hpoKb, c.disease_ids))
         for (const mode of hiddenModes) {
@@ -170,9 +155,8 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
           const hidden = rank(prepared, hideDiseases(o.hpoKb, c.disease_ids, mode), { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100_000, explainTop: 0, onGeneCandidates: (s, parts) => hiddenCandidates.set(s, parts) });
           hiddenMs += performance.now() - th;
           hiddenCases.get(mode)?.push(collectRanking(c.cohort, hidden, symbols, c.disease_ids, hiddenCandidates).gene);
-          const hg = hidden.genes.find((x) => symbols.includes(x.symbol));
           const t = hiddenTop.get(mode);
-          if (t) addRank(t, hg ? hidden.genes.filter((x) => x.score >= hg.score).length : null);
+          if (t) addRank(t, causalGeneRank(hidden.genes, symbols));
         }
       const isSpiked = (v: { input: { chrom: string; pos: number; ref: string; alt: string } }): boolean => spikedKeys.has(`${bare(v.input.chrom)}:${v.input.pos}:${v.input.ref}:${v.input.alt}`);
       const best = result.variants.find(isSpiked);
@@ -191,7 +175,7 @@ export async function runSpikedExomeBench(o: { cases: SpikeCase[]; sampleB: numb
   console.log(row('spiked exome: causal variant', variant));
   console.log(`Whole exome case: ${perCase.toFixed(2)} s/case (read+annotate ${(readMs / n / 1000).toFixed(2)} s, rank ${(rankMs / n).toFixed(0)} ms; target <= 5 s); re-rank with a changed phenotype ${(reRankMs / n).toFixed(0)} ms (target < 1 s)`);
   const others: OtherCaseSet[] = hiddenModes.map((m) => ({ label: HIDDEN_LABEL[m], cases: hiddenCases.get(m) ?? [] }));
-  const hiddenRows = hiddenModes.map((m) => row(`causal gene, ${HIDDEN_LABEL[m]}`, hiddenTop.get(m) ?? { n: 0, top1: 0, top3: 0, top10: 0 }));
+  const hiddenRows = hiddenModes.map((m) => row(`causal gene, ${HIDDEN_LABEL[m]}`, hiddenTop.get(m) ?? emptyTopK()));
   for (const r of hiddenRows) console.log(r);
   const cv = crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases, others);
   console.log(cv.join('\n'));

@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import {
@@ -30,11 +30,10 @@ import {
 import { runSpikedExomeBench, type SpikeCase } from './rank-spiked.ts';
 import type { HiddenMode } from './lib/hidden-disease.ts';
 import { crossValidateCalibration, diseaseCase, formatCalibration, reliabilityTable, type ScoreCase } from './lib/rank-cv.ts';
+import { arg, benchInputs, ROOT as root } from './lib/inputs.ts';
+import { addRank, causalGeneRank, emptyTopK, pct, pessimisticRank, topKRow } from './lib/ranks.ts';
 
-const root = resolve(import.meta.dirname, '..');
-const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
-const benchDir = process.env.RARELENS_BENCH ?? resolve(root, '../shared/bench');
-const kbDir = process.env.RARELENS_KB ?? resolve(root, 'data/kb');
+const { sources, benchDir, kbDir } = benchInputs();
 
 interface BenchCase extends SpikeCase {
   sex: string | null;
@@ -57,11 +56,6 @@ function commitOf(): string {
 /** Diseases per case kept for the phenotype-only calibration fit. */
 const CALIBRATION_ITEMS = 1000;
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
 async function getKb(): Promise<HpoKb> {
   if (existsSync(join(kbDir, 'hpo-kb.json'))) return loadHpoKb(kbDir);
   const out = mkdtempSync(join(tmpdir(), 'rarelens-hpo-kb-'));
@@ -77,34 +71,6 @@ async function getKb(): Promise<HpoKb> {
   };
   await buildHpoKb(ctx);
   return loadHpoKb(out);
-}
-
-export interface TopK {
-  n: number;
-  top1: number;
-  top3: number;
-  top10: number;
-}
-
-/** Pessimistic rank: 1 + number of items scored strictly above, + ties other than itself. */
-export function pessimisticRank(scores: number[], target: number): number {
-  let rank = 0;
-  for (const s of scores) if (s >= target) rank++;
-  return rank;
-}
-
-function addRank(t: TopK, rank: number | null): void {
-  t.n++;
-  if (rank == null) return;
-  if (rank <= 1) t.top1++;
-  if (rank <= 3) t.top3++;
-  if (rank <= 10) t.top10++;
-}
-
-const pct = (x: number, n: number): string => (n ? `${((100 * x) / n).toFixed(1)} %` : 'n/a');
-
-export function tableRow(name: string, t: TopK): string {
-  return `| ${name} | ${t.n} | ${pct(t.top1, t.n)} | ${pct(t.top3, t.n)} | ${pct(t.top10, t.n)} |`;
 }
 
 function machine(): string {
@@ -141,9 +107,9 @@ async function main(): Promise<void> {
     const sampleA = Number(arg('--sample-a') ?? Infinity);
     const stepA = Number.isFinite(sampleA) && sampleA < cases.length ? cases.length / sampleA : 1;
     const casesA = stepA > 1 ? Array.from({ length: Math.floor(cases.length / stepA) }, (_, i) => cases[Math.floor(i * stepA)]).filter((c): c is BenchCase => c != null) : cases;
-    const dis: TopK = { n: 0, top1: 0, top3: 0, top10: 0 };
-    const disInKb: TopK = { n: 0, top1: 0, top3: 0, top10: 0 };
-    const gene: TopK = { n: 0, top1: 0, top3: 0, top10: 0 };
+    const dis = emptyTopK();
+    const disInKb = emptyTopK();
+    const gene = emptyTopK();
     let ms = 0;
     let cpuUs = 0;
     const calibrationCases: ScoreCase[] = [];
@@ -164,17 +130,15 @@ async function main(): Promise<void> {
       addRank(dis, dRank);
       if (truth.some((id) => kb.diseaseById.has(id))) addRank(disInKb, dRank);
       if (c.genes.length) {
-        const symbols = c.genes.map((g) => g.symbol);
-        const g = r.genes.find((x) => symbols.includes(x.symbol));
-        addRank(gene, g ? pessimisticRank(r.genes.map((x) => x.score), g.score) : null);
+        addRank(gene, causalGeneRank(r.genes, c.genes.map((g) => g.symbol)));
       }
     }
     const perCase = ms / casesA.length;
     const cpuPerCase = cpuUs / 1000 / casesA.length;
     const load = loadavg()[0] ?? 0;
-    console.log(tableRow('phenotype-only disease', dis));
-    console.log(tableRow('phenotype-only disease, disease in the KB', disInKb));
-    console.log(tableRow('phenotype-only gene', gene));
+    console.log(topKRow('phenotype-only disease', dis));
+    console.log(topKRow('phenotype-only disease, disease in the KB', disInKb));
+    console.log(topKRow('phenotype-only gene', gene));
     console.log(`Phenotype-only ranking: ${perCase.toFixed(1)} ms/case wall, ${cpuPerCase.toFixed(1)} ms/case CPU (target <= 20 ms; load average ${load.toFixed(1)} on ${cpus().length} cores), KB load ${loadMs.toFixed(0)} ms`);
     md.push(
       '## (a) Phenotype only',
@@ -182,12 +146,12 @@ async function main(): Promise<void> {
       ...(casesA.length < cases.length ? [`Cases: ${casesA.length} (deterministic sample: every ${stepA.toFixed(2)}-th of the ${cases.length} cases, for run time).`, ''] : []),
       '| ranking | cases | top-1 | top-3 | top-10 |',
       '| --- | --- | --- | --- | --- |',
-      tableRow('disease (OMIM id of the case, Mondo-equivalent ids merged)', dis),
-      tableRow('disease, only cases whose disease is in the 2025-05-06 annotations', disInKb),
-      tableRow('gene (through its diseases)', gene),
+      topKRow('disease (OMIM id of the case, Mondo-equivalent ids merged)', dis),
+      topKRow('disease, only cases whose disease is in the 2025-05-06 annotations', disInKb),
+      topKRow('gene (through its diseases)', gene),
       '',
       `Targets: disease top-1 >= 45 %, top-10 >= 70 % (Exomiser 35.5 % / 58.5 %). Speed: ${perCase.toFixed(1)} ms/case wall, ${cpuPerCase.toFixed(1)} ms/case CPU with the KB loaded (target <= 20 ms; machine load average ${load.toFixed(1)} on ${cpus().length} cores during the run); KB load + model ${loadMs.toFixed(0)} ms.`,
-      'The phenotype scoring options were chosen on every-8th-case subsets of the dev split (rank-analysis.md), not re-fitted by grouped cross-validation here.',
+      'The phenotype scoring options: partialPenalty, specificPenalty and excludedWeight chosen by 5-fold cohort-grouped cross-validation (`bench/rank-pheno-cv.ts`, every 2nd case; held-out figures in rank-analysis.md), noMatchLr and contradictionLr kept by the same CV; excludedFloor and the model options (default frequency, prior count) chosen earlier on every-8th-case subsets.',
       '',
     );
     const cal = crossValidateCalibration(calibrationCases, PHENOTYPE_CALIBRATION);

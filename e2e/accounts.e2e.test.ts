@@ -1,23 +1,20 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   extractCode,
   extractLink,
   fillRegistration as fillForm,
   screenshotPath,
   startTestEnv,
+  submitLogin,
   uniqueEmail,
   type TestEnv,
+  useTestEnv,
 } from './harness.ts';
 
 let env: TestEnv;
 
-beforeAll(async () => {
-  env = await startTestEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startTestEnv(), (started) => void (env = started));
 
 const password = 'Genome2024';
 
@@ -46,10 +43,8 @@ async function signUp(page: Page, email: string) {
   await page.waitForURL('**/login');
 }
 
-async function logIn(page: Page, email: string, pwd = password) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(pwd);
-  await page.getByRole('button', { name: 'Log in' }).click();
+function logIn(page: Page, email: string, pwd = password) {
+  return submitLogin(page, email, pwd);
 }
 
 describe('accounts in the browser', () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { extractCode, repoRoot, startTestEnv, type TestEnv } from './harness.ts';
+import { extractCode, repoRoot, startTestEnv, submitLogin, type TestEnv } from './harness.ts';
 
 export const kbDir = path.resolve(process.env.RARELENS_KB ?? path.join(repoRoot, 'data/kb'));
 export const sourcesDir = path.resolve(
@@ -34,6 +34,7 @@ export async function createVerifiedUser(
   env: TestEnv,
   email: string,
   person: { name: string; surname: string; birthDate: string },
+  password = testPassword,
 ): Promise<Record<string, string>> {
   const post = (url: string, body: unknown) =>
     fetch(`${env.baseUrl}${url}`, {
@@ -44,15 +45,29 @@ export async function createVerifiedUser(
   const registered = await post('/api/auth/register', {
     ...person,
     email,
-    password: testPassword,
+    password,
     termsAccepted: true,
   });
   expect(registered.status).toBe(201);
   const code = extractCode(await env.mail.waitForMail(email));
   expect((await post('/api/auth/verify', { email, code })).status).toBe(200);
-  const login = await post('/api/auth/login', { email, password: testPassword });
+  const login = await post('/api/auth/login', { email, password });
   const { token } = (await login.json()) as { token: string };
   return { authorization: `Bearer ${token}` };
+}
+
+/** A verified user (created over the API) signed in through the login form in a new page. */
+export async function signedInPage(
+  env: TestEnv,
+  email: string,
+  person: { name: string; surname: string; birthDate: string },
+  size?: { width: number; height: number },
+  password = testPassword,
+): ReturnType<TestEnv['newPage']> {
+  await createVerifiedUser(env, email, person, password);
+  const opened = await env.newPage(size);
+  await logIn(opened.page, email, password);
+  return opened;
 }
 
 /** Header, the first 300 records and every record around FGFR2 of the Pfeiffer exome (GRCh37). */
@@ -121,11 +136,9 @@ export async function insertQueuedCopy(env: TestEnv, productId: string, caseId: 
 }
 
 /** Signs in through the login form and waits for /home. */
-export async function logIn(page: Page, email: string): Promise<void> {
+export async function logIn(page: Page, email: string, password = testPassword): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(testPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, email, password);
   await page.waitForURL('**/home');
 }
 

@@ -11,11 +11,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   screenshotPath,
   uniqueEmail,
   type TestEnv,
+  useTestEnv,
 } from './harness.ts';
 import { createVerifiedUser, lateFailingVcf, logIn, startCaseTestEnv, vcfPath } from './case-fixtures.ts';
 
@@ -26,12 +27,7 @@ let env: TestEnv;
 /** Every request the pages made to a host other than the test server. */
 const externalRequests: string[] = [];
 
-beforeAll(async () => {
-  env = await startCaseTestEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startCaseTestEnv(), (started) => void (env = started));
 
 function watchRequests(page: Page) {
   const origin = new URL(env.baseUrl).origin;

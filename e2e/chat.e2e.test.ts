@@ -9,18 +9,13 @@
  * Needs the knowledge base (RARELENS_KB, default ./data/kb) and the reference data
  * (RARELENS_SOURCES, default ../shared/data).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompletedCase, createVerifiedUser, logIn, startCaseTestEnv } from './case-fixtures.ts';
-import { screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createCompletedCase, createVerifiedUser, logIn, startCaseTestEnv, signedInPage } from './case-fixtures.ts';
+import { screenshotPath, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
 
-beforeAll(async () => {
-  env = await startCaseTestEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startCaseTestEnv(), (started) => void (env = started));
 
 describe('GenomeTalks in the browser', () => {
   it('asks about the case, follows a citation, keeps the conversation, and works on a phone', async () => {
@@ -92,9 +87,7 @@ describe('GenomeTalks in the browser', () => {
 
     // Someone who may not read the case gets the not-found page.
     const otherEmail = uniqueEmail('rosalind');
-    await createVerifiedUser(env, otherEmail, { name: 'Rosalind', surname: 'Franklin', birthDate: '1980-07-25' });
-    const other = await env.newPage({ width: 1280, height: 900 });
-    await logIn(other.page, otherEmail);
+    const other = await signedInPage(env, otherEmail, { name: 'Rosalind', surname: 'Franklin', birthDate: '1980-07-25' }, { width: 1280, height: 900 });
     await other.page.goto(`/my-product/${productId}/chat`);
     await other.page.getByText('Sorry, page not found').waitFor();
   });

@@ -8,23 +8,19 @@
  * (RARELENS_SOURCES, default ../shared/data).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createCompletedCase,
   createVerifiedUser,
   logIn,
   startCaseTestEnv,
+  signedInPage,
 } from './case-fixtures.ts';
-import { screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
+import { screenshotPath, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
 
-beforeAll(async () => {
-  env = await startCaseTestEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startCaseTestEnv(), (started) => void (env = started));
 
 const julia = { name: 'Julia', surname: 'Bell', birthDate: '1979-03-02' };
 
@@ -34,9 +30,7 @@ const suggestion = (page: Page, kind: string, id: string) =>
 describe('PhenomeAI in the browser', () => {
   it('proposes HPO terms with their spans as the user types on /upload; a negated finding is offered as excluded, a relative’s is kept apart', async () => {
     const email = uniqueEmail('julia');
-    await createVerifiedUser(env, email, julia);
-    const { page, errors } = await env.newPage({ width: 1440, height: 1100 });
-    await logIn(page, email);
+    const { page, errors } = await signedInPage(env, email, julia, { width: 1440, height: 1100 });
     await page.goto('/upload');
 
     const extractCalls: string[] = [];

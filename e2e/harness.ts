@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../apps/server/src/testing/free-port.ts';
 import { startSmtpInbox, type SmtpInbox } from './mail-catcher.ts';
 
@@ -172,6 +173,18 @@ export async function startTestEnv(options: StartOptions = {}): Promise<TestEnv>
   };
 }
 
+/** Starts an environment before the file's tests (handing it to `ready`) and stops it after them. */
+export function useTestEnv(start: () => Promise<TestEnv>, ready: (env: TestEnv) => void | Promise<void>): void {
+  let env: TestEnv | undefined;
+  beforeAll(async () => {
+    env = await start();
+    await ready(env);
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+}
+
 /** A unique address per test run, so tests never collide on the shared database. */
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
@@ -191,6 +204,13 @@ export async function fillRegistration(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('checkbox', { name: /accept the Terms/ }).click();
+}
+
+/** Fills the login form on the current page and submits it; the caller waits for the outcome. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** Where screenshots go (git-ignored); set E2E_SCREENSHOTS to keep them elsewhere. */

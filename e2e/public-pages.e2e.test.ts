@@ -1,15 +1,10 @@
 import { formatMoney, type PlansResponse } from '@rarelens/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotPath, startTestEnv, type TestEnv } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath, startTestEnv, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
 
-beforeAll(async () => {
-  env = await startTestEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startTestEnv(), (started) => void (env = started));
 
 describe('public pages in the browser', () => {
   it('shows the 404 page for an unknown path, and "Take me home" leads to /', async () => {

@@ -9,18 +9,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCompletedCase, createVerifiedUser, logIn, startCaseTestEnv } from './case-fixtures.ts';
-import { screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
+import { screenshotPath, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
 
-beforeAll(async () => {
-  env = await startCaseTestEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startCaseTestEnv(), (started) => void (env = started));
 
 /** A verified user with a completed Pfeiffer case; returns the case id. */
 async function createUserWithCase(email: string): Promise<string> {

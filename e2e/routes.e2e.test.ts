@@ -14,8 +14,8 @@
 import { Constants, cookieNames, Messages } from '@rarelens/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompletedCase, createVerifiedUser, insertQueuedCopy, logIn, startCaseTestEnv } from './case-fixtures.ts';
-import { extractLink, screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
+import { createCompletedCase, createVerifiedUser, insertQueuedCopy, logIn, startCaseTestEnv, signedInPage } from './case-fixtures.ts';
+import { extractLink, screenshotPath, submitLogin, uniqueEmail, type TestEnv } from './harness.ts';
 
 const CASE_ID = 'ROUTES-PFS';
 const GENE = 'FGFR2';
@@ -235,9 +235,7 @@ const routes: RouteCase[] = [
         title: titled('Login'),
         heading: 'Welcome back',
         check: async (page) => {
-          await page.getByLabel('Email').fill('nobody@example.org');
-          await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
-          await page.getByRole('button', { name: 'Log in' }).click();
+          await submitLogin(page, 'nobody@example.org', 'Wrong-password-1');
           await page.getByText(Messages.incorrectCredentials).first().waitFor();
         },
       },
@@ -492,18 +490,14 @@ describe('every route of §2 in the browser', () => {
     const { page, errors } = await env.newPage();
     await page.goto(`/my-product/${ids.product}/report`);
     await page.waitForURL(`**/login?redirect=${encodeURIComponent(`/my-product/${ids.product}/report`)}`);
-    await page.getByLabel('Email').fill(emails.owner);
-    await page.getByLabel('Password', { exact: true }).fill('Genome2024');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page, emails.owner, 'Genome2024');
     await page.waitForURL(`**/my-product/${ids.product}/report`);
     await page.locator('[data-layout="product"]').waitFor();
     // An off-site redirect value is ignored: /home.
     await page.goto('/logout');
     await page.waitForURL('**/login');
     await page.goto('/login?redirect=' + encodeURIComponent('https://evil.example/x'));
-    await page.getByLabel('Email').fill(emails.owner);
-    await page.getByLabel('Password', { exact: true }).fill('Genome2024');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page, emails.owner, 'Genome2024');
     await page.waitForURL('**/home');
     expect(errors).toEqual([]);
   });
@@ -628,9 +622,7 @@ describe('toasts', () => {
 describe('the session in the browser', () => {
   it('"Session Expired": Refresh renews the session when it can; otherwise Log Out is the only way on', async () => {
     const email = uniqueEmail('route-expiry');
-    await createVerifiedUser(env, email, { name: 'Sam', surname: 'Expired', birthDate: '1979-05-05' });
-    const { context, page, errors } = await env.newPage();
-    await logIn(page, email);
+    const { context, page, errors } = await signedInPage(env, email, { name: 'Sam', surname: 'Expired', birthDate: '1979-05-05' });
     await page.goto('/my-account/account-information');
     await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Sam');
     const names = cookieNames('test');
@@ -677,9 +669,7 @@ describe('the session in the browser', () => {
     await first.evaluate(() => ((window as { marker?: number }).marker = 1));
 
     let reloaded = first.waitForEvent('load');
-    await second.getByLabel('Email').fill(emails.other);
-    await second.getByLabel('Password', { exact: true }).fill('Genome2024');
-    await second.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(second, emails.other, 'Genome2024');
     await second.waitForURL('**/home');
     await reloaded;
     await expect(loads()).resolves.toBe(true);

@@ -1,43 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractCode, screenshotPath, startTestEnv, uniqueEmail, type TestEnv } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInPage } from './case-fixtures.ts';
+import { screenshotPath, startTestEnv, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
 const accessTokenTtlSeconds = 3;
 
-beforeAll(async () => {
-  env = await startTestEnv({ env: { ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds) } });
-});
-afterAll(async () => {
-  await env?.stop();
-});
+useTestEnv(() => startTestEnv({ env: { ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds) } }), (started) => void (env = started));
 
-/** Creates a verified account over the API (the browser flow is covered in accounts.e2e). */
-async function createAccount(email: string, password: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${env.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const registered = await post('/api/auth/register', {
-    name: 'Marie',
-    surname: 'Curie',
-    birthDate: '1980-11-07',
-    email,
-    password,
-    termsAccepted: true,
-  });
-  expect(registered.status).toBe(201);
-  const code = extractCode(await env.mail.waitForMail(email));
-  expect((await post('/api/auth/verify', { email, code })).status).toBe(200);
+const marie = { name: 'Marie', surname: 'Curie', birthDate: '1980-11-07' };
+
+/** Creates a verified account over the API (the browser flow is covered in accounts.e2e) and signs in in a new page. */
+async function newAccountPage(label: string, password: string) {
+  const email = uniqueEmail(label);
+  const { page } = await signedInPage(env, email, marie, undefined, password);
+  return { email, page };
 }
 
 describe('an expired session in the browser', () => {
   it('renews a short-lived access token silently while the refresh token is valid', async () => {
-    const email = uniqueEmail('renew');
-    await createAccount(email, 'Radium1898');
-    const { page } = await env.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('Radium1898');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL('**/home');
+    const { page } = await newAccountPage('renew', 'Radium1898');
     await page.waitForTimeout((accessTokenTtlSeconds + 1) * 1000);
     await page.goto('/my-account/account-information');
     await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Marie');
@@ -45,14 +26,7 @@ describe('an expired session in the browser', () => {
   });
 
   it('opens "Session Expired" when the session cannot be renewed, and Log Out leads to /logout', async () => {
-    const email = uniqueEmail('expired');
-    await createAccount(email, 'Polonium1898');
-    const { page } = await env.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('Polonium1898');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL('**/home');
+    const { email, page } = await newAccountPage('expired', 'Polonium1898');
     await page.getByRole('link', { name: 'Account information' }).click();
     const name = page.getByLabel('Name', { exact: true });
     await expect(name.inputValue()).resolves.toBe('Marie');

@@ -5,32 +5,26 @@
  * case's inheritance at the causal ones (one heterozygous -> de novo; two heterozygous -> one from
  * each parent; homozygous -> carrier parents; hemizygous / X in a male -> carrier mother).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Sex } from '../../packages/engine/src/index.ts';
-import { bare, cmp, type Rec, type SpikeCase } from '../rank-spiked.ts';
+import { loadGenomeKb, loadHpoKb, openAnnotationSession, parsePed, type HpoKb, type Pedigree, type Sex, type VcfAnnotationSession } from '../../packages/engine/src/index.ts';
+import { bare, buildBackground, cmp, type Rec, type SpikeCase } from '../rank-spiked.ts';
+import { benchInputs } from './inputs.ts';
+import { rng } from './rng.ts';
 
-/** Deterministic PRNG (mulberry32). */
 /** Inputs of the family benchmarks (env RARELENS_SOURCES, RARELENS_BENCH, RARELENS_KB; defaults beside the checkout). */
 export function familyBenchPaths(root: string) {
-  const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
+  const inputs = benchInputs(root);
   return {
-    sources,
-    benchDir: process.env.RARELENS_BENCH ?? resolve(root, '../shared/bench'),
-    kbDir: process.env.RARELENS_KB ?? resolve(root, 'data/kb'),
-    giabVcf: join(sources, 'vcf/ashk-trio.GIAB-AJ.exome.b37.head10k.vcf.gz'),
-    giabPed: join(sources, 'vcf/ashk-trio.GIAB-AJ.ped'),
+    ...inputs,
+    giabVcf: join(inputs.sources, 'vcf/ashk-trio.GIAB-AJ.exome.b37.head10k.vcf.gz'),
+    giabPed: join(inputs.sources, 'vcf/ashk-trio.GIAB-AJ.ped'),
   };
 }
 
-/** The value after `--name` on the command line. */
-export function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-export { rng } from './rng.ts';
+export { arg } from './inputs.ts';
 
 export interface Triple {
   child: string;
@@ -152,4 +146,49 @@ export function simulateTrio(c: TrioCase, background: readonly Rec[], pool: Retu
   recs.sort(cmp);
   const ped = `fam\tPROBAND\tFATHER\tMOTHER\t${sex === 'male' ? 1 : sex === 'female' ? 2 : 0}\t2\nfam\tFATHER\t0\t0\t1\t1\nfam\tMOTHER\t0\t0\t2\t1\n`;
   return { sex, pattern, recs, spikedKeys, ped };
+}
+
+/** One simulated trio, written to `path` (VCF: PROBAND, FATHER, MOTHER) with its pedigree. */
+export interface WrittenTrio {
+  /** Position in `chosen` (0-based). */
+  k: number;
+  c: TrioCase;
+  sim: SimulatedTrio;
+  path: string;
+  pedigree: Pedigree;
+}
+
+/**
+ * The simulated trios of the family benchmarks: every step-th eligible dev case on the Pfeiffer
+ * background with GIAB parents drawn from a generator seeded with `seed`. `trios()` writes them one
+ * at a time to the same file in a scratch folder (removed when the iteration ends).
+ */
+export async function simulatedTrios(paths: { sources: string; benchDir: string; giabVcf: string }, sample: number, seed: number) {
+  const { chosen, eligible, step } = chooseTrioCases(paths.benchDir, sample);
+  const bg = await buildBackground(paths.sources);
+  const pool = giabTriples(paths.giabVcf);
+  const random = rng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+  function* trios(): Generator<WrittenTrio> {
+    const dir = mkdtempSync(join(tmpdir(), 'rarelens-family-bench-'));
+    try {
+      for (let k = 0; k < chosen.length; k++) {
+        const c = chosen[k]!;
+        const sim = simulateTrio(c, bg.recs, pool, pick);
+        const path = join(dir, 'trio.vcf');
+        writeTrioVcf(path, sim.recs);
+        yield { k, c, sim, path, pedigree: parsePed(sim.ped, 'trio.ped') };
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return { chosen, eligible, step, background: bg.recs, pool, trios };
+}
+
+/** The HPO knowledge base and an annotation session on the genome KB, as the product loads them. */
+export async function openKbSession(kbDir: string): Promise<{ kb: HpoKb; session: VcfAnnotationSession }> {
+  const kb = await loadHpoKb(kbDir);
+  const session = await openAnnotationSession(await loadGenomeKb(kbDir));
+  return { kb, session };
 }

@@ -6,7 +6,8 @@
  * one database). The query mix is bench/lib/list-queries.ts; a keyset query first reads the
  * page before (not timed) and then times the request with that page's nextCursor, as the web
  * app asks for the next page. Input: JSON in the LOAD_SPEC environment variable. Output: one
- * JSON line with the latencies per query and per API process.
+ * JSON line with the latencies per query and per API process, and the number of answers
+ * (timed and untimed).
  */
 import { Agent, request } from 'node:http';
 import { LIST_QUERIES } from './list-queries.ts';
@@ -33,7 +34,10 @@ function get(base: string, path: string): Promise<{ status: number; ms: number; 
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, body }));
+      res.on('end', () => {
+        answered++;
+        resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, body });
+      });
     });
     req.on('error', reject);
     req.end();
@@ -43,6 +47,8 @@ function get(base: string, path: string): Promise<{ status: number; ms: number; 
 const samples: Record<string, number[]> = Object.fromEntries(LIST_QUERIES.map((q) => [q.name, [] as number[]]));
 const perBase: Record<string, number[]> = Object.fromEntries(spec.bases.map((b) => [b, [] as number[]]));
 let sent = 0;
+/** Every request answered, the untimed page before a keyset request included (API CPU per request). */
+let answered = 0;
 let errors = 0;
 let next = 0;
 const deadline = performance.now() + spec.maxSeconds * 1000;
@@ -74,4 +80,4 @@ await Promise.all(
   }),
 );
 agent.destroy();
-process.stdout.write(`${JSON.stringify({ samples, perBase, errors, elapsed: (performance.now() - t0) / 1000 })}\n`);
+process.stdout.write(`${JSON.stringify({ samples, perBase, errors, answered, elapsed: (performance.now() - t0) / 1000 })}\n`);

@@ -8,7 +8,8 @@
 import * as engine from '../../packages/engine/src/index.ts';
 import { annotatorEntryPoints, type AnnotatorLike } from './annotator.ts';
 
-interface Result {
+/** The JSON line the worker prints. */
+export interface ParseWorkerResult {
   records: number;
   alleles: number;
   liftFailed: number;
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   if (annotator !== null && sink !== annotated) throw new Error('annotator returned undefined');
   const t2 = performance.now();
   const s = reader.summary;
-  const result: Result = {
+  const result: ParseWorkerResult = {
     records: s.records,
     alleles: s.alleles,
     liftFailed: s.liftFailed.length,

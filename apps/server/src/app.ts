@@ -68,6 +68,7 @@ import { createFamilyService } from './modules/family/family.service.ts';
 import { variantsRoutes } from './modules/variants/variants.routes.ts';
 import { variantClassificationsRoutes } from './modules/variant-classifications/variant-classifications.routes.ts';
 import { createReviewLookup, createVariantClassificationsService } from './modules/variant-classifications/variant-classifications.service.ts';
+import { presentClassificationMap } from './modules/variant-classifications/variant-classifications.presenter.ts';
 import { createVariantsService } from './modules/variants/variants.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -254,7 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const textOntology = overrides.ontology ?? kbTextOntology;
   const phenome = createPhenomeService({ ontology: textOntology });
   const access = createCaseAccess(database.db);
-  const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database) });
+  const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database), presentReviews: presentClassificationMap });
   const phenotypesService = createPhenotypesService({
     database,
     access,

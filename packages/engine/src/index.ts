@@ -26,3 +26,4 @@ export * from './family/index.ts';
 export * from './rank/analyse-vcf.ts';
 export * from './reads/fastq.ts';
 export * from './reads/pipeline.ts';
+export type { ManeStatus, Transcript } from './transcripts/model.ts';

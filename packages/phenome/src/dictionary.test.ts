@@ -8,6 +8,7 @@ import {
   phraseWords,
   qualifiedParentPhrases,
   episodePhrases,
+  isMedicalCompound,
 } from './dictionary.ts';
 import { createPhenome } from './phenome.ts';
 import { buildOntology } from './testing/build-ontology.ts';
@@ -35,6 +36,12 @@ const ontology = buildOntology([
       { text: 'Order', scope: 'related' },
     ],
   ],
+  ['HP:0012085', 'Pyuria', ['HP:0000118'], [{ text: 'Leukocyturia', scope: 'related' }]],
+  ['HP:0009830', 'Peripheral neuropathy', ['HP:0000118'], [{ text: 'Neuropathy', scope: 'related' }]],
+  ['HP:0001903', 'Anemia', ['HP:0000118']],
+  ['HP:0001789', 'Hydrops fetalis', ['HP:0000118']],
+  ['HP:0001324', 'Muscle weakness', ['HP:0000118']],
+  ['HP:0007340', 'Lower limb muscle weakness', ['HP:0001324']],
 ]);
 
 describe('PhraseDictionary', () => {
@@ -61,6 +68,42 @@ describe('PhraseDictionary', () => {
     const phenome = createPhenome(ontology);
     expect(phenome.extract('in alphabetical order')).toEqual([]);
     expect(phenome.extract('compulsive ordering').map((t) => t.id)).toEqual(['HP:5200049']);
+  });
+
+  it('matches a one-word non-exact synonym built from medical word parts, not a -pathy', () => {
+    const phenome = createPhenome(ontology);
+    expect(phenome.extract('Urinalysis showed leukocyturia.').map((t) => t.id)).toEqual([
+      'HP:0012085',
+    ]);
+    expect(phenome.extract('He had a neuropathy.')).toEqual([]);
+    const labels = new Set(['anemia']);
+    expect(isMedicalCompound('Leukocyturia', labels)).toBe(true);
+    expect(isMedicalCompound('Hypoacusis', labels)).toBe(true);
+    expect(isMedicalCompound('Craniostenosis', labels)).toBe(true);
+    expect(isMedicalCompound('Hepatopathy', labels)).toBe(false);
+    expect(isMedicalCompound('Order', labels)).toBe(false);
+    expect(isMedicalCompound('Cancer', labels)).toBe(false);
+    // The label of another term is that term's name, not a synonym of this one.
+    expect(isMedicalCompound('Anemia', labels)).toBe(false);
+    expect(isMedicalCompound('Hyper-uria', labels)).toBe(false);
+  });
+
+  it('reads a Latin adjective of a fixed name in its English form and either order', () => {
+    const phenome = createPhenome(ontology);
+    expect(phenome.extract('The fetus had fetal hydrops.').map((t) => t.id)).toEqual(['HP:0001789']);
+    expect(phenome.extract('hydrops fetalis').map((t) => t.id)).toEqual(['HP:0001789']);
+  });
+
+  it('reads a finding through an adverb of where it is most marked', () => {
+    const phenome = createPhenome(ontology);
+    for (const text of [
+      'muscle weakness predominantly in the lower limbs',
+      'muscle weakness mainly of the lower limbs',
+      'muscle weakness particularly in the lower limbs',
+    ])
+      expect(phenome.extract(text).map((t) => t.id), text).toEqual(['HP:0007340']);
+    // The adverb alone names nothing.
+    expect(phenome.extract('mostly in the morning')).toEqual([]);
   });
 
   it('generates everyday names for organ grouping terms', () => {

@@ -222,8 +222,11 @@ export class PhraseDictionary {
         }
         if (s.scope !== 'exact' && !includeNonExact) continue;
         // A single word is too ambiguous to name a term unless the ontology calls it exact
-        // ("order" is a related synonym of Atypical sorting, "slow" a broad one of Lethargy).
-        if (s.scope !== 'exact' && phraseWords(s.text).length === 1) continue;
+        // ("order" is a related synonym of Atypical sorting, "slow" a broad one of Lethargy),
+        // or it is a compound of medical word parts that names nothing else ("leukocyturia",
+        // "retrogenia", "craniostenosis").
+        if (s.scope !== 'exact' && phraseWords(s.text).length === 1 && !isMedicalCompound(s.text, labels))
+          continue;
         add(t.id, s.text, s.scope);
       }
       // Generated phrases last: a phrase the ontology lists keeps its own (higher) weight.
@@ -639,6 +642,22 @@ function phraseSurface(text: string): string {
 const STOP_NORMS = new Set([...STOP_WORDS].map((w) => normalizeWord(w)));
 
 /** The normalised content words of a dictionary phrase. */
+/**
+ * A single word built from medical word parts: a clinical suffix (-uria, -emia, -osis,
+ * -plasia, -genia, -acusis, -phonia, -gnathia, -ism, -poiesis, ...) on a stem of at least four
+ * letters, and not itself the label of another term. Everyday words ("order", "slow", "rage")
+ * and short ones ("cancer") never qualify, nor a "-pathy" (a disease of an organ: "neuropathy"
+ * is broader than its related Peripheral neuropathy).
+ */
+export function isMedicalCompound(text: string, labels: ReadonlySet<string>): boolean {
+  const w = text.trim().toLowerCase();
+  if (!/^[a-z]+$/.test(w) || labels.has(w)) return false;
+  const m = MEDICAL_SUFFIX_RE.exec(w);
+  return m !== null && m.index >= 4;
+}
+const MEDICAL_SUFFIX_RE =
+  /(?:uria|a?emia|osis|plasia|genia|acusis|phonia|gnathia|ophthalmos|ism|poiesis|plakia|phalangy|cephaly|ekplexia|stenosis)$/;
+
 export function phraseWords(text: string): string[] {
   const out: string[] = [];
   for (const t of tokenize(text.replace(/\([^)]*\)/g, ' ')))

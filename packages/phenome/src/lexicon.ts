@@ -11,83 +11,65 @@ export interface LexiconEntry {
   label: string;
 }
 
+/** The wordings of one HPO term: its id, its label when the wordings were written, the wordings. */
+type TermWordings = readonly [id: string, label: string, texts: readonly string[]];
+
+/** One entry per wording, in the order given. */
+function byTerm(terms: readonly TermWordings[]): LexiconEntry[] {
+  return terms.flatMap(([id, label, texts]) => texts.map((text) => ({ text, id, label })));
+}
+
 /** Lay and colloquial phrases (British and American) a patient or parent would use. */
-export const LAY_LEXICON: readonly LexiconEntry[] = [
-  { text: 'fits', id: 'HP:0001250', label: 'Seizure' },
-  { text: 'epilepsy', id: 'HP:0001250', label: 'Seizure' },
-  { text: 'fitting', id: 'HP:0001250', label: 'Seizure' },
-  { text: 'floppy', id: 'HP:0001252', label: 'Hypotonia' },
-  { text: 'floppy baby', id: 'HP:0001252', label: 'Hypotonia' },
-  { text: 'floppiness', id: 'HP:0001252', label: 'Hypotonia' },
-  { text: 'tummy pain', id: 'HP:0002027', label: 'Abdominal pain' },
-  { text: 'tummy ache', id: 'HP:0002027', label: 'Abdominal pain' },
-  { text: 'stomach ache', id: 'HP:0002027', label: 'Abdominal pain' },
-  { text: 'belly pain', id: 'HP:0002027', label: 'Abdominal pain' },
-  { text: 'extra fingers', id: 'HP:0001161', label: 'Hand polydactyly' },
-  { text: 'extra finger', id: 'HP:0001161', label: 'Hand polydactyly' },
-  { text: 'droopy eyelids', id: 'HP:0000508', label: 'Ptosis' },
-  { text: 'drooping eyelids', id: 'HP:0000508', label: 'Ptosis' },
-  { text: 'bedwetting', id: 'HP:0000805', label: 'Enuresis' },
-  { text: 'bed wetting', id: 'HP:0000805', label: 'Enuresis' },
-  { text: 'nosebleeds', id: 'HP:0000421', label: 'Epistaxis' },
-  { text: 'nose bleeds', id: 'HP:0000421', label: 'Epistaxis' },
-  { text: 'clumsy', id: 'HP:0002312', label: 'Clumsiness' },
-  { text: 'hyperactive', id: 'HP:0000752', label: 'Hyperactivity' },
-  { text: 'late walking', id: 'HP:0031936', label: 'Delayed ability to walk' },
-  { text: 'walked late', id: 'HP:0031936', label: 'Delayed ability to walk' },
-  { text: 'delayed walking', id: 'HP:0031936', label: 'Delayed ability to walk' },
-  { text: 'slow development', id: 'HP:0001263', label: 'Global developmental delay' },
-  { text: 'developmentally delayed', id: 'HP:0001263', label: 'Global developmental delay' },
-  { text: 'small jaw', id: 'HP:0000347', label: 'Micrognathia' },
-  { text: 'wide set eyes', id: 'HP:0000316', label: 'Hypertelorism' },
-  { text: 'widely spaced eyes', id: 'HP:0000316', label: 'Hypertelorism' },
-  { text: 'close set eyes', id: 'HP:0000601', label: 'Hypotelorism' },
-  { text: 'sticking out ears', id: 'HP:0000411', label: 'Protruding ear' },
-  { text: 'bat ears', id: 'HP:0000411', label: 'Protruding ear' },
-  { text: 'hole in the heart', id: 'HP:0001671', label: 'Abnormal cardiac septum morphology' },
-  { text: 'heart defect', id: 'HP:0001627', label: 'Abnormal heart morphology' },
-  { text: 'passing out', id: 'HP:0001279', label: 'Syncope' },
-  { text: 'jerks', id: 'HP:0001336', label: 'Myoclonus' },
-  { text: 'jerking', id: 'HP:0001336', label: 'Myoclonus' },
-  { text: 'toe walking', id: 'HP:0030051', label: 'Tip-toe gait' },
-  { text: 'walks on tiptoes', id: 'HP:0030051', label: 'Tip-toe gait' },
-  { text: 'not gaining weight', id: 'HP:0001508', label: 'Failure to thrive' },
-  { text: 'failure to gain weight', id: 'HP:0001508', label: 'Failure to thrive' },
-  { text: 'stiff muscles', id: 'HP:0003552', label: 'Muscle stiffness' },
-  { text: 'palpable lymph nodes', id: 'HP:0002716', label: 'Lymphadenopathy' },
-  { text: 'enlarged lymph nodes', id: 'HP:0002716', label: 'Lymphadenopathy' },
-];
+export const LAY_LEXICON: readonly LexiconEntry[] = byTerm([
+  ['HP:0001250', 'Seizure', ['fits', 'epilepsy', 'fitting']],
+  ['HP:0001252', 'Hypotonia', ['floppy', 'floppy baby', 'floppiness']],
+  ['HP:0002027', 'Abdominal pain', ['tummy pain', 'tummy ache', 'stomach ache', 'belly pain']],
+  ['HP:0001161', 'Hand polydactyly', ['extra fingers', 'extra finger']],
+  ['HP:0000508', 'Ptosis', ['droopy eyelids', 'drooping eyelids']],
+  ['HP:0000805', 'Enuresis', ['bedwetting', 'bed wetting']],
+  ['HP:0000421', 'Epistaxis', ['nosebleeds', 'nose bleeds']],
+  ['HP:0002312', 'Clumsiness', ['clumsy']],
+  ['HP:0000752', 'Hyperactivity', ['hyperactive']],
+  ['HP:0031936', 'Delayed ability to walk', ['late walking', 'walked late', 'delayed walking']],
+  ['HP:0001263', 'Global developmental delay', ['slow development', 'developmentally delayed']],
+  ['HP:0000347', 'Micrognathia', ['small jaw']],
+  ['HP:0000316', 'Hypertelorism', ['wide set eyes', 'widely spaced eyes']],
+  ['HP:0000601', 'Hypotelorism', ['close set eyes']],
+  ['HP:0000411', 'Protruding ear', ['sticking out ears', 'bat ears']],
+  ['HP:0001671', 'Abnormal cardiac septum morphology', ['hole in the heart']],
+  ['HP:0001627', 'Abnormal heart morphology', ['heart defect']],
+  ['HP:0001279', 'Syncope', ['passing out']],
+  ['HP:0001336', 'Myoclonus', ['jerks', 'jerking']],
+  ['HP:0030051', 'Tip-toe gait', ['toe walking', 'walks on tiptoes']],
+  ['HP:0001508', 'Failure to thrive', ['not gaining weight', 'failure to gain weight']],
+  ['HP:0003552', 'Muscle stiffness', ['stiff muscles']],
+  ['HP:0002716', 'Lymphadenopathy', ['palpable lymph nodes', 'enlarged lymph nodes']],
+]);
 
 /** Clinical abbreviations in common use that the HPO does not list (matched case-sensitively). */
-export const CLINICAL_ABBREVIATIONS: readonly LexiconEntry[] = [
-  { text: 'ID', id: 'HP:0001249', label: 'Intellectual disability' },
-  { text: 'DD', id: 'HP:0001263', label: 'Global developmental delay' },
-  { text: 'CHD', id: 'HP:0001627', label: 'Abnormal heart morphology' },
-  { text: 'SNHL', id: 'HP:0000407', label: 'Sensorineural hearing impairment' },
-  { text: 'GORD', id: 'HP:0002020', label: 'Gastroesophageal reflux' },
-  { text: 'HSM', id: 'HP:0001433', label: 'Hepatosplenomegaly' },
-  { text: 'SGA', id: 'HP:0001518', label: 'Small for gestational age' },
-  { text: 'ESRD', id: 'HP:0003774', label: 'Stage 5 chronic kidney disease' },
-  { text: 'OSA', id: 'HP:0002870', label: 'Obstructive sleep apnea' },
-];
+export const CLINICAL_ABBREVIATIONS: readonly LexiconEntry[] = byTerm([
+  ['HP:0001249', 'Intellectual disability', ['ID']],
+  ['HP:0001263', 'Global developmental delay', ['DD']],
+  ['HP:0001627', 'Abnormal heart morphology', ['CHD']],
+  ['HP:0000407', 'Sensorineural hearing impairment', ['SNHL']],
+  ['HP:0002020', 'Gastroesophageal reflux', ['GORD']],
+  ['HP:0001433', 'Hepatosplenomegaly', ['HSM']],
+  ['HP:0001518', 'Small for gestational age', ['SGA']],
+  ['HP:0003774', 'Stage 5 chronic kidney disease', ['ESRD']],
+  ['HP:0002870', 'Obstructive sleep apnea', ['OSA']],
+]);
 
 /**
  * Common wordings of the inheritance and variability of a disease that the HPO lists under no
  * term (its own one-word labels "Sporadic", "Dominant" are too ambiguous to index alone).
  */
-export const NON_PHENOTYPE_PHRASES: readonly LexiconEntry[] = [
-  { text: 'dominantly inherited', id: 'HP:0000006', label: 'Autosomal dominant inheritance' },
-  { text: 'recessively inherited', id: 'HP:0000007', label: 'Autosomal recessive inheritance' },
-  { text: 'sporadic case', id: 'HP:0003745', label: 'Sporadic' },
-  { text: 'sporadic patient', id: 'HP:0003745', label: 'Sporadic' },
-  { text: 'sporadic form', id: 'HP:0003745', label: 'Sporadic' },
-  { text: 'occurred sporadically', id: 'HP:0003745', label: 'Sporadic' },
-  { text: 'phenotypic variation', id: 'HP:0003812', label: 'Phenotypic variability' },
-  { text: 'clinical variability', id: 'HP:0003812', label: 'Phenotypic variability' },
-  { text: 'intrafamilial variability', id: 'HP:0003812', label: 'Phenotypic variability' },
-  { text: 'interfamilial variability', id: 'HP:0003812', label: 'Phenotypic variability' },
-  { text: 'variable expression', id: 'HP:0003828', label: 'Variable expressivity' },
-];
+export const NON_PHENOTYPE_PHRASES: readonly LexiconEntry[] = byTerm([
+  ['HP:0000006', 'Autosomal dominant inheritance', ['dominantly inherited']],
+  ['HP:0000007', 'Autosomal recessive inheritance', ['recessively inherited']],
+  ['HP:0003745', 'Sporadic', ['sporadic case', 'sporadic patient', 'sporadic form', 'occurred sporadically']],
+  ['HP:0003812', 'Phenotypic variability', ['phenotypic variation', 'clinical variability', 'intrafamilial variability', 'interfamilial variability']],
+  ['HP:0003828', 'Variable expressivity', ['variable expression']],
+]);
 
 /**
  * Function words that may appear inside a mention without counting as content
@@ -164,6 +146,15 @@ export const SKIPPABLE_MODIFIERS: ReadonlySet<string> = new Set([
   'variably',
   'frequently',
   'generally',
+  // Where a finding is most marked: "muscle weakness predominantly in the proximal lower limbs"
+  // = "muscle weakness in the proximal lower limbs".
+  'predominantly',
+  'mainly',
+  'mostly',
+  'primarily',
+  'chiefly',
+  'especially',
+  'particularly',
   // The specimen of a measurement: "low serum copper" = "low copper" (the phrase with the word
   // still matches where the HPO names it).
   'serum',

@@ -29,6 +29,13 @@ describe('normalizeWord', () => {
     same('elevation', 'elevated');
   });
 
+  it('reads the Latin adjectives of fixed names as their English forms', () => {
+    same('fetalis', 'fetal');
+    same('palmaris', 'palmar');
+    same('congenita', 'congenital');
+    expect(normalizeWord('axis')).not.toBe(normalizeWord('ax'));
+  });
+
   it('maps British to American spelling and folds diacritics', () => {
     same('haemorrhage', 'hemorrhage');
     same('oedema', 'edema');

@@ -56,6 +56,16 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 /** Arbitrary constant key for the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 7_231_440_921;
 
+/** Applies the migrations; when they fail, closes the database before passing the error on. */
+async function migrateOrClose(migrate: () => Promise<void>, close: () => Promise<void>): Promise<void> {
+  try {
+    await migrate();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
 /** Opens the configured database and applies pending migrations. */
 export async function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
@@ -69,7 +79,7 @@ export async function createDatabase(
     // A checked-out client (a transaction, a COPY, pg-boss's lock) has no pool listener: its
     // query already fails with the error, so the event itself only needs to be heard.
     pool.on('connect', (client) => client.on('error', lost));
-    try {
+    await migrateOrClose(async () => {
       // Several processes (server, workers) may start together: one migrates at a time.
       const client = await pool.connect();
       try {
@@ -82,10 +92,7 @@ export async function createDatabase(
       } finally {
         client.release();
       }
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
+    }, () => pool.end());
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -101,12 +108,10 @@ export async function createDatabase(
 
   mkdirSync(config.pgliteDir, { recursive: true });
   const client = await PGlite.create(config.pgliteDir);
-  try {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
+  await migrateOrClose(
+    () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    () => client.close(),
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

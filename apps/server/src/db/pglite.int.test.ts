@@ -1,6 +1,6 @@
 /** The same app on the embedded database: migrations apply, health says pglite, accounts work. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogIn } from '../testing/helpers.ts';
+import { getSession, refreshWith, signUpAndLogIn } from '../testing/helpers.ts';
 import type { SmtpInbox } from '../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -26,23 +26,11 @@ describe('embedded PGlite', () => {
 
   it('signs up, verifies, logs in and refreshes on the embedded database', async () => {
     const { token, refreshToken } = await signUpAndLogIn(testApp.app, inbox);
-    const session = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const session = await getSession(testApp.app, token);
     expect(session.statusCode).toBe(200);
-    const refresh = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken },
-    });
+    const refresh = await refreshWith(testApp.app, refreshToken);
     expect(refresh.statusCode).toBe(200);
-    const reuse = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken },
-    });
+    const reuse = await refreshWith(testApp.app, refreshToken);
     expect(reuse.statusCode).toBe(401);
   });
 

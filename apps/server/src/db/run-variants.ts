@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnnotatedVariant } from '@rarelens/engine';
-import { runVariants } from './schema/products.ts';
+import { runVariants, type RunVariantRow } from './schema/products.ts';
 
 /** A page of a list (1-based). */
 export interface Page {
@@ -18,6 +18,40 @@ export const VARIANT_ORDER = [
   sql`${runVariants.score} desc nulls last`,
   asc(runVariants.id),
 ] as const;
+
+/**
+ * What list pages read of a stored variant: the columns a list row shows, not
+ * the details, evidence, input record and genotype that only the details of one variant show
+ * (on a genome, those JSON columns are most of a row's bytes and of the page's parsing).
+ */
+export const LISTED_COLUMNS = {
+  id: runVariants.id,
+  rank: runVariants.rank,
+  chrom: runVariants.chrom,
+  pos: runVariants.pos,
+  ref: runVariants.ref,
+  alt: runVariants.alt,
+  gene: runVariants.gene,
+  transcript: runVariants.transcript,
+  consequence: runVariants.consequence,
+  consequences: runVariants.consequences,
+  impact: runVariants.impact,
+  hgvsC: runVariants.hgvsC,
+  hgvsP: runVariants.hgvsP,
+  af: runVariants.af,
+  clinvarSignificance: runVariants.clinvarSignificance,
+  clinvar: runVariants.clinvar,
+  acmgClass: runVariants.acmgClass,
+  acmgPoints: runVariants.acmgPoints,
+  zygosity: runVariants.zygosity,
+  score: runVariants.score,
+  genotypes: runVariants.genotypes,
+  inheritance: runVariants.inheritance,
+  inheritanceDetail: runVariants.inheritanceDetail,
+} as const;
+
+/** A stored variant as list pages read it (LISTED_COLUMNS). */
+export type ListedVariantRow = Pick<RunVariantRow, keyof typeof LISTED_COLUMNS>;
 
 export interface VariantFilters {
   consequence?: string[] | undefined;

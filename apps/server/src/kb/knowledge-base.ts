@@ -13,6 +13,7 @@ import {
   type GenomeKb,
   type HpoKb,
   type KbManifest,
+  type Transcript,
 } from '@rarelens/engine';
 
 /** A genomic region, 1-based inclusive, contig without 'chr' ('MT' for the mitochondrion). */
@@ -24,22 +25,8 @@ export interface Region {
 
 /** What the KB offers for display; null members when no KB is built. */
 export interface TrackSources {
-  transcripts(region: Region): Promise<
-    | {
-        id: string;
-        gene: string | null;
-        chrom: string;
-        strand: 1 | -1;
-        start: number;
-        end: number;
-        cdsStart: number;
-        cdsEnd: number;
-        exonStarts: ArrayLike<number>;
-        exonEnds: ArrayLike<number>;
-        mane: string | null;
-      }[]
-    | null
-  >;
+  /** The KB's transcript models overlapping the region (0-based half-open, as the engine keeps them). */
+  transcripts(region: Region): Promise<Transcript[] | null>;
   clinvar(region: Region): Promise<
     { chrom: string; pos: number; ref: string; alt: string; id: string | null; significance: string; stars: number; gene: string | null }[] | null
   >;
@@ -89,19 +76,7 @@ export function createKnowledgeBase(dir: string): KnowledgeBase {
         if (!isBuilt()) return null;
         const kb = await genome();
         // TranscriptIndex works in 0-based half-open coordinates; regions are 1-based inclusive.
-        return kb.transcripts.overlapping(region.chrom, region.start - 1, region.end).map((m) => ({
-          id: m.tx.id,
-          gene: m.tx.gene,
-          chrom: m.tx.chrom,
-          strand: m.tx.strand,
-          start: m.tx.start,
-          end: m.tx.end,
-          cdsStart: m.tx.cdsStart,
-          cdsEnd: m.tx.cdsEnd,
-          exonStarts: m.tx.exonStarts,
-          exonEnds: m.tx.exonEnds,
-          mane: m.tx.mane,
-        }));
+        return kb.transcripts.overlapping(region.chrom, region.start - 1, region.end).map((m) => m.tx);
       },
       async clinvar(region) {
         if (!isBuilt()) return null;

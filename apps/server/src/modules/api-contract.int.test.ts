@@ -88,36 +88,28 @@ describe('401 on every route that needs a session or credentials', () => {
 
 describe('400 validation_failed on every route that takes input', () => {
   const auth = () => ({ authorization: `Bearer ${token}` });
+  /** A registration that is valid but for `change`. */
+  const register = (change: Record<string, unknown>): InjectOptions => ({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      name: 'A',
+      surname: 'B',
+      birthDate: '1990-01-01',
+      email: 'a@b.org',
+      password: 'Chromatin77',
+      termsAccepted: true,
+      ...change,
+    },
+  });
   const cases: { route: () => InjectOptions; path: (string | number)[]; message?: string }[] = [
     {
-      route: () => ({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: {
-          name: 'A',
-          surname: 'B',
-          birthDate: '1990-01-01',
-          email: 'a@b.org',
-          password: 'password',
-          termsAccepted: true,
-        },
-      }),
+      route: () => register({ password: 'password' }),
       path: ['password'],
       message: 'At least 1 uppercase character.',
     },
     {
-      route: () => ({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: {
-          name: 'A',
-          surname: 'B',
-          birthDate: '1990-01-01',
-          email: 'a@b.org',
-          password: 'Chromatin77',
-          termsAccepted: false,
-        },
-      }),
+      route: () => register({ termsAccepted: false }),
       path: ['termsAccepted'],
       message: 'Please confirm to continue',
     },

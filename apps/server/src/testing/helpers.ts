@@ -47,6 +47,16 @@ export function logIn(app: FastifyInstance, email: string, password = PASSWORD):
   return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 }
 
+/** GET /api/auth/session with `token` as the bearer (the raw answer, for status checks). */
+export function getSession(app: FastifyInstance, token: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+}
+
+/** POST /api/auth/refresh with `refreshToken` in the body (the raw answer, for status checks). */
+export function refreshWith(app: FastifyInstance, refreshToken: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+}
+
 /** Registers, verifies through the real e-mail, and logs in; returns the login answer. */
 export async function signUpAndLogIn(
   app: FastifyInstance,
@@ -67,11 +77,7 @@ export async function signUpAndLogIn(
     payload: { email, code },
   });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-  });
+  const login = await logIn(app, email, password);
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const body = login.json<{ token: string; refreshToken: string; user: { id: string } }>();
   return { email, token: body.token, refreshToken: body.refreshToken, userId: body.user.id };

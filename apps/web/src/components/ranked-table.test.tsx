@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../testing/render.tsx';
 import { RankedRowLink, RankedTable } from './ranked-table.tsx';
 
 afterEach(cleanup);
@@ -18,29 +19,20 @@ function Where() {
 }
 
 function renderTable(cardIsLink: boolean) {
-  render(
-    <MemoryRouter initialEntries={['/list']}>
-      <Routes>
-        <Route
-          path="/list"
-          element={
-            <RankedTable
-              testId="thing"
-              rows={rows}
-              rowKey={(r) => r.id}
-              href={(r) => `/things/${r.id}`}
-              cardIsLink={cardIsLink}
-              columns={[
-                { header: 'Name', cell: (r) => <RankedRowLink to={`/things/${r.id}`}>{r.name}</RankedRowLink> },
-                { header: 'Id', headerClassName: 'text-right', cell: (r) => <span data-testid="id-cell">{r.id}</span> },
-              ]}
-              card={(r) => <p>{r.name} card</p>}
-            />
-          }
-        />
-        <Route path="/things/:id" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+  renderApp(
+    <RankedTable
+      testId="thing"
+      rows={rows}
+      rowKey={(r) => r.id}
+      href={(r) => `/things/${r.id}`}
+      cardIsLink={cardIsLink}
+      columns={[
+        { header: 'Name', cell: (r) => <RankedRowLink to={`/things/${r.id}`}>{r.name}</RankedRowLink> },
+        { header: 'Id', headerClassName: 'text-right', cell: (r) => <span data-testid="id-cell">{r.id}</span> },
+      ]}
+      card={(r) => <p>{r.name} card</p>}
+    />,
+    { url: '/list', routes: [{ path: '/list' }, { path: '/things/:id', element: <Where /> }] },
   );
 }
 

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider, useSession } from './session.tsx';
+import { renderApp } from '../testing/render.tsx';
+import { useSession } from './session.tsx';
 
 const user = {
   id: 'u1',
@@ -50,13 +50,7 @@ function Probe() {
 }
 
 function renderSession() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<Probe />, { session: true });
 }
 
 describe('SessionProvider', () => {

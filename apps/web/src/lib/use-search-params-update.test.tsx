@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../testing/render.tsx';
 import { usePageParam } from './use-search-params-update.ts';
 
 afterEach(cleanup);
@@ -21,11 +22,7 @@ function Pager({ name }: { name?: string }) {
 
 describe('usePageParam', () => {
   it('reads the page from the URL, at least 1, and keeps the other parameters when it changes', async () => {
-    render(
-      <MemoryRouter initialEntries={['/x?view=variants&page=3']}>
-        <Pager />
-      </MemoryRouter>,
-    );
+    renderApp(<Pager />, { url: '/x?view=variants&page=3' });
     expect(screen.getByTestId('page')).toHaveTextContent('3');
     await userEvent.click(screen.getByRole('button', { name: 'next' }));
     expect(screen.getByTestId('page')).toHaveTextContent('4');
@@ -33,11 +30,7 @@ describe('usePageParam', () => {
   });
 
   it('answers 1 for a missing, zero or non-numeric page, under its own parameter name', () => {
-    render(
-      <MemoryRouter initialEntries={['/x?page=7&vpage=abc']}>
-        <Pager name="vpage" />
-      </MemoryRouter>,
-    );
+    renderApp(<Pager name="vpage" />, { url: '/x?page=7&vpage=abc' });
     expect(screen.getByTestId('page')).toHaveTextContent('1');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testTranscript } from '../testing.ts';
 import { TranscriptModel, type Transcript } from '../transcripts/model.ts';
 import { perGeneEffects } from './annotator.ts';
 import { describeCodingOutcome, hgvsCOf, shift3Prime, structuralEffect, transcriptEffect, trimAllele, type BaseLookup } from './consequence.ts';
@@ -9,21 +10,15 @@ import { describeCodingOutcome, hgvsCOf, shift3Prime, structuralEffect, transcri
  * (51 nt) -> CDS 201 nt (c.1..c.201, stop codon c.199..c.201 at 1448..1450), 3'UTR 1451..1499.
  */
 function buildTx(over: Partial<Transcript> = {}): Transcript {
-  return {
-    id: 'NM_TEST',
-    gene: 'TEST',
-    hgncId: 'HGNC:0',
-    chrom: '1',
-    strand: 1,
-    start: 1000,
-    end: 1500,
-    cdsStart: 1050,
-    cdsEnd: 1451,
-    exonStarts: Int32Array.from([1000, 1200, 1400]),
-    exonEnds: Int32Array.from([1100, 1300, 1500]),
-    mane: 'select',
-    ...over,
-  };
+  return testTranscript(
+    [
+      [1000, 1100],
+      [1200, 1300],
+      [1400, 1500],
+    ],
+    [1050, 1451],
+    { hgncId: 'HGNC:0', ...over },
+  );
 }
 
 const plus = new TranscriptModel(buildTx());
@@ -227,7 +222,16 @@ describe('large deletions and structural variants', () => {
 
 describe('perGeneEffects', () => {
   it('keeps one effect per gene (MANE Select first within a gene) and ranks genes by severity', () => {
-    const other = new TranscriptModel(buildTx({ id: 'NM_OTHER', gene: 'OTHER', strand: -1, start: 900, end: 2000, cdsStart: 950, cdsEnd: 1900, exonStarts: Int32Array.from([900, 1800]), exonEnds: Int32Array.from([1000, 2000]), mane: 'select' }));
+    const other = new TranscriptModel(
+      testTranscript(
+        [
+          [900, 1000],
+          [1800, 2000],
+        ],
+        [950, 1900],
+        { id: 'NM_OTHER', gene: 'OTHER', hgncId: 'HGNC:0', strand: -1 },
+      ),
+    );
     const alt = new TranscriptModel(buildTx({ id: 'NM_TEST_ALT', mane: null }));
     const span = trimAllele('1', 1060, 'AC', 'A');
     const effects = [other, alt, plus].map((m) => transcriptEffect(m, span, null)!);

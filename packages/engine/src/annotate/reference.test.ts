@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { reverseComplement, TranscriptModel, type Transcript } from '../transcripts/model.ts';
+import { testTranscript } from '../testing.ts';
+import { reverseComplement, TranscriptModel } from '../transcripts/model.ts';
 import { frameshiftHgvsP, threeLetter, transcriptEffect, translateCodon, trimAllele } from './consequence.ts';
 import { SyncFasta } from './reference.ts';
 
@@ -21,21 +22,12 @@ function rawSequence(): string {
 
 /** Exons [300,420) [900,1011) [1500,1700) with the CDS chosen so its length is a multiple of 3. */
 function model(strand: 1 | -1): TranscriptModel {
-  const tx: Transcript = {
-    id: strand === 1 ? 'NM_PLUS' : 'NM_MINUS',
-    gene: 'DEMO',
-    hgncId: null,
-    chrom: 'demo20',
-    strand,
-    start: 300,
-    end: 1700,
-    cdsStart: 330,
-    cdsEnd: 1650,
-    exonStarts: Int32Array.from([300, 900, 1500]),
-    exonEnds: Int32Array.from([420, 1011, 1700]),
-    mane: 'select',
-  };
-  return new TranscriptModel(tx);
+  const exons = [
+    [300, 420],
+    [900, 1011],
+    [1500, 1700],
+  ] as const;
+  return new TranscriptModel(testTranscript(exons, [330, 1650], { id: strand === 1 ? 'NM_PLUS' : 'NM_MINUS', gene: 'DEMO', chrom: 'demo20', strand }));
 }
 
 /** Independent reference: spliced CDS string on the transcript strand. */

@@ -11,47 +11,36 @@ export const PRIMARY_CONTIGS: readonly string[] = [
   '18', '19', '20', '21', '22', 'X', 'Y', 'MT',
 ];
 
+/** One value per primary contig, given in PRIMARY_CONTIGS order ('1'..'22', 'X', 'Y', 'MT'). */
+function perPrimaryContig<T>(values: readonly T[]): Readonly<Record<string, T>> {
+  if (values.length !== PRIMARY_CONTIGS.length) throw new RangeError(`expected ${PRIMARY_CONTIGS.length} values (one per primary contig), got ${values.length}`);
+  return Object.fromEntries(PRIMARY_CONTIGS.map((name, i) => [name, values[i] as T]));
+}
+
 /** Primary contig lengths (bp). MT is the rCRS (16,569 bp) in both GRCh37 and GRCh38. */
 export const CONTIG_LENGTHS: Readonly<Record<Assembly, Readonly<Record<string, number>>>> = {
-  GRCh37: {
-    '1': 249250621, '2': 243199373, '3': 198022430, '4': 191154276, '5': 180915260,
-    '6': 171115067, '7': 159138663, '8': 146364022, '9': 141213431, '10': 135534747,
-    '11': 135006516, '12': 133851895, '13': 115169878, '14': 107349540, '15': 102531392,
-    '16': 90354753, '17': 81195210, '18': 78077248, '19': 59128983, '20': 63025520,
-    '21': 48129895, '22': 51304566, X: 155270560, Y: 59373566, MT: 16569,
-  },
-  GRCh38: {
-    '1': 248956422, '2': 242193529, '3': 198295559, '4': 190214555, '5': 181538259,
-    '6': 170805979, '7': 159345973, '8': 145138636, '9': 138394717, '10': 133797422,
-    '11': 135086622, '12': 133275309, '13': 114364328, '14': 107043718, '15': 101991189,
-    '16': 90338345, '17': 83257441, '18': 80373285, '19': 58617616, '20': 64444167,
-    '21': 46709983, '22': 50818468, X: 156040895, Y: 57227415, MT: 16569,
-  },
+  GRCh37: perPrimaryContig([
+    249250621, 243199373, 198022430, 191154276, 180915260, 171115067, 159138663, 146364022, 141213431,
+    135534747, 135006516, 133851895, 115169878, 107349540, 102531392, 90354753, 81195210, 78077248,
+    59128983, 63025520, 48129895, 51304566, 155270560, 59373566, 16569,
+  ]),
+  GRCh38: perPrimaryContig([
+    248956422, 242193529, 198295559, 190214555, 181538259, 170805979, 159345973, 145138636, 138394717,
+    133797422, 135086622, 133275309, 114364328, 107043718, 101991189, 90338345, 83257441, 80373285,
+    58617616, 64444167, 46709983, 50818468, 156040895, 57227415, 16569,
+  ]),
 };
 
 /** The hg19 (UCSC) chrM is the Yoruba mitochondrion, not the rCRS used by GRCh37 'MT'. */
 export const HG19_CHRM_LENGTH = 16571;
 
-// RefSeq NC_ accession number per primary contig with its version per assembly;
-// GenBank CM0006xx accessions per assembly (GRCh37: CM000663.1.., GRCh38: CM000663.2..).
-const REFSEQ_NUMBER: Readonly<Record<string, string>> = {
-  '1': '000001', '2': '000002', '3': '000003', '4': '000004', '5': '000005', '6': '000006',
-  '7': '000007', '8': '000008', '9': '000009', '10': '000010', '11': '000011', '12': '000012',
-  '13': '000013', '14': '000014', '15': '000015', '16': '000016', '17': '000017', '18': '000018',
-  '19': '000019', '20': '000020', '21': '000021', '22': '000022', X: '000023', Y: '000024',
-  MT: '012920',
-};
+// RefSeq NC_ accession number per primary contig (NC_000001..NC_000024 are chr1..22, X, Y;
+// NC_012920 is the rCRS mitochondrion) with its version per assembly; GenBank CM0006xx
+// accessions per assembly (GRCh37: CM000663.1.., GRCh38: CM000663.2..).
+const REFSEQ_NUMBER: Readonly<Record<string, string>> = perPrimaryContig(PRIMARY_CONTIGS.map((name, i) => (name === 'MT' ? '012920' : String(i + 1).padStart(6, '0'))));
 const REFSEQ_VERSION: Readonly<Record<Assembly, Readonly<Record<string, number>>>> = {
-  GRCh37: {
-    '1': 10, '2': 11, '3': 11, '4': 11, '5': 9, '6': 11, '7': 13, '8': 10, '9': 11, '10': 10,
-    '11': 9, '12': 11, '13': 10, '14': 8, '15': 9, '16': 9, '17': 10, '18': 9, '19': 9, '20': 10,
-    '21': 8, '22': 10, X: 10, Y: 9, MT: 1,
-  },
-  GRCh38: {
-    '1': 11, '2': 12, '3': 12, '4': 12, '5': 10, '6': 12, '7': 14, '8': 11, '9': 12, '10': 11,
-    '11': 10, '12': 12, '13': 11, '14': 9, '15': 10, '16': 10, '17': 11, '18': 10, '19': 10,
-    '20': 11, '21': 9, '22': 11, X: 11, Y: 10, MT: 1,
-  },
+  GRCh37: perPrimaryContig([10, 11, 11, 11, 9, 11, 13, 10, 11, 10, 9, 11, 10, 8, 9, 9, 10, 9, 9, 10, 8, 10, 10, 9, 1]),
+  GRCh38: perPrimaryContig([11, 12, 12, 12, 10, 12, 14, 11, 12, 11, 10, 12, 11, 9, 10, 10, 11, 10, 10, 11, 9, 11, 11, 10, 1]),
 };
 
 interface AliasInfo {

@@ -1,7 +1,7 @@
 import { Messages } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { logIn, PASSWORD, signUpAndLogIn } from '../../testing/helpers.ts';
+import { getSession, logIn, PASSWORD, refreshWith, signUpAndLogIn } from '../../testing/helpers.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { useTestApp } from '../../testing/test-app.ts';
 
@@ -73,25 +73,20 @@ describe('account information', () => {
   });
 });
 
+/** PUT /api/account/password as the holder of `token` (the raw answer). */
+const changePassword = (token: string, currentPassword: string, password: string) =>
+  app.inject({ method: 'PUT', url: '/api/account/password', headers: { authorization: `Bearer ${token}` }, payload: { currentPassword, password } });
+
 describe('change password', () => {
   it('refuses a wrong current password without touching the session', async () => {
     const { token } = await signUpAndLogIn(app, inbox);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/account/password',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { currentPassword: 'Wr0ngPassword', password: 'N3wPassword' },
-    });
+    const res = await changePassword(token, 'Wr0ngPassword', 'N3wPassword');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'wrong_current_password',
       message: Messages.wrongCurrentPassword,
     });
-    const session = await app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const session = await getSession(app, token);
     expect(session.statusCode).toBe(200);
   });
 
@@ -100,42 +95,13 @@ describe('change password', () => {
     const other = await logIn(app, current.email, PASSWORD);
     const otherTokens = other.json<{ token: string; refreshToken: string }>();
 
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/api/account/password',
-      headers: { authorization: `Bearer ${current.token}` },
-      payload: { currentPassword: PASSWORD, password: 'N3wPassword' },
-    });
+    const res = await changePassword(current.token, PASSWORD, 'N3wPassword');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Updated' });
 
-    expect(
-      (
-        await app.inject({
-          method: 'GET',
-          url: '/api/auth/session',
-          headers: { authorization: `Bearer ${current.token}` },
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await app.inject({
-          method: 'GET',
-          url: '/api/auth/session',
-          headers: { authorization: `Bearer ${otherTokens.token}` },
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/auth/refresh',
-          payload: { refreshToken: otherTokens.refreshToken },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await getSession(app, current.token)).statusCode).toBe(200);
+    expect((await getSession(app, otherTokens.token)).statusCode).toBe(401);
+    expect((await refreshWith(app, otherTokens.refreshToken)).statusCode).toBe(401);
 
     const oldLogin = await logIn(app, current.email, PASSWORD);
     expect(oldLogin.statusCode).toBe(401);
@@ -156,12 +122,7 @@ describe('account activity', () => {
       payload: { email, password: 'Wr0ngPassword' },
     });
     expect(wrong.statusCode).toBe(401);
-    const change = await app.inject({
-      method: 'PUT',
-      url: '/api/account/password',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { currentPassword: PASSWORD, password: 'Chromatin-2026' },
-    });
+    const change = await changePassword(token, PASSWORD, 'Chromatin-2026');
     expect(change.statusCode).toBe(200);
 
     const res = await app.inject({ method: 'GET', url: '/api/account/activity', headers: { authorization: `Bearer ${token}` } });

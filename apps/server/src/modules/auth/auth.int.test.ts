@@ -7,9 +7,11 @@ import { ACCOUNT_RATE_LIMIT } from './auth.routes.ts';
 import { createTestApp, useTestApp } from '../../testing/test-app.ts';
 import {
   cookieOf,
+  getSession,
   logIn,
   PASSWORD,
   readVerificationCode,
+  refreshWith,
   registerBody,
   signUpAndLogIn,
   uniqueEmail,
@@ -93,11 +95,7 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json<{ code: string }>().code).toBe('email_already_verified');
 
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: PASSWORD },
-    });
+    const login = await logIn(app, email);
     expect(login.statusCode).toBe(200);
     const first = login.json<{ token: string; refreshToken: string; user: { email: string } }>();
     expect(first.user.email).toBe(lower);
@@ -125,11 +123,7 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
     );
     expect(tokenRow?.token_hash).toMatch(/^[0-9a-f]{64}$/);
 
-    const byBearer = await app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { authorization: `Bearer ${first.token}` },
-    });
+    const byBearer = await getSession(app, first.token);
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.json()).toMatchObject({ user: { email: lower } });
     const byCookie = await app.inject({
@@ -140,11 +134,7 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
     expect(byCookie.statusCode).toBe(200);
 
     // Rotation: body token -> second pair; cookie token -> third pair.
-    const r1 = await app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: first.refreshToken },
-    });
+    const r1 = await refreshWith(app, first.refreshToken);
     expect(r1.statusCode).toBe(200);
     const second = r1.json<{ token: string; refreshToken: string }>();
     expect(second.refreshToken).not.toBe(first.refreshToken);
@@ -159,33 +149,17 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
     const third = r2.json<{ token: string; refreshToken: string }>();
 
     // Reusing a rotated token revokes the whole family, including the newest tokens.
-    const reuse = await app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: first.refreshToken },
-    });
+    const reuse = await refreshWith(app, first.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json<{ code: string }>().code).toBe('invalid_refresh_token');
-    const afterReuse = await app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: third.refreshToken },
-    });
+    const afterReuse = await refreshWith(app, third.refreshToken);
     expect(afterReuse.statusCode).toBe(401);
-    const sessionAfterReuse = await app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { authorization: `Bearer ${third.token}` },
-    });
+    const sessionAfterReuse = await getSession(app, third.token);
     expect(sessionAfterReuse.statusCode).toBe(401);
     expect(sessionAfterReuse.json<{ code: string }>().code).toBe('unauthorized');
 
     // A new login, then logout with cookies: both cookies cleared, refresh token revoked.
-    const login2 = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: PASSWORD },
-    });
+    const login2 = await logIn(app, email);
     const fresh = login2.json<{ token: string; refreshToken: string }>();
     const logout = await app.inject({
       method: 'POST',
@@ -202,17 +176,9 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
       [fresh.refreshToken],
     );
     expect(revoked?.revoked).toBe(true);
-    const refreshAfterLogout = await app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: fresh.refreshToken },
-    });
+    const refreshAfterLogout = await refreshWith(app, fresh.refreshToken);
     expect(refreshAfterLogout.statusCode).toBe(401);
-    const sessionAfterLogout = await app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { authorization: `Bearer ${fresh.token}` },
-    });
+    const sessionAfterLogout = await getSession(app, fresh.token);
     expect(sessionAfterLogout.statusCode).toBe(401);
   });
 
@@ -230,11 +196,7 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(200);
-    const refresh = await app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken },
-    });
+    const refresh = await refreshWith(app, refreshToken);
     expect(refresh.statusCode).toBe(401);
   });
 
@@ -292,21 +254,13 @@ describe('sign-up, verification, login, session, refresh, logout', () => {
       { userId, sessionId: claims.sessionId },
       Date.now() - 2 * 3600_000,
     );
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { authorization: `Bearer ${expired}` },
-    });
+    const res = await getSession(app, expired);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'token_expired', message: 'jwt expired' });
 
     const [head, payload] = token.split('.');
     const forged = `${head}.${payload}.${'A'.repeat(43)}`;
-    const bad = await app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { authorization: `Bearer ${forged}` },
-    });
+    const bad = await getSession(app, forged);
     expect(bad.statusCode).toBe(401);
     expect(bad.json<{ code: string }>().code).toBe('unauthorized');
   });
@@ -420,6 +374,20 @@ describe('password reset', () => {
     return token!;
   }
 
+  /** GET /api/auth/password-reset/:token: whether the link is live. */
+  const openLink = (token: string) => app.inject({ method: 'GET', url: `/api/auth/password-reset/${token}` });
+  /** POST /api/auth/password-reset/:token: sets `password` with the link. */
+  const resetWith = (token: string, password: string) =>
+    app.inject({ method: 'POST', url: `/api/auth/password-reset/${token}`, payload: { password } });
+
+  /** A dead link: opening it answers 410 "Reset link expired", and so does setting a password with it. */
+  async function expectDeadLink(token: string, password: string) {
+    const opened = await openLink(token);
+    expect(opened.statusCode).toBe(410);
+    expect(opened.json()).toEqual({ code: 'reset_link_expired', message: 'Reset link expired' });
+    expect((await resetWith(token, password)).statusCode).toBe(410);
+  }
+
   it('rejects an unknown address with the spec text', async () => {
     const res = await app.inject({
       method: 'POST',
@@ -437,44 +405,24 @@ describe('password reset', () => {
     const session = await signUpAndLogIn(app, inbox);
     const token = await requestLink(session.email, 1);
 
-    const check = await app.inject({ method: 'GET', url: `/api/auth/password-reset/${token}` });
+    const check = await openLink(token);
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ email: session.email });
 
-    const weak = await app.inject({
-      method: 'POST',
-      url: `/api/auth/password-reset/${token}`,
-      payload: { password: 'short' },
-    });
+    const weak = await resetWith(token, 'short');
     expect(weak.statusCode).toBe(400);
 
-    const reset = await app.inject({
-      method: 'POST',
-      url: `/api/auth/password-reset/${token}`,
-      payload: { password: 'N3wPassword' },
-    });
+    const reset = await resetWith(token, 'N3wPassword');
     expect(reset.statusCode).toBe(200);
 
     const oldPassword = await logIn(app, session.email, PASSWORD);
     expect(oldPassword.statusCode).toBe(401);
     const newPassword = await logIn(app, session.email, 'N3wPassword');
     expect(newPassword.statusCode).toBe(200);
-    const oldRefresh = await app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: session.refreshToken },
-    });
+    const oldRefresh = await refreshWith(app, session.refreshToken);
     expect(oldRefresh.statusCode).toBe(401);
 
-    const reused = await app.inject({ method: 'GET', url: `/api/auth/password-reset/${token}` });
-    expect(reused.statusCode).toBe(410);
-    expect(reused.json()).toEqual({ code: 'reset_link_expired', message: 'Reset link expired' });
-    const resetAgain = await app.inject({
-      method: 'POST',
-      url: `/api/auth/password-reset/${token}`,
-      payload: { password: 'An0therPassword' },
-    });
-    expect(resetAgain.statusCode).toBe(410);
+    await expectDeadLink(token, 'An0therPassword');
   });
 
   it('expires a link after its 20 minutes and when a newer link is requested', async () => {
@@ -489,24 +437,12 @@ describe('password reset', () => {
       "update password_reset_tokens set expires_at = now() - interval '1 second' where token_hash = encode(sha256($1::bytea), 'hex')",
       [first],
     );
-    const expired = await app.inject({ method: 'GET', url: `/api/auth/password-reset/${first}` });
-    expect(expired.statusCode).toBe(410);
-    expect(expired.json()).toEqual({ code: 'reset_link_expired', message: 'Reset link expired' });
-    const post = await app.inject({
-      method: 'POST',
-      url: `/api/auth/password-reset/${first}`,
-      payload: { password: 'N3wPassword' },
-    });
-    expect(post.statusCode).toBe(410);
+    await expectDeadLink(first, 'N3wPassword');
 
     const second = await requestLink(email, 2);
     const third = await requestLink(email, 3);
-    expect(
-      (await app.inject({ method: 'GET', url: `/api/auth/password-reset/${second}` })).statusCode,
-    ).toBe(410);
-    expect(
-      (await app.inject({ method: 'GET', url: `/api/auth/password-reset/${third}` })).statusCode,
-    ).toBe(200);
+    expect((await openLink(second)).statusCode).toBe(410);
+    expect((await openLink(third)).statusCode).toBe(200);
   });
 });
 
@@ -515,11 +451,7 @@ describe('production cookies', () => {
     const prod = await createTestApp({ inbox, env: { NODE_ENV: 'production' } });
     try {
       const { email } = await signUpAndLogIn(prod.app, inbox);
-      const login = await prod.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: PASSWORD },
-      });
+      const login = await logIn(prod.app, email);
       expect(cookieOf(login, 'rarelens.access-token')).toMatchObject({
         secure: true,
         httpOnly: true,

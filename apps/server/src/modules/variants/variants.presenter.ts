@@ -2,7 +2,7 @@
 import { InheritanceFilter, type ClinvarAssertion, type ReviewerClassification, type VariantDetails, type VariantRow } from '@rarelens/contract';
 import { filterOutcomes, reviewStatusOfStars, type FilterInput } from '@rarelens/engine';
 import { presentGenotype } from '../family/index.ts';
-import type { StoredDetails } from '../../db/run-variants.ts';
+import type { ListedVariantRow, StoredDetails } from '../../db/run-variants.ts';
 import type { RunVariantRow } from '../../db/schema/products.ts';
 
 /** Reviewer classifications of a case by allele key (`alleleKey`). */
@@ -60,7 +60,7 @@ export function presentClinvarAssertion(raw: unknown): ClinvarAssertion | null {
   };
 }
 
-export function presentVariant(v: RunVariantRow, reviews: ReviewerClassifications = NO_REVIEWS): VariantRow {
+export function presentVariant(v: ListedVariantRow, reviews: ReviewerClassifications = NO_REVIEWS): VariantRow {
   return {
     id: v.id,
     rank: v.rank,

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../db/database.ts';
 import { bothDatabases } from '../../testing/databases.ts';
 import type { VariantFilters } from '../../db/run-variants.ts';
-import { clusterGenes, clusterVariants, cappedCount, decodeCursor, encodeCursor, listVariants } from './variants.repository.ts';
+import { presentVariant } from './variants.presenter.ts';
+import { clusterGenes, clusterVariants, cappedCount, decodeCursor, encodeCursor, findVariant, listVariants } from './variants.repository.ts';
 
 const N = 420;
 const SCORES = [0.1, 0.3, 0.7, 0.9];
@@ -35,6 +36,10 @@ const ROWS: Row[] = Array.from({ length: N }, (_, i) => ({
   gene: GENES[i % GENES.length]!,
 }));
 
+/** Variants (ids) with a reviewer classification in the case; OTHER_CASE_REVIEWED's allele has one in another case only. */
+const REVIEWED = [2, 7, 150, 333];
+const OTHER_CASE_REVIEWED = 11;
+
 const f4 = (x: number) => Math.fround(x);
 function expected(f: (r: Row) => boolean): number[] {
   return ROWS.filter(f)
@@ -58,6 +63,7 @@ describe('encodeCursor / decodeCursor', () => {
 describe.each(databases)('variant list pages on $name', ({ open }) => {
   let database: Database;
   let runId: string;
+  let caseId: string;
   beforeAll(async () => {
     database = await open();
     const db = database.db;
@@ -65,12 +71,26 @@ describe.each(databases)('variant list pages on $name', ({ open }) => {
     const ownerId = (rowsOf(user)[0] as { id: string }).id;
     const product = await db.execute(sql`insert into products (owner_id, case_id, gender, symptoms, hpo_terms, excluded_terms, genome_format, assembly_requested) values (${ownerId}, 'PAGES', 'female', 's', '[]', '[]', 'vcf', 'GRCh38') returning id`);
     const productId = (rowsOf(product)[0] as { id: string }).id;
+    caseId = productId;
+    // Reviewer classifications: of alleles of this case (REVIEWED), and of one of them in another case.
+    const other = await db.execute(sql`insert into products (owner_id, case_id, gender, symptoms, hpo_terms, excluded_terms, genome_format, assembly_requested) values (${ownerId}, 'OTHER', 'female', 's', '[]', '[]', 'vcf', 'GRCh38') returning id`);
+    const otherId = (rowsOf(other)[0] as { id: string }).id;
+    for (const [product, id, reason] of [...REVIEWED.map((id) => [productId, id, `reviewed ${id}`] as const), [otherId, OTHER_CASE_REVIEWED, 'other case'] as const]) {
+      await db.execute(sql`
+        insert into variant_classifications (product_id, chrom, pos, ref, alt, classification, reason, automatic_class, reviewer_email)
+        values (${product}, 'chr1', ${1000 + id}, 'A', 'G', 'Likely pathogenic', ${reason}, 'Uncertain significance', 'r@example.org')`);
+    }
     const run = await db.execute(sql`insert into analysis_runs (product_id, software_version, kb_versions, assembly, input_assembly, hpo_terms, excluded_terms) values (${productId}, 't', '{}', 'GRCh38', 'GRCh38', '[]', '[]') returning id`);
     runId = (rowsOf(run)[0] as { id: string }).id;
     for (const r of ROWS) {
       await db.execute(sql`
-        insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, consequence, consequences, impact, acmg_class, acmg_points, acmg_criteria, zygosity, genotype, filter, score, is_candidate, input)
-        values (${runId}, ${r.id}, ${r.rank}, 'chr1', ${1000 + r.id}, 'A', 'G', ${r.gene}, ${r.consequence}, '[]', 'MODERATE', 'Uncertain significance', 0, '[]', ${r.zygosity}, '{}', '[]', ${r.score}, ${r.rank !== null}, '{}')`);
+        insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, consequence, consequences, impact, acmg_class, acmg_points, acmg_criteria, zygosity, genotype, filter, score, is_candidate, input,
+          transcript, hgvs_c, af, clinvar_significance, clinvar, genotypes, inheritance, inheritance_detail, details)
+        values (${runId}, ${r.id}, ${r.rank}, 'chr1', ${1000 + r.id}, 'A', 'G', ${r.gene}, ${r.consequence}, ${JSON.stringify([r.consequence])}, 'MODERATE', 'Uncertain significance', 0, '[]', ${r.zygosity}, '{}', '[]', ${r.score}, ${r.rank !== null}, '{}',
+          ${r.gene ? 'ENST0001' : null}, ${r.gene ? `c.${r.id}A>G` : null}, ${r.id % 3 === 0 ? null : r.id / 10_000}, ${r.id % 6 === 0 ? 'Pathogenic' : null},
+          ${r.id % 6 === 0 ? JSON.stringify({ significance: 'Pathogenic', stars: 2, id: `VCV${r.id}`, match: 'exact', source: 'grch38' }) : null},
+          ${r.id % 5 === 0 ? JSON.stringify({ S1: { gt: '0/1', zygosity: r.zygosity, depth: 30, genotypeQuality: 99, alleleDepths: [15, 15] } }) : null},
+          ${sql.param(r.id % 7 === 0 ? ['de_novo'] : [])}::text[], ${r.id % 7 === 0 ? JSON.stringify({ partners: [r.id + 1], rules: ['S1 0/1: de novo'] }) : null}, '{"otherGenes":[]}')`);
     }
   });
   afterAll(async () => {
@@ -91,19 +111,33 @@ describe.each(databases)('variant list pages on $name', ({ open }) => {
     const pageSize = 13;
     const byOffset: number[] = [];
     const byKeyset: number[] = [];
+    const reviewedOffset: string[] = [];
+    const reviewedKeyset: string[] = [];
     let cursor: string | null = null;
     for (let page = 1; page <= Math.ceil(want.length / pageSize) + 1; page++) {
-      const offsetRows = await listVariants(database.db, runId, filters, { page, pageSize });
+      const offset = await listVariants(database.db, caseId, runId, filters, { page, pageSize });
+      const offsetRows = offset.rows;
       byOffset.push(...offsetRows.map((r) => r.id));
+      reviewedOffset.push(...offset.reviews.map((c) => c.reason));
+      if (page === 1) {
+        // A list reads only the columns a list row shows: each row presents exactly as the whole stored row.
+        for (const row of offsetRows) expect(JSON.stringify(presentVariant(row))).toBe(JSON.stringify(presentVariant((await findVariant(database.db, runId, row.id))!)));
+      }
       const after = page === 1 ? undefined : decodeCursor(cursor ?? '');
       if (page > 1 && after === null) break;
-      const keysetRows = await listVariants(database.db, runId, filters, { page, pageSize }, after ?? undefined);
+      const keyset = await listVariants(database.db, caseId, runId, filters, { page, pageSize }, after ?? undefined);
+      const keysetRows = keyset.rows;
       byKeyset.push(...keysetRows.map((r) => r.id));
+      reviewedKeyset.push(...keyset.reviews.map((c) => c.reason));
       const last = keysetRows.at(-1);
       cursor = keysetRows.length === pageSize && last ? encodeCursor({ rank: last.rank, score: last.score, id: last.id }) : null;
     }
     expect(byOffset).toEqual(want);
     expect(byKeyset).toEqual(want);
+    // Each listed variant's classification in this case, read with its page: never another case's.
+    const wantReviewed = want.filter((id) => REVIEWED.includes(id)).map((id) => `reviewed ${id}`).sort();
+    expect(reviewedOffset.sort()).toEqual(wantReviewed);
+    expect(reviewedKeyset.sort()).toEqual(wantReviewed);
     expect(await cappedCount(database.db, runId, filters)).toEqual({ total: want.length, capped: false });
   });
 
@@ -113,10 +147,13 @@ describe.each(databases)('variant list pages on $name', ({ open }) => {
     const genes = await clusterGenes(database.db, runId, filters);
     expect(genes.map((g) => g.symbol).sort()).toEqual(['AAA', 'BBB', 'CCC']);
     for (const g of genes) expect(g.variantCount).toBe(ROWS.filter((r) => keep(r) && r.gene === g.symbol).length);
-    const variants = await clusterVariants(database.db, runId, filters, ['AAA', 'CCC'], 4);
+    const { byGene: variants, reviews } = await clusterVariants(database.db, caseId, runId, filters, ['AAA', 'CCC'], 4);
     expect([...variants.keys()].sort()).toEqual(['AAA', 'CCC']);
     for (const symbol of ['AAA', 'CCC']) {
       expect(variants.get(symbol)?.map((v) => v.id)).toEqual(expected((r) => keep(r) && r.gene === symbol).slice(0, 4));
     }
+    const listedIds = [...variants.values()].flat().map((v) => v.id);
+    expect(reviews.length).toBeGreaterThan(0);
+    expect(reviews.map((c) => c.reason).sort()).toEqual(listedIds.filter((id) => REVIEWED.includes(id)).map((id) => `reviewed ${id}`).sort());
   });
 });

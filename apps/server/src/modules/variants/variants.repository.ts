@@ -1,8 +1,36 @@
 /** SQL for the stored variants of a case's run: the filtered, paged and clustered lists and one variant. */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/database.ts';
-import { hasFilters, VARIANT_ORDER, variantWhere, type Page, type VariantFilters } from '../../db/run-variants.ts';
-import { runVariants, type RunVariantRow } from '../../db/schema/products.ts';
+import { hasFilters, LISTED_COLUMNS, VARIANT_ORDER, variantWhere, type ListedVariantRow, type Page, type VariantFilters } from '../../db/run-variants.ts';
+import { runVariants } from '../../db/schema/products.ts';
+import { variantClassifications, type VariantClassificationRow } from '../../db/schema/variant-classifications.ts';
+
+/**
+ * Rows of a list page and the case's reviewer classifications of those rows' alleles, read in
+ * the same statement (a left join on the classifications' unique allele index) instead of a
+ * separate query of the case's classifications per request.
+ */
+export interface ListedVariants {
+  rows: ListedVariantRow[];
+  reviews: VariantClassificationRow[];
+}
+
+/** The join condition of a variant's reviewer classification in case `caseId`. */
+function reviewOf(caseId: ReturnType<typeof sql.placeholder> | string) {
+  return and(
+    eq(variantClassifications.productId, caseId),
+    eq(variantClassifications.chrom, runVariants.chrom),
+    eq(variantClassifications.pos, runVariants.pos),
+    eq(variantClassifications.ref, runVariants.ref),
+    eq(variantClassifications.alt, runVariants.alt),
+  );
+}
+
+function listed(rows: { v: ListedVariantRow; review: VariantClassificationRow | null }[]): ListedVariants {
+  const reviews: VariantClassificationRow[] = [];
+  for (const r of rows) if (r.review) reviews.push(r.review);
+  return { rows: rows.map((r) => r.v), reviews };
+}
 
 /** Counting stops here: deeper pages still work, the total shows as "10,000+". */
 export const COUNT_CAP = 10_000;
@@ -83,9 +111,10 @@ function pageQuery(db: Executor, where: SQL) {
     .offset(sql.placeholder('offset'))
     .as('page');
   return db
-    .select({ v: runVariants })
+    .select({ v: LISTED_COLUMNS, review: variantClassifications })
     .from(page)
     .innerJoin(runVariants, and(eq(runVariants.runId, sql.placeholder('runId')), eq(runVariants.id, page.id)))
+    .leftJoin(variantClassifications, reviewOf(sql.placeholder('caseId')))
     .orderBy(sql`${page.rank} asc nulls last`, sql`${page.score} desc nulls last`, asc(page.id));
 }
 
@@ -93,15 +122,16 @@ function pageQuery(db: Executor, where: SQL) {
  * A keyset page: the first `limit` rows after the cursor, one index range read per branch of
  * afterCursor (each stops after `limit` rows), then the full rows of those ids.
  */
-function keysetQuery(db: Executor, where: SQL, c: ListCursor, limit: number) {
+function keysetQuery(db: Executor, caseId: string, where: SQL, c: ListCursor, limit: number) {
   const order = sql.join([...VARIANT_ORDER], sql`, `);
   const branches = afterCursor(c).map(
     (b) => sql`(select ${runVariants.id} as id, ${runVariants.rank} as rank, ${runVariants.score} as score from ${runVariants} where ${where} and ${b} order by ${order} limit ${limit})`,
   );
   const ids = sql`select id from (${sql.join(branches, sql` union all `)}) k order by k.rank asc nulls last, k.score desc, k.id limit ${limit}`;
   return db
-    .select()
+    .select({ v: LISTED_COLUMNS, review: variantClassifications })
     .from(runVariants)
+    .leftJoin(variantClassifications, reviewOf(caseId))
     .where(and(where, sql`${runVariants.id} in (${ids})`))
     .orderBy(...VARIANT_ORDER);
 }
@@ -109,11 +139,14 @@ function keysetQuery(db: Executor, where: SQL, c: ListCursor, limit: number) {
 /** The two filter-free list shapes (all variants, candidates only) as prepared statements. */
 const pagePrepared = new WeakMap<object, { all: ReturnType<ReturnType<typeof pageQuery>['prepare']>; candidates: ReturnType<ReturnType<typeof pageQuery>['prepare']> }>();
 
-/** A page of the list: at `p`'s offset, or right after `after` (keyset) when given. */
-export async function listVariants(db: Executor, runId: string, f: VariantFilters, p: Page, after?: ListCursor): Promise<RunVariantRow[]> {
-  if (after) return keysetQuery(db, variantWhere(runId, f), after, p.pageSize);
-  const params = { runId, limit: p.pageSize, offset: (p.page - 1) * p.pageSize };
-  if (hasFilters(f)) return (await pageQuery(db, variantWhere(runId, f)).execute(params)).map((r) => r.v);
+/**
+ * A page of the list of case `caseId`'s run `runId`: at `p`'s offset, or right after `after`
+ * (keyset) when given; with the case's reviewer classifications of its rows.
+ */
+export async function listVariants(db: Executor, caseId: string, runId: string, f: VariantFilters, p: Page, after?: ListCursor): Promise<ListedVariants> {
+  if (after) return listed(await keysetQuery(db, caseId, variantWhere(runId, f), after, p.pageSize));
+  const params = { runId, caseId, limit: p.pageSize, offset: (p.page - 1) * p.pageSize };
+  if (hasFilters(f)) return listed(await pageQuery(db, variantWhere(runId, f)).execute(params));
   let prepared = pagePrepared.get(db);
   if (!prepared) {
     const byRun = eq(runVariants.runId, sql.placeholder('runId'));
@@ -123,7 +156,7 @@ export async function listVariants(db: Executor, runId: string, f: VariantFilter
     };
     pagePrepared.set(db, prepared);
   }
-  return (await (f.candidatesOnly ? prepared.candidates : prepared.all).execute(params)).map((r) => r.v);
+  return listed(await (f.candidatesOnly ? prepared.candidates : prepared.all).execute(params));
 }
 
 /** A gene of the clustered view: its matching variants' count and the gene's rank and score. */
@@ -159,25 +192,36 @@ export async function clusterGenes(db: Executor, runId: string, f: VariantFilter
 
 /**
  * The first `perGene` matching variants (list order) of each of `genes`: one ordered range read
- * of the (run, gene, rank, score, id) index per gene, never all of a large gene's variants.
+ * of the (run, gene, rank, score, id) index per gene, never all of a large gene's variants;
+ * with case `caseId`'s reviewer classifications of them.
  */
-export async function clusterVariants(db: Executor, runId: string, f: VariantFilters, genes: string[], perGene: number): Promise<Map<string, RunVariantRow[]>> {
-  const byGene = new Map<string, RunVariantRow[]>();
-  if (genes.length === 0) return byGene;
+export async function clusterVariants(
+  db: Executor,
+  caseId: string,
+  runId: string,
+  f: VariantFilters,
+  genes: string[],
+  perGene: number,
+): Promise<{ byGene: Map<string, ListedVariantRow[]>; reviews: VariantClassificationRow[] }> {
+  const byGene = new Map<string, ListedVariantRow[]>();
+  if (genes.length === 0) return { byGene, reviews: [] };
   const where = variantWhere(runId, f);
   const order = sql.join([...VARIANT_ORDER], sql`, `);
   const firstOfGene = sql`select ${runVariants.id} from ${runVariants} where ${where} and ${runVariants.gene} = g.symbol order by ${order} limit ${perGene}`;
-  const rows = await db
-    .select()
-    .from(runVariants)
-    .where(and(where, sql`${runVariants.id} in (select l.id from unnest(${sql.param(genes)}::text[]) as g(symbol) cross join lateral (${firstOfGene}) as l(id))`))
-    .orderBy(...VARIANT_ORDER);
+  const { rows, reviews } = listed(
+    await db
+      .select({ v: LISTED_COLUMNS, review: variantClassifications })
+      .from(runVariants)
+      .leftJoin(variantClassifications, reviewOf(caseId))
+      .where(and(where, sql`${runVariants.id} in (select l.id from unnest(${sql.param(genes)}::text[]) as g(symbol) cross join lateral (${firstOfGene}) as l(id))`))
+      .orderBy(...VARIANT_ORDER),
+  );
   for (const v of rows) {
     const list = byGene.get(v.gene ?? '') ?? [];
     list.push(v);
     byGene.set(v.gene ?? '', list);
   }
-  return byGene;
+  return { byGene, reviews };
 }
 
 export async function findVariant(db: Executor, runId: string, id: number) {

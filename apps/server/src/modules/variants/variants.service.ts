@@ -3,12 +3,13 @@
  * variants of given genes (for the gene and phenotype details). `variantFilters` is the one
  * mapping of the list's query to the stored-variant filter, shared with the TSV and the report.
  */
-import { ErrorCode, type VariantDetails, type VariantListQuery, type VariantListResponse, type VariantRow } from '@rarelens/contract';
+import { type VariantDetails, type VariantListQuery, type VariantListResponse, type VariantRow } from '@rarelens/contract';
 import type { Database } from '../../db/database.ts';
-import { hasFilters, type VariantFilters } from '../../db/run-variants.ts';
+import { hasFilters, type ListedVariantRow, type VariantFilters } from '../../db/run-variants.ts';
 import type { RunVariantRow } from '../../db/schema/products.ts';
-import { AppError, Errors } from '../../errors.ts';
-import type { CaseAccess, Caller } from '../cases/cases.service.ts';
+import type { VariantClassificationRow } from '../../db/schema/variant-classifications.ts';
+import { Errors } from '../../errors.ts';
+import { itemOfCurrentRun, type CaseAccess, type Caller } from '../cases/cases.service.ts';
 import { presentVariant, presentVariantDetails, type ReviewerClassifications } from './variants.presenter.ts';
 import { ResultsCache } from '../../http/results-cache.ts';
 import { countKey } from './count-cache.ts';
@@ -45,6 +46,12 @@ export function createVariantsService(deps: {
   access: CaseAccess;
   /** Reviewer classifications of a case by allele key (variant-classifications module); none when absent. */
   reviews?: (caseId: string) => Promise<ReviewerClassifications>;
+  /**
+   * Stored classifications by allele key, as `reviews` presents them: the list reads the
+   * classifications of its page's variants in the page's own statement and presents them here.
+   * None when absent.
+   */
+  presentReviews?: (rows: VariantClassificationRow[]) => ReviewerClassifications;
 }) {
   const db = deps.database.db;
   // Totals of filtered lists, per run, ranking and filter (count-cache.ts): not recounted per page.
@@ -53,6 +60,7 @@ export function createVariantsService(deps: {
   // its pages are slices. Fewer entries: a genome's list holds thousands of genes.
   const clusterLists = new ResultsCache<repo.GeneCluster[]>(200);
   const reviewsOf = (caseId: string): Promise<ReviewerClassifications> => (deps.reviews ? deps.reviews(caseId) : Promise.resolve(NO_REVIEWS));
+  const presentReviews = (rows: VariantClassificationRow[]): ReviewerClassifications => (deps.presentReviews && rows.length > 0 ? deps.presentReviews(rows) : NO_REVIEWS);
   return {
     async list(user: Caller, id: string, q: VariantListQuery): Promise<VariantListResponse> {
       const { caseRow, storedVariants, runRankedAt } = await deps.access.check(user, id, 'read');
@@ -64,15 +72,13 @@ export function createVariantsService(deps: {
         throw Errors.validation([{ path: ['after'], message: 'Not a cursor of this list: pass the nextCursor of the previous page' }]);
       }
       const filters = variantFilters(q);
-      const reviewsPromise = reviewsOf(caseRow.id);
-      const present = (v: RunVariantRow, reviews: ReviewerClassifications): VariantRow => presentVariant(v, reviews);
+      const present = (v: ListedVariantRow, reviews: ReviewerClassifications): VariantRow => presentVariant(v, reviews);
       if (q.mode === 'clustered') {
         const genes = await clusterLists.get(countKey(runId, runRankedAt, 'clusters', filters), () => repo.clusterGenes(db, runId, filters));
         const slice = genes.slice((page.page - 1) * page.pageSize, page.page * page.pageSize);
-        const [variants, reviews] = await Promise.all([
-          repo.clusterVariants(db, runId, filters, slice.map((g) => g.symbol), VARIANTS_PER_CLUSTER),
-          reviewsPromise,
-        ]);
+        const clustered = await repo.clusterVariants(db, caseRow.id, runId, filters, slice.map((g) => g.symbol), VARIANTS_PER_CLUSTER);
+        const variants = clustered.byGene;
+        const reviews = presentReviews(clustered.reviews);
         return {
           mode: 'clustered',
           ...page,
@@ -86,21 +92,18 @@ export function createVariantsService(deps: {
         };
       }
       const knownTotal = !hasFilters(filters) && !filters.candidatesOnly && storedVariants !== null ? { total: storedVariants, capped: false } : null;
-      const [rows, count, reviews] = await Promise.all([
-        repo.listVariants(db, runId, filters, page, after),
+      const [{ rows, reviews: reviewRows }, count] = await Promise.all([
+        repo.listVariants(db, caseRow.id, runId, filters, page, after),
         knownTotal ?? listTotals.get(countKey(runId, runRankedAt, 'variants', filters), () => repo.cappedCount(db, runId, filters)),
-        reviewsPromise,
       ]);
+      const reviews = presentReviews(reviewRows);
       const last = rows.length === page.pageSize ? rows[rows.length - 1] : undefined;
       const nextCursor = last ? repo.encodeCursor({ rank: last.rank, score: last.score, id: last.id }) : null;
       return { mode: q.mode, items: rows.map((v) => present(v, reviews)), ...page, total: count.total, totalIsCapped: count.capped, nextCursor };
     },
 
     async get(user: Caller, id: string, variantId: number): Promise<VariantDetails> {
-      const { caseRow } = await deps.access.check(user, id, 'read');
-      const runId = caseRow.currentRunId;
-      const row = runId ? await repo.findVariant(db, runId, variantId) : null;
-      if (!row || !runId) throw new AppError(404, ErrorCode.notFound, 'Variant not found in this case');
+      const { caseRow, runId, row } = await itemOfCurrentRun(deps.access, user, id, (run) => repo.findVariant(db, run, variantId), 'Variant not found in this case');
       const run = await deps.access.run(runId);
       return presentVariantDetails(row, run?.inputAssembly ?? 'unknown', await reviewsOf(caseRow.id));
     },

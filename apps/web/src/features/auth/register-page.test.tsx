@@ -1,11 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { Messages } from '@rarelens/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '../../components/tooltip.tsx';
+import { renderApp } from '../../testing/render.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 type FetchCall = { url: string; init: RequestInit | undefined };
@@ -37,15 +35,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <TooltipProvider>
-        <MemoryRouter initialEntries={['/register']}>
-          <RegisterPage />
-        </MemoryRouter>
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<RegisterPage />, { url: '/register' });
 }
 
 /** The validation message shown under the field labelled `label`. */

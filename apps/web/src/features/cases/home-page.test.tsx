@@ -1,11 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { Messages, type ProductSummary } from '@rarelens/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '../../components/tooltip.tsx';
-import { SessionProvider } from '../../lib/session.tsx';
+import { renderApp } from '../../testing/render.tsx';
 import { HomePage } from './home-page.tsx';
 import { buildProductSummary } from './testing/product.builders.ts';
 
@@ -30,19 +27,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <SessionProvider>
-        <TooltipProvider>
-          <MemoryRouter initialEntries={['/home']}>
-            <HomePage />
-          </MemoryRouter>
-        </TooltipProvider>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<HomePage />, { url: '/home', session: true });
 }
 
 describe('HomePage', () => {

@@ -179,18 +179,11 @@ function CasesSection({
         <table className="w-full text-left">
           <thead className="bg-ink-50/70 text-xs font-medium tracking-wide text-ink-500 uppercase">
             <tr>
-              <th scope="col" className="px-5 py-3">
-                Case
-              </th>
-              <th scope="col" className="px-5 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-5 py-3">
-                Created
-              </th>
-              <th scope="col" className="px-5 py-3">
-                Sharing
-              </th>
+              {['Case', 'Status', 'Created', 'Sharing'].map((header) => (
+                <th key={header} scope="col" className="px-5 py-3">
+                  {header}
+                </th>
+              ))}
               <th scope="col" className="px-5 py-3">
                 <span className="sr-only">Actions</span>
               </th>

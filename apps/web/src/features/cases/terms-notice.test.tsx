@@ -1,19 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { Messages, type ProductDetails } from '@rarelens/contract';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../testing/render.tsx';
 import { CaseSummary } from './results-gate.tsx';
 import { buildProductDetails } from './testing/product.builders.ts';
 
 const product = buildProductDetails;
 
-const renderSummary = (p: ProductDetails) =>
-  render(
-    <MemoryRouter>
-      <CaseSummary product={p} />
-    </MemoryRouter>,
-  );
+const renderSummary = (p: ProductDetails) => renderApp(<CaseSummary product={p} />);
 
 afterEach(cleanup);
 

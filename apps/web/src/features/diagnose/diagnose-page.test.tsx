@@ -1,12 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { Messages, type GeneRow, type PhenotypeRow, type ProductDetails } from '@rarelens/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/toaster.tsx';
-import { TooltipProvider } from '../../components/tooltip.tsx';
+import { renderApp } from '../../testing/render.tsx';
 import { DiagnosePage } from './diagnose-page.tsx';
 
 const productId = '0b6d3f7e-1f55-4a53-9c1e-3c1f4a9d2b10';
@@ -183,20 +180,11 @@ function fakeServer(initial: { isOwner?: boolean } = {}) {
 }
 
 function renderPage() {
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <TooltipProvider>
-        <MemoryRouter initialEntries={[`/my-product/${productId}/diagnose`]}>
-          <Routes>
-            <Route path="/my-product/:productId/diagnose" element={<DiagnosePage />} />
-          </Routes>
-        </MemoryRouter>
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<DiagnosePage />, {
+    url: `/my-product/${productId}/diagnose`,
+    routes: [{ path: '/my-product/:productId/diagnose' }],
+    toaster: true,
+  });
 }
 
 beforeEach(() => {

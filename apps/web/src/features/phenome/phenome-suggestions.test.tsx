@@ -1,11 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import type { PhenomeTermDto, TermRef } from '@rarelens/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '../../components/tooltip.tsx';
+import { renderApp } from '../../testing/render.tsx';
 import { PhenomeSuggestions } from './phenome-suggestions.tsx';
 
 type Call = { text: string; signal: AbortSignal | undefined };
@@ -85,15 +84,7 @@ function Harness() {
 }
 
 function renderHarness() {
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <TooltipProvider>
-        <Harness />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<Harness />);
 }
 
 describe('PhenomeSuggestions', () => {

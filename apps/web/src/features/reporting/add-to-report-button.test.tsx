@@ -1,10 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { Messages } from '@rarelens/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/toaster.tsx';
+import { renderApp } from '../../testing/render.tsx';
 import { buildVariantRow } from '../variants/testing/variant-row.ts';
 import { AddToReportButton } from './add-to-report-button.tsx';
 import { fileNameOf } from './reporting.api.ts';
@@ -46,12 +45,7 @@ const listed = {
 };
 
 function renderButton() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AddToReportButton productId={productId} variant={variant} placement="evidence" />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderApp(<AddToReportButton productId={productId} variant={variant} placement="evidence" />, { toaster: true });
 }
 
 afterEach(() => {

@@ -1,10 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { Messages } from '@rarelens/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../testing/render.tsx';
 import { buildUploadForm } from './upload.api.ts';
 import { UploadPage } from './upload-page.tsx';
 
@@ -42,13 +41,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/upload']}>
-        <UploadPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderApp(<UploadPage />, { url: '/upload' });
 }
 
 const file = (name: string, content = 'x') => new File([content], name, { type: 'text/plain' });

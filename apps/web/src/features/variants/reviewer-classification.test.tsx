@@ -1,9 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import type { ReviewerClassification } from '@rarelens/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '../../components/tooltip.tsx';
+import { renderApp } from '../../testing/render.tsx';
 import { ReviewerClassificationPanel } from './reviewer-classification.tsx';
 
 const review: ReviewerClassification = {
@@ -33,13 +32,7 @@ afterEach(() => {
 });
 
 function renderPanel(canEdit: boolean, current: ReviewerClassification | null) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <TooltipProvider>
-        <ReviewerClassificationPanel productId="p1" variant={{ id: 7, acmg: 'Uncertain significance', reviewerClassification: current }} canEdit={canEdit} />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<ReviewerClassificationPanel productId="p1" variant={{ id: 7, acmg: 'Uncertain significance', reviewerClassification: current }} canEdit={canEdit} />);
 }
 
 describe('ReviewerClassificationPanel', () => {

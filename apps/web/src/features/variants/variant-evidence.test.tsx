@@ -1,10 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import type { VariantDetails } from '@rarelens/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '../../components/tooltip.tsx';
+import { renderApp } from '../../testing/render.tsx';
 import { buildVariantRow } from './testing/variant-row.ts';
 import { VariantEvidenceDrawer } from './variant-evidence.tsx';
 
@@ -127,17 +125,7 @@ afterEach(() => {
 });
 
 function renderAt(url: string) {
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <TooltipProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <VariantEvidenceDrawer productId="p1" />
-        </MemoryRouter>
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<VariantEvidenceDrawer productId="p1" />, { url });
 }
 
 describe('VariantEvidenceDrawer', () => {

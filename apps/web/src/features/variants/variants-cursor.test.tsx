@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testAppWrapper } from '../../testing/render.tsx';
 import { emptyVariantFilters, useVariants, type VariantListParams } from './variants.api.ts';
 
 const productId = '5a0c7f3e-0d0e-4c8e-9b7a-2f4f1d1e9a01';
@@ -21,8 +20,7 @@ describe('useVariants paging', () => {
       const body = { mode: 'filtered', items: [], page, pageSize: 10, total: 1000, totalIsCapped: false, nextCursor: `cursor-of-${page}` };
       return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = testAppWrapper();
     const filters = { ...emptyVariantFilters, gene: ['FGFR2'] };
     const { result, rerender } = renderHook((p: VariantListParams) => useVariants(productId, 'r1', p), {
       wrapper,

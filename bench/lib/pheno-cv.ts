@@ -1,0 +1,118 @@
+/**
+ * Shared pieces of the phenotype-only cross-validations (bench/rank-named-cv.ts,
+ * bench/rank-pheno-cv.ts): the dev cases, the diagnosis' disease groups and borrowed profiles as
+ * rankPhenotype lists them, pessimistic rank counting and the fold-wise choice of a grid point.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { HpoKb, PhenotypeModel } from '../../packages/engine/src/index.ts';
+import { getDiseaseGroups } from '../../packages/engine/src/phenotype/rank-phenotype.ts';
+import { getBorrowedProfiles } from '../../packages/engine/src/phenotype/series.ts';
+import { FOLDS, foldOf, topK } from './rank-cv.ts';
+
+export interface DevCase {
+  cohort: string;
+  sex: string | null;
+  disease_ids: string[];
+  hpo_present: string[];
+  hpo_excluded: string[];
+}
+
+const root = resolve(import.meta.dirname, '../..');
+export const benchDir = process.env.RARELENS_BENCH ?? resolve(root, '../shared/bench');
+export const kbDir = process.env.RARELENS_KB ?? resolve(root, 'data/kb');
+export const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+
+/** The dev split, or every (length / --sample)-th case of it. */
+export function loadDevCases(): DevCase[] {
+  const lines = gunzipSync(readFileSync(join(benchDir, 'phenopackets-dev.jsonl.gz'))).toString('utf8').split('\n').filter(Boolean);
+  const all = lines.map((l) => JSON.parse(l) as DevCase);
+  const sample = Number(arg('--sample') ?? Infinity);
+  const step = Number.isFinite(sample) && sample < all.length ? all.length / sample : 1;
+  return step > 1 ? Array.from({ length: Math.floor(all.length / step) }, (_, i) => all[Math.floor(i * step)]).filter((c): c is DevCase => c != null) : all;
+}
+
+/**
+ * The disease groups (getDiseaseGroups) and borrowed profiles (getBorrowedProfiles) under which
+ * rankPhenotype lists a case's diagnosis: its annotated diseases, an annotated Mondo twin of a
+ * disease known only by name (listed among the group's mergedIds), its borrowed profiles.
+ */
+export function diagnosisTargets(kb: HpoKb, model: PhenotypeModel): (diseaseIds: readonly string[]) => { groups: Set<number>; profiles: number[] } {
+  const groups = getDiseaseGroups(model);
+  const { profiles, twins } = getBorrowedProfiles(model);
+  const groupOfMondo = new Map<string, number>();
+  model.diseases.forEach((d, i) => {
+    if (d.mondo) groupOfMondo.set(d.mondo, groups.groupOf[i] ?? 0);
+  });
+  const profileOf = new Map(profiles.map((p, i) => [p.disease.id, i]));
+  return (diseaseIds) => {
+    const truth = new Set<number>();
+    for (const id of diseaseIds) {
+      const d = model.diseaseIndex.get(id);
+      if (d !== undefined) truth.add(groups.groupOf[d] ?? 0);
+      const mondo = kb.namedDiseases.get(id)?.mondo;
+      const g = mondo ? groupOfMondo.get(mondo) : undefined;
+      if (g !== undefined && twins.has(mondo ?? '')) truth.add(g);
+    }
+    return { groups: truth, profiles: diseaseIds.map((id) => profileOf.get(id)).filter((i): i is number => i !== undefined) };
+  };
+}
+
+/** Number of entries of ascending `sorted` that are >= x. */
+export function countAtLeast(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] ?? 0) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted.length - lo;
+}
+
+/** top-1 + 0.5 top-10 + 0.1 top-100, per case: what a grid point is chosen by. */
+export const cvObjective = (rs: readonly (number | null)[]): number => {
+  const t = topK(rs);
+  return (t.top1 + 0.5 * t.top10 + 0.1 * t.top100) / Math.max(1, t.n);
+};
+
+/**
+ * Grouped CV over grid points (`ranks[point][case]`): each fold (sha256(cohort) mod 5) is ranked
+ * with the point that scores best on the other four; also the in-sample best point.
+ */
+export function crossValidateGrid(cohorts: readonly string[], ranks: readonly (readonly (number | null)[])[]): { heldOut: (number | null)[]; chosen: { fold: number; cases: number; point: number }[]; inSampleBest: number } {
+  const fold = cohorts.map((c) => foldOf(c));
+  const heldOut: (number | null)[] = new Array<number | null>(cohorts.length).fill(null);
+  const chosen: { fold: number; cases: number; point: number }[] = [];
+  const bestOf = (sel: (i: number) => boolean): number => {
+    let best = 0;
+    let bestObj = -Infinity;
+    ranks.forEach((rs, gi) => {
+      const o = cvObjective(rs.filter((_, i) => sel(i)));
+      if (o > bestObj) {
+        bestObj = o;
+        best = gi;
+      }
+    });
+    return best;
+  };
+  for (let f = 0; f < FOLDS; f++) {
+    const best = bestOf((i) => fold[i] !== f);
+    chosen.push({ fold: f, cases: fold.filter((x) => x === f).length, point: best });
+    fold.forEach((fi, i) => {
+      if (fi === f) heldOut[i] = ranks[best]?.[i] ?? null;
+    });
+  }
+  return { heldOut, chosen, inSampleBest: bestOf(() => true) };
+}
+
+/** "cases | top-1 | top-3 | top-10 | top-100" (percent) of the selected cases. */
+export function formatTopK(rs: readonly (number | null)[], sel: (i: number) => boolean): string {
+  const t = topK(rs.filter((_, i) => sel(i)));
+  const p = (x: number): string => ((100 * x) / Math.max(1, t.n)).toFixed(1);
+  return `${t.n} | ${p(t.top1)} | ${p(t.top3)} | ${p(t.top10)} | ${p(t.top100)}`;
+}
