@@ -53,8 +53,8 @@ describe('orders in the browser', () => {
     expect(await row.textContent()).toContain(total!);
     const orderId = (await row.getAttribute('data-order-id'))!;
 
-    // The invoice downloads as a PDF.
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('download-invoice').click()]);
+    // The invoice downloads as a PDF (rendered on demand: allow for a loaded CI machine).
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.getByTestId('download-invoice').click()]);
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
