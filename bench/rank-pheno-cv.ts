@@ -3,11 +3,11 @@
  * ranking (issue 17 part a), plus a failure analysis of the annotated cases ranked outside the top 10.
  *
  *   nice node --import tsx bench/rank-pheno-cv.ts [--sample N] [--variants 'noMatchLr=0.1;partialPenalty=0.2,specificPenalty=0.5'] [--save F.json]
- *   nice node --import tsx bench/rank-pheno-cv.ts --cv F1.json F2.json ...
+ *   nice node --import tsx bench/rank-pheno-cv.ts [--priors 0,0] --cv F1.json F2.json ...   (--cv last)
  *
  * Scoring-option variants (`--variants`, ';'-separated, each a ','-separated list of
  * DEFAULT_SCORING_OPTIONS overrides; the shipped options are always scored first) are each a
- * full scoring pass; `--save` writes every grid point's ranks, and `--cv` cross-validates over
+ * full scoring pass (`--no-shipped`: not the shipped options); `--save` writes every grid point's ranks, and `--cv` cross-validates over
  * the union of saved files (same cases, same order).
  * Every dev case is scored once with the engine's own functions (scoreDiseases + groupScores for
  * the annotated disease groups, borrowedScores for the diseases known only by name, as
@@ -27,7 +27,7 @@ import { getBorrowedProfiles } from '../packages/engine/src/phenotype/series.ts'
 import { arg, countAtLeast, crossValidateGrid, diagnosisTargets, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
 
 const ANN = [-0.2, 0, 0.1, 0.2];
-const SEX = [0, -1, -2];
+const SEX = [0, -1];
 interface Point {
   variant: string;
   ann: number;
@@ -67,7 +67,7 @@ function parseModel(spec: string): PhenotypeModelOptions {
 
 async function score(): Promise<Saved> {
   const cases = loadDevCases();
-  const variants = ['', ...(arg('--variants') ?? '').split(';').filter(Boolean)].map(parseVariant);
+  const variants = [...(process.argv.includes('--no-shipped') ? [] : ['']), ...(arg('--variants') ?? '').split(';').filter(Boolean)].map(parseVariant);
   const kb = await loadHpoKb(kbDir);
   const modelSpec = arg('--model');
   const model = modelSpec ? new PhenotypeModel(kb, parseModel(modelSpec)) : getPhenotypeModel(kb);
@@ -186,7 +186,10 @@ async function main(): Promise<void> {
     for (const [i, s] of sets.entries())
       if (s.cohorts.length !== first.cohorts.length || s.cohorts.some((c, j) => c !== first.cohorts[j])) throw new Error(`--cv: ${files[i]} holds other cases than ${files[0]}`);
     const seen = new Set<string>();
+    // --priors a,s: only the grid points with annotation prior a and sex prior s.
+    const only = arg('--priors')?.split(',').map(Number);
     const points = sets.flatMap((s) => s.points).filter((p) => {
+      if (only && (p.point.ann !== only[0] || p.point.sex !== only[1])) return false;
       const key = JSON.stringify(p.point);
       if (seen.has(key)) return false;
       seen.add(key);

@@ -56,6 +56,20 @@ export async function createVerifiedUser(
   return { authorization: `Bearer ${token}` };
 }
 
+/** A verified user (created over the API) signed in through the login form in a new page. */
+export async function signedInPage(
+  env: TestEnv,
+  email: string,
+  person: { name: string; surname: string; birthDate: string },
+  size?: { width: number; height: number },
+  password = testPassword,
+): ReturnType<TestEnv['newPage']> {
+  await createVerifiedUser(env, email, person, password);
+  const opened = await env.newPage(size);
+  await logIn(opened.page, email, password);
+  return opened;
+}
+
 /** Header, the first 300 records and every record around FGFR2 of the Pfeiffer exome (GRCh37). */
 export function pfeifferExcerpt(): string {
   const lines = gunzipSync(readFileSync(vcfPath)).toString('utf8').split('\n');

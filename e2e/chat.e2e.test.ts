@@ -10,7 +10,7 @@
  * (RARELENS_SOURCES, default ../shared/data).
  */
 import { describe, expect, it } from 'vitest';
-import { createCompletedCase, createVerifiedUser, logIn, startCaseTestEnv } from './case-fixtures.ts';
+import { createCompletedCase, createVerifiedUser, logIn, startCaseTestEnv, signedInPage } from './case-fixtures.ts';
 import { screenshotPath, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
@@ -87,9 +87,7 @@ describe('GenomeTalks in the browser', () => {
 
     // Someone who may not read the case gets the not-found page.
     const otherEmail = uniqueEmail('rosalind');
-    await createVerifiedUser(env, otherEmail, { name: 'Rosalind', surname: 'Franklin', birthDate: '1980-07-25' });
-    const other = await env.newPage({ width: 1280, height: 900 });
-    await logIn(other.page, otherEmail);
+    const other = await signedInPage(env, otherEmail, { name: 'Rosalind', surname: 'Franklin', birthDate: '1980-07-25' }, { width: 1280, height: 900 });
     await other.page.goto(`/my-product/${productId}/chat`);
     await other.page.getByText('Sorry, page not found').waitFor();
   });

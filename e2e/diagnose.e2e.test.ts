@@ -14,6 +14,7 @@ import {
   createVerifiedUser,
   logIn,
   startCaseTestEnv,
+  signedInPage,
 } from './case-fixtures.ts';
 import { screenshotPath, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
@@ -29,9 +30,7 @@ const suggestion = (page: Page, kind: string, id: string) =>
 describe('PhenomeAI in the browser', () => {
   it('proposes HPO terms with their spans as the user types on /upload; a negated finding is offered as excluded, a relative’s is kept apart', async () => {
     const email = uniqueEmail('julia');
-    await createVerifiedUser(env, email, julia);
-    const { page, errors } = await env.newPage({ width: 1440, height: 1100 });
-    await logIn(page, email);
+    const { page, errors } = await signedInPage(env, email, julia, { width: 1440, height: 1100 });
     await page.goto('/upload');
 
     const extractCalls: string[] = [];

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, kbDir, logIn, sourcesDir } from './case-fixtures.ts';
+import { kbDir, sourcesDir, signedInPage } from './case-fixtures.ts';
 import { screenshotPath, startTestEnv, uniqueEmail, type TestEnv } from './harness.ts';
 
 const trioVcf = path.join(sourcesDir, 'vcf/ashk-trio.GIAB-AJ.exome.b37.head10k.vcf.gz');
@@ -56,9 +56,7 @@ function trioWithDeNovo(): string {
 describe('a family case in the browser', () => {
   it('uploads a trio with the pedigree editor and filters the variants to de novo', async () => {
     const email = uniqueEmail('trio');
-    await createVerifiedUser(env, email, { name: 'Mary', surname: 'Lyon', birthDate: '1980-05-15' });
-    const { page, errors } = await env.newPage({ width: 1440, height: 900 });
-    await logIn(page, email);
+    const { page, errors } = await signedInPage(env, email, { name: 'Mary', surname: 'Lyon', birthDate: '1980-05-15' }, { width: 1440, height: 900 });
 
     await page.goto('/upload');
     await page.getByLabel('Case ID').fill('TRIO-E2E-1');

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { Messages } from '@rarelens/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedUser, logIn } from './case-fixtures.ts';
+import { signedInPage } from './case-fixtures.ts';
 import { repoRoot, startTestEnv, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
@@ -26,9 +26,7 @@ async function toast(page: Page, text: string) {
 describe('orders in the browser', () => {
   it('orders a plan and the add-on from the upload notice, downloads the invoice and sees the remaining cases once paid', async () => {
     const email = uniqueEmail('lab');
-    await createVerifiedUser(env, email, { name: 'Lab', surname: 'Manager', birthDate: '1980-01-01' });
-    const { page, errors } = await env.newPage({ width: 1440, height: 900 });
-    await logIn(page, email);
+    const { page, errors } = await signedInPage(env, email, { name: 'Lab', surname: 'Manager', birthDate: '1980-01-01' }, { width: 1440, height: 900 });
 
     // Without a plan the upload page asks for one and links to Orders.
     await page.goto('/upload');
@@ -55,8 +53,8 @@ describe('orders in the browser', () => {
     expect(await row.textContent()).toContain(total!);
     const orderId = (await row.getAttribute('data-order-id'))!;
 
-    // The invoice downloads as a PDF.
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('download-invoice').click()]);
+    // The invoice downloads as a PDF (rendered on demand: allow for a loaded CI machine).
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.getByTestId('download-invoice').click()]);
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);

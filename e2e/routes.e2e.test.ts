@@ -14,7 +14,7 @@
 import { Constants, cookieNames, Messages } from '@rarelens/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompletedCase, createVerifiedUser, insertQueuedCopy, logIn, startCaseTestEnv } from './case-fixtures.ts';
+import { createCompletedCase, createVerifiedUser, insertQueuedCopy, logIn, startCaseTestEnv, signedInPage } from './case-fixtures.ts';
 import { extractLink, screenshotPath, submitLogin, uniqueEmail, type TestEnv } from './harness.ts';
 
 const CASE_ID = 'ROUTES-PFS';
@@ -622,9 +622,7 @@ describe('toasts', () => {
 describe('the session in the browser', () => {
   it('"Session Expired": Refresh renews the session when it can; otherwise Log Out is the only way on', async () => {
     const email = uniqueEmail('route-expiry');
-    await createVerifiedUser(env, email, { name: 'Sam', surname: 'Expired', birthDate: '1979-05-05' });
-    const { context, page, errors } = await env.newPage();
-    await logIn(page, email);
+    const { context, page, errors } = await signedInPage(env, email, { name: 'Sam', surname: 'Expired', birthDate: '1979-05-05' });
     await page.goto('/my-account/account-information');
     await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Sam');
     const names = cookieNames('test');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createVerifiedUser, logIn } from './case-fixtures.ts';
+import { signedInPage } from './case-fixtures.ts';
 import { screenshotPath, startTestEnv, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
@@ -10,17 +10,15 @@ useTestEnv(() => startTestEnv({ env: { ACCESS_TOKEN_TTL_SECONDS: String(accessTo
 const marie = { name: 'Marie', surname: 'Curie', birthDate: '1980-11-07' };
 
 /** Creates a verified account over the API (the browser flow is covered in accounts.e2e) and signs in in a new page. */
-async function signedInPage(label: string, password: string) {
+async function newAccountPage(label: string, password: string) {
   const email = uniqueEmail(label);
-  await createVerifiedUser(env, email, marie, password);
-  const { page } = await env.newPage();
-  await logIn(page, email, password);
+  const { page } = await signedInPage(env, email, marie, undefined, password);
   return { email, page };
 }
 
 describe('an expired session in the browser', () => {
   it('renews a short-lived access token silently while the refresh token is valid', async () => {
-    const { page } = await signedInPage('renew', 'Radium1898');
+    const { page } = await newAccountPage('renew', 'Radium1898');
     await page.waitForTimeout((accessTokenTtlSeconds + 1) * 1000);
     await page.goto('/my-account/account-information');
     await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Marie');
@@ -28,7 +26,7 @@ describe('an expired session in the browser', () => {
   });
 
   it('opens "Session Expired" when the session cannot be renewed, and Log Out leads to /logout', async () => {
-    const { email, page } = await signedInPage('expired', 'Polonium1898');
+    const { email, page } = await newAccountPage('expired', 'Polonium1898');
     await page.getByRole('link', { name: 'Account information' }).click();
     const name = page.getByLabel('Name', { exact: true });
     await expect(name.inputValue()).resolves.toBe('Marie');

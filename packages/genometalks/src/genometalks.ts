@@ -35,33 +35,21 @@ export interface GenomeTalks {
   prepare(ctx: CaseContext): void;
 }
 
-function dispatch(intent: Intent, input: AnswerInput): ChatAnswer {
-  switch (intent) {
-    case 'top-candidate':
-      return answerTopCandidate(input);
-    case 'gene':
-      return answerGene(input);
-    case 'variant':
-      return answerVariant(input);
-    case 'symptom':
-      return answerSymptom(input);
-    case 'disease':
-      return answerDisease(input);
-    case 'examine-next':
-      return answerExamineNext(input);
-    case 'compare':
-      return answerCompare(input);
-    case 'inheritance':
-      return answerInheritance(input);
-    case 'limitations':
-      return answerLimitations(input);
-    case 'help':
-    case 'unknown':
-      return answerHelp(input, intent);
-    case 'not-ready':
-      return answerNotReady(input.ctx);
-  }
-}
+/** The answer to each intent (help and unknown share one, which says which it was). */
+const ANSWER_BY_INTENT: Readonly<Record<Intent, (input: AnswerInput, intent: Intent) => ChatAnswer>> = {
+  'top-candidate': answerTopCandidate,
+  gene: answerGene,
+  variant: answerVariant,
+  symptom: answerSymptom,
+  disease: answerDisease,
+  'examine-next': answerExamineNext,
+  compare: answerCompare,
+  inheritance: answerInheritance,
+  limitations: answerLimitations,
+  help: answerHelp,
+  unknown: answerHelp,
+  'not-ready': (input) => answerNotReady(input.ctx),
+};
 
 export function createGenomeTalks(knowledge: ChatKnowledge): GenomeTalks {
   return {
@@ -72,7 +60,7 @@ export function createGenomeTalks(knowledge: ChatKnowledge): GenomeTalks {
       if (ctx.product.status !== 'Completed' || !ctx.run) return answerNotReady(ctx);
       const mentions = resolveMentions(q, ctx, knowledge);
       const intent = recognizeIntent(q, mentions);
-      return dispatch(intent, { question: q, ctx, knowledge, mentions });
+      return ANSWER_BY_INTENT[intent]({ question: q, ctx, knowledge, mentions }, intent);
     },
     suggestions: suggestQuestions,
     prepare(ctx) {

@@ -237,6 +237,15 @@ const TRIGGERS: Trigger[] = [
     'should',
     'would',
     'will',
+    // What is denied is the cause, not the finding after it: "no hormonal or systemic cause of
+    // growth retardation was identified", "no explanation for the seizures was found".
+    'cause of',
+    'causes of',
+    'explanation for',
+    'explanation of',
+    'reason for',
+    'etiology of',
+    'aetiology of',
   ]),
 ];
 

@@ -233,10 +233,19 @@ const surfaceCache = new Map<string, string>();
  * match on it, so "Ordering" (a synonym of Atypical sorting) does not match "order".
  */
 export function surfaceWord(word: string): string {
-  const cached = surfaceCache.get(word);
+  return memoisedWordKey(surfaceCache, word, singular);
+}
+
+/**
+ * The key of one word, memoised in `cache` (the vocabulary is small): acronyms keep their case
+ * ("ASD" must not match the word "asd") and lose a plural "s"; other words are folded, then
+ * `ofFolded` (singular or stem) applies.
+ */
+function memoisedWordKey(cache: Map<string, string>, word: string, ofFolded: (folded: string) => string): string {
+  const cached = cache.get(word);
   if (cached !== undefined) return cached;
-  const n = ACRONYM_RE.test(word) ? `^${word.replace(/s$/, '')}` : singular(foldWord(word));
-  if (surfaceCache.size < 500_000) surfaceCache.set(word, n);
+  const n = ACRONYM_RE.test(word) ? `^${word.replace(/s$/, '')}` : ofFolded(foldWord(word));
+  if (cache.size < 500_000) cache.set(word, n);
   return n;
 }
 
@@ -268,10 +277,5 @@ const ACRONYM_RE = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Z0-9]{1,5}s?$/;
 
 /** The matching key of one word: folded then stemmed (memoised; the vocabulary is small). */
 export function normalizeWord(word: string): string {
-  const cached = normCache.get(word);
-  if (cached !== undefined) return cached;
-  // Acronyms keep their case ("ASD" must not match the word "asd"); a plural "s" is dropped.
-  const n = ACRONYM_RE.test(word) ? `^${word.replace(/s$/, '')}` : stem(foldWord(word));
-  if (normCache.size < 500_000) normCache.set(word, n);
-  return n;
+  return memoisedWordKey(normCache, word, stem);
 }

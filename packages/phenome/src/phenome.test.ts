@@ -306,6 +306,16 @@ describe('createPhenome: context', () => {
     expect(find(terms, 'HP:0000365').negated).toBe(false);
   });
 
+  it('denies the cause, not the finding, in "no cause of X" / "no explanation for X"', () => {
+    for (const text of [
+      'No hormonal or systemic cause of seizures was identified.',
+      'No explanation for the seizures was found.',
+      'There was no obvious reason for the seizures.',
+    ])
+      expect(find(phenome.extract(text), 'HP:0001250').negated, text).toBe(false);
+    expect(find(phenome.extract('There were no seizures.'), 'HP:0001250').negated).toBe(true);
+  });
+
   it('negates a whole list after "none of the patients had"', () => {
     const terms = phenome.extract(
       'None of the patients had seizures, cataracts or hearing loss. Two had deafness.',

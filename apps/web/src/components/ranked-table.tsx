@@ -1,7 +1,12 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
-import { Card } from './card.tsx';
+import { Alert } from './card.tsx';
+import { getPageCount, Pagination } from './pagination.tsx';
+import { PageSpinner } from './spinner.tsx';
+import { TableCard } from './table-card.tsx';
 
 export interface RankedColumn<R> {
   header: ReactNode;
@@ -27,7 +32,6 @@ export interface RankedTableProps<R extends { rank: number }> {
 }
 
 const cardBox = 'rounded-xl border border-ink-100 bg-white p-3 shadow-card';
-const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
 
 /** A link in a ranked row's cell that does not also trigger the row's navigation. */
 export function RankedRowLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
@@ -49,39 +53,29 @@ export function RankedTable<R extends { rank: number }>({ rows, rowKey, href, co
   );
   return (
     <>
-      <Card className="hidden overflow-x-auto lg:block">
-        <table className="w-full" data-testid={`${testId}-table`}>
-          <thead className="bg-ink-50/70">
-            <tr>
-              <th scope="col" className={cn(th, 'w-12 text-right')}>
-                Rank
-              </th>
-              {columns.map((c, i) => (
-                <th key={i} scope="col" className={cn(th, c.headerClassName)}>
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                data-testid={`${testId}-row`}
-                className="cursor-pointer border-t border-ink-100 align-top text-sm hover:bg-accent-50/40"
-                onClick={() => void navigate(href(row))}
-              >
-                <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
-                {columns.map((c, i) => (
-                  <td key={i} className={c.className ?? 'px-3 py-3'}>
-                    {c.cell(row)}
-                  </td>
-                ))}
-              </tr>
+      <TableCard
+        testId={`${testId}-table`}
+        padding="px-3"
+        className="hidden overflow-x-auto lg:block"
+        tableClassName="w-full"
+        headers={[{ label: 'Rank', className: 'w-12 text-right' }, ...columns.map((c) => ({ label: c.header, className: c.headerClassName }))]}
+      >
+        {rows.map((row) => (
+          <tr
+            key={rowKey(row)}
+            data-testid={`${testId}-row`}
+            className="cursor-pointer border-t border-ink-100 align-top text-sm hover:bg-accent-50/40"
+            onClick={() => void navigate(href(row))}
+          >
+            <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
+            {columns.map((c, i) => (
+              <td key={i} className={c.className ?? 'px-3 py-3'}>
+                {c.cell(row)}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </Card>
+          </tr>
+        ))}
+      </TableCard>
       <ul className="flex flex-col gap-2 lg:hidden">
         {rows.map((row) => {
           const body = (
@@ -104,5 +98,42 @@ export function RankedTable<R extends { rank: number }>({ rows, rowKey, href, co
         })}
       </ul>
     </>
+  );
+}
+
+/** One page of a ranked list as the API answers it. */
+export interface RankedPage<R> {
+  items: R[];
+  total: number;
+  totalIsCapped: boolean;
+  pageSize: number;
+}
+
+export interface RankedPanelProps<R> {
+  /** The query of the current page (kept while the next one loads). */
+  list: UseQueryResult<RankedPage<R>>;
+  /** The spinner's label while the first page loads. */
+  loadingLabel: string;
+  /** What stands instead of the list when nothing is ranked. */
+  empty: ReactNode;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** The list itself (a summary line and a RankedTable) for the page's answer. */
+  children: (page: RankedPage<R>) => ReactNode;
+}
+
+/**
+ * A ranked result list's page with its states: a spinner, the error, `empty` when nothing is
+ * ranked, else the list (dimmed while the next page loads) and the pager below it.
+ */
+export function RankedPanel<R>({ list, loadingLabel, empty, page, onPageChange, children }: RankedPanelProps<R>) {
+  if (list.isPending) return <PageSpinner label={loadingLabel} />;
+  if (list.isError) return <Alert tone="error">{errorMessage(list.error)}</Alert>;
+  if (list.data.total === 0) return empty;
+  return (
+    <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>
+      {children(list.data)}
+      <Pagination className="mt-4" page={page} pageCount={getPageCount(list.data.total, list.data.pageSize)} onPageChange={onPageChange} />
+    </div>
   );
 }

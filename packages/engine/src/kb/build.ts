@@ -16,7 +16,7 @@ import { readGnomadSites } from './frequency.build.ts';
 import { readAlphaMissenseGenes, readClinvarGeneSummary, readConstraintV2, readConstraintV4, readHgnc, readManeSummary, type GeneBuildState } from './genes.build.ts';
 import { CHAIN_FILE, GENOME_DIR, loadGenomeKb, type GeneSpansFile, type GenomeKb, type GenomeMeta, type RefBasesFile } from './genome-kb.ts';
 import { buildHpoKb, loadHpoKb, type HpoKb } from './hpo-kb.ts';
-import { encodeInt32, fileExists, packTable, sha256File } from './io.ts';
+import { encodeInt32, fileExists, packTable, readKbJsonFile, sha256File } from './io.ts';
 import { GENOMIC_SOURCES, listSourceFiles, resolveSource, type ResolvedSource } from './sources.ts';
 import { packTranscripts, readBed12, readGtfOrGff } from './transcripts.build.ts';
 import { KbSourceError, type KbBuildContext, type KbManifest, type KbSourceEntry } from './types.ts';
@@ -351,12 +351,7 @@ export interface Kb {
 /** Reads a KB manifest (clear error when the directory holds no KB or another format). */
 export async function readKbManifest(dir: string): Promise<KbManifest> {
   const path = join(dir, MANIFEST_FILE);
-  let m: KbManifest;
-  try {
-    m = JSON.parse(await readFile(path, 'utf8')) as KbManifest;
-  } catch (e) {
-    throw new KbSourceError(path, `no readable KB manifest (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); build one with 'rarelens kb build'`);
-  }
+  const m = await readKbJsonFile<KbManifest>(path, (e) => `no readable KB manifest (${e.code ?? e.message}); build one with 'rarelens kb build'`);
   if (m.kbFormat !== KB_FORMAT) throw new KbSourceError(path, `KB format ${m.kbFormat}, this software reads ${KB_FORMAT}; rebuild the KB`);
   return m;
 }

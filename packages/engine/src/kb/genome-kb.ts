@@ -12,14 +12,12 @@
  *  - genome.json             { referenceFasta, frequencySource }
  *  - hg19ToHg38.over.chain.gz  copy of the UCSC chain (lifting GRCh37 patient VCFs)
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClinvarIndex, lowerBound, PathogenicMissenseIndex, type ClinvarFile, type ClinvarReleases, type MissenseFile } from '../clinvar/clinvar.ts';
 import { GeneIndex } from '../genes/gene.ts';
 import { TranscriptIndex } from '../transcripts/model.ts';
-import { decodeFloat32, decodeInt32, fileExists, packTable, TableView, type PackedTable } from './io.ts';
+import { decodeFloat32, decodeInt32, fileExists, packTable, readKbJsonFile, TableView, type PackedTable } from './io.ts';
 import { unpackTranscripts, type TranscriptsFile } from './transcripts.build.ts';
-import { KbSourceError } from './types.ts';
 
 export const GENOME_DIR = 'genome';
 /** UCSC hg19ToHg38 chain copied into the KB (for lifting GRCh37 input). */
@@ -125,12 +123,7 @@ export interface GenomeKb {
 }
 
 async function readKbJson<T>(dir: string, name: string): Promise<T> {
-  const path = join(dir, name);
-  try {
-    return JSON.parse(await readFile(path, 'utf8')) as T;
-  } catch (e) {
-    throw new KbSourceError(path, `cannot read KB file: ${(e as Error).message}; rebuild the KB with 'rarelens kb build'`);
-  }
+  return readKbJsonFile<T>(join(dir, name), (e) => `cannot read KB file: ${e.message}; rebuild the KB with 'rarelens kb build'`);
 }
 
 /**
@@ -140,12 +133,7 @@ async function readKbJson<T>(dir: string, name: string): Promise<T> {
 async function clinvarReleasesFromManifest(kbDir: string): Promise<ClinvarReleases> {
   const path = join(kbDir, 'manifest.json');
   if (!(await fileExists(path))) return {};
-  let manifest: { sources?: { name?: unknown; version?: unknown }[] };
-  try {
-    manifest = JSON.parse(await readFile(path, 'utf8')) as typeof manifest;
-  } catch (e) {
-    throw new KbSourceError(path, `cannot read the KB manifest: ${(e as Error).message}`);
-  }
+  const manifest = await readKbJsonFile<{ sources?: { name?: unknown; version?: unknown }[] }>(path, (e) => `cannot read the KB manifest: ${e.message}`);
   const versionOf = (name: string): string | undefined => {
     const v = manifest.sources?.find((x) => x.name === name)?.version;
     return typeof v === 'string' && v !== 'unknown' ? v : undefined;

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Ontology, parseObo, parseObographs, type OntologyData, type Term } from '../hpo/ontology.ts';
 import { nameTermMatcher } from './disease-name-terms.ts';
+import { readKbJsonFile } from './io.ts';
 import { KbSourceError, type KbBuildContext } from './types.ts';
 
 export const HPO_KB_FILE = 'hpo-kb.json';
@@ -470,12 +471,7 @@ export async function buildHpoKb(ctx: KbBuildContext): Promise<void> {
 /** Loads hpo-kb.json written by `buildHpoKb`. */
 export async function loadHpoKb(dir: string): Promise<HpoKb> {
   const path = join(dir, HPO_KB_FILE);
-  let file: HpoKbFile;
-  try {
-    file = JSON.parse(await readFile(path, 'utf8')) as HpoKbFile;
-  } catch (e) {
-    throw new KbSourceError(path, `cannot read HPO KB: ${(e as Error).message}`);
-  }
+  const file = await readKbJsonFile<HpoKbFile>(path, (e) => `cannot read HPO KB: ${e.message}`);
   if (file.format !== HPO_KB_FORMAT) throw new KbSourceError(path, `HPO KB format ${file.format}, expected ${HPO_KB_FORMAT}: rebuild the KB`);
   return hpoKbFromFile(file);
 }

@@ -81,33 +81,50 @@ export async function fileExists(path: string): Promise<boolean> {
   }
 }
 
-/** Int32 column -> base64 (little endian, as on every platform we run on). */
-export function encodeInt32(values: ArrayLike<number>): string {
-  const arr = Int32Array.from(values);
+/** The bytes of a 4-byte column as base64 (little endian, as on every platform we run on). */
+function columnToBase64(arr: Int32Array | Float32Array): string {
   return Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength).toString('base64');
+}
+
+/** A 4-byte column back from base64: `make(n)` allocates the column of n values. */
+function columnFromBase64<T extends Int32Array | Float32Array>(b64: string, make: (n: number) => T): T {
+  const buf = Buffer.from(b64, 'base64');
+  const out = make(buf.byteLength / 4);
+  new Uint8Array(out.buffer).set(buf);
+  return out;
+}
+
+/** Int32 column -> base64. */
+export function encodeInt32(values: ArrayLike<number>): string {
+  return columnToBase64(Int32Array.from(values));
 }
 
 export function decodeInt32(b64: string): Int32Array {
-  const buf = Buffer.from(b64, 'base64');
-  const out = new Int32Array(buf.byteLength / 4);
-  new Uint8Array(out.buffer).set(buf);
-  return out;
+  return columnFromBase64(b64, (n) => new Int32Array(n));
 }
 
 export function encodeFloat32(values: ArrayLike<number>): string {
-  const arr = Float32Array.from(values);
-  return Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength).toString('base64');
+  return columnToBase64(Float32Array.from(values));
 }
 
 export function decodeFloat32(b64: string): Float32Array {
-  const buf = Buffer.from(b64, 'base64');
-  const out = new Float32Array(buf.byteLength / 4);
-  new Uint8Array(out.buffer).set(buf);
-  return out;
+  return columnFromBase64(b64, (n) => new Float32Array(n));
 }
 
 export async function readJson<T>(path: string): Promise<T> {
   return JSON.parse(await readFile(path, 'utf8')) as T;
+}
+
+/**
+ * A JSON file of a built KB; one that is missing or does not parse is a KbSourceError naming the
+ * file, with the reason `problem` words from the underlying error (code ENOENT, a syntax error).
+ */
+export async function readKbJsonFile<T>(path: string, problem: (e: NodeJS.ErrnoException) => string): Promise<T> {
+  try {
+    return await readJson<T>(path);
+  } catch (e) {
+    throw new KbSourceError(path, problem(e as NodeJS.ErrnoException));
+  }
 }
 
 /** Splits a TSV line, requiring at least `min` columns (clear error otherwise). */

@@ -3,7 +3,7 @@
  * zygosity and sex. Scores are probabilities in [0, 1] that the gene's genotype explains a
  * disease with that mode of inheritance.
  */
-import type { AnnotatedVariant, Sex } from '../types.ts';
+import type { AcmgClass, AnnotatedVariant, Sex } from '../types.ts';
 
 export type InheritanceMode = 'AD' | 'AR' | 'XLD' | 'XLR' | 'XL' | 'MT' | 'UNKNOWN';
 
@@ -53,6 +53,18 @@ export function clinvarPathogenic(v: AnnotatedVariant): boolean {
   return v.clinvar?.match === 'exact' && !conflicting && /(^|[^a-z])pathogenic/.test(sig);
 }
 
+/**
+ * [floor, ceiling] the ACMG class puts on a variant's pathogenicity: a (likely) pathogenic class
+ * raises it to at least 0.95 (0.85), a (likely) benign class caps it at 0.03 (0.1).
+ */
+const ACMG_PATHOGENICITY_BOUNDS: Readonly<Record<AcmgClass, readonly [floor: number, ceiling: number]>> = {
+  Pathogenic: [0.95, 1],
+  'Likely pathogenic': [0.85, 1],
+  'Uncertain significance': [0, 1],
+  'Likely benign': [0, 0.1],
+  Benign: [0, 0.03],
+};
+
 export function variantPathogenicity(v: AnnotatedVariant): number {
   let p = Number.isFinite(v.score) ? Math.min(1, Math.max(0, v.score)) : 0;
   const sig = v.clinvar?.significance.toLowerCase() ?? '';
@@ -60,27 +72,10 @@ export function variantPathogenicity(v: AnnotatedVariant): number {
   const conflicting = sig.includes('conflicting') || (/(^|[^a-z])pathogenic/.test(sig) && /benign/.test(sig));
   if (clinvarPathogenic(v)) p = Math.max(p, sig.includes('likely') ? 0.9 : 0.97);
   if (exactClinvar && !conflicting && /benign/.test(sig) && !/pathogenic/.test(sig)) p = Math.min(p, sig.includes('likely') ? 0.1 : 0.03);
-  switch (v.acmg.classification) {
-    case 'Pathogenic':
-      p = Math.max(p, 0.95);
-      break;
-    case 'Likely pathogenic':
-      p = Math.max(p, 0.85);
-      break;
-    case 'Benign':
-      p = Math.min(p, 0.03);
-      break;
-    case 'Likely benign':
-      p = Math.min(p, 0.1);
-      break;
-    case 'Uncertain significance':
-      break;
-    default: {
-      const never: never = v.acmg.classification;
-      throw new Error(`unknown ACMG class ${String(never)}`);
-    }
-  }
-  return p;
+  const bounds = ACMG_PATHOGENICITY_BOUNDS[v.acmg.classification] as (typeof ACMG_PATHOGENICITY_BOUNDS)[AcmgClass] | undefined;
+  if (bounds === undefined) throw new Error(`unknown ACMG class ${String(v.acmg.classification)}`);
+  const [floor, ceiling] = bounds;
+  return Math.min(Math.max(p, floor), ceiling);
 }
 
 /** Does the genotype carry at least one copy of the alt allele? */

@@ -92,32 +92,28 @@ function parseFieldDefinition(kind: 'INFO' | 'FORMAT', body: string, file: strin
   return { id, number, type: type as VcfFieldType, description: attrs.get('Description') ?? '' };
 }
 
+/** The '|'-separated field names after `marker` in a header description (quotes dropped); null without the marker. */
+function fieldListAfter(description: string, marker: string): string[] | null {
+  const at = description.indexOf(marker);
+  if (at === -1) return null;
+  return description
+    .slice(at + marker.length)
+    .trim()
+    .replace(/["']/g, '')
+    .split('|')
+    .map((f) => f.trim());
+}
+
 function annotationLayout(def: VcfFieldDefinition): AnnotationLayout | null {
   const d = def.description;
-  const fmt = d.indexOf('Format:');
-  if (fmt !== -1) {
-    const fields = d
-      .slice(fmt + 'Format:'.length)
-      .trim()
-      .replace(/["']/g, '')
-      .split('|')
-      .map((f) => f.trim());
-    // VEP writes "Format: Allele|Consequence|..."; other tools (bcftools csq's BCSQ) use other
-    // layouts that we do not interpret.
-    if (fields.length >= 2 && fields[0] === 'Allele') {
-      return { key: def.id, style: fields[1] === 'Annotation' ? 'snpeff' : 'vep', fields };
-    }
+  const fields = fieldListAfter(d, 'Format:');
+  // VEP writes "Format: Allele|Consequence|..."; other tools (bcftools csq's BCSQ) use other
+  // layouts that we do not interpret.
+  if (fields !== null && fields.length >= 2 && fields[0] === 'Allele') {
+    return { key: def.id, style: fields[1] === 'Annotation' ? 'snpeff' : 'vep', fields };
   }
-  const fa = d.indexOf('Functional annotations:');
-  if (fa !== -1) {
-    const fields = d
-      .slice(fa + 'Functional annotations:'.length)
-      .trim()
-      .replace(/["']/g, '')
-      .split('|')
-      .map((f) => f.trim());
-    return { key: def.id, style: 'snpeff', fields };
-  }
+  const snpeffFields = fieldListAfter(d, 'Functional annotations:');
+  if (snpeffFields !== null) return { key: def.id, style: 'snpeff', fields: snpeffFields };
   return null;
 }
 

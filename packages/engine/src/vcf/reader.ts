@@ -137,6 +137,13 @@ export function ownString(s: string): string {
   return (' ' + s).slice(1);
 }
 
+/** The next tab after the tab at `prev` within the line ending at `le`; -1 when there is none or `prev` is -1. */
+function nextTab(text: string, prev: number, le: number): number {
+  if (prev === -1) return -1;
+  const t = text.indexOf('\t', prev + 1);
+  return t >= le ? -1 : t;
+}
+
 function optInt(s: string | undefined): number | undefined {
   if (s === undefined || s === '.' || s === '') return undefined;
   const n = Number(s);
@@ -263,24 +270,17 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     // Fixed columns: the first 7 tabs, each must fall inside the line.
     let t1 = text.indexOf('\t', ls);
     if (t1 >= le) t1 = -1;
-    let t2 = t1 === -1 ? -1 : text.indexOf('\t', t1 + 1);
-    if (t2 >= le) t2 = -1;
-    let t3 = t2 === -1 ? -1 : text.indexOf('\t', t2 + 1);
-    if (t3 >= le) t3 = -1;
-    let t4 = t3 === -1 ? -1 : text.indexOf('\t', t3 + 1);
-    if (t4 >= le) t4 = -1;
-    let t5 = t4 === -1 ? -1 : text.indexOf('\t', t4 + 1);
-    if (t5 >= le) t5 = -1;
-    let t6 = t5 === -1 ? -1 : text.indexOf('\t', t5 + 1);
-    if (t6 >= le) t6 = -1;
-    let t7 = t6 === -1 ? -1 : text.indexOf('\t', t6 + 1);
-    if (t7 >= le) t7 = -1;
+    const t2 = nextTab(text, t1, le);
+    const t3 = nextTab(text, t2, le);
+    const t4 = nextTab(text, t3, le);
+    const t5 = nextTab(text, t4, le);
+    const t6 = nextTab(text, t5, le);
+    const t7 = nextTab(text, t6, le);
     if (t7 === -1) {
       const cols = text.slice(ls, le).split('\t').length;
       throw new VcfParseError(file, lineNo, `wrong column count: ${cols} tab-separated columns, expected ${this.expectedTabs + 1}`);
     }
-    let t8 = text.indexOf('\t', t7 + 1);
-    if (t8 >= le) t8 = -1;
+    const t8 = nextTab(text, t7, le);
     const infoEnd = t8 === -1 ? le : t8;
     let formatStart = -1;
     let formatEnd = -1;
@@ -289,8 +289,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     let tabs = 7;
     if (t8 !== -1) {
       tabs = 8;
-      let t9 = text.indexOf('\t', t8 + 1);
-      if (t9 >= le) t9 = -1;
+      const t9 = nextTab(text, t8, le);
       formatStart = t8 + 1;
       formatEnd = t9 === -1 ? le : t9;
       if (t9 !== -1) {

@@ -120,10 +120,15 @@ describe('a worker killed mid-job', () => {
       if ((await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id} and state = 'completed'`)) === 1) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    // One pg-boss job for the case, completed on its second attempt (retry_count 1).
+    // One pg-boss job for the case, retried after the kill (retry_count 1) and completed. On a
+    // saturated machine worker 2's own heartbeat can miss the 1 s expiry this test sets to catch
+    // the killed worker quickly; it then takes over its own job (retry_count 2). Either way the
+    // results above were published exactly once, which is what this test is about.
     expect(await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id}`)).toBe(1);
     expect(await count(sql`select count(*)::int as n from pgboss.job where data->>'productId' = ${id} and state = 'completed'`)).toBe(1);
-    expect(await count(sql`select retry_count as n from pgboss.job where data->>'productId' = ${id}`)).toBe(1);
+    const retries = await count(sql`select retry_count as n from pgboss.job where data->>'productId' = ${id}`);
+    expect(retries).toBeGreaterThanOrEqual(1);
+    expect(retries).toBeLessThanOrEqual(2);
     const genes = await app.inject({ method: 'GET', url: `/api/products/${id}/genes`, headers: { authorization: `Bearer ${user.token}` } });
     expect(genes.json<{ items: { symbol: string }[] }>().items.map((g) => g.symbol)).toEqual(['FGFR2', 'TTN']);
   });

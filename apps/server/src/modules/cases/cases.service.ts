@@ -36,6 +36,8 @@ import * as repo from './cases.repository.ts';
 
 /** How an analysis run is shown (also by GenomeTalks). */
 export { presentRun } from './cases.presenter.ts';
+/** Reading a checked case's current run (the genes, phenotypes and variants services). */
+export { itemOfCurrentRun, pageOfCurrentRun } from './current-run.ts';
 
 /** A multipart part as the route hands it over (file stream or text field). */
 export type UploadPart =

@@ -3,13 +3,13 @@
  * variants of given genes (for the gene and phenotype details). `variantFilters` is the one
  * mapping of the list's query to the stored-variant filter, shared with the TSV and the report.
  */
-import { ErrorCode, type VariantDetails, type VariantListQuery, type VariantListResponse, type VariantRow } from '@rarelens/contract';
+import { type VariantDetails, type VariantListQuery, type VariantListResponse, type VariantRow } from '@rarelens/contract';
 import type { Database } from '../../db/database.ts';
 import { hasFilters, type ListedVariantRow, type VariantFilters } from '../../db/run-variants.ts';
 import type { RunVariantRow } from '../../db/schema/products.ts';
 import type { VariantClassificationRow } from '../../db/schema/variant-classifications.ts';
-import { AppError, Errors } from '../../errors.ts';
-import type { CaseAccess, Caller } from '../cases/cases.service.ts';
+import { Errors } from '../../errors.ts';
+import { itemOfCurrentRun, type CaseAccess, type Caller } from '../cases/cases.service.ts';
 import { presentVariant, presentVariantDetails, type ReviewerClassifications } from './variants.presenter.ts';
 import { ResultsCache } from '../../http/results-cache.ts';
 import { countKey } from './count-cache.ts';
@@ -103,10 +103,7 @@ export function createVariantsService(deps: {
     },
 
     async get(user: Caller, id: string, variantId: number): Promise<VariantDetails> {
-      const { caseRow } = await deps.access.check(user, id, 'read');
-      const runId = caseRow.currentRunId;
-      const row = runId ? await repo.findVariant(db, runId, variantId) : null;
-      if (!row || !runId) throw new AppError(404, ErrorCode.notFound, 'Variant not found in this case');
+      const { caseRow, runId, row } = await itemOfCurrentRun(deps.access, user, id, (run) => repo.findVariant(db, run, variantId), 'Variant not found in this case');
       const run = await deps.access.run(runId);
       return presentVariantDetails(row, run?.inputAssembly ?? 'unknown', await reviewsOf(caseRow.id));
     },

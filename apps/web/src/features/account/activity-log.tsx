@@ -47,9 +47,11 @@ export function ActivityLog() {
         <table className="mt-4 w-full text-left text-sm" aria-label="Account activity">
           <thead className="text-xs text-ink-500">
             <tr>
-              <th className="py-2 pr-4 font-medium">When</th>
-              <th className="py-2 pr-4 font-medium">What</th>
-              <th className="py-2 pr-4 font-medium">From</th>
+              {['When', 'What', 'From'].map((header) => (
+                <th key={header} className="py-2 pr-4 font-medium">
+                  {header}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-ink-100">

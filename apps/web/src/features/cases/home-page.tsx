@@ -179,18 +179,11 @@ function CasesSection({
         <table className="w-full text-left">
           <thead className="bg-ink-50/70 text-xs font-medium tracking-wide text-ink-500 uppercase">
             <tr>
-              <th scope="col" className="px-5 py-3">
-                Case
-              </th>
-              <th scope="col" className="px-5 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-5 py-3">
-                Created
-              </th>
-              <th scope="col" className="px-5 py-3">
-                Sharing
-              </th>
+              {['Case', 'Status', 'Created', 'Sharing'].map((header) => (
+                <th key={header} scope="col" className="px-5 py-3">
+                  {header}
+                </th>
+              ))}
               <th scope="col" className="px-5 py-3">
                 <span className="sr-only">Actions</span>
               </th>
@@ -251,20 +244,19 @@ export function HomePage() {
         </EmptyState>
       ) : (
         <>
-          {own.length > 0 ? (
-            <CasesSection
-              title="My cases"
-              description={`${own.length} case${own.length === 1 ? '' : 's'}`}
-              products={own}
-            />
-          ) : null}
-          {shared.length > 0 ? (
-            <CasesSection
-              title="Shared with me"
-              description={`${shared.length} case${shared.length === 1 ? '' : 's'}`}
-              products={shared}
-            />
-          ) : null}
+          {[
+            { title: 'My cases', products: own },
+            { title: 'Shared with me', products: shared },
+          ]
+            .filter((section) => section.products.length > 0)
+            .map(({ title, products: list }) => (
+              <CasesSection
+                key={title}
+                title={title}
+                description={`${list.length} case${list.length === 1 ? '' : 's'}`}
+                products={list}
+              />
+            ))}
         </>
       )}
     </>

@@ -336,25 +336,19 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
             <p className="text-xs text-ink-500">HPO terms used by the ranking.</p>
           </div>
           <div className="flex flex-col gap-5 px-5 py-4">
-            <TermList
-              title="Present"
-              testId="diagnose-present-terms"
-              terms={terms.hpoTerms}
-              saved={saved.hpoTerms}
-              fromText={fromText}
-              onRemove={canEdit && !isRanking ? remove : undefined}
-              empty="No term yet: accept terms from the text or search the ontology."
-            />
-            <TermList
-              title="Excluded"
-              tone="excluded"
-              testId="diagnose-excluded-terms"
-              terms={terms.excludedTerms}
-              saved={saved.excludedTerms}
-              fromText={fromText}
-              onRemove={canEdit && !isRanking ? remove : undefined}
-              empty="None. Findings examined and found absent lower the diseases that expect them."
-            />
+            {TERM_LISTS.map((list) => (
+              <TermList
+                key={list.terms}
+                title={list.title}
+                tone={list.tone}
+                testId={list.testId}
+                terms={terms[list.terms]}
+                saved={saved[list.terms]}
+                fromText={fromText}
+                onRemove={canEdit && !isRanking ? remove : undefined}
+                empty={list.empty}
+              />
+            ))}
             {canEdit ? (
               <AddTerm
                 disabled={isRanking}
@@ -441,6 +435,24 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
     </>
   );
 }
+
+/** The phenotype card's two lists: the terms present, then those examined and found absent. */
+const TERM_LISTS = [
+  {
+    terms: 'hpoTerms',
+    title: 'Present',
+    tone: 'present',
+    testId: 'diagnose-present-terms',
+    empty: 'No term yet: accept terms from the text or search the ontology.',
+  },
+  {
+    terms: 'excludedTerms',
+    title: 'Excluded',
+    tone: 'excluded',
+    testId: 'diagnose-excluded-terms',
+    empty: 'None. Findings examined and found absent lower the diseases that expect them.',
+  },
+] as const;
 
 function TermList({
   title,

@@ -1,4 +1,6 @@
 import { Messages, type GeneRow, type PhenotypeRow, type ProductStatus } from '@rarelens/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../components/card.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -51,6 +53,63 @@ function Change({ previous, now }: { previous: number | undefined; now: number }
       {delta > 0 ? '▲' : '▼'}
       {Math.abs(delta)}
     </span>
+  );
+}
+
+type TopListProps<R extends { rank: number }> = {
+  label: string;
+  title: string;
+  /** The section's own classes (its border between the two lists). */
+  className: string;
+  query: UseQueryResult<{ items: R[] }>;
+  limit: number;
+  empty: string;
+  testId: string;
+  itemTestId: string;
+  rowKey: (row: R) => string;
+  itemData?: (row: R) => Record<`data-${string}`, string>;
+  /** The rank of a row before the last re-ranking; null: no movement shown. */
+  previous: ((row: R) => number | undefined) | null;
+  /** What stands between the rank and the movement. */
+  children: (row: R) => ReactNode;
+};
+
+/** One of the preview's two lists: its first `limit` rows, each with its rank and movement. */
+function TopList<R extends { rank: number }>({
+  label,
+  title,
+  className,
+  query,
+  limit,
+  empty,
+  testId,
+  itemTestId,
+  rowKey,
+  itemData,
+  previous,
+  children,
+}: TopListProps<R>) {
+  return (
+    <section aria-label={label} className={cn('min-w-0 border-ink-100 px-5 py-4', className)}>
+      <h3 className="mb-2 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">{title}</h3>
+      {query.isPending ? (
+        <Spinner className="size-4 text-accent-600" />
+      ) : query.isError ? (
+        <p className="text-sm text-danger-700">{errorMessage(query.error)}</p>
+      ) : query.data.items.length === 0 ? (
+        <p className="text-sm text-ink-500">{empty}</p>
+      ) : (
+        <ol className="flex flex-col divide-y divide-ink-50" data-testid={testId}>
+          {query.data.items.slice(0, limit).map((row) => (
+            <li key={rowKey(row)} data-testid={itemTestId} {...itemData?.(row)} className="flex items-start gap-3 py-2">
+              <span className="w-5 shrink-0 pt-0.5 text-right text-xs font-semibold text-ink-400 tabular-nums">{row.rank}</span>
+              {children(row)}
+              <span className="w-8 shrink-0 pt-0.5 text-right">{previous ? <Change previous={previous(row)} now={row.rank} /> : null}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
@@ -113,100 +172,63 @@ export function RankingPreview({
           isRanking && 'opacity-50',
         )}
       >
-        <section aria-label="Top diseases" className="min-w-0 border-ink-100 px-5 py-4 md:border-r">
-          <h3 className="mb-2 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
-            Diseases
-          </h3>
-          {diseases.isPending ? (
-            <Spinner className="size-4 text-accent-600" />
-          ) : diseases.isError ? (
-            <p className="text-sm text-danger-700">{errorMessage(diseases.error)}</p>
-          ) : diseases.data.items.length === 0 ? (
-            <p className="text-sm text-ink-500">No disease ranked for these terms.</p>
-          ) : (
-            <ol
-              className="flex flex-col divide-y divide-ink-50"
-              data-testid="diagnose-top-diseases"
-            >
-              {diseases.data.items.slice(0, limit).map((d) => (
-                <li
-                  key={d.id}
-                  data-testid="diagnose-disease"
-                  data-disease-id={d.id}
-                  className="flex items-start gap-3 py-2"
-                >
-                  <span className="w-5 shrink-0 pt-0.5 text-right text-xs font-semibold text-ink-400 tabular-nums">
-                    {d.rank}
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <Link
-                      to={`${base}/phenotypes/${encodeURIComponent(d.id)}`}
-                      className="line-clamp-2 text-sm font-medium text-ink-900 hover:text-accent-700 hover:underline"
-                    >
-                      {d.name}
-                    </Link>
-                    <span className="mt-1 flex flex-wrap items-center gap-2">
-                      <ProbabilityBar value={d.probability} />
-                      <GeneChips productId={productId} genes={d.genes} max={2} />
-                    </span>
-                  </span>
-                  <span className="w-8 shrink-0 pt-0.5 text-right">
-                    {before ? <Change previous={before.diseases.get(d.id)} now={d.rank} /> : null}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-        <section
-          aria-label="Top genes"
-          className="min-w-0 border-t border-ink-100 px-5 py-4 md:border-t-0"
+        <TopList
+          label="Top diseases"
+          title="Diseases"
+          className="md:border-r"
+          query={diseases}
+          limit={limit}
+          empty="No disease ranked for these terms."
+          testId="diagnose-top-diseases"
+          itemTestId="diagnose-disease"
+          rowKey={(d) => d.id}
+          itemData={(d) => ({ 'data-disease-id': d.id })}
+          previous={before ? (d) => before.diseases.get(d.id) : null}
         >
-          <h3 className="mb-2 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
-            Genes
-          </h3>
-          {genes.isPending ? (
-            <Spinner className="size-4 text-accent-600" />
-          ) : genes.isError ? (
-            <p className="text-sm text-danger-700">{errorMessage(genes.error)}</p>
-          ) : genes.data.items.length === 0 ? (
-            <p className="text-sm text-ink-500">No gene ranked yet.</p>
-          ) : (
-            <ol className="flex flex-col divide-y divide-ink-50" data-testid="diagnose-top-genes">
-              {genes.data.items.slice(0, limit).map((g) => (
-                <li
-                  key={g.symbol}
-                  data-testid="diagnose-gene"
-                  className="flex items-start gap-3 py-2"
-                >
-                  <span className="w-5 shrink-0 pt-0.5 text-right text-xs font-semibold text-ink-400 tabular-nums">
-                    {g.rank}
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <Link
-                      to={`${base}/genes/${encodeURIComponent(g.symbol)}`}
-                      className="text-sm font-semibold text-ink-900 italic hover:text-accent-700 hover:underline"
-                    >
-                      {g.symbol}
-                    </Link>
-                    <span className="block truncate text-xs text-ink-500">
-                      {g.topDisease?.label ?? g.name ?? '—'}
-                    </span>
-                  </span>
-                  <span
-                    className="shrink-0 pt-0.5 text-xs text-ink-600 tabular-nums"
-                    title="Combined phenotype and variant score"
-                  >
-                    {g.score.toFixed(2)}
-                  </span>
-                  <span className="w-8 shrink-0 pt-0.5 text-right">
-                    {before ? <Change previous={before.genes.get(g.symbol)} now={g.rank} /> : null}
-                  </span>
-                </li>
-              ))}
-            </ol>
+          {(d) => (
+            <span className="min-w-0 flex-1">
+              <Link
+                to={`${base}/phenotypes/${encodeURIComponent(d.id)}`}
+                className="line-clamp-2 text-sm font-medium text-ink-900 hover:text-accent-700 hover:underline"
+              >
+                {d.name}
+              </Link>
+              <span className="mt-1 flex flex-wrap items-center gap-2">
+                <ProbabilityBar value={d.probability} />
+                <GeneChips productId={productId} genes={d.genes} max={2} />
+              </span>
+            </span>
           )}
-        </section>
+        </TopList>
+        <TopList
+          label="Top genes"
+          title="Genes"
+          className="border-t md:border-t-0"
+          query={genes}
+          limit={limit}
+          empty="No gene ranked yet."
+          testId="diagnose-top-genes"
+          itemTestId="diagnose-gene"
+          rowKey={(g) => g.symbol}
+          previous={before ? (g) => before.genes.get(g.symbol) : null}
+        >
+          {(g) => (
+            <>
+              <span className="min-w-0 flex-1">
+                <Link
+                  to={`${base}/genes/${encodeURIComponent(g.symbol)}`}
+                  className="text-sm font-semibold text-ink-900 italic hover:text-accent-700 hover:underline"
+                >
+                  {g.symbol}
+                </Link>
+                <span className="block truncate text-xs text-ink-500">{g.topDisease?.label ?? g.name ?? '—'}</span>
+              </span>
+              <span className="shrink-0 pt-0.5 text-xs text-ink-600 tabular-nums" title="Combined phenotype and variant score">
+                {g.score.toFixed(2)}
+              </span>
+            </>
+          )}
+        </TopList>
       </div>
     </Card>
   );

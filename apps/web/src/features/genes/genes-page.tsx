@@ -1,23 +1,19 @@
 import type { GeneRow, ProductDetails } from '@rarelens/contract';
 import { useProductId } from '../../app/layouts/product-layout.tsx';
-import { Alert, EmptyState, PageHeader } from '../../components/card.tsx';
+import { EmptyState, PageHeader } from '../../components/card.tsx';
 import { GeneIcon } from '../../components/icons.tsx';
-import { getPageCount, Pagination } from '../../components/pagination.tsx';
-import { RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
-import { PageSpinner } from '../../components/spinner.tsx';
+import { RankedPanel, RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { CaseSummary, ResultsGate } from '../cases/index.ts';
-import { usePageParam } from '../../lib/use-search-params-update.ts';
 import {
   abbreviateInheritance,
   PROBABILITY_HELP,
   ProbabilityBar,
 } from '../phenotypes/index.ts';
 import { SignificanceBadge } from '../variants/index.ts';
-import { useGenes } from './genes.api.ts';
+import { useGenesPage } from './genes.api.ts';
 
 export function genePath(productId: string, symbol: string): string {
   return `/my-product/${encodeURIComponent(productId)}/genes/${encodeURIComponent(symbol)}`;
@@ -162,41 +158,37 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
 }
 
 function GenesPanel({ product }: { product: ProductDetails }) {
-  const [page, setPage] = usePageParam();
-  const list = useGenes(product.id, product.run?.rankedAt ?? null, page);
-  if (list.isPending) return <PageSpinner label="Loading genes" />;
-  if (list.isError) return <Alert tone="error">{errorMessage(list.error)}</Alert>;
-  if (list.data.total === 0) {
-    return (
-      <EmptyState icon={<GeneIcon />} title="No gene ranked for this case">
-        No variant of the case falls in a gene with a known disease association.
-      </EmptyState>
-    );
-  }
+  const paged = useGenesPage(product);
   return (
-    <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs text-ink-500">
-        <span>
-          {list.data.total.toLocaleString('en-US')}
-          {list.data.totalIsCapped ? '+' : ''} genes ranked
-        </span>
-        <span className="flex items-center gap-3">
-          <span className="inline-flex items-center gap-1">
-            <span className="size-2 rounded-full bg-sky-500" /> phenotype
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <span className="size-2 rounded-full bg-orange-400" /> variant
-          </span>
-        </span>
-      </div>
-      <GenesTable productId={product.id} rows={list.data.items} />
-      <Pagination
-        className="mt-4"
-        page={page}
-        pageCount={getPageCount(list.data.total, list.data.pageSize)}
-        onPageChange={setPage}
-      />
-    </div>
+    <RankedPanel
+      {...paged}
+      loadingLabel="Loading genes"
+      empty={
+        <EmptyState icon={<GeneIcon />} title="No gene ranked for this case">
+          No variant of the case falls in a gene with a known disease association.
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs text-ink-500">
+            <span>
+              {data.total.toLocaleString('en-US')}
+              {data.totalIsCapped ? '+' : ''} genes ranked
+            </span>
+            <span className="flex items-center gap-3">
+              <span className="inline-flex items-center gap-1">
+                <span className="size-2 rounded-full bg-sky-500" /> phenotype
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <span className="size-2 rounded-full bg-orange-400" /> variant
+              </span>
+            </span>
+          </div>
+          <GenesTable productId={product.id} rows={data.items} />
+        </>
+      )}
+    </RankedPanel>
   );
 }
 

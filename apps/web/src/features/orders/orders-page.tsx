@@ -12,6 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
+import { TableCard } from '../../components/table-card.tsx';
 import { Checkbox, FormField, Input } from '../../components/form.tsx';
 import { ReportIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -113,7 +114,6 @@ function OrderForm({ list }: { list: PlansResponse }) {
 
 function OrderList({ orders }: { orders: Order[] }) {
   const invoice = useMutation({ mutationFn: ordersApi.invoice, onSuccess: saveFile, onError: toastError });
-  const th = 'px-4 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
   if (orders.length === 0) {
     return (
       <EmptyState icon={<ReportIcon />} title="No orders yet">
@@ -122,51 +122,40 @@ function OrderList({ orders }: { orders: Order[] }) {
     );
   }
   return (
-    <Card className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid="order-table">
-        <thead className="bg-ink-50/70">
-          <tr>
-            <th scope="col" className={th}>Order</th>
-            <th scope="col" className={th}>Items</th>
-            <th scope="col" className={th}>Price</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={th}>Cases</th>
-            <th scope="col" className={th}><span className="sr-only">Invoice</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.id} data-testid="order-row" data-order-id={o.id} className="border-t border-ink-100 align-top">
-              <td className="px-4 py-3">
-                <p className="font-medium text-ink-900">{o.reference}</p>
-                <p className="text-xs text-ink-500">{formatDate(o.createdAt)}</p>
-              </td>
-              <td className="px-4 py-3 text-ink-700">
-                {o.items.map((i) => (
-                  <p key={i.code}>{i.description}</p>
-                ))}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">{formatMoney(o.price, o.currency)}</td>
-              <td className="px-4 py-3" data-testid="order-status">{OrderStatusLabels[o.status]}</td>
-              <td className="px-4 py-3 text-ink-700">
-                {o.usage ? `${o.usage.casesRemaining} of ${o.casesPerMonth} remaining` : `${o.casesPerMonth} per month`}
-              </td>
-              <td className="px-4 py-3 text-right">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  isLoading={invoice.isPending && invoice.variables === o.id}
-                  onClick={() => invoice.mutate(o.id)}
-                  data-testid="download-invoice"
-                >
-                  Invoice
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+    <TableCard
+      testId="order-table"
+      headers={['Order', 'Items', 'Price', 'Status', 'Cases', { label: <span className="sr-only">Invoice</span> }]}
+    >
+      {orders.map((o) => (
+        <tr key={o.id} data-testid="order-row" data-order-id={o.id} className="border-t border-ink-100 align-top">
+          <td className="px-4 py-3">
+            <p className="font-medium text-ink-900">{o.reference}</p>
+            <p className="text-xs text-ink-500">{formatDate(o.createdAt)}</p>
+          </td>
+          <td className="px-4 py-3 text-ink-700">
+            {o.items.map((i) => (
+              <p key={i.code}>{i.description}</p>
+            ))}
+          </td>
+          <td className="px-4 py-3 whitespace-nowrap">{formatMoney(o.price, o.currency)}</td>
+          <td className="px-4 py-3" data-testid="order-status">{OrderStatusLabels[o.status]}</td>
+          <td className="px-4 py-3 text-ink-700">
+            {o.usage ? `${o.usage.casesRemaining} of ${o.casesPerMonth} remaining` : `${o.casesPerMonth} per month`}
+          </td>
+          <td className="px-4 py-3 text-right">
+            <Button
+              variant="outline"
+              size="sm"
+              isLoading={invoice.isPending && invoice.variables === o.id}
+              onClick={() => invoice.mutate(o.id)}
+              data-testid="download-invoice"
+            >
+              Invoice
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </TableCard>
   );
 }
 

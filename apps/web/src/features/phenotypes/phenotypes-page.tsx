@@ -1,18 +1,14 @@
 import type { PhenotypeRow, ProductDetails } from '@rarelens/contract';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, EmptyState, PageHeader } from '../../components/card.tsx';
+import { EmptyState, PageHeader } from '../../components/card.tsx';
 import { StethoscopeIcon } from '../../components/icons.tsx';
-import { getPageCount, Pagination } from '../../components/pagination.tsx';
-import { RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
-import { PageSpinner } from '../../components/spinner.tsx';
+import { RankedPanel, RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { useProductId } from '../../app/layouts/product-layout.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useProduct, CaseSummary, ResultsGate } from '../cases/index.ts';
 import { ShareCaseButton } from '../sharing/index.ts';
-import { usePageParam } from '../../lib/use-search-params-update.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../variants/index.ts';
 import { CaseFamily } from '../family/index.ts';
 import { CaseRawData } from '../raw-data/index.ts';
@@ -24,7 +20,7 @@ import {
   PROBABILITY_HELP,
   ProbabilityBar,
 } from './phenotype-ui.tsx';
-import { usePhenotypes } from './phenotypes.api.ts';
+import { usePhenotypesPage } from './phenotypes.api.ts';
 
 export type ResultsView = 'diseases' | 'variants';
 
@@ -167,41 +163,37 @@ function DiseasesTable({ productId, rows }: { productId: string; rows: Phenotype
 }
 
 function DiseasesPanel({ product }: { product: ProductDetails }) {
-  const [page, setPage] = usePageParam();
-  const list = usePhenotypes(product.id, product.run?.rankedAt ?? null, page);
-
-  if (list.isPending) return <PageSpinner label="Loading phenotypes" />;
-  if (list.isError) return <Alert tone="error">{errorMessage(list.error)}</Alert>;
-  if (list.data.total === 0) {
-    return (
-      <EmptyState icon={<StethoscopeIcon />} title="No disease ranked for this case">
-        {product.hpoTerms.length === 0
-          ? 'The case has no HPO terms: add the patient’s phenotype in the Diagnose module to rank diseases.'
-          : 'None of the knowledge base’s diseases matches the patient’s terms and variants.'}
-      </EmptyState>
-    );
-  }
-  const pageCount = getPageCount(list.data.total, list.data.pageSize);
-  // The patient terms the ranking used (every row has one entry per used term).
-  const rankedTerms = list.data.items[0]?.matchedTerms.length ?? product.hpoTerms.length;
+  const paged = usePhenotypesPage(product);
   return (
-    <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>
-      <p className="mb-2 text-xs text-ink-500">
-        {list.data.total.toLocaleString('en-US')}
-        {list.data.totalIsCapped ? '+' : ''} diseases ranked for {rankedTerms} patient
-        term{rankedTerms === 1 ? '' : 's'}
-        {rankedTerms < product.hpoTerms.length
-          ? ` (of ${product.hpoTerms.length} given: the others are implied by a more specific term or are not phenotypic abnormalities)`
-          : ''}
-      </p>
-      <DiseasesTable productId={product.id} rows={list.data.items} />
-      <Pagination
-        className="mt-4"
-        page={page}
-        pageCount={pageCount}
-        onPageChange={setPage}
-      />
-    </div>
+    <RankedPanel
+      {...paged}
+      loadingLabel="Loading phenotypes"
+      empty={
+        <EmptyState icon={<StethoscopeIcon />} title="No disease ranked for this case">
+          {product.hpoTerms.length === 0
+            ? 'The case has no HPO terms: add the patient’s phenotype in the Diagnose module to rank diseases.'
+            : 'None of the knowledge base’s diseases matches the patient’s terms and variants.'}
+        </EmptyState>
+      }
+    >
+      {(data) => {
+        // The patient terms the ranking used (every row has one entry per used term).
+        const rankedTerms = data.items[0]?.matchedTerms.length ?? product.hpoTerms.length;
+        return (
+          <>
+            <p className="mb-2 text-xs text-ink-500">
+              {data.total.toLocaleString('en-US')}
+              {data.totalIsCapped ? '+' : ''} diseases ranked for {rankedTerms} patient
+              term{rankedTerms === 1 ? '' : 's'}
+              {rankedTerms < product.hpoTerms.length
+                ? ` (of ${product.hpoTerms.length} given: the others are implied by a more specific term or are not phenotypic abnormalities)`
+                : ''}
+            </p>
+            <DiseasesTable productId={product.id} rows={data.items} />
+          </>
+        );
+      }}
+    </RankedPanel>
   );
 }
 

@@ -2,7 +2,8 @@ import { Messages, type ShareSettingsItem, type ShareStatus } from '@rarelens/co
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button.tsx';
-import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
+import { Alert, EmptyState, PageHeader } from '../../components/card.tsx';
+import { TableCard } from '../../components/table-card.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ShareIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -72,7 +73,6 @@ function lastOpened(share: ShareSettingsItem): string {
 export function ShareSettingsPage() {
   useDocumentTitle('Share settings');
   const shares = useShareSettings();
-  const th = 'px-4 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
   return (
     <>
       <PageHeader title="Share settings" description="People you have shared phenotypes with, and when they opened the link." />
@@ -85,39 +85,28 @@ export function ShareSettingsPage() {
           Phenotypes you share with other users by email will be listed here. Use Share on a case’s phenotypes.
         </EmptyState>
       ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="share-table">
-            <thead className="bg-ink-50/70">
-              <tr>
-                <th scope="col" className={th}>Recipient</th>
-                <th scope="col" className={th}>Case</th>
-                <th scope="col" className={th}>Shared on</th>
-                <th scope="col" className={th}>Last opened</th>
-                <th scope="col" className={th}>Status</th>
-                <th scope="col" className={th}><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {shares.data.map((share) => (
-                <tr key={`${share.productId}:${share.email}`} data-testid="share-row" data-email={share.email} className="border-t border-ink-100 align-top">
-                  <td className="px-4 py-3 font-medium text-ink-900">{share.email}</td>
-                  <td className="px-4 py-3">
-                    <Link to={`/my-product/${encodeURIComponent(share.productId)}/phenotypes`} className="text-ink-900 hover:underline">
-                      {share.caseId}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-ink-700">
-                    {formatDate(share.sharedAt)}
-                    {share.status === 'active' ? <p className="text-xs text-ink-500">Link until {formatDate(share.expiresAt)}</p> : null}
-                  </td>
-                  <td className="px-4 py-3 text-ink-700" data-testid="share-last-opened">{lastOpened(share)}</td>
-                  <td className="px-4 py-3"><StatusPill status={share.status} /></td>
-                  <td className="px-4 py-3 text-right">{share.status === 'revoked' ? null : <UnshareButton share={share} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <TableCard
+          testId="share-table"
+          headers={['Recipient', 'Case', 'Shared on', 'Last opened', 'Status', { label: <span className="sr-only">Actions</span> }]}
+        >
+          {shares.data.map((share) => (
+            <tr key={`${share.productId}:${share.email}`} data-testid="share-row" data-email={share.email} className="border-t border-ink-100 align-top">
+              <td className="px-4 py-3 font-medium text-ink-900">{share.email}</td>
+              <td className="px-4 py-3">
+                <Link to={`/my-product/${encodeURIComponent(share.productId)}/phenotypes`} className="text-ink-900 hover:underline">
+                  {share.caseId}
+                </Link>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-ink-700">
+                {formatDate(share.sharedAt)}
+                {share.status === 'active' ? <p className="text-xs text-ink-500">Link until {formatDate(share.expiresAt)}</p> : null}
+              </td>
+              <td className="px-4 py-3 text-ink-700" data-testid="share-last-opened">{lastOpened(share)}</td>
+              <td className="px-4 py-3"><StatusPill status={share.status} /></td>
+              <td className="px-4 py-3 text-right">{share.status === 'revoked' ? null : <UnshareButton share={share} />}</td>
+            </tr>
+          ))}
+        </TableCard>
       )}
     </>
   );

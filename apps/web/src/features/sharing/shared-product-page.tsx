@@ -1,7 +1,8 @@
 import type { PhenotypeRow, SharedProductResponse } from '@rarelens/contract';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
-import { Alert, Card, EmptyState, PageHeader } from '../../components/card.tsx';
+import { Alert, EmptyState, PageHeader } from '../../components/card.tsx';
+import { TableCard } from '../../components/table-card.tsx';
 import { ShareIcon, StethoscopeIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -35,7 +36,6 @@ function GeneNames({ genes }: { genes: string[] }) {
 
 /** The ranked phenotypes, read only: no link into the case (the holder has no account on it). */
 function SharedPhenotypes({ rows, termCount }: { rows: PhenotypeRow[]; termCount: number }) {
-  const th = 'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
   if (rows.length === 0) {
     return (
       <EmptyState icon={<StethoscopeIcon />} title="No disease ranked for this case">
@@ -44,40 +44,29 @@ function SharedPhenotypes({ rows, termCount }: { rows: PhenotypeRow[]; termCount
     );
   }
   return (
-    <Card className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid="shared-phenotype-table">
-        <thead className="bg-ink-50/70">
-          <tr>
-            <th scope="col" className={`${th} w-12 text-right`}>Rank</th>
-            <th scope="col" className={th}>Disease</th>
-            <th scope="col" className={th}>Inheritance</th>
-            <th scope="col" className={th}>Probability</th>
-            <th scope="col" className={th}>Significance</th>
-            <th scope="col" className={th}>Symptoms</th>
-            <th scope="col" className={th}>Genes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-testid="shared-phenotype-row" className="border-t border-ink-100 align-top">
-              <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
-              <td className="max-w-md px-3 py-3">
-                <p className="font-medium text-ink-900">{row.name}</p>
-                <DiseaseIdLink id={row.id} />
-              </td>
-              <td className="px-3 py-3"><InheritanceList terms={row.inheritance} /></td>
-              <td className="px-3 py-3"><ProbabilityBar value={row.probability} /></td>
-              <td className="px-3 py-3"><SignificanceBadge value={row.significance} /></td>
-              <td className="px-3 py-3 text-xs tabular-nums">
-                <strong>{countMatched(row.matchedTerms)}</strong>
-                <span className="text-ink-400"> / {termCount}</span>
-              </td>
-              <td className="px-3 py-3"><GeneNames genes={row.genes} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+    <TableCard
+      testId="shared-phenotype-table"
+      padding="px-3"
+      headers={[{ label: 'Rank', className: 'w-12 text-right' }, 'Disease', 'Inheritance', 'Probability', 'Significance', 'Symptoms', 'Genes']}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} data-testid="shared-phenotype-row" className="border-t border-ink-100 align-top">
+          <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
+          <td className="max-w-md px-3 py-3">
+            <p className="font-medium text-ink-900">{row.name}</p>
+            <DiseaseIdLink id={row.id} />
+          </td>
+          <td className="px-3 py-3"><InheritanceList terms={row.inheritance} /></td>
+          <td className="px-3 py-3"><ProbabilityBar value={row.probability} /></td>
+          <td className="px-3 py-3"><SignificanceBadge value={row.significance} /></td>
+          <td className="px-3 py-3 text-xs tabular-nums">
+            <strong>{countMatched(row.matchedTerms)}</strong>
+            <span className="text-ink-400"> / {termCount}</span>
+          </td>
+          <td className="px-3 py-3"><GeneNames genes={row.genes} /></td>
+        </tr>
+      ))}
+    </TableCard>
   );
 }
 
