@@ -151,7 +151,7 @@ async function main(): Promise<void> {
       topKRow('gene (through its diseases)', gene),
       '',
       `Targets: disease top-1 >= 45 %, top-10 >= 70 % (Exomiser 35.5 % / 58.5 %). Speed: ${perCase.toFixed(1)} ms/case wall, ${cpuPerCase.toFixed(1)} ms/case CPU with the KB loaded (target <= 20 ms; machine load average ${load.toFixed(1)} on ${cpus().length} cores during the run); KB load + model ${loadMs.toFixed(0)} ms.`,
-      'The phenotype scoring options: excludedWeight chosen by 5-fold cohort-grouped cross-validation (`bench/rank-pheno-cv.ts`, held-out figures in rank-analysis.md); the others on every-8th-case subsets of the dev split, checked by the same CV (rank-analysis.md).',
+      'The phenotype scoring options: partialPenalty, specificPenalty and excludedWeight chosen by 5-fold cohort-grouped cross-validation (`bench/rank-pheno-cv.ts`, every 2nd case; held-out figures in rank-analysis.md), noMatchLr and contradictionLr kept by the same CV; excludedFloor and the model options (default frequency, prior count) chosen earlier on every-8th-case subsets.',
       '',
     );
     const cal = crossValidateCalibration(calibrationCases, PHENOTYPE_CALIBRATION);
