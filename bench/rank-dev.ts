@@ -3,7 +3,9 @@
  * read and annotated once; per case only the spiked records are annotated and merged in, then the
  * product's `prepareVariants` + `rank` run. Same scoring code as the product, ~10x faster than
  * bench:rank part (b), for grouped cross-validation of constants.
- * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--out cases.jsonl] [--save cv-input.json]
+ * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--out cases.jsonl] [--save cv-input.json] [--dump genes.jsonl] [--no-cv]
+ * (--out: each case's causal-gene rank and the candidate source it is ranked on; --dump and --out are
+ * written before the cross-validation, which --no-cv skips)
  */
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,7 +75,7 @@ const geneCases: GeneCase[] = [];
 const geneScoreCases: ScoreCase[] = [];
 const diseaseScoreCases: ScoreCase[] = [];
 const GT: Record<string, string> = { heterozygous: '0/1', homozygous: '1/1', hemizygous: '1/1' };
-const rows: { id: string; cohort: string; annotated: boolean; rank: number | null }[] = [];
+const rows: { id: string; cohort: string; annotated: boolean; rank: number | null; source: string | null }[] = [];
 const hiddenMode = arg('--hidden') as HiddenMode | undefined;
 const hiddenRows: { id: string; cohort: string; rank: number | null; source: string | null; detail: string }[] = [];
 const hiddenGeneCases: GeneCase[] = [];
@@ -133,7 +135,7 @@ for (const c of chosen) {
   const symbols = c.genes.map((g) => g.symbol);
   const g = res.genes.find((x) => symbols.includes(x.symbol));
   const r = g ? res.genes.filter((x) => x.score >= g.score).length : null;
-  rows.push({ id: c.id, cohort: c.cohort, annotated: symbols.some((s) => annotatedGenes.has(s)), rank: r });
+  rows.push({ id: c.id, cohort: c.cohort, annotated: symbols.some((s) => annotatedGenes.has(s)), rank: r, source: g?.scoreParts.source ?? null });
 }
 const pct = (k: number, n: number): string => `${((100 * k) / Math.max(1, n)).toFixed(1)}%`;
 for (const [label, sub] of [['all', rows], ['annotated', rows.filter((x) => x.annotated)], ['unannotated', rows.filter((x) => !x.annotated)]] as const) {
@@ -154,7 +156,8 @@ if (hiddenMode) {
   if (arg('--save-hidden')) writeFileSync(arg('--save-hidden') ?? '', JSON.stringify(hiddenGeneCases));
 }
 if (arg('--save')) writeFileSync(arg('--save') ?? '', JSON.stringify({ geneCases, geneScoreCases: geneScoreCases.map((c) => ({ ...c, ln: [...c.ln] })), diseaseScoreCases: diseaseScoreCases.map((c) => ({ ...c, ln: [...c.ln] })) }));
-console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases, hiddenMode ? [{ label: `disease hidden (${hiddenMode})`, cases: hiddenGeneCases }] : []).join('\n'));
+// Written before the (slow) cross-validation, so they can be read while it runs.
 if (arg('--dump')) writeFileSync(arg('--dump') ?? '', dump.join('\n') + '\n');
 if (arg('--out')) writeFileSync(arg('--out') ?? '', rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+if (!process.argv.includes('--no-cv')) console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases, hiddenMode ? [{ label: `disease hidden (${hiddenMode})`, cases: hiddenGeneCases }] : []).join('\n'));
 session.close();
