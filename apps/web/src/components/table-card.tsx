@@ -2,11 +2,8 @@ import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Card } from './card.tsx';
 
-/** A column heading: its text (or an sr-only name) and any extra classes (e.g. 'text-right'). */
-export interface TableHeader {
-  label: ReactNode;
-  className?: string;
-}
+/** A column heading: its text, or its content (e.g. an sr-only name) with any extra classes (e.g. 'text-right'). */
+export type TableHeader = string | { label: ReactNode; className?: string };
 
 export interface TableCardProps {
   testId: string;
@@ -28,15 +25,18 @@ export function TableCard({ testId, headers, padding = 'px-4', className = 'over
       <table className={tableClassName} data-testid={testId}>
         <thead className="bg-ink-50/70">
           <tr>
-            {headers.map((h, i) => (
-              <th
-                key={i}
-                scope="col"
-                className={cn(padding, 'py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap', h.className)}
-              >
-                {h.label}
-              </th>
-            ))}
+            {headers.map((header, i) => {
+              const h = typeof header === 'string' ? { label: header } : header;
+              return (
+                <th
+                  key={i}
+                  scope="col"
+                  className={cn(padding, 'py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap', h.className)}
+                >
+                  {h.label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>{children}</tbody>

@@ -95,7 +95,11 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/**
+ * The ApiError of a failed answer: the server's error body, else `fallback` (by default the
+ * generic message, with 'internal' for a 5xx status and 'http_error' otherwise).
+ */
+export async function toApiError(response: Response, fallback: { code?: string; message?: string } = {}): Promise<ApiError> {
   const text = await response.text();
   try {
     const parsed = ErrorBody.safeParse(JSON.parse(text));
@@ -104,9 +108,15 @@ async function toApiError(response: Response): Promise<ApiError> {
     // Not JSON (a proxy error page, an empty body): fall through to the generic message.
   }
   return new ApiError(response.status, {
-    code: response.status >= 500 ? ErrorCode.internal : 'http_error',
-    message: Messages.somethingWentWrong,
+    code: fallback.code ?? (response.status >= 500 ? ErrorCode.internal : 'http_error'),
+    message: fallback.message ?? Messages.somethingWentWrong,
   });
+}
+
+/** Sends a request the JSON client does not make (files, streams, text), again once after a refresh on 401. */
+export async function sendRefreshing(send: () => Promise<Response>): Promise<Response> {
+  const response = await send();
+  return response.status === 401 && (await refreshTokens()) ? send() : response;
 }
 
 async function readBody<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {

@@ -1,6 +1,5 @@
 /** Binary downloads (PDF, JSON, TSV) with the session cookie, and handing them to the browser. */
-import { ErrorBody, Messages } from '@rarelens/contract';
-import { ApiError, LocaleHeader, refreshTokens } from './api-client.ts';
+import { LocaleHeader, sendRefreshing, toApiError } from './api-client.ts';
 import { getLocale } from './locale.ts';
 
 export interface DownloadedFile {
@@ -37,18 +36,8 @@ export async function downloadFile(path: string, init: { method?: 'GET' | 'POST'
       },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
     });
-  let response = await send();
-  if (response.status === 401 && (await refreshTokens())) response = await send();
-  if (!response.ok) {
-    let body: ErrorBody = { code: 'http_error', message: Messages.somethingWentWrong };
-    try {
-      const parsed = ErrorBody.safeParse(await response.json());
-      if (parsed.success) body = parsed.data;
-    } catch {
-      // Not JSON: keep the generic message.
-    }
-    throw new ApiError(response.status, body);
-  }
+  const response = await sendRefreshing(send);
+  if (!response.ok) throw await toApiError(response, { code: 'http_error' });
   const fallback = path.split('/').pop() ?? 'download';
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition'), fallback) };
 }

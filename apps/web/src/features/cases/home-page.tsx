@@ -244,20 +244,19 @@ export function HomePage() {
         </EmptyState>
       ) : (
         <>
-          {own.length > 0 ? (
-            <CasesSection
-              title="My cases"
-              description={`${own.length} case${own.length === 1 ? '' : 's'}`}
-              products={own}
-            />
-          ) : null}
-          {shared.length > 0 ? (
-            <CasesSection
-              title="Shared with me"
-              description={`${shared.length} case${shared.length === 1 ? '' : 's'}`}
-              products={shared}
-            />
-          ) : null}
+          {[
+            { title: 'My cases', products: own },
+            { title: 'Shared with me', products: shared },
+          ]
+            .filter((section) => section.products.length > 0)
+            .map(({ title, products: list }) => (
+              <CasesSection
+                key={title}
+                title={title}
+                description={`${list.length} case${list.length === 1 ? '' : 's'}`}
+                products={list}
+              />
+            ))}
         </>
       )}
     </>

@@ -4,12 +4,11 @@ import {
   ChatDeleteResponse,
   ChatResponse,
   ChatStreamEvent,
-  ErrorBody,
   Messages,
   type ChatRequestBody,
 } from '@rarelens/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError, LocaleHeader, refreshTokens } from '../../lib/api-client.ts';
+import { api, ApiError, LocaleHeader, sendRefreshing, toApiError } from '../../lib/api-client.ts';
 import { getLocale } from '../../lib/locale.ts';
 import { casesApi, productKeys } from '../cases/index.ts';
 
@@ -85,22 +84,12 @@ export async function askStreaming(
     });
   let response: Response;
   try {
-    response = await send();
-    if (response.status === 401 && (await refreshTokens())) response = await send();
+    response = await sendRefreshing(send);
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, { code: 'network_error', message: Messages.chatFailure });
   }
-  if (!response.ok || !response.body) {
-    let error: ErrorBody = { code: 'http_error', message: Messages.chatFailure };
-    try {
-      const parsed = ErrorBody.safeParse(await response.json());
-      if (parsed.success) error = parsed.data;
-    } catch {
-      // Not JSON: keep the chat failure text.
-    }
-    throw new ApiError(response.status, error);
-  }
+  if (!response.ok || !response.body) throw await toApiError(response, { code: 'http_error', message: Messages.chatFailure });
   for await (const { event, data } of readEvents(response.body)) {
     if (event === ChatStreamEvent.conversation) handlers.onConversation?.((JSON.parse(data) as { conversationId: string }).conversationId);
     else if (event === ChatStreamEvent.delta) handlers.onDelta((JSON.parse(data) as { text: string }).text);

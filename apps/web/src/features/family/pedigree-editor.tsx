@@ -33,6 +33,31 @@ const RELATIONS = Object.keys(RELATION_LABELS) as EditorRelation[];
 const SEXES: EditorSex[] = ['male', 'female', 'unknown'];
 const STATUSES: EditorStatus[] = ['affected', 'unaffected', 'unknown'];
 
+/** A select of one of `options` (shown as `text`, the value itself by default). */
+function Choice<T extends string>({
+  label,
+  options,
+  value,
+  text = (option) => option,
+  onChange,
+}: {
+  label: string;
+  options: readonly T[];
+  value: T;
+  text?: (option: T) => string;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <NativeSelect aria-label={label} value={value} onChange={(e) => onChange(e.target.value as T)}>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {text(option)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
 /** Starting rows: the VCF's samples when the header could be read (first = proband), else a trio to fill in. */
 export function initialMembers(samples: readonly string[], probandSex: EditorSex): EditorMember[] {
   const names = samples.length ? samples : ['', '', ''];
@@ -113,27 +138,9 @@ export function PedigreeField({
           {value.members.map((m, i) => (
             <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-[1.3fr_1.3fr_1fr_1fr_auto]" data-testid="pedigree-row">
               <Input aria-label={`Sample ${i + 1}`} list="vcf-samples" value={m.sample} placeholder="Sample name" onChange={(e) => setMember(i, { sample: e.target.value })} />
-              <NativeSelect aria-label={`Relation of sample ${i + 1}`} value={m.relation} onChange={(e) => setMember(i, { relation: e.target.value as EditorRelation })}>
-                {RELATIONS.map((r) => (
-                  <option key={r} value={r}>
-                    {RELATION_LABELS[r]}
-                  </option>
-                ))}
-              </NativeSelect>
-              <NativeSelect aria-label={`Sex of sample ${i + 1}`} value={m.sex} onChange={(e) => setMember(i, { sex: e.target.value as EditorSex })}>
-                {SEXES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </NativeSelect>
-              <NativeSelect aria-label={`Status of sample ${i + 1}`} value={m.status} onChange={(e) => setMember(i, { status: e.target.value as EditorStatus })}>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </NativeSelect>
+              <Choice label={`Relation of sample ${i + 1}`} options={RELATIONS} value={m.relation} text={(r) => RELATION_LABELS[r]} onChange={(relation) => setMember(i, { relation })} />
+              <Choice label={`Sex of sample ${i + 1}`} options={SEXES} value={m.sex} onChange={(sex) => setMember(i, { sex })} />
+              <Choice label={`Status of sample ${i + 1}`} options={STATUSES} value={m.status} onChange={(status) => setMember(i, { status })} />
               <Button type="button" variant="ghost" size="sm" className="w-16" onClick={() => onChange({ ...value, members: value.members.filter((_, j) => j !== i) })}>
                 Remove
               </Button>

@@ -7,14 +7,13 @@ import { Tooltip } from '../../components/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { CaseSummary, ResultsGate } from '../cases/index.ts';
-import { usePageParam } from '../../lib/use-search-params-update.ts';
 import {
   abbreviateInheritance,
   PROBABILITY_HELP,
   ProbabilityBar,
 } from '../phenotypes/index.ts';
 import { SignificanceBadge } from '../variants/index.ts';
-import { useGenes } from './genes.api.ts';
+import { useGenesPage } from './genes.api.ts';
 
 export function genePath(productId: string, symbol: string): string {
   return `/my-product/${encodeURIComponent(productId)}/genes/${encodeURIComponent(symbol)}`;
@@ -159,14 +158,11 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
 }
 
 function GenesPanel({ product }: { product: ProductDetails }) {
-  const [page, setPage] = usePageParam();
-  const list = useGenes(product.id, product.run?.rankedAt ?? null, page);
+  const paged = useGenesPage(product);
   return (
     <RankedPanel
-      list={list}
+      {...paged}
       loadingLabel="Loading genes"
-      page={page}
-      onPageChange={setPage}
       empty={
         <EmptyState icon={<GeneIcon />} title="No gene ranked for this case">
           No variant of the case falls in a gene with a known disease association.

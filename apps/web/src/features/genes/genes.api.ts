@@ -7,3 +7,5 @@ export const genesApi = genes.api;
 /** A page of ranked genes; `rankedAt` in the key refreshes it after a re-ranking. */
 export const useGenes = genes.useList;
 export const useGene = genes.useOne;
+/** The genes page of the URL's ?page=, with its setter. */
+export const useGenesPage = genes.usePage;

@@ -124,14 +124,7 @@ function OrderList({ orders }: { orders: Order[] }) {
   return (
     <TableCard
       testId="order-table"
-      headers={[
-        { label: 'Order' },
-        { label: 'Items' },
-        { label: 'Price' },
-        { label: 'Status' },
-        { label: 'Cases' },
-        { label: <span className="sr-only">Invoice</span> },
-      ]}
+      headers={['Order', 'Items', 'Price', 'Status', 'Cases', { label: <span className="sr-only">Invoice</span> }]}
     >
       {orders.map((o) => (
         <tr key={o.id} data-testid="order-row" data-order-id={o.id} className="border-t border-ink-100 align-top">

@@ -57,23 +57,35 @@ export function InheritanceList({ terms }: { terms: TermRef[] }) {
   );
 }
 
+/** Label beginnings (lower case) and their abbreviations, the more specific first. */
+const INHERITANCE_PREFIXES: ReadonlyArray<readonly [string, string]> = [
+  ['autosomal dominant', 'AD'],
+  ['autosomal recessive', 'AR'],
+  ['x-linked dominant', 'XLD'],
+  ['x-linked recessive', 'XLR'],
+  ['x-linked', 'XL'],
+  ['y-linked', 'YL'],
+  ['mitochondrial', 'MT'],
+  ['semidominant', 'SD'],
+  ['digenic', 'DG'],
+  ['somatic', 'Somatic'],
+];
+
+/** Words anywhere in a label no beginning above matched, and their short form. */
+const INHERITANCE_WORDS: ReadonlyArray<readonly [string, string]> = [
+  ['mosaicism', 'Mosaic'],
+  ['incomplete penetrance', 'Incomplete penetrance'],
+  ['de novo', 'De novo'],
+];
+
 /** Conventional abbreviations: AD, AR, XLD, XLR, XL, MT, … (the label itself otherwise). */
 export function abbreviateInheritance(label: string): string {
   const l = label.toLowerCase();
-  if (l.startsWith('autosomal dominant')) return 'AD';
-  if (l.startsWith('autosomal recessive')) return 'AR';
-  if (l.startsWith('x-linked dominant')) return 'XLD';
-  if (l.startsWith('x-linked recessive')) return 'XLR';
-  if (l.startsWith('x-linked')) return 'XL';
-  if (l.startsWith('y-linked')) return 'YL';
-  if (l.startsWith('mitochondrial')) return 'MT';
-  if (l.startsWith('semidominant')) return 'SD';
-  if (l.startsWith('digenic')) return 'DG';
-  if (l.startsWith('somatic')) return 'Somatic';
-  if (l.includes('mosaicism')) return 'Mosaic';
-  if (l.includes('incomplete penetrance')) return 'Incomplete penetrance';
-  if (l.includes('de novo')) return 'De novo';
-  return label;
+  return (
+    INHERITANCE_PREFIXES.find(([prefix]) => l.startsWith(prefix))?.[1] ??
+    INHERITANCE_WORDS.find(([words]) => l.includes(words))?.[1] ??
+    label
+  );
 }
 
 /** Gene symbols linking to the case's gene details. */

@@ -9,7 +9,6 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useProduct, CaseSummary, ResultsGate } from '../cases/index.ts';
 import { ShareCaseButton } from '../sharing/index.ts';
-import { usePageParam } from '../../lib/use-search-params-update.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../variants/index.ts';
 import { CaseFamily } from '../family/index.ts';
 import { CaseRawData } from '../raw-data/index.ts';
@@ -21,7 +20,7 @@ import {
   PROBABILITY_HELP,
   ProbabilityBar,
 } from './phenotype-ui.tsx';
-import { usePhenotypes } from './phenotypes.api.ts';
+import { usePhenotypesPage } from './phenotypes.api.ts';
 
 export type ResultsView = 'diseases' | 'variants';
 
@@ -164,14 +163,11 @@ function DiseasesTable({ productId, rows }: { productId: string; rows: Phenotype
 }
 
 function DiseasesPanel({ product }: { product: ProductDetails }) {
-  const [page, setPage] = usePageParam();
-  const list = usePhenotypes(product.id, product.run?.rankedAt ?? null, page);
+  const paged = usePhenotypesPage(product);
   return (
     <RankedPanel
-      list={list}
+      {...paged}
       loadingLabel="Loading phenotypes"
-      page={page}
-      onPageChange={setPage}
       empty={
         <EmptyState icon={<StethoscopeIcon />} title="No disease ranked for this case">
           {product.hpoTerms.length === 0

@@ -7,3 +7,5 @@ export const phenotypesApi = phenotypes.api;
 /** A page of ranked diseases; `rankedAt` in the key refreshes it after a re-ranking. */
 export const usePhenotypes = phenotypes.useList;
 export const usePhenotype = phenotypes.useOne;
+/** The diseases page of the URL's ?page=, with its setter. */
+export const usePhenotypesPage = phenotypes.usePage;

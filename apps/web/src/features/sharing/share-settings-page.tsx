@@ -87,14 +87,7 @@ export function ShareSettingsPage() {
       ) : (
         <TableCard
           testId="share-table"
-          headers={[
-            { label: 'Recipient' },
-            { label: 'Case' },
-            { label: 'Shared on' },
-            { label: 'Last opened' },
-            { label: 'Status' },
-            { label: <span className="sr-only">Actions</span> },
-          ]}
+          headers={['Recipient', 'Case', 'Shared on', 'Last opened', 'Status', { label: <span className="sr-only">Actions</span> }]}
         >
           {shares.data.map((share) => (
             <tr key={`${share.productId}:${share.email}`} data-testid="share-row" data-email={share.email} className="border-t border-ink-100 align-top">

@@ -47,15 +47,7 @@ function SharedPhenotypes({ rows, termCount }: { rows: PhenotypeRow[]; termCount
     <TableCard
       testId="shared-phenotype-table"
       padding="px-3"
-      headers={[
-        { label: 'Rank', className: 'w-12 text-right' },
-        { label: 'Disease' },
-        { label: 'Inheritance' },
-        { label: 'Probability' },
-        { label: 'Significance' },
-        { label: 'Symptoms' },
-        { label: 'Genes' },
-      ]}
+      headers={[{ label: 'Rank', className: 'w-12 text-right' }, 'Disease', 'Inheritance', 'Probability', 'Significance', 'Symptoms', 'Genes']}
     >
       {rows.map((row) => (
         <tr key={row.id} data-testid="shared-phenotype-row" className="border-t border-ink-100 align-top">

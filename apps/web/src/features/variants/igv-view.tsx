@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { ErrorBody, Messages, type RawDataInfo } from '@rarelens/contract';
+import { Messages, type RawDataInfo } from '@rarelens/contract';
 import { Spinner } from '../../components/spinner.tsx';
-import { refreshTokens } from '../../lib/api-client.ts';
+import { sendRefreshing, toApiError } from '../../lib/api-client.ts';
 import { casesApi } from '../cases/index.ts';
 import { DemoReferenceLabel, rawDataApi } from '../raw-data/index.ts';
 
@@ -67,18 +67,9 @@ export function windowAround(
 async function fetchTrackText(url: string, signal: AbortSignal): Promise<string> {
   const get = () =>
     fetch(url, { credentials: 'include', headers: { Accept: 'text/plain' }, signal });
-  let response = await get();
-  if (response.status === 401 && (await refreshTokens())) response = await get();
-  const text = await response.text();
-  if (response.ok) return text;
-  let message: string = Messages.somethingWentWrong;
-  try {
-    const parsed = ErrorBody.safeParse(JSON.parse(text));
-    if (parsed.success) message = parsed.data.message;
-  } catch {
-    // Not JSON: keep the generic message.
-  }
-  throw new Error(message);
+  const response = await sendRefreshing(get);
+  if (response.ok) return response.text();
+  throw new Error((await toApiError(response)).message);
 }
 
 /** Base64 data URI of UTF-8 text. */

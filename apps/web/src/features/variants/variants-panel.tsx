@@ -5,6 +5,7 @@ import {
   ZygosityName,
   type ProductDetails,
   type VariantListResponse,
+  type VariantRow,
 } from '@rarelens/contract';
 import { Link } from 'react-router';
 import { Alert, Card, EmptyState } from '../../components/card.tsx';
@@ -132,7 +133,6 @@ function ModeSwitch({
 }
 
 function Results({ data, productId, members }: { data: VariantListResponse; productId: string; members?: readonly string[] }) {
-  const isFamily = members !== undefined;
   if (data.mode === 'clustered') {
     return (
       <div className="flex flex-col gap-3">
@@ -164,32 +164,41 @@ function Results({ data, productId, members }: { data: VariantListResponse; prod
                   : ''}
               </span>
             </div>
-            <div className="hidden overflow-x-auto lg:block">
-              <table className="w-full min-w-[55rem] table-fixed">
-                <VariantTableHead isGeneShown={false} isFamily={isFamily} />
-                <VariantTableBody variants={group.variants} productId={productId} isGeneShown={false} members={members} />
-              </table>
-            </div>
-            <ul className="flex flex-col gap-2 p-2 lg:hidden">
-              {group.variants.map((v) => (
-                <VariantCard key={v.id} variant={v} productId={productId} />
-              ))}
-            </ul>
+            <VariantRows variants={group.variants} productId={productId} members={members} inCluster />
           </Card>
         ))}
       </div>
     );
   }
+  return <VariantRows variants={data.items} productId={productId} members={members} inCluster={false} />;
+}
+
+/**
+ * Variants as a table on wide screens and as cards on narrow ones. In a gene's cluster the
+ * table sits in the cluster's card and has no gene column; else it is a card of its own.
+ */
+function VariantRows({
+  variants,
+  productId,
+  members,
+  inCluster,
+}: {
+  variants: VariantRow[];
+  productId: string;
+  members?: readonly string[];
+  inCluster: boolean;
+}) {
+  const table = (
+    <table className={cn('w-full table-fixed', inCluster ? 'min-w-[55rem]' : 'min-w-[60rem]')} data-testid={inCluster ? undefined : 'variant-table'}>
+      <VariantTableHead isGeneShown={!inCluster} isFamily={members !== undefined} />
+      <VariantTableBody variants={variants} productId={productId} isGeneShown={!inCluster} members={members} />
+    </table>
+  );
   return (
     <>
-      <Card className="hidden overflow-x-auto lg:block">
-        <table className="w-full min-w-[60rem] table-fixed" data-testid="variant-table">
-          <VariantTableHead isFamily={isFamily} />
-          <VariantTableBody variants={data.items} productId={productId} members={members} />
-        </table>
-      </Card>
-      <ul className="flex flex-col gap-2 lg:hidden">
-        {data.items.map((v) => (
+      {inCluster ? <div className="hidden overflow-x-auto lg:block">{table}</div> : <Card className="hidden overflow-x-auto lg:block">{table}</Card>}
+      <ul className={cn('flex flex-col gap-2 lg:hidden', inCluster && 'p-2')}>
+        {variants.map((v) => (
           <VariantCard key={v.id} variant={v} productId={productId} />
         ))}
       </ul>
