@@ -4,6 +4,7 @@
  * criterion it names.
  */
 import { INHERITANCE_FILTER_LABELS, type TermRef } from '@rarelens/contract';
+import { describeCodingOutcome } from '@rarelens/engine';
 import { AnswerBuilder, variantName } from './citations.ts';
 import type { CaseContext, CaseDisease, CaseGene, CaseVariant, ChatAnswer, Intent } from './context.ts';
 import {
@@ -231,6 +232,7 @@ export function answerVariant(input: AnswerInput): ChatAnswer {
       b.item(`Gene ${v.gene}${g ? ` (gene rank #${g.rank})` : ''}; transcript ${v.transcript ?? 'unknown'}${v.isManeSelect ? ' (MANE Select)' : ''}; HGVS ${c}${v.hgvsP ? ` ${v.hgvsP}` : ''}.`);
     }
     b.item(`Consequence: ${v.consequences.map((x) => x.replace(/_/g, ' ')).join(', ') || 'unknown'} (${v.impact} impact).`);
+    if (v.codingOutcome.length > 0) b.item(`Expected codon outcome: ${describeCodingOutcome(v.codingOutcome)}.`);
     const depth = v.genotype.depth != null ? `, depth ${v.genotype.depth}` : '';
     const ad = v.genotype.alleleDepths ? `, allele depths ${v.genotype.alleleDepths.join('/')}` : '';
     b.item(`Genotype: ${v.zygosity} (GT ${v.genotype.gt}${depth}${ad}).`);

@@ -131,6 +131,16 @@ describe('GenomeTalks answers without a model', () => {
     }
   });
 
+  it("gives a variant's expected codon outcome when its codon is not known, and only then", () => {
+    const codonUnknown = { ...PFEIFFER_VARIANT, consequence: 'coding_sequence_variant', hgvsP: null, codingOutcome: [{ term: 'missense_variant', p: 0.82 }, { term: 'synonymous_variant', p: 0.18 }] };
+    const c = buildCase(knowledge, { variants: [codonUnknown, ...DEFAULT_VARIANTS.filter((v) => v.gene !== 'FGFR2')] });
+    const a = talks.answer('What is c.755C>G?', c);
+    expect(a.intent).toBe('variant');
+    expect(a.text).toContain('Consequence: coding sequence variant');
+    expect(a.text).toContain('Expected codon outcome: probably missense (P = 0.82; synonymous P = 0.18; codon not known without the reference sequence).');
+    expect(talks.answer('What is c.755C>G?', ctx).text).not.toContain('Expected codon outcome');
+  });
+
   it('says a variant it cannot find is not among the ranked candidates instead of guessing', () => {
     const a = talks.answer('what is c.999A>T?', ctx);
     expect(a.intent).toBe('variant');

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestApp } from './test-app.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -43,4 +44,23 @@ export async function startEngineApp(name: string, options: { pglite?: boolean }
     },
     close: () => test.close(),
   };
+}
+
+/**
+ * Starts an engine app before the suite's tests, hands it to `ready` (set-up that needs it, in the
+ * same hook and time limit) and closes it after them.
+ */
+export function useEngineApp(
+  name: string,
+  ready: (engine: EngineApp) => void | Promise<void>,
+  options: { pglite?: boolean; timeoutMs?: number } = {},
+): void {
+  let engine: EngineApp | undefined;
+  beforeAll(async () => {
+    engine = await startEngineApp(name, { pglite: options.pglite });
+    await ready(engine);
+  }, options.timeoutMs ?? 120_000);
+  afterAll(async () => {
+    await engine?.close();
+  });
 }

@@ -121,6 +121,8 @@ export interface VariantSpec {
   acmg: AnnotatedVariant['acmg'];
   clinvar?: AnnotatedVariant['clinvar'];
   af?: number | null;
+  /** Expected coding outcomes when the codon is not known (no reference sequence). */
+  codingOutcome?: { term: string; p: number }[];
 }
 
 export const PFEIFFER_VARIANT: VariantSpec = {
@@ -187,6 +189,7 @@ function annotated(s: VariantSpec, line: number): AnnotatedVariant {
     clinvar: s.clinvar ?? null,
     acmg: s.acmg,
     score: s.score,
+    ...(s.codingOutcome ? { codingOutcome: s.codingOutcome } : {}),
   };
 }
 

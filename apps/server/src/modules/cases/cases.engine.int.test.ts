@@ -9,28 +9,20 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineTestPaths, engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
+import { describe, expect, it } from 'vitest';
+import { engineTestPaths, engineTestReady, useEngineApp } from '../../testing/engine-app.ts';
 import { PFEIFFER_TERMS, uploadPfeifferExome } from '../../testing/pfeiffer-vcf.ts';
 
 const { repoRoot, kbDir } = engineTestPaths;
 const pfeifferVcf = path.join(engineTestPaths.sources, 'vcf/Pfeiffer.hg19.vcf.gz');
 const ready = engineTestReady('vcf/Pfeiffer.hg19.vcf.gz');
 
-let engine: EngineApp;
 let app: FastifyInstance;
 let dataDir: string;
 let auth: Record<string, string>;
 
 describe.skipIf(!ready)('a real exome through the real engine', () => {
-  beforeAll(async () => {
-    engine = await startEngineApp('engine');
-    ({ app, auth, dataDir } = engine);
-  });
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  useEngineApp('engine', (engine) => void ({ app, auth, dataDir } = engine));
 
   let id: string;
 

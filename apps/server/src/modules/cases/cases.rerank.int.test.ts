@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineTestPaths, engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
+import { describe, expect, it } from 'vitest';
+import { engineTestPaths, engineTestReady, useEngineApp, type EngineApp } from '../../testing/engine-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 
 const ready = engineTestReady('vcf/Pfeiffer.hg19.vcf.gz');
@@ -36,12 +36,7 @@ interface VariantItem {
 for (const pglite of [false, true]) {
   describe.skipIf(!ready)(`re-ranking a stored run (${pglite ? 'PGlite' : 'PostgreSQL'})`, () => {
     let engine: EngineApp;
-    beforeAll(async () => {
-      engine = await startEngineApp(pglite ? 'rerank-pglite' : 'rerank', { pglite });
-    }, 120_000);
-    afterAll(async () => {
-      await engine?.close();
-    });
+    useEngineApp(pglite ? 'rerank-pglite' : 'rerank', (started) => void (engine = started), { pglite });
 
     it('explains a codon-unknown coding variant with its expected outcome, as the upload did', async () => {
       const { app, auth } = engine;

@@ -12,8 +12,8 @@ import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { PhenopacketFamily, type FamilyResponse, type VariantRow } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineTestPaths, engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
+import { describe, expect, it } from 'vitest';
+import { engineTestPaths, engineTestReady, useEngineApp } from '../../testing/engine-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 
 const TRIO_VCF = 'vcf/ashk-trio.GIAB-AJ.exome.b37.head10k.vcf.gz';
@@ -24,7 +24,6 @@ const ready = engineTestReady(TRIO_VCF, TRIO_PED);
 
 const FIELDS = { caseId: 'ASHK-TRIO', gender: 'male', symptoms: 'Seizures and global developmental delay', hpoTerms: JSON.stringify(['HP:0001250', 'HP:0001263']), assembly: 'auto' };
 
-let engine: EngineApp;
 let app: FastifyInstance;
 let auth: Record<string, string>;
 
@@ -42,14 +41,7 @@ async function variants(id: string, query: string): Promise<{ items: VariantRow[
 }
 
 describe.skipIf(!ready)('a trio through the API (GIAB Ashkenazi trio + PED)', () => {
-  beforeAll(async () => {
-    engine = await startEngineApp('family');
-    ({ app, auth } = engine);
-  });
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  useEngineApp('family', (engine) => void ({ app, auth } = engine));
 
   it('refuses, before queueing, a PED whose sample is not in the VCF and an unknown proband, naming the sample', async () => {
     const ped = readFileSync(trioPed, 'utf8');
@@ -244,14 +236,7 @@ function personVcf(sample: string, records: number): Buffer {
 }
 
 describe.skipIf(!ready)('a trio of separately called VCFs through the API (merged by position and allele)', () => {
-  beforeAll(async () => {
-    engine = await startEngineApp('family-merge');
-    ({ app, auth } = engine);
-  });
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  useEngineApp('family-merge', (engine) => void ({ app, auth } = engine));
 
   const RECORDS = 3000;
   const files = (relatives: { name: string; sample: string }[]) => [

@@ -95,6 +95,15 @@ describe('draftInterpretation', () => {
     expect(text).toContain('segregation analysis in the parents');
   });
 
+  it('gives the expected codon outcome of a coding variant whose codon is not known', () => {
+    const outcome = { codingOutcome: [{ term: 'synonymous_variant', p: 0.96 }, { term: 'missense_variant', p: 0.04 }] };
+    const v = buildVariantRow({ consequence: 'coding_sequence_variant', hgvsP: null, details: { acmgNotAssessed: [], otherGenes: [], geneConstraint: null, ...outcome } });
+    expect(draftInterpretation([v], [])).toContain(
+      'A heterozygous coding sequence variant NM_000141.5:c.1694A>C was identified in FGFR2. It is classified as Likely pathogenic (PS1, PM2_Supporting, PP3_Moderate) according to the automated ACMG/AMP criteria. Expected codon outcome: probably synonymous (P = 0.96; missense P = 0.04; codon not known without the reference sequence).',
+    );
+    expect(draftInterpretation([buildVariantRow()], [])).not.toContain('Expected codon outcome');
+  });
+
   it('calls uncertain findings uncertain', () => {
     const text = draftInterpretation([buildVariantRow({ acmgClass: 'Uncertain significance' })], []);
     expect(text).toContain('clinical significance of the reported variant(s) is uncertain');

@@ -3,6 +3,8 @@
  * stored analysis run and the selected variants, gathered by the service (no I/O here).
  */
 import type { ReviewerClassification } from '@rarelens/contract';
+import { describeCodingOutcome } from '@rarelens/engine';
+import type { StoredDetails } from '../../db/run-variants.ts';
 import type { RunPhenotypeRow, RunVariantRow } from '../../db/schema/products.ts';
 import { alleleKey, presentClinvarAssertion } from '../variants/index.ts';
 
@@ -162,6 +164,15 @@ export function formatConsequence(c: string | null): string {
   return c ? c.replace(/_variant$/, '').replace(/_/g, ' ') + (c.endsWith('_variant') ? ' variant' : '') : 'not available';
 }
 
+/**
+ * The expected codon outcome of a coding variant whose codon is not known without the reference
+ * sequence ("probably synonymous (P = 0.96; missense P = 0.04; codon not known …)"), or null.
+ */
+export function expectedCodonOutcome(v: Pick<RunVariantRow, 'details'>): string | null {
+  const outcome = (v.details as StoredDetails | null)?.codingOutcome;
+  return outcome?.length ? describeCodingOutcome(outcome) : null;
+}
+
 export function formatClinvar(v: Pick<RunVariantRow, 'clinvarSignificance' | 'clinvar'>): string {
   const a = presentClinvarAssertion(v.clinvar);
   if (!a) return v.clinvarSignificance ? v.clinvarSignificance.replace(/_/g, ' ') : 'not in ClinVar';
@@ -227,6 +238,8 @@ export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhen
     const criteria = criteriaCodes(v.acmgCriteria);
     const review = reviewOf(reviews, v);
     let text = `A ${v.zygosity} ${formatConsequence(v.consequence)} ${allele} was identified in ${gene}. It is classified as ${v.acmgClass}${criteria.length ? ` (${criteria.join(', ')})` : ''} according to the automated ACMG/AMP criteria.`;
+    const outcome = expectedCodonOutcome(v);
+    if (outcome) text += ` Expected codon outcome: ${outcome}.`;
     if (v.clinvarSignificance) text += ` ClinVar: ${formatClinvar(v)}.`;
     if (review) text += ` The reviewer classified it as ${review.classification}: ${review.reason}.`;
     const disease = v.gene ? diseases.find((d) => d.genes.includes(v.gene!)) : undefined;

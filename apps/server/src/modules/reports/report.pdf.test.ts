@@ -62,6 +62,15 @@ describe('renderReportPdf', () => {
     ]);
   });
 
+  it('states the expected codon outcome of a variant whose codon is not known, and only then', async () => {
+    const details = { acmgNotAssessed: [], otherGenes: [], geneConstraint: null, codingOutcome: [{ term: 'missense_variant', p: 0.71 }, { term: 'synonymous_variant', p: 0.29 }] };
+    const unknown = buildReportModel({ variants: [buildVariantRow({ consequence: 'coding_sequence_variant', hgvsP: null, details })] });
+    expectTextOf(textOf((await renderReportPdf(unknown)).pdf, 'codon.pdf'), [
+      'Expected codon outcome probably missense (P = 0.71; synonymous P = 0.29; codon not known without the reference sequence)',
+    ]);
+    expect(textOf((await renderReportPdf(buildReportModel())).pdf, 'known-codon.pdf')).not.toContain('Expected codon outcome');
+  });
+
   it('falls back to Helvetica when DejaVu is not installed', async () => {
     const { pdf } = await renderReportPdf(buildReportModel(), { fontDir: path.join(tmp, 'no-fonts') });
     expect(textOf(pdf, 'helvetica.pdf')).toContain('FGFR2');

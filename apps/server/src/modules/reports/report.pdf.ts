@@ -13,6 +13,7 @@ import {
   clinvarLink,
   criteriaCodes,
   effectiveClass,
+  expectedCodonOutcome,
   formatClinvar,
   formatReview,
   isCausalClass,
@@ -481,6 +482,8 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
         ['ACMG/AMP', `${v.acmgClass} (${v.acmgPoints} points, automated)`],
         ['ClinVar', `${formatClinvar(v)}${clinvarLink(v) ? ` — ${clinvarLink(v)}` : ''}`],
       ];
+      const outcome = expectedCodonOutcome(v);
+      if (outcome) lines.splice(2, 0, ['Expected codon outcome', outcome]);
       const review = reviewOf(model.reviews, v);
       if (review) lines.push(['Reviewer classification', formatReview(review, v.acmgClass)]);
       w.fields(lines);

@@ -10,8 +10,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClinvarAssertion, ReviewerClassification, VariantDetails, VariantRow } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineTestReady, startEngineApp, type EngineApp } from '../../testing/engine-app.ts';
+import { describe, expect, it } from 'vitest';
+import { engineTestReady, useEngineApp, type EngineApp } from '../../testing/engine-app.ts';
 import { uploadPfeifferExome } from '../../testing/pfeiffer-vcf.ts';
 
 const ready = engineTestReady('vcf/Pfeiffer.hg19.vcf.gz');
@@ -30,8 +30,8 @@ let variant: VariantDetails;
 const url = (variantId: number | string = variant.id) => `/api/products/${caseId}/variants/${variantId}/classification`;
 
 describe.skipIf(!ready)('ClinVar evidence and the reviewer classification on the Pfeiffer exome', () => {
-  beforeAll(async () => {
-    engine = await startEngineApp('evidence');
+  useEngineApp('evidence', async (started) => {
+    engine = started;
     ({ app, auth: owner } = engine);
     const s = await engine.signUp();
     shared = s.auth;
@@ -45,11 +45,7 @@ describe.skipIf(!ready)('ClinVar evidence and the reviewer classification on the
     const row = list.json<{ items: VariantRow[] }>().items.find((v) => v.pos === FGFR2.pos && v.ref === FGFR2.ref && v.alt === FGFR2.alt);
     expect(row).toBeDefined();
     variant = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/variants/${row!.id}`, headers: owner })).json<VariantDetails>();
-  }, 300_000);
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  }, { timeoutMs: 300_000 });
 
   it('shows ClinVar Pathogenic (0 stars, OMIM-era record of the 2016-09 release, VCV 13294) beside the ACMG class of the FGFR2 variant', () => {
     const expected: ClinvarAssertion = {
