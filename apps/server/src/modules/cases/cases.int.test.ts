@@ -49,6 +49,9 @@ let dataDir: string;
 let alice: { token: string; email: string };
 let bob: { token: string; email: string };
 const authOf = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+/** PUT /api/products/:id/phenotype-terms as `user` (the raw answer). */
+const putTerms = (user: { token: string }, caseId: string, payload: { hpoTerms: string[]; excludedTerms?: string[] }) =>
+  app.inject({ method: 'PUT', url: `/api/products/${caseId}/phenotype-terms`, headers: authOf(user), payload });
 
 beforeAll(async () => {
   const engine = createFixtureEngine({ genePhenotypes: GENES });
@@ -135,12 +138,7 @@ describe('uploading a case', () => {
       excludedTerms: [{ id: 'HP:0000518' }],
     });
     // Terms saved later from Diagnose are the user's.
-    const put = await app.inject({
-      method: 'PUT',
-      url: `/api/products/${id}/phenotype-terms`,
-      headers: authOf(alice),
-      payload: { hpoTerms: [], excludedTerms: [] },
-    });
+    const put = await putTerms(alice, id, { hpoTerms: [], excludedTerms: [] });
     expect(put.statusCode).toBeLessThan(300);
     const after = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: authOf(alice) });
     expect(after.json()).toMatchObject({ hpoTermsSource: 'given', hpoTermCount: 0, hpoTerms: [] });
@@ -346,12 +344,7 @@ describe('uploading a case', () => {
   });
 
   it('re-ranks from stored variants when the HPO terms change', async () => {
-    const res = await app.inject({
-      method: 'PUT',
-      url: `/api/products/${productId}/phenotype-terms`,
-      headers: authOf(alice),
-      payload: { hpoTerms: ['HP:0003002'], excludedTerms: [] },
-    });
+    const res = await putTerms(alice, productId, { hpoTerms: ['HP:0003002'], excludedTerms: [] });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ rerankQueued: boolean }>().rerankQueued).toBe(true);
     const deadline = Date.now() + 30_000;
@@ -387,12 +380,7 @@ describe('uploading a case', () => {
     ]);
     const genes = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes`, headers: authOf(bob) });
     expect(genes.statusCode).toBe(200);
-    const edit = await app.inject({
-      method: 'PUT',
-      url: `/api/products/${productId}/phenotype-terms`,
-      headers: authOf(bob),
-      payload: { hpoTerms: ['HP:0000001'] },
-    });
+    const edit = await putTerms(bob, productId, { hpoTerms: ['HP:0000001'] });
     expect(edit.statusCode).toBe(403);
     const ownerList = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(alice) });
     expect(ownerList.json<{ items: { id: string; isShared: boolean }[] }>().items.find((i) => i.id === productId)?.isShared).toBe(true);
@@ -470,12 +458,7 @@ describe('uploading a case', () => {
       const res = await app.inject({ method, url: `/api/products${suffix}`, headers: authOf(alice) });
       expect(res.statusCode, suffix).toBe(400);
     }
-    const put = await app.inject({
-      method: 'PUT',
-      url: `/api/products/${productId}/phenotype-terms`,
-      headers: authOf(alice),
-      payload: { hpoTerms: ['thumbs'] },
-    });
+    const put = await putTerms(alice, productId, { hpoTerms: ['thumbs'] });
     expect(put.statusCode).toBe(400);
     const share = await app.inject({ method: 'POST', url: `/api/products/${productId}/shares`, headers: authOf(alice), payload: { email: 'nope' } });
     expect(share.statusCode).toBe(400);
