@@ -205,7 +205,7 @@ describe('uploading a case', () => {
     const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/phenotypes?page=1&pageSize=5`, headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const page = res.json<{ items: { id: string; rank: number; genes: string[] }[] }>();
-    expect(page.items[0]).toMatchObject({ id: 'FIXTURE:FGFR2', rank: 1, genes: ['FGFR2'] });
+    expect(page.items[0]).toMatchObject({ id: 'FIXTURE:FGFR2', rank: 1, genes: ['FGFR2'], phenotypeSource: 'annotations' });
     const one = await app.inject({
       method: 'GET',
       url: `/api/products/${productId}/phenotypes/${encodeURIComponent('FIXTURE:FGFR2')}`,

@@ -13,6 +13,7 @@ import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../vari
 import { CaseFamily } from '../family/index.ts';
 import { CaseRawData } from '../raw-data/index.ts';
 import { DiseaseIdLink } from './disease-link.tsx';
+import { PhenotypeSourceBadge } from './phenotype-source-note.tsx';
 import {
   countMatched,
   GeneChips,
@@ -120,8 +121,9 @@ function DiseasesTable({ productId, rows }: { productId: string; rows: Phenotype
               <RankedRowLink to={phenotypePath(productId, row.id)} className="font-medium text-ink-900 hover:text-accent-700 hover:underline">
                 {row.name}
               </RankedRowLink>
-              <div className="mt-0.5">
+              <div className="mt-0.5 flex flex-wrap items-center gap-2">
                 <DiseaseIdLink id={row.id} />
+                <PhenotypeSourceBadge source={row.phenotypeSource} />
               </div>
             </>
           ),
@@ -146,6 +148,7 @@ function DiseasesTable({ productId, rows }: { productId: string; rows: Phenotype
           </Link>
           <div className="mt-0.5 flex flex-wrap items-center gap-2">
             <DiseaseIdLink id={row.id} />
+            <PhenotypeSourceBadge source={row.phenotypeSource} />
             <InheritanceList terms={row.inheritance} />
           </div>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5">

@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { DiseaseIdLink, countMatched, InheritanceList, ProbabilityBar } from '../phenotypes/index.ts';
+import { DiseaseIdLink, countMatched, InheritanceList, PhenotypeSourceBadge, ProbabilityBar } from '../phenotypes/index.ts';
 import { SignificanceBadge } from '../variants/index.ts';
 import { useSharedProduct } from './sharing.api.ts';
 
@@ -54,7 +54,10 @@ function SharedPhenotypes({ rows, termCount }: { rows: PhenotypeRow[]; termCount
           <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
           <td className="max-w-md px-3 py-3">
             <p className="font-medium text-ink-900">{row.name}</p>
-            <DiseaseIdLink id={row.id} />
+            <div className="flex flex-wrap items-center gap-2">
+              <DiseaseIdLink id={row.id} />
+              <PhenotypeSourceBadge source={row.phenotypeSource} />
+            </div>
           </td>
           <td className="px-3 py-3"><InheritanceList terms={row.inheritance} /></td>
           <td className="px-3 py-3"><ProbabilityBar value={row.probability} /></td>
