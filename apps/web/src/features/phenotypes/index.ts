@@ -2,4 +2,4 @@
 export { DiseaseIdLink } from './disease-link.tsx';
 export { abbreviateInheritance, countMatched, GeneChips, InheritanceList, PROBABILITY_HELP, ProbabilityBar, RankExplanation } from './phenotype-ui.tsx';
 export { phenotypesApi, usePhenotypes } from './phenotypes.api.ts';
-export { PhenotypeSourceBadge } from './phenotype-source-note.tsx';
+export { PhenotypeSourceBadge, RankedDiseaseName } from './phenotype-source-note.tsx';

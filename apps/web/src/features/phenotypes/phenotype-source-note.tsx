@@ -1,5 +1,7 @@
-import type { PhenotypeDetails } from '@rarelens/contract';
+import type { PhenotypeDetails, PhenotypeRow } from '@rarelens/contract';
+import type { ReactNode } from 'react';
 import { Tooltip } from '../../components/tooltip.tsx';
+import { DiseaseIdLink } from './disease-link.tsx';
 
 type Unannotated = 'series' | 'disease-name';
 
@@ -47,4 +49,21 @@ export function PhenotypeSourceBadge({ source }: { source: PhenotypeDetails['phe
       </span>
     </Tooltip>
   ) : null;
+}
+
+/**
+ * A ranked disease as a row of a list shows it: its name (a link or plain text, as the list
+ * wants), then its id link, the badge of a disease without HPO annotations and any `children`.
+ */
+export function RankedDiseaseName({ name, row, children }: { name: ReactNode; row: Pick<PhenotypeRow, 'id' | 'phenotypeSource'>; children?: ReactNode }) {
+  return (
+    <>
+      {name}
+      <div className="mt-0.5 flex flex-wrap items-center gap-2">
+        <DiseaseIdLink id={row.id} />
+        <PhenotypeSourceBadge source={row.phenotypeSource} />
+        {children}
+      </div>
+    </>
+  );
 }
