@@ -47,6 +47,14 @@ function logIn(page: Page, email: string, pwd = password) {
   return submitLogin(page, email, pwd);
 }
 
+/** On the login page: the old password is refused, then the new one signs in. */
+async function expectOnlyNewPassword(page: Page, email: string, newPassword: string) {
+  await logIn(page, email);
+  await page.getByText('Incorrect email or password').waitFor();
+  await logIn(page, email, newPassword);
+  await page.waitForURL('**/home');
+}
+
 describe('accounts in the browser', () => {
   it('signs up, verifies with the e-mailed code, logs in, updates the account and logs out', async () => {
     const email = uniqueEmail('rosalind');
@@ -135,10 +143,7 @@ describe('accounts in the browser', () => {
 
     await page.goto('/logout');
     await page.waitForURL('**/login');
-    await logIn(page, email);
-    await page.getByText('Incorrect email or password').waitFor();
-    await logIn(page, email, newPassword);
-    await page.waitForURL('**/home');
+    await expectOnlyNewPassword(page, email, newPassword);
   });
 
   it('resets a forgotten password; an expired link offers a new one', async () => {
@@ -194,10 +199,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Reset link expired' }).waitFor();
 
     await page.goto('/login');
-    await logIn(page, email);
-    await page.getByText('Incorrect email or password').waitFor();
-    await logIn(page, email, newPassword);
-    await page.waitForURL('**/home');
+    await expectOnlyNewPassword(page, email, newPassword);
   });
 
   it('refuses to log in an unverified address, then verifies it in place and signs in', async () => {

@@ -41,6 +41,15 @@ function watchRequests(page: Page) {
 /** Registers and verifies an account over the API (the accounts test covers those screens). */
 const createUser = (email: string) => createVerifiedUser(env, email, { name: 'Barbara', surname: 'McClintock', birthDate: '1982-06-16' });
 
+/** A new user signed in in a new page whose requests are watched from the start (login included). */
+async function watchedUserPage(email: string, size: { width: number; height: number }): Promise<Page> {
+  await createUser(email);
+  const { page } = await env.newPage(size);
+  watchRequests(page);
+  await logIn(page, email);
+  return page;
+}
+
 /** Picks an HPO term with the autocomplete: types, waits for the option, chooses it. */
 async function pickTerm(page: Page, query: string, label: string) {
   const box = page.getByRole('combobox', { name: 'HPO terms' });
@@ -65,10 +74,7 @@ function attachmentFiles(count: number): string[] {
 describe('cases in the browser', () => {
   it('uploads a VCF with symptoms, waits for Completed and reviews phenotypes, genes, variants and igv', async () => {
     const email = uniqueEmail('barbara');
-    await createUser(email);
-    const { page } = await env.newPage({ width: 1440, height: 900 });
-    watchRequests(page);
-    await logIn(page, email);
+    const page = await watchedUserPage(email, { width: 1440, height: 900 });
 
     // An empty home offers the upload.
     await page.getByText('No cases yet').waitFor();
@@ -279,12 +285,20 @@ describe('cases in the browser', () => {
     expect(externalRequests).toEqual([]);
   });
 
+  /** Fills /upload for a female case with one symptom and a GRCh37 VCF, and submits it. */
+  async function uploadGrch37Vcf(page: Page, caseId: string, vcf: string) {
+    await page.goto('/upload');
+    await page.getByLabel('Case ID').fill(caseId);
+    await page.getByText('Female', { exact: true }).click();
+    await page.getByLabel('Clinical symptoms').fill('Craniosynostosis.');
+    await page.locator('[data-testid="genome-dropzone"] input[type=file]').setInputFiles(vcf);
+    await page.getByLabel('Genome assembly').selectOption('GRCh37');
+    await page.getByRole('button', { name: 'Upload and analyse' }).click();
+  }
+
   it('shows "An error occurred" with the failing VCF line when the analysis fails', async () => {
     const email = uniqueEmail('rosalyn');
-    await createUser(email);
-    const { page } = await env.newPage({ width: 1280, height: 860 });
-    watchRequests(page);
-    await logIn(page, email);
+    const page = await watchedUserPage(email, { width: 1280, height: 860 });
 
     const dir = path.join(tmpdir(), 'rarelens-e2e-attachments');
     mkdirSync(dir, { recursive: true });
@@ -296,23 +310,11 @@ describe('cases in the browser', () => {
 
     const early = path.join(dir, 'early.vcf');
     writeFileSync(early, ['##fileformat=VCFv4.2', '##contig=<ID=10,length=135534747>', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO', '10\tnot-a-position\t.\tA\tC\t50\tPASS\t.', ''].join('\n'));
-    await page.goto('/upload');
-    await page.getByLabel('Case ID').fill('EARLY-1');
-    await page.getByText('Female', { exact: true }).click();
-    await page.getByLabel('Clinical symptoms').fill('Craniosynostosis.');
-    await page.locator('[data-testid="genome-dropzone"] input[type=file]').setInputFiles(early);
-    await page.getByLabel('Genome assembly').selectOption('GRCh37');
-    await page.getByRole('button', { name: 'Upload and analyse' }).click();
+    await uploadGrch37Vcf(page, 'EARLY-1', early);
     await page.getByText(/early\.vcf:4: bad POS/).first().waitFor({ timeout: 30_000 });
     expect(page.url()).toContain('/upload');
 
-    await page.goto('/upload');
-    await page.getByLabel('Case ID').fill('BROKEN-1');
-    await page.getByText('Female', { exact: true }).click();
-    await page.getByLabel('Clinical symptoms').fill('Craniosynostosis.');
-    await page.locator('[data-testid="genome-dropzone"] input[type=file]').setInputFiles(broken);
-    await page.getByLabel('Genome assembly').selectOption('GRCh37');
-    await page.getByRole('button', { name: 'Upload and analyse' }).click();
+    await uploadGrch37Vcf(page, 'BROKEN-1', broken);
     await page.waitForURL('**/home', { timeout: 60_000 });
 
     const row = page.locator('[data-case-id="BROKEN-1"]');

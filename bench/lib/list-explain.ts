@@ -31,6 +31,9 @@ export async function explainListQueries(databaseUrl: string, runId: string): Pr
   const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => recorded.push({ query, params }) } }) as unknown as Db;
   const out: ExplainRow[] = [];
   try {
+    const run = await pool.query<{ product_id: string }>('select product_id from analysis_runs where id = $1', [runId]);
+    const caseId = run.rows[0]?.product_id;
+    if (caseId === undefined) throw new Error(`no analysis run ${runId} in ${databaseUrl}`);
     for (const q of LIST_QUERIES) {
       const parsed = VariantListQuery.parse(Object.fromEntries(new URLSearchParams(q.query(q.pages))));
       const filters = variantFilters(parsed);
@@ -44,16 +47,16 @@ export async function explainListQueries(databaseUrl: string, runId: string): Pr
           run: async () => {
             const genes = (await repo.clusterGenes(db, runId, filters)).slice((page.page - 1) * page.pageSize, page.page * page.pageSize);
             recorded.length = 0;
-            return repo.clusterVariants(db, runId, filters, genes.map((g) => g.symbol), 20);
+            return repo.clusterVariants(db, caseId, runId, filters, genes.map((g) => g.symbol), 20);
           },
         });
       } else if (q.keyset) {
         // The cursor of the page before, as the web app holds it.
-        const before = await repo.listVariants(db, runId, filters, { page: page.page - 1 || 1, pageSize: page.pageSize });
-        const last = before.at(-1);
-        if (last) shapes.push({ statement: 'keyset page', run: () => repo.listVariants(db, runId, filters, page, { rank: last.rank, score: last.score, id: last.id }) });
+        const before = await repo.listVariants(db, caseId, runId, filters, { page: page.page - 1 || 1, pageSize: page.pageSize });
+        const last = before.rows.at(-1);
+        if (last) shapes.push({ statement: 'keyset page', run: () => repo.listVariants(db, caseId, runId, filters, page, { rank: last.rank, score: last.score, id: last.id }) });
       } else {
-        shapes.push({ statement: 'page', run: () => repo.listVariants(db, runId, filters, page) });
+        shapes.push({ statement: 'page', run: () => repo.listVariants(db, caseId, runId, filters, page) });
         shapes.push({ statement: 'count', run: () => repo.cappedCount(db, runId, filters) });
       }
       for (const s of shapes) {

@@ -253,6 +253,12 @@ export const PhenotypeRow = z.object({
   onset: z.array(TermRef),
   genes: z.array(z.string()),
   matchedTerms: z.array(MatchedTerm),
+  /**
+   * Where the phenotype it is ranked on comes from: its HPO annotations, or for a disease without
+   * them the phenotype borrowed from its series ('series') or only the features its name states
+   * ('disease-name'). Null for analyses ranked before it was stored.
+   */
+  phenotypeSource: z.enum(['annotations', 'series', 'disease-name']).nullable(),
 });
 export type PhenotypeRow = z.infer<typeof PhenotypeRow>;
 
@@ -357,12 +363,6 @@ export const PhenotypeDetails = PhenotypeRow.extend({
   proteins: z.array(z.object({ gene: z.string(), uniprot: z.array(z.string()) })),
   explanation: z.array(z.string()),
   mergedIds: z.array(z.string()),
-  /**
-   * Where the phenotype it is ranked on comes from: its HPO annotations, or for a disease without
-   * them the phenotype borrowed from its series ('series') or only the features its name states
-   * ('disease-name'). Null for analyses ranked before it was stored.
-   */
-  phenotypeSource: z.enum(['annotations', 'series', 'disease-name']).nullable(),
   /** Top variants of the case in the disease's genes (at most 50, by rank). */
   variants: z.array(VariantRow),
 });

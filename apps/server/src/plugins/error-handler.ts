@@ -21,23 +21,18 @@ function toPath(instancePath: string): (string | number)[] {
     .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
 }
 
+/** The error code of a client-error status; any other 4xx is a bad request. */
+const CODE_FOR_STATUS: Readonly<Record<number, ErrorCode>> = {
+  401: ErrorCode.unauthorized,
+  403: ErrorCode.forbidden,
+  404: ErrorCode.notFound,
+  413: ErrorCode.payloadTooLarge,
+  415: ErrorCode.unsupportedMediaType,
+  429: ErrorCode.rateLimited,
+};
+
 function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 401:
-      return ErrorCode.unauthorized;
-    case 403:
-      return ErrorCode.forbidden;
-    case 404:
-      return ErrorCode.notFound;
-    case 413:
-      return ErrorCode.payloadTooLarge;
-    case 415:
-      return ErrorCode.unsupportedMediaType;
-    case 429:
-      return ErrorCode.rateLimited;
-    default:
-      return ErrorCode.badRequest;
-  }
+  return CODE_FOR_STATUS[status] ?? ErrorCode.badRequest;
 }
 
 export const errorHandlerPlugin = fp(

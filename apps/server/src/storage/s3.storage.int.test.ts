@@ -8,22 +8,10 @@ import { sniffGenome, SNIFF_BYTES } from './content-type.ts';
 import { ObjectTooLargeError } from './object-storage.ts';
 import { S3Error, S3Storage, S3_MIN_PART_SIZE, type S3Config } from './s3.storage.ts';
 import { S3RVER_CREDENTIALS, startS3rver, type S3rverProcess } from './testing/s3rver.process.ts';
+import { chunkStream } from './testing/chunk-stream.ts';
 
 const PART = S3_MIN_PART_SIZE; // 5 MiB parts: the smallest S3 allows
 
-/** A stream of `buffers`, one chunk per read; destroyed with an error before chunk `failAt`. */
-function chunks(buffers: Buffer[], failAt?: number): Readable {
-  let i = 0;
-  return new Readable({
-    read() {
-      if (failAt != null && i === failAt) {
-        this.destroy(new Error('client aborted'));
-        return;
-      }
-      this.push(buffers[i++] ?? null);
-    },
-  });
-}
 
 /** `n` bytes split into 1 MiB chunks (the shape of a request body). */
 function body(n: number): Buffer[] {
@@ -106,7 +94,7 @@ describe('S3Storage on the AWS SDK against an s3rver process (path-style)', () =
     const s = store();
     const sent = recordCommands(s);
     const text = '##fileformat=VCFv4.2\n' + 'x'.repeat(SNIFF_BYTES * 2);
-    const res = await s.put('t/p1/genome', chunks([Buffer.from(text.slice(0, 10)), Buffer.from(text.slice(10))]), {
+    const res = await s.put('t/p1/genome', chunkStream([Buffer.from(text.slice(0, 10)), Buffer.from(text.slice(10))]), {
       inspect: (b) => void sniffGenome(b, 'g.vcf'),
     });
     expect(res).toEqual({ bytes: text.length, sha256: createHash('sha256').update(text).digest('hex') });
@@ -128,7 +116,7 @@ describe('S3Storage on the AWS SDK against an s3rver process (path-style)', () =
     const sent = recordCommands(s);
     const parts = body(2 * PART + 123_457); // three parts, the last one short
     const whole = Buffer.concat(parts);
-    const res = await s.put('t/p2/genome', chunks(parts));
+    const res = await s.put('t/p2/genome', chunkStream(parts));
     expect(res).toEqual({ bytes: whole.length, sha256: createHash('sha256').update(whole).digest('hex') });
     expect([...sent]).toEqual(['CreateMultipartUpload', 'UploadPart', 'UploadPart', 'UploadPart', 'CompleteMultipartUpload']);
     expect(sent.maxPartsInFlight).toBeGreaterThan(1);
@@ -144,7 +132,7 @@ describe('S3Storage on the AWS SDK against an s3rver process (path-style)', () =
     const sent = recordCommands(s);
     const parts = body(3 * PART);
     // The client disconnects after 8 MiB: part 1 is already stored by then.
-    await expect(s.put('t/p3/genome', chunks(parts, 8))).rejects.toThrow(/client aborted/);
+    await expect(s.put('t/p3/genome', chunkStream(parts, 8))).rejects.toThrow(/client aborted/);
     expect(sent).toContain('CreateMultipartUpload');
     expect(sent).toContain('UploadPart');
     expect(sent).toContain('AbortMultipartUpload');
@@ -155,7 +143,7 @@ describe('S3Storage on the AWS SDK against an s3rver process (path-style)', () =
   it('stops at the size limit with ObjectTooLargeError and aborts what was sent', async () => {
     const s = store();
     const sent = recordCommands(s);
-    const err = await s.put('t/p4/genome', chunks(body(3 * PART)), { maxBytes: 2 * PART }).catch((e: unknown) => e);
+    const err = await s.put('t/p4/genome', chunkStream(body(3 * PART)), { maxBytes: 2 * PART }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ObjectTooLargeError);
     expect(sent).toContain('AbortMultipartUpload');
     expect(await s.list('t/p4')).toEqual([]);
@@ -164,7 +152,7 @@ describe('S3Storage on the AWS SDK against an s3rver process (path-style)', () =
   it('rejects content that fails inspection before anything is stored', async () => {
     const s = store();
     const sent = recordCommands(s);
-    await expect(s.put('t/p5/genome', chunks([Buffer.from('not a vcf\n')]), { inspect: (b) => void sniffGenome(b, 'g.vcf') })).rejects.toThrow(
+    await expect(s.put('t/p5/genome', chunkStream([Buffer.from('not a vcf\n')]), { inspect: (b) => void sniffGenome(b, 'g.vcf') })).rejects.toThrow(
       /not a VCF/,
     );
     expect(sent.filter((c) => c !== 'DeleteObject')).toHaveLength(0);
@@ -172,8 +160,8 @@ describe('S3Storage on the AWS SDK against an s3rver process (path-style)', () =
 
   it('deletes every object under a prefix (case removal) and nothing outside it', async () => {
     const s = store();
-    for (const k of ['a', 'b', 'c']) await s.put(`t/p6/${k}`, chunks([Buffer.from(k)]));
-    await s.put('t/p60/keep', chunks([Buffer.from('keep')]));
+    for (const k of ['a', 'b', 'c']) await s.put(`t/p6/${k}`, chunkStream([Buffer.from(k)]));
+    await s.put('t/p60/keep', chunkStream([Buffer.from('keep')]));
     expect((await s.list('t/p6')).sort()).toEqual(['t/p6/a', 't/p6/b', 't/p6/c']);
     await s.deletePrefix('t/p6');
     expect(await s.list('t/p6')).toEqual([]);
@@ -182,7 +170,7 @@ describe('S3Storage on the AWS SDK against an s3rver process (path-style)', () =
 
   it('names the operation and the store error when the store refuses the request', async () => {
     const s = store({ accessKeyId: 'NOT-A-KEY' });
-    const err: unknown = await s.put('t/p7/genome', chunks([Buffer.from('x')])).catch((e: unknown) => e);
+    const err: unknown = await s.put('t/p7/genome', chunkStream([Buffer.from('x')])).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(S3Error);
     expect(String(err)).toMatch(/S3 PUT rarelens\/t\/p7\/genome failed: HTTP 403 InvalidAccessKeyId/);
     const missing = store({ bucket: 'no-such-bucket' });
@@ -190,6 +178,6 @@ describe('S3Storage on the AWS SDK against an s3rver process (path-style)', () =
   });
 
   it('refuses keys that could escape the prefix', async () => {
-    await expect(store().put('../evil', chunks([Buffer.from('x')]))).rejects.toBeInstanceOf(RangeError);
+    await expect(store().put('../evil', chunkStream([Buffer.from('x')]))).rejects.toBeInstanceOf(RangeError);
   });
 });

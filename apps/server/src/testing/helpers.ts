@@ -47,6 +47,11 @@ export function logIn(app: FastifyInstance, email: string, password = PASSWORD):
   return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 }
 
+/** The Authorization header of a signed-in user. */
+export function bearer(user: { token: string }): { authorization: string } {
+  return { authorization: `Bearer ${user.token}` };
+}
+
 /** GET /api/auth/session with `token` as the bearer (the raw answer, for status checks). */
 export function getSession(app: FastifyInstance, token: string): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });

@@ -202,3 +202,12 @@ export function NameFields({
     </>
   );
 }
+
+/** A person's e-mail field (sign-in, sign-up, password reset, contact). */
+export function EmailField({ registration, error, className }: { registration: UseFormRegisterReturn; error?: string; className?: string }) {
+  return (
+    <FormField label="Email" error={error} className={className}>
+      <Input type="email" autoComplete="email" placeholder="you@hospital.org" {...registration} />
+    </FormField>
+  );
+}

@@ -151,12 +151,15 @@ describe('likelihood-ratio scoring', () => {
     expect(Math.exp(lr[d('OMIM:1')] ?? NaN)).toBeCloseTo(1 / bg, 6);
   });
 
-  it('gives a partial match through the shared ancestor a penalised LR', () => {
+  it('gives a partial match through the shared ancestor a penalised LR, never below an unexplained term', () => {
     const bgA = (2 + 0.5) / 4.5;
-    expect(Math.exp(lr[d('OMIM:2')] ?? NaN)).toBeCloseTo(
-      (DEFAULT_SCORING_OPTIONS.partialPenalty * 1) / bgA,
-      6,
-    );
+    const strong = { ...DEFAULT_SCORING_OPTIONS, partialPenalty: 0.1, noMatchLr: 0.05 };
+    expect(Math.exp(scoreDiseases(model, q, strong)[d('OMIM:2')] ?? NaN)).toBeCloseTo((0.1 * 1) / bgA, 6);
+    // With the shipped options the penalised LR of this broad ancestor may fall under noMatchLr: the term counts as unexplained.
+    expect(Math.exp(lr[d('OMIM:2')] ?? NaN)).toBeCloseTo(Math.max(DEFAULT_SCORING_OPTIONS.noMatchLr, DEFAULT_SCORING_OPTIONS.partialPenalty / bgA), 6);
+    const weak = { ...DEFAULT_SCORING_OPTIONS, partialPenalty: 0.02, noMatchLr: 0.05 };
+    expect(Math.exp(scoreDiseases(model, q, weak)[d('OMIM:2')] ?? NaN)).toBeCloseTo(0.05, 6);
+    expect(explainDisease(model, q, d('OMIM:2'), weak).matched[0]).toMatchObject({ kind: 'unmatched', lr: 0.05 });
   });
 
   it('gives a term the disease is annotated NOT to show the contradiction LR', () => {

@@ -39,12 +39,12 @@ export interface PhenotypeScoringOptions {
 
 /**
  * partialPenalty, specificPenalty and excludedWeight: chosen by 5-fold cohort-grouped CV on the dev
- * split (bench/rank-pheno-cv.ts, every 2nd case; each fold's training folds chose 0.05 / 0.15 / 0.02
- * over 0.1 / 0.3 / 0.1 and the other tested values; rank-analysis.md session 9). noMatchLr and
- * contradictionLr: the same CV kept them.
+ * split (bench/rank-pheno-cv.ts, every 2nd case; each fold's training folds chose 0.02 / 0.15 / 0.02
+ * over 0.1 / 0.3 / 0.1 and the other tested values, 21 variants; rank-analysis.md session 9).
+ * noMatchLr and contradictionLr: the same CV kept them.
  */
 export const DEFAULT_SCORING_OPTIONS: PhenotypeScoringOptions = {
-  partialPenalty: 0.05,
+  partialPenalty: 0.02,
   specificPenalty: 0.15,
   noMatchLr: 0.05,
   contradictionLr: 0.01,

@@ -244,6 +244,7 @@ export function buildCase(knowledge: ChatKnowledge, spec: CaseSpec = {}): CaseCo
     matchedTerms: (d.matched ?? []).map((m) => ({ id: m.term, label: m.label, match: m.kind, diseaseTermId: m.diseaseTerm, diseaseTermLabel: m.diseaseTermLabel })),
     explanation: d.explanation ?? [],
     mergedIds: d.mergedIds,
+    phenotypeSource: d.phenotypeSource,
   }));
   const ranked: CaseVariant[] = result.variants.map((r) => {
     const v = r.variant;

@@ -371,53 +371,42 @@ export type StatusUpdate =
   | { status: 'Completed'; runId: string; assembly: string }
   | { status: 'Error'; reason: string };
 
+/** The columns of a case that a processing state sets. */
+function statusColumns(update: StatusUpdate): Partial<typeof products.$inferInsert> {
+  switch (update.status) {
+    case 'In queue':
+      return { status: 'In queue', progress: 0, progressStage: null, errorReason: null };
+    case 'Processing':
+      return {
+        status: 'Processing',
+        progress: Math.max(0, Math.min(100, Math.round(update.progress))),
+        progressStage: update.stage ?? null,
+        errorReason: null,
+      };
+    case 'Completed':
+      return {
+        status: 'Completed',
+        progress: 100,
+        progressStage: null,
+        errorReason: null,
+        currentRunId: update.runId,
+        assembly: update.assembly,
+      };
+    case 'Error':
+      return { status: 'Error', progressStage: null, errorReason: update.reason.slice(0, 2000) };
+  }
+}
+
 /** Sets the processing state shown in the UI. */
 export async function setStatus(
   db: Executor,
   caseId: string,
   update: StatusUpdate,
 ): Promise<void> {
-  const base = { updatedAt: sql`now()` };
-  switch (update.status) {
-    case 'In queue':
-      await db
-        .update(products)
-        .set({ ...base, status: 'In queue', progress: 0, progressStage: null, errorReason: null })
-        .where(eq(products.id, caseId));
-      return;
-    case 'Processing':
-      await db
-        .update(products)
-        .set({
-          ...base,
-          status: 'Processing',
-          progress: Math.max(0, Math.min(100, Math.round(update.progress))),
-          progressStage: update.stage ?? null,
-          errorReason: null,
-        })
-        .where(eq(products.id, caseId));
-      return;
-    case 'Completed':
-      await db
-        .update(products)
-        .set({
-          ...base,
-          status: 'Completed',
-          progress: 100,
-          progressStage: null,
-          errorReason: null,
-          currentRunId: update.runId,
-          assembly: update.assembly,
-        })
-        .where(eq(products.id, caseId));
-      return;
-    case 'Error':
-      await db
-        .update(products)
-        .set({ ...base, status: 'Error', progressStage: null, errorReason: update.reason.slice(0, 2000) })
-        .where(eq(products.id, caseId));
-      return;
-  }
+  await db
+    .update(products)
+    .set({ updatedAt: sql`now()`, ...statusColumns(update) })
+    .where(eq(products.id, caseId));
 }
 
 /** Progress only, and only while the case is Processing (cheap, called often). */

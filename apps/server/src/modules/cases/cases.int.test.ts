@@ -15,7 +15,7 @@ import { caseTermsFromText, createPhenomeService } from '../phenome/phenome.serv
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { CHECKED_RECORDS } from './genome-check.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
-import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { bearer, signUpAndLogIn } from '../../testing/helpers.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
@@ -48,7 +48,9 @@ let app: FastifyInstance;
 let dataDir: string;
 let alice: { token: string; email: string };
 let bob: { token: string; email: string };
-const authOf = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+/** PUT /api/products/:id/phenotype-terms as `user` (the raw answer). */
+const putTerms = (user: { token: string }, caseId: string, payload: { hpoTerms: string[]; excludedTerms?: string[] }) =>
+  app.inject({ method: 'PUT', url: `/api/products/${caseId}/phenotype-terms`, headers: bearer(user), payload });
 
 beforeAll(async () => {
   const engine = createFixtureEngine({ genePhenotypes: GENES });
@@ -96,7 +98,7 @@ function upload(
   return app.inject({
     method: 'POST',
     url: '/api/products',
-    headers: { ...(user ? authOf(user) : {}), 'content-type': contentType },
+    headers: { ...(user ? bearer(user) : {}), 'content-type': contentType },
     payload: body,
   });
 }
@@ -115,7 +117,7 @@ describe('uploading a case', () => {
     expect(created.status).toBe('In queue');
     productId = created.id;
 
-    const done = await waitForStatus(app, authOf(alice), productId, ['Completed', 'Error'], 60_000);
+    const done = await waitForStatus(app, bearer(alice), productId, ['Completed', 'Error'], 60_000);
     expect(done.error).toBeNull();
     expect(done.status).toBe('Completed');
     expect(done.progress).toBe(100);
@@ -127,7 +129,7 @@ describe('uploading a case', () => {
     });
     expect(res.statusCode).toBe(202);
     const id = res.json<{ id: string }>().id;
-    const d = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: authOf(alice) });
+    const d = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: bearer(alice) });
     expect(d.json()).toMatchObject({
       hpoTermsSource: 'phenome',
       hpoTermCount: 2,
@@ -135,34 +137,29 @@ describe('uploading a case', () => {
       excludedTerms: [{ id: 'HP:0000518' }],
     });
     // Terms saved later from Diagnose are the user's.
-    const put = await app.inject({
-      method: 'PUT',
-      url: `/api/products/${id}/phenotype-terms`,
-      headers: authOf(alice),
-      payload: { hpoTerms: [], excludedTerms: [] },
-    });
+    const put = await putTerms(alice, id, { hpoTerms: [], excludedTerms: [] });
     expect(put.statusCode).toBeLessThan(300);
-    const after = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: authOf(alice) });
+    const after = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: bearer(alice) });
     expect(after.json()).toMatchObject({ hpoTermsSource: 'given', hpoTermCount: 0, hpoTerms: [] });
   });
 
   it('keeps a case whose symptoms name no term at 0 terms, given, and says so in the list', async () => {
     const res = await upload(alice, { fields: { caseId: 'CASE-NOTHING', gender: 'male', symptoms: 'Referred for testing.' } });
     expect(res.statusCode).toBe(202);
-    const list = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(alice) });
+    const list = await app.inject({ method: 'GET', url: '/api/products', headers: bearer(alice) });
     const item = list.json<{ items: { caseId: string }[] }>().items.find((i) => i.caseId === 'CASE-NOTHING');
     expect(item).toMatchObject({ hpoTermCount: 0, hpoTermsSource: 'given' });
   });
 
   it('lists the case for its owner with status and progress', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: '/api/products', headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const item = res.json<{ items: { id: string; caseId: string; status: string; isShared: boolean }[] }>().items.find((i) => i.id === productId);
     expect(item).toMatchObject({ caseId: 'CASE-1', name: 'CASE-1', status: 'Completed', isShared: false, isOwner: true });
   });
 
   it('shows details: files with detected formats, assembly, terms, run versions', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const d = res.json<{
       assembly: string;
@@ -183,7 +180,7 @@ describe('uploading a case', () => {
   });
 
   it('ranks the gene matching the symptoms first, with symbol and rank on each row', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes`, headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes`, headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const page = res.json<{ items: { symbol: string; rank: number; variantCount: number }[]; total: number; pageSize: number }>();
     expect(page.pageSize).toBe(10);
@@ -193,26 +190,26 @@ describe('uploading a case', () => {
   });
 
   it('opens a gene by symbol with its variants', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes/fgfr2`, headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes/fgfr2`, headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const g = res.json<{ symbol: string; name: string; phenotypeSource: unknown; variants: { gene: string }[] }>();
     expect(g.symbol).toBe('FGFR2');
     expect(g.phenotypeSource).toEqual({ source: 'annotations', disease: { id: 'FIXTURE:FGFR2', label: 'FGFR2 syndrome' } });
     expect(g.variants.length).toBeGreaterThan(0);
     expect(g.variants.every((v) => v.gene === 'FGFR2')).toBe(true);
-    const missing = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes/NOPE1`, headers: authOf(alice) });
+    const missing = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes/NOPE1`, headers: bearer(alice) });
     expect(missing.statusCode).toBe(404);
   });
 
   it('lists phenotypes and opens one', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/phenotypes?page=1&pageSize=5`, headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/phenotypes?page=1&pageSize=5`, headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const page = res.json<{ items: { id: string; rank: number; genes: string[] }[] }>();
-    expect(page.items[0]).toMatchObject({ id: 'FIXTURE:FGFR2', rank: 1, genes: ['FGFR2'] });
+    expect(page.items[0]).toMatchObject({ id: 'FIXTURE:FGFR2', rank: 1, genes: ['FGFR2'], phenotypeSource: 'annotations' });
     const one = await app.inject({
       method: 'GET',
       url: `/api/products/${productId}/phenotypes/${encodeURIComponent('FIXTURE:FGFR2')}`,
-      headers: authOf(alice),
+      headers: bearer(alice),
     });
     expect(one.statusCode).toBe(200);
     expect(one.json<{ variants: { gene: string }[] }>().variants.every((v) => v.gene === 'FGFR2')).toBe(true);
@@ -221,8 +218,8 @@ describe('uploading a case', () => {
   });
 
   it('pages variants in rank order (non-clustered) with the stored total', async () => {
-    const p1 = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?mode=non-clustered`, headers: authOf(alice) });
-    const p2 = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?mode=non-clustered&page=2`, headers: authOf(alice) });
+    const p1 = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?mode=non-clustered`, headers: bearer(alice) });
+    const p2 = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?mode=non-clustered&page=2`, headers: bearer(alice) });
     const a = p1.json<{ items: { rank: number; gene: string }[]; total: number }>();
     const b = p2.json<{ items: { rank: number }[] }>();
     expect(a.total).toBe(2500);
@@ -235,12 +232,12 @@ describe('uploading a case', () => {
     for (const q of ['mode=non-clustered', 'mode=filtered', 'mode=filtered&consequence=missense_variant,stop_gained']) {
       const url = (extra: string) => `/api/products/${productId}/variants?${q}&pageSize=100${extra}`;
       type Page = { items: { id: number }[]; total: number; nextCursor: string | null };
-      let res = await app.inject({ method: 'GET', url: url('&page=1'), headers: authOf(alice) });
+      let res = await app.inject({ method: 'GET', url: url('&page=1'), headers: bearer(alice) });
       let body = res.json<Page>();
       const seen = body.items.map((v) => v.id);
       for (let page = 2; body.nextCursor; page++) {
-        const byOffset = await app.inject({ method: 'GET', url: url(`&page=${page}`), headers: authOf(alice) });
-        res = await app.inject({ method: 'GET', url: url(`&page=${page}&after=${body.nextCursor}`), headers: authOf(alice) });
+        const byOffset = await app.inject({ method: 'GET', url: url(`&page=${page}`), headers: bearer(alice) });
+        res = await app.inject({ method: 'GET', url: url(`&page=${page}&after=${body.nextCursor}`), headers: bearer(alice) });
         expect(res.statusCode).toBe(200);
         body = res.json<Page>();
         expect(body.items.map((v) => v.id)).toEqual(byOffset.json<Page>().items.map((v) => v.id));
@@ -253,7 +250,7 @@ describe('uploading a case', () => {
 
   it('refuses an after that is not a cursor of the list, naming the field', async () => {
     for (const after of ['nonsense', Buffer.from('[1,"x",2]').toString('base64url')]) {
-      const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?page=2&after=${after}`, headers: authOf(alice) });
+      const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?page=2&after=${after}`, headers: bearer(alice) });
       expect(res.statusCode).toBe(400);
       expect(res.json<{ code: string; issues: { path: string[] }[] }>()).toMatchObject({ code: 'validation_failed', issues: [{ path: ['after'] }] });
     }
@@ -263,7 +260,7 @@ describe('uploading a case', () => {
     const res = await app.inject({
       method: 'GET',
       url: `/api/products/${productId}/variants?mode=filtered&consequence=missense_variant&maxAf=0.01&acmg=Uncertain%20significance&zygosity=homozygous&gene=TTN,BRCA1&pageSize=100`,
-      headers: authOf(alice),
+      headers: bearer(alice),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ items: { consequence: string; af: number; acmg: string; zygosity: string; gene: string; rank: number }[]; total: number }>();
@@ -281,7 +278,7 @@ describe('uploading a case', () => {
   });
 
   it('groups variants by gene in clustered mode, genes in rank order', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?mode=clustered`, headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?mode=clustered`, headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ mode: string; total: number; items: { gene: { symbol: string; rank: number }; variantCount: number; variants: { gene: string }[] }[] }>();
     expect(body.mode).toBe('clustered');
@@ -294,15 +291,15 @@ describe('uploading a case', () => {
   });
 
   it('rejects an invalid filter value with 400', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?maxAf=3`, headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?maxAf=3`, headers: bearer(alice) });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ code: string }>().code).toBe('validation_failed');
   });
 
   it('opens a variant with its evidence and input record', async () => {
-    const list = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants`, headers: authOf(alice) });
+    const list = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants`, headers: bearer(alice) });
     const first = list.json<{ items: { id: number }[] }>().items[0]!;
-    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants/${first.id}`, headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants/${first.id}`, headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const v = res.json<{ input: { chrom: string; line: number }; acmgCriteria: { code: string; reason: string }[]; genotype: { gt: string } }>();
     expect(v.input.chrom).toBe('chr1');
@@ -313,7 +310,7 @@ describe('uploading a case', () => {
     const filters = res.json<{ rankingFilters: { id: string; passed: boolean; reason: string }[] }>().rankingFilters;
     expect(filters.map((f) => f.id)).toEqual(VARIANT_FILTERS.map((f) => f.id));
     expect(filters.every((f) => typeof f.passed === 'boolean' && f.reason.length > 0)).toBe(true);
-    const missing = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants/999999`, headers: authOf(alice) });
+    const missing = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants/999999`, headers: bearer(alice) });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -321,21 +318,21 @@ describe('uploading a case', () => {
     const res = await app.inject({
       method: 'GET',
       url: `/api/products/${productId}/igv/variants.vcf?region=chr1:1000000-1000095`,
-      headers: authOf(alice),
+      headers: bearer(alice),
     });
     expect(res.statusCode).toBe(200);
     const records = res.body.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
     expect(res.body.startsWith('##fileformat=VCFv4.2')).toBe(true);
     expect(records).toHaveLength(10);
     expect(records[0]?.split('\t').slice(0, 2)).toEqual(['chr1', '1000000']);
-    const tooBig = await app.inject({ method: 'GET', url: `/api/products/${productId}/igv/variants.vcf?region=1:1-9000000`, headers: authOf(alice) });
+    const tooBig = await app.inject({ method: 'GET', url: `/api/products/${productId}/igv/variants.vcf?region=1:1-9000000`, headers: bearer(alice) });
     expect(tooBig.statusCode).toBe(400);
   });
 
   it('downloads an additional file', async () => {
-    const d = await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: authOf(alice) });
+    const d = await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: bearer(alice) });
     const file = d.json<{ files: { id: string; role: string; sizeBytes: number }[] }>().files.find((f) => f.role === 'attachment')!;
-    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/files/${file.id}`, headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/files/${file.id}`, headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.length).toBe(file.sizeBytes);
@@ -346,29 +343,24 @@ describe('uploading a case', () => {
   });
 
   it('re-ranks from stored variants when the HPO terms change', async () => {
-    const res = await app.inject({
-      method: 'PUT',
-      url: `/api/products/${productId}/phenotype-terms`,
-      headers: authOf(alice),
-      payload: { hpoTerms: ['HP:0003002'], excludedTerms: [] },
-    });
+    const res = await putTerms(alice, productId, { hpoTerms: ['HP:0003002'], excludedTerms: [] });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ rerankQueued: boolean }>().rerankQueued).toBe(true);
     const deadline = Date.now() + 30_000;
     let top = '';
     while (Date.now() < deadline) {
-      const genes = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes`, headers: authOf(alice) });
+      const genes = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes`, headers: bearer(alice) });
       top = genes.json<{ items: { symbol: string }[] }>().items[0]?.symbol ?? '';
       if (top === 'BRCA1') break;
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(top).toBe('BRCA1');
-    const variants = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?pageSize=1`, headers: authOf(alice) });
+    const variants = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?pageSize=1`, headers: bearer(alice) });
     expect(variants.json<{ items: { gene: string; rank: number }[]; total: number }>()).toMatchObject({
       total: 2500,
       items: [{ gene: 'BRCA1', rank: 1 }],
     });
-    const run = await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: authOf(alice) });
+    const run = await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: bearer(alice) });
     expect(run.json<{ run: { counts: Record<string, number> } }>().run.counts.variantsStored).toBe(2500);
   });
 
@@ -376,33 +368,28 @@ describe('uploading a case', () => {
     const share = await app.inject({
       method: 'POST',
       url: `/api/products/${productId}/shares`,
-      headers: authOf(alice),
+      headers: bearer(alice),
       payload: { email: bob.email.toUpperCase() },
     });
     expect(share.statusCode).toBe(200);
     expect(share.json<{ emails: string[] }>().emails).toEqual([bob.email]);
-    const list = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(bob) });
+    const list = await app.inject({ method: 'GET', url: '/api/products', headers: bearer(bob) });
     expect(list.json<{ items: { id: string; isShared: boolean; sharedBy: string }[] }>().items).toEqual([
       expect.objectContaining({ id: productId, isShared: true, isOwner: false, sharedBy: alice.email }),
     ]);
-    const genes = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes`, headers: authOf(bob) });
+    const genes = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes`, headers: bearer(bob) });
     expect(genes.statusCode).toBe(200);
-    const edit = await app.inject({
-      method: 'PUT',
-      url: `/api/products/${productId}/phenotype-terms`,
-      headers: authOf(bob),
-      payload: { hpoTerms: ['HP:0000001'] },
-    });
+    const edit = await putTerms(bob, productId, { hpoTerms: ['HP:0000001'] });
     expect(edit.statusCode).toBe(403);
-    const ownerList = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(alice) });
+    const ownerList = await app.inject({ method: 'GET', url: '/api/products', headers: bearer(alice) });
     expect(ownerList.json<{ items: { id: string; isShared: boolean }[] }>().items.find((i) => i.id === productId)?.isShared).toBe(true);
     const unshare = await app.inject({
       method: 'DELETE',
       url: `/api/products/${productId}/shares/${encodeURIComponent(bob.email)}`,
-      headers: authOf(alice),
+      headers: bearer(alice),
     });
     expect(unshare.statusCode).toBe(200);
-    const after = await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: authOf(bob) });
+    const after = await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: bearer(bob) });
     expect(after.statusCode).toBe(404);
   });
 
@@ -426,7 +413,7 @@ describe('uploading a case', () => {
     ] as const;
     for (const [method, suffix] of urls) {
       const payload = method === 'PUT' ? { hpoTerms: ['HP:0000001'] } : method === 'POST' ? { email: bob.email } : undefined;
-      const res = await app.inject({ method, url: `/api/products/${productId}${suffix}`, headers: authOf(bob), ...(payload ? { payload } : {}) });
+      const res = await app.inject({ method, url: `/api/products/${productId}${suffix}`, headers: bearer(bob), ...(payload ? { payload } : {}) });
       expect(res.statusCode, `${method} ${suffix}`).toBe(404);
     }
   });
@@ -467,20 +454,15 @@ describe('uploading a case', () => {
       ['GET', `/${productId}/igv/genes.bed`],
     ] as const;
     for (const [method, suffix] of cases) {
-      const res = await app.inject({ method, url: `/api/products${suffix}`, headers: authOf(alice) });
+      const res = await app.inject({ method, url: `/api/products${suffix}`, headers: bearer(alice) });
       expect(res.statusCode, suffix).toBe(400);
     }
-    const put = await app.inject({
-      method: 'PUT',
-      url: `/api/products/${productId}/phenotype-terms`,
-      headers: authOf(alice),
-      payload: { hpoTerms: ['thumbs'] },
-    });
+    const put = await putTerms(alice, productId, { hpoTerms: ['thumbs'] });
     expect(put.statusCode).toBe(400);
-    const share = await app.inject({ method: 'POST', url: `/api/products/${productId}/shares`, headers: authOf(alice), payload: { email: 'nope' } });
+    const share = await app.inject({ method: 'POST', url: `/api/products/${productId}/shares`, headers: bearer(alice), payload: { email: 'nope' } });
     expect(share.statusCode).toBe(400);
     expect(share.json<{ message: string }>().message).toBe(Messages.invalidEmail);
-    const hpo = await app.inject({ method: 'GET', url: '/api/hpo/terms?q=', headers: authOf(alice) });
+    const hpo = await app.inject({ method: 'GET', url: '/api/hpo/terms?q=', headers: bearer(alice) });
     expect(hpo.statusCode).toBe(400);
   });
 });
@@ -536,12 +518,12 @@ describe('upload validation', () => {
   });
 
   it('answers 415 when the body is not multipart', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/products', headers: authOf(alice), payload: { caseId: 'x' } });
+    const res = await app.inject({ method: 'POST', url: '/api/products', headers: bearer(alice), payload: { caseId: 'x' } });
     expect(res.statusCode).toBe(415);
   });
 
   it('refuses a VCF whose first records are malformed at upload, naming the file and line, and keeps nothing', async () => {
-    const before = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(alice) });
+    const before = await app.inject({ method: 'GET', url: '/api/products', headers: bearer(alice) });
     const good = buildFixtureVcf(20, ['TTN']);
     const lines = good.trimEnd().split('\n');
     lines.splice(15, 0, 'chr1\tnot-a-position\t.\tA\tG\t50\tPASS\t.\tGT\t0/1');
@@ -551,7 +533,7 @@ describe('upload validation', () => {
     expect(body.code).toBe(ErrorCode.validationFailed);
     expect(body.issues[0]!.path).toEqual(['genomeFile']);
     expect(body.issues[0]!.message).toMatch(/^broken\.vcf:16: /);
-    const after = await app.inject({ method: 'GET', url: '/api/products', headers: authOf(alice) });
+    const after = await app.inject({ method: 'GET', url: '/api/products', headers: bearer(alice) });
     expect(after.json<{ items: unknown[] }>().items).toHaveLength(before.json<{ items: unknown[] }>().items.length);
   });
 
@@ -563,7 +545,7 @@ describe('upload validation', () => {
     const res = await upload(alice, { genome: { name: 'late.vcf', content: `${lines.join('\n')}\n` } });
     expect(res.statusCode).toBe(202);
     const started = Date.now();
-    const done = await waitForStatus(app, authOf(alice), res.json<{ id: string }>().id, ['Completed', 'Error'], 60_000);
+    const done = await waitForStatus(app, bearer(alice), res.json<{ id: string }>().id, ['Completed', 'Error'], 60_000);
     expect(done.status).toBe('Error');
     expect(done.error?.message).toBe('An error occurred');
     expect(done.error?.reason).toMatch(new RegExp(`^late\\.vcf:${at + 1}: `));
@@ -576,10 +558,10 @@ describe('upload validation', () => {
     const fastq = gzipSync('@r1\nACGT\n+\nIIII\n@r2\nTTTT\n+\nIIII\n');
     const res = await upload(alice, { genome: { name: 'reads.fastq.gz', content: fastq } });
     expect(res.statusCode).toBe(202);
-    const done = await waitForStatus(app, authOf(alice), res.json<{ id: string }>().id, ['Completed', 'Error'], 30_000);
+    const done = await waitForStatus(app, bearer(alice), res.json<{ id: string }>().id, ['Completed', 'Error'], 30_000);
     expect(done.status).toBe('Error');
     expect(done.error?.reason).toMatch(/^No reference genome to align the reads to: set RARELENS_REFERENCE .*RARELENS_SOURCES/);
-    const d = await app.inject({ method: 'GET', url: `/api/products/${res.json<{ id: string }>().id}`, headers: authOf(alice) });
+    const d = await app.inject({ method: 'GET', url: `/api/products/${res.json<{ id: string }>().id}`, headers: bearer(alice) });
     expect(d.json<{ genomeFormat: string; files: { format: string }[] }>()).toMatchObject({ genomeFormat: 'fastq', files: [{ format: 'fastq' }] });
   });
 });

@@ -52,6 +52,9 @@ describe('cases on the embedded database', () => {
     const disease = await app.inject({ method: 'GET', url: `/api/products/${id}/phenotypes/${encodeURIComponent('FIXTURE:FGFR2')}`, headers: auth });
     expect(disease.statusCode).toBe(200);
     expect(disease.json<{ phenotypeSource: string | null }>().phenotypeSource).toBe('disease-name');
+    // The list says it too, so the phenotypes screen can mark the row.
+    const list = await app.inject({ method: 'GET', url: `/api/products/${id}/phenotypes?page=1&pageSize=5`, headers: auth });
+    expect(list.json<{ items: { id: string; phenotypeSource: string | null }[] }>().items.find((d) => d.id === 'FIXTURE:FGFR2')?.phenotypeSource).toBe('disease-name');
     const variants = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&zygosity=homozygous&pageSize=5`, headers: auth });
     const v = variants.json<{ items: { zygosity: string }[]; total: number }>();
     expect(v.total).toBe(375);

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { ChatMessages, ErrorCode, Messages, type ChatConversation, type ChatConversationList, type ChatResponse, type GeneRow } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { bearer, signUpAndLogIn } from '../../testing/helpers.ts';
 import { hasRealEngine, kbDir, smallPfeifferVcf } from '../../testing/pfeiffer-vcf.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -34,7 +34,6 @@ let alice: { token: string; email: string };
 let bob: { token: string; email: string };
 let productId: string;
 let topGene: GeneRow;
-const authOf = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
 const base = () => `/api/products/${productId}/chat`;
 
 describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
@@ -68,12 +67,12 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
       { caseId: 'CHAT-001', gender: 'male', symptoms: 'Tower-shaped skull, broad thumbs', hpoTerms: JSON.stringify(TERMS), assembly: 'auto' },
       [{ field: 'genomeFile', name: 'pfeiffer-small.vcf', content: smallPfeifferVcf() }],
     );
-    const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...authOf(alice), 'content-type': contentType }, payload: body });
+    const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...bearer(alice), 'content-type': contentType }, payload: body });
     if (res.statusCode !== 202) throw new Error(`upload failed: ${res.body}`);
     productId = res.json<{ id: string }>().id;
-    const done = await waitForStatus(app, authOf(alice), productId, ['Completed', 'Error'], 240_000);
+    const done = await waitForStatus(app, bearer(alice), productId, ['Completed', 'Error'], 240_000);
     if (done.status !== 'Completed') throw new Error(`analysis ended ${done.status}: ${JSON.stringify(done.error)}`);
-    const genes = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes`, headers: authOf(alice) });
+    const genes = await app.inject({ method: 'GET', url: `/api/products/${productId}/genes`, headers: bearer(alice) });
     topGene = genes.json<{ items: GeneRow[] }>().items[0]!;
   }, 300_000);
 
@@ -84,7 +83,7 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
   });
 
   const ask = (message: string, user = alice, conversationId?: string, target = app) =>
-    target.inject({ method: 'POST', url: base(), headers: authOf(user), payload: { message, ...(conversationId ? { conversationId } : {}) } });
+    target.inject({ method: 'POST', url: base(), headers: bearer(user), payload: { message, ...(conversationId ? { conversationId } : {}) } });
 
   /** Every citation opens in the case API: the gene, disease and variant screens exist for this case. */
   async function expectCitationsOpen(answer: ChatResponse['answer']): Promise<void> {
@@ -101,7 +100,7 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
               : c.kind === 'acmg'
                 ? `/api/products/${productId}/variants/${c.id.split(':')[0]}`
                 : null;
-      if (url) expect((await app.inject({ method: 'GET', url, headers: authOf(alice) })).statusCode, url).toBe(200);
+      if (url) expect((await app.inject({ method: 'GET', url, headers: bearer(alice) })).statusCode, url).toBe(200);
       else expect(c.kind === 'hpo' ? c.id : c.label).toMatch(c.kind === 'hpo' ? /^HP:\d{7}$/ : /^ClinVar /);
     }
   }
@@ -145,20 +144,20 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
     expect(next.json<ChatResponse>().answer.text).toMatch(/examine or ask for these next|already recorded/);
     await expectCitationsOpen(next.json<ChatResponse>().answer);
 
-    const conv = await app.inject({ method: 'GET', url: `${base()}/${body.conversationId}`, headers: authOf(alice) });
+    const conv = await app.inject({ method: 'GET', url: `${base()}/${body.conversationId}`, headers: bearer(alice) });
     expect(conv.statusCode).toBe(200);
     const c = conv.json<ChatConversation>();
     expect(c.title).toBe('Why is this gene first?');
     expect(c.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(c.messages[1]?.citations).toEqual(body.answer.citations);
-    const list = await app.inject({ method: 'GET', url: base(), headers: authOf(alice) });
+    const list = await app.inject({ method: 'GET', url: base(), headers: bearer(alice) });
     const l = list.json<ChatConversationList>();
     expect(l.items.find((i) => i.id === body.conversationId)?.messageCount).toBe(4);
     expect(l.suggestions).toContain('Why is this gene first?');
   });
 
   it('streams the answer as server-sent events when asked to', async () => {
-    const res = await app.inject({ method: 'POST', url: base(), headers: { ...authOf(alice), accept: 'text/event-stream' }, payload: { message: `What is the top variant in ${topGene.symbol}?` } });
+    const res = await app.inject({ method: 'POST', url: base(), headers: { ...bearer(alice), accept: 'text/event-stream' }, payload: { message: `What is the top variant in ${topGene.symbol}?` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     const events = res.body
@@ -186,18 +185,18 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
       { method: 'DELETE' as const, url: `${base()}/${conversationId}` },
     ]) {
       expect((await app.inject(r)).statusCode, `${r.method} ${r.url} without a session`).toBe(401);
-      const res = await app.inject({ ...r, headers: authOf(bob) });
+      const res = await app.inject({ ...r, headers: bearer(bob) });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
       expect(res.json<{ code: string }>().code).toBe(ErrorCode.productNotFound);
     }
-    expect((await app.inject({ method: 'POST', url: `/api/products/${someUuid}/chat`, headers: authOf(alice), payload: { message: 'hi' } })).statusCode).toBe(404);
-    const share = await app.inject({ method: 'POST', url: `/api/products/${productId}/shares`, headers: authOf(alice), payload: { email: bob.email } });
+    expect((await app.inject({ method: 'POST', url: `/api/products/${someUuid}/chat`, headers: bearer(alice), payload: { message: 'hi' } })).statusCode).toBe(404);
+    const share = await app.inject({ method: 'POST', url: `/api/products/${productId}/shares`, headers: bearer(alice), payload: { email: bob.email } });
     expect(share.statusCode).toBeLessThan(300);
     const bobAsks = await ask('Why is this gene first?', bob);
     expect(bobAsks.statusCode).toBe(200);
     expect(bobAsks.json<ChatResponse>().answer.text).toContain(topGene.symbol);
     // Conversations stay private to their author.
-    const peek = await app.inject({ method: 'GET', url: `${base()}/${conversationId}`, headers: authOf(bob) });
+    const peek = await app.inject({ method: 'GET', url: `${base()}/${conversationId}`, headers: bearer(bob) });
     expect(peek.statusCode).toBe(404);
     expect(peek.json<{ code: string }>().code).toBe(ErrorCode.conversationNotFound);
     expect((await ask('Why?', bob, conversationId)).statusCode).toBe(404);
@@ -214,14 +213,14 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
 
   it('clears a conversation', async () => {
     const id = (await ask('What could the analysis not see?')).json<ChatResponse>().conversationId;
-    const del = await app.inject({ method: 'DELETE', url: `${base()}/${id}`, headers: authOf(alice) });
+    const del = await app.inject({ method: 'DELETE', url: `${base()}/${id}`, headers: bearer(alice) });
     expect(del.statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `${base()}/${id}`, headers: authOf(alice) })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `${base()}/${id}`, headers: authOf(alice) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `${base()}/${id}`, headers: bearer(alice) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `${base()}/${id}`, headers: bearer(alice) })).statusCode).toBe(404);
   });
 
   it('answers the chat failure message and stores nothing when the knowledge base cannot be read', async () => {
-    const before = (await app.inject({ method: 'GET', url: base(), headers: authOf(alice) })).json<ChatConversationList>().items.length;
+    const before = (await app.inject({ method: 'GET', url: base(), headers: bearer(alice) })).json<ChatConversationList>().items.length;
     failKnowledge = true;
     try {
       const res = await ask('Why is this gene first?', alice, undefined, app2);
@@ -230,7 +229,7 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
     } finally {
       failKnowledge = false;
     }
-    const after = (await app.inject({ method: 'GET', url: base(), headers: authOf(alice) })).json<ChatConversationList>().items.length;
+    const after = (await app.inject({ method: 'GET', url: base(), headers: bearer(alice) })).json<ChatConversationList>().items.length;
     expect(after).toBe(before);
   });
 

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
-import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { bearer, signUpAndLogIn } from '../../testing/helpers.ts';
 import { multipartBody } from '../../testing/multipart.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -28,7 +28,6 @@ let app: FastifyInstance;
 let lab: { email: string; token: string };
 let other: { email: string; token: string };
 
-const auth = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
 
 beforeAll(async () => {
   // One set of secrets: a token issued by one app is accepted by the other.
@@ -47,11 +46,11 @@ afterAll(async () => {
 });
 
 async function placeOrder(user: { token: string }, payload: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/api/orders', headers: auth(user), payload });
+  return app.inject({ method: 'POST', url: '/api/orders', headers: bearer(user), payload });
 }
 
 async function billingOf(target: FastifyInstance, user: { token: string }): Promise<BillingStatus> {
-  const res = await target.inject({ method: 'GET', url: '/api/billing', headers: auth(user) });
+  const res = await target.inject({ method: 'GET', url: '/api/billing', headers: bearer(user) });
   expect(res.statusCode).toBe(200);
   return res.json<BillingStatus>();
 }
@@ -134,11 +133,11 @@ describe('orders', () => {
   });
 
   it('lists the order and serves its invoice as a PDF with the items, total and payment reference', async () => {
-    const list = await app.inject({ method: 'GET', url: '/api/orders', headers: auth(lab) });
+    const list = await app.inject({ method: 'GET', url: '/api/orders', headers: bearer(lab) });
     expect(list.statusCode).toBe(200);
     expect(list.json<{ items: Order[] }>().items.map((o) => o.id)).toEqual([order.id]);
 
-    const pdf = await app.inject({ method: 'GET', url: `/api/orders/${order.id}/invoice.pdf`, headers: auth(lab) });
+    const pdf = await app.inject({ method: 'GET', url: `/api/orders/${order.id}/invoice.pdf`, headers: bearer(lab) });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -157,12 +156,12 @@ describe('orders', () => {
 
   it("hides another user's order (404) and refuses every order route without a session (401)", async () => {
     for (const url of [`/api/orders/${order.id}`, `/api/orders/${order.id}/invoice.pdf`]) {
-      const res = await app.inject({ method: 'GET', url, headers: auth(other) });
+      const res = await app.inject({ method: 'GET', url, headers: bearer(other) });
       expect(res.statusCode).toBe(404);
       expect(res.json<{ code: string }>().code).toBe(ErrorCode.orderNotFound);
     }
-    expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: auth(other) })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/orders', headers: auth(other) })).json<{ items: Order[] }>().items).toEqual([]);
+    expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: bearer(other) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/orders', headers: bearer(other) })).json<{ items: Order[] }>().items).toEqual([]);
     for (const [method, url] of [
       ['GET', '/api/orders'],
       ['POST', '/api/orders'],
@@ -195,10 +194,10 @@ describe('orders', () => {
 
   it('cancels an order pending payment, and refuses to cancel it twice', async () => {
     const placed = (await placeOrder(lab, { plan: 'basic', casesPerMonth: 1 })).json<OrderResponse>().order;
-    const cancel = await app.inject({ method: 'POST', url: `/api/orders/${placed.id}/cancel`, headers: auth(lab) });
+    const cancel = await app.inject({ method: 'POST', url: `/api/orders/${placed.id}/cancel`, headers: bearer(lab) });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json<OrderResponse>()).toMatchObject({ message: Messages.orderCancelled, order: { status: 'cancelled' } });
-    const again = await app.inject({ method: 'POST', url: `/api/orders/${placed.id}/cancel`, headers: auth(lab) });
+    const again = await app.inject({ method: 'POST', url: `/api/orders/${placed.id}/cancel`, headers: bearer(lab) });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(Messages.orderNotCancellable);
   });
@@ -237,12 +236,12 @@ describe('billing and the operator command', () => {
         { caseId, gender: 'female', symptoms: 'Broad thumbs', hpoTerms: JSON.stringify(['HP:0011304']), assembly: 'auto' },
         [{ field: 'genomeFile', ...genome }],
       );
-      return target.inject({ method: 'POST', url: '/api/products', headers: { ...auth(user), 'content-type': contentType }, payload: body });
+      return target.inject({ method: 'POST', url: '/api/products', headers: { ...bearer(user), 'content-type': contentType }, payload: body });
     };
     const vcf = { name: 'case.vcf', content: buildFixtureVcf(50, ['FGFR2']) };
     const fastq = { name: 'reads.fastq', content: '@r1\nACGTACGTACGTACGTACGT\n+\nIIIIIIIIIIIIIIIIIIII\n' };
     const casesOf = async (user: { token: string }) =>
-      (await app.inject({ method: 'GET', url: '/api/products', headers: auth(user) })).json<{ items: { caseId: string }[] }>().items.map((c) => c.caseId);
+      (await app.inject({ method: 'GET', url: '/api/products', headers: bearer(user) })).json<{ items: { caseId: string }[] }>().items.map((c) => c.caseId);
 
     // Billing off: no plan needed.
     const free = await upload(off.app, other, 'BILLING-OFF', vcf);
@@ -274,7 +273,7 @@ describe('billing and the operator command', () => {
   it('an active order whose month is over is expired and no longer allows uploads', async () => {
     await on.app.database.db.execute(sql`update orders set expires_at = now() - interval '1 second', activated_at = now() - interval '1 month' where status = 'active'`);
     expect(await billingOf(on.app, lab)).toMatchObject({ canUpload: false, casesRemaining: 0, activeOrder: null });
-    const list = (await app.inject({ method: 'GET', url: '/api/orders', headers: auth(lab) })).json<{ items: Order[] }>().items;
+    const list = (await app.inject({ method: 'GET', url: '/api/orders', headers: bearer(lab) })).json<{ items: Order[] }>().items;
     expect(list.filter((o) => o.status === 'expired')).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { PHENOME_MAX_TEXT, type PhenomeExtractResponse } from '@rarelens/contrac
 import { defaultHpoPath } from '@rarelens/phenome';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { bearer, signUpAndLogIn } from '../../testing/helpers.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -20,9 +20,8 @@ let testApp: TestApp;
 let inbox: SmtpInbox;
 let app: FastifyInstance;
 let alice: { token: string; email: string };
-const authOf = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
 /** POST /api/phenome/extract as alice. */
-const extract = (payload: unknown) => app.inject({ method: 'POST', url: '/api/phenome/extract', headers: authOf(alice), payload: payload as object });
+const extract = (payload: unknown) => app.inject({ method: 'POST', url: '/api/phenome/extract', headers: bearer(alice), payload: payload as object });
 
 beforeAll(async () => {
   // The offline extractor only: an LLM configured in the developer's shell must not be called.

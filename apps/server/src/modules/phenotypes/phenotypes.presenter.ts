@@ -14,6 +14,7 @@ export function presentPhenotype(p: RunPhenotypeRow): PhenotypeRow {
     onset: p.onset,
     genes: p.genes,
     matchedTerms: p.matchedTerms as PhenotypeRow['matchedTerms'],
+    phenotypeSource: p.phenotypeSource,
   };
 }
 
@@ -23,5 +24,5 @@ export function presentPhenotypeDetails(
   proteinIds: (gene: string) => string[],
 ): PhenotypeDetails {
   const proteins = p.genes.map((gene) => ({ gene, uniprot: proteinIds(gene) })).filter((g) => g.uniprot.length > 0);
-  return { ...presentPhenotype(p), proteins, explanation: p.explanation, mergedIds: p.mergedIds, phenotypeSource: p.phenotypeSource, variants };
+  return { ...presentPhenotype(p), proteins, explanation: p.explanation, mergedIds: p.mergedIds, variants };
 }

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
-import { signUpAndLogIn } from '../../testing/helpers.ts';
+import { bearer, signUpAndLogIn } from '../../testing/helpers.ts';
 import { hasRealEngine, kbDir, smallPfeifferVcf } from '../../testing/pfeiffer-vcf.ts';
 import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -36,7 +36,6 @@ let dataDir: string;
 let alice: { token: string; email: string };
 let bob: { token: string; email: string };
 let carol: { token: string; email: string };
-const authOf = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
 let productId: string;
 
 interface Variant {
@@ -77,10 +76,10 @@ beforeAll(async () => {
     },
     [{ field: 'genomeFile', name: 'pfeiffer-small.vcf', content: vcf }],
   );
-  const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...authOf(alice), 'content-type': contentType }, payload: body });
+  const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...bearer(alice), 'content-type': contentType }, payload: body });
   if (res.statusCode !== 202) throw new Error(`upload failed: ${res.body}`);
   productId = res.json<{ id: string }>().id;
-  const done = await waitForStatus(app, authOf(alice), productId, ['Completed', 'Error'], 240_000);
+  const done = await waitForStatus(app, bearer(alice), productId, ['Completed', 'Error'], 240_000);
   if (done.status !== 'Completed') throw new Error(`analysis ended ${done.status}: ${JSON.stringify(done.error)}`);
 }, 300_000);
 
@@ -89,7 +88,7 @@ afterAll(async () => {
 });
 
 async function topVariants(n: number, query = ''): Promise<Variant[]> {
-  const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?pageSize=${n}${query}`, headers: authOf(alice) });
+  const res = await app.inject({ method: 'GET', url: `/api/products/${productId}/variants?pageSize=${n}${query}`, headers: bearer(alice) });
   expect(res.statusCode).toBe(200);
   return res.json<{ items: Variant[] }>().items;
 }
@@ -119,7 +118,7 @@ describe('access to the reporting routes', () => {
 
   it("answers 404 on every route for another user's case, and changes nothing", async () => {
     for (const r of routes()) {
-      const res = await app.inject({ ...r, headers: authOf(bob) });
+      const res = await app.inject({ ...r, headers: bearer(bob) });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
       expect(res.json<{ code: string }>().code).toBe(ErrorCode.productNotFound);
     }
@@ -141,7 +140,7 @@ describe('access to the reporting routes', () => {
       { method: 'GET' as const, url: `${base()}/variants.tsv?acmg=Dubious` },
     ];
     for (const r of bad) {
-      const res = await app.inject({ ...r, headers: authOf(alice) });
+      const res = await app.inject({ ...r, headers: bearer(alice) });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(400);
       expect(res.json<{ code: string }>().code).toBe(ErrorCode.validationFailed);
     }
@@ -157,23 +156,23 @@ describe('a case without a completed analysis', () => {
       { caseId: 'RPT-ERR', gender: 'female', symptoms: 'Broad thumbs', hpoTerms: JSON.stringify(TERMS), assembly: 'GRCh38' },
       [{ field: 'genomeFile', name: 'broken.vcf', content: broken }],
     );
-    const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...authOf(alice), 'content-type': contentType }, payload: body });
+    const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...bearer(alice), 'content-type': contentType }, payload: body });
     expect(res.statusCode, res.body).toBe(202);
     const id = res.json<{ id: string }>().id;
-    const done = await waitForStatus(app, authOf(alice), id, ['Completed', 'Error'], 120_000);
+    const done = await waitForStatus(app, bearer(alice), id, ['Completed', 'Error'], 120_000);
     expect(done.status).toBe('Error');
 
-    const add = await app.inject({ method: 'POST', url: `/api/products/${id}/report-items`, headers: authOf(alice), payload: { variantId: 1 } });
+    const add = await app.inject({ method: 'POST', url: `/api/products/${id}/report-items`, headers: bearer(alice), payload: { variantId: 1 } });
     expect(add.statusCode).toBe(404);
-    const report = await app.inject({ method: 'POST', url: `/api/products/${id}/reports`, headers: authOf(alice), payload: {} });
+    const report = await app.inject({ method: 'POST', url: `/api/products/${id}/reports`, headers: bearer(alice), payload: {} });
     expect(report.statusCode).toBe(409);
     expect(report.json<{ message: string }>().message).toBe('The case has no completed analysis to report on yet');
-    const list = await app.inject({ method: 'GET', url: `/api/products/${id}/report-items`, headers: authOf(alice) });
+    const list = await app.inject({ method: 'GET', url: `/api/products/${id}/report-items`, headers: bearer(alice) });
     expect(list.json<{ items: unknown[] }>().items).toEqual([]);
-    const tsv = await app.inject({ method: 'GET', url: `/api/products/${id}/variants.tsv`, headers: authOf(alice) });
+    const tsv = await app.inject({ method: 'GET', url: `/api/products/${id}/variants.tsv`, headers: bearer(alice) });
     expect(tsv.statusCode).toBe(200);
     expect(tsv.body.split('\n').filter(Boolean)).toHaveLength(1);
-    const packet = await app.inject({ method: 'GET', url: `/api/products/${id}/phenopacket`, headers: authOf(alice) });
+    const packet = await app.inject({ method: 'GET', url: `/api/products/${id}/phenopacket`, headers: bearer(alice) });
     expect(Phenopacket.safeParse(packet.json()).success).toBe(true);
   });
 });
@@ -181,15 +180,15 @@ describe('a case without a completed analysis', () => {
 describe('the reporting list', () => {
   it('adds a variant ("Item added"), refuses it a second time with 409, and lists it after a reload', async () => {
     const [v] = await topVariants(1);
-    const add = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: authOf(alice), payload: { variantId: v!.id } });
+    const add = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: bearer(alice), payload: { variantId: v!.id } });
     expect(add.statusCode).toBe(201);
     expect(add.json<{ message: string; item: { variant: { id: number } } }>()).toMatchObject({ message: Messages.itemAdded, item: { variant: { id: v!.id } } });
 
-    const again = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: authOf(alice), payload: { variantId: v!.id } });
+    const again = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: bearer(alice), payload: { variantId: v!.id } });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: ErrorCode.variantAlreadyInReport, message: Messages.variantAlreadyInList });
 
-    const list = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(alice) });
+    const list = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: bearer(alice) });
     expect(list.statusCode).toBe(200);
     const body = list.json<{ items: { id: string; addedBy: string; variant: Variant; locus: { pos: number } }[]; draftInterpretation: string }>();
     expect(body.items).toHaveLength(1);
@@ -198,46 +197,46 @@ describe('the reporting list', () => {
   });
 
   it('answers 404 for a variant the case does not have', async () => {
-    const res = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: authOf(alice), payload: { variantId: 9_999_999 } });
+    const res = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: bearer(alice), payload: { variantId: 9_999_999 } });
     expect(res.statusCode).toBe(404);
   });
 
   it('is shared with the users the case is shared with', async () => {
-    const share = await app.inject({ method: 'POST', url: `${base()}/shares`, headers: authOf(alice), payload: { email: carol.email } });
+    const share = await app.inject({ method: 'POST', url: `${base()}/shares`, headers: bearer(alice), payload: { email: carol.email } });
     expect(share.statusCode).toBe(200);
-    const list = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(carol) });
+    const list = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: bearer(carol) });
     expect(list.statusCode).toBe(200);
     expect(list.json<{ items: unknown[] }>().items).toHaveLength(1);
   });
 
   it('removes an item ("Item removed") and then answers 404 for it', async () => {
-    const list = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(alice) });
+    const list = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: bearer(alice) });
     const [item] = list.json<{ items: { id: string }[] }>().items;
-    const del = await app.inject({ method: 'DELETE', url: `${base()}/report-items/${item!.id}`, headers: authOf(alice) });
+    const del = await app.inject({ method: 'DELETE', url: `${base()}/report-items/${item!.id}`, headers: bearer(alice) });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ message: Messages.itemRemoved });
-    const again = await app.inject({ method: 'DELETE', url: `${base()}/report-items/${item!.id}`, headers: authOf(alice) });
+    const again = await app.inject({ method: 'DELETE', url: `${base()}/report-items/${item!.id}`, headers: bearer(alice) });
     expect(again.statusCode).toBe(404);
-    const after = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(alice) });
+    const after = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: bearer(alice) });
     expect(after.json<{ items: unknown[] }>().items).toHaveLength(0);
   });
 
   it('clears the list ("Reporting list cleared")', async () => {
     for (const v of await topVariants(3)) {
-      const add = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: authOf(alice), payload: { variantId: v.id } });
+      const add = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: bearer(alice), payload: { variantId: v.id } });
       expect(add.statusCode).toBe(201);
     }
-    const before = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(alice) });
+    const before = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: bearer(alice) });
     expect(before.json<{ items: unknown[] }>().items).toHaveLength(3);
     // A user the case is shared with reads the list but cannot change it.
-    const refused = await app.inject({ method: 'DELETE', url: `${base()}/report-items`, headers: authOf(carol) });
+    const refused = await app.inject({ method: 'DELETE', url: `${base()}/report-items`, headers: bearer(carol) });
     expect(refused.statusCode).toBe(403);
-    const still = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(carol) });
+    const still = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: bearer(carol) });
     expect(still.json<{ items: unknown[] }>().items).toHaveLength(3);
-    const clear = await app.inject({ method: 'DELETE', url: `${base()}/report-items`, headers: authOf(alice) });
+    const clear = await app.inject({ method: 'DELETE', url: `${base()}/report-items`, headers: bearer(alice) });
     expect(clear.statusCode).toBe(200);
     expect(clear.json()).toEqual({ message: Messages.reportingListCleared });
-    const after = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: authOf(alice) });
+    const after = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: bearer(alice) });
     expect(after.json<{ items: unknown[] }>().items).toHaveLength(0);
   });
 });
@@ -255,10 +254,10 @@ describe('the clinical report and exports', () => {
     const others = (await topVariants(6)).filter((v) => v.gene && v.gene !== 'FGFR2').slice(0, 2);
     selected = [...fgfr2, ...others];
     for (const v of selected) {
-      const add = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: authOf(alice), payload: { variantId: v.id } });
+      const add = await app.inject({ method: 'POST', url: `${base()}/report-items`, headers: bearer(alice), payload: { variantId: v.id } });
       expect(add.statusCode).toBe(201);
     }
-    const details = await app.inject({ method: 'GET', url: base(), headers: authOf(alice) });
+    const details = await app.inject({ method: 'GET', url: base(), headers: bearer(alice) });
     kbVersions = details.json<{ run: { kbVersions: Record<string, string> } }>().run.kbVersions;
   });
 
@@ -268,7 +267,7 @@ describe('the clinical report and exports', () => {
     const res = await app.inject({
       method: 'POST',
       url: `${base()}/reports`,
-      headers: authOf(alice),
+      headers: bearer(alice),
       payload: { interpretation: 'Edited interpretation: the FGFR2 finding explains the craniosynostosis.' },
     });
     expect(res.statusCode).toBe(201);
@@ -278,19 +277,19 @@ describe('the clinical report and exports', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     reportId = String(res.headers['x-report-id']);
 
-    const list = await app.inject({ method: 'GET', url: `${base()}/reports`, headers: authOf(carol) });
+    const list = await app.inject({ method: 'GET', url: `${base()}/reports`, headers: bearer(carol) });
     expect(list.statusCode).toBe(200);
     const items = list.json<{ items: { id: string; createdAt: string; variantCount: number; sizeBytes: number }[] }>().items;
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ id: reportId, variantCount: selected.length, sizeBytes: pdf.length });
     expect(Date.now() - Date.parse(items[0]!.createdAt)).toBeLessThan(120_000);
 
-    const again = await app.inject({ method: 'GET', url: `${base()}/reports/${reportId}`, headers: authOf(alice) });
+    const again = await app.inject({ method: 'GET', url: `${base()}/reports/${reportId}`, headers: bearer(alice) });
     expect(again.statusCode).toBe(200);
     expect(again.headers['content-type']).toBe('application/pdf');
     expect(createHash('sha256').update(again.rawPayload).digest('hex')).toBe(createHash('sha256').update(pdf).digest('hex'));
 
-    const missing = await app.inject({ method: 'GET', url: `${base()}/reports/${someUuid}`, headers: authOf(alice) });
+    const missing = await app.inject({ method: 'GET', url: `${base()}/reports/${someUuid}`, headers: bearer(alice) });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -336,7 +335,7 @@ describe('the clinical report and exports', () => {
   });
 
   it('exports a Phenopacket v2 with observed and excluded HPO terms and the selected variants', async () => {
-    const res = await app.inject({ method: 'GET', url: `${base()}/phenopacket`, headers: authOf(alice) });
+    const res = await app.inject({ method: 'GET', url: `${base()}/phenopacket`, headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="RPT-001\.phenopacket\.json"/);
     const parsed = Phenopacket.safeParse(res.json());
@@ -362,7 +361,7 @@ describe('the clinical report and exports', () => {
   });
 
   it('exports the variant list as TSV, unfiltered and with the list filters', async () => {
-    const all = await app.inject({ method: 'GET', url: `${base()}/variants.tsv`, headers: authOf(alice) });
+    const all = await app.inject({ method: 'GET', url: `${base()}/variants.tsv`, headers: bearer(alice) });
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toMatch(/^text\/tab-separated-values/);
     const lines = all.body.trimEnd().split('\n');
@@ -370,7 +369,7 @@ describe('the clinical report and exports', () => {
     expect(header.slice(0, 7)).toEqual(['rank', 'variant_id', 'assembly', 'chrom', 'pos', 'ref', 'alt']);
     expect(header).toContain('hgvs_c');
     expect(header).toContain('acmg_class');
-    const listed = await app.inject({ method: 'GET', url: `${base()}/variants?pageSize=1`, headers: authOf(alice) });
+    const listed = await app.inject({ method: 'GET', url: `${base()}/variants?pageSize=1`, headers: bearer(alice) });
     expect(lines.length - 1).toBe(listed.json<{ total: number }>().total);
     expect(lines.slice(1).every((l) => l.split('\t').length === header.length)).toBe(true);
     // Same order as the list: the first rows are the list's first page.
@@ -378,24 +377,24 @@ describe('the clinical report and exports', () => {
     expect(lines.slice(1, 6).map((l) => Number(l.split('\t')[1]))).toEqual(firstPage.map((v) => v.id));
 
     const gene = selected[0]!.gene!;
-    const filtered = await app.inject({ method: 'GET', url: `${base()}/variants.tsv?gene=${gene}&mode=filtered`, headers: authOf(alice) });
+    const filtered = await app.inject({ method: 'GET', url: `${base()}/variants.tsv?gene=${gene}&mode=filtered`, headers: bearer(alice) });
     const rows = filtered.body.trimEnd().split('\n').slice(1);
     const geneCol = header.indexOf('gene');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.split('\t')[geneCol] === gene)).toBe(true);
-    const count = await app.inject({ method: 'GET', url: `${base()}/variants?gene=${gene}&mode=filtered&pageSize=1`, headers: authOf(alice) });
+    const count = await app.inject({ method: 'GET', url: `${base()}/variants?gene=${gene}&mode=filtered&pageSize=1`, headers: bearer(alice) });
     expect(rows.length).toBe(count.json<{ total: number }>().total);
   });
 
   it('pages the export with a keyset in exactly the list order (ranked candidates, then the rest by score)', async () => {
     const listed: number[] = [];
     for (let page = 1; ; page++) {
-      const res = await app.inject({ method: 'GET', url: `${base()}/variants?pageSize=100&page=${page}`, headers: authOf(alice) });
+      const res = await app.inject({ method: 'GET', url: `${base()}/variants?pageSize=100&page=${page}`, headers: bearer(alice) });
       const items = res.json<{ items: Variant[] }>().items;
       listed.push(...items.map((v) => v.id));
       if (items.length < 100) break;
     }
-    const details = await app.inject({ method: 'GET', url: base(), headers: authOf(alice) });
+    const details = await app.inject({ method: 'GET', url: base(), headers: bearer(alice) });
     const runId = details.json<{ run: { id: string } }>().run.id;
     const database = await createDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: path.join(dataDir, 'unused') });
     try {

@@ -1,5 +1,5 @@
 /** SQL for the stored variants of a case's run: the filtered, paged and clustered lists and one variant. */
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/database.ts';
 import { hasFilters, LISTED_COLUMNS, listedVariantOf, rawRowDecoder, VARIANT_ORDER, variantWhere, type ListedVariantRow, type Page, type VariantFilters } from '../../db/run-variants.ts';
 import { runVariants } from '../../db/schema/products.ts';
@@ -40,7 +40,24 @@ const reviewOfRaw = rawRowDecoder(REVIEW_COLUMNS, (_key, c) => `review_${c.name}
  * mapping was the largest part of the request's CPU.
  */
 async function selectListed(db: Executor, query: SQLWrapper): Promise<ListedVariants> {
-  const raw = rowsOf(await db.execute(query.getSQL()));
+  return decodeListed(rowsOf(await db.execute(query.getSQL())));
+}
+
+/**
+ * The raw rows of a prepared statement: `all()`, which drizzle's PostgreSQL and PGlite prepared
+ * queries both implement (the rows as the driver answers them, without drizzle's row mapping)
+ * but its select types do not declare.
+ */
+async function rawRowsOf(statement: object, params: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  const all = (statement as { all?: (p: Record<string, unknown>) => Promise<unknown> }).all;
+  if (typeof all !== 'function') throw new Error('this driver\'s prepared statement has no all(): cannot read raw rows');
+  const rows = await all.call(statement, params);
+  if (!Array.isArray(rows)) throw new Error('prepared statement all() did not answer rows');
+  return rows as Record<string, unknown>[];
+}
+
+/** Raw rows of a select of LISTED_COLUMNS and REVIEW_FIELDS, decoded (selectListed). */
+function decodeListed(raw: Record<string, unknown>[]): ListedVariants {
   const rows: ListedVariantRow[] = [];
   const reviews: VariantClassificationRow[] = [];
   for (const r of raw) {
@@ -48,12 +65,6 @@ async function selectListed(db: Executor, query: SQLWrapper): Promise<ListedVari
     if (r.review_id !== null) reviews.push(reviewOfRaw(r));
   }
   return { rows, reviews };
-}
-
-function listed(rows: { v: ListedVariantRow; review: VariantClassificationRow | null }[]): ListedVariants {
-  const reviews: VariantClassificationRow[] = [];
-  for (const r of rows) if (r.review) reviews.push(r.review);
-  return { rows: rows.map((r) => r.v), reviews };
 }
 
 /** Counting stops here: deeper pages still work, the total shows as "10,000+". */
@@ -125,22 +136,32 @@ function afterCursor(c: ListCursor): SQL[] {
  * (deep offsets skip index entries, not wide heap rows), joined to the full rows in the same
  * statement.
  */
-function pageQuery(db: Executor, where: SQL) {
+function pageQuery(db: Executor, where: SQL, at: PageAt) {
   const page = db
     .select({ id: runVariants.id, rank: runVariants.rank, score: runVariants.score })
     .from(runVariants)
     .where(where)
     .orderBy(...VARIANT_ORDER)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(at.limit)
+    .offset(at.offset)
     .as('page');
   return db
-    .select({ v: LISTED_COLUMNS, review: variantClassifications })
+    .select({ ...LISTED_COLUMNS, ...REVIEW_FIELDS })
     .from(page)
-    .innerJoin(runVariants, and(eq(runVariants.runId, sql.placeholder('runId')), eq(runVariants.id, page.id)))
-    .leftJoin(variantClassifications, reviewOf(sql.placeholder('caseId')))
+    .innerJoin(runVariants, and(eq(runVariants.runId, at.runId), eq(runVariants.id, page.id)))
+    .leftJoin(variantClassifications, reviewOf(at.caseId))
     .orderBy(sql`${page.rank} asc nulls last`, sql`${page.score} desc nulls last`, asc(page.id));
 }
+
+/** Where a page query reads: values, or placeholders of a prepared statement. */
+interface PageAt {
+  runId: string | Placeholder;
+  caseId: string | Placeholder;
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+}
+
+const PREPARED_AT: PageAt = { runId: sql.placeholder('runId'), caseId: sql.placeholder('caseId'), limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 
 /**
  * A keyset page: the first `limit` rows after the cursor, one index range read per branch of
@@ -170,17 +191,17 @@ const pagePrepared = new WeakMap<object, { all: ReturnType<ReturnType<typeof pag
 export async function listVariants(db: Executor, caseId: string, runId: string, f: VariantFilters, p: Page, after?: ListCursor): Promise<ListedVariants> {
   if (after) return selectListed(db, keysetQuery(db, caseId, variantWhere(runId, f), after, p.pageSize));
   const params = { runId, caseId, limit: p.pageSize, offset: (p.page - 1) * p.pageSize };
-  if (hasFilters(f)) return listed(await pageQuery(db, variantWhere(runId, f)).execute(params));
+  if (hasFilters(f)) return selectListed(db, pageQuery(db, variantWhere(runId, f), params));
   let prepared = pagePrepared.get(db);
   if (!prepared) {
     const byRun = eq(runVariants.runId, sql.placeholder('runId'));
     prepared = {
-      all: pageQuery(db, byRun).prepare('run_variants_page_all'),
-      candidates: pageQuery(db, and(byRun, sql`${runVariants.rank} is not null`)!).prepare('run_variants_page_candidates'),
+      all: pageQuery(db, byRun, PREPARED_AT).prepare('run_variants_listed_page_all'),
+      candidates: pageQuery(db, and(byRun, sql`${runVariants.rank} is not null`)!, PREPARED_AT).prepare('run_variants_listed_page_candidates'),
     };
     pagePrepared.set(db, prepared);
   }
-  return listed(await (f.candidatesOnly ? prepared.candidates : prepared.all).execute(params));
+  return decodeListed(await rawRowsOf(f.candidatesOnly ? prepared.candidates : prepared.all, params));
 }
 
 /** A gene of the clustered view: its matching variants' count and the gene's rank and score. */

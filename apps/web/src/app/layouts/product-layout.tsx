@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentProduct } from '../../features/cases/use-current-product.ts';
@@ -26,12 +27,21 @@ export function useProductId(): string {
 
 /** A product (case) is open: Home, Phenotypes, Genes (shared only), Diagnose module, GenomeTalks, Reporting. */
 export function ProductLayout() {
+  return (
+    <ProductShell layout="product">
+      <Outlet />
+    </ProductShell>
+  );
+}
+
+/** The signed-in frame of the open product (its navigation, its name above it); an unknown one is not found. */
+export function ProductShell({ layout, children }: { layout: 'product' | 'details'; children: ReactNode }) {
   const productId = useProductId();
   const product = useCurrentProduct(productId);
   if (product.isMissing) return <MissingProduct />;
   return (
-    <SignedInShell layout="product" navigation={productNavigation(productId, product.isShared)} sidebarTop={<ProductSidebarHeader productId={productId} />}>
-      <Outlet />
+    <SignedInShell layout={layout} navigation={productNavigation(productId, product.isShared)} sidebarTop={<ProductSidebarHeader productId={productId} />}>
+      {children}
     </SignedInShell>
   );
 }

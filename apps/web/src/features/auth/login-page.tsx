@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { usePostLoginPath } from '../../app/guards.tsx';
 import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
-import { FormField, Input, PasswordInput } from '../../components/form.tsx';
+import { EmailField, FormField, PasswordInput } from '../../components/form.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -103,9 +103,7 @@ export function LoginPage() {
       ) : null}
       <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@hospital.org" {...form.register('email')} />
-        </FormField>
+        <EmailField registration={form.register('email')} error={errors.email?.message} />
         <div className="flex flex-col gap-1.5">
           <FormField label="Password" error={errors.password?.message}>
             <PasswordInput autoComplete="current-password" {...form.register('password')} />

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
-import { Checkbox, FieldError, FormField, Input, PasswordInput, NameFields } from '../../components/form.tsx';
+import { Checkbox, EmailField, FieldError, FormField, Input, NameFields, PasswordInput } from '../../components/form.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi } from './auth.api.ts';
@@ -93,9 +93,7 @@ export function RegisterPage() {
         <FormField label="Date of birth" error={errors.birthDate?.message}>
           <Input type="date" autoComplete="bday" max={today} {...form.register('birthDate')} />
         </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@hospital.org" {...form.register('email')} />
-        </FormField>
+        <EmailField registration={form.register('email')} error={errors.email?.message} />
         <div className="flex flex-col gap-2.5">
           <FormField label="Password" error={errors.password?.message}>
             <PasswordInput autoComplete="new-password" {...form.register('password')} />

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
-import { FormField, Input } from '../../components/form.tsx';
+import { EmailField, Input } from '../../components/form.tsx';
 import { ChevronLeftIcon, MailIcon } from '../../components/icons.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -60,9 +60,7 @@ export function ResetPasswordRequestPage() {
         </Alert>
       ) : null}
       <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-5">
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@hospital.org" {...form.register('email')} />
-        </FormField>
+        <EmailField registration={form.register('email')} error={errors.email?.message} />
         <Button type="submit" size="lg" isLoading={isSubmitting}>
           {sentTo ? 'Send me a new link' : 'Send reset link'}
         </Button>

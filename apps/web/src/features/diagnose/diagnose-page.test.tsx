@@ -67,6 +67,7 @@ function fakeServer(initial: { isOwner?: boolean } = {}) {
     onset: [],
     genes: ['FGFR2'],
     matchedTerms: [],
+    phenotypeSource: 'annotations',
   });
   const gene = (symbol: string, rank: number): GeneRow => ({
     symbol,

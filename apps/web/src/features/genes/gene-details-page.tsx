@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ResultsGate } from '../cases/index.ts';
-import { DiseaseIdLink } from '../phenotypes/index.ts';
+import { DiseaseIdLink, RankExplanation } from '../phenotypes/index.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantTable } from '../variants/index.ts';
 import { useGene } from './genes.api.ts';
 import { ScoreBars } from './genes-page.tsx';
@@ -125,20 +125,7 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
           <Card className="overflow-hidden">
             <h2 className="px-5 py-3.5 text-sm font-semibold text-ink-900">Why this rank</h2>
             <PhenotypeSourceLabel source={g.phenotypeSource} />
-            {g.explanation.length > 0 ? (
-              <ol
-                className="flex list-decimal flex-col gap-2 border-t border-ink-100 py-4 pr-5 pl-9 text-sm text-ink-700"
-                data-testid="gene-explanation"
-              >
-                {g.explanation.map((line, i) => (
-                  <li key={i}>{line}</li>
-                ))}
-              </ol>
-            ) : (
-              <p className="border-t border-ink-100 px-5 py-4 text-sm text-ink-500">
-                No explanation was stored for this ranking.
-              </p>
-            )}
+            <RankExplanation lines={g.explanation} testId="gene-explanation" className="border-t border-ink-100" />
           </Card>
           <Card className="overflow-hidden">
             <h2 className="px-5 py-3.5 text-sm font-semibold text-ink-900">Associated diseases</h2>

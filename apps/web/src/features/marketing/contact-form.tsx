@@ -3,7 +3,7 @@ import { ContactBody, Messages } from '@rarelens/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
-import { FormField, Input, Textarea, NameFields } from '../../components/form.tsx';
+import { EmailField, FormField, Input, NameFields, Textarea } from '../../components/form.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { applyServerIssues } from '../../lib/form-errors.ts';
 import { marketingApi } from './marketing.api.ts';
@@ -32,9 +32,7 @@ export function ContactForm() {
   return (
     <form onSubmit={(e) => void handleSubmit(e)} noValidate className="grid gap-5 sm:grid-cols-2" aria-label="Contact form">
       <NameFields name={form.register('name')} surname={form.register('surname')} errors={errors} />
-      <FormField label="Email" error={errors.email?.message} className="sm:col-span-2">
-        <Input type="email" autoComplete="email" placeholder="you@hospital.org" {...form.register('email')} />
-      </FormField>
+      <EmailField registration={form.register('email')} error={errors.email?.message} className="sm:col-span-2" />
       <FormField label="Message" error={errors.message?.message} className="sm:col-span-2">
         <Textarea rows={5} placeholder="How can we help?" {...form.register('message')} />
       </FormField>

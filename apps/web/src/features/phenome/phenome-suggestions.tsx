@@ -59,11 +59,12 @@ export function useSuggestionState(
 }
 
 export type PhenomeSuggestionsProps = {
+  /** The free text typed so far. */
   text: string;
   /** Terms already chosen for the patient. */
   selected: TermRef[];
   onAddTerm: (term: TermRef) => void;
-  /** Terms already recorded as absent. */
+  /** Terms already recorded as absent, when the form has them. */
   excluded?: TermRef[] | undefined;
   /** Records a negated finding as an excluded term; without it negated mentions are only shown. */
   onAddExcludedTerm?: ((term: TermRef) => void) | undefined;

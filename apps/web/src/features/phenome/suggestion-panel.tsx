@@ -131,6 +131,36 @@ function SuggestionChip({
   );
 }
 
+/**
+ * The panel's groups, in order: the open suggestions of one kind, how accepting one records it,
+ * and the group's "all" action, if any.
+ */
+const GROUPS: ReadonlyArray<{
+  kind: 'present' | 'excluded' | 'family';
+  title: string;
+  hint?: string;
+  as: 'present' | 'excluded';
+  accept: string;
+  all?: { label: string; colours: string };
+}> = [
+  { kind: 'present', title: 'Proposed phenotypes', as: 'present', accept: 'Accept', all: { label: 'Accept all', colours: 'text-accent-700 hover:bg-accent-50' } },
+  {
+    kind: 'excluded',
+    title: 'Excluded — stated absent',
+    hint: 'Negated in the text. Accept to record them as excluded phenotypes: diseases that expect them rank lower.',
+    as: 'excluded',
+    accept: 'Accept as excluded',
+    all: { label: 'Exclude all', colours: 'text-ink-700 hover:bg-ink-50' },
+  },
+  {
+    kind: 'family',
+    title: 'Family history',
+    hint: 'Findings in relatives are not proposed for the patient. Add one only if the patient has it too.',
+    as: 'present',
+    accept: 'Add to the patient anyway',
+  },
+];
+
 function Group({
   title,
   hint,
@@ -207,9 +237,6 @@ export function SuggestionPanel({
   readOnly,
 }: SuggestionPanelProps) {
   const open = suggestions.filter((s) => !isAccepted(s) && !rejected.has(s.key));
-  const present = open.filter((s) => s.kind === 'present');
-  const excluded = open.filter((s) => s.kind === 'excluded');
-  const family = open.filter((s) => s.kind === 'family');
   const acceptedCount = suggestions.filter(isAccepted).length;
   const rejectedCount = suggestions.filter((s) => rejected.has(s.key) && !isAccepted(s)).length;
   if (suggestions.length === 0) return null;
@@ -246,37 +273,21 @@ export function SuggestionPanel({
 
   return (
     <div className="flex flex-col gap-4" data-testid="phenome-suggestions">
-      {present.length > 0 ? (
-        <Group
-          testId="phenome-group-present"
-          tone="present"
-          title={`Proposed phenotypes (${present.length})`}
-          action={acceptAll(present, 'present', 'Accept all', 'text-accent-700 hover:bg-accent-50')}
-        >
-          {chips(present, 'present', 'Accept')}
-        </Group>
-      ) : null}
-      {excluded.length > 0 ? (
-        <Group
-          testId="phenome-group-excluded"
-          tone="excluded"
-          title={`Excluded — stated absent (${excluded.length})`}
-          hint="Negated in the text. Accept to record them as excluded phenotypes: diseases that expect them rank lower."
-          action={acceptAll(excluded, 'excluded', 'Exclude all', 'text-ink-700 hover:bg-ink-50')}
-        >
-          {chips(excluded, 'excluded', 'Accept as excluded')}
-        </Group>
-      ) : null}
-      {family.length > 0 ? (
-        <Group
-          testId="phenome-group-family"
-          tone="family"
-          title={`Family history (${family.length})`}
-          hint="Findings in relatives are not proposed for the patient. Add one only if the patient has it too."
-        >
-          {chips(family, 'present', 'Add to the patient anyway')}
-        </Group>
-      ) : null}
+      {GROUPS.map((group) => {
+        const list = open.filter((s) => s.kind === group.kind);
+        return list.length > 0 ? (
+          <Group
+            key={group.kind}
+            testId={`phenome-group-${group.kind}`}
+            tone={group.kind}
+            title={`${group.title} (${list.length})`}
+            hint={group.hint}
+            action={group.all ? acceptAll(list, group.as, group.all.label, group.all.colours) : undefined}
+          >
+            {chips(list, group.as, group.accept)}
+          </Group>
+        ) : null;
+      })}
       {acceptedCount > 0 || rejectedCount > 0 ? (
         <p
           className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500"

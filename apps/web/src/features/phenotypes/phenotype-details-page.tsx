@@ -17,6 +17,7 @@ import {
   InheritanceList,
   MatchBadge,
   ProbabilityBar,
+  RankExplanation,
 } from './phenotype-ui.tsx';
 import { usePhenotype } from './phenotypes.api.ts';
 import { PhenotypeSourceNote } from './phenotype-source-note.tsx';
@@ -186,20 +187,7 @@ function Details({ product, phenotypeId }: { product: ProductDetails; phenotypeI
           description="Likelihood-ratio reasoning: each finding multiplies the odds of the disease."
         >
           <PhenotypeSourceNote source={p.phenotypeSource} />
-          {p.explanation.length > 0 ? (
-            <ol
-              className="flex list-decimal flex-col gap-2 py-4 pr-5 pl-9 text-sm text-ink-700"
-              data-testid="phenotype-explanation"
-            >
-              {p.explanation.map((line, i) => (
-                <li key={i}>{line}</li>
-              ))}
-            </ol>
-          ) : (
-            <p className="px-5 py-4 text-sm text-ink-500">
-              No explanation was stored for this ranking.
-            </p>
-          )}
+          <RankExplanation lines={p.explanation} testId="phenotype-explanation" />
           <div className="border-t border-ink-100 px-5 py-3">
             <p className="mb-1.5 text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
               Genes

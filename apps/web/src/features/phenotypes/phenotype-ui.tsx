@@ -152,3 +152,16 @@ export function MatchBadge({ match }: { match: string }) {
     </Tooltip>
   );
 }
+
+/** The stored reasoning behind a rank, a numbered line each; says so when none was stored. */
+export function RankExplanation({ lines, testId, className }: { lines: string[]; testId: string; className?: string }) {
+  return lines.length > 0 ? (
+    <ol className={cn('flex list-decimal flex-col gap-2 py-4 pr-5 pl-9 text-sm text-ink-700', className)} data-testid={testId}>
+      {lines.map((line, i) => (
+        <li key={i}>{line}</li>
+      ))}
+    </ol>
+  ) : (
+    <p className={cn('px-5 py-4 text-sm text-ink-500', className)}>No explanation was stored for this ranking.</p>
+  );
+}

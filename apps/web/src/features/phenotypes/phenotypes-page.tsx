@@ -1,4 +1,5 @@
 import type { PhenotypeRow, ProductDetails } from '@rarelens/contract';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, PageHeader } from '../../components/card.tsx';
 import { StethoscopeIcon } from '../../components/icons.tsx';
@@ -12,7 +13,7 @@ import { ShareCaseButton } from '../sharing/index.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../variants/index.ts';
 import { CaseFamily } from '../family/index.ts';
 import { CaseRawData } from '../raw-data/index.ts';
-import { DiseaseIdLink } from './disease-link.tsx';
+import { RankedDiseaseName } from './phenotype-source-note.tsx';
 import {
   countMatched,
   GeneChips,
@@ -104,6 +105,25 @@ function MatchedCell({ row }: { row: PhenotypeRow }) {
   );
 }
 
+/** The disease's name linking to its details: the table row's link, or the phone card's. */
+function DiseaseName({ productId, row, card = false, children }: { productId: string; row: PhenotypeRow; card?: boolean; children?: ReactNode }) {
+  const to = phenotypePath(productId, row.id);
+  const name = card ? (
+    <Link to={to} className="text-sm font-semibold text-ink-900 hover:underline">
+      {row.name}
+    </Link>
+  ) : (
+    <RankedRowLink to={to} className="font-medium text-ink-900 hover:text-accent-700 hover:underline">
+      {row.name}
+    </RankedRowLink>
+  );
+  return (
+    <RankedDiseaseName row={row} name={name}>
+      {children}
+    </RankedDiseaseName>
+  );
+}
+
 function DiseasesTable({ productId, rows }: { productId: string; rows: PhenotypeRow[] }) {
   return (
     <RankedTable
@@ -115,16 +135,7 @@ function DiseasesTable({ productId, rows }: { productId: string; rows: Phenotype
         {
           header: 'Disease',
           className: 'max-w-md px-3 py-3',
-          cell: (row) => (
-            <>
-              <RankedRowLink to={phenotypePath(productId, row.id)} className="font-medium text-ink-900 hover:text-accent-700 hover:underline">
-                {row.name}
-              </RankedRowLink>
-              <div className="mt-0.5">
-                <DiseaseIdLink id={row.id} />
-              </div>
-            </>
-          ),
+          cell: (row) => <DiseaseName productId={productId} row={row} />,
         },
         { header: 'Inheritance', cell: (row) => <InheritanceList terms={row.inheritance} /> },
         {
@@ -141,13 +152,9 @@ function DiseasesTable({ productId, rows }: { productId: string; rows: Phenotype
       ]}
       card={(row) => (
         <>
-          <Link to={phenotypePath(productId, row.id)} className="text-sm font-semibold text-ink-900 hover:underline">
-            {row.name}
-          </Link>
-          <div className="mt-0.5 flex flex-wrap items-center gap-2">
-            <DiseaseIdLink id={row.id} />
+          <DiseaseName productId={productId} row={row} card>
             <InheritanceList terms={row.inheritance} />
-          </div>
+          </DiseaseName>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5">
             <ProbabilityBar value={row.probability} />
             <SignificanceBadge value={row.significance} />

@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { DiseaseIdLink, countMatched, InheritanceList, ProbabilityBar } from '../phenotypes/index.ts';
+import { countMatched, InheritanceList, ProbabilityBar, RankedDiseaseName } from '../phenotypes/index.ts';
 import { SignificanceBadge } from '../variants/index.ts';
 import { useSharedProduct } from './sharing.api.ts';
 
@@ -53,8 +53,7 @@ function SharedPhenotypes({ rows, termCount }: { rows: PhenotypeRow[]; termCount
         <tr key={row.id} data-testid="shared-phenotype-row" className="border-t border-ink-100 align-top">
           <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
           <td className="max-w-md px-3 py-3">
-            <p className="font-medium text-ink-900">{row.name}</p>
-            <DiseaseIdLink id={row.id} />
+            <RankedDiseaseName row={row} name={<p className="font-medium text-ink-900">{row.name}</p>} />
           </td>
           <td className="px-3 py-3"><InheritanceList terms={row.inheritance} /></td>
           <td className="px-3 py-3"><ProbabilityBar value={row.probability} /></td>

@@ -1,6 +1,7 @@
 import type { TermRef } from '@rarelens/contract';
 import { useId, type ReactNode } from 'react';
 import { FieldError, Label, Textarea } from '../../components/form.tsx';
+import type { PhenomeSuggestionsProps } from '../phenome/index.ts';
 import { HpoTermPicker, TermChips } from './hpo-term-picker.tsx';
 
 /**
@@ -8,15 +9,7 @@ import { HpoTermPicker, TermChips } from './hpo-term-picker.tsx';
  * terms already chosen, and the way to add one. It renders its proposals inside the
  * symptoms box.
  */
-export type SymptomSuggestionsProps = {
-  text: string;
-  selected: TermRef[];
-  onAddTerm: (term: TermRef) => void;
-  /** Terms recorded as absent, when the form has them. */
-  excluded?: TermRef[] | undefined;
-  /** Records a finding stated absent (a negated mention) as an excluded term. */
-  onAddExcludedTerm?: ((term: TermRef) => void) | undefined;
-};
+export type SymptomSuggestionsProps = PhenomeSuggestionsProps;
 
 type SymptomsFieldProps = {
   text: string;

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import type { ReviewerClassification } from '@rarelens/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, notFoundResponse } from '../../testing/fetch.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { ReviewerClassificationPanel } from './reviewer-classification.tsx';
 
@@ -21,9 +22,9 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     calls.push({ url, method, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
     if (url === '/api/products/p1/variants/7/classification' && method === 'PUT') {
-      return Promise.resolve(new Response(JSON.stringify(review), { status: 200 }));
+      return Promise.resolve(jsonResponse(review));
     }
-    return Promise.resolve(new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), { status: 404 }));
+    return Promise.resolve(notFoundResponse());
   });
 });
 afterEach(() => {

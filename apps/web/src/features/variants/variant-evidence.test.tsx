@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import type { VariantDetails } from '@rarelens/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetchByUrl } from '../../testing/fetch.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { buildVariantRow } from './testing/variant-row.ts';
 import { VariantEvidenceDrawer } from './variant-evidence.tsx';
@@ -76,47 +77,29 @@ const variant: VariantDetails = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', (url: string) => {
-    if (url === '/api/products/p1/variants/8') {
-      return Promise.resolve(
-        new Response(
-          JSON.stringify({
-            ...variant,
-            id: 8,
-            rank: null,
-            rankingFilters: [
-              { id: 'gene', passed: true, reason: 'not in a gene' },
-              { id: 'frequency', passed: false, reason: 'population allele frequency above 2 %' },
-            ],
-          }),
-          { status: 200 },
-        ),
-      );
-    }
-    if (url === '/api/products/p1/variants/9') {
-      return Promise.resolve(
-        new Response(
-          JSON.stringify({
-            ...variant,
-            id: 9,
-            consequence: 'coding_sequence_variant',
-            consequences: ['coding_sequence_variant'],
-            hgvsP: null,
-            codingOutcome: [
-              { term: 'missense_variant', p: 0.5952 },
-              { term: 'stop_gained', p: 0.2141 },
-              { term: 'synonymous_variant', p: 0.1907 },
-            ],
-          }),
-          { status: 200 },
-        ),
-      );
-    }
-    if (url === '/api/products/p1/variants/7')
-      return Promise.resolve(new Response(JSON.stringify(variant), { status: 200 }));
-    return Promise.resolve(
-      new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), { status: 404 }),
-    );
+  stubFetchByUrl({
+    '/api/products/p1/variants/7': variant,
+    '/api/products/p1/variants/8': {
+      ...variant,
+      id: 8,
+      rank: null,
+      rankingFilters: [
+        { id: 'gene', passed: true, reason: 'not in a gene' },
+        { id: 'frequency', passed: false, reason: 'population allele frequency above 2 %' },
+      ],
+    },
+    '/api/products/p1/variants/9': {
+      ...variant,
+      id: 9,
+      consequence: 'coding_sequence_variant',
+      consequences: ['coding_sequence_variant'],
+      hgvsP: null,
+      codingOutcome: [
+        { term: 'missense_variant', p: 0.5952 },
+        { term: 'stop_gained', p: 0.2141 },
+        { term: 'synonymous_variant', p: 0.1907 },
+      ],
+    },
   });
 });
 afterEach(() => {
