@@ -1,8 +1,11 @@
-/** A page of a run's ranked list (genes or phenotypes), in rank order, and how many the run has. */
-import { asc, eq } from 'drizzle-orm';
+/**
+ * Reads of a run's result tables: a page of its ranked list (genes or phenotypes), in rank
+ * order, and how many the run has; one row of a run's genes, phenotypes or variants.
+ */
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from './database.ts';
 import type { Page } from './run-variants.ts';
-import type { runGenes, runPhenotypes } from './schema/products.ts';
+import type { runGenes, runPhenotypes, runVariants } from './schema/products.ts';
 
 export async function rankedPage<T extends typeof runGenes | typeof runPhenotypes>(db: Executor, table: T, runId: string, p: Page): Promise<{ items: T['$inferSelect'][]; total: number }> {
   const t = table as typeof runGenes; // both tables have run_id and rank; the rows are T's
@@ -11,4 +14,16 @@ export async function rankedPage<T extends typeof runGenes | typeof runPhenotype
     db.$count(t, eq(t.runId, runId)),
   ]);
   return { items, total: Number(total) };
+}
+
+/** The row of the run that `match` picks (a key of the table), or null when the run has none. */
+export async function findInRun<T extends typeof runGenes | typeof runPhenotypes | typeof runVariants>(
+  db: Executor,
+  table: T,
+  runId: string,
+  match: SQL,
+): Promise<T['$inferSelect'] | null> {
+  const t = table as typeof runGenes; // every run table has run_id; the row is T's
+  const [row] = await db.select().from(t).where(and(eq(t.runId, runId), match));
+  return (row as T['$inferSelect'] | undefined) ?? null;
 }

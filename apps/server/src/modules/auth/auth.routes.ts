@@ -68,6 +68,16 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     if (!verdict.isAllowed && verdict.isExceeded) throw Errors.rateLimited();
   };
 
+  /**
+   * A route that mails the address in its body (a new verification code, a password-reset link):
+   * limited per account; once `mail` is done it answers `message`.
+   */
+  const mailingRoute = (url: string, body: typeof ResendCodeBody, mail: (email: string) => Promise<void>, message: string) =>
+    app.post(url, { config, preHandler: perAccount, schema: { body, response: { 200: MessageResponse } } }, async (request) => {
+      await mail(request.body.email);
+      return { message };
+    });
+
   app.post(
     '/register',
     { config, schema: { body: RegisterBody, response: { 201: RegisterResponse } } },
@@ -86,14 +96,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     },
   );
 
-  app.post(
-    '/resend-code',
-    { config, preHandler: perAccount, schema: { body: ResendCodeBody, response: { 200: MessageResponse } } },
-    async (request) => {
-      await authService.resendCode(request.body.email);
-      return { message: Messages.codeSent };
-    },
-  );
+  mailingRoute('/resend-code', ResendCodeBody, (email) => authService.resendCode(email), Messages.codeSent);
 
   app.post(
     '/login',
@@ -141,14 +144,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     },
   );
 
-  app.post(
-    '/password-reset',
-    { config, preHandler: perAccount, schema: { body: PasswordResetRequestBody, response: { 200: MessageResponse } } },
-    async (request) => {
-      await authService.requestPasswordReset(request.body.email);
-      return { message: Messages.emailSent };
-    },
-  );
+  mailingRoute('/password-reset', PasswordResetRequestBody, (email) => authService.requestPasswordReset(email), Messages.emailSent);
 
   app.get(
     '/password-reset/:token',

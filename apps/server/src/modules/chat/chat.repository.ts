@@ -1,6 +1,7 @@
 /** SQL for GenomeTalks conversations and messages, and the case results a question is answered from. */
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { deleteWhere } from '../../db/delete-where.ts';
 import { chatConversations, chatMessages, type ChatConversationRow, type ChatMessageRow } from '../../db/schema/chat.ts';
 import { analysisRuns, runGenes, runPhenotypes, runVariants } from '../../db/schema/products.ts';
 import { insertOne } from '../../db/insert-one.ts';
@@ -40,12 +41,8 @@ export async function appendMessages(db: Executor, conversationId: string, messa
   await db.update(chatConversations).set({ updatedAt: new Date(now + messages.length) }).where(eq(chatConversations.id, conversationId));
 }
 
-export async function deleteConversation(db: Executor, id: string, productId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .delete(chatConversations)
-    .where(and(eq(chatConversations.id, id), eq(chatConversations.productId, productId), eq(chatConversations.userId, userId)))
-    .returning({ id: chatConversations.id });
-  return rows.length > 0;
+export function deleteConversation(db: Executor, id: string, productId: string, userId: string): Promise<boolean> {
+  return deleteWhere(db, chatConversations, and(eq(chatConversations.id, id), eq(chatConversations.productId, productId), eq(chatConversations.userId, userId)));
 }
 
 /** Everything an answer may cite from one run: ranked genes and diseases, the top candidate variants. */

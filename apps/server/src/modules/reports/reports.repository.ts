@@ -1,6 +1,7 @@
 /** SQL for the reporting list, stored reports and the exports' variant reads. */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { deleteWhere } from '../../db/delete-where.ts';
 import { runPhenotypes, runVariants, type RunPhenotypeRow, type RunVariantRow } from '../../db/schema/products.ts';
 import { reportItems, reports, type ReportItemRow, type ReportRow } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
@@ -43,12 +44,8 @@ export async function insertItem(db: Executor, item: NewReportItem): Promise<Rep
   return row ?? null;
 }
 
-export async function deleteItem(db: Executor, productId: string, itemId: string): Promise<boolean> {
-  const rows = await db
-    .delete(reportItems)
-    .where(and(eq(reportItems.productId, productId), eq(reportItems.id, itemId)))
-    .returning({ id: reportItems.id });
-  return rows.length > 0;
+export function deleteItem(db: Executor, productId: string, itemId: string): Promise<boolean> {
+  return deleteWhere(db, reportItems, and(eq(reportItems.productId, productId), eq(reportItems.id, itemId)));
 }
 
 /** Removes every item of the case; answers how many there were. */

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/database.ts';
+import { deleteWhere } from '../../db/delete-where.ts';
 import { products, productShares, shareLinks, type ProductRow, type ShareLinkRow } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -21,12 +22,8 @@ export async function addShare(db: Executor, caseId: string, email: string): Pro
   await db.insert(productShares).values({ productId: caseId, email }).onConflictDoNothing();
 }
 
-export async function removeShare(db: Executor, caseId: string, email: string): Promise<boolean> {
-  const rows = await db
-    .delete(productShares)
-    .where(and(eq(productShares.productId, caseId), eq(productShares.email, email)))
-    .returning({ email: productShares.email });
-  return rows.length > 0;
+export function removeShare(db: Executor, caseId: string, email: string): Promise<boolean> {
+  return deleteWhere(db, productShares, and(eq(productShares.productId, caseId), eq(productShares.email, email)));
 }
 
 export async function insertLink(

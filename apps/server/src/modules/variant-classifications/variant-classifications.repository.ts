@@ -1,6 +1,7 @@
 /** SQL for reviewer classifications: by case, by allele; one row per case and GRCh38 allele. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { deleteWhere } from '../../db/delete-where.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { variantClassifications, type VariantClassificationRow } from '../../db/schema/variant-classifications.ts';
 
@@ -69,7 +70,6 @@ export async function upsert(
 }
 
 /** Removes the classification of an allele; whether there was one. */
-export async function remove(db: Executor, caseId: string, a: Allele): Promise<boolean> {
-  const rows = await db.delete(variantClassifications).where(byAllele(caseId, a)).returning({ id: variantClassifications.id });
-  return rows.length > 0;
+export function remove(db: Executor, caseId: string, a: Allele): Promise<boolean> {
+  return deleteWhere(db, variantClassifications, byAllele(caseId, a));
 }

@@ -1,6 +1,7 @@
 /** SQL for the stored variants of a case's run: the filtered, paged and clustered lists and one variant. */
 import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/database.ts';
+import { findInRun } from '../../db/ranked-page.ts';
 import { hasFilters, LISTED_COLUMNS, listedVariantOf, rawRowDecoder, VARIANT_ORDER, variantWhere, type ListedVariantRow, type Page, type VariantFilters } from '../../db/run-variants.ts';
 import { runVariants } from '../../db/schema/products.ts';
 import { variantClassifications, type VariantClassificationRow } from '../../db/schema/variant-classifications.ts';
@@ -270,12 +271,8 @@ export async function clusterVariants(
   return { byGene, reviews };
 }
 
-export async function findVariant(db: Executor, runId: string, id: number) {
-  const [row] = await db
-    .select()
-    .from(runVariants)
-    .where(and(eq(runVariants.runId, runId), eq(runVariants.id, id)));
-  return row ?? null;
+export function findVariant(db: Executor, runId: string, id: number) {
+  return findInRun(db, runVariants, runId, eq(runVariants.id, id));
 }
 
 /** Top variants (by rank) in the given genes. */
