@@ -19,6 +19,14 @@ function Harness({ onComplete }: { onComplete?: (v: string) => void }) {
 
 const box = (n: number) => screen.getByLabelText(`Digit ${n} of 6`);
 
+/** Renders the harness and clicks the first box, ready for the keyboard or a paste. */
+async function focusFirstBox(props: { onComplete?: (v: string) => void } = {}) {
+  const user = userEvent.setup();
+  render(<Harness {...props} />);
+  await user.click(box(1));
+  return user;
+}
+
 describe('OtpInput', () => {
   it('keeps digits only from any text', () => {
     expect(keepDigits('12a-3 4b56')).toBe('123456');
@@ -26,9 +34,7 @@ describe('OtpInput', () => {
   });
 
   it('accepts digits, ignores letters and moves focus to the next box', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(box(1));
+    const user = await focusFirstBox();
     await user.keyboard('1a2B!3');
     expect(screen.getByTestId('value')).toHaveTextContent(/^123$/);
     expect(box(1)).toHaveValue('1');
@@ -38,9 +44,7 @@ describe('OtpInput', () => {
 
   it('fills all boxes from a pasted code with separators and reports completion once', async () => {
     const onComplete = vi.fn();
-    const user = userEvent.setup();
-    render(<Harness onComplete={onComplete} />);
-    await user.click(box(1));
+    const user = await focusFirstBox({ onComplete });
     await user.paste('98-76 54');
     expect(screen.getByTestId('value')).toHaveTextContent(/^987654$/);
     expect(onComplete).toHaveBeenCalledTimes(1);
@@ -48,17 +52,13 @@ describe('OtpInput', () => {
   });
 
   it('never grows beyond six digits', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(box(1));
+    const user = await focusFirstBox();
     await user.paste('1234567890');
     expect(screen.getByTestId('value')).toHaveTextContent(/^123456$/);
   });
 
   it('backspace in an empty box clears the previous digit and moves back', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(box(1));
+    const user = await focusFirstBox();
     await user.keyboard('12');
     expect(box(3)).toHaveFocus();
     await user.keyboard('{Backspace}');

@@ -5,7 +5,7 @@ import { Logo } from '../../components/logo.tsx';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../components/menu.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { marketingLinks, myAccountNavigation } from '../navigation.ts';
-import { MobileNavSheet, UserMenu } from './user-menu.tsx';
+import { AccountMenus } from './user-menu.tsx';
 
 /** Header of the public pages: marketing links for visitors, the user menu once signed in. */
 export function MarketingHeader() {
@@ -16,14 +16,7 @@ export function MarketingHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-6 px-4 sm:px-6 lg:px-8">
         <Logo to={isSignedIn ? '/home' : '/'} />
         {isSignedIn ? (
-          <>
-            <div className="hidden lg:block">
-              <UserMenu />
-            </div>
-            <div className="lg:hidden">
-              <MobileNavSheet items={myAccountNavigation} />
-            </div>
-          </>
+          <AccountMenus items={myAccountNavigation} />
         ) : (
           <>
             <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">

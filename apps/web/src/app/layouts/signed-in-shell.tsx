@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import type { NavItem } from '../navigation.ts';
-import { MobileNavSheet, NavList, UserMenu } from './user-menu.tsx';
+import { AccountMenus, NavList } from './user-menu.tsx';
 
 /**
  * The signed-in frame: header, side navigation on large screens, and a content area that is
@@ -37,12 +37,7 @@ export function SignedInShell({
     <div data-layout={layout} className="flex h-dvh flex-col bg-ink-50/50">
       <header className="z-30 flex h-16 shrink-0 items-center justify-between border-b border-ink-100 bg-white px-4 sm:px-6">
         <Logo to="/home" />
-        <div className="hidden lg:block">
-          <UserMenu />
-        </div>
-        <div className="lg:hidden">
-          <MobileNavSheet items={navigation} />
-        </div>
+        <AccountMenus items={navigation} />
       </header>
       <div className="flex min-h-0 flex-1">
         <aside className="hidden w-64 shrink-0 flex-col border-r border-ink-100 bg-white lg:flex">

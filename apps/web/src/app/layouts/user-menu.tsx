@@ -115,3 +115,17 @@ export function MobileNavSheet({ items }: { items: NavItem[] }) {
     </>
   );
 }
+
+/** The signed-in user's menus in a header: the dropdown on large screens, the side sheet of `items` on small ones. */
+export function AccountMenus({ items }: { items: NavItem[] }) {
+  return (
+    <>
+      <div className="hidden lg:block">
+        <UserMenu />
+      </div>
+      <div className="lg:hidden">
+        <MobileNavSheet items={items} />
+      </div>
+    </>
+  );
+}

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AuthHeading } from './auth-card.tsx';
 import { usePendingVerification } from './pending-verification.ts';
-import { VerifyEmailStep } from './verify-email-step.tsx';
+import { VerifyEmailStep, VerifyPendingEmailStep } from './verify-email-step.tsx';
 
 type LoginInput = z.input<typeof LoginBody>;
 type LoginOutput = z.output<typeof LoginBody>;
@@ -73,17 +73,11 @@ export function LoginPage() {
   if (pending.email) {
     const email = pending.email;
     return (
-      <VerifyEmailStep
+      <VerifyPendingEmailStep
         email={email}
-        onCancel={pending.finish}
-        onVerified={() => {
-          pending.finish();
-          form.reset({ email, password: '' });
-          return navigate(location.pathname + location.search, {
-            replace: true,
-            state: { email, notice: 'Your email is verified. You can log in now.' } satisfies LoginLocationState,
-          });
-        }}
+        loginPath={location.pathname + location.search}
+        onLeave={pending.finish}
+        onVerified={() => form.reset({ email, password: '' })}
       />
     );
   }

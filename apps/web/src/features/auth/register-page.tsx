@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ErrorCode, RegisterForm } from '@rarelens/contract';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
@@ -12,10 +12,9 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi } from './auth.api.ts';
 import { AuthHeading } from './auth-card.tsx';
 import { applyServerIssues } from '../../lib/form-errors.ts';
-import type { LoginLocationState } from './login-page.tsx';
 import { PasswordRules } from './password-rules.tsx';
 import { usePendingVerification } from './pending-verification.ts';
-import { VerifyEmailStep } from './verify-email-step.tsx';
+import { VerifyPendingEmailStep } from './verify-email-step.tsx';
 
 type RegisterInput = z.input<typeof RegisterForm>;
 type RegisterOutput = z.output<typeof RegisterForm>;
@@ -26,7 +25,6 @@ const today = new Date().toISOString().slice(0, 10);
 /** /register: the sign-up form, then the e-mailed 6-digit code. */
 export function RegisterPage() {
   useDocumentTitle('Create your account');
-  const navigate = useNavigate();
   const pending = usePendingVerification('register');
   const pendingEmail = pending.email;
   const [formError, setFormError] = useState<string | undefined>();
@@ -63,17 +61,7 @@ export function RegisterPage() {
 
   if (pendingEmail) {
     return (
-      <VerifyEmailStep
-        email={pendingEmail}
-        onCancel={pending.finish}
-        onVerified={() => {
-          pending.finish();
-          return navigate('/login', {
-            replace: true,
-            state: { email: pendingEmail, notice: 'Your email is verified. You can log in now.' } satisfies LoginLocationState,
-          });
-        }}
-      />
+      <VerifyPendingEmailStep email={pendingEmail} loginPath="/login" onLeave={pending.finish} />
     );
   }
 

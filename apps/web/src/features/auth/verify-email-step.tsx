@@ -1,6 +1,7 @@
 import { Constants, ErrorCode } from '@rarelens/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Alert } from '../../components/card.tsx';
 import { FieldError, Label } from '../../components/form.tsx';
@@ -9,6 +10,7 @@ import { OtpInput } from '../../components/otp-input.tsx';
 import { toast, toastError } from '../../components/toaster.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { authApi } from './auth.api.ts';
+import type { LoginLocationState } from './login-page.tsx';
 
 const resendCooldownSeconds = 30;
 
@@ -118,5 +120,38 @@ export function VerifyEmailStep({ email, onVerified, shouldSendOnOpen = false, o
         </Button>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * The code step of an address left pending by the register or login form. Leaving or verifying
+ * closes the step (`onLeave`); once verified, `onVerified` runs and the login form at `loginPath`
+ * opens with the address filled in and the verified notice.
+ */
+export function VerifyPendingEmailStep({
+  email,
+  loginPath,
+  onLeave,
+  onVerified,
+}: {
+  email: string;
+  loginPath: string;
+  onLeave: () => void;
+  onVerified?: () => void;
+}) {
+  const navigate = useNavigate();
+  return (
+    <VerifyEmailStep
+      email={email}
+      onCancel={onLeave}
+      onVerified={() => {
+        onLeave();
+        onVerified?.();
+        return navigate(loginPath, {
+          replace: true,
+          state: { email, notice: 'Your email is verified. You can log in now.' } satisfies LoginLocationState,
+        });
+      }}
+    />
   );
 }

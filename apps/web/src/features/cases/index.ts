@@ -2,4 +2,5 @@
 export { casesApi, productKeys, useProduct } from './cases.api.ts';
 export { rankedResults } from './ranked-results.api.ts';
 export { CaseSummary, ResultsGate } from './results-gate.tsx';
+export { ResultsPage } from './results-page.tsx';
 export { ProgressBar, StatusBadge } from './status-badge.tsx';

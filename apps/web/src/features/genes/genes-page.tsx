@@ -1,12 +1,10 @@
 import type { GeneRow, ProductDetails } from '@rarelens/contract';
-import { useProductId } from '../../app/layouts/product-layout.tsx';
-import { EmptyState, PageHeader } from '../../components/card.tsx';
+import { EmptyState } from '../../components/card.tsx';
 import { GeneIcon } from '../../components/icons.tsx';
 import { RankedPanel, RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useDocumentTitle } from '../../lib/document-title.ts';
-import { CaseSummary, ResultsGate } from '../cases/index.ts';
+import { ResultsPage } from '../cases/index.ts';
 import {
   abbreviateInheritance,
   PROBABILITY_HELP,
@@ -194,23 +192,12 @@ function GenesPanel({ product }: { product: ProductDetails }) {
 
 /** /my-product/:id/genes: genes ranked by phenotype fit and variant evidence. */
 export function GenesPage() {
-  const productId = useProductId();
-  useDocumentTitle('Genes');
   return (
-    <>
-      <PageHeader
-        title="Genes"
-        description="Genes ranked by how well their diseases fit the patient’s symptoms and how damaging their variants are."
-        actions={null}
-      />
-      <ResultsGate productId={productId}>
-        {(product) => (
-          <>
-            <CaseSummary product={product} />
-            <GenesPanel product={product} />
-          </>
-        )}
-      </ResultsGate>
-    </>
+    <ResultsPage
+      title="Genes"
+      description="Genes ranked by how well their diseases fit the patient’s symptoms and how damaging their variants are."
+    >
+      {(product) => <GenesPanel product={product} />}
+    </ResultsPage>
   );
 }

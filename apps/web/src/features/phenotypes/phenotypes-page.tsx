@@ -1,14 +1,13 @@
 import type { PhenotypeRow, ProductDetails } from '@rarelens/contract';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, PageHeader } from '../../components/card.tsx';
+import { EmptyState } from '../../components/card.tsx';
 import { StethoscopeIcon } from '../../components/icons.tsx';
 import { RankedPanel, RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { useProductId } from '../../app/layouts/product-layout.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useProduct, CaseSummary, ResultsGate } from '../cases/index.ts';
+import { useProduct, ResultsPage } from '../cases/index.ts';
 import { ShareCaseButton } from '../sharing/index.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantsPanel } from '../variants/index.ts';
 import { CaseFamily } from '../family/index.ts';
@@ -209,35 +208,26 @@ export function PhenotypesPage() {
   const productId = useProductId();
   const [params] = useSearchParams();
   const view: ResultsView = params.get('view') === 'variants' ? 'variants' : 'diseases';
-  useDocumentTitle(view === 'variants' ? 'Variants' : 'Phenotypes');
   const product = useProduct(productId);
   return (
-    <>
-      <PageHeader
-        actions={product.data?.isOwner ? <ShareCaseButton productId={product.data.id} caseName={product.data.name} /> : null}
-        title={view === 'variants' ? 'Variants' : 'Phenotypes'}
-        description={
-          view === 'variants'
-            ? 'Every variant of the case, annotated and classified, with the evidence behind each call.'
-            : 'Diseases ranked by how well they explain the patient’s phenotype and genotype.'
-        }
-      />
-      <ResultsGate productId={productId}>
-        {(product) => (
-          <>
-            <CaseSummary product={product} />
-            <CaseFamily product={product} />
-            <CaseRawData product={product} />
-            <ResultsTabs view={view} />
-            {view === 'variants' ? (
-              <VariantsPanel product={product} />
-            ) : (
-              <DiseasesPanel product={product} />
-            )}
-            <VariantEvidenceDrawer productId={product.id} />
-          </>
-        )}
-      </ResultsGate>
-    </>
+    <ResultsPage
+      actions={product.data?.isOwner ? <ShareCaseButton productId={product.data.id} caseName={product.data.name} /> : null}
+      title={view === 'variants' ? 'Variants' : 'Phenotypes'}
+      description={
+        view === 'variants'
+          ? 'Every variant of the case, annotated and classified, with the evidence behind each call.'
+          : 'Diseases ranked by how well they explain the patient’s phenotype and genotype.'
+      }
+    >
+      {(product) => (
+        <>
+          <CaseFamily product={product} />
+          <CaseRawData product={product} />
+          <ResultsTabs view={view} />
+          {view === 'variants' ? <VariantsPanel product={product} /> : <DiseasesPanel product={product} />}
+          <VariantEvidenceDrawer productId={product.id} />
+        </>
+      )}
+    </ResultsPage>
   );
 }

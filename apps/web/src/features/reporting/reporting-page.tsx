@@ -1,9 +1,8 @@
 import { MaxInterpretationLength, Messages, type ProductDetails, type ReportItem } from '@rarelens/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useProductId } from '../../app/layouts/product-layout.tsx';
 import { Button } from '../../components/button.tsx';
-import { Alert, Card, PageHeader } from '../../components/card.tsx';
+import { Alert, Card } from '../../components/card.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Label, Textarea } from '../../components/form.tsx';
 import { ReportIcon } from '../../components/icons.tsx';
@@ -11,9 +10,8 @@ import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toaster.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { formatAf, formatBytes, formatDateTime } from '../../lib/format.ts';
-import { CaseSummary, ResultsGate } from '../cases/index.ts';
+import { ResultsPage } from '../cases/index.ts';
 import { AcmgBadge, ClinvarBadge, ZygosityLabel } from '../variants/index.ts';
 import { reportingApi, reportingKeys, saveFile, useReportItemMutations, useReportItems, useReports, type DownloadedFile } from './reporting.api.ts';
 
@@ -304,19 +302,9 @@ function ReportComposer({ productId, product }: { productId: string; product: Pr
 
 /** /my-product/:productId/report — the reporting list, the interpretation and the PDF report. */
 export function ReportingPage() {
-  const productId = useProductId();
-  useDocumentTitle('Reporting');
   return (
-    <>
-      <PageHeader title="Reporting" description="The variants selected for the report, its interpretation, and the reports generated so far." />
-      <ResultsGate productId={productId}>
-        {(product) => (
-          <>
-            <CaseSummary product={product} />
-            <ReportComposer productId={productId} product={product} />
-          </>
-        )}
-      </ResultsGate>
-    </>
+    <ResultsPage title="Reporting" description="The variants selected for the report, its interpretation, and the reports generated so far.">
+      {(product) => <ReportComposer productId={product.id} product={product} />}
+    </ResultsPage>
   );
 }

@@ -80,6 +80,11 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
+/** A fact written as code: HGVS, genotype, the uploaded record. */
+function Code({ children }: { children: ReactNode }) {
+  return <span className="font-mono text-xs">{children}</span>;
+}
+
 const strengthTone = (points: number) =>
   points >= 8
     ? 'bg-red-600 text-white'
@@ -290,18 +295,8 @@ function Evidence({
                 ) : null}
               </span>,
             ],
-            [
-              'HGVS c.',
-              <span key="c" className="font-mono text-xs">
-                {variant.hgvsC ?? '—'}
-              </span>,
-            ],
-            [
-              'HGVS p.',
-              <span key="p" className="font-mono text-xs">
-                {variant.hgvsP ?? '—'}
-              </span>,
-            ],
+            ['HGVS c.', <Code key="c">{variant.hgvsC ?? '—'}</Code>],
+            ['HGVS p.', <Code key="p">{variant.hgvsP ?? '—'}</Code>],
             [
               'Consequence',
               <ConsequenceLabel
@@ -338,12 +333,7 @@ function Evidence({
       <Section title="Genotype and call">
         <Facts
           items={[
-            [
-              'Genotype',
-              <span key="g" className="font-mono text-xs">
-                {variant.genotype.gt}
-              </span>,
-            ],
+            ['Genotype', <Code key="g">{variant.genotype.gt}</Code>],
             ['Zygosity', variant.genotype.zygosity],
             ['Read depth', variant.genotype.depth ?? 'not reported'],
             ['Allele depths', ad ? ad.join(' / ') : 'not reported'],
@@ -352,10 +342,10 @@ function Evidence({
             ['FILTER', variant.filter.length > 0 ? variant.filter.join(', ') : 'PASS'],
             [
               'As uploaded',
-              <span key="i" className="font-mono text-xs">
+              <Code key="i">
                 {variant.input.chrom}:{variant.input.pos} {variant.input.ref}&gt;{variant.input.alt}{' '}
                 ({variant.inputAssembly}, line {variant.input.line})
-              </span>,
+              </Code>,
             ],
           ]}
         />
