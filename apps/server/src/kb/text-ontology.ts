@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ontology } from '@rarelens/engine';
 import { defaultHpoPath, loadOntologyFile } from '@rarelens/phenome';
+import { loadOnce } from './load-once.ts';
 
 /** The reference HPO file of `version` under `sourcesDir`, or null when none is there. */
 export function sourceHpoFile(sourcesDir: string, version: string): string | null {
@@ -43,33 +44,20 @@ export function textOntologyLoader(
   sourcesDir: string,
   warn: (message: string) => void,
 ): () => Promise<Ontology | null> {
-  let loaded: Promise<Ontology | null> | null = null;
-  return () => {
-    loaded ??= (async () => {
-      const ontology = await kbOntology();
-      if (!ontology) {
-        const fallback = defaultHpoPath();
-        return existsSync(fallback) ? loadOntologyFile(fallback) : null;
-      }
-      if ([...ontology.terms.values()].some((t) => t.synonyms.length > 0)) return ontology;
-      const file = sourceHpoFile(sourcesDir, ontology.version);
-      if (!file) {
-        warn(
-          `No HPO release ${ontology.version} under ${join(sourcesDir, 'hpo')}: PhenomeAI and the HPO search read labels only (no synonyms)`,
-        );
-        return ontology;
-      }
-      return withSynonyms(ontology, loadOntologyFile(file));
-    })();
-    // A failed load is retried on the next call (e.g. after `rarelens kb build`).
-    loaded.then(
-      (o) => {
-        if (!o) loaded = null;
-      },
-      () => {
-        loaded = null;
-      },
-    );
-    return loaded;
-  };
+  return loadOnce(async () => {
+    const ontology = await kbOntology();
+    if (!ontology) {
+      const fallback = defaultHpoPath();
+      return existsSync(fallback) ? loadOntologyFile(fallback) : null;
+    }
+    if ([...ontology.terms.values()].some((t) => t.synonyms.length > 0)) return ontology;
+    const file = sourceHpoFile(sourcesDir, ontology.version);
+    if (!file) {
+      warn(
+        `No HPO release ${ontology.version} under ${join(sourcesDir, 'hpo')}: PhenomeAI and the HPO search read labels only (no synonyms)`,
+      );
+      return ontology;
+    }
+    return withSynonyms(ontology, loadOntologyFile(file));
+  });
 }

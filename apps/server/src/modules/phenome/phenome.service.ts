@@ -10,10 +10,10 @@ import {
   createPhenome,
   extractWithLlm,
   type LlmConfig,
-  type Phenome,
   type PhenomeTerm,
 } from '@rarelens/phenome';
 import { AppError } from '../../errors.ts';
+import { loadOnce } from '../../kb/load-once.ts';
 import { ErrorCode } from '@rarelens/contract';
 
 export interface PhenomeResult {
@@ -33,23 +33,13 @@ export interface PhenomeServiceDeps {
 }
 
 export function createPhenomeService(deps: PhenomeServiceDeps): PhenomeService {
-  let ready: Promise<{ phenome: Phenome; ontology: Ontology } | null> | null = null;
-  const load = () => {
-    ready ??= deps
+  // A failed or empty load is retried on the next request.
+  const load = loadOnce(() =>
+    deps
       .ontology()
       // createPhenome defaults = SHIPPED_PHENOME_OPTIONS, the configuration bench:phenome reports.
-      .then((ontology) => (ontology ? { phenome: createPhenome(ontology), ontology } : null));
-    // A failed or empty load is retried on the next request (e.g. after `rarelens kb build`).
-    ready.then(
-      (r) => {
-        if (!r) ready = null;
-      },
-      () => {
-        ready = null;
-      },
-    );
-    return ready;
-  };
+      .then((ontology) => (ontology ? { phenome: createPhenome(ontology), ontology } : null)),
+  );
   return {
     async extract(text) {
       const loaded = await load();
