@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from './database.ts';
+import { findOne } from './find-one.ts';
 import type { Page } from './run-variants.ts';
 import type { runGenes, runPhenotypes, runVariants } from './schema/products.ts';
 
@@ -17,13 +18,12 @@ export async function rankedPage<T extends typeof runGenes | typeof runPhenotype
 }
 
 /** The row of the run that `match` picks (a key of the table), or null when the run has none. */
-export async function findInRun<T extends typeof runGenes | typeof runPhenotypes | typeof runVariants>(
+export function findInRun<T extends typeof runGenes | typeof runPhenotypes | typeof runVariants>(
   db: Executor,
   table: T,
   runId: string,
   match: SQL,
 ): Promise<T['$inferSelect'] | null> {
-  const t = table as typeof runGenes; // every run table has run_id; the row is T's
-  const [row] = await db.select().from(t).where(and(eq(t.runId, runId), match));
-  return (row as T['$inferSelect'] | undefined) ?? null;
+  const t = table as typeof runGenes; // every run table has run_id
+  return findOne(db, table, and(eq(t.runId, runId), match));
 }

@@ -8,6 +8,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AnnotatedVariant } from '@rarelens/engine';
 import { cachedCopyTable, yieldToRequests, type BulkLoad } from '../../db/bulk-copy.ts';
 import { rowsOf, type Database, type Executor } from '../../db/database.ts';
+import { findOne } from '../../db/find-one.ts';
 import type { StoredDetails } from '../../db/run-variants.ts';
 import {
   analysisRuns,
@@ -333,14 +334,12 @@ export async function storeFamily(db: Executor, runId: string, family: NonNullab
   await db.update(analysisRuns).set({ family }).where(eq(analysisRuns.id, runId));
 }
 
-export async function findRun(db: Executor, runId: string): Promise<AnalysisRunRow | null> {
-  const [row] = await db.select().from(analysisRuns).where(eq(analysisRuns.id, runId));
-  return row ?? null;
+export function findRun(db: Executor, runId: string): Promise<AnalysisRunRow | null> {
+  return findOne(db, analysisRuns, eq(analysisRuns.id, runId));
 }
 
-export async function findCase(db: Executor, caseId: string): Promise<ProductRow | null> {
-  const [row] = await db.select().from(products).where(eq(products.id, caseId));
-  return row ?? null;
+export function findCase(db: Executor, caseId: string): Promise<ProductRow | null> {
+  return findOne(db, products, eq(products.id, caseId));
 }
 
 /** Lock the case row for the rest of the transaction (serialises status changes). */

@@ -1,6 +1,7 @@
 /** SQL for cases (table `products`) and their files. */
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { findOne } from '../../db/find-one.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import {
@@ -25,9 +26,8 @@ export async function insertCase(
   if (files.length > 0) await db.insert(productFiles).values(files);
 }
 
-export async function findRun(db: Executor, runId: string): Promise<AnalysisRunRow | null> {
-  const [row] = await db.select().from(analysisRuns).where(eq(analysisRuns.id, runId));
-  return row ?? null;
+export function findRun(db: Executor, runId: string): Promise<AnalysisRunRow | null> {
+  return findOne(db, analysisRuns, eq(analysisRuns.id, runId));
 }
 
 function buildAccessQuery(db: Executor) {
@@ -127,16 +127,8 @@ export async function listFiles(db: Executor, caseId: string): Promise<ProductFi
     .orderBy(productFiles.createdAt, productFiles.id);
 }
 
-export async function findFile(
-  db: Executor,
-  caseId: string,
-  fileId: string,
-): Promise<ProductFileRow | null> {
-  const [row] = await db
-    .select()
-    .from(productFiles)
-    .where(and(eq(productFiles.productId, caseId), eq(productFiles.id, fileId)));
-  return row ?? null;
+export function findFile(db: Executor, caseId: string, fileId: string): Promise<ProductFileRow | null> {
+  return findOne(db, productFiles, and(eq(productFiles.productId, caseId), eq(productFiles.id, fileId)));
 }
 
 export async function updateTerms(

@@ -1,6 +1,7 @@
 /** SQL for GenomeTalks conversations and messages, and the case results a question is answered from. */
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { findOne } from '../../db/find-one.ts';
 import { deleteWhere } from '../../db/delete-where.ts';
 import { chatConversations, chatMessages, type ChatConversationRow, type ChatMessageRow } from '../../db/schema/chat.ts';
 import { analysisRuns, runGenes, runPhenotypes, runVariants } from '../../db/schema/products.ts';
@@ -18,12 +19,8 @@ export async function listConversations(db: Executor, productId: string, userId:
     .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.id));
 }
 
-export async function findConversation(db: Executor, id: string, productId: string, userId: string): Promise<ChatConversationRow | null> {
-  const [row] = await db
-    .select()
-    .from(chatConversations)
-    .where(and(eq(chatConversations.id, id), eq(chatConversations.productId, productId), eq(chatConversations.userId, userId)));
-  return row ?? null;
+export function findConversation(db: Executor, id: string, productId: string, userId: string): Promise<ChatConversationRow | null> {
+  return findOne(db, chatConversations, and(eq(chatConversations.id, id), eq(chatConversations.productId, productId), eq(chatConversations.userId, userId)));
 }
 
 export async function listMessages(db: Executor, conversationId: string): Promise<ChatMessageRow[]> {

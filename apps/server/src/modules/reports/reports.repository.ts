@@ -1,6 +1,7 @@
 /** SQL for the reporting list, stored reports and the exports' variant reads. */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { findOne } from '../../db/find-one.ts';
 import { deleteWhere } from '../../db/delete-where.ts';
 import { runPhenotypes, runVariants, type RunPhenotypeRow, type RunVariantRow } from '../../db/schema/products.ts';
 import { reportItems, reports, type ReportItemRow, type ReportRow } from '../../db/schema/reports.ts';
@@ -136,10 +137,6 @@ export async function listReports(db: Executor, productId: string): Promise<{ re
     .orderBy(desc(reports.createdAt), desc(reports.id));
 }
 
-export async function findReport(db: Executor, productId: string, reportId: string): Promise<ReportRow | null> {
-  const [row] = await db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.productId, productId), eq(reports.id, reportId)));
-  return row ?? null;
+export function findReport(db: Executor, productId: string, reportId: string): Promise<ReportRow | null> {
+  return findOne(db, reports, and(eq(reports.productId, productId), eq(reports.id, reportId)));
 }
