@@ -56,14 +56,26 @@ const audiences: Feature[] = [
 ];
 
 
-function SectionHeading({ eyebrow, title, children }: { eyebrow: string; title: string; children?: React.ReactNode }) {
-  return (
-    <div className="mx-auto max-w-2xl text-center">
+/** A section's eyebrow, title and lead paragraph: centred above the section, or (`isCentred` off) at the top of a column. */
+function SectionHeading({
+  eyebrow,
+  title,
+  children,
+  isCentred = true,
+}: {
+  eyebrow: string;
+  title: string;
+  children?: React.ReactNode;
+  isCentred?: boolean;
+}) {
+  const heading = (
+    <>
       <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">{eyebrow}</p>
       <h2 className="mt-3 text-3xl font-semibold tracking-tight text-ink-900 sm:text-4xl">{title}</h2>
       {children ? <p className="mt-4 text-lg leading-8 text-ink-600">{children}</p> : null}
-    </div>
+    </>
   );
+  return isCentred ? <div className="mx-auto max-w-2xl text-center">{heading}</div> : heading;
 }
 
 function Hero() {
@@ -193,8 +205,7 @@ function AboutSection() {
     <section id="about-us" className="bg-ink-50 py-24 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-14 px-4 sm:px-6 lg:grid-cols-2 lg:items-center lg:px-8">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">About us</p>
-          <h2 className="mt-3 text-3xl font-semibold tracking-tight text-ink-900 sm:text-4xl">Shortening the diagnostic odyssey</h2>
+          <SectionHeading eyebrow="About us" title="Shortening the diagnostic odyssey" isCentred={false} />
           <div className="mt-6 space-y-4 text-lg leading-8 text-ink-600">
             <p>
               A family affected by a rare disease waits on average five years, and sees eight or more doctors, before they have a name for
@@ -316,11 +327,9 @@ function ContactSection() {
     <section id="contact-us" className="bg-gradient-to-b from-white to-ink-50 py-24 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:px-8">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">Contact</p>
-          <h2 className="mt-3 text-3xl font-semibold tracking-tight text-ink-900 sm:text-4xl">Talk to our team</h2>
-          <p className="mt-4 text-lg leading-8 text-ink-600">
+          <SectionHeading eyebrow="Contact" title="Talk to our team" isCentred={false}>
             Questions about a case type, an integration or pricing? Write to us and a specialist will answer.
-          </p>
+          </SectionHeading>
           <div className="mt-8 rounded-2xl bg-ink-900 p-6 text-white">
             <p className="font-semibold">Prefer to see it live?</p>
             <p className="mt-1 text-sm text-ink-200">Book a 30-minute demo on a case like yours.</p>
