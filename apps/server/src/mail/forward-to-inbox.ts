@@ -18,3 +18,12 @@ export function createInboxForwarder(deps: { database: Database; mailer: Mailer;
     });
   };
 }
+
+/** A public form's service: `submit` stores the body with `store` and forwards it as `mail` makes it; a failed forward rolls the row back. */
+export function formService<B, R>(
+  forwardToInbox: ForwardToInbox,
+  store: (tx: Executor, body: B) => Promise<R>,
+  mail: (row: R) => Omit<MailMessage, 'to'>,
+): { submit(body: B): Promise<void> } {
+  return { submit: (body) => forwardToInbox((tx) => store(tx, body), mail) };
+}
