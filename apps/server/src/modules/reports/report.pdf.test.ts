@@ -86,6 +86,19 @@ describe('renderReportPdf', () => {
     expect(text).toContain('GENE40');
   });
 
+  it('notes an empty reporting list and no associated disease instead of their tables', async () => {
+    const base = buildReportModel();
+    const full = textOf((await renderReportPdf(base)).pdf, 'full.pdf');
+    expect(full).toContain('Transcript / HGVS');
+    expect(full).toContain('Matched patient phenotypes');
+    expect(full).not.toContain('No variants were selected in the reporting list.');
+    expect(full).not.toContain('No ranked disease involves the selected genes.');
+    const empty = textOf((await renderReportPdf({ ...base, variants: [], diseases: [] })).pdf, 'empty.pdf');
+    expectTextOf(empty, ['No variants were selected in the reporting list.', 'No ranked disease involves the selected genes.']);
+    expect(empty).not.toContain('Transcript / HGVS');
+    expect(empty).not.toContain('Matched patient phenotypes');
+  });
+
   it('says that a case without terms was ranked without a phenotype, and where read terms came from', async () => {
     const base = buildReportModel();
     const bare = textOf((await renderReportPdf({ ...base, product: { ...base.product, hpoTerms: [] } })).pdf, 'bare.pdf');

@@ -226,6 +226,16 @@ class ReportWriter {
     }
   }
 
+  /** The table of `rows`, or `empty` as a muted note when there are none; whether the table was written. */
+  tableOrNote(columns: Column[], rows: string[][], empty: string): boolean {
+    if (rows.length === 0) {
+      this.paragraph(empty, { italic: true, color: COLOR.muted });
+      return false;
+    }
+    this.table(columns, rows);
+    return true;
+  }
+
   /** A table whose header row repeats on each page it spans. */
   table(columns: Column[], rows: string[][], size = 7.8): void {
     const { doc } = this;
@@ -431,10 +441,8 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
   w.paragraph(summary, { size: 10 });
 
   w.section('Variants');
-  if (model.variants.length === 0) {
-    w.paragraph('No variants were selected in the reporting list.', { italic: true, color: COLOR.muted });
-  } else {
-    w.table(
+  if (
+    w.tableOrNote(
       [
         { header: 'Gene', width: 46 },
         { header: 'Transcript / HGVS', width: 116 },
@@ -454,7 +462,9 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
         `${v.acmgClass}\n${criteriaCodes(v.acmgCriteria).join(', ') || 'no criteria met'}` +
           (reviewOf(model.reviews, v) ? `\nReviewer: ${reviewOf(model.reviews, v)!.classification}` : ''),
       ]),
-    );
+      'No variants were selected in the reporting list.',
+    )
+  ) {
     if (model.missing.length) {
       w.paragraph(
         `Not in the current analysis (selected before a re-analysis): ${model.missing.map((m) => `${m.gene ?? ''} chr${m.chrom}:${m.pos} ${m.ref}>${m.alt}`.trim()).join('; ')}.`,
@@ -498,26 +508,23 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
   if (model.family) writeFamilySection(w, model, model.family);
 
   w.section('Associated diseases');
-  if (model.diseases.length === 0) {
-    w.paragraph('No ranked disease involves the selected genes.', { italic: true, color: COLOR.muted });
-  } else {
-    w.table(
-      [
-        { header: 'Disease', width: 160 },
-        { header: 'Gene(s)', width: 60 },
-        { header: 'Inheritance', width: 90 },
-        { header: 'Matched patient phenotypes', width: w.width - 310 },
-      ],
-      model.diseases.map((d) => [
-        `${d.name}\n${d.diseaseId}`,
-        d.genes.join(', '),
-        d.inheritance.map((i) => i.label).join(', ') || 'not stated',
-        matchedPhenotypes(d)
-          .map((t) => t.label)
-          .join(', ') || 'none',
-      ]),
-    );
-  }
+  w.tableOrNote(
+    [
+      { header: 'Disease', width: 160 },
+      { header: 'Gene(s)', width: 60 },
+      { header: 'Inheritance', width: 90 },
+      { header: 'Matched patient phenotypes', width: w.width - 310 },
+    ],
+    model.diseases.map((d) => [
+      `${d.name}\n${d.diseaseId}`,
+      d.genes.join(', '),
+      d.inheritance.map((i) => i.label).join(', ') || 'not stated',
+      matchedPhenotypes(d)
+        .map((t) => t.label)
+        .join(', ') || 'none',
+    ]),
+    'No ranked disease involves the selected genes.',
+  );
 
   w.section('Interpretation');
   w.paragraph(model.interpretation.trim() || 'No interpretation was entered.', { size: 9.8 });
