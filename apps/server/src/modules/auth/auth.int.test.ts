@@ -31,6 +31,13 @@ async function sql<T = Record<string, unknown>>(
   return result.rows as T[];
 }
 
+/** POSTs `{ email }` to an auth route that mails the address and expects 200 with `message`. */
+async function postEmailExpecting(url: string, email: string, message: string): Promise<void> {
+  const res = await app.inject({ method: 'POST', url, payload: { email } });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ message });
+}
+
 describe('sign-up, verification, login, session, refresh, logout', () => {
   it('runs the whole account life cycle with the code from a real SMTP server', async () => {
     const email = uniqueEmail('Flow').toUpperCase().replace('@EXAMPLE.ORG', '@Example.org');
@@ -339,13 +346,7 @@ describe('verification codes', () => {
 
   it('gives the same answer to resend for an unknown address and sends nothing', async () => {
     const email = uniqueEmail('nobody');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/resend-code',
-      payload: { email },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: Messages.codeSent });
+    await postEmailExpecting('/api/auth/resend-code', email, Messages.codeSent);
     await new Promise((r) => setTimeout(r, 200));
     expect(inbox.messages.some((m) => m.to.includes(email))).toBe(false);
   });
@@ -353,13 +354,7 @@ describe('verification codes', () => {
 
 describe('password reset', () => {
   async function requestLink(email: string, nth: number): Promise<string> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { email },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: Messages.emailSent });
+    await postEmailExpecting('/api/auth/password-reset', email, Messages.emailSent);
     await inbox.waitFor(
       email,
       () =>
