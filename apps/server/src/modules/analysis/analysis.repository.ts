@@ -334,9 +334,7 @@ export async function storeFamily(db: Executor, runId: string, family: NonNullab
   await db.update(analysisRuns).set({ family }).where(eq(analysisRuns.id, runId));
 }
 
-export function findRun(db: Executor, runId: string): Promise<AnalysisRunRow | null> {
-  return findOne(db, analysisRuns, eq(analysisRuns.id, runId));
-}
+export { findRun } from '../../db/analysis-runs.ts';
 
 export function findCase(db: Executor, caseId: string): Promise<ProductRow | null> {
   return findOne(db, products, eq(products.id, caseId));

@@ -5,11 +5,9 @@ import { findOne } from '../../db/find-one.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import {
-  analysisRuns,
   productFiles,
   productShares,
   products,
-  type AnalysisRunRow,
   type ProductFileRow,
   type ProductRow,
 } from '../../db/schema/products.ts';
@@ -26,9 +24,7 @@ export async function insertCase(
   if (files.length > 0) await db.insert(productFiles).values(files);
 }
 
-export function findRun(db: Executor, runId: string): Promise<AnalysisRunRow | null> {
-  return findOne(db, analysisRuns, eq(analysisRuns.id, runId));
-}
+export { findRun } from '../../db/analysis-runs.ts';
 
 function buildAccessQuery(db: Executor) {
   return db
