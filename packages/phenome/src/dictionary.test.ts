@@ -259,6 +259,27 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Seizure')).toEqual([]);
   });
 
+  it('reads a word before slash-coordinated modifiers as qualifying each of them', () => {
+    const p = createPhenome(
+      buildOntology([
+        ['HP:0000001', 'All', []],
+        ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+        ['HP:0000518', 'Cataract', ['HP:0000118']],
+        ['HP:0000523', 'Subcapsular cataract', ['HP:0000518']],
+        ['HP:0007787', 'Posterior subcapsular cataract', ['HP:0000523']],
+        ['HP:0100017', 'Capsular cataract', ['HP:0000518']],
+      ]),
+      { clinicalSectionsOnly: false },
+    );
+    const found = (text: string): string[] => p.extract(text).map((t) => t.id);
+    expect(found('Posterior subcapsular/capsular cataracts were found in 36.')).toEqual(
+      expect.arrayContaining(['HP:0007787', 'HP:0100017']),
+    );
+    // Without a slash the word before is not carried over.
+    expect(found('Bilateral subcapsular/capsular cataracts.')).not.toContain('HP:0007787');
+    expect(found('posterior and subcapsular cataracts')).not.toContain('HP:0007787');
+  });
+
   it('knows the older and the clinical names of a few findings', () => {
     expect(equivalentPhrases('Narrowing of medullary canal')).toContain(
       'narrowing of medullary cavity',
