@@ -422,6 +422,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         } else if (/^\s*\/\s*$/.test(g) || (sawConj && /^\s*,\s*$/.test(g))) w = k - 1;
         else break;
         if (!isContent(w)) break;
+        // A word that belongs to another finding is not a shared modifier: "triphalangeal thumb
+        // and ear anomalies" are no thumb anomalies.
+        if (mentions.some((o) => o !== m && o.first <= w && w < o.last)) break;
         const entry = lookupWords([canonical(w), ...words.slice(1)]);
         if (entry)
           out.push({
