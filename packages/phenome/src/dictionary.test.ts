@@ -37,7 +37,12 @@ const ontology = buildOntology([
     ],
   ],
   ['HP:0012085', 'Pyuria', ['HP:0000118'], [{ text: 'Leukocyturia', scope: 'related' }]],
-  ['HP:0009830', 'Peripheral neuropathy', ['HP:0000118'], [{ text: 'Neuropathy', scope: 'related' }]],
+  [
+    'HP:0009830',
+    'Peripheral neuropathy',
+    ['HP:0000118'],
+    [{ text: 'Neuropathy', scope: 'related' }],
+  ],
   ['HP:0001903', 'Anemia', ['HP:0000118']],
   ['HP:0001789', 'Hydrops fetalis', ['HP:0000118']],
   ['HP:0001324', 'Muscle weakness', ['HP:0000118']],
@@ -90,7 +95,9 @@ describe('PhraseDictionary', () => {
 
   it('reads a Latin adjective of a fixed name in its English form and either order', () => {
     const phenome = createPhenome(ontology);
-    expect(phenome.extract('The fetus had fetal hydrops.').map((t) => t.id)).toEqual(['HP:0001789']);
+    expect(phenome.extract('The fetus had fetal hydrops.').map((t) => t.id)).toEqual([
+      'HP:0001789',
+    ]);
     expect(phenome.extract('hydrops fetalis').map((t) => t.id)).toEqual(['HP:0001789']);
   });
 
@@ -101,7 +108,10 @@ describe('PhraseDictionary', () => {
       'muscle weakness mainly of the lower limbs',
       'muscle weakness particularly in the lower limbs',
     ])
-      expect(phenome.extract(text).map((t) => t.id), text).toEqual(['HP:0007340']);
+      expect(
+        phenome.extract(text).map((t) => t.id),
+        text,
+      ).toEqual(['HP:0007340']);
     // The adverb alone names nothing.
     expect(phenome.extract('mostly in the morning')).toEqual([]);
   });
@@ -116,6 +126,32 @@ describe('PhraseDictionary', () => {
       ]),
     );
     expect(organAbnormalityPhrases('Seizure')).toEqual([]);
+  });
+
+  it('names a grouping term by the organ of its exact synonyms too, with the structural nouns only', () => {
+    const spine = buildOntology([
+      ['HP:0000001', 'All', []],
+      ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+      [
+        'HP:0000925',
+        'Abnormality of the vertebral column',
+        ['HP:0000118'],
+        ['Abnormality of the spine'],
+      ],
+      ['HP:0002141', 'Gait imbalance', ['HP:0000118'], ['Abnormality of balance']],
+    ]);
+    const p = createPhenome(spine, { clinicalSectionsOnly: false });
+    const found = (text: string): string[] => p.extract(text).map((t) => t.id);
+    expect(found('Radiographs showed anomalies of the spine.')).toEqual(['HP:0000925']);
+    expect(found('He had a malformation of the spine.')).toEqual(['HP:0000925']);
+    // A synonym's organ takes no "disorder" / "disease": a balance disorder is not a gait finding.
+    expect(found('She had a movement and balance disorder.')).toEqual([]);
+    expect(organAbnormalityPhrases('Abnormality of balance', ['anomaly'])).toEqual(
+      expect.arrayContaining(['balance anomaly', 'anomaly of the balance']),
+    );
+    expect(organAbnormalityPhrases('Abnormality of balance', ['anomaly'])).not.toContain(
+      'balance disorder',
+    );
   });
 });
 
@@ -140,11 +176,7 @@ describe('generated names: qualified parents and measurements', () => {
       ['Sensorineural hearing loss', { text: 'SNHL', scope: 'exact', type: 'abbreviation' }],
     ],
     ['HP:0008504', 'Moderate sensorineural hearing impairment', ['HP:0000407']],
-    [
-      'HP:0011474',
-      'Childhood onset sensorineural hearing impairment',
-      ['HP:0000407'],
-    ],
+    ['HP:0011474', 'Childhood onset sensorineural hearing impairment', ['HP:0000407']],
     ['HP:0000399', 'Prelingual sensorineural hearing impairment', ['HP:0011474']],
     [
       'HP:0003281',
@@ -227,6 +259,33 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Seizure')).toEqual([]);
   });
 
+  it('knows the older and the clinical names of a few findings', () => {
+    expect(equivalentPhrases('Narrowing of medullary canal')).toContain(
+      'narrowing of medullary cavity',
+    );
+    expect(equivalentPhrases('Focal polymicrogyria')).toEqual(['focal microgyria']);
+    expect(equivalentPhrases('Acoustic neuroma')).toEqual(['acoustic neurinoma']);
+    expect(equivalentPhrases('Excessive daytime somnolence')).toEqual(
+      expect.arrayContaining(['daytime hypersomnolence', 'excessive daytime sleepiness']),
+    );
+    const p = createPhenome(
+      buildOntology([
+        ['HP:0000001', 'All', []],
+        ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+        ['HP:0100008', 'Schwannoma', ['HP:0000118'], ['Neurinoma']],
+        ['HP:0009588', 'Vestibular schwannoma', ['HP:0100008'], ['Acoustic neuroma']],
+        ['HP:0001262', 'Excessive daytime somnolence', ['HP:0000118']],
+      ]),
+      { clinicalSectionsOnly: false },
+    );
+    expect(p.extract('MRI showed bilateral acoustic neurinomas.').map((t) => t.id)).toEqual([
+      'HP:0009588',
+    ]);
+    expect(p.extract('He complained of daytime hypersomnolence.').map((t) => t.id)).toEqual([
+      'HP:0001262',
+    ]);
+  });
+
   it('knows the older "retardation" for a delay and the short clinical names', () => {
     expect(equivalentPhrases('Psychomotor delay')).toContain('psychomotor retardation');
     expect(equivalentPhrases('Severe intellectual disability')).toContain(
@@ -240,7 +299,11 @@ describe('interchangeable names inside a phrase', () => {
   it('knows the Latin-derived adjectives and the lay names of the limbs', () => {
     expect(equivalentPhrases('Joint hypermobility')).toEqual(['articular hypermobility']);
     expect(equivalentPhrases('Lower limb muscle weakness')).toEqual(
-      expect.arrayContaining(['leg muscle weakness', 'lower limb muscular weakness', 'leg muscular weakness']),
+      expect.arrayContaining([
+        'leg muscle weakness',
+        'lower limb muscular weakness',
+        'leg muscular weakness',
+      ]),
     );
     expect(equivalentPhrases('Short upper limbs')).toContain('short arms');
     // A word inside another word is not replaced ("armpit", "legal").
