@@ -11,7 +11,7 @@ import {
   isMedicalCompound,
 } from './dictionary.ts';
 import { createPhenome } from './phenome.ts';
-import { buildOntology } from './testing/build-ontology.ts';
+import { buildOntology, type TermSpec } from './testing/build-ontology.ts';
 
 const ontology = buildOntology([
   ['HP:0000001', 'All', []],
@@ -48,6 +48,19 @@ const ontology = buildOntology([
   ['HP:0001324', 'Muscle weakness', ['HP:0000118']],
   ['HP:0007340', 'Lower limb muscle weakness', ['HP:0001324']],
 ]);
+
+/** The ids a whole-text reader finds, on a small ontology of the findings under the root. */
+function readerOf(findings: readonly TermSpec[]): (text: string) => string[] {
+  const p = createPhenome(
+    buildOntology([
+      ['HP:0000001', 'All', []],
+      ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+      ...findings,
+    ]),
+    { clinicalSectionsOnly: false },
+  );
+  return (text) => p.extract(text).map((t) => t.id);
+}
 
 describe('PhraseDictionary', () => {
   it('keeps the best scope when a phrase is both listed and generated for a term', () => {
@@ -129,9 +142,7 @@ describe('PhraseDictionary', () => {
   });
 
   it('names a grouping term by the organ of its exact synonyms too, with the structural nouns only', () => {
-    const spine = buildOntology([
-      ['HP:0000001', 'All', []],
-      ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+    const found = readerOf([
       [
         'HP:0000925',
         'Abnormality of the vertebral column',
@@ -140,8 +151,6 @@ describe('PhraseDictionary', () => {
       ],
       ['HP:0002141', 'Gait imbalance', ['HP:0000118'], ['Abnormality of balance']],
     ]);
-    const p = createPhenome(spine, { clinicalSectionsOnly: false });
-    const found = (text: string): string[] => p.extract(text).map((t) => t.id);
     expect(found('Radiographs showed anomalies of the spine.')).toEqual(['HP:0000925']);
     expect(found('He had a malformation of the spine.')).toEqual(['HP:0000925']);
     // A synonym's organ takes no "disorder" / "disease": a balance disorder is not a gait finding.
@@ -259,6 +268,36 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Seizure')).toEqual([]);
   });
 
+  it('reads a word before slash-coordinated modifiers as qualifying each of them', () => {
+    const found = readerOf([
+      ['HP:0000518', 'Cataract', ['HP:0000118']],
+      ['HP:0000523', 'Subcapsular cataract', ['HP:0000518']],
+      ['HP:0007787', 'Posterior subcapsular cataract', ['HP:0000523']],
+      ['HP:0100017', 'Capsular cataract', ['HP:0000518']],
+    ]);
+    expect(found('Posterior subcapsular/capsular cataracts were found in 36.')).toEqual(
+      expect.arrayContaining(['HP:0007787', 'HP:0100017']),
+    );
+    // Without a slash the word before is not carried over.
+    expect(found('Bilateral subcapsular/capsular cataracts.')).not.toContain('HP:0007787');
+    expect(found('posterior and subcapsular cataracts')).not.toContain('HP:0007787');
+  });
+
+  it('does not share a word of another finding as a coordinated modifier', () => {
+    const found = readerOf([
+      ['HP:0001172', 'Abnormal thumb morphology', ['HP:0000118']],
+      ['HP:0001199', 'Triphalangeal thumb', ['HP:0001172']],
+      ['HP:0000598', 'Abnormality of the ear', ['HP:0000118']],
+      ['HP:0000077', 'Abnormality of the kidney', ['HP:0000118']],
+    ]);
+    expect(found('Triphalangeal thumb and ear anomalies were remarkable.')).toEqual([
+      'HP:0001199',
+      'HP:0000598',
+    ]);
+    // A bare modifier still shares the head: "thumb and ear anomalies".
+    expect(found('Thumb and ear anomalies were remarkable.')).toEqual(['HP:0001172', 'HP:0000598']);
+  });
+
   it('knows the older and the clinical names of a few findings', () => {
     expect(equivalentPhrases('Narrowing of medullary canal')).toContain(
       'narrowing of medullary cavity',
@@ -268,22 +307,13 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Excessive daytime somnolence')).toEqual(
       expect.arrayContaining(['daytime hypersomnolence', 'excessive daytime sleepiness']),
     );
-    const p = createPhenome(
-      buildOntology([
-        ['HP:0000001', 'All', []],
-        ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
-        ['HP:0100008', 'Schwannoma', ['HP:0000118'], ['Neurinoma']],
-        ['HP:0009588', 'Vestibular schwannoma', ['HP:0100008'], ['Acoustic neuroma']],
-        ['HP:0001262', 'Excessive daytime somnolence', ['HP:0000118']],
-      ]),
-      { clinicalSectionsOnly: false },
-    );
-    expect(p.extract('MRI showed bilateral acoustic neurinomas.').map((t) => t.id)).toEqual([
-      'HP:0009588',
+    const found = readerOf([
+      ['HP:0100008', 'Schwannoma', ['HP:0000118'], ['Neurinoma']],
+      ['HP:0009588', 'Vestibular schwannoma', ['HP:0100008'], ['Acoustic neuroma']],
+      ['HP:0001262', 'Excessive daytime somnolence', ['HP:0000118']],
     ]);
-    expect(p.extract('He complained of daytime hypersomnolence.').map((t) => t.id)).toEqual([
-      'HP:0001262',
-    ]);
+    expect(found('MRI showed bilateral acoustic neurinomas.')).toEqual(['HP:0009588']);
+    expect(found('He complained of daytime hypersomnolence.')).toEqual(['HP:0001262']);
   });
 
   it('knows the older "retardation" for a delay and the short clinical names', () => {
