@@ -225,7 +225,11 @@ export class PhraseDictionary {
         // ("order" is a related synonym of Atypical sorting, "slow" a broad one of Lethargy),
         // or it is a compound of medical word parts that names nothing else ("leukocyturia",
         // "retrogenia", "craniostenosis").
-        if (s.scope !== 'exact' && phraseWords(s.text).length === 1 && !isMedicalCompound(s.text, labels))
+        if (
+          s.scope !== 'exact' &&
+          phraseWords(s.text).length === 1 &&
+          !isMedicalCompound(s.text, labels)
+        )
           continue;
         add(t.id, s.text, s.scope);
       }
@@ -251,6 +255,12 @@ export class PhraseDictionary {
         for (const phrase of equivalentPhrases(name)) add(t.id, phrase, 'variant');
       }
       for (const phrase of organAbnormalityPhrases(t.label)) add(t.id, phrase, 'derived');
+      // Also the organ an exact synonym names ("Abnormality of the spine" for Abnormality of the
+      // vertebral column gives "anomalies of the spine"), with the structural nouns only: a
+      // synonym's "balance disorder" (from "Abnormality of balance") is too loose.
+      for (const name of exactNames(t).slice(1))
+        for (const phrase of organAbnormalityPhrases(name, STRUCTURAL_ABNORMALITY_NOUNS))
+          add(t.id, phrase, 'derived');
       for (const phrase of organNeoplasmPhrases(t.label)) add(t.id, phrase, 'derived');
     }
     for (const e of NON_PHENOTYPE_PHRASES) {
@@ -391,6 +401,13 @@ function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** The nouns that name a malformation of an organ, not any disorder of it. */
+const STRUCTURAL_ABNORMALITY_NOUNS: readonly string[] = [
+  'anomaly',
+  'abnormality',
+  'malformation',
+  'defect',
+];
 const ORGAN_LABEL_RE = [/^abnormality of (?:the )?(.+)$/i, /^abnormal (.+) morphology$/i];
 const NEOPLASM_LABEL_RE = /^neoplasm of (?:the )?(.+)$/i;
 
@@ -409,7 +426,10 @@ export function organNeoplasmPhrases(label: string): string[] {
  * Everyday names of the grouping terms "Abnormality of the X" / "Abnormal X morphology":
  * "X anomaly", "X malformation", "abnormal X", and the same with X's adjective ("renal anomaly").
  */
-export function organAbnormalityPhrases(label: string): string[] {
+export function organAbnormalityPhrases(
+  label: string,
+  nouns: readonly string[] = ABNORMALITY_NOUNS,
+): string[] {
   let organ: string | undefined;
   for (const re of ORGAN_LABEL_RE) {
     const m = re.exec(label);
@@ -423,9 +443,9 @@ export function organAbnormalityPhrases(label: string): string[] {
   const out: string[] = [];
   for (const o of names) {
     out.push(`abnormal ${o}`, `malformed ${o}`, `deformed ${o}`);
-    for (const n of ABNORMALITY_NOUNS) out.push(`${o} ${n}`);
+    for (const n of nouns) out.push(`${o} ${n}`);
   }
-  for (const n of ABNORMALITY_NOUNS) out.push(`${n} of the ${organ}`);
+  for (const n of nouns) out.push(`${n} of the ${organ}`);
   return out;
 }
 
@@ -486,7 +506,9 @@ function exactNames(term: Term): string[] {
   return [
     term.label,
     ...term.synonyms
-      .filter((x) => x.scope === 'exact' && x.type !== 'abbreviation' && x.type !== 'obsolete_synonym')
+      .filter(
+        (x) => x.scope === 'exact' && x.type !== 'abbreviation' && x.type !== 'obsolete_synonym',
+      )
       .map((x) => x.text),
   ];
 }
@@ -591,6 +613,10 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['nares', 'nostrils'],
   ['cafe au lait spot', 'cafe au lait patch'],
   ['cafe au lait spots', 'cafe au lait patches'],
+  ['medullary canal', 'medullary cavity'],
+  ['polymicrogyria', 'microgyria'],
+  ['acoustic neuroma', 'acoustic neurinoma'],
+  ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
   // The Latin-derived adjective for the organ.
   ['joint', 'articular'],
   ['joints', 'articulations'],

@@ -147,7 +147,10 @@ export function inCaseProfile(t: PhenomeTerm): boolean {
  * and the benchmark's "case profile" rows): the present findings, and the excluded ones that
  * are never also stated present.
  */
-export function caseProfile(terms: readonly PhenomeTerm[]): { present: string[]; excluded: string[] } {
+export function caseProfile(terms: readonly PhenomeTerm[]): {
+  present: string[];
+  excluded: string[];
+} {
   const own = terms.filter(inCaseProfile);
   const present = [...new Set(own.filter((t) => !t.negated).map((t) => t.id))];
   const seen = new Set(present);
@@ -419,6 +422,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         } else if (/^\s*\/\s*$/.test(g) || (sawConj && /^\s*,\s*$/.test(g))) w = k - 1;
         else break;
         if (!isContent(w)) break;
+        // A word that belongs to another finding is not a shared modifier: "triphalangeal thumb
+        // and ear anomalies" are no thumb anomalies.
+        if (mentions.some((o) => o !== m && o.first <= w && w < o.last)) break;
         const entry = lookupWords([canonical(w), ...words.slice(1)]);
         if (entry)
           out.push({
@@ -429,6 +435,28 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
             score: entry.weight * 0.85,
           });
         k = w;
+      }
+      // A word written before slash-coordinated modifiers qualifies each of them: "posterior
+      // subcapsular/capsular cataract" is a posterior subcapsular and a posterior capsular one.
+      if (
+        k < m.first &&
+        k > 0 &&
+        /^\s*\/\s*$/.test(gap(k)) &&
+        /^\s+$/.test(gap(k - 1)) &&
+        isContent(k - 1)
+      ) {
+        for (let w = k; w <= m.first; w++) {
+          if (w > k && !/^\s*\/\s*$/.test(gap(w - 1))) break;
+          const entry = lookupWords([canonical(k - 1), canonical(w), ...words.slice(1)], false);
+          if (entry)
+            out.push({
+              first: k - 1,
+              last: m.last,
+              entry,
+              contentWords: words.length + 1,
+              score: entry.weight * 0.85,
+            });
+        }
       }
       // Rightwards: "cleft lip and palate" -> replace the last content word.
       const after = m.last;
@@ -522,7 +550,11 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         }
         if (sawPrep && !site && !SITE_FUNCTION_WORD_RE.test(t.raw)) site = t;
         if (/^(?:in|of)$/i.test(t.raw)) sawPrep = true;
-        else if (!sawPrep ? !/^(?:mrc|grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
+        else if (
+          !sawPrep
+            ? !/^(?:mrc|grade|\d+(?:\/\d+)?)$/i.test(t.raw)
+            : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw))
+        )
           break;
         if (t.breakAfter) break;
       }
@@ -695,11 +727,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (!computed && eponymDisease(text, tokens, m) && !ontology.isA(m.entry.termId, NEOPLASM))
         continue;
       // In a case report, statements about the disease or a population are not the patient's.
-      if (
-        caseReport &&
-        context.isGenericStatement(m.first) &&
-        !onTableRow(text, startTok.start)
-      )
+      if (caseReport && context.isGenericStatement(m.first) && !onTableRow(text, startTok.start))
         continue;
       const ctx = context.analyse(m.first, m.last);
       // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
@@ -795,7 +823,8 @@ const PRESENT_MARK_RE = /^(?:\+{1,3}|\+\/[-−–]|[√✓✔xX]|yes|y|present|a
 /** A cell that marks it absent ("-", "no", "absent", "none"). */
 const ABSENT_MARK_RE = /^(?:[-−–—]|no|n|absent|none|not present|unaffected)$/i;
 /** A cell that says nothing either way ("NA", "?", "not assessed"). */
-const UNKNOWN_MARK_RE = /^(?:n\/?a|nd|n\.?d\.?|\?|unknown|not (?:assessed|known|tested|examined|reported|available))$/i;
+const UNKNOWN_MARK_RE =
+  /^(?:n\/?a|nd|n\.?d\.?|\?|unknown|not (?:assessed|known|tested|examined|reported|available))$/i;
 
 /**
  * How a table row marks the finding named in its first cell: the other cells hold one
@@ -869,7 +898,17 @@ const BODY_REGION_RE =
 const WEAKNESS_SITE_WORD_RE =
   /^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal|and|or|anterior|posterior)$/i;
 /** Capitalised words before a finding that name no disease: a patient or a place in a table. */
-const EPONYM_EXCEPTIONS = new Set(['patient', 'case', 'proband', 'mild', 'severe', 'moderate', 'marked', 'bilateral', 'chronic']);
+const EPONYM_EXCEPTIONS = new Set([
+  'patient',
+  'case',
+  'proband',
+  'mild',
+  'severe',
+  'moderate',
+  'marked',
+  'bilateral',
+  'chronic',
+]);
 /** Words before the muscle group after "weakness of" that name none ("of both the left ..."). */
 const SITE_FUNCTION_WORD_RE = /^(?:the|both|his|her|their|all|four|left|right|and|or)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
@@ -891,14 +930,17 @@ function unsupportedRecurrence(tokens: readonly Token[], m: Candidate, label: st
   return true;
 }
 /** Words that end the name of a rating instrument ("Glasgow Coma Scale", "Autism Rating Scale"). */
-const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventories|checklists?|schedules?|quotient)$/i;
+const INSTRUMENT_RE =
+  /^(?:scales?|ratings?|questionnaires?|inventory|inventories|checklists?|schedules?|quotient)$/i;
 /** Words that make "aspiration" or "biopsy"-like nouns a procedure ("bone marrow aspiration"). */
-const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
+const PROCEDURE_BEFORE_RE =
+  /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
 const PROCEDURE_NOUN_RE = /^aspirations?$/i;
 /** Direction prefixes that the HPO writes solid ("Upslanted", "Downslanted"). */
 const DIRECTION_PREFIX_RE = /^(?:up|down)$/i;
 /** Things that carry an identifier ("Patient ID", "Sample IDs"). */
-const IDENTIFIED_RE = /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
+const IDENTIFIED_RE =
+  /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
 const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|\p{L}*dysplasias?)$/iu;
 
@@ -943,7 +985,11 @@ function namesSomethingElse(
   // "the brachydactyly type A1 gene", "the cataract locus".
   const designated =
     next !== undefined && !next.breakAfter && SUBTYPE_RE.test(next.raw) ? tokens[m.last + 1] : next;
-  if (!last.breakAfter && designated !== undefined && /^(?:genes?|locus|loci)$/i.test(designated.raw))
+  if (
+    !last.breakAfter &&
+    designated !== undefined &&
+    /^(?:genes?|locus|loci)$/i.test(designated.raw)
+  )
     return true;
   if (
     !last.breakAfter &&
@@ -955,10 +1001,15 @@ function namesSomethingElse(
   if (m.last - m.first === 1 && PROCEDURE_NOUN_RE.test(last.raw) && m.first > 0) {
     let b = m.first - 1;
     // "bone marrow (BM) aspiration": the abbreviation in brackets between.
-    if (b > 0 && /^\p{Lu}{2,5}$/u.test((tokens[b] as Token).raw) && /\(\s*$/.test(text.slice((tokens[b - 1] as Token).end, (tokens[b] as Token).start)))
+    if (
+      b > 0 &&
+      /^\p{Lu}{2,5}$/u.test((tokens[b] as Token).raw) &&
+      /\(\s*$/.test(text.slice((tokens[b - 1] as Token).end, (tokens[b] as Token).start))
+    )
       b--;
     const before = tokens[b] as Token;
-    if (PROCEDURE_BEFORE_RE.test(before.raw) && (b < m.first - 1 || !before.breakAfter)) return true;
+    if (PROCEDURE_BEFORE_RE.test(before.raw) && (b < m.first - 1 || !before.breakAfter))
+      return true;
   }
   // Everyday phrases: "falling asleep", "fall short of", "fall into two groups", "values fall
   // within the range" are no fall, "dried blood spots" (a newborn screening sample) no
@@ -1013,7 +1064,10 @@ function namesSomethingElse(
 function readsNegationAsWord(tokens: readonly Token[], c: Candidate): boolean {
   if (c.last - c.first < 3) return false;
   const first = (tokens[c.first] as Token).raw.toLowerCase();
-  if ((first !== 'absence' && first !== 'lack') || (tokens[c.first + 1] as Token).raw.toLowerCase() !== 'of')
+  if (
+    (first !== 'absence' && first !== 'lack') ||
+    (tokens[c.first + 1] as Token).raw.toLowerCase() !== 'of'
+  )
     return false;
   return new RegExp(`\\b${first}\\b(?! of\\b)`, 'i').test(c.entry.text);
 }
