@@ -1,5 +1,5 @@
 /**
- * The run of a stored variant (migration 0024: triggers instead of a per-row foreign key), on
+ * The run of a stored variant (migration 0025: triggers instead of a per-row foreign key), on
  * both drivers: inserts and COPY naming a missing run fail with foreign_key_violation and leave
  * nothing; a variant cannot move to another run nor a run change its id while it has variants;
  * deleting a run, or the case it belongs to, deletes its variants and no one else's.

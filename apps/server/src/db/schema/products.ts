@@ -189,7 +189,7 @@ export const runVariants = pgTable(
   'run_variants',
   {
     /**
-     * The run (analysis_runs.id). Not a declared foreign key: triggers of migration 0024 keep the
+     * The run (analysis_runs.id). Not a declared foreign key: triggers of migration 0025 keep the
      * same rules (an insert naming a missing run fails, deleting a run deletes its variants) with
      * one check per statement instead of one per row, a third of a genome's COPY time.
      */
