@@ -18,7 +18,7 @@
  * and dropped at the end (--keep-db keeps it and prints its URL).
  *
  * Usage: npm run bench:cases -- [--skip-genome] [--genome-records N] [--requests N] [--seconds S] [--concurrency C]
- *        [--keep-db] [--reuse-db URL] [--api-processes N] [--cpu-prof DIR]   (--reuse-db: latency only, on the BENCH-GENOME case of a kept database)
+ *        [--keep-db] [--reuse-db URL] [--api-processes N] [--api-root DIR] [--cpu-prof DIR]   (--reuse-db: latency only, on the BENCH-GENOME case of a kept database)
  */
 import {
   createReadStream,
@@ -36,6 +36,7 @@ import { request as httpRequest, type Agent } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import setupTestDatabase from '../scripts/test-database.setup.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
@@ -67,6 +68,12 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 const TOKEN_HASH_SECRET = randomBytes(32).toString('hex');
 const loadAverage = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 const kbDir = opt('--kb') ?? process.env.RARELENS_KB ?? resolve(root, 'data/kb');
+/**
+ * --api-root DIR: start the API processes from another checkout of the repository (an A/B of
+ * server code on one database and one load generator, e.g. `git archive main` unpacked with
+ * node_modules linked). Default: this checkout.
+ */
+const apiRoot = resolve(opt('--api-root') ?? root);
 
 
 function log(s: string): void {
@@ -192,10 +199,10 @@ async function startApiProcesses(
         ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
         '--import',
         'tsx',
-        join(root, 'apps/server/src/main.ts'),
+        join(apiRoot, 'apps/server/src/main.ts'),
       ],
       {
-        cwd: root,
+        cwd: apiRoot,
         env: {
           ...process.env,
           ...env,
@@ -256,8 +263,52 @@ function processCpuMs(pid: number): number {
 /** USER_HZ of /proc/<pid>/stat: 100 on Linux (getconf CLK_TCK). */
 const CLOCK_TICKS = 100;
 
+/**
+ * What PostgreSQL does for the load on the bench's database: the CPU of its backends (the server
+ * processes serving connections to that database, from /proc/<pid>/stat, read through
+ * pg_stat_activity) and the statements it ran (transactions committed and rolled back in
+ * pg_stat_database: every statement outside a transaction is one). Read before and after the
+ * load: a backend that connected during the load counts from 0, one that left is missed (the
+ * pools keep their connections while busy). The cluster's shared background processes
+ * (checkpointer, WAL writer) are not counted.
+ */
+interface DbSide {
+  cpuMs: Map<number, number>;
+  transactions: number;
+}
+async function readDbSide(databaseUrl: string): Promise<DbSide> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const backends = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    // pg_stat_database is sampled per transaction: a fresh snapshot.
+    await client.query('select pg_stat_clear_snapshot()');
+    const tx = await client.query<{ n: string }>(
+      'select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = $1',
+      [name],
+    );
+    return {
+      cpuMs: new Map(backends.rows.map((r) => [r.pid, processCpuMs(r.pid)])),
+      transactions: Number(tx.rows[0]?.n ?? NaN),
+    };
+  } finally {
+    await client.end();
+  }
+}
+/** CPU of the database's backends between two readings (ms); NaN when /proc is not readable. */
+function dbCpuBetween(before: DbSide, after: DbSide): number {
+  let ms = 0;
+  for (const [pid, cpu] of after.cpuMs) ms += cpu - (before.cpuMs.get(pid) ?? 0);
+  return ms;
+}
+
 /** Closed-loop load: `concurrency` clients, each sending its next request on the previous answer. */
 async function measureLatency(
+  databaseUrl: string,
   bases: string[],
   pids: number[],
   token: string,
@@ -277,20 +328,31 @@ async function measureLatency(
     `/api/products/${caseId}`,
   );
   const stored = info.body.run?.counts.variantsStored ?? 0;
-  const loadBefore = loadAverage();
-  const cpuBefore = pids.map(processCpuMs);
   // The clients run in a separate process (bench/lib/http-load.ts), not on the server's event loop.
+  // It warms the API processes up first; the CPU counters are read when it says `warm`.
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/lib/http-load.ts')], {
     env: {
       ...process.env,
       LOAD_SPEC: JSON.stringify({ bases, token, caseId, concurrency, maxRequests, maxSeconds }),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  const exited = once(child, 'exit') as Promise<[number | null]>;
   let out = '';
   child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (c: string) => (out += c));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  let warm: () => void = () => {};
+  const warmedUp = new Promise<void>((r) => (warm = r));
+  child.stdout.on('data', (c: string) => {
+    out += c;
+    if (out.startsWith('warm\n')) warm();
+  });
+  await Promise.race([warmedUp, exited]);
+  const loadBefore = loadAverage();
+  const dbBefore = await readDbSide(databaseUrl);
+  const cpuBefore = pids.map(processCpuMs);
+  child.stdin.end('go\n');
+  const [code] = await exited;
+  out = out.replace(/^warm\n/, '');
   if (code !== 0) throw new Error(`load generator exited with ${code}`);
   const load = JSON.parse(out) as {
     samples: Record<string, number[]>;
@@ -298,8 +360,10 @@ async function measureLatency(
     errors: number;
     answered: number;
     elapsed: number;
+    cpuMs: number;
   };
   const cpuAfter = pids.map(processCpuMs);
+  const dbAfter = await readDbSide(databaseUrl);
   const loadAfter = loadAverage();
   const samples = new Map<string, number[]>(Object.entries(load.samples));
   const all: number[] = Object.values(load.samples).flat();
@@ -317,6 +381,14 @@ async function measureLatency(
       `API CPU: ${(cpuMs / 1000).toFixed(1)} s over ${pids.length} process(es) for ${load.answered} answered requests (the untimed page before each keyset request included) = ${(cpuMs / load.answered).toFixed(2)} ms CPU per request`,
     );
   }
+  const dbCpu = dbCpuBetween(dbBefore, dbAfter);
+  const statements = dbAfter.transactions - dbBefore.transactions;
+  say(
+    `PostgreSQL CPU: ${(dbCpu / 1000).toFixed(1)} s over the ${dbAfter.cpuMs.size} backends of the bench database = ${(dbCpu / load.answered).toFixed(2)} ms CPU per request; ${statements} statements (pg_stat_database transactions, the bench's own readings and pg-boss polling included) = ${(statements / load.answered).toFixed(2)} per request`,
+  );
+  say(
+    `load generator CPU (bench/lib/http-load.ts, bench only, not the product): ${(load.cpuMs / 1000).toFixed(1)} s = ${(load.cpuMs / load.answered).toFixed(2)} ms CPU per request; CPU used per second of load: API ${(pids.reduce((sum, _, i) => sum + (cpuAfter[i]! - cpuBefore[i]!), 0) / 1000 / elapsed).toFixed(2)}, PostgreSQL ${(dbCpu / 1000 / elapsed).toFixed(2)}, load generator ${(load.cpuMs / 1000 / elapsed).toFixed(2)} (of 2 cores)`,
+  );
   say(`| query | n | p50 ms | p95 ms | max ms |`);
   say(`|---|---:|---:|---:|---:|`);
   samples.forEach((ms, name) => {
@@ -364,7 +436,7 @@ async function main(): Promise<void> {
   const listLoad = async (base: string, token: string, caseId: string): Promise<string> => {
     const apis = apiProcesses > 0 ? await startApiProcesses(apiProcesses, apiEnv, dataDir) : { bases: [base], pids: [], stop: () => Promise.resolve() };
     try {
-      return await measureLatency(apis.bases, apis.pids, token, caseId, say, async (runId) => {
+      return await measureLatency(dbUrl.toString(), apis.bases, apis.pids, token, caseId, say, async (runId) => {
         say('');
         say(`database-side time per query shape (EXPLAIN (ANALYZE, BUFFERS) after the load, load average ${loadAverage()}; the deepest page of each shape; counts and cluster gene lists are computed once per run, ranking and filter and then cached):`);
         say('| query | statement | DB execution ms | plan (scan nodes) |');

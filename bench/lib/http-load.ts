@@ -5,9 +5,11 @@
  * `maxSeconds`. Requests go round-robin to the API processes in `bases` (several processes on
  * one database). The query mix is bench/lib/list-queries.ts; a keyset query first reads the
  * page before (not timed) and then times the request with that page's nextCursor, as the web
- * app asks for the next page. Input: JSON in the LOAD_SPEC environment variable. Output: one
- * JSON line with the latencies per query and per API process, and the number of answers
- * (timed and untimed).
+ * app asks for the next page. Before the clock starts every query shape is asked twice of each
+ * API process (warm-up, not counted); then a line `warm` on stdout, and the load starts at the next line on
+ * stdin. Input: JSON in the LOAD_SPEC environment variable. Output: `warm`, then one
+ * JSON line with the latencies per query and per API process, the number of answers
+ * (timed and untimed) and this process's CPU time.
  */
 import { Agent, request } from 'node:http';
 import { LIST_QUERIES } from './list-queries.ts';
@@ -51,8 +53,21 @@ let sent = 0;
 let answered = 0;
 let errors = 0;
 let next = 0;
+// Warm-up, not measured: every query shape twice on each API process (JIT, prepared statements,
+// the per-run count and cluster caches), so the CPU per request below is the steady state.
+for (const base of spec.bases) {
+  for (let round = 0; round < 2; round++) {
+    await Promise.all(LIST_QUERIES.map((q) => get(base, `${v}?${q.query(rnd(q.pages))}`)));
+  }
+}
+answered = 0;
+// Tell the bench that the warm-up is over (it reads the CPU counters) and wait for its go.
+process.stdout.write('warm\n');
+await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+process.stdin.pause();
 const deadline = performance.now() + spec.maxSeconds * 1000;
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 await Promise.all(
   Array.from({ length: spec.concurrency }, async (_, worker) => {
     let i = worker;
@@ -80,4 +95,7 @@ await Promise.all(
   }),
 );
 agent.destroy();
-process.stdout.write(`${JSON.stringify({ samples, perBase, errors, answered, elapsed: (performance.now() - t0) / 1000 })}\n`);
+const elapsed = (performance.now() - t0) / 1000;
+// This process's own CPU (user + system, ms) during the load: the load generator's share of the machine.
+const cpu = process.cpuUsage(cpu0);
+process.stdout.write(`${JSON.stringify({ samples, perBase, errors, answered, elapsed, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);

@@ -11,7 +11,7 @@ import {
   isMedicalCompound,
 } from './dictionary.ts';
 import { createPhenome } from './phenome.ts';
-import { buildOntology } from './testing/build-ontology.ts';
+import { buildOntology, type TermSpec } from './testing/build-ontology.ts';
 
 const ontology = buildOntology([
   ['HP:0000001', 'All', []],
@@ -37,12 +37,30 @@ const ontology = buildOntology([
     ],
   ],
   ['HP:0012085', 'Pyuria', ['HP:0000118'], [{ text: 'Leukocyturia', scope: 'related' }]],
-  ['HP:0009830', 'Peripheral neuropathy', ['HP:0000118'], [{ text: 'Neuropathy', scope: 'related' }]],
+  [
+    'HP:0009830',
+    'Peripheral neuropathy',
+    ['HP:0000118'],
+    [{ text: 'Neuropathy', scope: 'related' }],
+  ],
   ['HP:0001903', 'Anemia', ['HP:0000118']],
   ['HP:0001789', 'Hydrops fetalis', ['HP:0000118']],
   ['HP:0001324', 'Muscle weakness', ['HP:0000118']],
   ['HP:0007340', 'Lower limb muscle weakness', ['HP:0001324']],
 ]);
+
+/** The ids a whole-text reader finds, on a small ontology of the findings under the root. */
+function readerOf(findings: readonly TermSpec[]): (text: string) => string[] {
+  const p = createPhenome(
+    buildOntology([
+      ['HP:0000001', 'All', []],
+      ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+      ...findings,
+    ]),
+    { clinicalSectionsOnly: false },
+  );
+  return (text) => p.extract(text).map((t) => t.id);
+}
 
 describe('PhraseDictionary', () => {
   it('keeps the best scope when a phrase is both listed and generated for a term', () => {
@@ -90,7 +108,9 @@ describe('PhraseDictionary', () => {
 
   it('reads a Latin adjective of a fixed name in its English form and either order', () => {
     const phenome = createPhenome(ontology);
-    expect(phenome.extract('The fetus had fetal hydrops.').map((t) => t.id)).toEqual(['HP:0001789']);
+    expect(phenome.extract('The fetus had fetal hydrops.').map((t) => t.id)).toEqual([
+      'HP:0001789',
+    ]);
     expect(phenome.extract('hydrops fetalis').map((t) => t.id)).toEqual(['HP:0001789']);
   });
 
@@ -101,7 +121,10 @@ describe('PhraseDictionary', () => {
       'muscle weakness mainly of the lower limbs',
       'muscle weakness particularly in the lower limbs',
     ])
-      expect(phenome.extract(text).map((t) => t.id), text).toEqual(['HP:0007340']);
+      expect(
+        phenome.extract(text).map((t) => t.id),
+        text,
+      ).toEqual(['HP:0007340']);
     // The adverb alone names nothing.
     expect(phenome.extract('mostly in the morning')).toEqual([]);
   });
@@ -140,11 +163,7 @@ describe('generated names: qualified parents and measurements', () => {
       ['Sensorineural hearing loss', { text: 'SNHL', scope: 'exact', type: 'abbreviation' }],
     ],
     ['HP:0008504', 'Moderate sensorineural hearing impairment', ['HP:0000407']],
-    [
-      'HP:0011474',
-      'Childhood onset sensorineural hearing impairment',
-      ['HP:0000407'],
-    ],
+    ['HP:0011474', 'Childhood onset sensorineural hearing impairment', ['HP:0000407']],
     ['HP:0000399', 'Prelingual sensorineural hearing impairment', ['HP:0011474']],
     [
       'HP:0003281',
@@ -227,6 +246,70 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Seizure')).toEqual([]);
   });
 
+  it('reads a word before slash-coordinated modifiers as qualifying each of them', () => {
+    const found = readerOf([
+      ['HP:0000518', 'Cataract', ['HP:0000118']],
+      ['HP:0000523', 'Subcapsular cataract', ['HP:0000518']],
+      ['HP:0007787', 'Posterior subcapsular cataract', ['HP:0000523']],
+      ['HP:0100017', 'Capsular cataract', ['HP:0000518']],
+    ]);
+    expect(found('Posterior subcapsular/capsular cataracts were found in 36.')).toEqual(
+      expect.arrayContaining(['HP:0007787', 'HP:0100017']),
+    );
+    // Without a slash the word before is not carried over.
+    expect(found('Bilateral subcapsular/capsular cataracts.')).not.toContain('HP:0007787');
+    expect(found('posterior and subcapsular cataracts')).not.toContain('HP:0007787');
+  });
+
+  it('does not share a word of another finding as a coordinated modifier', () => {
+    const found = readerOf([
+      ['HP:0001172', 'Abnormal thumb morphology', ['HP:0000118']],
+      ['HP:0001199', 'Triphalangeal thumb', ['HP:0001172']],
+      ['HP:0000598', 'Abnormality of the ear', ['HP:0000118']],
+      ['HP:0000077', 'Abnormality of the kidney', ['HP:0000118']],
+    ]);
+    expect(found('Triphalangeal thumb and ear anomalies were remarkable.')).toEqual([
+      'HP:0001199',
+      'HP:0000598',
+    ]);
+    // A bare modifier still shares the head: "thumb and ear anomalies".
+    expect(found('Thumb and ear anomalies were remarkable.')).toEqual(['HP:0001172', 'HP:0000598']);
+  });
+
+  it('does not read an organ grouping term from a generated phrase the text does not say', () => {
+    const found = readerOf([
+      ['HP:0000707', 'Abnormality of the nervous system', ['HP:0000118']],
+      ['HP:0012443', 'Abnormal brain morphology', ['HP:0000707']],
+      ['HP:0000478', 'Abnormality of the eye', ['HP:0000118']],
+      ['HP:0000924', 'Abnormality of the skeletal system', ['HP:0000118']],
+    ]);
+    expect(found('Infarcts associated with moyamoya disease on brain imaging.')).toEqual([]);
+    expect(found('Elevator paresis is a common neuro-ophthalmic finding in NF2.')).toEqual([]);
+    // The same phrases as the text says them are still read.
+    expect(found('He had a brain disease.')).toEqual(['HP:0012443']);
+    expect(found('Ophthalmic findings included a coloboma.')).toEqual(['HP:0000478']);
+    // "non-" is a negation, not another adjective (negatedByPrefix).
+    expect(found('He had non-skeletal findings.')).toEqual(['HP:0000924']);
+  });
+
+  it('knows the older and the clinical names of a few findings', () => {
+    expect(equivalentPhrases('Narrowing of medullary canal')).toContain(
+      'narrowing of medullary cavity',
+    );
+    expect(equivalentPhrases('Focal polymicrogyria')).toEqual(['focal microgyria']);
+    expect(equivalentPhrases('Acoustic neuroma')).toEqual(['acoustic neurinoma']);
+    expect(equivalentPhrases('Excessive daytime somnolence')).toEqual(
+      expect.arrayContaining(['daytime hypersomnolence', 'excessive daytime sleepiness']),
+    );
+    const found = readerOf([
+      ['HP:0100008', 'Schwannoma', ['HP:0000118'], ['Neurinoma']],
+      ['HP:0009588', 'Vestibular schwannoma', ['HP:0100008'], ['Acoustic neuroma']],
+      ['HP:0001262', 'Excessive daytime somnolence', ['HP:0000118']],
+    ]);
+    expect(found('MRI showed bilateral acoustic neurinomas.')).toEqual(['HP:0009588']);
+    expect(found('He complained of daytime hypersomnolence.')).toEqual(['HP:0001262']);
+  });
+
   it('knows the older "retardation" for a delay and the short clinical names', () => {
     expect(equivalentPhrases('Psychomotor delay')).toContain('psychomotor retardation');
     expect(equivalentPhrases('Severe intellectual disability')).toContain(
@@ -240,7 +323,11 @@ describe('interchangeable names inside a phrase', () => {
   it('knows the Latin-derived adjectives and the lay names of the limbs', () => {
     expect(equivalentPhrases('Joint hypermobility')).toEqual(['articular hypermobility']);
     expect(equivalentPhrases('Lower limb muscle weakness')).toEqual(
-      expect.arrayContaining(['leg muscle weakness', 'lower limb muscular weakness', 'leg muscular weakness']),
+      expect.arrayContaining([
+        'leg muscle weakness',
+        'lower limb muscular weakness',
+        'leg muscular weakness',
+      ]),
     );
     expect(equivalentPhrases('Short upper limbs')).toContain('short arms');
     // A word inside another word is not replaced ("armpit", "legal").

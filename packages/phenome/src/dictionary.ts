@@ -225,7 +225,11 @@ export class PhraseDictionary {
         // ("order" is a related synonym of Atypical sorting, "slow" a broad one of Lethargy),
         // or it is a compound of medical word parts that names nothing else ("leukocyturia",
         // "retrogenia", "craniostenosis").
-        if (s.scope !== 'exact' && phraseWords(s.text).length === 1 && !isMedicalCompound(s.text, labels))
+        if (
+          s.scope !== 'exact' &&
+          phraseWords(s.text).length === 1 &&
+          !isMedicalCompound(s.text, labels)
+        )
           continue;
         add(t.id, s.text, s.scope);
       }
@@ -486,7 +490,9 @@ function exactNames(term: Term): string[] {
   return [
     term.label,
     ...term.synonyms
-      .filter((x) => x.scope === 'exact' && x.type !== 'abbreviation' && x.type !== 'obsolete_synonym')
+      .filter(
+        (x) => x.scope === 'exact' && x.type !== 'abbreviation' && x.type !== 'obsolete_synonym',
+      )
       .map((x) => x.text),
   ];
 }
@@ -591,6 +597,10 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['nares', 'nostrils'],
   ['cafe au lait spot', 'cafe au lait patch'],
   ['cafe au lait spots', 'cafe au lait patches'],
+  ['medullary canal', 'medullary cavity'],
+  ['polymicrogyria', 'microgyria'],
+  ['acoustic neuroma', 'acoustic neurinoma'],
+  ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
   // The Latin-derived adjective for the organ.
   ['joint', 'articular'],
   ['joints', 'articulations'],

@@ -34,6 +34,16 @@ describe('findLabValues', () => {
       ['HP:0031964', 'elevated ALT'],
     ]);
     expect(read('low ferritin and albumin')).toEqual([['HP:0003073', 'albumin']]);
+    // Fractions before the analyte, and abbreviations in parentheses inside the list.
+    expect(
+      read(
+        'They presented with increased values of total and LDL serum cholesterol, creatine kinase (CK), and alkaline phosphatase (ALP).',
+      ).map(([id]) => id),
+    ).toEqual(['HP:0003124', 'HP:0003236', 'HP:0003236', 'HP:0003155', 'HP:0003155']);
+    // A parenthesis that is not an analyte ends the list.
+    expect(read('Serum ALT (normal) and AST were elevated.')).toEqual([
+      ['HP:0031956', 'AST were elevated'],
+    ]);
   });
 
   it('reads ferritin and LDH beyond a threshold abnormal at any age, others only by range or statement', () => {

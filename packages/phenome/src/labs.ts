@@ -324,7 +324,8 @@ const HIGH_WORDS = 'elevated|increased|raised|high|higher|abnormally\\s+high';
 const LOW_WORDS = 'decreased|reduced|low|lower|diminished|abnormally\\s+low|depressed';
 const QUALIFIERS =
   '(?:(?:mildly|moderately|markedly|significantly|severely|very|persistently|slightly|highly|extremely)\\s+)?';
-const SPECIMEN = '(?:(?:serum|plasma|blood|circulating|total)\\s+)?';
+/** "serum", "total and LDL serum" (cholesterol): the specimen and fractions before an analyte. */
+const SPECIMEN = '(?:(?:serum|plasma|blood|circulating|total|free|LDL|HDL)\\s+(?:and\\s+)?){0,3}';
 const HIGH_RE = new RegExp(`^(?:${HIGH_WORDS})$`, 'i');
 /** "elevated serum CK", "low platelets": a direction word just before the analyte. */
 const BEFORE_RE = new RegExp(
@@ -394,7 +395,7 @@ export function findLabValues(text: string): LabFinding[] {
 }
 
 /** Only list punctuation between two analytes: "AST, ALT, LDH, total and direct bilirubin". */
-const LIST_GAP_RE = /^\s*(?:,\s*|\/\s*)?(?:(?:and|or|&)\s+)?$/i;
+const LIST_GAP_RE = /^\s*\)?\s*(?:,\s*|\/\s*|\(\s*)?(?:(?:and|or|&)\s+)?$/i;
 
 /**
  * A direction stated once for a list of analytes applies to each: "increased AST, ALT and LDH"

@@ -147,7 +147,10 @@ export function inCaseProfile(t: PhenomeTerm): boolean {
  * and the benchmark's "case profile" rows): the present findings, and the excluded ones that
  * are never also stated present.
  */
-export function caseProfile(terms: readonly PhenomeTerm[]): { present: string[]; excluded: string[] } {
+export function caseProfile(terms: readonly PhenomeTerm[]): {
+  present: string[];
+  excluded: string[];
+} {
   const own = terms.filter(inCaseProfile);
   const present = [...new Set(own.filter((t) => !t.negated).map((t) => t.id))];
   const seen = new Set(present);
@@ -419,6 +422,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         } else if (/^\s*\/\s*$/.test(g) || (sawConj && /^\s*,\s*$/.test(g))) w = k - 1;
         else break;
         if (!isContent(w)) break;
+        // A word that belongs to another finding is not a shared modifier: "triphalangeal thumb
+        // and ear anomalies" are no thumb anomalies.
+        if (mentions.some((o) => o !== m && o.first <= w && w < o.last)) break;
         const entry = lookupWords([canonical(w), ...words.slice(1)]);
         if (entry)
           out.push({
@@ -429,6 +435,28 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
             score: entry.weight * 0.85,
           });
         k = w;
+      }
+      // A word written before slash-coordinated modifiers qualifies each of them: "posterior
+      // subcapsular/capsular cataract" is a posterior subcapsular and a posterior capsular one.
+      if (
+        k < m.first &&
+        k > 0 &&
+        /^\s*\/\s*$/.test(gap(k)) &&
+        /^\s+$/.test(gap(k - 1)) &&
+        isContent(k - 1)
+      ) {
+        for (let w = k; w <= m.first; w++) {
+          if (w > k && !/^\s*\/\s*$/.test(gap(w - 1))) break;
+          const entry = lookupWords([canonical(k - 1), canonical(w), ...words.slice(1)], false);
+          if (entry)
+            out.push({
+              first: k - 1,
+              last: m.last,
+              entry,
+              contentWords: words.length + 1,
+              score: entry.weight * 0.85,
+            });
+        }
       }
       // Rightwards: "cleft lip and palate" -> replace the last content word.
       const after = m.last;
@@ -522,7 +550,11 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         }
         if (sawPrep && !site && !SITE_FUNCTION_WORD_RE.test(t.raw)) site = t;
         if (/^(?:in|of)$/i.test(t.raw)) sawPrep = true;
-        else if (!sawPrep ? !/^(?:mrc|grade|\d+(?:\/\d+)?)$/i.test(t.raw) : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw)))
+        else if (
+          !sawPrep
+            ? !/^(?:mrc|grade|\d+(?:\/\d+)?)$/i.test(t.raw)
+            : !(WEAKNESS_SITE_WORD_RE.test(t.raw) || ADJECTIVE_END.test(t.raw))
+        )
           break;
         if (t.breakAfter) break;
       }
@@ -689,17 +721,14 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (regions && !regions.some((r) => startTok.start >= r.start && endTok.end <= r.end))
         continue;
       if (article && isGroupingTerm(m.entry.termId)) continue;
+      if (looseOrganPhrase(text, tokens, m, isGroupingTerm(m.entry.termId))) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
       const computed = m.entry.source === 'lab' || m.entry.source === 'milestone';
       if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
       if (!computed && eponymDisease(text, tokens, m) && !ontology.isA(m.entry.termId, NEOPLASM))
         continue;
       // In a case report, statements about the disease or a population are not the patient's.
-      if (
-        caseReport &&
-        context.isGenericStatement(m.first) &&
-        !onTableRow(text, startTok.start)
-      )
+      if (caseReport && context.isGenericStatement(m.first) && !onTableRow(text, startTok.start))
         continue;
       const ctx = context.analyse(m.first, m.last);
       // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
@@ -795,7 +824,8 @@ const PRESENT_MARK_RE = /^(?:\+{1,3}|\+\/[-−–]|[√✓✔xX]|yes|y|present|a
 /** A cell that marks it absent ("-", "no", "absent", "none"). */
 const ABSENT_MARK_RE = /^(?:[-−–—]|no|n|absent|none|not present|unaffected)$/i;
 /** A cell that says nothing either way ("NA", "?", "not assessed"). */
-const UNKNOWN_MARK_RE = /^(?:n\/?a|nd|n\.?d\.?|\?|unknown|not (?:assessed|known|tested|examined|reported|available))$/i;
+const UNKNOWN_MARK_RE =
+  /^(?:n\/?a|nd|n\.?d\.?|\?|unknown|not (?:assessed|known|tested|examined|reported|available))$/i;
 
 /**
  * How a table row marks the finding named in its first cell: the other cells hold one
@@ -869,10 +899,47 @@ const BODY_REGION_RE =
 const WEAKNESS_SITE_WORD_RE =
   /^(?:the|both|his|her|their|all|four|upper|lower|left|right|distal|proximal|and|or|anterior|posterior)$/i;
 /** Capitalised words before a finding that name no disease: a patient or a place in a table. */
-const EPONYM_EXCEPTIONS = new Set(['patient', 'case', 'proband', 'mild', 'severe', 'moderate', 'marked', 'bilateral', 'chronic']);
+const EPONYM_EXCEPTIONS = new Set([
+  'patient',
+  'case',
+  'proband',
+  'mild',
+  'severe',
+  'moderate',
+  'marked',
+  'bilateral',
+  'chronic',
+]);
 /** Words before the muscle group after "weakness of" that name none ("of both the left ..."). */
 const SITE_FUNCTION_WORD_RE = /^(?:the|both|his|her|their|all|four|left|right|and|or)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
+
+/** Prepositions that do not attach an abnormality to an organ ("disease on brain imaging"). */
+const NOT_OF_ORGAN_RE = /^(?:on|at|with|for|by|from|to|after|before|during|than|as)$/i;
+
+/**
+ * An organ grouping term read from a generated phrase ("brain disease", "ophthalmic finding")
+ * that the text does not say: the words joined by another preposition than "of"/"in" ("moyamoya
+ * disease on brain imaging"), or the adjective part of a hyphenated one ("a neuro-ophthalmic
+ * finding" is no eye finding).
+ */
+function looseOrganPhrase(
+  text: string,
+  tokens: readonly Token[],
+  m: Candidate,
+  grouping: boolean,
+): boolean {
+  if (!grouping || m.entry.source !== 'derived') return false;
+  for (let k = m.first + 1; k < m.last - 1; k++)
+    if (NOT_OF_ORGAN_RE.test((tokens[k] as Token).raw)) return true;
+  if (m.first === 0) return false;
+  const before = tokens[m.first - 1] as Token;
+  // "non-skeletal findings" is a negation (negatedByPrefix), not another adjective.
+  return (
+    /^[-‐‑]$/.test(text.slice(before.end, (tokens[m.first] as Token).start)) &&
+    !/^non$/i.test(before.raw)
+  );
+}
 
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
 const RECURRENCE_RE =
@@ -891,14 +958,17 @@ function unsupportedRecurrence(tokens: readonly Token[], m: Candidate, label: st
   return true;
 }
 /** Words that end the name of a rating instrument ("Glasgow Coma Scale", "Autism Rating Scale"). */
-const INSTRUMENT_RE = /^(?:scales?|ratings?|questionnaires?|inventory|inventories|checklists?|schedules?|quotient)$/i;
+const INSTRUMENT_RE =
+  /^(?:scales?|ratings?|questionnaires?|inventory|inventories|checklists?|schedules?|quotient)$/i;
 /** Words that make "aspiration" or "biopsy"-like nouns a procedure ("bone marrow aspiration"). */
-const PROCEDURE_BEFORE_RE = /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
+const PROCEDURE_BEFORE_RE =
+  /^(?:marrow|needle|aspirate|suction|endotracheal|tracheal|nasogastric)$/i;
 const PROCEDURE_NOUN_RE = /^aspirations?$/i;
 /** Direction prefixes that the HPO writes solid ("Upslanted", "Downslanted"). */
 const DIRECTION_PREFIX_RE = /^(?:up|down)$/i;
 /** Things that carry an identifier ("Patient ID", "Sample IDs"). */
-const IDENTIFIED_RE = /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
+const IDENTIFIED_RE =
+  /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
 const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|\p{L}*dysplasias?)$/iu;
 
@@ -943,7 +1013,11 @@ function namesSomethingElse(
   // "the brachydactyly type A1 gene", "the cataract locus".
   const designated =
     next !== undefined && !next.breakAfter && SUBTYPE_RE.test(next.raw) ? tokens[m.last + 1] : next;
-  if (!last.breakAfter && designated !== undefined && /^(?:genes?|locus|loci)$/i.test(designated.raw))
+  if (
+    !last.breakAfter &&
+    designated !== undefined &&
+    /^(?:genes?|locus|loci)$/i.test(designated.raw)
+  )
     return true;
   if (
     !last.breakAfter &&
@@ -955,10 +1029,15 @@ function namesSomethingElse(
   if (m.last - m.first === 1 && PROCEDURE_NOUN_RE.test(last.raw) && m.first > 0) {
     let b = m.first - 1;
     // "bone marrow (BM) aspiration": the abbreviation in brackets between.
-    if (b > 0 && /^\p{Lu}{2,5}$/u.test((tokens[b] as Token).raw) && /\(\s*$/.test(text.slice((tokens[b - 1] as Token).end, (tokens[b] as Token).start)))
+    if (
+      b > 0 &&
+      /^\p{Lu}{2,5}$/u.test((tokens[b] as Token).raw) &&
+      /\(\s*$/.test(text.slice((tokens[b - 1] as Token).end, (tokens[b] as Token).start))
+    )
       b--;
     const before = tokens[b] as Token;
-    if (PROCEDURE_BEFORE_RE.test(before.raw) && (b < m.first - 1 || !before.breakAfter)) return true;
+    if (PROCEDURE_BEFORE_RE.test(before.raw) && (b < m.first - 1 || !before.breakAfter))
+      return true;
   }
   // Everyday phrases: "falling asleep", "fall short of", "fall into two groups", "values fall
   // within the range" are no fall, "dried blood spots" (a newborn screening sample) no
@@ -1013,7 +1092,10 @@ function namesSomethingElse(
 function readsNegationAsWord(tokens: readonly Token[], c: Candidate): boolean {
   if (c.last - c.first < 3) return false;
   const first = (tokens[c.first] as Token).raw.toLowerCase();
-  if ((first !== 'absence' && first !== 'lack') || (tokens[c.first + 1] as Token).raw.toLowerCase() !== 'of')
+  if (
+    (first !== 'absence' && first !== 'lack') ||
+    (tokens[c.first + 1] as Token).raw.toLowerCase() !== 'of'
+  )
     return false;
   return new RegExp(`\\b${first}\\b(?! of\\b)`, 'i').test(c.entry.text);
 }
@@ -1029,10 +1111,17 @@ function eponymDisease(text: string, tokens: readonly Token[], m: Candidate): bo
   const name = tokens[m.first - 1] as Token;
   const before = m.first > 1 ? (tokens[m.first - 2] as Token) : undefined;
   const gapBefore = before ? text.slice(before.end, name.start) : '\n';
+  // After "(" a capital is a name when the parenthesis spells out the acronym before it:
+  // "FACC (Fanconi anemia, group C)".
+  const spellsOut =
+    before !== undefined &&
+    /^\s*\(\s*$/.test(gapBefore) &&
+    /^\p{Lu}{2,6}$/u.test(before.raw) &&
+    before.raw[0] === name.raw[0];
   return (
     !name.breakAfter &&
     /^\p{Lu}\p{Ll}{2,}$/u.test(name.raw) &&
-    !/[.!?:;\n\t(]/.test(gapBefore) &&
+    (spellsOut || !/[.!?:;\n\t(]/.test(gapBefore)) &&
     !EPONYM_EXCEPTIONS.has(name.raw.toLowerCase())
   );
 }

@@ -6,7 +6,7 @@
  * Input variants are on GRCh38 (the VCF reader lifts GRCh37 input). `annotate` is synchronous and
  * allocation-light: one interval query, one effect per nearby transcript, a few binary searches.
  */
-import { classifyAcmg, type AcmgEvidence, type AcmgOptions, type PredictorScores, type SameCodonPathogenic } from '../acmg/classify.ts';
+import { classifyAcmg, type AcmgEvidence, type AcmgOptions, type AcmgResult, type PredictorScores, type SameCodonPathogenic } from '../acmg/classify.ts';
 import { classifySignificance } from '../clinvar/clinvar.ts';
 import type { GeneRecord } from '../genes/gene.ts';
 import type { GenomeKb } from '../kb/genome-kb.ts';
@@ -59,6 +59,26 @@ const INTERGENIC_TERMS = termsOfMask(SO_BIT.intergenic_variant);
 const NO_SAME_CODON: SameCodonPathogenic[] = Object.freeze([]) as unknown as SameCodonPathogenic[];
 const NO_EFFECTS: readonly TranscriptEffect[] = Object.freeze([]);
 const EMPTY_GENOTYPE: Genotype = { gt: '.', zygosity: 'unknown' };
+
+/** ACMG results and scores kept per annotator for evidence-free variants (bounds the memo on odd inputs). */
+const MAX_PLAIN_RESULTS = 50_000;
+
+/** A memoised ACMG result and score, with the population-data flags it was computed for. */
+interface PlainResult {
+  acmg: AcmgResult;
+  score: number;
+  afSource: string | null;
+  pda: boolean;
+}
+
+/** An ACMG result shared by many variants: frozen through, so a consumer cannot change it for all of them. */
+function freezeAcmg(r: AcmgResult): AcmgResult {
+  for (const c of r.criteria) Object.freeze(c);
+  for (const n of r.notAssessed) Object.freeze(n);
+  Object.freeze(r.criteria);
+  Object.freeze(r.notAssessed);
+  return Object.freeze(r);
+}
 
 /** Effect ordering: most severe first; ties -> MANE Select, Plus Clinical, coding, longer CDS. */
 function compareEffects(a: TranscriptEffect, b: TranscriptEffect): number {
@@ -218,6 +238,12 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     }
     return r;
   };
+  // ACMG result and score of a variant whose evidence is only its consequence list, gene and the
+  // population-data flags (no ClinVar record, frequency, predictor, codon, repeat, NMD or splice
+  // evidence; most of a genome: intergenic and intronic): a pure function of those, computed once.
+  // Keyed by the consequence list's identity (the shared frozen lists of termsOfMask), then the gene.
+  const plainResults = new Map<readonly string[], Map<GeneRecord | null, PlainResult[]>>();
+  let plainCount = 0;
   const infoKeys = opts.infoKeys;
   const probeInfo = !infoKeys || ALL_PREDICTOR_KEYS.some((k) => infoKeys.has(k));
   // Reference amino acid of a codon from the ClinVar pathogenic-missense table (any of its positions).
@@ -420,33 +446,61 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       }
     }
 
-    // One scratch evidence object per annotator (classifyAcmg reads it and keeps nothing): every field is set here.
-    const evidence = scratchEvidence;
-    evidence.consequences = consequences;
-    evidence.gene = geneRec;
-    evidence.nmdEscape = effect?.nmdEscape ?? null;
-    evidence.cdsFractionAfter = effect?.cdsFractionAfter ?? null;
-    evidence.spliceSkip = effect?.spliceSkip ?? null;
-    evidence.refAa = refAa;
-    evidence.altAa = altAa;
-    evidence.af = af;
-    evidence.afSource = afSource;
-    evidence.populationDataAvailable = populationDataAvailable;
-    evidence.sameCodon = sameCodon;
-    evidence.nearbyPathogenicMissense = nearby;
-    evidence.inRepeat = inRepeat;
-    evidence.predictors = predictorsOf(v, entry, opts.infoKeys, probeInfo);
-    evidence.clinvar = exact && clinvar ? { significance: clinvar.significance, stars: exact.stars, reviewStatus: exact.reviewStatus, release: clinvar.release ?? null, id: exact.id } : null;
-    const acmgRes = structural
-      ? { classification: 'Uncertain significance' as const, points: 0, criteria: [], notAssessed: [{ code: 'ACMG', reason: 'structural variants need the ACMG/ClinGen CNV framework (not implemented)' }] }
-      : classifyAcmg(evidence, acmgOptions);
-    const score = pathogenicityScore({
-      consequences,
-      af,
-      acmgPoints: acmgRes.points,
-      clinvar: exact ? { significance: exact.significance, stars: exact.stars } : null,
-      codingOutcome,
-    });
+    const predictors = predictorsOf(v, entry, opts.infoKeys, probeInfo);
+    // Evidence-free variant (see plainResults): the memoised result when there is one.
+    const plain =
+      !structural && entry === null && exact === null && af === null && codingOutcome === null && predictors === NO_PREDICTORS && sameCodon === NO_SAME_CODON && nearby === null && inRepeat === null &&
+      refAa === null && altAa === null && (effect === null || (effect.nmdEscape === null && effect.cdsFractionAfter === null && effect.spliceSkip === null));
+    let plainSlot: PlainResult[] | undefined;
+    let acmgRes: AcmgResult | null = null;
+    let score = 0;
+    if (plain) {
+      let byGene = plainResults.get(consequences);
+      if (byGene === undefined) plainResults.set(consequences, (byGene = new Map<GeneRecord | null, PlainResult[]>()));
+      plainSlot = byGene.get(geneRec);
+      if (plainSlot === undefined) byGene.set(geneRec, (plainSlot = []));
+      for (const r of plainSlot) {
+        if (r.afSource === afSource && r.pda === populationDataAvailable) {
+          acmgRes = r.acmg;
+          score = r.score;
+          break;
+        }
+      }
+    }
+    if (acmgRes === null) {
+      // One scratch evidence object per annotator (classifyAcmg reads it and keeps nothing): every field is set here.
+      const evidence = scratchEvidence;
+      evidence.consequences = consequences;
+      evidence.gene = geneRec;
+      evidence.nmdEscape = effect?.nmdEscape ?? null;
+      evidence.cdsFractionAfter = effect?.cdsFractionAfter ?? null;
+      evidence.spliceSkip = effect?.spliceSkip ?? null;
+      evidence.refAa = refAa;
+      evidence.altAa = altAa;
+      evidence.af = af;
+      evidence.afSource = afSource;
+      evidence.populationDataAvailable = populationDataAvailable;
+      evidence.sameCodon = sameCodon;
+      evidence.nearbyPathogenicMissense = nearby;
+      evidence.inRepeat = inRepeat;
+      evidence.predictors = predictors;
+      evidence.clinvar = exact && clinvar ? { significance: clinvar.significance, stars: exact.stars, reviewStatus: exact.reviewStatus, release: clinvar.release ?? null, id: exact.id } : null;
+      acmgRes = structural
+        ? { classification: 'Uncertain significance' as const, points: 0, criteria: [], notAssessed: [{ code: 'ACMG', reason: 'structural variants need the ACMG/ClinGen CNV framework (not implemented)' }] }
+        : classifyAcmg(evidence, acmgOptions);
+      score = pathogenicityScore({
+        consequences,
+        af,
+        acmgPoints: acmgRes.points,
+        clinvar: exact ? { significance: exact.significance, stars: exact.stars } : null,
+        codingOutcome,
+      });
+      if (plainSlot !== undefined && plainCount < MAX_PLAIN_RESULTS) {
+        plainCount++;
+        // Shared from now on (this variant's result too): frozen.
+        plainSlot.push({ acmg: freezeAcmg(acmgRes), score, afSource, pda: populationDataAvailable });
+      }
+    }
     return {
       chrom,
       pos: v.pos,
@@ -470,7 +524,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       af,
       afSource,
       clinvar,
-      // classifyAcmg returns a fresh { classification, points, criteria, notAssessed } per call: used as is.
+      // classifyAcmg's result, fresh per call, or (evidence-free variants) one frozen result shared by many.
       acmg: acmgRes,
       score,
       otherGenes: others.length === 0 ? [] : others

@@ -81,7 +81,40 @@ describe.skipIf(!hasSources)('AnnotationJsonlWriter on real files', () => {
   it('writes PG NA12878 chr21 (GRCh38) byte for byte as JSON.stringify(toAnnotationJson)', async () => {
     const records = await annotateFile(join(SOURCES, 'vcf/PG_NA12878_hg38-chr21.vcf.gz'), false);
     expect(records.length).toBeGreaterThan(60_000);
+    // Most records share a frozen ACMG result (evidence-free variants): the writer's kept bytes of it are checked too.
+    expect(records.filter((r) => Object.isFrozen(r.acmg)).length).toBeGreaterThan(records.length / 2);
     expect(compare(records).firstDifference).toBeNull();
+  }, 300_000);
+
+  it("annotator: the memoised result of evidence-free variants equals a fresh annotator's, record by record (PG NA12878 chr21, Pfeiffer)", async () => {
+    for (const [file, lift] of [['vcf/PG_NA12878_hg38-chr21.vcf.gz', false], ['vcf/Pfeiffer.hg19.vcf.gz', true]] as const) {
+      const reader = await readVcf(join(SOURCES, file), lift ? { liftover: await loadChain(kb.chainPath!) } : {});
+      const opts = { infoKeys: new Set(reader.header.info.keys()) };
+      const shared = createAnnotator(kb, opts);
+      let n = 0;
+      let memoised = 0;
+      const seen = new Set<object>();
+      for await (const batch of reader.batches()) {
+        for (const v of batch) {
+          const a = shared.annotate(v);
+          // A fresh annotator has nothing memoised: it computes every result.
+          const fresh = createAnnotator(kb, opts).annotate(v);
+          expect(Object.isFrozen(fresh.acmg) && seen.has(fresh.acmg)).toBe(false);
+          expect(a).toEqual(fresh);
+          if (seen.has(a.acmg)) memoised++;
+          seen.add(a.acmg);
+          n++;
+        }
+        if (n >= 15_000) break;
+      }
+      reader.close();
+      expect(n).toBeGreaterThanOrEqual(15_000);
+      // The fast path was taken (one result object returned for many records; an exome has fewer such records) ...
+      expect(memoised).toBeGreaterThan(n / 3);
+      // ... and what it hands out cannot be changed by a consumer for every record that shares it.
+      const sharedResult = [...seen].find((r) => Object.isFrozen(r)) as AnnotatedVariant['acmg'];
+      expect(() => sharedResult.notAssessed!.push({ code: 'X', reason: 'y' })).toThrow(TypeError);
+    }
   }, 300_000);
 });
 

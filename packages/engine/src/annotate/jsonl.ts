@@ -82,6 +82,8 @@ export class AnnotationJsonlWriter {
   private pos = 0;
   private readonly cache = new Map<string, Uint8Array>();
   private readonly spare: ArrayBuffer[] = [];
+  /** JSON bytes of frozen (shared, unchangeable) ACMG results, from the "acmg" key to the end of not_assessed. */
+  private readonly acmgBytes = new WeakMap<object, Uint8Array>();
 
   /** `initial`: bytes of the first buffer (it doubles as needed; take() starts a new one this size). */
   constructor(private readonly initial = 8 << 20) {
@@ -201,32 +203,16 @@ export class AnnotationJsonlWriter {
       this.bytes(K.close);
     } else this.bytes(K.noClinvar);
     const acmg = v.acmg;
-    this.bytes(K.acmg);
-    this.strCached(acmg.classification);
-    this.bytes(K.points);
-    this.num(acmg.points);
-    this.bytes(K.criteria);
-    for (let k = 0; k < acmg.criteria.length; k++) {
-      const cr = acmg.criteria[k]!;
-      this.bytes(k === 0 ? K.codeFirst : K.code);
-      this.strCached(cr.code);
-      this.bytes(K.strength);
-      this.strCached(cr.strength);
-      this.bytes(K.points);
-      this.num(cr.points);
-      this.bytes(K.reason);
-      this.strCached(cr.reason);
-      this.bytes(K.close);
-    }
-    this.bytes(K.notAssessed);
-    const na = acmg.notAssessed ?? [];
-    for (let k = 0; k < na.length; k++) {
-      this.bytes(k === 0 ? K.codeFirst : K.code);
-      this.strCached(na[k]!.code);
-      this.bytes(K.reason);
-      this.strCached(na[k]!.reason);
-      this.bytes(K.close);
-    }
+    // A frozen ACMG result is shared by many records (the annotator's evidence-free variants): its bytes are kept.
+    if (Object.isFrozen(acmg)) {
+      const kept = this.acmgBytes.get(acmg);
+      if (kept !== undefined) this.bytes(kept);
+      else {
+        const start = this.pos;
+        this.acmg(acmg);
+        this.acmgBytes.set(acmg, Uint8Array.prototype.slice.call(this.buf, start, this.pos));
+      }
+    } else this.acmg(acmg);
     this.bytes(K.score);
     this.num(Math.round(v.score * 10000) / 10000);
     this.bytes(K.otherGenes);
@@ -255,6 +241,36 @@ export class AnnotationJsonlWriter {
       this.strCached(gc.source);
       this.bytes(K.end);
     } else this.bytes(K.noConstraintEnd);
+  }
+
+  /** The "acmg" member, from its key to the end of not_assessed. */
+  private acmg(acmg: AnnotatedVariant['acmg']): void {
+    this.bytes(K.acmg);
+    this.strCached(acmg.classification);
+    this.bytes(K.points);
+    this.num(acmg.points);
+    this.bytes(K.criteria);
+    for (let k = 0; k < acmg.criteria.length; k++) {
+      const cr = acmg.criteria[k]!;
+      this.bytes(k === 0 ? K.codeFirst : K.code);
+      this.strCached(cr.code);
+      this.bytes(K.strength);
+      this.strCached(cr.strength);
+      this.bytes(K.points);
+      this.num(cr.points);
+      this.bytes(K.reason);
+      this.strCached(cr.reason);
+      this.bytes(K.close);
+    }
+    this.bytes(K.notAssessed);
+    const na = acmg.notAssessed ?? [];
+    for (let k = 0; k < na.length; k++) {
+      this.bytes(k === 0 ? K.codeFirst : K.code);
+      this.strCached(na[k]!.code);
+      this.bytes(K.reason);
+      this.strCached(na[k]!.reason);
+      this.bytes(K.close);
+    }
   }
 
   /** Room for `n` more bytes. */

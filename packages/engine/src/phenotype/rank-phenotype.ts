@@ -45,7 +45,8 @@ export interface DiseaseRanking {
   /**
    * Where the phenotype this disease is ranked on comes from: its HPO annotations, or — for a
    * disease known only by name — a profile borrowed from the annotated diseases of its series
-   * ('series') or the features its title names ('disease-name'); see phenotype/series.ts.
+   * ('series'; phenotype/series.ts). 'disease-name' (a profile of the features its title names) is
+   * no longer produced (session 10) but stays readable in stored runs.
    */
   phenotypeSource: 'annotations' | 'series' | 'disease-name';
   /** Present for the top `explainTop` diseases. */
@@ -293,7 +294,7 @@ export function buildPhenotypeResult(
         inheritance: termRefs(model, [...nd.inheritance].sort()),
         onset: [],
         genes: [...nd.genes].sort(),
-        phenotypeSource: p.kind === 'series' ? 'series' : 'disease-name',
+        phenotypeSource: 'series',
         explanation: [`${nd.name} (${nd.id}): ${describeBorrowed(p)}; prior 10^${(borrowedPriorLn(p) / LN10).toFixed(2)}`],
       };
       if (i < explainTop) {

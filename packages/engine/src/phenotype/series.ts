@@ -7,12 +7,15 @@
  * its siblings are the annotated diseases whose title has the same stem once the series number or
  * type and the inheritance qualifiers are removed (`seriesStem`). Its profile is, for each HPO term,
  * the mean over the siblings (one per Mondo class) of P(term | sibling) with the model's annotation
- * propagation; a feature its own title names counts at least NAMED_FEATURE_FREQUENCY. A disease in
- * no series whose title names features gets a profile of those features alone. The profile is then
- * scored with exactly the per-term likelihood-ratio arithmetic of annotated diseases
- * (score.ts `scoreWithPostings`), plus a log prior (`SERIES_PRIOR_LN`, `TITLE_PRIOR_LN`: a borrowed
- * profile is a guess, and the many profiles must not crowd out annotated diseases), chosen by
- * cohort-grouped cross-validation on the dev split (bench/rank-named-cv.ts).
+ * propagation; a feature its own title names counts at least NAMED_FEATURE_FREQUENCY. The profile is
+ * then scored with exactly the per-term likelihood-ratio arithmetic of annotated diseases
+ * (score.ts `scoreWithPostings`), plus a log prior (`SERIES_PRIOR_LN`), chosen by cohort-grouped
+ * cross-validation on the dev split (bench/rank-named-cv.ts).
+ *
+ * A disease in no series gets no profile: a profile of the two or three features its title names
+ * never ranked its own disease in the top 100 of the dev split (247 cases) and only crowded out
+ * annotated diseases; every cohort fold of the grouped CV turned such profiles off (rank-analysis.md,
+ * session 10). The gene ranking still uses those named features (rank/prioritisers.ts, 'disease-name').
  *
  * The profiles are derived from the model's own diseases when the model is built (not stored in
  * the KB), so a model built from reduced annotations (bench/lib/hidden-disease.ts) borrows only from
@@ -23,10 +26,11 @@ import type { PhenotypeModel, Postings } from './model.ts';
 import { NAMED_FEATURE_FREQUENCY } from './name-evidence.ts';
 import { bestAncestorMatch, DEFAULT_SCORING_OPTIONS, excludedEffects, scoreWithPostings, type ExcludedTermEffect, type PhenotypeScoringOptions, type ResolvedQuery, type TermMatch, type TermMatchKind } from './score.ts';
 
-/** Log prior of a disease ranked on its series' borrowed profile (natural log; grouped CV, bench/rank-named-cv.ts). */
-export const SERIES_PRIOR_LN = 0;
-/** Log prior of a disease ranked on the features its title names alone (natural log; grouped CV). */
-export const TITLE_PRIOR_LN = -2;
+/**
+ * Log prior of a disease ranked on its series' borrowed profile (natural log; 5-fold cohort-grouped
+ * CV on the 4,489 dev cases, bench/rank-named-cv.ts: every fold chose 1 of -6 … 4; session 10).
+ */
+export const SERIES_PRIOR_LN = 1;
 
 const INHERITANCE_PHRASES = /\b(?:autosomal (?:dominant|recessive)|x linked(?: (?:dominant|recessive))?|y linked|mitochondrial inheritance)\b/g;
 const DESIGNATOR = /^(?:\d+[a-z]*\d*|[a-z]|i{1,3}|iv|vi{0,3}|ix|xi{0,3})$/;
@@ -57,16 +61,16 @@ export function seriesStem(title: string): string | null {
 /** One named disease's borrowed profile. */
 export interface BorrowedProfile {
   disease: NamedDisease;
-  /** 'series': borrowed from annotated siblings (and the features the title names); 'title': the named features alone. */
-  kind: 'series' | 'title';
-  /** The series stem ('series' only). */
-  stem: string | null;
+  /** Borrowed from the annotated siblings of its series (and the features its title names). */
+  kind: 'series';
+  /** The series stem. */
+  stem: string;
   /** The annotated diseases it borrows from (one id per Mondo class), sorted. */
   siblings: string[];
   /** Sorted term indices of the propagated profile and P(term | disease) of each. */
   terms: Int32Array;
   probs: Float32Array;
-  /** Terms the siblings (or the title) state directly, not only through a descendant. */
+  /** Terms the siblings or the title state directly, not only through a descendant. */
   direct: Set<number>;
 }
 
@@ -120,6 +124,7 @@ function buildBorrowedProfiles(model: PhenotypeModel): BorrowedProfiles {
     }
     const stem = seriesStem(nd.name);
     const siblings = (stem ? byStem.get(stem) : undefined) ?? [];
+    if (!stem || !siblings.length) continue;
     touched.length = 0;
     const direct = new Set<number>();
     const add = (c: number, p: number): void => {
@@ -148,7 +153,6 @@ function buildBorrowedProfiles(model: PhenotypeModel): BorrowedProfiles {
         if (cur < NAMED_FEATURE_FREQUENCY) add(c, NAMED_FEATURE_FREQUENCY - cur);
       }
     }
-    if (!touched.length) continue;
     touched.sort((a, b) => a - b);
     const terms = Int32Array.from(touched);
     const probs = Float32Array.from(touched, (c) => Math.min(1, sum[c] ?? 0));
@@ -158,8 +162,8 @@ function buildBorrowedProfiles(model: PhenotypeModel): BorrowedProfiles {
     }
     profiles.push({
       disease: nd,
-      kind: siblings.length ? 'series' : 'title',
-      stem: siblings.length ? stem : null,
+      kind: 'series',
+      stem,
       siblings: siblings.map((s) => model.diseases[s]?.id ?? '').sort(),
       terms,
       probs,
@@ -203,9 +207,9 @@ export function profileProbability(p: BorrowedProfile, term: number): number {
   return 0;
 }
 
-/** The log prior of a profile's kind. */
-export function borrowedPriorLn(p: BorrowedProfile, priors: { series: number; title: number } = { series: SERIES_PRIOR_LN, title: TITLE_PRIOR_LN }): number {
-  return p.kind === 'series' ? priors.series : priors.title;
+/** The log prior of a borrowed profile. */
+export function borrowedPriorLn(_p: BorrowedProfile, series: number = SERIES_PRIOR_LN): number {
+  return series;
 }
 
 /** Natural-log LR of every borrowed profile (index-aligned with `profiles`), without the prior: the arithmetic of annotated diseases. */
@@ -216,14 +220,12 @@ export function scoreBorrowed(model: PhenotypeModel, q: ResolvedQuery, options: 
 
 /** Where a borrowed profile comes from, for explanations and term matches. */
 export function describeBorrowed(p: BorrowedProfile): string {
-  return p.kind === 'series'
-    ? `no HPO annotations yet; phenotype borrowed from ${p.siblings.length} ${p.siblings.length === 1 ? 'disease' : 'diseases'} of the series '${p.stem ?? ''}' (${p.siblings.slice(0, 12).join(', ')}${p.siblings.length > 12 ? ', …' : ''})${p.disease.nameTerms.length ? ' and the features its name states' : ''}`
-    : 'no HPO annotations yet and no annotated series; phenotype from the features its name states';
+  return `no HPO annotations yet; phenotype borrowed from ${p.siblings.length} ${p.siblings.length === 1 ? 'disease' : 'diseases'} of the series '${p.stem}' (${p.siblings.slice(0, 12).join(', ')}${p.siblings.length > 12 ? ', …' : ''})${p.disease.nameTerms.length ? ' and the features its name states' : ''}`;
 }
 
 /** Per-term breakdown of a borrowed profile's LR (the same arithmetic as `scoreBorrowed`). */
 export function explainBorrowed(model: PhenotypeModel, q: ResolvedQuery, p: BorrowedProfile, options: PhenotypeScoringOptions = DEFAULT_SCORING_OPTIONS): { matched: TermMatch[]; excluded: ExcludedTermEffect[] } {
-  const frequencyText = p.kind === 'series' ? `mean over ${p.siblings.length} diseases of the series` : 'named in the disease title';
+  const frequencyText = `mean over ${p.siblings.length} diseases of the series`;
   const matched: TermMatch[] = q.present.map((t) => {
     const base = { term: model.termId(t), label: model.label(t) };
     const { lr: best, term: bestC } = bestAncestorMatch(

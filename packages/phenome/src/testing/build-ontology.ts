@@ -1,7 +1,7 @@
 /** Test builders: a small, hand-written HPO-shaped ontology with the structure the matcher relies on. */
 import { Ontology, type Synonym, type Term } from '@rarelens/engine';
 
-type TermSpec = [id: string, label: string, parents: string[], synonyms?: (string | Synonym)[]];
+export type TermSpec = [id: string, label: string, parents: string[], synonyms?: (string | Synonym)[]];
 
 /** Builds an Ontology from [id, label, parents, synonyms] rows (string synonyms are exact). */
 export function buildOntology(rows: readonly TermSpec[], extra: Partial<Term>[] = []): Ontology {
