@@ -298,6 +298,7 @@ describe('interchangeable names inside a phrase', () => {
     );
     expect(equivalentPhrases('Focal polymicrogyria')).toEqual(['focal microgyria']);
     expect(equivalentPhrases('Acoustic neuroma')).toEqual(['acoustic neurinoma']);
+    expect(equivalentPhrases('Motor polyneuropathy')).toEqual(['motor neuropathy']);
     expect(equivalentPhrases('Excessive daytime somnolence')).toEqual(
       expect.arrayContaining(['daytime hypersomnolence', 'excessive daytime sleepiness']),
     );
@@ -305,9 +306,11 @@ describe('interchangeable names inside a phrase', () => {
       ['HP:0100008', 'Schwannoma', ['HP:0000118'], ['Neurinoma']],
       ['HP:0009588', 'Vestibular schwannoma', ['HP:0100008'], ['Acoustic neuroma']],
       ['HP:0001262', 'Excessive daytime somnolence', ['HP:0000118']],
+      ['HP:0007178', 'Motor polyneuropathy', ['HP:0000118']],
     ]);
     expect(found('MRI showed bilateral acoustic neurinomas.')).toEqual(['HP:0009588']);
     expect(found('He complained of daytime hypersomnolence.')).toEqual(['HP:0001262']);
+    expect(found('Nerve conduction studies showed a motor neuropathy.')).toEqual(['HP:0007178']);
   });
 
   it('knows the older "retardation" for a delay and the short clinical names', () => {

@@ -601,6 +601,7 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['polymicrogyria', 'microgyria'],
   ['acoustic neuroma', 'acoustic neurinoma'],
   ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
+  ['motor polyneuropathy', 'motor neuropathy'],
   // The Latin-derived adjective for the organ.
   ['joint', 'articular'],
   ['joints', 'articulations'],
