@@ -36,6 +36,14 @@ import { getPhenotypeModel } from '../phenotype/model.ts';
 import { buildPhenotypeResult, compareDiseaseIds, type DiseaseRanking, type PhenotypeRankingResult } from '../phenotype/rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, resolveQuery, scoreDiseases, type PhenotypeScoringOptions } from '../phenotype/score.ts';
 import { borrowedPriorLn, getBorrowedProfiles, scoreBorrowed } from '../phenotype/series.ts';
+
+/**
+ * Prior (natural log) of a disease known only by name in the genotype-aware disease list: 0, the
+ * value bench:rank part (b) measured (session 8). The phenotype-only SERIES_PRIOR_LN was refitted
+ * together with a cap below the best series member (rank-phenotype.ts capBorrowed) that does not
+ * apply here, where the genotype can tell the members of a series apart.
+ */
+const GENOTYPE_SERIES_PRIOR_LN = 0;
 import { describeCodingOutcome } from '../annotate/consequence.ts';
 import type { AnnotatedVariant, Sex } from '../types.ts';
 import type { FamilyContext } from '../family/segregation.ts';
@@ -258,7 +266,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const combinedBorrowed = new Float64Array(borrowed.length);
   for (let i = 0; i < borrowed.length; i++) {
     const p = profiles.profiles[i];
-    const prior = p ? borrowedPriorLn(p) : 0;
+    const prior = p ? borrowedPriorLn(p, GENOTYPE_SERIES_PRIOR_LN) : 0;
     combinedBorrowed[i] = phenotypeTerm((borrowed[i] ?? 0) + prior, k.phenotypeScale) + (bestFitOfProfile[i] ?? floorLn);
   }
   const diseaseResult = buildPhenotypeResult(model, query, combined, Math.min(explainTop, 20), scoring, limit, options.diseaseCalibration ?? DISEASE_CALIBRATION, combinedBorrowed);
