@@ -17,7 +17,7 @@
  * A throw-away database is created on TEST_DATABASE_ADMIN_URL (default postgres@127.0.0.1)
  * and dropped at the end (--keep-db keeps it and prints its URL).
  *
- * Usage: npm run bench:cases -- [--skip-genome] [--genome-records N] [--requests N] [--seconds S] [--concurrency C]
+ * Usage: npm run bench:cases -- [--skip-genome] [--skip-list] [--genome-records N] [--requests N] [--seconds S] [--concurrency C]
  *        [--keep-db] [--reuse-db URL] [--api-processes N] [--api-root DIR] [--cpu-prof DIR]   (--reuse-db: latency only, on the BENCH-GENOME case of a kept database)
  */
 import {
@@ -55,6 +55,8 @@ const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined =>
   argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined;
 const skipGenome = argv.includes('--skip-genome');
+/** --skip-list: upload and time the cases only (no variant-list load; the results file is not written). */
+const skipList = argv.includes('--skip-list');
 const genomeRecords = opt('--genome-records') ? Number(opt('--genome-records')) : null;
 const maxRequests = Number(opt('--requests') ?? 5000);
 const maxSeconds = Number(opt('--seconds') ?? 30);
@@ -557,7 +559,7 @@ async function main(): Promise<void> {
           ),
         );
 
-        listStats = await listLoad(base, user.token, genomeId);
+        if (!skipList) listStats = await listLoad(base, user.token, genomeId);
       }
     }
     say('');
@@ -567,9 +569,11 @@ async function main(): Promise<void> {
         ? '- exome upload -> Completed: not measured (--reuse-db)'
         : `- exome upload -> Completed <= 15 s: ${exomeSecs <= 15 ? 'MET' : 'NOT MET'} (${exomeSecs.toFixed(1)} s)`,
     );
-    say(listStats || '- variant list p95: not measured (--skip-genome)');
-    mkdirSync(join(root, 'bench/results'), { recursive: true });
-    writeFileSync(join(root, 'bench/results/cases.latest.md'), `${lines.join('\n')}\n`);
+    say(listStats || `- variant list p95: not measured (${skipList ? '--skip-list' : '--skip-genome'})`);
+    if (!skipList) {
+      mkdirSync(join(root, 'bench/results'), { recursive: true });
+      writeFileSync(join(root, 'bench/results/cases.latest.md'), `${lines.join('\n')}\n`);
+    }
   } finally {
     await app.close();
     await inbox.close();

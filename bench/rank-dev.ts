@@ -3,7 +3,7 @@
  * read and annotated once; per case only the spiked records are annotated and merged in, then the
  * product's `prepareVariants` + `rank` run. Same scoring code as the product, ~10x faster than
  * bench:rank part (b), for grouped cross-validation of constants.
- * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--out cases.jsonl] [--save cv-input.json] [--dump genes.jsonl] [--no-cv]
+ * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--ids id,id] [--out cases.jsonl] [--save cv-input.json] [--dump genes.jsonl] [--no-cv]
  * (--out: each case's causal-gene rank and the candidate source it is ranked on; --dump and --out are
  * written before the cross-validation, which --no-cv skips)
  */
@@ -45,7 +45,10 @@ const cases = gunzipSync(readFileSync(resolve(root, '../shared/bench/phenopacket
 const eligible = cases.filter((c) => c.genes.length && c.variants.some(isSpikable));
 const sample = Number(arg('--sample') ?? 400);
 const step = eligible.length / Math.min(sample, eligible.length);
-const chosen = Array.from({ length: Math.floor(eligible.length / step) }, (_, i) => eligible[Math.floor(i * step)]).filter((c): c is DevCase => c !== undefined);
+const sampled = Array.from({ length: Math.floor(eligible.length / step) }, (_, i) => eligible[Math.floor(i * step)]).filter((c): c is DevCase => c !== undefined);
+// --ids a,b,c: only these cases of the sample (a quick check of the cases a change touches).
+const onlyIds = arg('--ids')?.split(',');
+const chosen = onlyIds ? sampled.filter((c) => onlyIds.includes(c.id)) : sampled;
 
 const hpoKb = await loadHpoKb(kbDir);
 const model = getPhenotypeModel(hpoKb);
@@ -112,7 +115,7 @@ for (const c of chosen) {
       const lof = /frameshift|stop_gained|splice_donor_variant|splice_acceptor_variant|start_lost/.test(v.consequences.join(',')) ? 1 : 0;
       const mis = /missense|inframe/.test(v.consequences[0] ?? '') ? 1 : 0;
       const hom = used.some((u) => u.zygosity === 'homozygous' || u.zygosity === 'hemizygous') ? 1 : 0;
-      feats.push([x.symbol, causalSet.has(x.symbol) ? 1 : 0, annotated ? 1 : 0, x.evidence.phenotype ? +x.evidence.phenotype.log10Lr.toFixed(3) : null, +x.evidence.genotype.fit.toFixed(4), x.evidence.genotype.mode, +q.p.toFixed(3), lof, mis, hom, used.length, rec?.clinvar?.plpAlleles ?? 0, rec?.clinvar?.plpMissense ?? 0, rec?.clinvar?.plpLof ?? 0, rec?.constraint?.pLI ?? null, rec?.constraint?.loeuf ?? null, rec?.constraint?.misZ ?? null, rec?.alphaMissenseMean ?? null, hpoKb.genes.has(x.symbol) ? 1 : 0, v.clinvar?.significance ?? null, v.acmg.classification, v.consequences[0] ?? null, x.evidence.phenotype?.source === 'disease-name' ? 1 : 0]);
+      feats.push([x.symbol, causalSet.has(x.symbol) ? 1 : 0, annotated ? 1 : 0, x.evidence.phenotype ? +x.evidence.phenotype.log10Lr.toFixed(3) : null, +x.evidence.genotype.fit.toFixed(4), x.evidence.genotype.mode, +q.p.toFixed(3), lof, mis, hom, used.length, rec?.clinvar?.plpAlleles ?? 0, rec?.clinvar?.plpMissense ?? 0, rec?.clinvar?.plpLof ?? 0, rec?.constraint?.pLI ?? null, rec?.constraint?.loeuf ?? null, rec?.constraint?.misZ ?? null, rec?.alphaMissenseMean ?? null, hpoKb.genes.has(x.symbol) ? 1 : 0, v.clinvar?.significance ?? null, v.acmg.classification, v.consequences[0] ?? null, x.evidence.phenotype?.source === 'disease-name' ? 1 : 0, +x.score.toFixed(4), x.scoreParts.source, v.clinvar?.stars ?? null, v.clinvar?.match ?? null]);
     });
     const ph = Array.from<number>(scoreDiseases(model, resolveQuery(model, { present: c.hpo_present, excluded: c.hpo_excluded }))).sort((a, b) => b - a);
     const quant = [1, 3, 10, 30, 100, 300, 1000].map((k) => +(ph[k - 1] ?? 0).toFixed(3));

@@ -29,13 +29,24 @@ const v = `/api/products/${spec.caseId}/variants`;
 
 const agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency });
 
-function get(base: string, path: string): Promise<{ status: number; ms: number; body: string }> {
+const headers = { authorization: `Bearer ${spec.token}` };
+/** Where each API process listens, parsed once (not a URL per request). */
+const targets = new Map(spec.bases.map((b) => [b, { hostname: new URL(b).hostname, port: Number(new URL(b).port) }]));
+
+/**
+ * One GET; the body is decoded only when asked for (the page before a keyset request), else the
+ * answer is read and dropped: the load generator is part of the bench, not of the product, and
+ * shares the 2 cores with the API processes and PostgreSQL.
+ */
+function get(base: string, path: string, wantBody = false): Promise<{ status: number; ms: number; body: string }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, base), { headers: { authorization: `Bearer ${spec.token}` }, agent }, (res) => {
+    const req = request({ ...targets.get(base), path, headers, agent }, (res) => {
       let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
+      if (wantBody) {
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+      } else res.resume();
       res.on('end', () => {
         answered++;
         resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, body });
@@ -79,7 +90,7 @@ await Promise.all(
       let path = `${v}?${q.query(rnd(q.pages))}`;
       if (q.keyset) {
         const page = 1 + rnd(Math.max(1, q.pages - 1));
-        const before = await get(base, `${v}?${q.query(page - 1)}`);
+        const before = await get(base, `${v}?${q.query(page - 1)}`, true);
         const cursor = before.status === 200 ? (JSON.parse(before.body) as { nextCursor?: string | null }).nextCursor : null;
         if (!cursor) {
           errors++;

@@ -26,6 +26,7 @@ import { createSessionCookies } from './modules/auth/auth.cookies.ts';
 import { scheduleAuthHousekeeping } from './modules/auth/auth.housekeeping.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts';
 import { createInboxForwarder } from './mail/forward-to-inbox.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -85,6 +86,8 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     tokens: TokenService;
+    /** Live sessions kept in memory (PostgreSQL; null on PGlite), for tests of their revocation. */
+    sessionCache: SessionCache | null;
   }
 }
 
@@ -203,7 +206,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const cookies = createSessionCookies(config);
   const activityService = createActivityService({ database });
-  const authService = createAuthService({ database, tokens, mailer, config, activity: activityService });
+  // Several API processes may share the database: the session cache hears revocations through LISTEN (PostgreSQL only).
+  const sessions = database.kind === 'postgres' && config.databaseUrl !== undefined ? createSessionCache({ connectionString: config.databaseUrl, logger: app.log }) : undefined;
+  if (sessions) {
+    app.addHook('onClose', () => sessions.close());
+    // A state-changing request (logout, password change, account changes...) is answered once this
+    // process's session cache heard what it committed.
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await sessions.sync();
+    });
+  }
+  app.decorate('sessionCache', sessions ?? null);
+  const authService = createAuthService({ database, tokens, mailer, config, activity: activityService, sessions });
   await app.register(authPlugin, { authService, cookies });
   scheduleAuthHousekeeping(app);
 

@@ -140,28 +140,6 @@ describe('PhraseDictionary', () => {
     );
     expect(organAbnormalityPhrases('Seizure')).toEqual([]);
   });
-
-  it('names a grouping term by the organ of its exact synonyms too, with the structural nouns only', () => {
-    const found = readerOf([
-      [
-        'HP:0000925',
-        'Abnormality of the vertebral column',
-        ['HP:0000118'],
-        ['Abnormality of the spine'],
-      ],
-      ['HP:0002141', 'Gait imbalance', ['HP:0000118'], ['Abnormality of balance']],
-    ]);
-    expect(found('Radiographs showed anomalies of the spine.')).toEqual(['HP:0000925']);
-    expect(found('He had a malformation of the spine.')).toEqual(['HP:0000925']);
-    // A synonym's organ takes no "disorder" / "disease": a balance disorder is not a gait finding.
-    expect(found('She had a movement and balance disorder.')).toEqual([]);
-    expect(organAbnormalityPhrases('Abnormality of balance', ['anomaly'])).toEqual(
-      expect.arrayContaining(['balance anomaly', 'anomaly of the balance']),
-    );
-    expect(organAbnormalityPhrases('Abnormality of balance', ['anomaly'])).not.toContain(
-      'balance disorder',
-    );
-  });
 });
 
 describe('adjectiveForms', () => {
@@ -298,12 +276,29 @@ describe('interchangeable names inside a phrase', () => {
     expect(found('Thumb and ear anomalies were remarkable.')).toEqual(['HP:0001172', 'HP:0000598']);
   });
 
+  it('does not read an organ grouping term from a generated phrase the text does not say', () => {
+    const found = readerOf([
+      ['HP:0000707', 'Abnormality of the nervous system', ['HP:0000118']],
+      ['HP:0012443', 'Abnormal brain morphology', ['HP:0000707']],
+      ['HP:0000478', 'Abnormality of the eye', ['HP:0000118']],
+      ['HP:0000924', 'Abnormality of the skeletal system', ['HP:0000118']],
+    ]);
+    expect(found('Infarcts associated with moyamoya disease on brain imaging.')).toEqual([]);
+    expect(found('Elevator paresis is a common neuro-ophthalmic finding in NF2.')).toEqual([]);
+    // The same phrases as the text says them are still read.
+    expect(found('He had a brain disease.')).toEqual(['HP:0012443']);
+    expect(found('Ophthalmic findings included a coloboma.')).toEqual(['HP:0000478']);
+    // "non-" is a negation, not another adjective (negatedByPrefix).
+    expect(found('He had non-skeletal findings.')).toEqual(['HP:0000924']);
+  });
+
   it('knows the older and the clinical names of a few findings', () => {
     expect(equivalentPhrases('Narrowing of medullary canal')).toContain(
       'narrowing of medullary cavity',
     );
     expect(equivalentPhrases('Focal polymicrogyria')).toEqual(['focal microgyria']);
     expect(equivalentPhrases('Acoustic neuroma')).toEqual(['acoustic neurinoma']);
+    expect(equivalentPhrases('Motor polyneuropathy')).toEqual(['motor neuropathy']);
     expect(equivalentPhrases('Excessive daytime somnolence')).toEqual(
       expect.arrayContaining(['daytime hypersomnolence', 'excessive daytime sleepiness']),
     );
@@ -311,9 +306,11 @@ describe('interchangeable names inside a phrase', () => {
       ['HP:0100008', 'Schwannoma', ['HP:0000118'], ['Neurinoma']],
       ['HP:0009588', 'Vestibular schwannoma', ['HP:0100008'], ['Acoustic neuroma']],
       ['HP:0001262', 'Excessive daytime somnolence', ['HP:0000118']],
+      ['HP:0007178', 'Motor polyneuropathy', ['HP:0000118']],
     ]);
     expect(found('MRI showed bilateral acoustic neurinomas.')).toEqual(['HP:0009588']);
     expect(found('He complained of daytime hypersomnolence.')).toEqual(['HP:0001262']);
+    expect(found('Nerve conduction studies showed a motor neuropathy.')).toEqual(['HP:0007178']);
   });
 
   it('knows the older "retardation" for a delay and the short clinical names', () => {

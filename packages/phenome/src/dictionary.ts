@@ -255,12 +255,6 @@ export class PhraseDictionary {
         for (const phrase of equivalentPhrases(name)) add(t.id, phrase, 'variant');
       }
       for (const phrase of organAbnormalityPhrases(t.label)) add(t.id, phrase, 'derived');
-      // Also the organ an exact synonym names ("Abnormality of the spine" for Abnormality of the
-      // vertebral column gives "anomalies of the spine"), with the structural nouns only: a
-      // synonym's "balance disorder" (from "Abnormality of balance") is too loose.
-      for (const name of exactNames(t).slice(1))
-        for (const phrase of organAbnormalityPhrases(name, STRUCTURAL_ABNORMALITY_NOUNS))
-          add(t.id, phrase, 'derived');
       for (const phrase of organNeoplasmPhrases(t.label)) add(t.id, phrase, 'derived');
     }
     for (const e of NON_PHENOTYPE_PHRASES) {
@@ -401,13 +395,6 @@ function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-/** The nouns that name a malformation of an organ, not any disorder of it. */
-const STRUCTURAL_ABNORMALITY_NOUNS: readonly string[] = [
-  'anomaly',
-  'abnormality',
-  'malformation',
-  'defect',
-];
 const ORGAN_LABEL_RE = [/^abnormality of (?:the )?(.+)$/i, /^abnormal (.+) morphology$/i];
 const NEOPLASM_LABEL_RE = /^neoplasm of (?:the )?(.+)$/i;
 
@@ -426,10 +413,7 @@ export function organNeoplasmPhrases(label: string): string[] {
  * Everyday names of the grouping terms "Abnormality of the X" / "Abnormal X morphology":
  * "X anomaly", "X malformation", "abnormal X", and the same with X's adjective ("renal anomaly").
  */
-export function organAbnormalityPhrases(
-  label: string,
-  nouns: readonly string[] = ABNORMALITY_NOUNS,
-): string[] {
+export function organAbnormalityPhrases(label: string): string[] {
   let organ: string | undefined;
   for (const re of ORGAN_LABEL_RE) {
     const m = re.exec(label);
@@ -443,9 +427,9 @@ export function organAbnormalityPhrases(
   const out: string[] = [];
   for (const o of names) {
     out.push(`abnormal ${o}`, `malformed ${o}`, `deformed ${o}`);
-    for (const n of nouns) out.push(`${o} ${n}`);
+    for (const n of ABNORMALITY_NOUNS) out.push(`${o} ${n}`);
   }
-  for (const n of nouns) out.push(`${n} of the ${organ}`);
+  for (const n of ABNORMALITY_NOUNS) out.push(`${n} of the ${organ}`);
   return out;
 }
 
@@ -617,6 +601,7 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['polymicrogyria', 'microgyria'],
   ['acoustic neuroma', 'acoustic neurinoma'],
   ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
+  ['motor polyneuropathy', 'motor neuropathy'],
   // The Latin-derived adjective for the organ.
   ['joint', 'articular'],
   ['joints', 'articulations'],

@@ -142,13 +142,14 @@ describe('createPhenome: matching', () => {
 
   it('gives a coordinated phrase that is no finding of its own the first word of the mention', () => {
     expect(
-      ids(phenome.extract('Reflexes showed reduced patellar tendon reflex and ankle reflex.')).sort(),
+      ids(
+        phenome.extract('Reflexes showed reduced patellar tendon reflex and ankle reflex.'),
+      ).sort(),
     ).toEqual(['HP:0009072', 'HP:0011808']);
     // A phrase that names a finding by itself keeps it.
-    expect(ids(phenome.extract('He had reduced patellar reflexes and clinodactyly.')).sort()).toEqual([
-      'HP:0011808',
-      'HP:0030084',
-    ]);
+    expect(
+      ids(phenome.extract('He had reduced patellar reflexes and clinodactyly.')).sort(),
+    ).toEqual(['HP:0011808', 'HP:0030084']);
     expect(ids(phenome.extract('He had reduced patellar reflexes and normal tone.'))).toEqual([
       'HP:0011808',
     ]);
@@ -377,7 +378,9 @@ describe('createPhenome: context', () => {
       ['HP:0000365', false],
     ]);
     // A parenthesis after a finding that is not negated stays positive.
-    const plain = phenome.extract('Hypotonia (with seizures and ataxia) was present without cataract.');
+    const plain = phenome.extract(
+      'Hypotonia (with seizures and ataxia) was present without cataract.',
+    );
     expect(plain.map((t) => [t.id, t.negated])).toEqual([
       ['HP:0001252', false],
       ['HP:0001250', false],
@@ -405,7 +408,9 @@ describe('createPhenome: context', () => {
   });
 
   it('reads "absence of seizures" as a negation, not as absence seizures', () => {
-    const terms = phenome.extract('There was an absence of seizures. Her brother had absence seizures.');
+    const terms = phenome.extract(
+      'There was an absence of seizures. Her brother had absence seizures.',
+    );
     expect(terms.map((t) => [t.id, t.negated])).toEqual([
       ['HP:0001250', true],
       ['HP:0002121', false],
@@ -453,7 +458,9 @@ describe('createPhenome: context', () => {
   });
 
   it('does not read "falling asleep" as falls or "dried blood spots" as purpura', () => {
-    expect(ids(phenome.extract('She fell asleep on a bus after falling asleep at school.'))).toEqual([]);
+    expect(
+      ids(phenome.extract('She fell asleep on a bus after falling asleep at school.')),
+    ).toEqual([]);
     expect(ids(phenome.extract('He had frequent falls.'))).toEqual(['HP:0002527']);
     expect(ids(phenome.extract('DNA was extracted from newborn dried blood spots.'))).toEqual([]);
     expect(ids(phenome.extract('She had blood spots on her legs.'))).toEqual(['HP:0000979']);
@@ -467,6 +474,13 @@ describe('createPhenome: context', () => {
     expect(
       ids(phenome.extract('Severe anemia was treated. Two patients had Burkitt lymphoma.')),
     ).toEqual(['HP:0001903', 'HP:0002665']);
+    // After "(" a capital names a disease when the parenthesis spells out the acronym before it.
+    expect(ids(phenome.extract('Recombinants map FACC (Fanconi anemia, group C) to 9q.'))).toEqual(
+      [],
+    );
+    expect(ids(phenome.extract('Laboratory tests (Severe anemia was found) followed.'))).toEqual([
+      'HP:0001903',
+    ]);
   });
 
   it('does not read "fall short / into / within" as falls or "collecting system" as collecting', () => {
@@ -486,7 +500,11 @@ describe('createPhenome: context', () => {
   });
 
   it('does not read an identifier as intellectual disability', () => {
-    for (const text of ['Patient IDs\tSex\tAge', 'Patient(s) ID AN_002501-37 are listed.', 'Sample ID: P12345'])
+    for (const text of [
+      'Patient IDs\tSex\tAge',
+      'Patient(s) ID AN_002501-37 are listed.',
+      'Sample ID: P12345',
+    ])
       expect(ids(phenome.extract(text))).toEqual([]);
     expect(ids(phenome.extract('The patient had ID and seizures.'))).toEqual([
       'HP:0001249',
@@ -514,7 +532,9 @@ describe('createPhenome: context', () => {
       'The arms showed a grade 4 weakness.',
     ])
       expect(ids(phenome.extract(text))).toEqual(['HP:0001324']);
-    expect(ids(phenome.extract('She reported weakness of the whole body.'))).toEqual(['HP:0025406']);
+    expect(ids(phenome.extract('She reported weakness of the whole body.'))).toEqual([
+      'HP:0025406',
+    ]);
   });
 
   it('reads a bound prefix before a slash with the ending of the next word', () => {
@@ -530,7 +550,9 @@ describe('createPhenome: context', () => {
 
   it('reads "profound X" as "Severe X" only where the HPO has no "Profound X"', () => {
     expect(ids(phenome.extract('She had profound hypotonia.'))).toEqual(['HP:0006829']);
-    expect(ids(phenome.extract('He had profound intellectual disability.'))).toEqual(['HP:0002187']);
+    expect(ids(phenome.extract('He had profound intellectual disability.'))).toEqual([
+      'HP:0002187',
+    ]);
     expect(ids(phenome.extract('He had severe intellectual disability.'))).toEqual(['HP:0010864']);
   });
 
@@ -645,7 +667,7 @@ describe('createPhenome: sections', () => {
     expect(ids(focused.extract('The boy had ear anomalies.'))).toEqual(['HP:0000598']);
   });
 
-  it('drops statements about the disease or a population from a case report, not the patient\'s findings', () => {
+  it("drops statements about the disease or a population from a case report, not the patient's findings", () => {
     const report = paper.replace(
       'The boy had seizures and deafness.',
       'The boy had seizures. The syndrome is characterized by deafness and cataract.',
@@ -676,7 +698,10 @@ describe('createPhenome: sections', () => {
       'The boy had seizures and deafness.',
       'The boy had seizures. His cells transfected in vitro showed deafness.',
     );
-    expect([...new Set(ids(focused.extract(patientCells)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+    expect([...new Set(ids(focused.extract(patientCells)))].sort()).toEqual([
+      'HP:0000365',
+      'HP:0001250',
+    ]);
     // A text without case sections (an abstract, a note) describes the disease on purpose.
     expect(ids(focused.extract('The syndrome is characterized by deafness.'))).toEqual([
       'HP:0000365',

@@ -721,6 +721,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (regions && !regions.some((r) => startTok.start >= r.start && endTok.end <= r.end))
         continue;
       if (article && isGroupingTerm(m.entry.termId)) continue;
+      if (looseOrganPhrase(text, tokens, m, isGroupingTerm(m.entry.termId))) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
       const computed = m.entry.source === 'lab' || m.entry.source === 'milestone';
       if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
@@ -913,6 +914,33 @@ const EPONYM_EXCEPTIONS = new Set([
 const SITE_FUNCTION_WORD_RE = /^(?:the|both|his|her|their|all|four|left|right|and|or)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
 
+/** Prepositions that do not attach an abnormality to an organ ("disease on brain imaging"). */
+const NOT_OF_ORGAN_RE = /^(?:on|at|with|for|by|from|to|after|before|during|than|as)$/i;
+
+/**
+ * An organ grouping term read from a generated phrase ("brain disease", "ophthalmic finding")
+ * that the text does not say: the words joined by another preposition than "of"/"in" ("moyamoya
+ * disease on brain imaging"), or the adjective part of a hyphenated one ("a neuro-ophthalmic
+ * finding" is no eye finding).
+ */
+function looseOrganPhrase(
+  text: string,
+  tokens: readonly Token[],
+  m: Candidate,
+  grouping: boolean,
+): boolean {
+  if (!grouping || m.entry.source !== 'derived') return false;
+  for (let k = m.first + 1; k < m.last - 1; k++)
+    if (NOT_OF_ORGAN_RE.test((tokens[k] as Token).raw)) return true;
+  if (m.first === 0) return false;
+  const before = tokens[m.first - 1] as Token;
+  // "non-skeletal findings" is a negation (negatedByPrefix), not another adjective.
+  return (
+    /^[-‐‑]$/.test(text.slice(before.end, (tokens[m.first] as Token).start)) &&
+    !/^non$/i.test(before.raw)
+  );
+}
+
 const RECURRENT_LABEL_RE = /^recurrent\b/i;
 const RECURRENCE_RE =
   /^(recurr\w*|repeat\w*|frequent\w*|multiple|several|numerous|many|episod\w*|relaps\w*|chronic)$/i;
@@ -1083,10 +1111,17 @@ function eponymDisease(text: string, tokens: readonly Token[], m: Candidate): bo
   const name = tokens[m.first - 1] as Token;
   const before = m.first > 1 ? (tokens[m.first - 2] as Token) : undefined;
   const gapBefore = before ? text.slice(before.end, name.start) : '\n';
+  // After "(" a capital is a name when the parenthesis spells out the acronym before it:
+  // "FACC (Fanconi anemia, group C)".
+  const spellsOut =
+    before !== undefined &&
+    /^\s*\(\s*$/.test(gapBefore) &&
+    /^\p{Lu}{2,6}$/u.test(before.raw) &&
+    before.raw[0] === name.raw[0];
   return (
     !name.breakAfter &&
     /^\p{Lu}\p{Ll}{2,}$/u.test(name.raw) &&
-    !/[.!?:;\n\t(]/.test(gapBefore) &&
+    (spellsOut || !/[.!?:;\n\t(]/.test(gapBefore)) &&
     !EPONYM_EXCEPTIONS.has(name.raw.toLowerCase())
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotatedVariant } from '../types.ts';
 import { buildVariant } from './test-builders.ts';
-import { genotypeFit, modesOf, SINGLE_HIT_RECESSIVE, FEMALE_XLR_CARRIER, variantPathogenicity, type QualifyingVariant } from './inheritance.ts';
+import { CLINVAR_SAME_CODON_PATHOGENICITY, genotypeFit, modesOf, SINGLE_HIT_RECESSIVE, FEMALE_XLR_CARRIER, variantPathogenicity, type QualifyingVariant } from './inheritance.ts';
 
 const q = (v: AnnotatedVariant): QualifyingVariant => ({ variant: v, p: variantPathogenicity(v) });
 
@@ -45,8 +45,21 @@ describe('inheritance compatibility', () => {
 
   it('raises the pathogenicity of an exact ClinVar pathogenic match and caps benign', () => {
     expect(variantPathogenicity(buildVariant({ score: 0.3, clinvar: { significance: 'Pathogenic', stars: 2, match: 'exact' } }))).toBeGreaterThanOrEqual(0.97);
-    expect(variantPathogenicity(buildVariant({ score: 0.3, clinvar: { significance: 'Pathogenic', stars: 2, match: 'same_codon' } }))).toBeCloseTo(0.3, 6);
     expect(variantPathogenicity(buildVariant({ score: 0.9, acmg: { classification: 'Benign', points: -8, criteria: [] } }))).toBeLessThanOrEqual(0.03);
+  });
+
+  it('raises a variant at a codon where ClinVar records another pathogenic missense (PS1/PM5) to the same-codon floor, not to an exact match', () => {
+    expect(CLINVAR_SAME_CODON_PATHOGENICITY).toBeGreaterThan(0.5);
+    expect(CLINVAR_SAME_CODON_PATHOGENICITY).toBeLessThan(0.97);
+    for (const match of ['same_codon', 'same_amino_acid'] as const) {
+      expect(variantPathogenicity(buildVariant({ score: 0.3, clinvar: { significance: 'Pathogenic', stars: 0, match } }))).toBeCloseTo(CLINVAR_SAME_CODON_PATHOGENICITY, 6);
+      // A higher score of its own stays; a benign or conflicting assertion at the codon raises nothing.
+      expect(variantPathogenicity(buildVariant({ score: 0.99, clinvar: { significance: 'Pathogenic', stars: 0, match } }))).toBeCloseTo(0.99, 6);
+      expect(variantPathogenicity(buildVariant({ score: 0.3, clinvar: { significance: 'Benign/Pathogenic', stars: 0, match } }))).toBeCloseTo(0.3, 6);
+      expect(variantPathogenicity(buildVariant({ score: 0.3, clinvar: { significance: 'Conflicting interpretations of pathogenicity', stars: 1, match } }))).toBeCloseTo(0.3, 6);
+    }
+    // The ACMG class still bounds it: a benign class caps the floor.
+    expect(variantPathogenicity(buildVariant({ score: 0.3, clinvar: { significance: 'Pathogenic', stars: 0, match: 'same_codon' }, acmg: { classification: 'Likely benign', points: -2, criteria: [] } }))).toBeLessThanOrEqual(0.1);
   });
 
   it('maps HPO inheritance terms to modes', () => {

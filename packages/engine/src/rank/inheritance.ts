@@ -41,7 +41,6 @@ export const MODE_LABELS: Readonly<Record<InheritanceMode, string>> = {
   UNKNOWN: 'unknown inheritance',
 };
 
-/** Pathogenicity used for ranking: the annotator's score, bounded by ClinVar and ACMG. */
 /**
  * Does ClinVar call this very allele (exact match) pathogenic or likely pathogenic without a
  * conflicting assertion? ClinVar 2016 writes every submitted assertion ('Benign/Pathogenic/not
@@ -65,12 +64,25 @@ const ACMG_PATHOGENICITY_BOUNDS: Readonly<Record<AcmgClass, readonly [floor: num
   Benign: [0, 0.03],
 };
 
+/**
+ * Lowest pathogenicity of a variant at a codon where ClinVar records another pathogenic missense
+ * (the annotator's `same_amino_acid` / `same_codon` match from the InterVar PS1/PM5 table: the same
+ * amino-acid change by another nucleotide change, or another amino acid at that codon). In the
+ * development split such a match marks 8 of 200 causal genes and 2 of ~5,300 background genes
+ * (LR ~100); chosen by cohort-grouped 5-fold CV (grid 0 (off), 0.5, 0.7, 0.8, 0.9 re-scored offline,
+ * off vs 0.8 through rank(): every fold chose 0.8; causal gene top-1 64.5 -> 66.0 % held out;
+ * bench/results/rank-analysis.md, session 10). Below an exact ClinVar call (0.9 / 0.97).
+ */
+export const CLINVAR_SAME_CODON_PATHOGENICITY = 0.8;
+
+/** Pathogenicity used for ranking: the annotator's score, raised by ClinVar (exact allele, or a pathogenic missense at the same codon) and bounded by the ACMG class. */
 export function variantPathogenicity(v: AnnotatedVariant): number {
   let p = Number.isFinite(v.score) ? Math.min(1, Math.max(0, v.score)) : 0;
   const sig = v.clinvar?.significance.toLowerCase() ?? '';
   const exactClinvar = v.clinvar?.match === 'exact';
   const conflicting = sig.includes('conflicting') || (/(^|[^a-z])pathogenic/.test(sig) && /benign/.test(sig));
   if (clinvarPathogenic(v)) p = Math.max(p, sig.includes('likely') ? 0.9 : 0.97);
+  if (v.clinvar && !exactClinvar && !conflicting && /(^|[^a-z])pathogenic/.test(sig)) p = Math.max(p, CLINVAR_SAME_CODON_PATHOGENICITY);
   if (exactClinvar && !conflicting && /benign/.test(sig) && !/pathogenic/.test(sig)) p = Math.min(p, sig.includes('likely') ? 0.1 : 0.03);
   const bounds = ACMG_PATHOGENICITY_BOUNDS[v.acmg.classification] as (typeof ACMG_PATHOGENICITY_BOUNDS)[AcmgClass] | undefined;
   if (bounds === undefined) throw new Error(`unknown ACMG class ${String(v.acmg.classification)}`);

@@ -36,14 +36,6 @@ import { getPhenotypeModel } from '../phenotype/model.ts';
 import { buildPhenotypeResult, compareDiseaseIds, type DiseaseRanking, type PhenotypeRankingResult } from '../phenotype/rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, resolveQuery, scoreDiseases, type PhenotypeScoringOptions } from '../phenotype/score.ts';
 import { borrowedPriorLn, getBorrowedProfiles, scoreBorrowed } from '../phenotype/series.ts';
-
-/**
- * Prior (natural log) of a disease known only by name in the genotype-aware disease list: 0, the
- * value bench:rank part (b) measured (session 8). The phenotype-only SERIES_PRIOR_LN was refitted
- * together with a cap below the best series member (rank-phenotype.ts capBorrowed) that does not
- * apply here, where the genotype can tell the members of a series apart.
- */
-const GENOTYPE_SERIES_PRIOR_LN = 0;
 import { describeCodingOutcome } from '../annotate/consequence.ts';
 import type { AnnotatedVariant, Sex } from '../types.ts';
 import type { FamilyContext } from '../family/segregation.ts';
@@ -52,6 +44,14 @@ import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneClinvarLn, geneCon
 import { MODE_LABELS, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
 import { prepareVariants, type GeneVariants, type PreparedVariants } from './prepare.ts';
 import { fitLn, GENE_PRIORITISERS, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, hypothesisParts, type DiseaseHypothesis, type Hypothesis, type PhenotypeEvidence, type PrioritiserContext } from './prioritisers.ts';
+
+/**
+ * Prior (natural log) of a disease known only by name in the genotype-aware disease list: 0, the
+ * value bench:rank part (b) measured (session 8). The phenotype-only SERIES_PRIOR_LN was refitted
+ * together with a cap below the best series member (rank-phenotype.ts capBorrowed) that does not
+ * apply here, where the genotype can tell the members of a series apart.
+ */
+const GENOTYPE_SERIES_PRIOR_LN = 0;
 
 export interface CasePhenotype {
   hpoPresent: readonly string[];

@@ -1,5 +1,5 @@
 /** SQL for verification codes, refresh tokens and password reset tokens. */
-import { and, desc, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import {
@@ -148,30 +148,20 @@ export async function revokeUserRefreshTokens(
 
 /**
  * The user of an access token, provided its session (refresh family) is still live: logout,
- * a password change or detected token reuse end the session for access tokens too.
+ * a password change or detected token reuse end the session for access tokens too. With the
+ * user comes when the session stops being live on its own (its newest live refresh token
+ * expires), for the session cache (session-cache.ts).
  */
 const liveSessionUser = preparedPerDb((db) =>
   db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.id, sql.placeholder('userId')),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(refreshTokens)
-            .where(
-              and(
-                eq(refreshTokens.familyId, sql.placeholder('familyId')),
-                eq(refreshTokens.userId, sql.placeholder('userId')),
-                isNull(refreshTokens.revokedAt),
-                gt(refreshTokens.expiresAt, sql`now()`),
-              ),
-            ),
-        ),
+    .select({
+      user: users,
+      liveUntil: sql<Date | null>`(select max(${refreshTokens.expiresAt}) from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('familyId')} and ${refreshTokens.userId} = ${sql.placeholder('userId')} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`.mapWith(
+        refreshTokens.expiresAt,
       ),
-    )
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('auth_live_session_user'),
 );
@@ -180,10 +170,10 @@ export async function findUserWithLiveSession(
   db: Executor,
   userId: string,
   familyId: string,
-): Promise<UserRow | undefined> {
-  // Every authenticated request runs it: a prepared statement (preparedPerDb).
+): Promise<{ user: UserRow; liveUntil: Date } | undefined> {
+  // Every authenticated request that the session cache does not answer runs it: a prepared statement (preparedPerDb).
   const [row] = await liveSessionUser(db).execute({ userId, familyId });
-  return row;
+  return row?.liveUntil ? { user: row.user, liveUntil: row.liveUntil } : undefined;
 }
 
 // ---- housekeeping ----

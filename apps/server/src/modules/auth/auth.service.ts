@@ -37,6 +37,7 @@ import {
 import { passwordResetMail, verificationCodeMail } from './auth.mails.ts';
 import { assertMayLogIn } from './auth.policy.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password-hasher.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { AccessClaims, TokenService } from './token.service.ts';
 import type { ActivityRecorder, RequestOrigin } from '../activity/activity.service.ts';
 
@@ -65,6 +66,8 @@ export interface AuthServiceDeps {
   config: Pick<Config, 'publicUrl' | 'refreshTokenTtlDays'>;
   /** The account activity log (sign-ins, failed sign-ins, password resets). */
   activity: ActivityRecorder;
+  /** Live sessions kept in memory (PostgreSQL, session-cache.ts); absent = the database answers every check. */
+  sessions?: SessionCache;
 }
 
 const invalidCode = () =>
@@ -76,7 +79,7 @@ const resetLinkExpired = () =>
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ database, tokens, mailer, config, activity }: AuthServiceDeps) {
+export function createAuthService({ database, tokens, mailer, config, activity, sessions }: AuthServiceDeps) {
   const { db } = database;
   const refreshTtlMs = config.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
 
@@ -238,7 +241,8 @@ export function createAuthService({ database, tokens, mailer, config, activity }
     /** The user of an access token whose session is live; 401 otherwise. */
     async authenticate(accessToken: string): Promise<{ user: UserRow; claims: AccessClaims }> {
       const claims = await tokens.verifyAccessToken(accessToken);
-      const user = await findUserWithLiveSession(db, claims.userId, claims.sessionId);
+      const load = () => findUserWithLiveSession(db, claims.userId, claims.sessionId);
+      const user = sessions ? await sessions.lookup(claims.userId, claims.sessionId, load) : (await load())?.user;
       if (user === undefined) throw Errors.unauthorized();
       return { user, claims };
     },
