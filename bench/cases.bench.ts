@@ -252,9 +252,9 @@ async function startApiProcesses(
  * elsewhere). Read before and after the load, it gives the API's CPU per request: unlike
  * latency, a figure that the other processes on a loaded machine barely change.
  */
-function processCpuMs(pid: number): number {
+function processCpuMs(pid: number, thread?: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
     // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
@@ -535,6 +535,10 @@ async function main(): Promise<void> {
         say(
           `genome-size VCF: ${genomePath} (${records.toLocaleString('en')} records, ${(statSync(genomePath).size / 2 ** 20).toFixed(0)} MiB)`,
         );
+        // CPU of this process (its job worker: main thread and engine thread) and of the
+        // database's backends over the genome's upload -> Completed.
+        const gDb0 = await readDbSide(dbUrl.toString());
+        const gCpu0 = [processCpuMs(process.pid), processCpuMs(process.pid, process.pid)];
         const g0 = performance.now();
         const genomeId = await uploadCase(
           base,
@@ -557,6 +561,11 @@ async function main(): Promise<void> {
             (gUp - g0) / 1000,
             gDone.run?.counts ?? {},
           ),
+        );
+        const gCpu1 = [processCpuMs(process.pid), processCpuMs(process.pid, process.pid)];
+        const gDb1 = await readDbSide(dbUrl.toString());
+        say(
+          `genome CPU (user+sys) over upload -> Completed: bench process ${((gCpu1[0]! - gCpu0[0]!) / 1000).toFixed(1)} s, of which its main thread ${((gCpu1[1]! - gCpu0[1]!) / 1000).toFixed(1)} s (job loop, COPY encoding; the upload client too); PostgreSQL backends of the bench database ${(dbCpuBetween(gDb0, gDb1) / 1000).toFixed(1)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
         );
 
         if (!skipList) listStats = await listLoad(base, user.token, genomeId);

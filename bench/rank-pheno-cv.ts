@@ -10,7 +10,7 @@
  * full scoring pass (`--no-shipped`: not the shipped options); `--save` writes every grid point's ranks, and `--cv` cross-validates over
  * the union of saved files (same cases, same order).
  * Every dev case is scored once with the engine's own functions (scoreDiseases + groupScores for
- * the annotated disease groups, borrowedScores for the diseases known only by name, as
+ * the annotated disease groups, borrowedScores + capBorrowed for the diseases known only by name, as
  * rankPhenotype does). Candidate priors, added to each annotated disease's log-LR before the
  * Mondo-group maximum:
  *   - annotations: a * ln(number of the disease's annotated terms)
@@ -22,7 +22,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { DEFAULT_MODEL_OPTIONS, PhenotypeModel, getPhenotypeModel, loadHpoKb, resolveQuery, scoreDiseases, DEFAULT_SCORING_OPTIONS, type PhenotypeModelOptions, type PhenotypeScoringOptions } from '../packages/engine/src/index.ts';
-import { borrowedScores, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
+import { borrowedScores, capBorrowed, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
 import { getBorrowedProfiles } from '../packages/engine/src/phenotype/series.ts';
 import { arg, countAtLeast, crossValidateGrid, diagnosisTargets, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
 
@@ -103,8 +103,7 @@ async function score(): Promise<Saved> {
     for (const v of variants) {
       const q = resolveQuery(model, { present: c.hpo_present, excluded: c.hpo_excluded }, v.options);
       const ln = scoreDiseases(model, q, v.options);
-      const borrowed = borrowedScores(model, q, v.options);
-      const bSorted = Float64Array.from(borrowed).sort();
+      const raw = borrowedScores(model, q, v.options);
       for (const a of ANN)
         for (const sx of SEX) {
           const out = ranks[gi++] as (number | null)[];
@@ -114,6 +113,9 @@ async function score(): Promise<Saved> {
             const g = groups.groupOf[d] ?? 0;
             if ((adj[d] ?? 0) > (gScore[g] ?? -Infinity)) gScore[g] = adj[d] ?? 0;
           }
+          // As rankPhenotype: each borrowed profile capped below its best series member.
+          const borrowed = capBorrowed(model, gScore, raw).score;
+          const bSorted = Float64Array.from(borrowed).sort();
           let truth = -Infinity;
           for (const g of truthGroups) truth = Math.max(truth, gScore[g] ?? -Infinity);
           for (const i of truthProfiles) truth = Math.max(truth, borrowed[i] ?? -Infinity);

@@ -238,7 +238,8 @@ export function rankPhenotype(kb: HpoKb, query: PhenotypeQuery, options: RankPhe
   const scoring = options.scoring ?? DEFAULT_SCORING_OPTIONS;
   const q = resolveQuery(model, query, scoring);
   const lnLr = scoreDiseases(model, q, scoring);
-  return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring, options.limit ?? 200, options.calibration ?? PHENOTYPE_CALIBRATION, borrowedScores(model, q, scoring));
+  const capped = capBorrowed(model, groupScores(model, lnLr).score, borrowedScores(model, q, scoring));
+  return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring, options.limit ?? 200, options.calibration ?? PHENOTYPE_CALIBRATION, capped.score, capped);
 }
 
 /** Log-LR plus log prior of every borrowed profile (phenotype/series.ts), index-aligned with its profiles. */
@@ -248,6 +249,48 @@ export function borrowedScores(model: PhenotypeModel, q: ResolvedQuery, scoring:
   for (let i = 0; i < ln.length; i++) ln[i] = (ln[i] ?? 0) + borrowedPriorLn(profiles[i] as (typeof profiles)[number]);
   return ln;
 }
+
+/**
+ * A borrowed profile never outranks the annotated diseases it borrows from: its score is capped
+ * just below the best of its series members' group scores (phenotype alone cannot tell the
+ * members of a series apart, and the profile is their mean). Phenotype-only ranking only: with
+ * genotypes (rank-case.ts) the gene can tell them apart, and no cap applies. With the cap, SERIES_PRIOR_LN places
+ * the profile right behind its best member rather than above annotated diagnoses (cohort-grouped
+ * CV on the dev split, bench/rank-named-cv.ts, session 10). Returns the capped scores and, per
+ * profile, the group that capped it (-1: not capped).
+ */
+export function capBorrowed(model: PhenotypeModel, groupScore: Float64Array, borrowed: Float64Array): BorrowedCap {
+  const { profiles } = getBorrowedProfiles(model);
+  const { groupOf } = getDiseaseGroups(model);
+  const score = Float64Array.from(borrowed);
+  const cappedBy = new Int32Array(borrowed.length).fill(-1);
+  profiles.forEach((p, i) => {
+    let best = -Infinity;
+    let bestGroup = -1;
+    for (const id of p.siblings) {
+      const d = model.diseaseIndex.get(id);
+      const g = d === undefined ? -1 : (groupOf[d] ?? -1);
+      if (g >= 0 && (groupScore[g] ?? -Infinity) > best) {
+        best = groupScore[g] ?? -Infinity;
+        bestGroup = g;
+      }
+    }
+    if (bestGroup >= 0 && (score[i] ?? -Infinity) >= best - CAP_MARGIN_LN) {
+      score[i] = best - CAP_MARGIN_LN;
+      cappedBy[i] = bestGroup;
+    }
+  });
+  return { score, cappedBy, uncapped: borrowed };
+}
+
+export interface BorrowedCap {
+  score: Float64Array;
+  cappedBy: Int32Array;
+  uncapped: Float64Array;
+}
+
+/** How far (natural log) below its best series member a capped profile is placed. */
+const CAP_MARGIN_LN = 1e-6;
 
 /**
  * Assembles ranked diseases and genes from per-disease log-LRs and the scores of the borrowed
@@ -264,6 +307,8 @@ export function buildPhenotypeResult(
   limit: number,
   calibration: Calibration,
   borrowed: Float64Array,
+  /** The cap applied to `borrowed` (capBorrowed), for the explanation; absent when none was. */
+  capped?: BorrowedCap,
 ): PhenotypeRankingResult {
   const groups = getDiseaseGroups(model);
   const { score: groupScore, best } = groupScores(model, lnLr);
@@ -297,6 +342,13 @@ export function buildPhenotypeResult(
         phenotypeSource: 'series',
         explanation: [`${nd.name} (${nd.id}): ${describeBorrowed(p)}; prior 10^${(borrowedPriorLn(p) / LN10).toFixed(2)}`],
       };
+      const by = capped?.cappedBy[g - G] ?? -1;
+      if (capped && by >= 0) {
+        const member = model.diseases[groups.members[by]?.[0] ?? 0];
+        r.explanation?.push(
+          `Score 10^${((capped.uncapped[g - G] ?? 0) / LN10).toFixed(2)} capped just below its best-fitting series member ${member?.name ?? ''} (${member?.id ?? ''}, 10^${((groupScore[by] ?? 0) / LN10).toFixed(2)}): a borrowed phenotype does not outrank the diseases it is borrowed from`,
+        );
+      }
       if (i < explainTop) {
         const ex = explainBorrowed(model, q, p, scoring);
         r.matched = ex.matched;

@@ -28,9 +28,11 @@ import { bestAncestorMatch, DEFAULT_SCORING_OPTIONS, excludedEffects, scoreWithP
 
 /**
  * Log prior of a disease ranked on its series' borrowed profile (natural log; 5-fold cohort-grouped
- * CV on the 4,489 dev cases, bench/rank-named-cv.ts: every fold chose 1 of -6 … 4; session 10).
+ * CV on the 4,489 dev cases, bench/rank-named-cv.ts, with the phenotype-only score capped below the
+ * best series member (rank-phenotype.ts capBorrowed): folds chose 3 (three) and 4 (two) of -6 … 4;
+ * session 10).
  */
-export const SERIES_PRIOR_LN = 1;
+export const SERIES_PRIOR_LN = 3;
 
 const INHERITANCE_PHRASES = /\b(?:autosomal (?:dominant|recessive)|x linked(?: (?:dominant|recessive))?|y linked|mitochondrial inheritance)\b/g;
 const DESIGNATOR = /^(?:\d+[a-z]*\d*|[a-z]|i{1,3}|iv|vi{0,3}|ix|xi{0,3})$/;

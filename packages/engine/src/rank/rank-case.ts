@@ -45,6 +45,14 @@ import { MODE_LABELS, type InheritanceMode, type QualifyingVariant } from './inh
 import { prepareVariants, type GeneVariants, type PreparedVariants } from './prepare.ts';
 import { fitLn, GENE_PRIORITISERS, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, hypothesisParts, type DiseaseHypothesis, type Hypothesis, type PhenotypeEvidence, type PrioritiserContext } from './prioritisers.ts';
 
+/**
+ * Prior (natural log) of a disease known only by name in the genotype-aware disease list: 0, the
+ * value bench:rank part (b) measured (session 8). The phenotype-only SERIES_PRIOR_LN was refitted
+ * together with a cap below the best series member (rank-phenotype.ts capBorrowed) that does not
+ * apply here, where the genotype can tell the members of a series apart.
+ */
+const GENOTYPE_SERIES_PRIOR_LN = 0;
+
 export interface CasePhenotype {
   hpoPresent: readonly string[];
   hpoExcluded?: readonly string[];
@@ -258,7 +266,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const combinedBorrowed = new Float64Array(borrowed.length);
   for (let i = 0; i < borrowed.length; i++) {
     const p = profiles.profiles[i];
-    const prior = p ? borrowedPriorLn(p) : 0;
+    const prior = p ? borrowedPriorLn(p, GENOTYPE_SERIES_PRIOR_LN) : 0;
     combinedBorrowed[i] = phenotypeTerm((borrowed[i] ?? 0) + prior, k.phenotypeScale) + (bestFitOfProfile[i] ?? floorLn);
   }
   const diseaseResult = buildPhenotypeResult(model, query, combined, Math.min(explainTop, 20), scoring, limit, options.diseaseCalibration ?? DISEASE_CALIBRATION, combinedBorrowed);
