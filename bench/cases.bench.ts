@@ -351,7 +351,7 @@ async function measureLatency(
   await Promise.race([warmedUp, exited]);
   const loadBefore = loadAverage();
   const dbBefore = await readDbSide(databaseUrl);
-  const cpuBefore = pids.map(processCpuMs);
+  const cpuBefore = pids.map((pid) => processCpuMs(pid));
   child.stdin.end('go\n');
   const [code] = await exited;
   out = out.replace(/^warm\n/, '');
@@ -364,7 +364,7 @@ async function measureLatency(
     elapsed: number;
     cpuMs: number;
   };
-  const cpuAfter = pids.map(processCpuMs);
+  const cpuAfter = pids.map((pid) => processCpuMs(pid));
   const dbAfter = await readDbSide(databaseUrl);
   const loadAfter = loadAverage();
   const samples = new Map<string, number[]>(Object.entries(load.samples));
