@@ -33,7 +33,7 @@ describe('hidden disease: its borrowed profile', () => {
     const model = new PhenotypeModel(hidden);
     const { profiles, byId } = getBorrowedProfiles(model);
     const p = profiles[byId.get('OMIM:1') ?? -1];
-    expect(p?.kind).toBe('series');
+    expect(p?.stem).toBe('spinocerebellar ataxia');
     expect(p?.siblings).toEqual(['OMIM:2', 'OMIM:3']);
     expect(profileProbability(p!, model.termIndex.get(A1) ?? -1)).toBeCloseTo((0.8 + 0.4) / 2, 6);
     // B1 is shown only by the hidden disease and its twin: nothing of it reaches the profile.

@@ -6,7 +6,7 @@
 import type { HpoKb } from '../kb/hpo-kb.ts';
 import { PHENOTYPE_CALIBRATION, postTestProbabilities, type Calibration } from '../rank/calibration.ts';
 import { getPhenotypeModel, type PhenotypeModel } from './model.ts';
-import { borrowedPriorLn, describeBorrowed, explainBorrowed, getBorrowedProfiles, scoreBorrowed } from './series.ts';
+import { describeBorrowed, explainBorrowed, getBorrowedProfiles, scoreBorrowed, SERIES_PRIOR_LN } from './series.ts';
 import {
   DEFAULT_SCORING_OPTIONS,
   explainDisease,
@@ -244,9 +244,8 @@ export function rankPhenotype(kb: HpoKb, query: PhenotypeQuery, options: RankPhe
 
 /** Log-LR plus log prior of every borrowed profile (phenotype/series.ts), index-aligned with its profiles. */
 export function borrowedScores(model: PhenotypeModel, q: ResolvedQuery, scoring: PhenotypeScoringOptions): Float64Array {
-  const { profiles } = getBorrowedProfiles(model);
   const ln = scoreBorrowed(model, q, scoring);
-  for (let i = 0; i < ln.length; i++) ln[i] = (ln[i] ?? 0) + borrowedPriorLn(profiles[i] as (typeof profiles)[number]);
+  for (let i = 0; i < ln.length; i++) ln[i] = (ln[i] ?? 0) + SERIES_PRIOR_LN;
   return ln;
 }
 
@@ -340,7 +339,7 @@ export function buildPhenotypeResult(
         onset: [],
         genes: [...nd.genes].sort(),
         phenotypeSource: 'series',
-        explanation: [`${nd.name} (${nd.id}): ${describeBorrowed(p)}; prior 10^${(borrowedPriorLn(p) / LN10).toFixed(2)}`],
+        explanation: [`${nd.name} (${nd.id}): ${describeBorrowed(p)}; prior 10^${(SERIES_PRIOR_LN / LN10).toFixed(2)}`],
       };
       const by = capped?.cappedBy[g - G] ?? -1;
       if (capped && by >= 0) {

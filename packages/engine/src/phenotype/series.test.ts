@@ -66,7 +66,7 @@ describe('borrowed profiles of diseases known only by name', () => {
   const series = profiles[byId.get('OMIM:12') ?? -1];
 
   it('borrows the mean of the series members, one per Mondo class', () => {
-    expect(series?.kind).toBe('series');
+    expect(series?.stem).toBe('noonan syndrome');
     expect(series?.siblings).toEqual(['OMIM:1', 'OMIM:2']);
     const t = (id: string): number => model.termIndex.get(id) ?? -1;
     expect(profileProbability(series!, t(A1))).toBeCloseTo((0.9 + 0.5) / 2, 6);

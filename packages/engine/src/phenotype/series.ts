@@ -63,9 +63,7 @@ export function seriesStem(title: string): string | null {
 /** One named disease's borrowed profile. */
 export interface BorrowedProfile {
   disease: NamedDisease;
-  /** Borrowed from the annotated siblings of its series (and the features its title names). */
-  kind: 'series';
-  /** The series stem. */
+  /** The series stem (the profile is borrowed from the annotated siblings of its series and the features its title names). */
   stem: string;
   /** The annotated diseases it borrows from (one id per Mondo class), sorted. */
   siblings: string[];
@@ -164,7 +162,6 @@ function buildBorrowedProfiles(model: PhenotypeModel): BorrowedProfiles {
     }
     profiles.push({
       disease: nd,
-      kind: 'series',
       stem,
       siblings: siblings.map((s) => model.diseases[s]?.id ?? '').sort(),
       terms,
@@ -207,11 +204,6 @@ export function profileProbability(p: BorrowedProfile, term: number): number {
     else hi = mid - 1;
   }
   return 0;
-}
-
-/** The log prior of a borrowed profile. */
-export function borrowedPriorLn(_p: BorrowedProfile, series: number = SERIES_PRIOR_LN): number {
-  return series;
 }
 
 /** Natural-log LR of every borrowed profile (index-aligned with `profiles`), without the prior: the arithmetic of annotated diseases. */

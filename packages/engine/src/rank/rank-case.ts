@@ -35,7 +35,7 @@ import type { HpoKb } from '../kb/hpo-kb.ts';
 import { getPhenotypeModel } from '../phenotype/model.ts';
 import { buildPhenotypeResult, compareDiseaseIds, type DiseaseRanking, type PhenotypeRankingResult } from '../phenotype/rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, resolveQuery, scoreDiseases, type PhenotypeScoringOptions } from '../phenotype/score.ts';
-import { borrowedPriorLn, getBorrowedProfiles, scoreBorrowed } from '../phenotype/series.ts';
+import { getBorrowedProfiles, scoreBorrowed } from '../phenotype/series.ts';
 import { describeCodingOutcome } from '../annotate/consequence.ts';
 import type { AnnotatedVariant, Sex } from '../types.ts';
 import type { FamilyContext } from '../family/segregation.ts';
@@ -241,7 +241,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
       const nd = kb.namedDiseases.get(link.id);
       if (!nd) continue;
       const b = profiles.byId.get(link.id);
-      if (b !== undefined && profiles.profiles[b]?.kind === 'series') rest.push({ source: 'series', profile: b });
+      if (b !== undefined) rest.push({ source: 'series', profile: b });
       rest.push({ source: 'disease-name', disease: nd });
     }
     if (bestPhenotype >= 0) rest.push({ source: 'allelic', disease: bestPhenotype });
@@ -265,9 +265,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   // Diseases known only by name, on their borrowed profiles: the same, with their prior.
   const combinedBorrowed = new Float64Array(borrowed.length);
   for (let i = 0; i < borrowed.length; i++) {
-    const p = profiles.profiles[i];
-    const prior = p ? borrowedPriorLn(p, GENOTYPE_SERIES_PRIOR_LN) : 0;
-    combinedBorrowed[i] = phenotypeTerm((borrowed[i] ?? 0) + prior, k.phenotypeScale) + (bestFitOfProfile[i] ?? floorLn);
+    combinedBorrowed[i] = phenotypeTerm((borrowed[i] ?? 0) + GENOTYPE_SERIES_PRIOR_LN, k.phenotypeScale) + (bestFitOfProfile[i] ?? floorLn);
   }
   const diseaseResult = buildPhenotypeResult(model, query, combined, Math.min(explainTop, 20), scoring, limit, options.diseaseCalibration ?? DISEASE_CALIBRATION, combinedBorrowed);
 
