@@ -191,7 +191,8 @@ export const runVariants = pgTable(
     /**
      * The run (analysis_runs.id). Not a declared foreign key: triggers of migration 0025 keep the
      * same rules (an insert naming a missing run fails, deleting a run deletes its variants) with
-     * one check per statement instead of one per row, a third of a genome's COPY time.
+     * one check per statement instead of one per row (PostgreSQL CPU of a genome's COPY 32.4 -> 18.6 s in
+     * psql; -19 % through the store path, session 10).
      */
     runId: uuid('run_id').notNull(),
     id: integer('id').notNull(),
