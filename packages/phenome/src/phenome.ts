@@ -20,7 +20,13 @@ import {
   PhraseDictionary,
   SCOPE_WEIGHT,
 } from './dictionary.ts';
-import { normalizeWord, surfaceWord, type Token, tokenize } from './normalize.ts';
+import {
+  isAnatomicalAdjective,
+  normalizeWord,
+  surfaceWord,
+  type Token,
+  tokenize,
+} from './normalize.ts';
 import { findLabValues } from './labs.ts';
 import { findMilestoneDelays } from './milestones.ts';
 import { clinicalRegions } from './sections.ts';
@@ -254,7 +260,11 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         if (coreWords.length > maxWords) break;
         if (allWords.length <= maxWords) {
           const chosen = chooseEntry(dict.entriesFor(sumAll, allWords), allWords);
-          if (chosen && (chosen.ordered || !endsInOpenModifier(tokens, j))) {
+          if (
+            chosen &&
+            (chosen.ordered || !endsInOpenModifier(tokens, j)) &&
+            !endsInOrganAdjective(tokens, j)
+          ) {
             const { entry, ordered } = chosen;
             out.push({
               first: i,
@@ -1177,6 +1187,19 @@ function endsInOpenModifier(tokens: readonly Token[], last: number): boolean {
   const next = tokens[last + 1];
   return (
     next !== undefined && !t.breakAfter && ADJECTIVE_END.test(t.raw) && /^\p{L}/u.test(next.raw)
+  );
+}
+
+/**
+ * "aplasia of the ulnar rays", "small cerebellar hemispheres": an organ's adjective read as its
+ * noun (normalize.ts) ends no mention when a word it qualifies follows; the phrase names that
+ * word ("ulnar ray"), not the organ.
+ */
+function endsInOrganAdjective(tokens: readonly Token[], last: number): boolean {
+  const t = tokens[last] as Token;
+  const next = tokens[last + 1];
+  return (
+    next !== undefined && !t.breakAfter && /^\p{L}/u.test(next.raw) && isAnatomicalAdjective(t.raw)
   );
 }
 
