@@ -252,6 +252,12 @@ const ANATOMICAL_ADJECTIVES: Record<string, string> = {
   axillary: 'axilla',
 };
 
+const COMPARATIVES: Record<string, string> = {
+  coarser: 'coarse', narrower: 'narrow', shorter: 'short', thinner: 'thin', broader: 'broad',
+  wider: 'wide', longer: 'long', thicker: 'thick', larger: 'large', smaller: 'small',
+  taller: 'tall', fuller: 'full', flatter: 'flat', deeper: 'deep', shallower: 'shallow',
+};
+
 /** "mandibular", "ulnar": an organ's adjective that the stemmer reads as its noun. */
 export function isAnatomicalAdjective(word: string): boolean {
   return Object.hasOwn(ANATOMICAL_ADJECTIVES, word.toLowerCase());
@@ -264,6 +270,8 @@ export function stem(word: string): string {
   let w = word;
   const irregular = IRREGULAR[w];
   if (irregular !== undefined) return finishStem(irregular);
+  const base = COMPARATIVES[w];
+  if (base !== undefined) return stem(base);
   const organ = ANATOMICAL_ADJECTIVES[w];
   if (organ !== undefined) return stem(organ);
   if (w.length <= 3 || /\d/.test(w)) return w;

@@ -651,6 +651,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
   const compositionalOnly = options.nested === 'compositional';
   const isComposition = (tokens: readonly Token[], m: Candidate, ancestor: string): boolean => {
     if (ontology.isA(ancestor, NEOPLASM)) return true;
+    if (isGradedOf(ontology.label(m.entry.termId), ontology.label(ancestor))) return true;
     for (let k = m.first; k + 1 < m.last; k++)
       if (
         /^(type|class|grade)$/i.test((tokens[k] as Token).raw) &&
@@ -1171,6 +1172,17 @@ function onTableRow(text: string, offset: number): boolean {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEnd = text.indexOf('\n', offset);
   return text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).includes('\t');
+}
+
+/**
+ * "Severe intellectual disability" of Intellectual disability: a term that is another one graded
+ * by severity, the finding named in its own right ("severe mental retardation" states
+ * intellectual disability, and says how severe).
+ */
+function isGradedOf(label: string | undefined, ancestorLabel: string | undefined): boolean {
+  if (label === undefined || ancestorLabel === undefined) return false;
+  const rest = /^(?:mild|moderate|severe|profound)\s+(.+)$/i.exec(label)?.[1];
+  return rest !== undefined && rest.toLowerCase() === ancestorLabel.toLowerCase();
 }
 
 /** "C", "A1", "2", "II": the designation after "type". */
