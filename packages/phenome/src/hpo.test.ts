@@ -86,25 +86,26 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
 
   it("reads an organ's adjective as the organ, in either word order", () => {
     const ids = (text: string): string[] =>
-      phenome.extract(text).filter((t) => !t.negated).map((t) => t.label);
+      phenome
+        .extract(text)
+        .filter((t) => !t.negated)
+        .map((t) => t.label);
     expect(ids('Radiographs showed hyperostosis of the mandible.')).toEqual([
       'Mandibular hyperostosis',
     ]);
     expect(ids('There was thickening of the cortical bone.')).toEqual([
       'Thickened cortex of bones',
     ]);
-    expect(ids('The long bones had sclerosis of the diaphyses.')).toContain(
-      'Diaphyseal sclerosis',
-    );
+    expect(ids('The long bones had sclerosis of the diaphyses.')).toContain('Diaphyseal sclerosis');
     // The adjective qualifies the next word ("ulnar ray"), not the organ alone.
     expect(ids('He had aplasia of the ulnar rays.')).not.toContain('Aplasia of the ulna');
-    expect(ids('MRI showed small cerebellar hemispheres.')).not.toContain(
-      'Cerebellar hypoplasia',
-    );
+    expect(ids('MRI showed small cerebellar hemispheres.')).not.toContain('Cerebellar hypoplasia');
   });
 
   it('reads a comparative as its adjective ("coarser facial features")', () => {
-    const labels = phenome.extract('With age she developed coarser facial features.').map((t) => t.label);
+    const labels = phenome
+      .extract('With age she developed coarser facial features.')
+      .map((t) => t.label);
     expect(labels).toContain('Coarse facial features');
   });
 
@@ -119,7 +120,10 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
       'Intellectual disability',
       'Severe intellectual disability',
     ]);
-    expect(labels('Urinalysis showed mild proteinuria.')).toEqual(['Mild proteinuria', 'Proteinuria']);
+    expect(labels('Urinalysis showed mild proteinuria.')).toEqual([
+      'Mild proteinuria',
+      'Proteinuria',
+    ]);
     // A qualifier that is not a severity grade stays one term.
     expect(labels('She has sensorineural hearing loss.')).toEqual([
       'Sensorineural hearing impairment',
