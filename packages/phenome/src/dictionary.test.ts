@@ -325,6 +325,7 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Reduced visual acuity')).toContain('reduced vision');
     expect(equivalentPhrases('Increased muscle tone')).toContain('increased tone');
     expect(equivalentPhrases('Hypoplastic mandible')).toContain('hypoplastic jaw');
+    expect(equivalentPhrases('Thin upper lip vermilion')).toContain('thin upper vermilion');
   });
 
   it('knows the Latin-derived adjectives and the lay names of the limbs', () => {

@@ -602,6 +602,9 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['acoustic neuroma', 'acoustic neurinoma'],
   ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
   ['motor polyneuropathy', 'motor neuropathy'],
+  // The vermilion is the lip's: "thin upper vermilion" = Thin upper lip vermilion.
+  ['upper lip vermilion', 'upper vermilion'],
+  ['lower lip vermilion', 'lower vermilion'],
   // The Latin-derived adjective for the organ.
   ['joint', 'articular'],
   ['joints', 'articulations'],
