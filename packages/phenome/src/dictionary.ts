@@ -14,7 +14,7 @@ import {
   SKIPPABLE_MODIFIERS,
   STOP_WORDS,
 } from './lexicon.ts';
-import { normalizeWord, surfaceWord, tokenize } from './normalize.ts';
+import { normalizeWord, singular, surfaceWord, tokenize } from './normalize.ts';
 
 /**
  * Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts),
@@ -472,9 +472,11 @@ export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[]
       const parent = ontology.terms.get(pid);
       if (!parent || parent.obsolete) continue;
       next.push(...parent.parents);
-      const pl = parent.label.toLowerCase();
-      if (!label.endsWith(` ${pl}`)) continue;
-      const qualifier = label.slice(0, -pl.length - 1);
+      // A plural label qualifies a singular parent: "Multiple joint contractures".
+      const pl = singularPhrase(parent.label.toLowerCase());
+      const sl = singularPhrase(label);
+      if (!sl.endsWith(` ${pl}`)) continue;
+      const qualifier = sl.slice(0, -pl.length - 1);
       if (!/^[a-z]+(?:[ -][a-z]+)?$/.test(qualifier)) continue;
       for (const s of parent.synonyms)
         if (s.scope === 'exact' && s.type !== 'abbreviation' && s.type !== 'obsolete_synonym')
@@ -483,6 +485,14 @@ export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[]
     level = next;
   }
   return [...new Set(out)];
+}
+
+/** Every word of a phrase in the singular ("joint contractures" -> "joint contracture"). */
+function singularPhrase(text: string): string {
+  return text
+    .split(' ')
+    .map((w) => singular(w))
+    .join(' ');
 }
 
 /** The label and the exact synonyms of a term, abbreviations and obsolete synonyms left out. */
