@@ -461,6 +461,9 @@ const QUALIFIED_ANCESTOR_DEPTH = 3;
  */
 export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[] {
   const label = term.label.toLowerCase();
+  // A plural label qualifies a singular parent: "Multiple joint contractures".
+  const plural = label.endsWith('s');
+  const sl = plural ? singularPhrase(label) : label;
   const out: string[] = [];
   const seen = new Set<string>();
   let level: readonly string[] = term.parents;
@@ -472,9 +475,8 @@ export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[]
       const parent = ontology.terms.get(pid);
       if (!parent || parent.obsolete) continue;
       next.push(...parent.parents);
-      // A plural label qualifies a singular parent: "Multiple joint contractures".
-      const pl = singularPhrase(parent.label.toLowerCase());
-      const sl = singularPhrase(label);
+      const parentLabel = parent.label.toLowerCase();
+      const pl = plural ? singularPhrase(parentLabel) : parentLabel;
       if (!sl.endsWith(` ${pl}`)) continue;
       const qualifier = sl.slice(0, -pl.length - 1);
       if (!/^[a-z]+(?:[ -][a-z]+)?$/.test(qualifier)) continue;
@@ -489,11 +491,18 @@ export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[]
 
 /** Every word of a phrase in the singular ("joint contractures" -> "joint contracture"). */
 function singularPhrase(text: string): string {
-  return text
-    .split(' ')
-    .map((w) => singular(w))
-    .join(' ');
+  let s = singularPhraseCache.get(text);
+  if (s === undefined) {
+    s = text
+      .split(' ')
+      .map((w) => singular(w))
+      .join(' ');
+    singularPhraseCache.set(text, s);
+  }
+  return s;
 }
+/** Labels are few (~19,000) and each parent's is asked for once per child. */
+const singularPhraseCache = new Map<string, string>();
 
 /** The label and the exact synonyms of a term, abbreviations and obsolete synonyms left out. */
 function exactNames(term: Term): string[] {
