@@ -182,7 +182,11 @@ describe('generated names: qualified parents and measurements', () => {
     const term = hpo.terms.get('HP:0008504');
     if (!term) throw new Error('missing term');
     expect(qualifiedParentPhrases(hpo, term)).toEqual(['moderate Sensorineural hearing loss']);
-    expect(idsOf('She has moderate sensorineural hearing loss.')).toEqual(['HP:0008504']);
+    // The graded term, and the finding it grades (named inside it: compositional nesting).
+    expect(idsOf('She has moderate sensorineural hearing loss.')).toEqual([
+      'HP:0008504',
+      'HP:0000407',
+    ]);
     // Without the qualifier the parent term is meant.
     expect(idsOf('She has sensorineural hearing loss.')).toEqual(['HP:0000407']);
   });
