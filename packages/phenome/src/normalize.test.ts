@@ -59,6 +59,8 @@ describe('normalizeWord', () => {
     expect(stem('cortical')).toBe(stem('cortices'));
     expect(stem('Coarser'.toLowerCase())).toBe(stem('coarse'));
     expect(stem('narrower')).toBe(stem('narrow'));
+    expect(stem('obstruction')).toBe(stem('obstructed'));
+    expect(stem('infarction')).toBe(stem('infarcts'));
     // Adjectives with other senses keep their own form.
     expect(stem('temporal')).not.toBe(stem('temple'));
     expect(stem('radial')).not.toBe(stem('radius'));

@@ -288,6 +288,8 @@ export function stem(word: string): string {
     w = undouble(w.slice(0, -2));
   // "elevation"/"elevated", "dislocation"/"dislocated" share a stem ("elevat").
   if (w.length > 7 && w.endsWith('ation')) w = w.slice(0, -3);
+  // The noun of a participle: "obstruction" = "obstructed", "infarction" = "infarcted".
+  else if (w.length > 7 && w.endsWith('ction')) w = w.slice(0, -3);
   if (w.length > 6 && w.endsWith('ment')) w = w.slice(0, -4);
   else if (w.length > 6 && w.endsWith('ness')) w = w.slice(0, -4);
   else if (w.length > 6 && w.endsWith('ity')) w = w.slice(0, -3);

@@ -78,8 +78,9 @@ export interface PhenomeOptions extends DictionaryOptions {
    * `'compositional'` reports them only where the longer phrase is a composition that names
    * the general finding in its own right: a tumour type qualified by its site ("vestibular
    * schwannoma" -> Schwannoma) and a lettered or numbered subtype ("brachydactyly type C" ->
-   * Brachydactyly); a severity, laterality or onset qualifier does not ("dilated
-   * cardiomyopathy" stays Dilated cardiomyopathy).
+   * Brachydactyly) and a severity grade ("severe mental retardation" -> Severe intellectual
+   * disability and Intellectual disability); a laterality, onset or other qualifier does not
+   * ("dilated cardiomyopathy" stays Dilated cardiomyopathy).
    */
   nested?: boolean | 'compositional';
   /**

@@ -74,6 +74,9 @@ function encodeAll<T extends Record<string, string>>(pieces: T): { readonly [k i
 
 const EMPTY: Uint8Array = new Uint8Array(0);
 
+/** Distinct GT values whose genotype bytes a writer keeps. */
+const MAX_GENOTYPE_RUNS = 256;
+
 /** Strings whose JSON bytes a writer keeps. */
 const CACHED_STRINGS = 16_384;
 /** Buffers recycle() keeps for reuse. */
@@ -86,15 +89,14 @@ export class AnnotationJsonlWriter {
   private readonly spare: ArrayBuffer[] = [];
   /** JSON bytes of frozen (shared, unchangeable) ACMG results, from the "acmg" key to the end of not_assessed. */
   private readonly acmgBytes = new WeakMap<object, Uint8Array>();
+  /** Bytes from the "genotype" key to the zygosity value, by GT and zygosity. */
+  private readonly genotypeRuns = new Map<string, Map<string, Uint8Array>>();
   /** The last values of each repeating run of the record and the run's bytes (see add()). */
   private readonly seg = {
     chrom: '\u0000',
     chromBytes: EMPTY,
     inputChrom: '\u0000',
     inputChromBytes: EMPTY,
-    gt: '\u0000',
-    zygosity: '',
-    genotypeBytes: EMPTY,
     filter: '\u0000',
     filterBytes: EMPTY,
     gene: '\u0000' as string | null,
@@ -175,17 +177,23 @@ export class AnnotationJsonlWriter {
     this.str(i.alt);
     this.bytes(K.line);
     this.num(i.line);
-    if (g.gt !== c.gt || g.zygosity !== c.zygosity) {
-      c.gt = g.gt;
-      c.zygosity = g.zygosity;
-      c.genotypeBytes = this.encoded(() => {
+    // Genotypes alternate (0/1, 1/1, 0|1, ...): their runs are kept per GT and zygosity, not only the last.
+    let byZygosity = this.genotypeRuns.get(g.gt);
+    if (byZygosity === undefined) {
+      byZygosity = new Map<string, Uint8Array>();
+      if (this.genotypeRuns.size < MAX_GENOTYPE_RUNS) this.genotypeRuns.set(g.gt, byZygosity);
+    }
+    let gb = byZygosity.get(g.zygosity);
+    if (gb === undefined) {
+      gb = this.encoded(() => {
         this.bytes(K.genotype);
         this.str(g.gt);
         this.bytes(K.zygosity);
         this.strCached(g.zygosity);
       });
+      byZygosity.set(g.zygosity, gb);
     }
-    this.bytes(c.genotypeBytes);
+    this.bytes(gb);
     if (g.depth != null) {
       this.bytes(K.depth);
       this.num(g.depth);
@@ -358,8 +366,10 @@ export class AnnotationJsonlWriter {
     const start = this.pos;
     write();
     // A plain Uint8Array (Buffer's own slice would construct a Buffer: slower).
-    const out = new Uint8Array(this.pos - start);
-    for (let k = 0; k < out.length; k++) out[k] = this.buf[start + k]!;
+    const n = this.pos - start;
+    const out = new Uint8Array(n);
+    const b = this.buf;
+    for (let k = 0; k < n; k++) out[k] = b[start + k]!;
     this.pos = start;
     return out;
   }
