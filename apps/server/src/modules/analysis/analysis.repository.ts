@@ -9,7 +9,7 @@ import type { AnnotatedVariant } from '@rarelens/engine';
 import { cachedCopyTable, yieldToRequests, type BulkLoad } from '../../db/bulk-copy.ts';
 import { rowsOf, type Database, type Executor } from '../../db/database.ts';
 import { findOne } from '../../db/find-one.ts';
-import type { StoredDetails } from '../../db/run-variants.ts';
+import { readStoredDetails, readStoredInput, writtenDetails, writtenInput } from '../../db/run-variants.ts';
 import {
   analysisRuns,
   productFiles,
@@ -101,34 +101,23 @@ export function toVariantRow(
     filter: v.filter,
     score: v.score,
     isCandidate,
-    input: v.input,
-    details: storedDetails(v),
+    input: writtenInput(v),
+    details: writtenDetails(v),
     genotypes: v.familyGenotypes ?? null,
     inheritance: inheritance?.tags ?? [],
     inheritanceDetail: inheritance && (inheritance.partners.length || inheritance.rules.length) ? { partners: inheritance.partners, rules: inheritance.rules } : null,
   } satisfies typeof runVariants.$inferInsert;
 }
 
-/** The `details` column of a variant: the evidence without a column of its own, null when there is none. */
-function storedDetails(v: AnnotatedVariant): StoredDetails | null {
-  if (!v.acmg.notAssessed?.length && !v.otherGenes?.length && !v.geneConstraint && !v.codingOutcome?.length) return null;
-  return {
-    acmgNotAssessed: v.acmg.notAssessed ?? [],
-    otherGenes: v.otherGenes ?? [],
-    geneConstraint: v.geneConstraint ?? null,
-    ...(v.codingOutcome?.length ? { codingOutcome: v.codingOutcome } : {}),
-  };
-}
-
 /** The AnnotatedVariant a stored row came from (re-ranking works from these). */
 export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
-  const details = r.details as StoredDetails | null;
+  const details = readStoredDetails(r.details);
   return {
     chrom: r.chrom,
     pos: r.pos,
     ref: r.ref,
     alt: r.alt,
-    input: r.input as AnnotatedVariant['input'],
+    input: readStoredInput(r),
     assembly: 'GRCh38',
     genotype: r.genotype as AnnotatedVariant['genotype'],
     filter: r.filter,
