@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { AnnotatedVariant } from '@rarelens/engine';
+import { copyTableWithLast, encodeCopyRows } from './bulk-copy.ts';
 import { runVariants, type RunVariantRow } from './schema/products.ts';
 
 /** A page of a list (1-based). */
@@ -221,3 +222,65 @@ export function readStoredInput(row: Pick<RunVariantRow, 'chrom' | 'pos' | 'ref'
   const [line, prefix] = raw as [number, string];
   return { chrom: `${prefix}${row.chrom}`, pos: row.pos, ref: row.ref, alt: row.alt, line };
 }
+
+/** One variant as stored: `ordinal` is its 1-based position in the input's variant stream. */
+export function toVariantRow(
+  runId: string,
+  ordinal: number,
+  v: AnnotatedVariant,
+  isCandidate: boolean,
+  inheritance: { tags: string[]; partners: number[]; rules: string[] } | null = null,
+) {
+  return {
+    runId,
+    id: ordinal,
+    rank: null,
+    chrom: v.chrom,
+    pos: v.pos,
+    ref: v.ref,
+    alt: v.alt,
+    gene: v.gene,
+    hgncId: v.hgncId ?? null,
+    transcript: v.transcript,
+    isManeSelect: v.isManeSelect ?? false,
+    consequence: v.consequences[0] ?? null,
+    consequences: v.consequences,
+    impact: v.impact,
+    hgvsC: v.hgvsC,
+    hgvsP: v.hgvsP,
+    af: v.af,
+    afSource: v.afSource ?? null,
+    clinvarSignificance: v.clinvar?.significance ?? null,
+    clinvar: v.clinvar,
+    acmgClass: v.acmg.classification,
+    acmgPoints: Math.round(v.acmg.points),
+    acmgCriteria: v.acmg.criteria,
+    zygosity: v.genotype.zygosity,
+    genotype: v.genotype,
+    qual: v.qual,
+    filter: v.filter,
+    score: v.score,
+    isCandidate,
+    input: writtenInput(v),
+    details: writtenDetails(v),
+    genotypes: v.familyGenotypes ?? null,
+    inheritance: inheritance?.tags ?? [],
+    inheritanceDetail: inheritance && (inheritance.partners.length || inheritance.rules.length) ? { partners: inheritance.partners, rules: inheritance.rules } : null,
+  } satisfies typeof runVariants.$inferInsert;
+}
+
+/** run_variants with the run id last, for rows encoded without it (PostgreSQL: COPY from STDIN). */
+export const ENCODED_VARIANTS = copyTableWithLast(runVariants, 'STDIN', 'runId');
+
+/**
+ * Variants the ranking does not look at, as COPY text of run_variants without the run id: what
+ * copyVariants sends for them, encoded where they were annotated (the analysis thread), so they
+ * cross to the job as one string instead of objects (copyEncodedVariants adds the run id).
+ */
+export function encodeStoredVariants(variants: readonly { id: number; variant: AnnotatedVariant }[]): string {
+  return encodeCopyRows(
+    ENCODED_VARIANTS,
+    variants.map((v) => toVariantRow('', v.id, v.variant, false)),
+  );
+}
+
