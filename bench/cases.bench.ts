@@ -18,7 +18,7 @@
  * and dropped at the end (--keep-db keeps it and prints its URL).
  *
  * Usage: npm run bench:cases -- [--skip-genome] [--skip-list] [--genome-records N] [--requests N] [--seconds S] [--concurrency C]
- *        [--keep-db] [--reuse-db URL] [--api-processes N] [--api-root DIR] [--cpu-prof DIR]   (--reuse-db: latency only, on the BENCH-GENOME case of a kept database)
+ *        [--keep-db] [--reuse-db URL] [--api-processes N] [--api-root DIR] [--api-root-b DIR] [--cpu-prof DIR]   (--reuse-db: latency only, on the BENCH-GENOME case of a kept database)
  */
 import {
   createReadStream,
@@ -76,6 +76,16 @@ const kbDir = opt('--kb') ?? process.env.RARELENS_KB ?? resolve(root, 'data/kb')
  * node_modules linked). Default: this checkout.
  */
 const apiRoot = resolve(opt('--api-root') ?? root);
+/**
+ * --api-root-b DIR: an A/B in one load. Every other API process starts from DIR (side B), the
+ * others from --api-root (side A); the clients alternate between the processes, so both sides
+ * answer the same mix at the same time on the same machine load, and the CPU per request of each
+ * side (its API processes, and its PostgreSQL backends told apart by application_name) is
+ * reported beside the ratio B/A. Latency is shared by both sides (one database, one CPU).
+ */
+const apiRootB = opt('--api-root-b') === undefined ? undefined : resolve(opt('--api-root-b')!);
+/** The side (A or B) of API process `i`, and its root. */
+const sideOf = (i: number): { side: 'A' | 'B'; root: string } => (apiRootB !== undefined && i % 2 === 1 ? { side: 'B', root: apiRootB } : { side: 'A', root: apiRoot });
 
 
 function log(s: string): void {
@@ -194,6 +204,7 @@ async function startApiProcesses(
   const bases: string[] = [];
   for (let i = 0; i < n; i++) {
     const port = 20000 + Math.floor(Math.random() * 20000);
+    const { side, root: sideRoot } = sideOf(i);
     const child = spawn(
       process.execPath,
       [
@@ -201,13 +212,15 @@ async function startApiProcesses(
         ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
         '--import',
         'tsx',
-        join(apiRoot, 'apps/server/src/main.ts'),
+        join(sideRoot, 'apps/server/src/main.ts'),
       ],
       {
-        cwd: apiRoot,
+        cwd: sideRoot,
         env: {
           ...process.env,
           ...env,
+          // node-postgres names its connections after it: the backends of each side of an A/B.
+          PGAPPNAME: `rarelens-bench-${side}`,
           RARELENS_INPROCESS_WORKER: 'false',
           HOST: '127.0.0.1',
           PORT: String(port),
@@ -276,6 +289,8 @@ const CLOCK_TICKS = 100;
  */
 interface DbSide {
   cpuMs: Map<number, number>;
+  /** application_name of each backend (the side of an A/B run, startApiProcesses). */
+  appOf: Map<number, string>;
   transactions: number;
 }
 async function readDbSide(databaseUrl: string): Promise<DbSide> {
@@ -283,8 +298,8 @@ async function readDbSide(databaseUrl: string): Promise<DbSide> {
   await client.connect();
   try {
     const name = new URL(databaseUrl).pathname.slice(1);
-    const backends = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    const backends = await client.query<{ pid: number; application_name: string }>(
+      'select pid, application_name from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [name],
     );
     // pg_stat_database is sampled per transaction: a fresh snapshot.
@@ -295,16 +310,20 @@ async function readDbSide(databaseUrl: string): Promise<DbSide> {
     );
     return {
       cpuMs: new Map(backends.rows.map((r) => [r.pid, processCpuMs(r.pid)])),
+      appOf: new Map(backends.rows.map((r) => [r.pid, r.application_name])),
       transactions: Number(tx.rows[0]?.n ?? NaN),
     };
   } finally {
     await client.end();
   }
 }
-/** CPU of the database's backends between two readings (ms); NaN when /proc is not readable. */
-function dbCpuBetween(before: DbSide, after: DbSide): number {
+/**
+ * CPU of the database's backends between two readings (ms), of those whose application_name is
+ * `app` when given; NaN when /proc is not readable.
+ */
+function dbCpuBetween(before: DbSide, after: DbSide, app?: string): number {
   let ms = 0;
-  for (const [pid, cpu] of after.cpuMs) ms += cpu - (before.cpuMs.get(pid) ?? 0);
+  for (const [pid, cpu] of after.cpuMs) if (app === undefined || after.appOf.get(pid) === app) ms += cpu - (before.cpuMs.get(pid) ?? 0);
   return ms;
 }
 
@@ -361,6 +380,7 @@ async function measureLatency(
     perBase: Record<string, number[]>;
     errors: number;
     answered: number;
+    answeredPerBase: Record<string, number>;
     elapsed: number;
     cpuMs: number;
   };
@@ -391,6 +411,23 @@ async function measureLatency(
   say(
     `load generator CPU (bench/lib/http-load.ts, bench only, not the product): ${(load.cpuMs / 1000).toFixed(1)} s = ${(load.cpuMs / load.answered).toFixed(2)} ms CPU per request; CPU used per second of load: API ${(pids.reduce((sum, _, i) => sum + (cpuAfter[i]! - cpuBefore[i]!), 0) / 1000 / elapsed).toFixed(2)}, PostgreSQL ${(dbCpu / 1000 / elapsed).toFixed(2)}, load generator ${(load.cpuMs / 1000 / elapsed).toFixed(2)} (of 2 cores)`,
   );
+  if (apiRootB !== undefined && pids.length >= 2) {
+    // A/B: each side's API CPU, PostgreSQL CPU and answers (processes alternate sides).
+    const sides = (['A', 'B'] as const).map((side) => {
+      const idx = pids.map((_, i) => i).filter((i) => sideOf(i).side === side);
+      const api = idx.reduce((sum, i) => sum + (cpuAfter[i]! - cpuBefore[i]!), 0);
+      const answered = idx.reduce((sum, i) => sum + (load.answeredPerBase[bases[i]!] ?? 0), 0);
+      const timed = idx.flatMap((i) => load.perBase[bases[i]!] ?? []).sort((x, y) => x - y);
+      return { side, root: sideOf(idx[0]!).root, api: api / answered, db: dbCpuBetween(dbBefore, dbAfter, `rarelens-bench-${side}`) / answered, answered, timed };
+    });
+    for (const x of sides) {
+      say(
+        `A/B side ${x.side} (${x.root}): ${x.answered} answered; API CPU ${x.api.toFixed(3)} ms per request, PostgreSQL CPU ${x.db.toFixed(3)} ms per request, together ${(x.api + x.db).toFixed(3)}; p50 ${percentile(x.timed, 50).toFixed(1)} ms, p95 ${percentile(x.timed, 95).toFixed(1)} ms (latency shared by both sides)`,
+      );
+    }
+    const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
+    say(`A/B ratio B/A of CPU per request: API ${(b.api / a.api).toFixed(3)}, PostgreSQL ${(b.db / a.db).toFixed(3)}, together ${((b.api + b.db) / (a.api + a.db)).toFixed(3)}`);
+  }
   say(`| query | n | p50 ms | p95 ms | max ms |`);
   say(`|---|---:|---:|---:|---:|`);
   samples.forEach((ms, name) => {

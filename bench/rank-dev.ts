@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
 import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
+import { DEFAULT_SCORING_OPTIONS, type PhenotypeScoringOptions } from '../packages/engine/src/phenotype/score.ts';
 import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, resolveQuery, scoreDiseases, type GeneScoreParts, type Sex } from '../packages/engine/src/index.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -71,6 +72,9 @@ writeFileSync(join(dir, 'bg.vcf'), [...header, ...bgLines].join('\n') + '\n');
 const bg = (await readAndAnnotateVcf(session, join(dir, 'bg.vcf'), { assembly: 'GRCh38' })).variants;
 console.log(`background ${bg.length} annotated variants; ${chosen.length} cases`);
 
+// RANK_DEV_SCORING='{"excludedShownWeight":0}': DEFAULT_SCORING_OPTIONS overrides (as bench:rank's RANK_BENCH_SCORING).
+const scoring: PhenotypeScoringOptions = { ...DEFAULT_SCORING_OPTIONS, ...(JSON.parse(process.env.RANK_DEV_SCORING ?? '{}') as Partial<PhenotypeScoringOptions>) };
+if (process.env.RANK_DEV_SCORING) console.log(`scoring options overridden: ${process.env.RANK_DEV_SCORING}`);
 const annotatedGenes = new Set<string>();
 for (const [sym, g] of hpoKb.genes) if (g.diseases.some((l) => l.association !== 'POLYGENIC' && model.diseaseIndex.has(l.id))) annotatedGenes.add(sym);
 
@@ -95,7 +99,7 @@ for (const c of chosen) {
   const sex: Sex = c.sex === 'MALE' ? 'male' : c.sex === 'FEMALE' ? 'female' : 'unknown';
   const prepared = prepareVariants(arg('--all-variants') ? all : filterCandidates(all).candidates);
   const candidates = new Map<string, GeneScoreParts[]>();
-  const res = rank(prepared, hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0, onGeneCandidates: (s, parts) => candidates.set(s, parts) });
+  const res = rank(prepared, hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0, scoring, onGeneCandidates: (s, parts) => candidates.set(s, parts) });
   const collected = collectRanking(c.cohort, res, c.genes.map((g) => g.symbol), c.disease_ids, candidates);
   geneCases.push(collected.gene);
   geneScoreCases.push(collected.geneScores);

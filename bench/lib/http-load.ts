@@ -9,7 +9,7 @@
  * API process (warm-up, not counted); then a line `warm` on stdout, and the load starts at the next line on
  * stdin. Input: JSON in the LOAD_SPEC environment variable. Output: `warm`, then one
  * JSON line with the latencies per query and per API process, the number of answers
- * (timed and untimed) and this process's CPU time.
+ * (timed and untimed; in all and per API process) and this process's CPU time.
  */
 import { Agent, request } from 'node:http';
 import { LIST_QUERIES } from './list-queries.ts';
@@ -49,6 +49,7 @@ function get(base: string, path: string, wantBody = false): Promise<{ status: nu
       } else res.resume();
       res.on('end', () => {
         answered++;
+        answeredPerBase[base] = (answeredPerBase[base] ?? 0) + 1;
         resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, body });
       });
     });
@@ -62,6 +63,8 @@ const perBase: Record<string, number[]> = Object.fromEntries(spec.bases.map((b) 
 let sent = 0;
 /** Every request answered, the untimed page before a keyset request included (API CPU per request). */
 let answered = 0;
+/** The same per API process (an A/B run compares the CPU per request of its two sides). */
+let answeredPerBase: Record<string, number> = {};
 let errors = 0;
 let next = 0;
 // Warm-up, not measured: every query shape twice on each API process (JIT, prepared statements,
@@ -72,6 +75,7 @@ for (const base of spec.bases) {
   }
 }
 answered = 0;
+answeredPerBase = {};
 // Tell the bench that the warm-up is over (it reads the CPU counters) and wait for its go.
 process.stdout.write('warm\n');
 await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
@@ -109,4 +113,4 @@ agent.destroy();
 const elapsed = (performance.now() - t0) / 1000;
 // This process's own CPU (user + system, ms) during the load: the load generator's share of the machine.
 const cpu = process.cpuUsage(cpu0);
-process.stdout.write(`${JSON.stringify({ samples, perBase, errors, answered, elapsed, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
+process.stdout.write(`${JSON.stringify({ samples, perBase, errors, answered, answeredPerBase, elapsed, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);

@@ -174,6 +174,8 @@ describe('generated names: qualified parents and measurements', () => {
     ['HP:0011967', 'Decreased circulating copper concentration', ['HP:0000118']],
     ['HP:0010837', 'Decreased circulating ceruloplasmin concentration', ['HP:0000118']],
     ['HP:0000218', 'High palate', ['HP:0000118']],
+    ['HP:0034392', 'Joint contracture', ['HP:0000118'], ['Contracture']],
+    ['HP:0002828', 'Multiple joint contractures', ['HP:0034392']],
   ]);
   const p = createPhenome(hpo);
   const idsOf = (text: string): string[] => p.extract(text).map((t) => t.id);
@@ -182,9 +184,21 @@ describe('generated names: qualified parents and measurements', () => {
     const term = hpo.terms.get('HP:0008504');
     if (!term) throw new Error('missing term');
     expect(qualifiedParentPhrases(hpo, term)).toEqual(['moderate Sensorineural hearing loss']);
-    expect(idsOf('She has moderate sensorineural hearing loss.')).toEqual(['HP:0008504']);
+    // The graded term, and the finding it grades (named inside it: compositional nesting).
+    expect(idsOf('She has moderate sensorineural hearing loss.')).toEqual([
+      'HP:0008504',
+      'HP:0000407',
+    ]);
     // Without the qualifier the parent term is meant.
     expect(idsOf('She has sensorineural hearing loss.')).toEqual(['HP:0000407']);
+  });
+
+  it('names a plural qualified term by the qualifier and its singular parent synonyms', () => {
+    const term = hpo.terms.get('HP:0002828');
+    if (!term) throw new Error('missing term');
+    expect(qualifiedParentPhrases(hpo, term)).toEqual(['multiple Contracture']);
+    expect(idsOf('The infant had multiple contractures.')).toEqual(['HP:0002828']);
+    expect(idsOf('The infant had contractures.')).toEqual(['HP:0034392']);
   });
 
   it('names a qualified term by the qualifier and the synonyms of an ancestor above its parent', () => {
@@ -321,6 +335,7 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Reduced visual acuity')).toContain('reduced vision');
     expect(equivalentPhrases('Increased muscle tone')).toContain('increased tone');
     expect(equivalentPhrases('Hypoplastic mandible')).toContain('hypoplastic jaw');
+    expect(equivalentPhrases('Thin upper lip vermilion')).toContain('thin upper vermilion');
   });
 
   it('knows the Latin-derived adjectives and the lay names of the limbs', () => {

@@ -14,7 +14,7 @@ import {
   SKIPPABLE_MODIFIERS,
   STOP_WORDS,
 } from './lexicon.ts';
-import { normalizeWord, surfaceWord, tokenize } from './normalize.ts';
+import { normalizeWord, singular, surfaceWord, tokenize } from './normalize.ts';
 
 /**
  * Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts),
@@ -461,6 +461,9 @@ const QUALIFIED_ANCESTOR_DEPTH = 3;
  */
 export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[] {
   const label = term.label.toLowerCase();
+  // A plural label qualifies a singular parent: "Multiple joint contractures".
+  const plural = label.endsWith('s');
+  const sl = plural ? singularPhrase(label) : label;
   const out: string[] = [];
   const seen = new Set<string>();
   let level: readonly string[] = term.parents;
@@ -472,9 +475,10 @@ export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[]
       const parent = ontology.terms.get(pid);
       if (!parent || parent.obsolete) continue;
       next.push(...parent.parents);
-      const pl = parent.label.toLowerCase();
-      if (!label.endsWith(` ${pl}`)) continue;
-      const qualifier = label.slice(0, -pl.length - 1);
+      const parentLabel = parent.label.toLowerCase();
+      const pl = plural ? singularPhrase(parentLabel) : parentLabel;
+      if (!sl.endsWith(` ${pl}`)) continue;
+      const qualifier = sl.slice(0, -pl.length - 1);
       if (!/^[a-z]+(?:[ -][a-z]+)?$/.test(qualifier)) continue;
       for (const s of parent.synonyms)
         if (s.scope === 'exact' && s.type !== 'abbreviation' && s.type !== 'obsolete_synonym')
@@ -484,6 +488,21 @@ export function qualifiedParentPhrases(ontology: Ontology, term: Term): string[]
   }
   return [...new Set(out)];
 }
+
+/** Every word of a phrase in the singular ("joint contractures" -> "joint contracture"). */
+function singularPhrase(text: string): string {
+  let s = singularPhraseCache.get(text);
+  if (s === undefined) {
+    s = text
+      .split(' ')
+      .map((w) => singular(w))
+      .join(' ');
+    singularPhraseCache.set(text, s);
+  }
+  return s;
+}
+/** Labels are few (~19,000) and each parent's is asked for once per child. */
+const singularPhraseCache = new Map<string, string>();
 
 /** The label and the exact synonyms of a term, abbreviations and obsolete synonyms left out. */
 function exactNames(term: Term): string[] {
@@ -602,6 +621,9 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['acoustic neuroma', 'acoustic neurinoma'],
   ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
   ['motor polyneuropathy', 'motor neuropathy'],
+  // The vermilion is the lip's: "thin upper vermilion" = Thin upper lip vermilion.
+  ['upper lip vermilion', 'upper vermilion'],
+  ['lower lip vermilion', 'lower vermilion'],
   // The Latin-derived adjective for the organ.
   ['joint', 'articular'],
   ['joints', 'articulations'],

@@ -84,6 +84,52 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     ]);
   });
 
+  it("reads an organ's adjective as the organ, in either word order", () => {
+    const ids = (text: string): string[] =>
+      phenome
+        .extract(text)
+        .filter((t) => !t.negated)
+        .map((t) => t.label);
+    expect(ids('Radiographs showed hyperostosis of the mandible.')).toEqual([
+      'Mandibular hyperostosis',
+    ]);
+    expect(ids('There was thickening of the cortical bone.')).toEqual([
+      'Thickened cortex of bones',
+    ]);
+    expect(ids('The long bones had sclerosis of the diaphyses.')).toContain('Diaphyseal sclerosis');
+    // The adjective qualifies the next word ("ulnar ray"), not the organ alone.
+    expect(ids('He had aplasia of the ulnar rays.')).not.toContain('Aplasia of the ulna');
+    expect(ids('MRI showed small cerebellar hemispheres.')).not.toContain('Cerebellar hypoplasia');
+  });
+
+  it('reads a comparative as its adjective ("coarser facial features")', () => {
+    const labels = phenome
+      .extract('With age she developed coarser facial features.')
+      .map((t) => t.label);
+    expect(labels).toContain('Coarse facial features');
+  });
+
+  it('reports the finding a severity grades beside the graded term', () => {
+    const labels = (text: string): string[] =>
+      phenome
+        .extract(text)
+        .filter((t) => !t.negated)
+        .map((t) => t.label)
+        .sort();
+    expect(labels('Our patient has severe mental retardation.')).toEqual([
+      'Intellectual disability',
+      'Severe intellectual disability',
+    ]);
+    expect(labels('Urinalysis showed mild proteinuria.')).toEqual([
+      'Mild proteinuria',
+      'Proteinuria',
+    ]);
+    // A qualifier that is not a severity grade stays one term.
+    expect(labels('She has sensorineural hearing loss.')).toEqual([
+      'Sensorineural hearing impairment',
+    ]);
+  });
+
   it('returns nothing for non-English text or nonsense', () => {
     expect(phenome.extract('Der Hund läuft schnell über die Straße und bellt laut.')).toEqual([]);
     expect(phenome.extract('El perro corre rápido por la calle y ladra fuerte.')).toEqual([]);

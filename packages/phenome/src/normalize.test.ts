@@ -52,6 +52,21 @@ describe('normalizeWord', () => {
     same('VSDs', 'VSD');
   });
 
+  it("reads an organ's adjective as its noun and a comparative as its adjective", () => {
+    expect(stem('mandibular')).toBe(stem('mandible'));
+    expect(stem('cerebellar')).toBe(stem('cerebellum'));
+    expect(stem('diaphyseal')).toBe(stem('diaphyses'));
+    expect(stem('cortical')).toBe(stem('cortices'));
+    expect(stem('Coarser'.toLowerCase())).toBe(stem('coarse'));
+    expect(stem('narrower')).toBe(stem('narrow'));
+    expect(stem('obstruction')).toBe(stem('obstructed'));
+    expect(stem('infarction')).toBe(stem('infarcts'));
+    // Adjectives with other senses keep their own form.
+    expect(stem('temporal')).not.toBe(stem('temple'));
+    expect(stem('radial')).not.toBe(stem('radius'));
+    expect(stem('lower')).not.toBe(stem('low'));
+  });
+
   it('leaves short words and numbers alone', () => {
     expect(stem('ear')).toBe('ear');
     expect(stem('2nd')).toBe('2nd');

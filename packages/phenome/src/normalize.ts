@@ -179,6 +179,90 @@ const DERIVATION: [RegExp, string][] = [
   [/^congenita$/, 'congenital'],
 ];
 
+/**
+ * The adjective of an organ or bone read as its noun, so that "hyperostosis of the mandible"
+ * has the words of Mandibular hyperostosis and "cortical bone thickening" those of Thickened
+ * cortex of bones (phrases match on their words in any order). Only adjectives formed on the
+ * noun itself (general anatomical English) and that name nothing but the organ: not
+ * "temporal", "frontal", "radial", "digital", "cervical" or "fetal", which have other senses.
+ */
+const ANATOMICAL_ADJECTIVES: Record<string, string> = {
+  mandibular: 'mandible',
+  maxillary: 'maxilla',
+  clavicular: 'clavicle',
+  scapular: 'scapula',
+  patellar: 'patella',
+  tibial: 'tibia',
+  fibular: 'fibula',
+  ulnar: 'ulna',
+  humeral: 'humerus',
+  femoral: 'femur',
+  sternal: 'sternum',
+  sacral: 'sacrum',
+  coccygeal: 'coccyx',
+  calcaneal: 'calcaneus',
+  phalangeal: 'phalanx',
+  epiphyseal: 'epiphysis',
+  metaphyseal: 'metaphysis',
+  diaphyseal: 'diaphysis',
+  acetabular: 'acetabulum',
+  cortical: 'cortex',
+  cerebellar: 'cerebellum',
+  thalamic: 'thalamus',
+  hypothalamic: 'hypothalamus',
+  hippocampal: 'hippocampus',
+  retinal: 'retina',
+  corneal: 'cornea',
+  scleral: 'sclera',
+  conjunctival: 'conjunctiva',
+  choroidal: 'choroid',
+  macular: 'macula',
+  foveal: 'fovea',
+  cochlear: 'cochlea',
+  gingival: 'gingiva',
+  palatal: 'palate',
+  tracheal: 'trachea',
+  laryngeal: 'larynx',
+  pharyngeal: 'pharynx',
+  esophageal: 'esophagus',
+  bronchial: 'bronchus',
+  pleural: 'pleura',
+  pericardial: 'pericardium',
+  aortic: 'aorta',
+  duodenal: 'duodenum',
+  jejunal: 'jejunum',
+  ileal: 'ileum',
+  colonic: 'colon',
+  rectal: 'rectum',
+  anal: 'anus',
+  umbilical: 'umbilicus',
+  splenic: 'spleen',
+  pancreatic: 'pancreas',
+  ureteral: 'ureter',
+  urethral: 'urethra',
+  uterine: 'uterus',
+  vaginal: 'vagina',
+  ovarian: 'ovary',
+  testicular: 'testis',
+  scrotal: 'scrotum',
+  penile: 'penis',
+  pelvic: 'pelvis',
+  thoracic: 'thorax',
+  abdominal: 'abdomen',
+  axillary: 'axilla',
+};
+
+const COMPARATIVES: Record<string, string> = {
+  coarser: 'coarse', narrower: 'narrow', shorter: 'short', thinner: 'thin', broader: 'broad',
+  wider: 'wide', longer: 'long', thicker: 'thick', larger: 'large', smaller: 'small',
+  taller: 'tall', fuller: 'full', flatter: 'flat', deeper: 'deep', shallower: 'shallow',
+};
+
+/** "mandibular", "ulnar": an organ's adjective that the stemmer reads as its noun. */
+export function isAnatomicalAdjective(word: string): boolean {
+  return Object.hasOwn(ANATOMICAL_ADJECTIVES, word.toLowerCase());
+}
+
 const VOWEL = /[aeiouy]/;
 
 /** Strips inflectional and a few derivational suffixes; keeps words of 3 letters or fewer. */
@@ -186,6 +270,10 @@ export function stem(word: string): string {
   let w = word;
   const irregular = IRREGULAR[w];
   if (irregular !== undefined) return finishStem(irregular);
+  const base = COMPARATIVES[w];
+  if (base !== undefined) return stem(base);
+  const organ = ANATOMICAL_ADJECTIVES[w];
+  if (organ !== undefined) return stem(organ);
   if (w.length <= 3 || /\d/.test(w)) return w;
   for (const [re, rep] of DERIVATION) {
     if (re.test(w)) {
@@ -200,6 +288,8 @@ export function stem(word: string): string {
     w = undouble(w.slice(0, -2));
   // "elevation"/"elevated", "dislocation"/"dislocated" share a stem ("elevat").
   if (w.length > 7 && w.endsWith('ation')) w = w.slice(0, -3);
+  // The noun of a participle: "obstruction" = "obstructed", "infarction" = "infarcted".
+  else if (w.length > 7 && w.endsWith('ction')) w = w.slice(0, -3);
   if (w.length > 6 && w.endsWith('ment')) w = w.slice(0, -4);
   else if (w.length > 6 && w.endsWith('ness')) w = w.slice(0, -4);
   else if (w.length > 6 && w.endsWith('ity')) w = w.slice(0, -3);

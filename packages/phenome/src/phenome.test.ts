@@ -70,7 +70,9 @@ describe('createPhenome: matching', () => {
   });
 
   it('prefers the severity-specific term named by the longer phrase', () => {
-    expect(ids(phenome.extract('severe mental retardation'))).toEqual(['HP:0010864']);
+    expect(ids(longestWhole.extract('severe mental retardation'))).toEqual(['HP:0010864']);
+    // The shipped compositional nesting adds the finding the severity grades.
+    expect(ids(phenome.extract('severe mental retardation'))).toEqual(['HP:0010864', 'HP:0001249']);
     expect(ids(phenome.extract('mental retardation'))).toEqual(['HP:0001249']);
   });
 
@@ -119,6 +121,12 @@ describe('createPhenome: matching', () => {
     // A subtype qualifier of a non-neoplastic finding does not.
     expect(ids(comp.extract('posterior subcapsular cataracts'))).toEqual(['HP:0007787']);
     expect(ids(comp.extract('sensorineural hearing loss'))).toEqual(['HP:0000407']);
+    // A severity grade of a finding states the finding: Severe intellectual disability and
+    // Intellectual disability; Severe muscular hypotonia's own finding is not named inside it.
+    expect(ids(comp.extract('He has severe mental retardation.')).sort()).toEqual([
+      'HP:0001249',
+      'HP:0010864',
+    ]);
   });
 
   it('expands coordinated modifiers and heads', () => {
@@ -549,11 +557,13 @@ describe('createPhenome: context', () => {
   });
 
   it('reads "profound X" as "Severe X" only where the HPO has no "Profound X"', () => {
-    expect(ids(phenome.extract('She had profound hypotonia.'))).toEqual(['HP:0006829']);
-    expect(ids(phenome.extract('He had profound intellectual disability.'))).toEqual([
+    expect(ids(longestWhole.extract('She had profound hypotonia.'))).toEqual(['HP:0006829']);
+    expect(ids(longestWhole.extract('He had profound intellectual disability.'))).toEqual([
       'HP:0002187',
     ]);
-    expect(ids(phenome.extract('He had severe intellectual disability.'))).toEqual(['HP:0010864']);
+    expect(ids(longestWhole.extract('He had severe intellectual disability.'))).toEqual([
+      'HP:0010864',
+    ]);
   });
 
   it('does not read a finding named inside a disease name as the finding', () => {

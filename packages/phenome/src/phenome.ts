@@ -20,7 +20,13 @@ import {
   PhraseDictionary,
   SCOPE_WEIGHT,
 } from './dictionary.ts';
-import { normalizeWord, surfaceWord, type Token, tokenize } from './normalize.ts';
+import {
+  isAnatomicalAdjective,
+  normalizeWord,
+  surfaceWord,
+  type Token,
+  tokenize,
+} from './normalize.ts';
 import { findLabValues } from './labs.ts';
 import { findMilestoneDelays } from './milestones.ts';
 import { clinicalRegions } from './sections.ts';
@@ -72,8 +78,9 @@ export interface PhenomeOptions extends DictionaryOptions {
    * `'compositional'` reports them only where the longer phrase is a composition that names
    * the general finding in its own right: a tumour type qualified by its site ("vestibular
    * schwannoma" -> Schwannoma) and a lettered or numbered subtype ("brachydactyly type C" ->
-   * Brachydactyly); a severity, laterality or onset qualifier does not ("dilated
-   * cardiomyopathy" stays Dilated cardiomyopathy).
+   * Brachydactyly) and a severity grade ("severe mental retardation" -> Severe intellectual
+   * disability and Intellectual disability); a laterality, onset or other qualifier does not
+   * ("dilated cardiomyopathy" stays Dilated cardiomyopathy).
    */
   nested?: boolean | 'compositional';
   /**
@@ -254,7 +261,11 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         if (coreWords.length > maxWords) break;
         if (allWords.length <= maxWords) {
           const chosen = chooseEntry(dict.entriesFor(sumAll, allWords), allWords);
-          if (chosen && (chosen.ordered || !endsInOpenModifier(tokens, j))) {
+          if (
+            chosen &&
+            (chosen.ordered || !endsInOpenModifier(tokens, j)) &&
+            !endsInOrganAdjective(tokens, j)
+          ) {
             const { entry, ordered } = chosen;
             out.push({
               first: i,
@@ -641,6 +652,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
   const compositionalOnly = options.nested === 'compositional';
   const isComposition = (tokens: readonly Token[], m: Candidate, ancestor: string): boolean => {
     if (ontology.isA(ancestor, NEOPLASM)) return true;
+    if (isGradedOf(ontology.label(m.entry.termId), ontology.label(ancestor))) return true;
     for (let k = m.first; k + 1 < m.last; k++)
       if (
         /^(type|class|grade)$/i.test((tokens[k] as Token).raw) &&
@@ -1163,6 +1175,17 @@ function onTableRow(text: string, offset: number): boolean {
   return text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).includes('\t');
 }
 
+/**
+ * "Severe intellectual disability" of Intellectual disability: a term that is another one graded
+ * by severity, the finding named in its own right ("severe mental retardation" states
+ * intellectual disability, and says how severe).
+ */
+function isGradedOf(label: string | undefined, ancestorLabel: string | undefined): boolean {
+  if (label === undefined || ancestorLabel === undefined) return false;
+  const rest = /^(?:mild|moderate|severe|profound)\s+(.+)$/i.exec(label)?.[1];
+  return rest !== undefined && rest.toLowerCase() === ancestorLabel.toLowerCase();
+}
+
 /** "C", "A1", "2", "II": the designation after "type". */
 const SUBTYPE_RE = /^(?:[A-Z]\d?|\d{1,2}[A-Z]?|[IVX]{1,4})$/;
 
@@ -1177,6 +1200,19 @@ function endsInOpenModifier(tokens: readonly Token[], last: number): boolean {
   const next = tokens[last + 1];
   return (
     next !== undefined && !t.breakAfter && ADJECTIVE_END.test(t.raw) && /^\p{L}/u.test(next.raw)
+  );
+}
+
+/**
+ * "aplasia of the ulnar rays", "small cerebellar hemispheres": an organ's adjective read as its
+ * noun (normalize.ts) ends no mention when a word it qualifies follows; the phrase names that
+ * word ("ulnar ray"), not the organ.
+ */
+function endsInOrganAdjective(tokens: readonly Token[], last: number): boolean {
+  const t = tokens[last] as Token;
+  const next = tokens[last + 1];
+  return (
+    next !== undefined && !t.breakAfter && /^\p{L}/u.test(next.raw) && isAnatomicalAdjective(t.raw)
   );
 }
 

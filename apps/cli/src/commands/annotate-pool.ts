@@ -1,7 +1,7 @@
 /**
  * `rarelens annotate` over worker threads: this thread reads and decompresses the input and cuts
  * it into blocks of whole lines (VcfReader.textBlocks, about 1 MiB each); each worker parses
- * (VcfReader.parseBlock of its own reader of the same file), annotates and encodes its blocks to
+ * (VcfReader.parseBlockEach of its own reader of the same file), annotates and encodes its blocks to
  * JSONL bytes; this thread writes the blocks' bytes in input order. The output, the counts and
  * the summary are those of the in-process path, and the first error in input order is the one
  * reported, as there.

@@ -50,18 +50,20 @@ try {
     }
     let result: BlockResult;
     try {
-      const variants = reader.parseBlock(m.text, m.firstLine);
       const counts: Record<string, number> = {};
-      for (const v of variants) {
+      // Each variant annotated and encoded as soon as its line is parsed (none kept for the block).
+      const alleles = reader.parseBlockEach(m.text, m.firstLine, (v) => {
         const a = annotator.annotate(v);
         const c = a.acmg.classification;
         counts[c] = (counts[c] ?? 0) + 1;
         encoder.add(a);
-      }
+      });
       const out = encoder.take();
-      result = { id: m.id, out, alleles: variants.length, counts, summary: takeSummary(reader.summary) };
+      result = { id: m.id, out, alleles, counts, summary: takeSummary(reader.summary) };
       port.postMessage(result, [out.buffer as ArrayBuffer]);
     } catch (e) {
+      // Lines encoded before the error are dropped with the block (the command fails on it).
+      encoder.recycle(encoder.take().buffer as ArrayBuffer);
       result = { id: m.id, error: describe(e) };
       port.postMessage(result);
     }

@@ -2,7 +2,7 @@
  * Shared SQL over the stored variants of a run (run_variants): the list order and the WHERE
  * clause of a filtered list, used by every reader (variant list, TSV export, report).
  */
-import { and, asc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type Column, type SQL } from 'drizzle-orm';
 import type { AnnotatedVariant } from '@rarelens/engine';
 import { copyTableWithLast, encodeCopyRows } from './bulk-copy.ts';
 import { runVariants, type RunVariantRow } from './schema/products.ts';
@@ -94,31 +94,81 @@ export interface VariantFilters {
   candidatesOnly?: boolean;
 }
 
-/** The WHERE clause of a filtered variant list (shared with the TSV export). */
-export function variantWhere(runId: string, f: VariantFilters): SQL {
-  const parts: SQL[] = [eq(runVariants.runId, runId)];
-  if (f.consequence?.length) parts.push(inArray(runVariants.consequence, f.consequence));
+/**
+ * How a value enters a filter's SQL: as a bound parameter of the statement (`sql.param`), or as a
+ * named placeholder of a prepared statement (the value then goes to `params`).
+ */
+type Bind = (name: string, value: unknown) => SQL;
+
+/**
+ * The WHERE clause of a filtered list and its shape: the letters of the filters it has (the
+ * clause's text depends on them only, never on their values). One builder for both uses below.
+ */
+function filterWhere(runId: string, f: VariantFilters, bind: Bind): { where: SQL; shape: string } {
+  const parts: SQL[] = [sql`${runVariants.runId} = ${bind('runId', runId)}::uuid`];
+  let shape = '';
+  if (f.consequence?.length) {
+    parts.push(sql`${runVariants.consequence} = any(${bind('consequence', f.consequence)}::text[])`);
+    shape += 'c';
+  }
   // Unknown frequency passes a maximum-frequency filter: absence from population data is
   // itself evidence of rarity, and dropping such variants would hide the rarest ones.
-  if (f.maxAf != null) parts.push(sql`(${runVariants.af} is null or ${runVariants.af} <= ${f.maxAf})`);
+  if (f.maxAf != null) {
+    parts.push(sql`(${runVariants.af} is null or ${runVariants.af} <= ${bind('maxAf', f.maxAf)}::real)`);
+    shape += 'f';
+  }
   if (f.clinvar?.length) {
     const named = f.clinvar.filter((c) => c.toLowerCase() !== 'none');
     const wantsNone = named.length < f.clinvar.length;
     const conds: SQL[] = [];
-    if (named.length) conds.push(inArray(runVariants.clinvarSignificance, named));
+    if (named.length) conds.push(sql`${runVariants.clinvarSignificance} = any(${bind('clinvar', named)}::text[])`);
     if (wantsNone) conds.push(sql`${runVariants.clinvarSignificance} is null`);
     parts.push(conds.length === 1 ? conds[0]! : sql`(${sql.join(conds, sql` or `)})`);
+    shape += (named.length ? 'v' : '') + (wantsNone ? 'n' : '');
   }
-  if (f.acmg?.length) parts.push(inArray(runVariants.acmgClass, f.acmg));
-  if (f.zygosity?.length) parts.push(inArray(runVariants.zygosity, f.zygosity));
-  if (f.gene?.length) parts.push(inArray(runVariants.gene, f.gene));
+  if (f.acmg?.length) {
+    parts.push(sql`${runVariants.acmgClass} = any(${bind('acmg', f.acmg)}::text[])`);
+    shape += 'a';
+  }
+  if (f.zygosity?.length) {
+    parts.push(sql`${runVariants.zygosity} = any(${bind('zygosity', f.zygosity)}::text[])`);
+    shape += 'z';
+  }
+  if (f.gene?.length) {
+    parts.push(sql`${runVariants.gene} = any(${bind('gene', f.gene)}::text[])`);
+    shape += 'g';
+  }
   if (f.inheritance?.length) {
     // Both conditions: the second lets the planner use the partial index of tagged candidates.
     parts.push(sql`cardinality(${runVariants.inheritance}) > 0`);
-    parts.push(sql`${runVariants.inheritance} && ${sql.param(f.inheritance)}::text[]`);
+    parts.push(sql`${runVariants.inheritance} && ${bind('inheritance', f.inheritance)}::text[]`);
+    shape += 'i';
   }
-  if (f.candidatesOnly) parts.push(sql`${runVariants.rank} is not null`);
-  return and(...parts)!;
+  if (f.candidatesOnly) {
+    parts.push(sql`${runVariants.rank} is not null`);
+    shape += 'k';
+  }
+  return { where: and(...parts)!, shape };
+}
+
+/** The WHERE clause of a filtered variant list, its values bound (shared with the TSV export). */
+export function variantWhere(runId: string, f: VariantFilters): SQL {
+  return filterWhere(runId, f, (_name, value) => sql`${sql.param(value)}`).where;
+}
+
+/**
+ * The WHERE clause of a filtered variant list for a prepared statement: the same clause with
+ * its values as placeholders (`params`, by placeholder name), and its `shape`, which names the
+ * clause's text: one prepared statement per shape serves every value of those filters (no SQL
+ * built, parsed or analysed per request).
+ */
+export function variantWherePrepared(runId: string, f: VariantFilters): { where: SQL; shape: string; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = {};
+  const { where, shape } = filterWhere(runId, f, (name, value) => {
+    params[name] = value;
+    return sql`${sql.placeholder(name)}`;
+  });
+  return { where, shape, params };
 }
 
 export function hasFilters(f: VariantFilters): boolean {

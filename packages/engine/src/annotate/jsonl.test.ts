@@ -193,6 +193,70 @@ describe('AnnotationJsonlWriter on made-up records', () => {
     expect(text).toContain('\\ud800');
   });
 
+  it('writes the kept runs of repeating records anew when any value they depend on changes', () => {
+    // Records alike but for one value each, in sequence: each kept run (contig, input contig,
+    // genotype, filter, gene to hgvs_c, hgvs_p to the end) must notice the value that changed.
+    const frozen = (classification: 'Uncertain significance' | 'Likely benign') =>
+      Object.freeze({ classification, points: 0, criteria: Object.freeze([]), notAssessed: Object.freeze([Object.freeze({ code: 'PM2/BA1/BS1', reason: 'no population frequency data' })]) }) as unknown as AnnotatedVariant['acmg'];
+    const vus = frozen('Uncertain significance');
+    const lb = frozen('Likely benign');
+    const intron = Object.freeze(['intron_variant']) as unknown as string[];
+    const first: AnnotatedVariant = {
+      ...base,
+      gene: 'ERRFI1',
+      hgncId: 'HGNC:18185',
+      transcript: 'NM_018948',
+      isManeSelect: true,
+      consequences: intron,
+      hgvsC: 'NM_018948:c.-74+3663C>T',
+      afSource: null,
+      acmg: vus,
+      score: 0.075,
+      otherGenes: [],
+      geneConstraint: { pLI: 0.000712, loeuf: 1.09, misZ: 1.78, source: 'gnomAD v4.1' },
+    };
+    const changes: Partial<AnnotatedVariant>[] = [
+      {},
+      { pos: 12346, hgvsC: 'NM_018948:c.-74+3664C>T' },
+      { chrom: '2' },
+      { input: { chrom: 'chr2', pos: 12345, ref: 'A', alt: 'G', line: 8 } },
+      { genotype: { gt: '1/1', zygosity: 'heterozygous' } },
+      { genotype: { gt: '1/1', zygosity: 'homozygous' } },
+      { genotype: { gt: '1/1', zygosity: 'homozygous', depth: 12 } },
+      { filter: ['LowQual'] },
+      { filter: [] },
+      { filter: ['LowQual', 'q10'] },
+      { filter: ['LowQual'] },
+      { gene: 'OTHER' },
+      { hgncId: null },
+      { transcript: 'NM_000001' },
+      { isManeSelect: false },
+      { consequences: Object.freeze(['intron_variant']) as unknown as string[] },
+      { consequences: ['intron_variant', 'splice_region_variant'] },
+      { impact: 'LOW' },
+      { codingOutcome: [{ term: 'missense_variant', p: 0.5 }] },
+      {},
+      { score: 0.0751 },
+      { acmg: lb },
+      { afSource: 'input VCF population annotations' },
+      { geneConstraint: { pLI: 0.000712, loeuf: 1.1, misZ: 1.78, source: 'gnomAD v4.1' } },
+      { geneConstraint: { pLI: 0.000712, loeuf: 1.1, misZ: 1.78, source: 'gnomAD v2.1.1' } },
+      { geneConstraint: null },
+      { hgvsP: 'p.(Ala1Glu)' },
+      { af: 0.01 },
+      { clinvar: { significance: 'Benign', stars: 1, match: 'exact' } },
+      { otherGenes: [{ gene: 'NBR2', transcript: 'NR_003108', consequences: intron, impact: 'MODIFIER' }] },
+      { acmg: { classification: 'Uncertain significance', points: 0, criteria: [] } },
+      {},
+    ];
+    const records: AnnotatedVariant[] = [];
+    let cur = first;
+    for (const c of changes) records.push((cur = { ...cur, ...c }));
+    // Every change once, then every record again after a different one (back to values seen before).
+    const r = compare([...records, ...records.slice().reverse(), ...records]);
+    expect(r.firstDifference).toBeNull();
+  });
+
   it('grows past its initial buffer, and take() starts afresh', () => {
     const w = new AnnotationJsonlWriter(16);
     const long = { ...base, hgvsC: 'c.'.padEnd(100_000, 'A') };

@@ -72,6 +72,11 @@ function encodeAll<T extends Record<string, string>>(pieces: T): { readonly [k i
   return Object.fromEntries(Object.entries(pieces).map(([k, v]) => [k, Buffer.from(v, 'latin1')])) as unknown as { [k in keyof T]: Uint8Array };
 }
 
+const EMPTY: Uint8Array = new Uint8Array(0);
+
+/** Distinct GT values whose genotype bytes a writer keeps. */
+const MAX_GENOTYPE_RUNS = 256;
+
 /** Strings whose JSON bytes a writer keeps. */
 const CACHED_STRINGS = 16_384;
 /** Buffers recycle() keeps for reuse. */
@@ -84,6 +89,32 @@ export class AnnotationJsonlWriter {
   private readonly spare: ArrayBuffer[] = [];
   /** JSON bytes of frozen (shared, unchangeable) ACMG results, from the "acmg" key to the end of not_assessed. */
   private readonly acmgBytes = new WeakMap<object, Uint8Array>();
+  /** Bytes from the "genotype" key to the zygosity value, by GT and zygosity. */
+  private readonly genotypeRuns = new Map<string, Map<string, Uint8Array>>();
+  /** The last values of each repeating run of the record and the run's bytes (see add()). */
+  private readonly seg = {
+    chrom: '\u0000',
+    chromBytes: EMPTY,
+    inputChrom: '\u0000',
+    inputChromBytes: EMPTY,
+    filter: '\u0000',
+    filterBytes: EMPTY,
+    gene: '\u0000' as string | null,
+    hgncId: null as string | null,
+    transcript: null as string | null,
+    mane: false,
+    consequences: null as readonly string[] | null,
+    impact: '',
+    geneBytes: EMPTY,
+    acmg: null as object | null,
+    score: NaN,
+    afSource: null as string | null,
+    gcSource: '\u0000' as string | null,
+    pLI: null as number | null,
+    loeuf: null as number | null,
+    misZ: null as number | null,
+    tailBytes: EMPTY,
+  };
 
   /** `initial`: bytes of the first buffer (it doubles as needed; take() starts a new one this size). */
   constructor(private readonly initial = 8 << 20) {
@@ -119,18 +150,26 @@ export class AnnotationJsonlWriter {
   /** Appends one record and its newline. */
   add(v: AnnotatedVariant): void {
     const g = v.genotype;
-    this.bytes(K.chromFirst);
-    this.str(v.chrom);
-    this.bytes(K.pos);
+    const i = v.input;
+    // Runs of the record that depend on a value or two repeat from record to record (sorted input:
+    // same contig, same gene, same genotype, an evidence-free tail): their bytes are kept for the
+    // last values seen and copied in one go (segment()).
+    const c = this.seg;
+    if (v.chrom !== c.chrom) {
+      c.chrom = v.chrom;
+      c.chromBytes = this.between(K.chromFirst, v.chrom, K.pos);
+    }
+    this.bytes(c.chromBytes);
     this.num(v.pos);
     this.bytes(K.ref);
     this.str(v.ref);
     this.bytes(K.alt);
     this.str(v.alt);
-    const i = v.input;
-    this.bytes(K.input);
-    this.str(i.chrom);
-    this.bytes(K.pos);
+    if (i.chrom !== c.inputChrom) {
+      c.inputChrom = i.chrom;
+      c.inputChromBytes = this.between(K.input, i.chrom, K.pos);
+    }
+    this.bytes(c.inputChromBytes);
     this.num(i.pos);
     this.bytes(K.ref);
     this.str(i.ref);
@@ -138,10 +177,23 @@ export class AnnotationJsonlWriter {
     this.str(i.alt);
     this.bytes(K.line);
     this.num(i.line);
-    this.bytes(K.genotype);
-    this.str(g.gt);
-    this.bytes(K.zygosity);
-    this.strCached(g.zygosity);
+    // Genotypes alternate (0/1, 1/1, 0|1, ...): their runs are kept per GT and zygosity, not only the last.
+    let byZygosity = this.genotypeRuns.get(g.gt);
+    if (byZygosity === undefined) {
+      byZygosity = new Map<string, Uint8Array>();
+      if (this.genotypeRuns.size < MAX_GENOTYPE_RUNS) this.genotypeRuns.set(g.gt, byZygosity);
+    }
+    let gb = byZygosity.get(g.zygosity);
+    if (gb === undefined) {
+      gb = this.encoded(() => {
+        this.bytes(K.genotype);
+        this.str(g.gt);
+        this.bytes(K.zygosity);
+        this.strCached(g.zygosity);
+      });
+      byZygosity.set(g.zygosity, gb);
+    }
+    this.bytes(gb);
     if (g.depth != null) {
       this.bytes(K.depth);
       this.num(g.depth);
@@ -154,10 +206,64 @@ export class AnnotationJsonlWriter {
       this.bytes(K.alleleDepths);
       this.nums(g.alleleDepths);
     }
-    this.bytes(K.filter);
-    this.strs(v.filter);
-    this.bytes(K.qual);
+    const f = v.filter;
+    if (f.length === 1 && f[0] === c.filter) this.bytes(c.filterBytes);
+    else if (f.length === 1) {
+      c.filter = f[0]!;
+      c.filterBytes = this.encoded(() => {
+        this.bytes(K.filter);
+        this.strs(f);
+        this.bytes(K.qual);
+      });
+      this.bytes(c.filterBytes);
+    } else {
+      this.bytes(K.filter);
+      this.strs(f);
+      this.bytes(K.qual);
+    }
     this.numOrNull(v.qual);
+    // "gene" to "hgvs_c" (key included): a function of the gene, transcript and consequences.
+    const co = v.codingOutcome;
+    const hgncId = v.hgncId ?? null;
+    const mane = v.isManeSelect === true;
+    if (!co?.length && v.gene === c.gene && hgncId === c.hgncId && v.transcript === c.transcript && mane === c.mane && v.consequences === c.consequences && v.impact === c.impact) {
+      this.bytes(c.geneBytes);
+    } else if (!co?.length) {
+      c.gene = v.gene;
+      c.hgncId = hgncId;
+      c.transcript = v.transcript;
+      c.mane = mane;
+      c.consequences = v.consequences;
+      c.impact = v.impact;
+      c.geneBytes = this.encoded(() => this.geneMembers(v));
+      this.bytes(c.geneBytes);
+    } else this.geneMembers(v);
+    this.strOrNull(v.hgvsC);
+    // "hgvs_p" to the end of the line when there is no protein change, frequency, ClinVar hit or
+    // other gene and the ACMG result is a shared (frozen) one: a function of those and the score.
+    const gc = v.geneConstraint ?? null;
+    const og = v.otherGenes ?? [];
+    const afSource = v.afSource ?? null;
+    if (v.hgvsP === null && v.af === null && !v.clinvar && og.length === 0 && Object.isFrozen(v.acmg)) {
+      if (
+        v.acmg !== c.acmg || v.score !== c.score || afSource !== c.afSource ||
+        (gc === null ? c.gcSource !== null : gc.source !== c.gcSource || gc.pLI !== c.pLI || gc.loeuf !== c.loeuf || gc.misZ !== c.misZ)
+      ) {
+        c.acmg = v.acmg;
+        c.score = v.score;
+        c.afSource = afSource;
+        c.gcSource = gc?.source ?? null;
+        c.pLI = gc?.pLI ?? null;
+        c.loeuf = gc?.loeuf ?? null;
+        c.misZ = gc?.misZ ?? null;
+        c.tailBytes = this.encoded(() => this.tail(v));
+      }
+      this.bytes(c.tailBytes);
+    } else this.tail(v);
+  }
+
+  /** From "gene" to the "hgvs_c" key. */
+  private geneMembers(v: AnnotatedVariant): void {
     this.bytes(K.gene);
     this.strOrNull(v.gene, true);
     this.bytes(K.hgncId);
@@ -181,7 +287,10 @@ export class AnnotationJsonlWriter {
     this.bytes(K.impact);
     this.strCached(v.impact);
     this.bytes(K.hgvsC);
-    this.strOrNull(v.hgvsC);
+  }
+
+  /** From "hgvs_p" to the end of the line. */
+  private tail(v: AnnotatedVariant): void {
     this.bytes(K.hgvsP);
     this.strOrNull(v.hgvsP);
     this.bytes(K.af);
@@ -208,9 +317,9 @@ export class AnnotationJsonlWriter {
       const kept = this.acmgBytes.get(acmg);
       if (kept !== undefined) this.bytes(kept);
       else {
-        const start = this.pos;
-        this.acmg(acmg);
-        this.acmgBytes.set(acmg, Uint8Array.prototype.slice.call(this.buf, start, this.pos));
+        const b = this.encoded(() => this.acmg(acmg));
+        this.acmgBytes.set(acmg, b);
+        this.bytes(b);
       }
     } else this.acmg(acmg);
     this.bytes(K.score);
@@ -241,6 +350,28 @@ export class AnnotationJsonlWriter {
       this.strCached(gc.source);
       this.bytes(K.end);
     } else this.bytes(K.noConstraintEnd);
+  }
+
+  /** The bytes of `before`, the JSON string `s` and `after` (see encoded()). */
+  private between(before: Uint8Array, s: string, after: Uint8Array): Uint8Array {
+    return this.encoded(() => {
+      this.bytes(before);
+      this.str(s);
+      this.bytes(after);
+    });
+  }
+
+  /** The bytes `write` writes (a copy to keep), not left in the output: the caller writes them with bytes(). */
+  private encoded(write: () => void): Uint8Array {
+    const start = this.pos;
+    write();
+    // A plain Uint8Array (Buffer's own slice would construct a Buffer: slower).
+    const n = this.pos - start;
+    const out = new Uint8Array(n);
+    const b = this.buf;
+    for (let k = 0; k < n; k++) out[k] = b[start + k]!;
+    this.pos = start;
+    return out;
   }
 
   /** The "acmg" member, from its key to the end of not_assessed. */
@@ -284,9 +415,14 @@ export class AnnotationJsonlWriter {
 
   /** A constant piece of the record. */
   private bytes(b: Uint8Array): void {
-    this.ensure(b.length);
-    this.buf.set(b, this.pos);
-    this.pos += b.length;
+    const n = b.length;
+    this.ensure(n);
+    const buf = this.buf;
+    const p = this.pos;
+    // TypedArray.set has a fixed cost that dominates for the short pieces of a record.
+    if (n <= 64) for (let k = 0; k < n; k++) buf[p + k] = b[k]!;
+    else buf.set(b, p);
+    this.pos = p + n;
   }
 
   private byte(c: number): void {

@@ -2,6 +2,7 @@
  * Source-file helpers for the KB build: streamed line reading of plain/gzip/bgzip text with
  * line numbers, sha256, and compact column encodings for the KB files.
  */
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -112,7 +113,45 @@ export function decodeFloat32(b64: string): Float32Array {
 }
 
 export async function readJson<T>(path: string): Promise<T> {
-  return JSON.parse(await readFile(path, 'utf8')) as T;
+  return JSON.parse(jsonTextOf(await readFile(path))) as T;
+}
+
+/** Bytes checked at a time for non-ASCII (isAscii is vectorised; the odd non-ASCII slice is walked). */
+const ASCII_SLICE = 1 << 16;
+
+/**
+ * The text of a UTF-8 JSON file as a one-byte (Latin-1) string: non-ASCII characters, which JSON
+ * allows only inside strings, are written as \uXXXX escapes, which JSON.parse reads back to the
+ * same characters. Decoding the whole file as UTF-8 would make one two-byte string of it (a
+ * single 'é' anywhere does) and every string parsed from it two-byte too: twice the memory, and
+ * slower to compare, hash and write for every gene symbol and ClinVar field of the KB.
+ */
+export function jsonTextOf(buf: Buffer): string {
+  if (isAscii(buf)) return buf.toString('latin1');
+  const parts: string[] = [];
+  let done = 0;
+  for (let at = 0; at < buf.length; at += ASCII_SLICE) {
+    const end = Math.min(at + ASCII_SLICE, buf.length);
+    if (isAscii(buf.subarray(at, end))) continue;
+    let i = Math.max(at, done);
+    while (i < end) {
+      if (buf[i]! < 0x80) {
+        i++;
+        continue;
+      }
+      // A run of non-ASCII bytes (whole characters: a run ends at an ASCII byte), escaped.
+      let j = i;
+      while (j < buf.length && buf[j]! >= 0x80) j++;
+      parts.push(buf.toString('latin1', done, i));
+      const text = buf.toString('utf8', i, j);
+      let esc = '';
+      for (let k = 0; k < text.length; k++) esc += `\\u${text.charCodeAt(k).toString(16).padStart(4, '0')}`;
+      parts.push(esc);
+      done = i = j;
+    }
+  }
+  parts.push(buf.toString('latin1', done));
+  return parts.join('');
 }
 
 /**

@@ -402,3 +402,37 @@ describe('streamed and in-memory parsing agree', () => {
     });
   }
 });
+
+describe('readVcf: blocks parsed elsewhere (the annotate worker threads)', () => {
+  /** Every variant of the file through textBlocks() of one reader and parseBlockEach() of another. */
+  async function viaBlocks(name: string): Promise<{ variants: VcfVariant[]; counted: number; summary: ReturnType<typeof summaryOf> }> {
+    const blocks = await readVcf(fx(name));
+    const parser = await readVcf(fx(name));
+    parser.close();
+    const variants: VcfVariant[] = [];
+    let counted = 0;
+    for await (const b of blocks.textBlocks()) counted += parser.parseBlockEach(b.text, b.firstLine, (v) => variants.push(v));
+    return { variants, counted, summary: summaryOf(parser) };
+  }
+  const summaryOf = (r: Awaited<ReturnType<typeof readVcf>>) => {
+    const { records, alleles, skippedStar, skippedNonRef, skippedRefBlocks, skippedNoAlt, skippedTelomere, structural } = r.summary;
+    return { records, alleles, skippedStar, skippedNonRef, skippedRefBlocks, skippedNoAlt, skippedTelomere, structural };
+  };
+  const fields = (v: VcfVariant) => ({ key: key(v), line: v.record.line, input: v.input, genotype: v.genotype, filter: v.filter, qual: v.qual, info: v.record.infoRaw });
+
+  it('gives the variants, line numbers and counts of the in-process reader', async () => {
+    for (const name of ['multiallelic.vcf', 'gvcf.g.vcf', 'spec-edge-cases.vcf', 'structural.vcf', 'vep-csq.vcf', 'crlf.vcf']) {
+      const whole = await readAll(name);
+      const blocks = await viaBlocks(name);
+      expect(blocks.variants.map(fields), name).toEqual(whole.variants.map(fields));
+      expect(blocks.counted, name).toBe(whole.variants.length);
+      expect(blocks.summary, name).toEqual(summaryOf(whole.reader));
+    }
+  });
+
+  it('stops at a malformed line with its line number', async () => {
+    const err = await viaBlocks('wrong-columns.vcf').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VcfParseError);
+    expect(err).toMatchObject({ line: 9 });
+  });
+});

@@ -473,7 +473,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     }
   }
 
-  private parseText(text: string, out: VcfVariant[], isFinal: boolean): void {
+  private parseText(text: string, out: VcfVariant[], isFinal: boolean, sink: ((v: VcfVariant) => void) | null = null): void {
     let start = 0;
     const len = text.length;
     let lineNo = this.lineNo;
@@ -498,6 +498,10 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
             } catch (err) {
               if (!(err instanceof VcfParseError)) throw err;
               this.fail(err);
+            }
+            if (sink !== null && out.length > 0) {
+              for (let k = 0; k < out.length; k++) sink(out[k]!);
+              out.length = 0;
             }
           }
         }
@@ -579,7 +583,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
 
   /**
    * The records' text in blocks of whole lines (one per decoded chunk), each with the number of
-   * its first line, for parsing elsewhere (another thread's reader of the same file: parseBlock).
+   * its first line, for parsing elsewhere (another thread's reader of the same file: parseBlockEach).
    * Like batches(), a reader yields its records once.
    */
   async *textBlocks(): AsyncGenerator<{ text: string; firstLine: number; lines: number }> {
@@ -620,17 +624,19 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
 
   /**
    * Parse one block of whole lines from textBlocks() of a reader of the same file (same header,
-   * sample and options): the variants, with the line numbers of the file. Counts go to this
-   * reader's summary. Without `reference` only (left-alignment is asynchronous).
+   * sample and options), handing each variant to `each` as soon as its line is parsed, with the
+   * line numbers of the file: nothing of a line need outlive its consumer (a block's variants are
+   * not kept alive together through the young generation). Counts go to this reader's summary.
+   * Returns the number of variants. Without `reference` only (left-alignment is asynchronous).
    */
-  parseBlock(text: string, firstLine: number): VcfVariant[] {
-    if (this.opts.reference !== undefined) throw new Error('parseBlock does not left-align: read with batches() when a reference is given');
-    const out: VcfVariant[] = [];
+  parseBlockEach(text: string, firstLine: number, each: (v: VcfVariant) => void): number {
+    if (this.opts.reference !== undefined) throw new Error('parseBlockEach does not left-align: read with batches() when a reference is given');
+    const before = this.summary.alleles;
     this.lineNo = firstLine - 1;
     this.pending = '';
-    this.parseText(text, out, true);
+    this.parseText(text, [], true, each);
     this.pending = '';
-    return out;
+    return this.summary.alleles - before;
   }
 
   /** Variants one by one (a plain iterator over the batches: cheaper than a generator per item). */

@@ -1,8 +1,8 @@
 /** SQL for the stored variants of a case's run: the filtered, paged and clustered lists and one variant. */
-import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/database.ts';
 import { findInRun } from '../../db/ranked-page.ts';
-import { hasFilters, LISTED_COLUMNS, listedVariantOf, rawRowDecoder, VARIANT_ORDER, variantWhere, type ListedVariantRow, type Page, type VariantFilters } from '../../db/run-variants.ts';
+import { LISTED_COLUMNS, listedVariantOf, rawRowDecoder, VARIANT_ORDER, variantWhere, variantWherePrepared, type ListedVariantRow, type Page, type VariantFilters } from '../../db/run-variants.ts';
 import { runVariants } from '../../db/schema/products.ts';
 import { variantClassifications, type VariantClassificationRow } from '../../db/schema/variant-classifications.ts';
 
@@ -29,20 +29,11 @@ function reviewOf(caseId: ReturnType<typeof sql.placeholder> | string) {
 
 /**
  * The reviewer classification columns of a listed row, selected as review_<column>: in a raw
- * row (selectListed) they would otherwise share names with run_variants' (id, chrom, pos...).
+ * row (a list statement's) they would otherwise share names with run_variants' (id, chrom, pos...).
  */
 const REVIEW_COLUMNS = getTableColumns(variantClassifications);
 const REVIEW_FIELDS = Object.fromEntries(Object.values(REVIEW_COLUMNS).map((c) => [`review_${c.name}`, sql`${c}`.as(`review_${c.name}`)]));
 const reviewOfRaw = rawRowDecoder(REVIEW_COLUMNS, (_key, c) => `review_${c.name}`);
-
-/**
- * Runs a select of LISTED_COLUMNS and REVIEW_FIELDS (left-joined on reviewOf) as a raw query
- * and decodes its rows with rawRowDecoder: on a clustered page (up to 200 rows) drizzle's row
- * mapping was the largest part of the request's CPU.
- */
-async function selectListed(db: Executor, query: SQLWrapper): Promise<ListedVariants> {
-  return decodeListed(rowsOf(await db.execute(query.getSQL())));
-}
 
 /**
  * The raw rows of a prepared statement: `all()`, which drizzle's PostgreSQL and PGlite prepared
@@ -57,7 +48,11 @@ async function rawRowsOf(statement: object, params: Record<string, unknown>): Pr
   return rows as Record<string, unknown>[];
 }
 
-/** Raw rows of a select of LISTED_COLUMNS and REVIEW_FIELDS, decoded (selectListed). */
+/**
+ * Raw rows of a select of LISTED_COLUMNS and REVIEW_FIELDS (left-joined on reviewOf), decoded by
+ * rawRowDecoder: on a clustered page (up to 200 rows) drizzle's row mapping was the largest part
+ * of the request's CPU.
+ */
 function decodeListed(raw: Record<string, unknown>[]): ListedVariants {
   const rows: ListedVariantRow[] = [];
   const reviews: VariantClassificationRow[] = [];
@@ -113,96 +108,105 @@ export function decodeCursor(text: string): ListCursor | null {
   return { rank, score, id };
 }
 
+/** A list-order key in a prepared statement: placeholders for the cursor's values. */
+const CURSOR_AT = { rank: sql.placeholder('afterRank'), score: sql.placeholder('afterScore'), id: sql.placeholder('afterId') };
+
 /**
- * The rows after `c` in list order (rank asc nulls last, score desc, id), as index range
+ * The rows after a cursor in list order (rank asc nulls last, score desc, id), as index range
  * conditions: one per branch, each a contiguous range of the list indexes (a row comparison
- * cannot express the mixed sort directions, and an OR of them would lose the index order).
+ * cannot express the mixed sort directions, and an OR of them would lose the index order). The
+ * branches depend on whether the cursor's rank is null; its values are the placeholders CURSOR_AT.
  */
-function afterCursor(c: ListCursor): SQL[] {
+function afterCursor(rankIsNull: boolean): SQL[] {
   const { rank, score, id } = runVariants;
-  const sameScoreLaterId = sql`${score} = ${c.score}::real and ${id} > ${c.id}`;
-  const lowerScore = sql`${score} < ${c.score}::real`;
-  if (c.rank === null) return [sql`${rank} is null and ${sameScoreLaterId}`, sql`${rank} is null and ${lowerScore}`];
+  const sameScoreLaterId = sql`${score} = ${CURSOR_AT.score}::real and ${id} > ${CURSOR_AT.id}::int`;
+  const lowerScore = sql`${score} < ${CURSOR_AT.score}::real`;
+  if (rankIsNull) return [sql`${rank} is null and ${sameScoreLaterId}`, sql`${rank} is null and ${lowerScore}`];
   return [
-    sql`${rank} = ${c.rank} and ${sameScoreLaterId}`,
-    sql`${rank} = ${c.rank} and ${lowerScore}`,
-    sql`${rank} > ${c.rank}`,
+    sql`${rank} = ${CURSOR_AT.rank}::int and ${sameScoreLaterId}`,
+    sql`${rank} = ${CURSOR_AT.rank}::int and ${lowerScore}`,
+    sql`${rank} > ${CURSOR_AT.rank}::int`,
     sql`${rank} is null`,
   ];
 }
 
+/** Where a list statement reads: placeholders of the run, the case (reviews) and the page. */
+const AT = { runId: sql.placeholder('runId'), caseId: sql.placeholder('caseId'), limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+
 /**
- * Variants in list order with filters; `knownTotal` skips counting (unfiltered lists).
- * Deferred join: the page of ids comes from an index-only scan of the covering list index
- * (deep offsets skip index entries, not wide heap rows), joined to the full rows in the same
- * statement.
+ * Variants in list order with filters, at an offset. Deferred join: the page of ids comes from an
+ * index-only scan of the covering list index (deep offsets skip index entries, not wide heap
+ * rows), joined to the full rows in the same statement.
  */
-function pageQuery(db: Executor, where: SQL, at: PageAt) {
+function pageQuery(db: Executor, where: SQL) {
   const page = db
     .select({ id: runVariants.id, rank: runVariants.rank, score: runVariants.score })
     .from(runVariants)
     .where(where)
     .orderBy(...VARIANT_ORDER)
-    .limit(at.limit)
-    .offset(at.offset)
+    .limit(AT.limit)
+    .offset(AT.offset)
     .as('page');
   return db
     .select({ ...LISTED_COLUMNS, ...REVIEW_FIELDS })
     .from(page)
-    .innerJoin(runVariants, and(eq(runVariants.runId, at.runId), eq(runVariants.id, page.id)))
-    .leftJoin(variantClassifications, reviewOf(at.caseId))
+    .innerJoin(runVariants, and(sql`${runVariants.runId} = ${AT.runId}::uuid`, eq(runVariants.id, page.id)))
+    .leftJoin(variantClassifications, reviewOf(AT.caseId))
     .orderBy(sql`${page.rank} asc nulls last`, sql`${page.score} desc nulls last`, asc(page.id));
 }
-
-/** Where a page query reads: values, or placeholders of a prepared statement. */
-interface PageAt {
-  runId: string | Placeholder;
-  caseId: string | Placeholder;
-  limit: number | Placeholder;
-  offset: number | Placeholder;
-}
-
-const PREPARED_AT: PageAt = { runId: sql.placeholder('runId'), caseId: sql.placeholder('caseId'), limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 
 /**
  * A keyset page: the first `limit` rows after the cursor, one index range read per branch of
  * afterCursor (each stops after `limit` rows), then the full rows of those ids.
  */
-function keysetQuery(db: Executor, caseId: string, where: SQL, c: ListCursor, limit: number) {
+function keysetQuery(db: Executor, where: SQL, rankIsNull: boolean) {
   const order = sql.join([...VARIANT_ORDER], sql`, `);
-  const branches = afterCursor(c).map(
-    (b) => sql`(select ${runVariants.id} as id, ${runVariants.rank} as rank, ${runVariants.score} as score from ${runVariants} where ${where} and ${b} order by ${order} limit ${limit})`,
+  const branches = afterCursor(rankIsNull).map(
+    (b) => sql`(select ${runVariants.id} as id, ${runVariants.rank} as rank, ${runVariants.score} as score from ${runVariants} where ${where} and ${b} order by ${order} limit ${AT.limit})`,
   );
-  const ids = sql`select id from (${sql.join(branches, sql` union all `)}) k order by k.rank asc nulls last, k.score desc, k.id limit ${limit}`;
+  const ids = sql`select id from (${sql.join(branches, sql` union all `)}) k order by k.rank asc nulls last, k.score desc, k.id limit ${AT.limit}`;
   return db
     .select({ ...LISTED_COLUMNS, ...REVIEW_FIELDS })
     .from(runVariants)
-    .leftJoin(variantClassifications, reviewOf(caseId))
+    .leftJoin(variantClassifications, reviewOf(AT.caseId))
     .where(and(where, sql`${runVariants.id} in (${ids})`))
     .orderBy(...VARIANT_ORDER);
 }
 
-/** The two filter-free list shapes (all variants, candidates only) as prepared statements. */
-const pagePrepared = new WeakMap<object, { all: ReturnType<ReturnType<typeof pageQuery>['prepare']>; candidates: ReturnType<ReturnType<typeof pageQuery>['prepare']> }>();
+/**
+ * The list's prepared statements per database handle, by name: one per kind of list statement
+ * and filter shape (variantWherePrepared), built by drizzle and parsed by PostgreSQL once per
+ * connection, then executed with each request's values. Building a filtered page's SQL per
+ * request was the largest part of the list's API CPU after the socket writes, and parsing it the
+ * database's. The names are few (one per shape used) and their text never changes.
+ */
+const listStatements = new WeakMap<object, Map<string, object>>();
+
+function listStatement(db: Executor, name: string, build: () => { prepare(name: string): object }): object {
+  let byName = listStatements.get(db);
+  if (byName === undefined) listStatements.set(db, (byName = new Map<string, object>()));
+  let statement = byName.get(name);
+  if (statement === undefined) {
+    statement = build().prepare(name);
+    byName.set(name, statement);
+  }
+  return statement;
+}
 
 /**
  * A page of the list of case `caseId`'s run `runId`: at `p`'s offset, or right after `after`
  * (keyset) when given; with the case's reviewer classifications of its rows.
  */
 export async function listVariants(db: Executor, caseId: string, runId: string, f: VariantFilters, p: Page, after?: ListCursor): Promise<ListedVariants> {
-  if (after) return selectListed(db, keysetQuery(db, caseId, variantWhere(runId, f), after, p.pageSize));
-  const params = { runId, caseId, limit: p.pageSize, offset: (p.page - 1) * p.pageSize };
-  if (hasFilters(f)) return selectListed(db, pageQuery(db, variantWhere(runId, f), params));
-  let prepared = pagePrepared.get(db);
-  if (!prepared) {
-    const byRun = eq(runVariants.runId, sql.placeholder('runId'));
-    prepared = {
-      all: pageQuery(db, byRun, PREPARED_AT).prepare('run_variants_listed_page_all'),
-      candidates: pageQuery(db, and(byRun, sql`${runVariants.rank} is not null`)!, PREPARED_AT).prepare('run_variants_listed_page_candidates'),
-    };
-    pagePrepared.set(db, prepared);
+  const { where, shape, params } = variantWherePrepared(runId, f);
+  const values = { ...params, caseId, limit: p.pageSize };
+  if (after) {
+    const rankIsNull = after.rank === null;
+    const statement = listStatement(db, `run_variants_keyset_${rankIsNull ? 'n' : 'r'}_${shape}`, () => keysetQuery(db, where, rankIsNull));
+    return decodeListed(await rawRowsOf(statement, { ...values, afterRank: after.rank, afterScore: after.score, afterId: after.id }));
   }
-  return decodeListed(await rawRowsOf(f.candidatesOnly ? prepared.candidates : prepared.all, params));
+  const statement = listStatement(db, `run_variants_page_${shape}`, () => pageQuery(db, where));
+  return decodeListed(await rawRowsOf(statement, { ...values, offset: (p.page - 1) * p.pageSize }));
 }
 
 /** A gene of the clustered view: its matching variants' count and the gene's rank and score. */
@@ -251,18 +255,18 @@ export async function clusterVariants(
 ): Promise<{ byGene: Map<string, ListedVariantRow[]>; reviews: VariantClassificationRow[] }> {
   const byGene = new Map<string, ListedVariantRow[]>();
   if (genes.length === 0) return { byGene, reviews: [] };
-  const where = variantWhere(runId, f);
-  const order = sql.join([...VARIANT_ORDER], sql`, `);
-  const firstOfGene = sql`select ${runVariants.id} from ${runVariants} where ${where} and ${runVariants.gene} = g.symbol order by ${order} limit ${perGene}`;
-  const { rows, reviews } = await selectListed(
-    db,
-    db
+  const { where, shape, params } = variantWherePrepared(runId, f);
+  const statement = listStatement(db, `run_variants_clusters_${shape}`, () => {
+    const order = sql.join([...VARIANT_ORDER], sql`, `);
+    const firstOfGene = sql`select ${runVariants.id} from ${runVariants} where ${where} and ${runVariants.gene} = g.symbol order by ${order} limit ${sql.placeholder('perGene')}`;
+    return db
       .select({ ...LISTED_COLUMNS, ...REVIEW_FIELDS })
       .from(runVariants)
-      .leftJoin(variantClassifications, reviewOf(caseId))
-      .where(and(where, sql`${runVariants.id} in (select l.id from unnest(${sql.param(genes)}::text[]) as g(symbol) cross join lateral (${firstOfGene}) as l(id))`))
-      .orderBy(...VARIANT_ORDER),
-  );
+      .leftJoin(variantClassifications, reviewOf(AT.caseId))
+      .where(and(where, sql`${runVariants.id} in (select l.id from unnest(${sql.placeholder('genes')}::text[]) as g(symbol) cross join lateral (${firstOfGene}) as l(id))`))
+      .orderBy(...VARIANT_ORDER);
+  });
+  const { rows, reviews } = decodeListed(await rawRowsOf(statement, { ...params, caseId, genes, perGene }));
   for (const v of rows) {
     const list = byGene.get(v.gene ?? '') ?? [];
     list.push(v);
