@@ -43,6 +43,7 @@ import { createKnowledgeBase, type KnowledgeBase } from './kb/knowledge-base.ts'
 import { createCaseAnalysisStore } from './modules/analysis/analysis.service.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { createCaseAccess, createCasesService } from './modules/cases/cases.service.ts';
+import { createCaseAccessCache, type CaseAccessCache } from './modules/cases/case-access-cache.ts';
 import { createGenomeCheck, genomeCheckSources, type GenomeCheck } from './modules/cases/genome-check.ts';
 import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
 import { genesRoutes } from './modules/genes/genes.routes.ts';
@@ -88,6 +89,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Live sessions kept in memory (PostgreSQL; null on PGlite), for tests of their revocation. */
     sessionCache: SessionCache | null;
+    /** The case access cache (PostgreSQL; modules/cases/case-access-cache.ts), null on PGlite. */
+    caseAccessCache: CaseAccessCache | null;
   }
 }
 
@@ -207,16 +210,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cookies = createSessionCookies(config);
   const activityService = createActivityService({ database });
   // Several API processes may share the database: the session cache hears revocations through LISTEN (PostgreSQL only).
-  const sessions = database.kind === 'postgres' && config.databaseUrl !== undefined ? createSessionCache({ connectionString: config.databaseUrl, logger: app.log }) : undefined;
-  if (sessions) {
-    app.addHook('onClose', () => sessions.close());
-    // A state-changing request (logout, password change, account changes...) is answered once this
-    // process's session cache heard what it committed.
+  // Likewise the case access cache hears changes of cases, shares and runs.
+  const listenUrl = database.kind === 'postgres' ? config.databaseUrl : undefined;
+  const sessions = listenUrl !== undefined ? createSessionCache({ connectionString: listenUrl, logger: app.log }) : undefined;
+  const caseAccessCache = listenUrl !== undefined ? createCaseAccessCache({ connectionString: listenUrl, logger: app.log }) : undefined;
+  if (sessions && caseAccessCache) {
+    app.addHook('onClose', () => Promise.all([sessions.close(), caseAccessCache.close()]).then(() => undefined));
+    // A state-changing request (logout, password change, account changes, a revoked share, a
+    // deleted case...) is answered once this process's caches heard what it committed.
     app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await sessions.sync();
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await Promise.all([sessions.sync(), caseAccessCache.sync()]);
     });
   }
   app.decorate('sessionCache', sessions ?? null);
+  app.decorate('caseAccessCache', caseAccessCache ?? null);
   const authService = createAuthService({ database, tokens, mailer, config, activity: activityService, sessions });
   await app.register(authPlugin, { authService, cookies });
   scheduleAuthHousekeeping(app);
@@ -268,7 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const textOntology = overrides.ontology ?? kbTextOntology;
   const phenome = createPhenomeService({ ontology: textOntology });
-  const access = createCaseAccess(database.db);
+  const access = createCaseAccess(database.db, caseAccessCache);
   const variantsService = createVariantsService({ database, access, reviews: createReviewLookup(database), presentReviews: presentClassificationMap });
   const phenotypesService = createPhenotypesService({
     database,

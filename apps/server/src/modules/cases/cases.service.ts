@@ -30,6 +30,7 @@ import type { AnalysisRunRow, ProductFileRow, ProductRow, StoredPedigree } from 
 import { checkPedigreeUpload, checkSeparateVcfs, MAX_PED_BYTES, PEDIGREE_FIELD, PROBAND_FIELD, RELATIVES_FIELD } from '../family/index.ts';
 import type { ActivityRecorder, RequestOrigin } from '../activity/index.ts';
 import type { GenomeCheck } from './genome-check.ts';
+import { callerKey, type CaseAccessCache } from './case-access-cache.ts';
 import { assertCan, caseNotFound, type CaseAccessLevel, type CaseAction } from './cases.policy.ts';
 import { presentCaseDetails, presentCaseSummary } from './cases.presenter.ts';
 import * as repo from './cases.repository.ts';
@@ -82,11 +83,22 @@ export interface CaseAccess {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createCaseAccess(db: Database['db']): CaseAccess {
+/**
+ * The access check. `cache` (PostgreSQL, case-access-cache.ts) answers reads from memory once
+ * the caller was found to have access; edits and shares always ask the database.
+ */
+export function createCaseAccess(db: Database['db'], cache?: CaseAccessCache): CaseAccess {
   return {
     async check(user, id, action) {
       if (!UUID.test(id)) throw caseNotFound();
-      const found = await repo.findAccessibleCase(db, id, user);
+      const load = () => repo.findAccessibleCase(db, id, user);
+      const found =
+        cache && action === 'read'
+          ? ((await cache.lookup(id, callerKey(user), async () => {
+              const answer = await load();
+              return answer ? { value: answer, until: Number.POSITIVE_INFINITY } : undefined;
+            })) ?? null)
+          : await load();
       const level: CaseAccessLevel | null = found ? (found.isOwner ? 'owner' : 'shared') : null;
       assertCan(level, action);
       return found!;
