@@ -9,13 +9,18 @@
  * credit of excluded terms (session 11, not shipped): w * IC(t) for an excluded term t a disease
  * shows with P < 0.7, with and without the case's own publication.
  *
- *   nice node --import tsx bench/rank-pheno-lopo.ts [--sample N]
+ *   nice node --import tsx bench/rank-pheno-lopo.ts [--sample N] [--check] [--no-checked] [--variants 'partialPenalty=0.1;defaultFrequency=0.2;union=1;checked=0.5']
+ *
+ * Variants: DEFAULT_SCORING_OPTIONS overrides, model options (defaultFrequency, priorCount: a new
+ * PhenotypeModel), union=1 (Mondo-group union profiles), checked=w (the checked-feature credit); the
+ * shipped options and checked=0.5 (unless --no-checked) are always measured. The grouped 5-fold CV
+ * chooses among the variants on the own-publication-left-out ranks.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { loadavg } from 'node:os';
-import { annotationProbability, type PhenotypeScoringOptions, getPhenotypeModel, loadHpoKb, parseFrequency, resolveQuery, scoreDiseases, scoreWithPostings, DEFAULT_SCORING_OPTIONS as O, type DiseaseAnnotation, type Postings } from '../packages/engine/src/index.ts';
+import { annotationProbability, DEFAULT_MODEL_OPTIONS, PhenotypeModel, type PhenotypeModelOptions, type PhenotypeScoringOptions, getPhenotypeModel, loadHpoKb, parseFrequency, resolveQuery, scoreDiseases, scoreWithPostings, DEFAULT_SCORING_OPTIONS as O, type DiseaseAnnotation, type Postings } from '../packages/engine/src/index.ts';
 import { borrowedScores, capBorrowed, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
 import { countAtLeast, crossValidateGrid, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
 
@@ -61,14 +66,14 @@ function rebuild(id: string, drop: Set<string>): { ann: DiseaseAnnotation[]; not
 }
 
 /** Postings of one profile (index 0) from its annotations: max-propagated P, direct flags, as PhenotypeModel builds them. */
-function profilePostings(ann: DiseaseAnnotation[]): { postings: Postings[]; p: Map<number, number> } {
+function profilePostings(ann: DiseaseAnnotation[], options: PhenotypeModelOptions = model.options): { postings: Postings[]; p: Map<number, number> } {
   const p = new Map<number, number>();
   const direct = new Set<number>();
   for (const a of ann) {
     const ti = model.termIndex.get(a.term);
     if (ti === undefined) continue;
     direct.add(ti);
-    const f = Math.fround(annotationProbability(a, model.options));
+    const f = Math.fround(annotationProbability(a, options));
     for (const c of model.ancestors[ti] ?? []) if (f > (p.get(c) ?? -1)) p.set(c, f);
   }
   const postings: Postings[] = new Array<Postings>(T);
@@ -79,18 +84,35 @@ function profilePostings(ann: DiseaseAnnotation[]): { postings: Postings[]; p: M
 }
 
 const CHECKED_MAX = Math.fround(0.7);
+/**
+ * `union=1`: every disease of a Mondo group is scored on the union of its group's annotations (max
+ * P per term after propagation) instead of the group taking the best of its members' separate scores.
+ */
+let unionModel: PhenotypeModel | undefined;
+const getUnionModel = (): PhenotypeModel => {
+  if (!unionModel) {
+    const byGroup = groups.members.map((ms) => ms.flatMap((d) => model.diseases[d]?.annotations ?? []));
+    unionModel = new PhenotypeModel({ ...kb, diseases: kb.diseases.map((d, i) => ({ ...d, annotations: byGroup[groups.groupOf[i] ?? 0] ?? [] })) });
+  }
+  return unionModel;
+};
 /** `--variants 'partialPenalty=0.1;checked=0.5'`: DEFAULT_SCORING_OPTIONS overrides; `checked=w` adds the checked-feature credit w * IC(t). */
-const specs = ['', 'checked=0.5', ...(process.argv.includes('--variants') ? (process.argv[process.argv.indexOf('--variants') + 1] ?? '').split(';').filter(Boolean) : [])];
+const specs = ['', ...(process.argv.includes('--no-checked') ? [] : ['checked=0.5']), ...(process.argv.includes('--variants') ? (process.argv[process.argv.indexOf('--variants') + 1] ?? '').split(';').filter(Boolean) : [])];
 const parsed = specs.map((spec) => {
   const o: PhenotypeScoringOptions = { ...O };
   let checked = 0;
+  let union = false;
+  let modelOptions: PhenotypeModelOptions | undefined;
   for (const kv of spec.split(',').filter(Boolean)) {
     const [k, v] = kv.split('=');
     if (k === 'checked') checked = Number(v);
+    else if (k === 'union') union = v === '1';
+    else if (k === 'defaultFrequency' || k === 'priorCount') modelOptions = { ...(modelOptions ?? DEFAULT_MODEL_OPTIONS), [k]: Number(v) };
     else if (k && k in o && Number.isFinite(Number(v))) (o as unknown as Record<string, number>)[k] = Number(v);
     else throw new Error(`--variants: '${kv}' is not <numeric scoring option>=<number> or checked=<number>`);
   }
-  return { name: spec || 'shipped', o, checked };
+  if (union && modelOptions) throw new Error('--variants: union=1 with model options is not supported');
+  return { name: spec || 'shipped', o, checked, m: union ? getUnionModel() : modelOptions ? new PhenotypeModel(kb, modelOptions) : model };
 });
 const variants = parsed.flatMap((p) => [p.name, `${p.name}, own publication left out`]);
 const ranks: (number | null)[][] = variants.map(() => []);
@@ -107,33 +129,43 @@ for (const c of cases) {
   sel.push(truthD.length > 0);
   if (!truthD.length) { for (const r of ranks) r.push(null); left.push(false); continue; }
   let anyDropped = false;
-  const rebuilt = truthD.map((d) => {
+  // every member of the diagnosis' Mondo groups (an ORPHA twin may cite the publication too)
+  const truthMembers = [...new Set(truthD.map((d) => groups.groupOf[d] ?? 0))].flatMap((g) => groups.members[g] ?? []);
+  const rebuilt = truthMembers.map((d) => {
     const rb = rebuild(model.diseases[d]?.id ?? '', pm);
     if (rb.dropped) anyDropped = true;
     return { d, rb, ...profilePostings(rb.ann) };
   });
+  // union variant: the diagnosis' whole group, each member rebuilt without the case's publication
+  const rebuiltUnion = truthMembers.map((d) => {
+    const ann = (groups.members[groups.groupOf[d] ?? 0] ?? []).flatMap((m) => rebuild(model.diseases[m]?.id ?? '', pm).ann);
+    const rb = { ...rebuild(model.diseases[d]?.id ?? '', pm), ann };
+    return { d, rb, ...profilePostings(ann) };
+  });
   if (anyDropped) own++;
   left.push(rebuilt.some((x) => x.rb.ann.length > 0));
   parsed.forEach((pv, pi) => {
-    const q = resolveQuery(model, { present: c.hpo_present, excluded: c.hpo_excluded }, pv.o);
-    const ln = scoreDiseases(model, q, pv.o);
-    const raw = borrowedScores(model, q, pv.o);
+    const pm2 = pv.m;
+    const q = resolveQuery(pm2, { present: c.hpo_present, excluded: c.hpo_excluded }, pv.o);
+    const ln = scoreDiseases(pm2, q, pv.o);
+    const raw = borrowedScores(pm2, q, pv.o);
     credit.fill(0);
     if (pv.checked)
       for (const t of q.excluded) {
-        const post = model.postings[t];
-        if (post) for (let k = 0; k < post.disease.length; k++) if ((post.prob[k] ?? 0) < CHECKED_MAX) credit[post.disease[k] ?? 0] = (credit[post.disease[k] ?? 0] ?? 0) + pv.checked * (model.ic[t] ?? 0);
+        const post = pm2.postings[t];
+        if (post) for (let k = 0; k < post.disease.length; k++) if ((post.prob[k] ?? 0) < CHECKED_MAX) credit[post.disease[k] ?? 0] = (credit[post.disease[k] ?? 0] ?? 0) + pv.checked * (pm2.ic[t] ?? 0);
       }
     // the diagnosis rebuilt without the case's own publication
     const lopo = new Map<number, number>();
-    for (const { d, rb, postings, p } of rebuilt) {
-      const s = scoreWithPostings(model, postings, 1, q, pv.o, (t, best) => {
+    const profiles = pm2 === model ? rebuilt : pm2 === unionModel ? rebuiltUnion : rebuilt.map((x) => ({ ...x, ...profilePostings(x.rb.ann, pm2.options) }));
+    for (const { d, rb, postings, p } of profiles) {
+      const s = scoreWithPostings(pm2, postings, 1, q, pv.o, (t, best) => {
         if (rb.not.some((e) => model.isA(t, e))) best[0] = Math.min(best[0] ?? pv.o.contradictionLr, pv.o.contradictionLr);
       })[0] ?? -Infinity;
       let cr = 0;
       for (const t of q.excluded) {
         const f = p.get(t) ?? 0;
-        if (f > 0 && f < CHECKED_MAX) cr += pv.checked * (model.ic[t] ?? 0);
+        if (f > 0 && f < CHECKED_MAX) cr += pv.checked * (pm2.ic[t] ?? 0);
       }
       lopo.set(d, rb.ann.length ? s + cr : -Infinity);
       if (pi === 0 && process.argv.includes('--check')) {
@@ -153,7 +185,7 @@ for (const c of cases) {
         const g = groups.groupOf[d] ?? 0;
         if (sc > (gScore[g] ?? -Infinity)) gScore[g] = sc;
       }
-      const borrowed = capBorrowed(model, gScore, raw).score;
+      const borrowed = capBorrowed(pm2, gScore, raw).score;
       const bs = Float64Array.from(borrowed).sort();
       let truth = -Infinity;
       for (const d of truthD) truth = Math.max(truth, gScore[groups.groupOf[d] ?? 0] ?? -Infinity);
