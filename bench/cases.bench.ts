@@ -22,6 +22,7 @@
  */
 import {
   createReadStream,
+  createWriteStream,
   existsSync,
   readFileSync,
   mkdirSync,
@@ -46,7 +47,7 @@ import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { currentCommit, formatMachine } from './lib/machine.ts';
 import { explainListQueries } from './lib/list-explain.ts';
 import { PFEIFFER_EXOME, PFEIFFER_TERMS } from './lib/inputs.ts';
-import { benchServerEnv } from './lib/server-env.ts';
+import { benchServerEnv, requestLogLines, serverLogFile } from './lib/server-env.ts';
 import { percentile } from './lib/stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -227,7 +228,8 @@ async function startApiProcesses(
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           RARELENS_DATA_DIR: join(dataDir, `api${i + 1}`),
         },
-        stdio: ['ignore', 'inherit', 'inherit'],
+        // The product's request log (info, one line per request) goes to a file, not this output.
+        stdio: ['ignore', serverLogFile(join(dataDir, `api${i + 1}.log`)), 'inherit'],
       },
     );
     children.push(child);
@@ -241,6 +243,8 @@ async function startApiProcesses(
         return once(c, 'exit');
       }),
     );
+    const lines = children.map((_, i) => requestLogLines(join(dataDir, `api${i + 1}.log`)));
+    log(`API request log (product default level): ${lines.join(' + ')} lines in ${join(dataDir, 'api*.log')}`);
   };
   try {
     for (const base of bases) {
@@ -489,6 +493,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     cases: { jobs: { inProcessWorker: true, pollMs: 100 } },
+    logStream: createWriteStream(join(dataDir, 'app.log'), { flags: 'a' }),
   });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -13,7 +13,7 @@
  *
  * Usage: npm run bench:chat -- [--cases N] [--busy-cases N] [--kb DIR]
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -117,7 +117,8 @@ async function main(): Promise<void> {
     benchServerEnv({ dataDir, kbDir, databaseUrl: process.env.DATABASE_URL ?? '', smtpUrl: inbox.url }, { CHAT_RATE_LIMIT_PER_MINUTE: '100000', RARELENS_MAX_ACTIVE_ANALYSES: '1000' }),
   );
   // The product's own chat knowledge (the app's KB, loaded when the server is ready); no LLM.
-  const app: FastifyInstance = await buildApp({ config, cases: { jobs: { inProcessWorker: true, pollMs: 100 } }, chat: { env: {} } });
+  // The product's default log level; its lines go to a file, not this output.
+  const app: FastifyInstance = await buildApp({ config, cases: { jobs: { inProcessWorker: true, pollMs: 100 } }, chat: { env: {} }, logStream: createWriteStream(join(dataDir, 'app.log'), { flags: 'a' }) });
   const byType = new Map<string, { n: number; ok: number; ms: number[] }>();
   const failures: string[] = [];
   const latencies: number[] = [];

@@ -27,7 +27,7 @@ import { freePort, PASSWORD, readVerificationCode, registerBody, uniqueEmail } f
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { benchInputs, numberArg, PFEIFFER_EXOME, PFEIFFER_TERMS as TERMS, ROOT as root } from './lib/inputs.ts';
 import { formatMachine } from './lib/machine.ts';
-import { benchServerEnv } from './lib/server-env.ts';
+import { benchServerEnv, serverLogFile } from './lib/server-env.ts';
 import { percentile } from './lib/stats.ts';
 
 const { sources, kbDir } = benchInputs();
@@ -46,10 +46,9 @@ function startProcess(label: string, script: string, env: NodeJS.ProcessEnv): Ch
   const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The product's log (default level: one line per request) goes to a file in the process's data directory; stderr is shown, prefixed.
+    stdio: ['ignore', serverLogFile(`${env.RARELENS_DATA_DIR ?? tmpdir()}.log`), 'pipe'],
   });
-  // Logs at warn and above (LOG_LEVEL=warn) and anything on stderr, prefixed with the process.
-  child.stdout?.on('data', (d: Buffer) => process.stderr.write(`[${label}] ${String(d)}`));
   child.stderr?.on('data', (d: Buffer) => {
     const text = String(d);
     if (!text.includes('NodeVersionSupportWarning') && !/^(versions published|will require|To continue|and security|More information|\(Use `node)/m.test(text)) process.stderr.write(`[${label}] ${text}`);

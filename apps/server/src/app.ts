@@ -75,7 +75,7 @@ import { createVariantsService } from './modules/variants/variants.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { generateRequestId, requestContextPlugin } from './plugins/request-context.ts';
+import { generateRequestId, redactUrl, RequestLog, requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
@@ -111,6 +111,8 @@ export interface BuildAppOptions {
   cases?: CaseModulesOverrides;
   /** GenomeTalks replacements (knowledge base, LLM environment and fetch), for tests. */
   chat?: Partial<Pick<ChatModuleOptions, 'env' | 'knowledge' | 'fetch' | 'warm'>>;
+  /** Where the log lines go instead of stdout (tests that read the logs). */
+  logStream?: { write(line: string): void };
 }
 
 export interface CaseModulesOverrides {
@@ -133,15 +135,10 @@ function toFastifyTrustProxy(
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
-/** Tokens in URLs (reset links) must not reach the logs. */
-export function redactUrl(url: string): string {
-  // Reset links and share links carry their secret in the path.
-  return url.replace(/(\/password-reset\/)[^/?#]+/, '$1[redacted]').replace(/(\/shared\/)[^/?#]+/, '$1[redacted]');
-}
-
-export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: BuildAppOptions['logStream']): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream === undefined ? {} : { stream }),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -167,7 +164,9 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOp
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
+    // One line per request instead of Fastify's two (plugins/request-context.ts).
+    logController: new RequestLog(),
     genReqId: generateRequestId,
     requestIdHeader: false,
     trustProxy: toFastifyTrustProxy(config.trustProxy),

@@ -86,7 +86,7 @@ describe('cookies and headers', () => {
     try {
       const res = await prod.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
       // Another database user set: the answer is a refusal, but the headers are the production ones.
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain('upgrade-insecure-requests');
     } finally {
@@ -104,6 +104,54 @@ describe('cookies and headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBeDefined();
+  });
+
+  it('sends exactly these security headers on every answer, found or not (no HSTS outside production)', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self' blob: data:;worker-src 'self' blob:;media-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/api/health', '/api/no-such-route']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(url === '/api/health' ? 200 : 404);
+      expect(res.headers).toMatchObject(expected);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+  });
+});
+
+describe('request log', () => {
+  it('is one line per request at info: method, url without its secrets, status, time and request id', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
+    try {
+      lines.length = 0;
+      const res = await logged.app.inject({ method: 'GET', url: '/api/health?access_token=querysecret&page=2', headers: { 'x-request-id': 'log-line-1' } });
+      expect(res.statusCode).toBe(200);
+      await logged.app.inject({ method: 'GET', url: '/api/auth/password-reset/resetsecret', headers: { 'x-request-id': 'log-line-2' } });
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const first = entries.filter((e) => e.reqId === 'log-line-1');
+      expect(first).toHaveLength(1);
+      expect(first[0]).toMatchObject({ level: 30, msg: 'request completed', method: 'GET', url: '/api/health?access_token=[redacted]&page=2', statusCode: 200 });
+      expect(first[0]!.responseTime).toEqual(expect.any(Number));
+      const second = entries.filter((e) => e.reqId === 'log-line-2');
+      expect(second).toHaveLength(1);
+      expect(second[0]!.url).toBe('/api/auth/password-reset/[redacted]');
+      expect(lines.join('')).not.toMatch(/querysecret|resetsecret|incoming request/);
+    } finally {
+      await logged.close();
+    }
   });
 });
 

@@ -106,7 +106,8 @@ describe('when the mail server is down', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const down = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const lines: string[] = [];
+    const down = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
     try {
       const email = uniqueEmail('nomail');
       const res = await down.app.inject({
@@ -125,6 +126,12 @@ describe('when the mail server is down', () => {
         email,
       ]);
       expect(rows.rows).toHaveLength(0);
+      // The error is logged with its stack, and the request's one line says 500; both carry the request id.
+      const entries = lines.map((line) => JSON.parse(line) as { reqId?: string; msg: string; err?: { stack?: string }; statusCode?: number });
+      const ofRequest = entries.filter((e) => e.reqId === 'req-mail-down');
+      const error = ofRequest.find((e) => e.msg === 'unhandled error');
+      expect(error?.err?.stack).toMatch(/\n\s+at /);
+      expect(ofRequest.filter((e) => e.msg === 'request completed').map((e) => e.statusCode)).toEqual([500]);
     } finally {
       await down.close();
     }

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   name?: string;
   /** Share another test app's data directory (its secrets and files; left for that app to remove). */
   dataDir?: string;
+  /** Where the app's log lines go (set LOG_LEVEL in `env` to see them: tests log nothing by default). */
+  logStream?: BuildAppOptions['logStream'];
 }
 
 export interface TestApp {
@@ -80,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     ...(cases === undefined ? {} : { cases }),
     ...(options.chat === undefined ? {} : { chat: options.chat }),
+    ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
   });
   await app.ready();
   return {
