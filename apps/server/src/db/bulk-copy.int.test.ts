@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedCopyTable, encodeCopyRows, withBulkLoad } from './bulk-copy.ts';
+import { appendLastField, cachedCopyTable, copyTableWithLast, encodeCopyRows, withBulkLoad } from './bulk-copy.ts';
 import { rowsOf, type Database } from './database.ts';
 import { bothDatabases } from '../testing/databases.ts';
 
@@ -42,9 +42,15 @@ describe('encodeCopyRows', () => {
     );
     expect(cachedCopyTable(probe, 'pglite').sql).toBe('COPY "bulk_copy_probe" ("id", "label", "flag", "score", "doc", "tags") FROM \'/dev/blob\'');
   });
+  it('encodes rows without one column, listed last and appended to every line', () => {
+    const table = copyTableWithLast(probe, 'STDIN', 'label');
+    expect(table.sql).toBe('COPY "bulk_copy_probe" ("id", "flag", "score", "doc", "tags", "label") FROM STDIN');
+    expect(appendLastField(encodeCopyRows(table, [ROWS[2]!, ROWS[3]!]), 'run-1')).toBe('3\tt\t\\N\t\\N\t\\N\trun-1\n4\tf\t3.25\t["ünïcødé","éé"]\t\\N\trun-1\n');
+    expect(() => appendLastField('1\n', 'a\tb')).toThrow(/escapes/);
+  });
 });
 
-describe.each(databases)('COPY on $name', ({ open }) => {
+describe.each(databases)('COPY on $name', ({ name, open }) => {
   let database: Database;
   beforeAll(async () => {
     database = await open();
@@ -77,6 +83,24 @@ describe.each(databases)('COPY on $name', ({ open }) => {
     expect(back.map((r) => (r.score === null ? null : Math.fround(Number(r.score))))).toEqual(
       ROWS.map((r) => (r.score == null ? null : Math.fround(r.score))),
     );
+  });
+
+  it('stores rows sent as COPY text with the last column appended (copyText, PostgreSQL only)', async () => {
+    await database.db.execute(sql`delete from bulk_copy_probe`);
+    const table = copyTableWithLast(probe, 'STDIN', 'label');
+    if (name === 'PGlite') {
+      await withBulkLoad(database, async (load) => {
+        expect(load.copiesText).toBe(false);
+        await expect(load.copyText(table, '3\tt\t\\N\t\\N\t\\N\tx\n')).rejects.toThrow(/not supported/);
+      });
+      return;
+    }
+    await withBulkLoad(database, async (load) => {
+      expect(load.copiesText).toBe(true);
+      await load.copyText(table, appendLastField(encodeCopyRows(table, ROWS.slice(2, 4)), 'same label'));
+    });
+    const back = await readBack();
+    expect(back.map((r) => [r.id, r.label, r.doc])).toEqual([[3, 'same label', null], [4, 'same label', ROWS[3]!.doc]]);
   });
 
   it('leaves nothing of a failed atomic step (and, on PostgreSQL, of the whole load)', async () => {

@@ -34,6 +34,27 @@ export function copyTableOf<T extends Table>(table: T, source: string): CopyTabl
   return { sql: `COPY "${getTableName(table)}" (${list}) FROM ${source}`, columns: cols };
 }
 
+/**
+ * The COPY of a drizzle table whose rows are encoded without the column of `key`, which the
+ * statement lists last: each line's value of it is appended where the rows are sent
+ * (appendLastField). Rows encoded away from where they are stored (the analysis thread) need not
+ * know that value.
+ */
+export function copyTableWithLast<T extends Table>(table: T, source: string, key: keyof T['$inferInsert'] & string): CopyTable<T['$inferInsert']> {
+  const all = copyTableOf(table, source);
+  const column = getTableColumns(table)[key];
+  if (!column) throw new Error(`copyTableWithLast: ${getTableName(table)} has no column ${key}`);
+  const columns = all.columns.filter((c) => c.key !== key);
+  const names = [...columns.map((c) => getTableColumns(table)[c.key]!.name), column.name];
+  return { sql: `COPY "${getTableName(table)}" (${names.map((n) => `"${n}"`).join(', ')}) FROM ${source}`, columns };
+}
+
+/** COPY text of copyTableWithLast with `value` (plain text: no tab, newline or backslash) as every line's last field. */
+export function appendLastField(text: string, value: string): string {
+  if (/[\\\n\r\t]/.test(value)) throw new Error('appendLastField: the value holds a character COPY text escapes');
+  return text.replaceAll('\n', `\t${value}\n`);
+}
+
 const SPECIAL = /[\\\n\r\t]/;
 const SPECIAL_ALL = /[\\\n\r\t]/g;
 const ESCAPED: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -115,6 +136,13 @@ export interface BulkLoad {
    * caller prepares the next batch while this one is written (at most two in flight).
    */
   copy<Row>(table: CopyTable<Row>, rows: readonly Row[]): Promise<void>;
+  /**
+   * Sends rows already encoded as COPY text of `table` (PostgreSQL only: `copiesText`), as `copy`
+   * does: it returns once the previous batch is loaded.
+   */
+  copyText<Row>(table: CopyTable<Row>, text: string): Promise<void>;
+  /** Does copyText work (PostgreSQL), or must rows go through `copy` (PGlite)? */
+  readonly copiesText: boolean;
   /** Runs `fn` atomically (inside the load's transaction on PostgreSQL). */
   transaction<T>(fn: (tx: BulkTx) => Promise<T>): Promise<T>;
 }
@@ -144,11 +172,11 @@ export async function withBulkLoad<T>(database: Database, fn: (load: BulkLoad) =
     await client.query('BEGIN');
     const db = drizzleNodePg(client, { schema }) as unknown as Db;
     let pending: Promise<void> = Promise.resolve();
-    const copy = async <Row>(table: CopyTable<Row>, rows: readonly Row[]): Promise<void> => {
+    const copyText = async <Row>(table: CopyTable<Row>, text: string): Promise<void> => {
       const previous = pending;
-      if (rows.length === 0) return previous;
+      if (text.length === 0) return previous;
       const stream = client.query(copyFrom(table.sql)) as Writable;
-      stream.end(encodeCopyRows(table, rows));
+      stream.end(text);
       const done = finished(stream);
       // The next call (or query()) awaits it; until then its failure is held, not unhandled.
       done.catch(() => undefined);
@@ -157,14 +185,18 @@ export async function withBulkLoad<T>(database: Database, fn: (load: BulkLoad) =
       pending.catch(() => undefined);
       await previous;
     };
+    const copy = <Row>(table: CopyTable<Row>, rows: readonly Row[]): Promise<void> =>
+      copyText(table, rows.length === 0 ? '' : encodeCopyRows(table, rows));
     const query = async () => {
       await pending;
       return db;
     };
     const load: BulkLoad = {
       singleTransaction: true,
+      copiesText: true,
       query,
       copy,
+      copyText,
       async transaction(f) {
         return f({ db: await query(), copy: async (t, r) => { await copy(t, r); await pending; } });
       },
@@ -239,6 +271,8 @@ function pgliteLoad(client: PGlite): BulkLoad {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     singleTransaction: false,
+    copiesText: false,
+    copyText: () => Promise.reject(new Error('PGlite loads rows with copy(): copyText is not supported')),
     query: () => Promise.resolve(db),
     copy: (table, rows) => pgliteCopy(client, table, rows, true),
     transaction: (fn) =>

@@ -4,6 +4,7 @@
  */
 import { and, asc, sql, type Column, type SQL } from 'drizzle-orm';
 import type { AnnotatedVariant } from '@rarelens/engine';
+import { copyTableWithLast, encodeCopyRows } from './bulk-copy.ts';
 import { runVariants, type RunVariantRow } from './schema/products.ts';
 
 /** A page of a list (1-based). */
@@ -176,7 +177,7 @@ export function hasFilters(f: VariantFilters): boolean {
   );
 }
 
-/** The `details` column. */
+/** The `details` column as readers see it (readStoredDetails). */
 export interface StoredDetails {
   acmgNotAssessed: NonNullable<AnnotatedVariant['acmg']['notAssessed']>;
   otherGenes: NonNullable<AnnotatedVariant['otherGenes']>;
@@ -188,3 +189,148 @@ export interface StoredDetails {
    */
   codingOutcome?: NonNullable<AnnotatedVariant['codingOutcome']>;
 }
+
+type NotAssessed = StoredDetails['acmgNotAssessed'][number];
+
+/**
+ * Not-assessed ACMG criteria stored as a key instead of { code, reason } (issue 14: the first
+ * one, on 99.7 % of a genome's rows, was 127 of a row's ~560 bytes of COPY text). Each key names
+ * one exact text for good: a reason the engine words differently is stored in full, and a new
+ * wording gets a new key (stored rows keep reading as they were written).
+ */
+const NOT_ASSESSED_KEYS: Readonly<Record<string, NotAssessed>> = {
+  'PM2/BA1/BS1': { code: 'PM2/BA1/BS1', reason: 'no population frequency data for this locus (no gnomAD table in the KB and none in the VCF)' },
+  'PP3/BP4': { code: 'PP3/BP4', reason: 'no predictor scores (REVEL, CADD, AlphaMissense, SpliceAI) in the input' },
+};
+
+/**
+ * The `details` column as written: empty parts left out, standard not-assessed criteria by key
+ * (NOT_ASSESSED_KEYS). Rows written before are in the full form (StoredDetails); both read the same.
+ */
+export interface WrittenDetails {
+  acmgNotAssessed?: (NotAssessed | string)[];
+  otherGenes?: StoredDetails['otherGenes'];
+  geneConstraint?: NonNullable<StoredDetails['geneConstraint']>;
+  codingOutcome?: NonNullable<StoredDetails['codingOutcome']>;
+}
+
+function notAssessedKey(n: NotAssessed): NotAssessed | string {
+  const known = NOT_ASSESSED_KEYS[n.code];
+  return known && known.reason === n.reason ? n.code : n;
+}
+
+/** The `details` column of a variant: the evidence without a column of its own, null when there is none. */
+export function writtenDetails(v: AnnotatedVariant): WrittenDetails | null {
+  const na = v.acmg.notAssessed;
+  if (!na?.length && !v.otherGenes?.length && !v.geneConstraint && !v.codingOutcome?.length) return null;
+  const out: WrittenDetails = {};
+  if (na?.length) out.acmgNotAssessed = na.map(notAssessedKey);
+  if (v.otherGenes?.length) out.otherGenes = v.otherGenes;
+  if (v.geneConstraint) out.geneConstraint = v.geneConstraint;
+  if (v.codingOutcome?.length) out.codingOutcome = v.codingOutcome;
+  return out;
+}
+
+/** A stored `details` value (either form) as readers see it. */
+export function readStoredDetails(raw: unknown): StoredDetails | null {
+  if (raw == null) return null;
+  const d = raw as WrittenDetails;
+  return {
+    acmgNotAssessed: (d.acmgNotAssessed ?? []).map((n) => {
+      if (typeof n !== 'string') return n;
+      const known = NOT_ASSESSED_KEYS[n];
+      if (!known) throw new Error(`run_variants.details: unknown not-assessed criterion key "${n}"`);
+      return { code: known.code, reason: known.reason };
+    }),
+    otherGenes: d.otherGenes ?? [],
+    geneConstraint: d.geneConstraint ?? null,
+    ...(d.codingOutcome ? { codingOutcome: d.codingOutcome } : {}),
+  };
+}
+
+/** The record as in the uploaded file. */
+export type StoredInput = AnnotatedVariant['input'];
+
+/**
+ * The `input` column as written: `[line, prefix]` when the record is the stored allele as it was
+ * in the file, its chromosome with `prefix` ("chr" or "") before the stored name (no liftover or
+ * normalisation moved it; ~13 bytes instead of ~65), else the whole record. Rows written before
+ * hold the whole record; both read the same (readStoredInput).
+ */
+export function writtenInput(v: Pick<AnnotatedVariant, 'chrom' | 'pos' | 'ref' | 'alt' | 'input'>): StoredInput | [number, string] {
+  const i = v.input;
+  if (i.pos !== v.pos || i.ref !== v.ref || i.alt !== v.alt) return i;
+  if (i.chrom === v.chrom) return [i.line, ''];
+  if (i.chrom.length === v.chrom.length + 3 && i.chrom.startsWith('chr') && i.chrom.endsWith(v.chrom)) return [i.line, 'chr'];
+  return i;
+}
+
+/** A stored `input` value (either form) of a row as readers see it. */
+export function readStoredInput(row: Pick<RunVariantRow, 'chrom' | 'pos' | 'ref' | 'alt' | 'input'>): StoredInput {
+  const raw = row.input;
+  if (!Array.isArray(raw)) return raw as StoredInput;
+  const [line, prefix] = raw as [number, string];
+  return { chrom: `${prefix}${row.chrom}`, pos: row.pos, ref: row.ref, alt: row.alt, line };
+}
+
+/** One variant as stored: `ordinal` is its 1-based position in the input's variant stream. */
+export function toVariantRow(
+  runId: string,
+  ordinal: number,
+  v: AnnotatedVariant,
+  isCandidate: boolean,
+  inheritance: { tags: string[]; partners: number[]; rules: string[] } | null = null,
+) {
+  return {
+    runId,
+    id: ordinal,
+    rank: null,
+    chrom: v.chrom,
+    pos: v.pos,
+    ref: v.ref,
+    alt: v.alt,
+    gene: v.gene,
+    hgncId: v.hgncId ?? null,
+    transcript: v.transcript,
+    isManeSelect: v.isManeSelect ?? false,
+    consequence: v.consequences[0] ?? null,
+    consequences: v.consequences,
+    impact: v.impact,
+    hgvsC: v.hgvsC,
+    hgvsP: v.hgvsP,
+    af: v.af,
+    afSource: v.afSource ?? null,
+    clinvarSignificance: v.clinvar?.significance ?? null,
+    clinvar: v.clinvar,
+    acmgClass: v.acmg.classification,
+    acmgPoints: Math.round(v.acmg.points),
+    acmgCriteria: v.acmg.criteria,
+    zygosity: v.genotype.zygosity,
+    genotype: v.genotype,
+    qual: v.qual,
+    filter: v.filter,
+    score: v.score,
+    isCandidate,
+    input: writtenInput(v),
+    details: writtenDetails(v),
+    genotypes: v.familyGenotypes ?? null,
+    inheritance: inheritance?.tags ?? [],
+    inheritanceDetail: inheritance && (inheritance.partners.length || inheritance.rules.length) ? { partners: inheritance.partners, rules: inheritance.rules } : null,
+  } satisfies typeof runVariants.$inferInsert;
+}
+
+/** run_variants with the run id last, for rows encoded without it (PostgreSQL: COPY from STDIN). */
+export const ENCODED_VARIANTS = copyTableWithLast(runVariants, 'STDIN', 'runId');
+
+/**
+ * Variants the ranking does not look at, as COPY text of run_variants without the run id: what
+ * copyVariants sends for them, encoded where they were annotated (the analysis thread), so they
+ * cross to the job as one string instead of objects (copyEncodedVariants adds the run id).
+ */
+export function encodeStoredVariants(variants: readonly { id: number; variant: AnnotatedVariant }[]): string {
+  return encodeCopyRows(
+    ENCODED_VARIANTS,
+    variants.map((v) => toVariantRow('', v.id, v.variant, false)),
+  );
+}
+

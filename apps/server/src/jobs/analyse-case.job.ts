@@ -163,6 +163,7 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
           },
           pedigree: caseRow.pedigree,
           sample: caseRow.probandSample,
+          encodeStored: store.takesEncodedRows ?? false,
         });
         const familyRun = stream.family ? engine.familyRun(stream.family) : null;
         // One bulk load per case (COPY; one transaction on PostgreSQL): see ports.ts RunLoad.
@@ -182,38 +183,66 @@ export function createAnalyseCaseJob(deps: AnalysisDeps): JobDefinition<AnalyseC
           // Candidates stay in memory until ranked and are stored with their rank (no later
           // UPDATE of indexed rows); all other variants are stored as they stream by.
           const candidates: RunVariant[] = [];
-          let batch: RunVariant[] = [];
           let ordinal = 0;
           const maxRecords = deps.maxRecords ?? Number.POSITIVE_INFINITY;
-          for await (const v of stream.variants) {
+          const count = (n: number) => {
             ctx.signal.throwIfAborted();
-            ordinal++;
+            ordinal += n;
             if (ordinal > maxRecords) {
               throw new AnalysisInputError(
                 `${input.displayName} holds more than ${maxRecords.toLocaleString('en-US')} variants, the most this server analyses in one case (RARELENS_MAX_RECORDS).`,
               );
             }
-            familyRun?.add(v);
-            if (engine.isRankCandidate(v)) {
-              candidates.push({ id: ordinal, variant: v });
-              continue;
+          };
+          const stored = async (write: Promise<void>) => {
+            const ti = performance.now();
+            await write;
+            msInsert += performance.now() - ti;
+            const now = Date.now();
+            if (now - lastProgressAt > PROGRESS_EVERY_MS) {
+              lastProgressAt = now;
+              await store.setProgress(db, caseId, input.progressFrom + fraction * (annotateEnd - input.progressFrom));
             }
-            batch.push({ id: ordinal, variant: v });
-            if (batch.length >= STORE_BATCH) {
-              const ti = performance.now();
-              await load.insertVariants(runId, batch);
-              msInsert += performance.now() - ti;
-              batch = [];
-              const now = Date.now();
-              if (now - lastProgressAt > PROGRESS_EVERY_MS) {
-                lastProgressAt = now;
-                await store.setProgress(db, caseId, input.progressFrom + fraction * (annotateEnd - input.progressFrom));
+          };
+          if (stream.encoded) {
+            // Rows encoded where they were annotated; about STORE_BATCH of them per COPY.
+            let rows = '';
+            let pending = 0;
+            for await (const b of stream.encoded) {
+              count(b.count);
+              for (const c of b.candidates) candidates.push(c);
+              rows += b.rows;
+              pending += b.count - b.candidates.length;
+              if (pending >= STORE_BATCH) {
+                const text = rows;
+                rows = '';
+                pending = 0;
+                await stored(load.insertEncodedVariants(runId, text));
               }
             }
+            const ti = performance.now();
+            await load.insertEncodedVariants(runId, rows);
+            msInsert += performance.now() - ti;
+          } else {
+            let batch: RunVariant[] = [];
+            for await (const v of stream.variants) {
+              count(1);
+              familyRun?.add(v);
+              if (engine.isRankCandidate(v)) {
+                candidates.push({ id: ordinal, variant: v });
+                continue;
+              }
+              batch.push({ id: ordinal, variant: v });
+              if (batch.length >= STORE_BATCH) {
+                const full = batch;
+                batch = [];
+                await stored(load.insertVariants(runId, full));
+              }
+            }
+            const ti = performance.now();
+            await load.insertVariants(runId, batch);
+            msInsert += performance.now() - ti;
           }
-          const ti = performance.now();
-          await load.insertVariants(runId, batch);
-          msInsert += performance.now() - ti;
           const msAnnotateAndStore = performance.now() - tAnnotate;
           await store.setProgress(db, caseId, annotateEnd, 'ranking');
           const tRank = performance.now();

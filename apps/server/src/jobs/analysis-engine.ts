@@ -65,6 +65,21 @@ export interface AnnotateInput {
   pedigree?: { source: string; proband: string; members: PedigreeMember[] } | null;
   /** The VCF sample to analyse (default: the pedigree's proband, else the first sample). */
   sample?: string | null;
+  /**
+   * The job stores COPY text (RunLoad.takesEncoded): the stream may give `encoded` batches
+   * instead of `variants`.
+   */
+  encodeStored?: boolean;
+}
+
+/** Annotated variants as the job stores them (AnnotationStream.encoded). */
+export interface EncodedBatch {
+  /** Variants in the batch, candidates included. */
+  count: number;
+  /** The ranking's candidates (isRankCandidate), with their 1-based position in the stream. */
+  candidates: { id: number; variant: AnnotatedVariant }[];
+  /** The other variants as stored rows, COPY text without the run id (encodeStoredVariants). */
+  rows: string;
 }
 
 /** The family of a run as stored with it (the engine's checked family and its trio QC). */
@@ -104,6 +119,13 @@ export interface AnnotationStream {
   inputAssembly: Assembly;
   /** Annotated variants in input order (GRCh38; inputs on GRCh37 are lifted over). */
   variants: AsyncIterable<AnnotatedVariant>;
+  /**
+   * Asked for with AnnotateInput.encodeStored, the same variants in batches with the stored rows
+   * encoded where they were annotated (the analysis thread: they cross as one string, not as
+   * objects); then `variants` is not read, and the engine counts a family's QC itself (its
+   * FamilyRun.add is not called). Absent: read `variants`.
+   */
+  encoded?: AsyncIterable<EncodedBatch>;
   /** Pipeline counts known at the end (records read, lifted, failed to lift, ...). */
   counts(): Record<string, number>;
   /** The pedigree checked against the VCF's samples (family case), else null. */

@@ -51,6 +51,11 @@ export interface RunLoad {
   insertRun(run: NewRunInfo): Promise<string>;
   /** Stores variants the ranking does not look at (no rank); returns while the batch is written. */
   insertVariants(runId: string, variants: RunVariant[]): Promise<void>;
+  /**
+   * Stores variants given as COPY text (EncodedBatch.rows) like insertVariants; only when the
+   * store `takesEncodedRows` (PostgreSQL).
+   */
+  insertEncodedVariants(runId: string, rows: string): Promise<void>;
   /** Runs `fn` atomically, with the bulk writes of the ranked results. */
   publish<T>(fn: (tx: Executor, results: RankedResultsWriter) => Promise<T>): Promise<T>;
 }
@@ -91,6 +96,8 @@ export interface CaseAnalysisStore {
    * `publish` is the atomic step (see db/bulk-copy.ts).
    */
   loadRun<T>(fn: (load: RunLoad) => Promise<T>): Promise<T>;
+  /** Does RunLoad.insertEncodedVariants work (PostgreSQL)? The annotation may then give encoded batches. */
+  readonly takesEncodedRows?: boolean;
   /** The run's candidate variants, in id order. */
   loadCandidates(db: Executor, runId: string): Promise<RunVariant[]>;
   /**

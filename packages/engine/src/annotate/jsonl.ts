@@ -495,6 +495,21 @@ export class AnnotationJsonlWriter {
 
   /** A JSON number: what JSON.stringify writes (non-finite -> null, -0 -> 0). */
   private num(x: number): void {
+    if (x >= 0 && x <= 0x7fffffff && (x | 0) === x) {
+      // Positions, line numbers, depths: 32-bit integers (integer arithmetic for the digits).
+      this.ensure(10);
+      const b = this.buf;
+      const digits = x < 10 ? 1 : x < 100 ? 2 : x < 1000 ? 3 : x < 10000 ? 4 : x < 100000 ? 5 : x < 1000000 ? 6 : x < 10000000 ? 7 : x < 100000000 ? 8 : x < 1000000000 ? 9 : 10;
+      let p = this.pos + digits;
+      this.pos = p;
+      let t = x;
+      do {
+        const q = (t / 10) | 0;
+        b[--p] = 48 + t - q * 10;
+        t = q;
+      } while (t > 0);
+      return;
+    }
     if (Number.isInteger(x) && x >= 0 && x < 1e15) {
       this.ensure(16);
       const b = this.buf;

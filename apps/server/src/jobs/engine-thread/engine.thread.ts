@@ -7,7 +7,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnnotatedVariant } from '@rarelens/engine';
 import { createKnowledgeBase } from '../../kb/knowledge-base.ts';
-import { createEngineAnalysis, type AnalysisEngine, type FamilyRun } from '../analysis-engine.ts';
+import { encodeStoredVariants } from '../../db/run-variants.ts';
+import { createEngineAnalysis, type AnalysisEngine, type EncodedBatch, type FamilyRun } from '../analysis-engine.ts';
 import { BATCH, CREDITS, toThreadError, type FromThread, type ThreadInit, type ToThread } from './protocol.ts';
 
 const port = parentPort;
@@ -37,23 +38,46 @@ async function annotate(id: number, input: Extract<ToThread, { op: 'annotate' }>
     const s = await e.annotate({ ...input, signal: stream.abort.signal, onProgress: (f) => (progress = f) });
     stream.family = s.family ? e.familyRun(s.family) : null;
     post({ op: 'header', id, inputAssembly: s.inputAssembly, family: s.family });
-    let batch: AnnotatedVariant[] = [];
-    const send = async () => {
+    const credit = async () => {
       while (stream.credits === 0) {
         stream.abort.signal.throwIfAborted();
         await new Promise<void>((resolve) => (stream.wake = resolve));
       }
       stream.abort.signal.throwIfAborted();
       stream.credits--;
-      post({ op: 'batch', id, variants: batch, progress });
-      batch = [];
     };
-    for await (const v of s.variants) {
-      stream.family?.add(v);
-      batch.push(v);
-      if (batch.length >= batchSize) await send();
+    if (input.encodeStored) {
+      // Candidates cross as objects (the job ranks them); the others as the rows it stores.
+      let ordinal = 0;
+      let candidates: EncodedBatch['candidates'] = [];
+      let others: { id: number; variant: AnnotatedVariant }[] = [];
+      const send = async () => {
+        await credit();
+        post({ op: 'encoded', id, batch: { count: candidates.length + others.length, candidates, rows: encodeStoredVariants(others) }, progress });
+        candidates = [];
+        others = [];
+      };
+      for await (const v of s.variants) {
+        stream.family?.add(v);
+        ordinal++;
+        (e.isRankCandidate(v) ? candidates : others).push({ id: ordinal, variant: v });
+        if (candidates.length + others.length >= batchSize) await send();
+      }
+      if (candidates.length + others.length) await send();
+    } else {
+      let batch: AnnotatedVariant[] = [];
+      const send = async () => {
+        await credit();
+        post({ op: 'batch', id, variants: batch, progress });
+        batch = [];
+      };
+      for await (const v of s.variants) {
+        stream.family?.add(v);
+        batch.push(v);
+        if (batch.length >= batchSize) await send();
+      }
+      if (batch.length) await send();
     }
-    if (batch.length) await send();
     if (stream.family) families.set(id, stream.family);
     post({ op: 'end', id, counts: s.counts() });
   } finally {

@@ -5,7 +5,7 @@
  * as arrays aligned with the variants sent.
  */
 import type { AcmgOptions, AnnotatedVariant, Assembly, Family, InheritanceTag } from '@rarelens/engine';
-import type { AnnotateInput, GeneFacts, RankedDiseaseValue, RankedGeneValue, RankingPatient, RunFamily } from '../analysis-engine.ts';
+import type { AnnotateInput, EncodedBatch, GeneFacts, RankedDiseaseValue, RankedGeneValue, RankingPatient, RunFamily } from '../analysis-engine.ts';
 
 /** Variants per message from the thread; at most CREDITS messages are unread at any time. */
 export const BATCH = 1000;
@@ -20,7 +20,7 @@ export interface ThreadInit {
 
 export type ToThread =
   | { op: 'load'; id: number }
-  | { op: 'annotate'; id: number; input: Pick<AnnotateInput, 'path' | 'displayName' | 'assembly' | 'pedigree' | 'sample'> }
+  | { op: 'annotate'; id: number; input: Pick<AnnotateInput, 'path' | 'displayName' | 'assembly' | 'pedigree' | 'sample' | 'encodeStored'> }
   | { op: 'more'; id: number }
   | { op: 'abort'; id: number }
   | { op: 'finishFamily'; id: number; stream: number; candidates: AnnotatedVariant[] }
@@ -53,6 +53,7 @@ export type FromThread =
   | { op: 'loaded'; id: number; softwareVersion: string; kbVersions: Record<string, string> }
   | { op: 'header'; id: number; inputAssembly: Assembly; family: Family | null }
   | { op: 'batch'; id: number; variants: AnnotatedVariant[]; progress: number }
+  | { op: 'encoded'; id: number; batch: EncodedBatch; progress: number }
   | { op: 'end'; id: number; counts: Record<string, number> }
   | { op: 'familyFinished'; id: number; result: FamilyFinished }
   | { op: 'ranked'; id: number; result: Ranked }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AnnotatedVariant } from '@rarelens/engine';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encodeStoredVariants } from '../../db/run-variants.ts';
 import { createKnowledgeBase } from '../../kb/knowledge-base.ts';
 import { hasRealEngine, kbDir, smallPfeifferVcf } from '../../testing/pfeiffer-vcf.ts';
 import { AnalysisInputError, createEngineAnalysis, type AnalysisEngine, type AnnotateInput } from '../analysis-engine.ts';
@@ -58,6 +59,33 @@ describe.runIf(hasRealEngine)('the analysis engine on its own thread', () => {
     expect(ra.genes[0]?.symbol).toBe('FGFR2');
     expect(candidatesA.map((v) => ra.variantRank?.(v) ?? null)).toEqual(candidatesB.map((v) => rb.variantRank?.(v) ?? null));
     for (const g of ra.genes.slice(0, 20)) expect(viaThread.geneFacts(g.symbol)).toEqual(here.geneFacts(g.symbol));
+  });
+
+  it('gives the stored rows as COPY text and the candidates as objects when asked (encodeStored)', async () => {
+    writeFileSync(vcf, smallPfeifferVcf());
+    const threaded = createThreadedEngine({ kbDir, acmg: {}, memoryMb: 8192, batch: 40 });
+    threads.push(threaded);
+    const [viaThread, here] = await Promise.all([threaded.engine(), createEngineAnalysis(createKnowledgeBase(kbDir))()]);
+    const stream = await viaThread.annotate({ ...input(), encodeStored: true });
+    let count = 0;
+    let batches = 0;
+    let rows = '';
+    const candidates: { id: number; variant: AnnotatedVariant }[] = [];
+    for await (const b of stream.encoded!) {
+      batches++;
+      count += b.count;
+      candidates.push(...b.candidates);
+      rows += b.rows;
+    }
+    const b = await annotateAll(here);
+    const all = b.variants.map((variant, i) => ({ id: i + 1, variant }));
+    expect(batches).toBeGreaterThan(5); // more batches than the credit window
+    expect(count).toBe(all.length);
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(candidates).toEqual(all.filter((c) => here.isRankCandidate(c.variant)));
+    expect(rows).toBe(encodeStoredVariants(all.filter((c) => !here.isRankCandidate(c.variant))));
+    expect(rows.split('\n').length - 1).toBe(all.length - candidates.length);
+    expect(stream.counts()).toEqual(b.counts);
   });
 
   it('stops annotating when the job is aborted and serves the next job', async () => {

@@ -12,6 +12,7 @@ import {
   AnalysisInputError,
   type AnalysisEngine,
   type AnnotationStream,
+  type EncodedBatch,
   type FamilyFinish,
   type FamilyRun,
   type GeneFacts,
@@ -39,6 +40,7 @@ const THREAD_SCRIPT = fileURLToPath(new URL('./engine.thread.mjs', import.meta.u
 
 interface StreamState {
   batches: AnnotatedVariant[][];
+  encoded: EncodedBatch[];
   ended: boolean;
   error: Error | null;
   wake: (() => void) | null;
@@ -83,6 +85,9 @@ export function createThreadedEngine(options: ThreadedEngineOptions): ThreadedEn
         stream.header = null;
       } else if (m.op === 'batch') {
         stream.batches.push(m.variants);
+        stream.onProgress(m.progress);
+      } else if (m.op === 'encoded') {
+        stream.encoded.push(m.batch);
         stream.onProgress(m.progress);
       } else if (m.op === 'end') {
         stream.counts = m.counts;
@@ -162,7 +167,7 @@ export function createThreadedEngine(options: ThreadedEngineOptions): ThreadedEn
 
   async function annotate(input: Parameters<AnalysisEngine['annotate']>[0]): Promise<AnnotationStream> {
     const id = nextId++;
-    const state: StreamState = { batches: [], ended: false, error: null, wake: null, counts: {}, onProgress: input.onProgress, header: null };
+    const state: StreamState = { batches: [], encoded: [], ended: false, error: null, wake: null, counts: {}, onProgress: input.onProgress, header: null };
     const header = new Promise<Extract<FromThread, { op: 'header' }>>((resolve, reject) => (state.header = { resolve, reject }));
     streams.set(id, state);
     const abort = () => {
@@ -174,16 +179,17 @@ export function createThreadedEngine(options: ThreadedEngineOptions): ThreadedEn
       streams.delete(id);
     };
     try {
-      post({ op: 'annotate', id, input: { path: input.path, displayName: input.displayName, assembly: input.assembly, pedigree: input.pedigree ?? null, sample: input.sample ?? null } });
+      post({ op: 'annotate', id, input: { path: input.path, displayName: input.displayName, assembly: input.assembly, pedigree: input.pedigree ?? null, sample: input.sample ?? null, ...(input.encodeStored ? { encodeStored: true } : {}) } });
       const h = await header;
       if (h.family) familyStream.set(h.family, id);
-      async function* variants(): AsyncGenerator<AnnotatedVariant> {
+      /** The batches of the stream as they arrive, with a credit given back for each. */
+      async function* batches<B>(queue: B[]): AsyncGenerator<B> {
         try {
           for (;;) {
-            const batch = state.batches.shift();
+            const batch = queue.shift();
             if (batch) {
               if (worker) worker.postMessage({ op: 'more', id } satisfies ToThread);
-              yield* batch;
+              yield batch;
               continue;
             }
             if (state.error) throw state.error;
@@ -195,7 +201,16 @@ export function createThreadedEngine(options: ThreadedEngineOptions): ThreadedEn
           cleanup();
         }
       }
-      return { inputAssembly: h.inputAssembly, family: h.family, variants: variants(), counts: () => state.counts };
+      async function* variants(): AsyncGenerator<AnnotatedVariant> {
+        for await (const batch of batches(state.batches)) yield* batch;
+      }
+      return {
+        inputAssembly: h.inputAssembly,
+        family: h.family,
+        variants: variants(),
+        ...(input.encodeStored ? { encoded: batches(state.encoded) } : {}),
+        counts: () => state.counts,
+      };
     } catch (e) {
       abort();
       cleanup();

@@ -6,10 +6,10 @@
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AnnotatedVariant } from '@rarelens/engine';
-import { cachedCopyTable, yieldToRequests, type BulkLoad } from '../../db/bulk-copy.ts';
+import { appendLastField, cachedCopyTable, yieldToRequests, type BulkLoad } from '../../db/bulk-copy.ts';
 import { rowsOf, type Database, type Executor } from '../../db/database.ts';
 import { findOne } from '../../db/find-one.ts';
-import type { StoredDetails } from '../../db/run-variants.ts';
+import { ENCODED_VARIANTS, readStoredDetails, readStoredInput } from '../../db/run-variants.ts';
 import {
   analysisRuns,
   productFiles,
@@ -63,72 +63,17 @@ export async function deleteOtherRuns(
     .where(and(eq(analysisRuns.productId, caseId), ne(analysisRuns.id, keepRunId)));
 }
 
-/** One variant as stored: `ordinal` is its 1-based position in the input's variant stream. */
-export function toVariantRow(
-  runId: string,
-  ordinal: number,
-  v: AnnotatedVariant,
-  isCandidate: boolean,
-  inheritance: { tags: string[]; partners: number[]; rules: string[] } | null = null,
-) {
-  return {
-    runId,
-    id: ordinal,
-    rank: null,
-    chrom: v.chrom,
-    pos: v.pos,
-    ref: v.ref,
-    alt: v.alt,
-    gene: v.gene,
-    hgncId: v.hgncId ?? null,
-    transcript: v.transcript,
-    isManeSelect: v.isManeSelect ?? false,
-    consequence: v.consequences[0] ?? null,
-    consequences: v.consequences,
-    impact: v.impact,
-    hgvsC: v.hgvsC,
-    hgvsP: v.hgvsP,
-    af: v.af,
-    afSource: v.afSource ?? null,
-    clinvarSignificance: v.clinvar?.significance ?? null,
-    clinvar: v.clinvar,
-    acmgClass: v.acmg.classification,
-    acmgPoints: Math.round(v.acmg.points),
-    acmgCriteria: v.acmg.criteria,
-    zygosity: v.genotype.zygosity,
-    genotype: v.genotype,
-    qual: v.qual,
-    filter: v.filter,
-    score: v.score,
-    isCandidate,
-    input: v.input,
-    details: storedDetails(v),
-    genotypes: v.familyGenotypes ?? null,
-    inheritance: inheritance?.tags ?? [],
-    inheritanceDetail: inheritance && (inheritance.partners.length || inheritance.rules.length) ? { partners: inheritance.partners, rules: inheritance.rules } : null,
-  } satisfies typeof runVariants.$inferInsert;
-}
-
-/** The `details` column of a variant: the evidence without a column of its own, null when there is none. */
-function storedDetails(v: AnnotatedVariant): StoredDetails | null {
-  if (!v.acmg.notAssessed?.length && !v.otherGenes?.length && !v.geneConstraint && !v.codingOutcome?.length) return null;
-  return {
-    acmgNotAssessed: v.acmg.notAssessed ?? [],
-    otherGenes: v.otherGenes ?? [],
-    geneConstraint: v.geneConstraint ?? null,
-    ...(v.codingOutcome?.length ? { codingOutcome: v.codingOutcome } : {}),
-  };
-}
+export { toVariantRow } from '../../db/run-variants.ts';
 
 /** The AnnotatedVariant a stored row came from (re-ranking works from these). */
 export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
-  const details = r.details as StoredDetails | null;
+  const details = readStoredDetails(r.details);
   return {
     chrom: r.chrom,
     pos: r.pos,
     ref: r.ref,
     alt: r.alt,
-    input: r.input as AnnotatedVariant['input'],
+    input: readStoredInput(r),
     assembly: 'GRCh38',
     genotype: r.genotype as AnnotatedVariant['genotype'],
     filter: r.filter,
@@ -171,6 +116,11 @@ export async function copyVariants(
   rows: VariantInsert[],
 ): Promise<void> {
   await into.copy(cachedCopyTable(runVariants, kind), rows);
+}
+
+/** Writes variants encoded by encodeStoredVariants under `runId` (PostgreSQL). */
+export async function copyEncodedVariants(into: Pick<BulkLoad, 'copyText'>, runId: string, text: string): Promise<void> {
+  await into.copyText(ENCODED_VARIANTS, appendLastField(text, runId));
 }
 
 /** Writes the ranked genes and phenotypes of a run that has none yet, with COPY. */

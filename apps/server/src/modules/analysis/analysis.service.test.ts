@@ -74,6 +74,28 @@ describe('stored variant rows', () => {
     const row = toVariantRow('run', 8, v, false);
     expect(fromVariantRow({ ...row, rank: null })).toEqual(v);
   });
+  it('store the standard not-assessed reasons by key and the unmoved input as [line, prefix]', () => {
+    const pm2 = { code: 'PM2/BA1/BS1', reason: 'no population frequency data for this locus (no gnomAD table in the KB and none in the VCF)' };
+    const other = { code: 'PP2', reason: 'no missense Z score for FGFR2' };
+    const v = buildVariant({
+      pos: 456,
+      acmg: { classification: 'Uncertain significance', points: 0, criteria: [], notAssessed: [pm2, other] },
+      geneConstraint: { pLI: 1, loeuf: 0.2, misZ: 3.1, source: 'gnomAD v4.1' },
+    });
+    const row = toVariantRow('run', 11, v, false);
+    expect(row.details).toEqual({ acmgNotAssessed: ['PM2/BA1/BS1', other], geneConstraint: v.geneConstraint });
+    expect(row.input).toEqual([42, 'chr']);
+    expect(fromVariantRow({ ...row, rank: null })).toEqual(v);
+    // Same text under another code, or another text: stored whole.
+    const reworded = buildVariant({ acmg: { ...v.acmg, notAssessed: [{ code: 'PM2/BA1/BS1', reason: 'no frequency' }] } });
+    expect(toVariantRow('run', 12, reworded, false).details).toEqual({ acmgNotAssessed: [{ code: 'PM2/BA1/BS1', reason: 'no frequency' }] });
+    expect(toVariantRow('run', 12, buildVariant({ pos: 456, input: { chrom: '10', pos: 456, ref: 'A', alt: 'G', line: 3 } }), false).input).toEqual([3, '']);
+    // Moved by liftover or normalisation: the record whole.
+    expect(toVariantRow('run', 13, buildVariant(), false).input).toEqual({ chrom: 'chr10', pos: 456, ref: 'A', alt: 'G', line: 42 });
+    expect(toVariantRow('run', 13, buildVariant({ pos: 456, input: { chrom: 'chrX', pos: 456, ref: 'A', alt: 'G', line: 3 } }), false).input).toMatchObject({ chrom: 'chrX' });
+    // An unknown key is an error, never a silent empty reason.
+    expect(() => fromVariantRow({ ...row, details: { acmgNotAssessed: ['NOPE'] }, rank: null })).toThrow(/unknown not-assessed criterion key "NOPE"/);
+  });
   it('keep the expected codon outcome of a coding variant whose codon is not known', () => {
     const codingOutcome = [
       { term: 'synonymous_variant', p: 0.9612 },
@@ -81,7 +103,7 @@ describe('stored variant rows', () => {
     ];
     const v = buildVariant({ consequences: ['coding_sequence_variant'], impact: 'MODIFIER', hgvsP: null, codingOutcome });
     const row = toVariantRow('run', 9, v, true);
-    expect(row.details).toEqual({ acmgNotAssessed: [], otherGenes: [], geneConstraint: null, codingOutcome });
+    expect(row.details).toEqual({ codingOutcome });
     expect(fromVariantRow({ ...row, rank: 1 }).codingOutcome).toEqual(codingOutcome);
     expect(fromVariantRow({ ...row, rank: 1 })).toEqual(v);
     // A row without one (or stored before it was kept) gives none.

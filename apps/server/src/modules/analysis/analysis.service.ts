@@ -108,6 +108,7 @@ export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
     insertRun: (db, { caseId, ...run }) => repo.insertRun(db, { productId: caseId, ...run }),
     deleteUnfinishedRuns: repo.deleteUnfinishedRuns,
     deleteOtherRuns: repo.deleteOtherRuns,
+    takesEncodedRows: database.kind === 'postgres',
     loadRun: (fn) =>
       withBulkLoad(database, (load) => {
         const kind = database.kind;
@@ -116,6 +117,7 @@ export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
           insertRun: async ({ caseId, ...run }) => repo.insertRun(await load.query(), { productId: caseId, ...run }),
           insertVariants: (runId, variants) =>
             repo.copyVariants(load, kind, variants.map((v) => repo.toVariantRow(runId, v.id, v.variant, false))),
+          insertEncodedVariants: (runId, rows) => repo.copyEncodedVariants(load, runId, rows),
           publish: (f) =>
             load.transaction((tx) =>
               f(tx.db, {

@@ -4,7 +4,7 @@
  */
 import type { ReviewerClassification } from '@rarelens/contract';
 import { describeCodingOutcome } from '@rarelens/engine';
-import type { StoredDetails } from '../../db/run-variants.ts';
+import { readStoredDetails } from '../../db/run-variants.ts';
 import type { RunPhenotypeRow, RunVariantRow } from '../../db/schema/products.ts';
 import { alleleKey, presentClinvarAssertion } from '../variants/index.ts';
 
@@ -169,7 +169,7 @@ export function formatConsequence(c: string | null): string {
  * sequence ("probably synonymous (P = 0.96; missense P = 0.04; codon not known …)"), or null.
  */
 export function expectedCodonOutcome(v: Pick<RunVariantRow, 'details'>): string | null {
-  const outcome = (v.details as StoredDetails | null)?.codingOutcome;
+  const outcome = readStoredDetails(v.details)?.codingOutcome;
   return outcome?.length ? describeCodingOutcome(outcome) : null;
 }
 

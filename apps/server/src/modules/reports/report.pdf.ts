@@ -8,6 +8,7 @@
 import PDFDocument from 'pdfkit';
 import { DEJAVU_DIR, collectPdf, registerFonts, type Fonts } from '../../pdf/pdf.ts';
 import { Messages } from '@rarelens/contract';
+import { readStoredInput } from '../../db/run-variants.ts';
 import {
   byEffectivePriority,
   clinvarLink,
@@ -474,7 +475,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
 
     w.section('Variant evidence');
     for (const v of model.variants) {
-      const input = v.input as { chrom?: string; pos?: number; ref?: string; alt?: string } | null;
+      const input = readStoredInput(v) as { chrom?: string; pos?: number; ref?: string; alt?: string } | null;
       const genotype = v.genotype as { gt?: string; depth?: number | null; genotypeQuality?: number | null } | null;
       w.ensure(70);
       doc.font(fonts.bold).fontSize(9.5).fillColor(COLOR.ink).text(`${v.gene ?? 'Intergenic'}  ${fullHgvsC(v) ?? ''}  ${v.hgvsP ?? ''}`.trim(), w.left, doc.y, { width: w.width });

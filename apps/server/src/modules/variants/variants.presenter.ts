@@ -2,7 +2,7 @@
 import { InheritanceFilter, type ClinvarAssertion, type ReviewerClassification, type VariantDetails, type VariantRow } from '@rarelens/contract';
 import { filterOutcomes, reviewStatusOfStars, type FilterInput } from '@rarelens/engine';
 import { presentGenotype } from '../family/index.ts';
-import type { ListedVariantRow, StoredDetails } from '../../db/run-variants.ts';
+import { readStoredDetails, readStoredInput, type ListedVariantRow } from '../../db/run-variants.ts';
 import type { RunVariantRow } from '../../db/schema/products.ts';
 
 /** Reviewer classifications of a case by allele key (`alleleKey`). */
@@ -100,9 +100,9 @@ interface StoredGenotype {
 export function presentVariantDetails(v: RunVariantRow, inputAssembly: string, reviews: ReviewerClassifications = NO_REVIEWS): VariantDetails {
   const g = (v.genotype ?? {}) as StoredGenotype;
   const c = v.clinvar as StoredClinvar | null;
-  const input = v.input as { chrom: string; pos: number; ref: string; alt: string; line: number };
+  const input = readStoredInput(v);
   const criteria = (v.acmgCriteria ?? []) as { code: string; strength: string; points: number; reason: string }[];
-  const details = v.details as StoredDetails | null;
+  const details = readStoredDetails(v.details);
   return {
     ...presentVariant(v, reviews),
     hgncId: v.hgncId,
