@@ -244,7 +244,7 @@ async function startApiProcesses(
       }),
     );
     const lines = children.map((_, i) => requestLogLines(join(dataDir, `api${i + 1}.log`)));
-    log(`API request log (product default level): ${lines.join(' + ')} lines in ${join(dataDir, 'api*.log')}`);
+    log(`API request log: ${lines.join(' + ')} request lines in ${join(dataDir, 'api*.log')}`);
   };
   try {
     for (const base of bases) {

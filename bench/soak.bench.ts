@@ -29,6 +29,7 @@ import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { arg, benchInputs, numberArg, PFEIFFER_EXOME, PFEIFFER_TERMS as TERMS, ROOT as root } from './lib/inputs.ts';
 import { formatMachine } from './lib/machine.ts';
+import { serverLogFile } from './lib/server-env.ts';
 import { percentile } from './lib/stats.ts';
 
 const { sources, kbDir } = benchInputs();
@@ -134,7 +135,6 @@ async function main(): Promise<void> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       RARELENS_DATA_DIR: scratch,
       RARELENS_KB: kbDir,
       RARELENS_WEB_DIST: join(scratch, 'no-web'),
@@ -143,7 +143,8 @@ async function main(): Promise<void> {
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       DATABASE_URL: POSTGRES ? process.env.DATABASE_URL : '',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The product's default log level (one line per request) to a file, not this output.
+    stdio: ['ignore', serverLogFile(join(scratch, 'server.log')), 'inherit'],
   });
   const pid = server.pid!;
   const rss: { t: number; mib: number }[] = [];
@@ -340,7 +341,7 @@ async function main(): Promise<void> {
       '# Soak: mixed load on one server process',
       '',
       `Command: \`npm run bench:soak -- --seconds ${SECONDS} --concurrency ${CONCURRENCY} --users ${USERS} --max-requests ${MAX_REQUESTS}${POSTGRES ? ' --postgres' : ''}${GENOME_RECORDS > 0 ? ` --genome-records ${GENOME_RECORDS}` : ''}${MIX === 'mixed' ? '' : ` --mix ${MIX}`}\` with RARELENS_ANALYSIS_THREAD=${process.env.RARELENS_ANALYSIS_THREAD ?? '(unset: on)'}`,
-      `Commit: ${commit}. Configuration: apps/server/src/main.ts on ${POSTGRES ? 'PostgreSQL' : 'the embedded defaults (PGlite, local storage, in-process worker)'}, LOG_LEVEL=warn, the real engine and KB (${kbDir.replace(root, '.')}). Data: ${EXOME.replace(sources, 'RARELENS_SOURCES')} as every upload, HPO terms ${TERMS.join(', ')}.`,
+      `Commit: ${commit}. Configuration: apps/server/src/main.ts on ${POSTGRES ? 'PostgreSQL' : 'the embedded defaults (PGlite, local storage, in-process worker)'}, the default log level (info, to a file), the real engine and KB (${kbDir.replace(root, '.')}). Data: ${EXOME.replace(sources, 'RARELENS_SOURCES')} as every upload, HPO terms ${TERMS.join(', ')}.`,
       `Machine: ${formatMachine()}.`,
       '',
       `${requests} requests in ${elapsed.toFixed(0)} s from ${CONCURRENCY} closed-loop clients (${USERS} users), ${uploads} uploads. **Errors: ${errors.length}.**`,
