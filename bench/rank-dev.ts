@@ -3,9 +3,12 @@
  * read and annotated once; per case only the spiked records are annotated and merged in, then the
  * product's `prepareVariants` + `rank` run. Same scoring code as the product, ~10x faster than
  * bench:rank part (b), for grouped cross-validation of constants.
- * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--ids id,id] [--out cases.jsonl] [--save cv-input.json] [--dump genes.jsonl] [--no-cv]
- * (--out: each case's causal-gene rank and the candidate source it is ranked on; --dump and --out are
- * written before the cross-validation, which --no-cv skips)
+ * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--ids id,id] [--out cases.jsonl] [--save cv-input.json] [--dump genes.jsonl] [--save-raw raw.jsonl] [--no-cv]
+ * (--out: each case's causal-gene rank and the candidate source it is ranked on; --dump: per gene its
+ * features, gene index, top variant's position, used zygosities and its annotated diseases' modes
+ * (read by rank-rescore-rules.ts); --save-raw: each gene's candidate scores with the annotated
+ * diseases' apart (rank-rescore-mixture.ts); --out, --dump, --save-raw are written before the
+ * cross-validation, which --no-cv skips; rank-cv-rows.ts chooses between --out files of several settings)
  */
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +17,7 @@ import { gunzipSync } from 'node:zlib';
 import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
 import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
 import { DEFAULT_SCORING_OPTIONS, type PhenotypeScoringOptions } from '../packages/engine/src/phenotype/score.ts';
-import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, resolveQuery, scoreDiseases, type GeneScoreParts, type Sex } from '../packages/engine/src/index.ts';
+import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, inheritanceOf, geneScoreLn, modesOf, DEFAULT_GENE_SCORE_CONSTANTS, resolveQuery, scoreDiseases, type GeneScoreParts, type Sex } from '../packages/engine/src/index.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
@@ -78,6 +81,8 @@ if (process.env.RANK_DEV_SCORING) console.log(`scoring options overridden: ${pro
 const annotatedGenes = new Set<string>();
 for (const [sym, g] of hpoKb.genes) if (g.diseases.some((l) => l.association !== 'POLYGENIC' && model.diseaseIndex.has(l.id))) annotatedGenes.add(sym);
 
+// The modes of inheritance of a gene's annotated diseases (the dump's last column).
+const geneModes = (sym: string): string => [...new Set((hpoKb.genes.get(sym)?.diseases ?? []).filter((l) => l.association !== 'POLYGENIC' && model.diseaseIndex.has(l.id)).flatMap((l) => inheritanceOf(model, model.diseaseIndex.get(l.id) ?? 0)).flatMap((t) => modesOf([t])))].sort().join(',');
 const geneCases: GeneCase[] = [];
 const geneScoreCases: ScoreCase[] = [];
 const diseaseScoreCases: ScoreCase[] = [];
@@ -87,6 +92,7 @@ const hiddenMode = arg('--hidden') as HiddenMode | undefined;
 const hiddenRows: { id: string; cohort: string; rank: number | null; source: string | null; detail: string }[] = [];
 const hiddenGeneCases: GeneCase[] = [];
 const dump: string[] = [];
+const raw: string[] = [];
 const t0 = Date.now();
 for (const c of chosen) {
   const sp = c.variants.filter(isSpikable);
@@ -104,6 +110,17 @@ for (const c of chosen) {
   geneCases.push(collected.gene);
   geneScoreCases.push(collected.geneScores);
   diseaseScoreCases.push(collected.diseaseScores);
+  // --save-raw: each gene's candidate scores (shipped constants), the annotated diseases' apart, for re-combining them offline.
+  if (arg('--save-raw')) {
+    const causalSet = new Set<string>(c.genes.map((g) => g.symbol));
+    const genes = res.genes.map((x) => {
+      const parts = candidates.get(x.symbol) ?? [x.scoreParts];
+      const ann = parts.filter((p) => p.source === 'annotations').map((p) => +geneScoreLn(p, DEFAULT_GENE_SCORE_CONSTANTS).toFixed(4));
+      const rest = Math.max(...parts.filter((p) => p.source !== 'annotations').map((p) => geneScoreLn(p, DEFAULT_GENE_SCORE_CONSTANTS)));
+      return [causalSet.has(x.symbol) ? 1 : 0, +rest.toFixed(4), ann];
+    });
+    raw.push(JSON.stringify({ id: c.id, cohort: c.cohort, genes }));
+  }
   if (arg('--dump')) {
     const causalSet = new Set<string>(c.genes.map((g) => g.symbol));
     const feats: unknown[] = [];
@@ -119,7 +136,7 @@ for (const c of chosen) {
       const lof = /frameshift|stop_gained|splice_donor_variant|splice_acceptor_variant|start_lost/.test(v.consequences.join(',')) ? 1 : 0;
       const mis = /missense|inframe/.test(v.consequences[0] ?? '') ? 1 : 0;
       const hom = used.some((u) => u.zygosity === 'homozygous' || u.zygosity === 'hemizygous') ? 1 : 0;
-      feats.push([x.symbol, causalSet.has(x.symbol) ? 1 : 0, annotated ? 1 : 0, x.evidence.phenotype ? +x.evidence.phenotype.log10Lr.toFixed(3) : null, +x.evidence.genotype.fit.toFixed(4), x.evidence.genotype.mode, +q.p.toFixed(3), lof, mis, hom, used.length, rec?.clinvar?.plpAlleles ?? 0, rec?.clinvar?.plpMissense ?? 0, rec?.clinvar?.plpLof ?? 0, rec?.constraint?.pLI ?? null, rec?.constraint?.loeuf ?? null, rec?.constraint?.misZ ?? null, rec?.alphaMissenseMean ?? null, hpoKb.genes.has(x.symbol) ? 1 : 0, v.clinvar?.significance ?? null, v.acmg.classification, v.consequences[0] ?? null, x.evidence.phenotype?.source === 'disease-name' ? 1 : 0, +x.score.toFixed(4), x.scoreParts.source, v.clinvar?.stars ?? null, v.clinvar?.match ?? null]);
+      feats.push([x.symbol, causalSet.has(x.symbol) ? 1 : 0, annotated ? 1 : 0, x.evidence.phenotype ? +x.evidence.phenotype.log10Lr.toFixed(3) : null, +x.evidence.genotype.fit.toFixed(4), x.evidence.genotype.mode, +q.p.toFixed(3), lof, mis, hom, used.length, rec?.clinvar?.plpAlleles ?? 0, rec?.clinvar?.plpMissense ?? 0, rec?.clinvar?.plpLof ?? 0, rec?.constraint?.pLI ?? null, rec?.constraint?.loeuf ?? null, rec?.constraint?.misZ ?? null, rec?.alphaMissenseMean ?? null, hpoKb.genes.has(x.symbol) ? 1 : 0, v.clinvar?.significance ?? null, v.acmg.classification, v.consequences[0] ?? null, x.evidence.phenotype?.source === 'disease-name' ? 1 : 0, +x.score.toFixed(4), x.scoreParts.source, v.clinvar?.stars ?? null, v.clinvar?.match ?? null, i, v.chrom, v.pos, used.map((u) => u.zygosity).join(','), geneModes(x.symbol)]);
     });
     const ph = Array.from<number>(scoreDiseases(model, resolveQuery(model, { present: c.hpo_present, excluded: c.hpo_excluded }))).sort((a, b) => b - a);
     const quant = [1, 3, 10, 30, 100, 300, 1000].map((k) => +(ph[k - 1] ?? 0).toFixed(3));
@@ -165,6 +182,7 @@ if (hiddenMode) {
 if (arg('--save')) writeFileSync(arg('--save') ?? '', JSON.stringify({ geneCases, geneScoreCases: geneScoreCases.map((c) => ({ ...c, ln: [...c.ln] })), diseaseScoreCases: diseaseScoreCases.map((c) => ({ ...c, ln: [...c.ln] })) }));
 // Written before the (slow) cross-validation, so they can be read while it runs.
 if (arg('--dump')) writeFileSync(arg('--dump') ?? '', dump.join('\n') + '\n');
+if (arg('--save-raw')) writeFileSync(arg('--save-raw') ?? '', raw.join('\n') + '\n');
 if (arg('--out')) writeFileSync(arg('--out') ?? '', rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 if (!process.argv.includes('--no-cv')) console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases, hiddenMode ? [{ label: `disease hidden (${hiddenMode})`, cases: hiddenGeneCases }] : []).join('\n'));
 session.close();

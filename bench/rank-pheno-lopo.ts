@@ -118,6 +118,7 @@ const variants = parsed.flatMap((p) => [p.name, `${p.name}, own publication left
 const ranks: (number | null)[][] = variants.map(() => []);
 const sel: boolean[] = [];
 let own = 0;
+const termKinds = { full: [0, 0, 0], lopo: [0, 0, 0] };
 const left: boolean[] = [];
 let mismatch = 0;
 let checked = 0;
@@ -143,6 +144,26 @@ for (const c of cases) {
     return { d, rb, ...profilePostings(ann) };
   });
   if (anyDropped) own++;
+  // How the diagnosis (its best group member) explains the present terms, with and without the own publication.
+  {
+    const qq = resolveQuery(model, { present: c.hpo_present, excluded: c.hpo_excluded }, O);
+    const kinds = (prob: (t: number) => number): [number, number, number] => {
+      let shown = 0;
+      let partial = 0;
+      for (const t of qq.present) {
+        if (prob(t) > 0) shown++;
+        else if ((model.ancestors[t] ?? []).some((a) => !model.isTopTerm[a] && prob(a) > 0 && (prob(a) * O.partialPenalty) / (model.background[a] ?? 1) > O.noMatchLr)) partial++;
+      }
+      return [shown, partial, qq.present.length - shown - partial];
+    };
+    const best = (xs: [number, number, number][]): [number, number, number] => xs.reduce((a, b) => (b[0] + b[1] > a[0] + a[1] ? b : a), [0, 0, qq.present.length]);
+    const full = best(truthMembers.map((d) => kinds((t) => model.probability(d, t))));
+    const lo = best(rebuilt.map((x) => kinds((t) => x.p.get(t) ?? 0)));
+    for (let i = 0; i < 3; i++) {
+      termKinds.full[i] = (termKinds.full[i] ?? 0) + (full[i] ?? 0);
+      termKinds.lopo[i] = (termKinds.lopo[i] ?? 0) + (lo[i] ?? 0);
+    }
+  }
   left.push(rebuilt.some((x) => x.rb.ann.length > 0));
   parsed.forEach((pv, pi) => {
     const pm2 = pv.m;
@@ -197,6 +218,8 @@ for (const c of cases) {
 }
 console.log(`${cases.length} dev cases, ${sel.filter(Boolean).length} with an annotated diagnosis; ${own} of them have hpoa rows citing the case's own publication; load ${loadavg()[0]?.toFixed(1)}`);
 if (process.argv.includes('--check')) console.log(`check: the diagnosis rebuilt from every hpoa row scores as the KB's in ${checked - mismatch} of ${checked}`);
+const kindLine = (k: number[]): string => { const n = k.reduce((a, b) => a + b, 0); return k.map((x) => `${((100 * x) / Math.max(1, n)).toFixed(1)} %`).join(' / '); };
+console.log(`present terms of the annotated cases shown (exactly or by a descendant) / matched through an ancestor above noMatchLr / unexplained by the diagnosis: with its own publication ${kindLine(termKinds.full)}; without ${kindLine(termKinds.lopo)}`);
 console.log('| variant | cases | top-1 | top-3 | top-10 | top-100 |');
 console.log('| --- | --- | --- | --- | --- | --- |');
 variants.forEach((v, vi) => console.log(`| ${v} | ${formatTopK(ranks[vi] ?? [], (i) => sel[i] === true)} |`));

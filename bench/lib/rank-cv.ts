@@ -105,6 +105,39 @@ const objective = (ranks: readonly (number | null)[]): number => {
   return (t.top1 + 0.5 * t.top10 + 0.1 * t.top100) / Math.max(1, t.n);
 };
 
+/** 'top-1 / top-3 / top-10 / top-100' in percent. */
+export function formatTopK(ranks: readonly (number | null)[]): string {
+  const t = topK(ranks);
+  const p = (x: number): string => ((100 * x) / Math.max(1, t.n)).toFixed(1);
+  return `${p(t.top1)} / ${p(t.top3)} / ${p(t.top10)} / ${p(t.top100)}`;
+}
+
+/**
+ * Cohort-grouped choice among settings already ranked case by case (`ranks[setting][case]`): each
+ * fold takes the setting with the best objective on the other four folds (the first on a tie).
+ * Returns each fold's chosen setting index and the held-out rank of every case.
+ */
+export function chooseByFold(ranks: readonly (readonly (number | null)[])[], cohorts: readonly string[]): { chosen: number[]; heldOut: (number | null)[] } {
+  const heldOut: (number | null)[] = cohorts.map(() => null);
+  const chosen: number[] = [];
+  for (let f = 0; f < FOLDS; f++) {
+    let best = 0;
+    let bestObjective = -Infinity;
+    ranks.forEach((rs, j) => {
+      const o = objective(rs.filter((_, i) => foldOf(cohorts[i] ?? '') !== f));
+      if (o > bestObjective + 1e-12) {
+        bestObjective = o;
+        best = j;
+      }
+    });
+    chosen.push(best);
+    cohorts.forEach((c, i) => {
+      if (foldOf(c) === f) heldOut[i] = ranks[best]?.[i] ?? null;
+    });
+  }
+  return { chosen, heldOut };
+}
+
 /**
  * Identical candidate lists give identical scores under every constant set: ranked once, with a
  * count. A gene's score is the best of its candidates (alternatives, held column-wise for speed in

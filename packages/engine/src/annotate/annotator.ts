@@ -80,6 +80,18 @@ function freezeAcmg(r: AcmgResult): AcmgResult {
   return Object.freeze(r);
 }
 
+/**
+ * `s` in upper case: `s` itself when it has no lower-case letter (nearly every allele), without
+ * the new string String.prototype.toUpperCase makes.
+ */
+function upperBases(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 97 && c <= 122) return s.toUpperCase();
+  }
+  return s;
+}
+
 /** Effect ordering: most severe first; ties -> MANE Select, Plus Clinical, coding, longer CDS. */
 function compareEffects(a: TranscriptEffect, b: TranscriptEffect): number {
   const ra = soRank(a.consequences[0] ?? 'intergenic_variant');
@@ -265,7 +277,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     let effect: TranscriptEffect | null = null;
     let others: readonly TranscriptEffect[] = NO_EFFECTS;
     // The trimmed allele (pure function of the variant): computed once, shared by every step below.
-    const span: AlleleSpan | null = structural ? null : trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+    const span: AlleleSpan | null = structural ? null : trimAllele(chrom, v.pos, upperBases(v.ref), upperBases(v.alt));
     if (span !== null) {
       const models = kb.transcripts.overlapping(chrom, span.start, Math.max(span.end, span.start + 1), UPSTREAM_DISTANCE, scratch);
       if (models.length === 1) {
@@ -427,7 +439,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     let inRepeat: boolean | null = null;
     if (consequences.includes('inframe_insertion') || consequences.includes('inframe_deletion')) {
       // (A structural allele can only get here through a CSQ/ANN entry; trim it the same way.)
-      const rs = span ?? trimAllele(chrom, v.pos, v.ref.toUpperCase(), v.alt.toUpperCase());
+      const rs = span ?? trimAllele(chrom, v.pos, upperBases(v.ref), upperBases(v.alt));
       const unit = rs.ref.length ? rs.ref : rs.alt;
       if (unit.length) {
         let copies = rs.ref.length ? 1 : 0;

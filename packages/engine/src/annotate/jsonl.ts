@@ -366,10 +366,9 @@ export class AnnotationJsonlWriter {
     const start = this.pos;
     write();
     // A plain Uint8Array (Buffer's own slice would construct a Buffer: slower).
-    const n = this.pos - start;
-    const out = new Uint8Array(n);
     const b = this.buf;
-    for (let k = 0; k < n; k++) out[k] = b[start + k]!;
+    const out = new Uint8Array(this.pos - start);
+    out.set(new Uint8Array(b.buffer, b.byteOffset + start, out.length));
     this.pos = start;
     return out;
   }
@@ -419,8 +418,8 @@ export class AnnotationJsonlWriter {
     this.ensure(n);
     const buf = this.buf;
     const p = this.pos;
-    // TypedArray.set has a fixed cost that dominates for the short pieces of a record.
-    if (n <= 64) for (let k = 0; k < n; k++) buf[p + k] = b[k]!;
+    // A loop for the shortest pieces; TypedArray.set from 17 bytes on (measured: 8, 16 or none alike, 64 slower).
+    if (n <= 16) for (let k = 0; k < n; k++) buf[p + k] = b[k]!;
     else buf.set(b, p);
     this.pos = p + n;
   }
@@ -495,6 +494,21 @@ export class AnnotationJsonlWriter {
 
   /** A JSON number: what JSON.stringify writes (non-finite -> null, -0 -> 0). */
   private num(x: number): void {
+    if (x >= 0 && x <= 0x7fffffff && (x | 0) === x) {
+      // Positions, line numbers, depths: 32-bit integers (integer arithmetic for the digits).
+      this.ensure(10);
+      const b = this.buf;
+      const digits = x < 10 ? 1 : x < 100 ? 2 : x < 1000 ? 3 : x < 10000 ? 4 : x < 100000 ? 5 : x < 1000000 ? 6 : x < 10000000 ? 7 : x < 100000000 ? 8 : x < 1000000000 ? 9 : 10;
+      let p = this.pos + digits;
+      this.pos = p;
+      let t = x;
+      do {
+        const q = (t / 10) | 0;
+        b[--p] = 48 + t - q * 10;
+        t = q;
+      } while (t > 0);
+      return;
+    }
     if (Number.isInteger(x) && x >= 0 && x < 1e15) {
       this.ensure(16);
       const b = this.buf;
