@@ -607,7 +607,7 @@ async function main(): Promise<void> {
         const gCpu1 = [processCpuMs(process.pid), processCpuMs(process.pid, process.pid)];
         const gDb1 = await readDbSide(dbUrl.toString());
         say(
-          `genome CPU (user+sys) over upload -> Completed: bench process ${((gCpu1[0]! - gCpu0[0]!) / 1000).toFixed(1)} s, of which its main thread ${((gCpu1[1]! - gCpu0[1]!) / 1000).toFixed(1)} s (job loop, COPY encoding; the upload client too); PostgreSQL backends of the bench database ${(dbCpuBetween(gDb0, gDb1) / 1000).toFixed(1)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+          `genome CPU (user+sys) over upload -> Completed: bench process ${((gCpu1[0]! - gCpu0[0]!) / 1000).toFixed(1)} s, of which its main thread ${((gCpu1[1]! - gCpu0[1]!) / 1000).toFixed(1)} s (job loop; the upload client too; COPY text is encoded on the analysis thread on PostgreSQL); PostgreSQL backends of the bench database ${(dbCpuBetween(gDb0, gDb1) / 1000).toFixed(1)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
         );
 
         if (!skipList) listStats = await listLoad(base, user.token, genomeId);
