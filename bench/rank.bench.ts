@@ -7,6 +7,9 @@
  *
  * Usage: npm run bench:rank -- [--limit N] [--part a|b|ab] [--sample-a N] [--sample-b N] [--hidden named,unknown|none] [--out file.md]
  * Part (b) also ranks each case with its disease hidden from the annotations (bench/lib/hidden-disease.ts).
+ * Both parts also rank each case with its diagnosis' annotations rebuilt without the phenotype.hpoa
+ * rows citing the case's own publication (LOPO rows, bench/lib/lopo.ts): the dev split's cohorts are
+ * the source of those annotations' n/m tallies.
  * Env: RARELENS_SOURCES (default ../shared/data), RARELENS_KB (default ./data/kb),
  *      RARELENS_BENCH (default ../shared/bench).
  */
