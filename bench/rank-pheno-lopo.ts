@@ -1,6 +1,7 @@
 /**
  * Leave-own-publication-out check of the phenotype-only disease ranking (issue 17 part a;
- * analysis, not a product benchmark). The 2025-05-06 phenotype.hpoa holds n/m tallies curated from
+ * analysis, not a product benchmark; bench:rank reports the shipped LOPO rows through the same
+ * bench/lib/lopo.ts, this script adds variants, the grouped CV over them and the term analysis). The 2025-05-06 phenotype.hpoa holds n/m tallies curated from
  * the very phenopacket-store cohorts the dev split is drawn from, so a dev case's own record is
  * counted in its diagnosis' annotations. Here the diagnosis' annotations are rebuilt from the hpoa
  * rows whose reference is NOT one of the case's publications (`pmids`), every other disease kept
@@ -16,13 +17,11 @@
  * shipped options and checked=0.5 (unless --no-checked) are always measured. The grouped 5-fold CV
  * chooses among the variants on the own-publication-left-out ranks.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { loadavg } from 'node:os';
-import { annotationProbability, DEFAULT_MODEL_OPTIONS, PhenotypeModel, type PhenotypeModelOptions, type PhenotypeScoringOptions, getPhenotypeModel, loadHpoKb, parseFrequency, resolveQuery, scoreDiseases, scoreWithPostings, DEFAULT_SCORING_OPTIONS as O, type DiseaseAnnotation, type Postings } from '../packages/engine/src/index.ts';
+import { DEFAULT_MODEL_OPTIONS, PhenotypeModel, type PhenotypeModelOptions, type PhenotypeScoringOptions, getPhenotypeModel, loadHpoKb, resolveQuery, scoreDiseases, DEFAULT_SCORING_OPTIONS as O } from '../packages/engine/src/index.ts';
 import { borrowedScores, capBorrowed, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
 import { countAtLeast, crossValidateGrid, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
+import { diagnosisMembers, loadHpoaRows, profilePostings, rebuildDisease, scoreRebuilt, type RebuiltDisease } from './lib/lopo.ts';
 
 const sources = process.env.RARELENS_SOURCES ?? '../shared/data';
 const cases = loadDevCases() as (ReturnType<typeof loadDevCases>[number] & { pmids?: string[] })[];
@@ -31,57 +30,11 @@ const model = getPhenotypeModel(kb);
 const groups = getDiseaseGroups(model);
 const G = groups.members.length;
 const D = model.diseases.length;
-const T = model.termIds.length;
 
-// hpoa phenotype rows per disease: term, reference, frequency, NOT
-interface Row { term: string; ref: string; freq: string; not: boolean }
-const rowsOf = new Map<string, Row[]>();
-for (const line of gunzipSync(readFileSync(join(sources, 'hpo/phenotype.v2025-05-06.hpoa.gz'))).toString('utf8').split('\n')) {
-  if (!line || line.startsWith('#') || line.startsWith('database_id')) continue;
-  const f = line.split('\t');
-  if (f[10] !== 'P') continue;
-  const term = kb.ontology.resolve(f[3] ?? '');
-  if (!term) continue;
-  const list = rowsOf.get(f[0] ?? '') ?? [];
-  list.push({ term, ref: f[4] ?? '', freq: (f[7] ?? '').trim(), not: f[2] === 'NOT' || parseFrequency(f[7] ?? '') === 0 });
-  rowsOf.set(f[0] ?? '', list);
-}
+const rowsOf = loadHpoaRows(kb, sources);
 
-/** The disease's annotations and NOT terms from the rows whose references are not in `drop` (pooled as the KB build does). */
-function rebuild(id: string, drop: Set<string>): { ann: DiseaseAnnotation[]; not: number[]; dropped: number } {
-  const acc = new Map<string, { n: number; m: number; other: number | null }>();
-  const not = new Set<number>();
-  let dropped = 0;
-  for (const r of rowsOf.get(id) ?? []) {
-    if (r.ref.split(';').some((x) => drop.has(x))) { dropped++; continue; }
-    if (r.not) { not.add(model.termIndex.get(r.term) ?? -1); continue; }
-    const a = acc.get(r.term) ?? { n: 0, m: 0, other: null };
-    const frac = /^(\d+)\/(\d+)$/.exec(r.freq);
-    const f = parseFrequency(r.freq);
-    if (frac) { a.n += Number(frac[1]); a.m += Number(frac[2]); } else if (f !== undefined) a.other = Math.max(a.other ?? 0, f);
-    acc.set(r.term, a);
-  }
-  const ann = [...acc].map(([term, a]) => ({ term, frequency: a.m > 0 ? (a.other != null ? Math.max(a.n / a.m, a.other) : a.n / a.m) : a.other, frequencyText: null, onset: null, counts: a.m > 0 ? ([a.n, a.m] as [number, number]) : null }));
-  return { ann, not: [...not].filter((x) => x >= 0), dropped };
-}
-
-/** Postings of one profile (index 0) from its annotations: max-propagated P, direct flags, as PhenotypeModel builds them. */
-function profilePostings(ann: DiseaseAnnotation[], options: PhenotypeModelOptions = model.options): { postings: Postings[]; p: Map<number, number> } {
-  const p = new Map<number, number>();
-  const direct = new Set<number>();
-  for (const a of ann) {
-    const ti = model.termIndex.get(a.term);
-    if (ti === undefined) continue;
-    direct.add(ti);
-    const f = Math.fround(annotationProbability(a, options));
-    for (const c of model.ancestors[ti] ?? []) if (f > (p.get(c) ?? -1)) p.set(c, f);
-  }
-  const postings: Postings[] = new Array<Postings>(T);
-  const empty: Postings = { disease: new Int32Array(0), prob: new Float32Array(0), direct: new Uint8Array(0) };
-  for (let t = 0; t < T; t++) postings[t] = empty;
-  for (const [c, f] of p) postings[c] = { disease: Int32Array.of(0), prob: Float32Array.of(f), direct: Uint8Array.of(direct.has(c) ? 1 : 0) };
-  return { postings, p };
-}
+/** Disease d rebuilt from its hpoa rows whose references are not in `drop` (bench/lib/lopo.ts). */
+const rebuild = (d: number, drop: Set<string>): RebuiltDisease => rebuildDisease(rowsOf.get(model.diseases[d]?.id ?? ''), drop);
 
 const CHECKED_MAX = Math.fround(0.7);
 /**
@@ -131,18 +84,14 @@ for (const c of cases) {
   if (!truthD.length) { for (const r of ranks) r.push(null); left.push(false); continue; }
   let anyDropped = false;
   // every member of the diagnosis' Mondo groups (an ORPHA twin may cite the publication too)
-  const truthMembers = [...new Set(truthD.map((d) => groups.groupOf[d] ?? 0))].flatMap((g) => groups.members[g] ?? []);
+  const truthMembers = diagnosisMembers(model, c.disease_ids);
   const rebuilt = truthMembers.map((d) => {
-    const rb = rebuild(model.diseases[d]?.id ?? '', pm);
+    const rb = rebuild(d, pm);
     if (rb.dropped) anyDropped = true;
-    return { d, rb, ...profilePostings(rb.ann) };
+    return { d, rb, p: profilePostings(model, rb.annotations).p };
   });
   // union variant: the diagnosis' whole group, each member rebuilt without the case's publication
-  const rebuiltUnion = truthMembers.map((d) => {
-    const ann = (groups.members[groups.groupOf[d] ?? 0] ?? []).flatMap((m) => rebuild(model.diseases[m]?.id ?? '', pm).ann);
-    const rb = { ...rebuild(model.diseases[d]?.id ?? '', pm), ann };
-    return { d, rb, ...profilePostings(ann) };
-  });
+  const rebuiltUnion = truthMembers.map((d) => ({ d, rb: { ...rebuild(d, pm), annotations: (groups.members[groups.groupOf[d] ?? 0] ?? []).flatMap((m) => rebuild(m, pm).annotations) } }));
   if (anyDropped) own++;
   // How the diagnosis (its best group member) explains the present terms, with and without the own publication.
   {
@@ -164,7 +113,7 @@ for (const c of cases) {
       termKinds.lopo[i] = (termKinds.lopo[i] ?? 0) + (lo[i] ?? 0);
     }
   }
-  left.push(rebuilt.some((x) => x.rb.ann.length > 0));
+  left.push(rebuilt.some((x) => x.rb.annotations.length > 0));
   parsed.forEach((pv, pi) => {
     const pm2 = pv.m;
     const q = resolveQuery(pm2, { present: c.hpo_present, excluded: c.hpo_excluded }, pv.o);
@@ -178,22 +127,17 @@ for (const c of cases) {
       }
     // the diagnosis rebuilt without the case's own publication
     const lopo = new Map<number, number>();
-    const profiles = pm2 === model ? rebuilt : pm2 === unionModel ? rebuiltUnion : rebuilt.map((x) => ({ ...x, ...profilePostings(x.rb.ann, pm2.options) }));
-    for (const { d, rb, postings, p } of profiles) {
-      const s = scoreWithPostings(pm2, postings, 1, q, pv.o, (t, best) => {
-        if (rb.not.some((e) => model.isA(t, e))) best[0] = Math.min(best[0] ?? pv.o.contradictionLr, pv.o.contradictionLr);
-      })[0] ?? -Infinity;
+    const profiles = pm2 === unionModel ? rebuiltUnion : rebuilt;
+    for (const { d, rb } of profiles) {
+      const { ln: s, p } = scoreRebuilt(pm2, rb, q, pv.o, pm2.options);
       let cr = 0;
       for (const t of q.excluded) {
         const f = p.get(t) ?? 0;
         if (f > 0 && f < CHECKED_MAX) cr += pv.checked * (pm2.ic[t] ?? 0);
       }
-      lopo.set(d, rb.ann.length ? s + cr : -Infinity);
+      lopo.set(d, rb.annotations.length ? s + cr : -Infinity);
       if (pi === 0 && process.argv.includes('--check')) {
-        const full = rebuild(model.diseases[d]?.id ?? '', new Set());
-        const fs = scoreWithPostings(model, profilePostings(full.ann).postings, 1, q, O, (t, best) => {
-          if (full.not.some((e) => model.isA(t, e))) best[0] = Math.min(best[0] ?? O.contradictionLr, O.contradictionLr);
-        })[0] ?? NaN;
+        const fs = scoreRebuilt(model, rebuild(d, new Set()), q, O).ln;
         if (Math.abs(fs - (ln[d] ?? NaN)) > 1e-6) mismatch++;
         checked++;
       }

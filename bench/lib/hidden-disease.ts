@@ -32,21 +32,25 @@ export function isAnnotated(kb: HpoKb, diseaseIds: readonly string[]): boolean {
   return diseaseIds.some((id) => kb.diseaseById.has(id));
 }
 
+/** An annotated disease as the KB build keeps a gene-linked disease without annotations: known by its title (features and inheritance named in it). */
+export function namedEntry(kb: HpoKb, d: HpoDisease): NamedDisease {
+  let matcher = matchers.get(kb);
+  if (!matcher) {
+    matcher = nameTermMatcher(kb.ontology);
+    matchers.set(kb, matcher);
+  }
+  return { id: d.id, name: d.name, mondo: d.mondo, nameTerms: matcher.phenotypeTerms(d.name), inheritance: matcher.inheritanceTerms(d.name), genes: d.genes };
+}
+
 export function hideDiseases(kb: HpoKb, diseaseIds: readonly string[], mode: HiddenMode): HpoKb {
   const hide = hiddenIds(kb, diseaseIds);
   const diseases: HpoDisease[] = kb.diseases.filter((d) => !hide.has(d.id));
   const namedDiseases = new Map<string, NamedDisease>(kb.namedDiseases);
   const genes = new Map<string, HpoGene>(kb.genes);
   if (mode === 'named') {
-    let matcher = matchers.get(kb);
-    if (!matcher) {
-      matcher = nameTermMatcher(kb.ontology);
-      matchers.set(kb, matcher);
-    }
     for (const id of hide) {
       const d = kb.diseaseById.get(id);
-      if (!d) continue;
-      namedDiseases.set(id, { id, name: d.name, mondo: d.mondo, nameTerms: matcher.phenotypeTerms(d.name), inheritance: matcher.inheritanceTerms(d.name), genes: d.genes });
+      if (d) namedDiseases.set(id, namedEntry(kb, d));
     }
   } else {
     for (const [symbol, g] of kb.genes) {
