@@ -193,6 +193,29 @@ async function waitCompleted(
   }
 }
 
+/**
+ * The first requests of each list mode in each fresh API process, one at a time, before the load's
+ * warm-up: what a user opening a case waits for (per-process caches, such as the clustered view's
+ * gene list, are empty). With --api-root-b the processes alternate sides A and B.
+ */
+const COLD_QUERIES = ['mode=clustered&page=1', 'mode=clustered&page=2', 'mode=clustered&consequence=missense_variant,stop_gained,frameshift_variant&page=1', 'mode=non-clustered&page=1', 'mode=filtered&page=1'];
+
+async function coldRequests(bases: string[], token: string, caseId: string, say: (s: string) => void): Promise<void> {
+  say('');
+  say(`first requests per fresh API process, one at a time (ms; load average ${loadAverage()}):`);
+  say(`| process | ${COLD_QUERIES.join(' | ')} |`);
+  say(`|---|${COLD_QUERIES.map(() => '---:').join('|')}|`);
+  for (const [i, base] of bases.entries()) {
+    const ms: string[] = [];
+    for (const q of COLD_QUERIES) {
+      const r = await getJson(base, token, `/api/products/${caseId}/variants?${q}`);
+      if (r.status !== 200) throw new Error(`GET variants?${q}: HTTP ${r.status}`);
+      ms.push(r.ms.toFixed(0));
+    }
+    say(`| ${i + 1} (${sideOf(i).side}) | ${ms.join(' | ')} |`);
+  }
+}
+
 let jobsIdle: () => Promise<boolean> = () => Promise.resolve(true);
 
 /** Starts `n` API processes (the product's entry point, no in-process worker) on the database. */
@@ -479,6 +502,7 @@ async function main(): Promise<void> {
   const listLoad = async (base: string, token: string, caseId: string): Promise<string> => {
     const apis = apiProcesses > 0 ? await startApiProcesses(apiProcesses, apiEnv, dataDir) : { bases: [base], pids: [], stop: () => Promise.resolve() };
     try {
+      await coldRequests(apis.bases, token, caseId, say);
       return await measureLatency(dbUrl.toString(), apis.bases, apis.pids, token, caseId, say, async (runId) => {
         say('');
         say(`database-side time per query shape (EXPLAIN (ANALYZE, BUFFERS) after the load, load average ${loadAverage()}; the deepest page of each shape; counts and cluster gene lists are computed once per run, ranking and filter and then cached):`);

@@ -256,6 +256,8 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
   // Keyed by the consequence list's identity (the shared frozen lists of termsOfMask), then the gene.
   const plainResults = new Map<readonly string[], Map<GeneRecord | null, PlainResult[]>>();
   let plainCount = 0;
+  // The memoised result the last evidence-free variant used, with its keys (checked before the maps).
+  let lastPlain: { consequences: readonly string[]; gene: GeneRecord | null; result: PlainResult } | null = null;
   const infoKeys = opts.infoKeys;
   const probeInfo = !infoKeys || ALL_PREDICTOR_KEYS.some((k) => infoKeys.has(k));
   // Reference amino acid of a codon from the ClinVar pathogenic-missense table (any of its positions).
@@ -313,7 +315,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     let spanGene: string | null = null;
     const c0 = effect?.consequences[0];
     if (!structural && (!effect || c0 === 'upstream_gene_variant' || c0 === 'downstream_gene_variant')) {
-      spanGene = kb.geneSpans.covering(chrom, v.pos)[0] ?? null;
+      spanGene = kb.geneSpans.first(chrom, v.pos);
       if (spanGene) effect = null;
     }
 
@@ -466,7 +468,11 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     let plainSlot: PlainResult[] | undefined;
     let acmgRes: AcmgResult | null = null;
     let score = 0;
-    if (plain) {
+    if (plain && lastPlain !== null && lastPlain.consequences === consequences && lastPlain.gene === geneRec && lastPlain.result.afSource === afSource && lastPlain.result.pda === populationDataAvailable) {
+      // Sorted input: runs of records in the same gene (or between genes) with the same terms.
+      acmgRes = lastPlain.result.acmg;
+      score = lastPlain.result.score;
+    } else if (plain) {
       let byGene = plainResults.get(consequences);
       if (byGene === undefined) plainResults.set(consequences, (byGene = new Map<GeneRecord | null, PlainResult[]>()));
       plainSlot = byGene.get(geneRec);
@@ -475,6 +481,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
         if (r.afSource === afSource && r.pda === populationDataAvailable) {
           acmgRes = r.acmg;
           score = r.score;
+          lastPlain = { consequences, gene: geneRec, result: r };
           break;
         }
       }
@@ -510,7 +517,9 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       if (plainSlot !== undefined && plainCount < MAX_PLAIN_RESULTS) {
         plainCount++;
         // Shared from now on (this variant's result too): frozen.
-        plainSlot.push({ acmg: freezeAcmg(acmgRes), score, afSource, pda: populationDataAvailable });
+        const r: PlainResult = { acmg: freezeAcmg(acmgRes), score, afSource, pda: populationDataAvailable };
+        plainSlot.push(r);
+        lastPlain = { consequences, gene: geneRec, result: r };
       }
     }
     return {

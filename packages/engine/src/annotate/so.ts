@@ -47,11 +47,11 @@ const HIGH = new Set(['transcript_ablation', 'transcript_amplification', 'splice
 const MODERATE = new Set(['inframe_insertion', 'inframe_deletion', 'missense_variant', 'protein_altering_variant']);
 const LOW = new Set(['splice_region_variant', 'incomplete_terminal_codon_variant', 'start_retained_variant', 'stop_retained_variant', 'synonymous_variant', 'splice_donor_5th_base_variant', 'splice_donor_region_variant', 'splice_polypyrimidine_tract_variant']);
 
+/** HIGH, MODERATE and LOW terms (one lookup per call; every other term is MODIFIER). */
+const IMPACT = new Map<string, Impact>([...[...LOW].map((t) => [t, 'LOW'] as const), ...[...MODERATE].map((t) => [t, 'MODERATE'] as const), ...[...HIGH].map((t) => [t, 'HIGH'] as const)]);
+
 export function impactOf(term: string): Impact {
-  if (HIGH.has(term)) return 'HIGH';
-  if (MODERATE.has(term)) return 'MODERATE';
-  if (LOW.has(term)) return 'LOW';
-  return 'MODIFIER';
+  return IMPACT.get(term) ?? 'MODIFIER';
 }
 
 /** Terms sorted most severe first, de-duplicated. */

@@ -153,6 +153,8 @@ export class ClinvarIndex {
   readonly size: number;
   /** Release of each origin's source file, when known. */
   readonly releases: ClinvarReleases;
+  /** The POS, REF and ALT columns, decoded on first use (exact() runs once per annotated variant). */
+  private keyColumns: { pos: Int32Array; ref: string[]; alt: string[] } | null = null;
 
   constructor(file: ClinvarFile, releases: ClinvarReleases = {}) {
     this.strings = file.strings;
@@ -195,9 +197,10 @@ export class ClinvarIndex {
   exact(chrom: string, pos: number, ref: string, alt: string): ClinvarAllele | null {
     const r = this.chroms.get(chrom);
     if (!r) return null;
-    const p = this.view.i32('pos');
-    const refs = this.view.str('ref');
-    const alts = this.view.str('alt');
+    const k = (this.keyColumns ??= { pos: this.view.i32('pos'), ref: this.view.str('ref'), alt: this.view.str('alt') });
+    const p = k.pos;
+    const refs = k.ref;
+    const alts = k.alt;
     let best: ClinvarAllele | null = null;
     for (let i = lowerBound(p, pos, r[0], r[1]); i < r[1] && p[i] === pos; i++) {
       if (refs[i] === ref && alts[i] === alt) {

@@ -39,9 +39,18 @@ export interface GeneSpansFile {
   table: PackedTable;
 }
 
+/** One chromosome's spans, sorted by start, with a running maximum of ends and each span's row in the file. */
+interface ChromSpans {
+  start: Int32Array;
+  end: Int32Array;
+  maxEnd: Int32Array;
+  row: Int32Array;
+  symbol: string[];
+}
+
 /** Gene spans without transcript models: such variants are attributed to the gene as `gene_variant`. */
 export class GeneSpanIndex {
-  private readonly byChrom = new Map<string, { symbol: string; start: number; end: number }[]>();
+  private readonly byChrom = new Map<string, ChromSpans>();
   readonly size: number;
   constructor(file: GeneSpansFile) {
     const v = new TableView(file.table);
@@ -51,18 +60,55 @@ export class GeneSpanIndex {
     const chrom = v.str('chrom');
     const start = v.i32('start');
     const end = v.i32('end');
+    const rows = new Map<string, number[]>();
     for (let i = 0; i < v.n; i++) {
-      const list = this.byChrom.get(chrom[i]!) ?? [];
-      list.push({ symbol: symbol[i]!, start: start[i]!, end: end[i]! });
-      this.byChrom.set(chrom[i]!, list);
+      const list = rows.get(chrom[i]!) ?? [];
+      list.push(i);
+      rows.set(chrom[i]!, list);
+    }
+    for (const [c, list] of rows) {
+      // Stable: equal starts keep file order.
+      list.sort((a, b) => start[a]! - start[b]! || a - b);
+      const n = list.length;
+      const spans: ChromSpans = { start: new Int32Array(n), end: new Int32Array(n), maxEnd: new Int32Array(n), row: Int32Array.from(list), symbol: list.map((i) => symbol[i]!) };
+      let running = -Infinity;
+      for (let k = 0; k < n; k++) {
+        spans.start[k] = start[list[k]!]!;
+        spans.end[k] = end[list[k]!]!;
+        running = Math.max(running, spans.end[k]!);
+        spans.maxEnd[k] = running;
+      }
+      this.byChrom.set(c, spans);
     }
   }
-  /** Symbols of modelless genes whose span covers the 1-based position (a few hundred spans: scan per chromosome). */
+  /** Symbols of modelless genes whose span covers the 1-based position, in file order. */
   covering(chrom: string, pos: number): string[] {
-    const out: string[] = [];
-    for (const g of this.byChrom.get(chrom) ?? []) if (g.start <= pos && pos <= g.end) out.push(g.symbol);
-    return out;
+    const s = this.byChrom.get(chrom);
+    if (s === undefined) return [];
+    const hits: number[] = [];
+    for (let k = lastStartingBy(s, pos); k >= 0 && s.maxEnd[k]! >= pos; k--) if (s.end[k]! >= pos) hits.push(k);
+    return hits.sort((a, b) => s.row[a]! - s.row[b]!).map((k) => s.symbol[k]!);
   }
+  /** covering(chrom, pos)[0] without building the list (null when none): the annotator's per-record question. */
+  first(chrom: string, pos: number): string | null {
+    const s = this.byChrom.get(chrom);
+    if (s === undefined) return null;
+    let best = -1;
+    for (let k = lastStartingBy(s, pos); k >= 0 && s.maxEnd[k]! >= pos; k--) if (s.end[k]! >= pos && (best < 0 || s.row[k]! < s.row[best]!)) best = k;
+    return best < 0 ? null : s.symbol[best]!;
+  }
+}
+
+/** Index of the last span starting at or before pos (-1 when none); spans before it may cover pos while the running end reaches it. */
+function lastStartingBy(s: ChromSpans, pos: number): number {
+  let lo = 0;
+  let hi = s.start.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (s.start[mid]! <= pos) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return hi;
 }
 
 export interface GenomeMeta {

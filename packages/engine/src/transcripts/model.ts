@@ -279,7 +279,8 @@ export class TranscriptIndex {
 
   /** Transcripts whose span, padded by `pad` on both sides, overlaps [start, end) (end > start; use start+1 for insertions). */
   overlapping(chrom: string, start: number, end: number, pad = 0, out: TranscriptModel[] = []): TranscriptModel[] {
-    out.length = 0;
+    // (Setting length is a runtime call even when it is already 0: most queries find nothing.)
+    if (out.length !== 0) out.length = 0;
     const r = this.ranges.get(chrom);
     if (!r) return out;
     const qEnd = end + pad;

@@ -323,6 +323,26 @@ export const runGenes = pgTable(
   ],
 );
 
+/**
+ * Per gene of a run, its stored variants' count and best score: the unfiltered clustered view's
+ * gene list (the web app's default view of a case). Written with the ranking, in the run's
+ * publishing transaction (the same aggregate computes the ranked genes' variant counts); a
+ * re-ranking changes variant ranks only, never these. Without it, the first clustered page of a
+ * genome ran the aggregate over every variant of the run (~0.8 s for 1.1 M) in each API process.
+ */
+export const runVariantGenes = pgTable(
+  'run_variant_genes',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => analysisRuns.id, { onDelete: 'cascade' }),
+    gene: text('gene').notNull(),
+    variantCount: integer('variant_count').notNull(),
+    maxScore: real('max_score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.gene] })],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type ProductFileRow = typeof productFiles.$inferSelect;
 export type AnalysisRunRow = typeof analysisRuns.$inferSelect;

@@ -16,6 +16,7 @@ import {
   products,
   runGenes,
   runPhenotypes,
+  runVariantGenes,
   runVariants,
   type AnalysisRunRow,
   type NewRunFields,
@@ -134,6 +135,20 @@ export async function copyRanked(
   await into.copy(cachedCopyTable(runPhenotypes, kind), phenotypes);
 }
 
+/**
+ * Writes the per-gene aggregate of a run's stored variants (run_variant_genes: the clustered
+ * view's gene list) from geneVariantStats, in the publishing transaction.
+ */
+export async function copyVariantGenes(
+  into: Pick<BulkLoad, 'copy'>,
+  kind: Database['kind'],
+  runId: string,
+  stats: Map<string, GeneVariantStats>,
+): Promise<void> {
+  const rows = [...stats].map(([gene, s]) => ({ runId, gene, variantCount: s.count, maxScore: s.maxScore }));
+  await into.copy(cachedCopyTable(runVariantGenes, kind), rows);
+}
+
 /** Candidate variants of a run with their ids, in id order. */
 export async function loadCandidates(
   db: Executor,
@@ -151,9 +166,11 @@ export interface GeneVariantStats {
   count: number;
   /** Most pathogenic ACMG class among the gene's variants, or null. */
   best: string | null;
+  /** Best score among the gene's variants. */
+  maxScore: number;
 }
 
-/** Per gene of the run: number of variants and their most pathogenic ACMG class. */
+/** Per gene of the run: number of variants, their most pathogenic ACMG class and best score. */
 export async function geneVariantStats(
   db: Executor,
   runId: string,
@@ -162,12 +179,13 @@ export async function geneVariantStats(
     await db.execute(sql`
     select gene, count(*)::int as n,
            min(case acmg_class when 'Pathogenic' then 0 when 'Likely pathogenic' then 1
-               when 'Uncertain significance' then 2 when 'Likely benign' then 3 else 4 end)::int as best
+               when 'Uncertain significance' then 2 when 'Likely benign' then 3 else 4 end)::int as best,
+           max(score) as max_score
     from run_variants where run_id = ${runId} and gene is not null group by gene`),
   );
   const out = new Map<string, GeneVariantStats>();
   for (const r of res) {
-    out.set(String(r.gene), { count: Number(r.n), best: ACMG_ORDER[Number(r.best)] ?? null });
+    out.set(String(r.gene), { count: Number(r.n), best: ACMG_ORDER[Number(r.best)] ?? null, maxScore: Number(r.max_score) });
   }
   return out;
 }

@@ -130,8 +130,10 @@ export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
                   );
                 },
                 async insertRanking(runId, ranking, geneFacts) {
-                  const rows = rankedRows(runId, ranking, geneFacts, await repo.geneVariantStats(tx.db, runId));
+                  const stats = await repo.geneVariantStats(tx.db, runId);
+                  const rows = rankedRows(runId, ranking, geneFacts, stats);
                   await repo.copyRanked(tx, kind, rows.genes, rows.phenotypes);
+                  await repo.copyVariantGenes(tx, kind, runId, stats);
                 },
               }),
             ),

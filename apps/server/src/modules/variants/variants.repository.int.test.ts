@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../db/database.ts';
 import { bothDatabases } from '../../testing/databases.ts';
 import type { ListedVariantRow, VariantFilters } from '../../db/run-variants.ts';
+import { withBulkLoad } from '../../db/bulk-copy.ts';
+import { copyVariantGenes, geneVariantStats } from '../analysis/analysis.repository.ts';
 import { presentVariant } from './variants.presenter.ts';
 import { clusterGenes, clusterVariants, cappedCount, decodeCursor, encodeCursor, findVariant, listVariants } from './variants.repository.ts';
 
@@ -144,6 +146,33 @@ describe.each(databases)('variant list pages on $name', ({ open }) => {
     expect(reviewedOffset.sort()).toEqual(wantReviewed);
     expect(reviewedKeyset.sort()).toEqual(wantReviewed);
     expect(await cappedCount(database.db, runId, filters)).toEqual({ total: want.length, capped: false });
+  });
+
+  it('reads the unfiltered gene list from the stored aggregate as the aggregate over the variants would, ranked genes first', async () => {
+    const db = database.db;
+    // BBB is the run's ranked gene: first; the others by their best variant's score (desc), then symbol.
+    await db.execute(sql`
+      insert into run_genes (run_id, symbol, rank, synonyms, score, phenotype_score, variant_score, inheritance, onset, explanation, diseases, variant_count)
+      values (${runId}, 'BBB', 1, '[]', 0.5, 0.5, 0.5, '[]', '[]', '[]', '[]', 0)`);
+    const inGenes = ROWS.filter((r) => r.gene !== null);
+    const best = (g: string) => Math.max(...inGenes.filter((r) => r.gene === g).map((r) => f4(r.score)));
+    const want = ['AAA', 'BBB', 'CCC']
+      .sort((a, b) => (a === 'BBB' ? -1 : b === 'BBB' ? 1 : best(b) - best(a) || (a < b ? -1 : 1)))
+      .map((g) => ({ symbol: g, variantCount: inGenes.filter((r) => r.gene === g).length, geneRank: g === 'BBB' ? 1 : null, geneScore: g === 'BBB' ? 0.5 : null }));
+    // No stored aggregate yet (a run published before it was written): the aggregate over the variants.
+    expect(await clusterGenes(db, runId, {})).toEqual(want);
+    // Stored as the ranking stores it (in its transaction): the same list, read from run_variant_genes.
+    await withBulkLoad(database, async (load) => copyVariantGenes(load, database.kind, runId, await geneVariantStats(await load.query(), runId)));
+    const stored = rowsOf(await db.execute(sql`select gene, variant_count from run_variant_genes where run_id = ${runId} order by gene`));
+    expect(stored).toEqual(want.map((g) => ({ gene: g.symbol, variant_count: g.variantCount })).sort((a, b) => (a.gene < b.gene ? -1 : 1)));
+    // The clustered view reads it: a stored count that differs from the variants shows (then restored).
+    await db.execute(sql`update run_variant_genes set variant_count = variant_count + 1000 where run_id = ${runId} and gene = 'AAA'`);
+    expect((await clusterGenes(db, runId, {})).find((g) => g.symbol === 'AAA')?.variantCount).toBe(want.find((g) => g.symbol === 'AAA')!.variantCount + 1000);
+    await db.execute(sql`update run_variant_genes set variant_count = variant_count - 1000 where run_id = ${runId} and gene = 'AAA'`);
+    expect(await clusterGenes(db, runId, {})).toEqual(want);
+    // A filtered view still aggregates only its matching variants (next test), never the stored counts.
+    const homozygous = await clusterGenes(db, runId, { zygosity: ['homozygous'] });
+    for (const g of homozygous) expect(g.variantCount).toBe(inGenes.filter((r) => r.gene === g.symbol && r.zygosity === 'homozygous').length);
   });
 
   it('lists every gene with matching variants once, and its first variants in list order', async () => {

@@ -2,7 +2,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/database.ts';
 import { findInRun } from '../../db/ranked-page.ts';
-import { LISTED_COLUMNS, listedVariantOf, rawRowDecoder, VARIANT_ORDER, variantWhere, variantWherePrepared, type ListedVariantRow, type Page, type VariantFilters } from '../../db/run-variants.ts';
+import { hasFilters, LISTED_COLUMNS, listedVariantOf, rawRowDecoder, VARIANT_ORDER, variantWhere, variantWherePrepared, type ListedVariantRow, type Page, type VariantFilters } from '../../db/run-variants.ts';
 import { runVariants } from '../../db/schema/products.ts';
 import { variantClassifications, type VariantClassificationRow } from '../../db/schema/variant-classifications.ts';
 
@@ -219,11 +219,24 @@ export interface GeneCluster {
 
 /**
  * Every gene that has matching variants, in clustered-view order (ranked genes by rank, then
- * the other genes by their best variant's score, then symbol). One aggregate over the
- * matching variants: callers keep it (per run, ranking and filter) and page through it.
+ * the other genes by their best variant's score, then symbol). Unfiltered (the default view):
+ * the run's stored per-gene aggregate (run_variant_genes, written with its ranking), one read
+ * of a few thousand rows; filtered, or for a run without it, one aggregate over the matching
+ * variants. Callers keep it (per run, ranking and filter) and page through it.
  */
 export async function clusterGenes(db: Executor, runId: string, f: VariantFilters): Promise<GeneCluster[]> {
-  const rows = rowsOf(
+  if (!hasFilters(f) && !f.candidatesOnly) {
+    const stored = clusterRows(
+      await db.execute(sql`
+        select s.gene as gene, s.variant_count as n, g.rank as gene_rank, g.score as gene_score
+        from run_variant_genes s
+        left join run_genes g on g.run_id = s.run_id and g.symbol = s.gene
+        where s.run_id = ${runId}::uuid
+        order by g.rank asc nulls last, s.max_score desc, s.gene`),
+    );
+    if (stored.length > 0) return stored;
+  }
+  return clusterRows(
     await db.execute(sql`
       select run_variants.gene as gene, count(*)::int as n, g.rank as gene_rank, g.score as gene_score
       from run_variants
@@ -232,7 +245,10 @@ export async function clusterGenes(db: Executor, runId: string, f: VariantFilter
       group by run_variants.gene, g.rank, g.score
       order by g.rank asc nulls last, max(run_variants.score) desc, run_variants.gene`),
   );
-  return rows.map((g) => ({
+}
+
+function clusterRows(result: unknown): GeneCluster[] {
+  return rowsOf(result).map((g) => ({
     symbol: String(g.gene),
     variantCount: Number(g.n),
     geneRank: g.gene_rank == null ? null : Number(g.gene_rank),
