@@ -9,8 +9,8 @@
  */
 import { loadavg } from 'node:os';
 import { PhenotypeModel, getPhenotypeModel, loadHpoKb, resolveQuery, scoreDiseases, DEFAULT_SCORING_OPTIONS } from '../packages/engine/src/index.ts';
-import { borrowedScores, capBorrowed, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
-import { countAtLeast, diagnosisTargets, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
+import { borrowedScores, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
+import { diagnosisRank, diagnosisTargets, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
 
 const cases = loadDevCases();
 const kb = await loadHpoKb(kbDir);
@@ -46,17 +46,8 @@ for (const c of cases) {
   for (const g of tg) { const d = groups.members[g]![0]!; for (const t of q.excluded) { st.excl++; if (model.probability(d, t) > 0) st.shown++; if (nc.probability(d, t) > 0) st.shownNc++; } break; }
   grid.forEach(({ src, a }, gi) => {
     for (let d = 0; d < D; d++) adj[d] = ln[d]! + a * (src === 'all' ? all[d]! : src === 'nocounts' ? noc[d]! : src === 'counts' ? all[d]! - noc[d]! : 0);
-    gScore.fill(-Infinity);
-    for (let d = 0; d < D; d++) { const g = groups.groupOf[d]!; if (adj[d]! > gScore[g]!) gScore[g] = adj[d]!; }
-    const borrowed = capBorrowed(model, gScore, raw).score;
-    const bs = Float64Array.from(borrowed).sort();
-    let truth = -Infinity;
-    for (const g of tg) truth = Math.max(truth, gScore[g]!);
-    for (const i of tp) truth = Math.max(truth, borrowed[i]!);
-    if (truth === -Infinity) { ranks[gi]!.push(null); return; }
-    let r = countAtLeast(bs, truth);
-    for (let g = 0; g < G; g++) if (gScore[g]! >= truth) r++;
-    ranks[gi]!.push(Math.min(r, 101));
+    const found = diagnosisRank(model, groups.groupOf, adj, raw, gScore, tg, tp);
+    ranks[gi]!.push(found && Math.min(found.rank, 101));
   });
 }
 console.log(`${cases.length} cases; load ${loadavg()[0]!.toFixed(1)}; excluded terms of the diagnosis' first member shown by it: ${st.shown}/${st.excl}, by its annotations without n/m counts: ${st.shownNc}`);

@@ -22,9 +22,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { DEFAULT_MODEL_OPTIONS, PhenotypeModel, getPhenotypeModel, loadHpoKb, resolveQuery, scoreDiseases, DEFAULT_SCORING_OPTIONS, type PhenotypeModelOptions, type PhenotypeScoringOptions } from '../packages/engine/src/index.ts';
-import { borrowedScores, capBorrowed, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
+import { borrowedScores, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
 import { getBorrowedProfiles } from '../packages/engine/src/phenotype/series.ts';
-import { arg, countAtLeast, crossValidateGrid, diagnosisTargets, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
+import { arg, crossValidateGrid, diagnosisRank, diagnosisTargets, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
 
 const ANN = [-0.2, 0, 0.1, 0.2];
 const SEX = [0, -1];
@@ -108,23 +108,13 @@ async function score(): Promise<Saved> {
         for (const sx of SEX) {
           const out = ranks[gi++] as (number | null)[];
           for (let d = 0; d < D; d++) adj[d] = (ln[d] ?? 0) + a * (lnAnn[d] ?? 0) + (female && xlrOnly[d] ? sx : 0);
-          gScore.fill(-Infinity);
-          for (let d = 0; d < D; d++) {
-            const g = groups.groupOf[d] ?? 0;
-            if ((adj[d] ?? 0) > (gScore[g] ?? -Infinity)) gScore[g] = adj[d] ?? 0;
-          }
           // As rankPhenotype: each borrowed profile capped below its best series member.
-          const borrowed = capBorrowed(model, gScore, raw).score;
-          const bSorted = Float64Array.from(borrowed).sort();
-          let truth = -Infinity;
-          for (const g of truthGroups) truth = Math.max(truth, gScore[g] ?? -Infinity);
-          for (const i of truthProfiles) truth = Math.max(truth, borrowed[i] ?? -Infinity);
-          if (truth === -Infinity) {
+          const found = diagnosisRank(model, groups.groupOf, adj, raw, gScore, truthGroups, truthProfiles);
+          if (found === null) {
             out.push(null);
             continue;
           }
-          let r = countAtLeast(bSorted, truth);
-          for (let g = 0; g < G; g++) if ((gScore[g] ?? -Infinity) >= truth) r++;
+          const { rank: r, truth } = found;
           out.push(Math.min(r, CAP));
           if (!modelSpec && v.name === 'shipped' && a === 0 && sx === 0 && isAnnotated && r > 10) {
             let top = -1;

@@ -9,8 +9,8 @@
  */
 import { loadavg } from 'node:os';
 import { getPhenotypeModel, loadHpoKb, resolveQuery, scoreDiseases, DEFAULT_SCORING_OPTIONS as O } from '../packages/engine/src/index.ts';
-import { borrowedScores, capBorrowed, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
-import { countAtLeast, crossValidateGrid, diagnosisTargets, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
+import { borrowedScores, getDiseaseGroups } from '../packages/engine/src/phenotype/rank-phenotype.ts';
+import { crossValidateGrid, diagnosisRank, diagnosisTargets, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
 
 const cases = loadDevCases();
 const kb = await loadHpoKb(kbDir);
@@ -61,21 +61,11 @@ for (const c of cases) {
       }
     });
   }
-  const nAnn = Float64Array.from(model.diseases, (d) => d.annotations.length);
   grid.forEach((p, gi) => {
     const a = acc[gi]!;
-    for (let d = 0; d < D; d++) adj[d] = ln[d]! + a[d]! - (p.k === 'sqrtn' ? p.v * Math.log(Math.max(1, nAnn[d]!)) * 0 : 0);
-    gScore.fill(-Infinity);
-    for (let d = 0; d < D; d++) { const g = groups.groupOf[d]!; if (adj[d]! > gScore[g]!) gScore[g] = adj[d]!; }
-    const borrowed = capBorrowed(model, gScore, raw).score;
-    const bs = Float64Array.from(borrowed).sort();
-    let truth = -Infinity;
-    for (const g of tg) truth = Math.max(truth, gScore[g]!);
-    for (const i of tp) truth = Math.max(truth, borrowed[i]!);
-    if (truth === -Infinity) { ranks[gi]!.push(null); return; }
-    let r = countAtLeast(bs, truth);
-    for (let g = 0; g < G; g++) if (gScore[g]! >= truth) r++;
-    ranks[gi]!.push(Math.min(r, 101));
+    for (let d = 0; d < D; d++) adj[d] = ln[d]! + a[d]!;
+    const found = diagnosisRank(model, groups.groupOf, adj, raw, gScore, tg, tp);
+    ranks[gi]!.push(found && Math.min(found.rank, 101));
   });
 }
 console.log(`${cases.length} cases in ${((Date.now() - t0) / 1000).toFixed(0)} s; load ${loadavg()[0]!.toFixed(1)}`);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { HpoKb, PhenotypeModel } from '../../packages/engine/src/index.ts';
-import { getDiseaseGroups } from '../../packages/engine/src/phenotype/rank-phenotype.ts';
+import { capBorrowed, getDiseaseGroups } from '../../packages/engine/src/phenotype/rank-phenotype.ts';
 import { getBorrowedProfiles } from '../../packages/engine/src/phenotype/series.ts';
 import { FOLDS, foldOf, topK } from './rank-cv.ts';
 
@@ -115,4 +115,35 @@ export function formatTopK(rs: readonly (number | null)[], sel: (i: number) => b
   const t = topK(rs.filter((_, i) => sel(i)));
   const p = (x: number): string => ((100 * x) / Math.max(1, t.n)).toFixed(1);
   return `${t.n} | ${p(t.top1)} | ${p(t.top3)} | ${p(t.top10)} | ${p(t.top100)}`;
+}
+
+/**
+ * The diagnosis' pessimistic rank among rankPhenotype's entries and its best score: each disease group
+ * scored by its best member's score in `scores` (written into `gScore`, which callers may read
+ * afterwards), each borrowed profile's `raw` score capped below its best series member
+ * (capBorrowed, as rankPhenotype); null when no entry of the diagnosis has a score.
+ */
+export function diagnosisRank(
+  model: PhenotypeModel,
+  groupOf: ArrayLike<number>,
+  scores: ArrayLike<number>,
+  raw: Parameters<typeof capBorrowed>[2],
+  gScore: Float64Array,
+  truthGroups: Iterable<number>,
+  truthProfiles: Iterable<number>,
+): { rank: number; truth: number } | null {
+  gScore.fill(-Infinity);
+  for (let d = 0; d < scores.length; d++) {
+    const g = groupOf[d] ?? 0;
+    if ((scores[d] ?? 0) > (gScore[g] ?? -Infinity)) gScore[g] = scores[d] ?? 0;
+  }
+  const borrowed = capBorrowed(model, gScore, raw).score;
+  const sorted = Float64Array.from(borrowed).sort();
+  let truth = -Infinity;
+  for (const g of truthGroups) truth = Math.max(truth, gScore[g] ?? -Infinity);
+  for (const i of truthProfiles) truth = Math.max(truth, borrowed[i] ?? -Infinity);
+  if (truth === -Infinity) return null;
+  let r = countAtLeast(sorted, truth);
+  for (let g = 0; g < gScore.length; g++) if ((gScore[g] ?? -Infinity) >= truth) r++;
+  return { rank: r, truth };
 }
