@@ -75,7 +75,7 @@ writeFileSync(join(dir, 'bg.vcf'), [...header, ...bgLines].join('\n') + '\n');
 const bg = (await readAndAnnotateVcf(session, join(dir, 'bg.vcf'), { assembly: 'GRCh38' })).variants;
 console.log(`background ${bg.length} annotated variants; ${chosen.length} cases`);
 
-// RANK_DEV_SCORING='{"excludedShownWeight":0}': DEFAULT_SCORING_OPTIONS overrides (as bench:rank's RANK_BENCH_SCORING).
+// RANK_DEV_SCORING='{"excludedWeight":0.2}': DEFAULT_SCORING_OPTIONS overrides (as bench:rank's RANK_BENCH_SCORING).
 const scoring: PhenotypeScoringOptions = { ...DEFAULT_SCORING_OPTIONS, ...(JSON.parse(process.env.RANK_DEV_SCORING ?? '{}') as Partial<PhenotypeScoringOptions>) };
 if (process.env.RANK_DEV_SCORING) console.log(`scoring options overridden: ${process.env.RANK_DEV_SCORING}`);
 const annotatedGenes = new Set<string>();

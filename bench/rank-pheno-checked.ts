@@ -24,7 +24,7 @@ const targets = diagnosisTargets(kb, model);
 const grid = [{ src: 'none', a: 0 }, { src: 'all', a: 0.5 }, { src: 'nocounts', a: 0.5 }, { src: 'counts', a: 0.5 }, { src: 'nocounts', a: 0.33 }, { src: 'nocounts', a: 0.67 }];
 const ranks: (number | null)[][] = grid.map(() => []);
 const annotated: boolean[] = [];
-const opts = { ...DEFAULT_SCORING_OPTIONS, excludedShownWeight: 0 };
+const opts = DEFAULT_SCORING_OPTIONS;
 const all = new Float64Array(D), noc = new Float64Array(D);
 const adj = new Float64Array(D);
 const gScore = new Float64Array(G);
