@@ -374,7 +374,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
         const g = m.genomicOfCds(effect.codon * 3 - 2 + k);
         if (g == null) continue;
         for (const r of kb.pathogenicMissense.range(chrom, g + 1, g + 1)) {
-          sameCodon.push({ refAa: r.refAa, altAa: r.altAa, pChange: r.pChange, clinvarId: r.clinvarId, sameNucleotide: r.pos === v.pos && r.alt === v.alt && v.ref.length === 1 });
+          sameCodon.push({ refAa: r.refAa, altAa: r.altAa, pChange: inCodonNumbering(r.pChange, r.refAa, r.altAa, effect.codon), clinvarId: r.clinvarId, sameNucleotide: r.pos === v.pos && r.alt === v.alt && v.ref.length === 1 });
         }
       }
       const own = kb.pathogenicMissense.countPositions(chrom, v.pos, v.pos);
@@ -575,3 +575,15 @@ export async function* annotateVariants(variants: AsyncIterable<VcfVariantLike>,
 
 /** ClinVar significance class helper re-exported for consumers of annotations. */
 export { classifySignificance };
+
+/**
+ * A recorded change at the variant's codon written with the variant's own codon number: the
+ * InterVar/ClinVar table may number another isoform (FGFR2 p.E566G is p.E565G on NM_000141),
+ * which beside the variant's p.(Glu565Ala) reads as another codon. The record's own numbering is
+ * kept in brackets.
+ */
+export function inCodonNumbering(pChange: string, refAa: string, altAa: string, codon: number): string {
+  const m = /^p\.\(?([A-Z*])(\d+)([A-Z*])\)?$/.exec(pChange);
+  if (!m || Number(m[2]) === codon) return pChange;
+  return `p.${refAa}${codon}${altAa} (${pChange} in the record's numbering)`;
+}

@@ -6,7 +6,7 @@ import { Alert, Card } from '../../components/card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { ResultsGate } from '../cases/index.ts';
+import { ResultsGate, TermsNotice } from '../cases/index.ts';
 import { DiseaseIdLink, RankExplanation } from '../phenotypes/index.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantTable } from '../variants/index.ts';
 import { useGene } from './genes.api.ts';
@@ -172,7 +172,12 @@ export function GeneDetailsPage() {
   const { geneId } = useParams();
   return (
     <ResultsGate productId={productId}>
-      {(product) => <Details product={product} geneId={geneId ?? ''} />}
+      {(product) => (
+        <>
+          <TermsNotice product={product} />
+          <Details product={product} geneId={geneId ?? ''} />
+        </>
+      )}
     </ResultsGate>
   );
 }
