@@ -40,11 +40,16 @@ const pct = (p: number) => (p >= 0.995 ? '>99 %' : p < 0.005 ? '<1 %' : `${Math.
 /** "#1 of 57" */
 const rankOf = (rank: number | null, total: number) => (rank == null ? 'not ranked' : `#${rank} of ${total}`);
 
+/** The automatic ACMG class with its criteria, and the reviewer's class when one was set. */
 function describeAcmg(b: AnswerBuilder, v: CaseVariant, withReasons: boolean): string {
   const codes = v.acmgCriteria.map((c) => c.code);
   for (const c of codes) b.acmg(v, c);
-  if (!withReasons) return `ACMG ${v.acmg}${codes.length ? ` (${codes.join(', ')})` : ''}`;
-  return `ACMG/AMP: ${v.acmg} (${v.acmgPoints} points${codes.length ? `; ${codes.join(', ')}` : '; no criterion met'})`;
+  const review = v.reviewerClassification;
+  if (!withReasons) return `ACMG ${v.acmg}${codes.length ? ` (${codes.join(', ')})` : ''}${review ? `, reviewer ${review.classification}` : ''}`;
+  const automatic = `ACMG/AMP: ${v.acmg} (${v.acmgPoints} points${codes.length ? `; ${codes.join(', ')}` : '; no criterion met'})`;
+  if (!review) return automatic;
+  const who = review.reviewer.name ?? review.reviewer.email;
+  return `${automatic}; classified ${review.classification} by the reviewer ${who} (${review.updatedAt.slice(0, 10)}): ${review.reason.trim().replace(/[.\s]+$/, '')}`;
 }
 
 function describeClinvar(b: AnswerBuilder, v: CaseVariant): string {
@@ -52,7 +57,10 @@ function describeClinvar(b: AnswerBuilder, v: CaseVariant): string {
   if (!r) return 'no ClinVar record for this allele';
   b.clinvar(v);
   const where = r.match === 'exact' ? '' : ` (a pathogenic change at the ${r.match.replace(/_/g, ' ')}, not this exact allele)`;
-  return `ClinVar ${r.significance.replace(/_/g, ' ')}${r.stars ? `, ${r.stars}★` : ''}${r.id ? ` (${r.id})` : ''}${where}`;
+  // The allele's own assertion as the variant screens show it: review stars and the release.
+  const a = r.match === 'exact' ? v.clinvarAssertion : null;
+  const review = a ? `, ${a.stars} of 4 stars${a.reviewStatus ? ` (${a.reviewStatus})` : ''}${a.release ? `, release ${a.release}` : ''}` : r.stars ? `, ${r.stars}★` : '';
+  return `ClinVar ${r.significance.replace(/_/g, ' ')}${review}${r.id ? ` (${r.id})` : ''}${where}`;
 }
 
 function describeFrequency(v: CaseVariant): string {

@@ -124,7 +124,7 @@ describe('GenomeTalks answers without a model', () => {
       const a = talks.answer(q, ctx);
       expect(a.intent).toBe('variant');
       expect(a.text).toContain('FGFR2 c.755C>G p.(Ser252Trp)');
-      expect(a.text).toContain('ClinVar Pathogenic, 3★ (VCV000013272)');
+      expect(a.text).toContain('ClinVar Pathogenic, 3 of 4 stars (reviewed by expert panel), release 2026-02-26 (VCV000013272)');
       expect(a.text).toContain('PS1 (Strong, +4): Same amino-acid change');
       expect(a.text).toContain('ACMG/AMP: Pathogenic (12 points');
       expectGrounded(a.citations);
@@ -139,6 +139,23 @@ describe('GenomeTalks answers without a model', () => {
     expect(a.text).toContain('Consequence: coding sequence variant');
     expect(a.text).toContain('Expected codon outcome: probably missense (P = 0.82; synonymous P = 0.18; codon not known without the reference sequence).');
     expect(talks.answer('What is c.755C>G?', ctx).text).not.toContain('Expected codon outcome');
+  });
+
+  it("gives the reviewer's class, who set it and why beside the automatic ACMG class", () => {
+    const review = {
+      classification: 'Likely benign' as const,
+      reason: 'seen homozygous in healthy relatives.',
+      reviewer: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.org' },
+      updatedAt: '2026-11-25T09:30:00.000Z',
+      automaticClass: 'Pathogenic',
+    };
+    const reviewed = { ...ctx, variants: ctx.variants.map((v) => (v.gene === 'FGFR2' ? { ...v, reviewerClassification: review } : v)) };
+    const variant = talks.answer('What is c.755C>G?', reviewed);
+    expect(variant.text).toContain('ACMG/AMP: Pathogenic (12 points; PS1, PM2, PP5); classified Likely benign by the reviewer Ada Lovelace (2026-11-25): seen homozygous in healthy relatives.');
+    expect(variant.text).not.toContain('relatives..');
+    const gene = talks.answer('Why is FGFR2 first?', reviewed);
+    expect(gene.text).toMatch(/ACMG Pathogenic \([^)]*\), reviewer Likely benign/);
+    expect(talks.answer('What is c.755C>G?', ctx).text).not.toContain('reviewer');
   });
 
   it('says a variant it cannot find is not among the ranked candidates instead of guessing', () => {

@@ -63,6 +63,8 @@ describe.skipIf(!ready)('ClinVar evidence and the reviewer classification on the
     expect(variant.hgvsP).toBe('p.(Glu565Ala)');
     // PM5 from the pathogenic p.E566G (legacy numbering) at the same codon; PP2 from FGFR2's missense constraint.
     expect(variant.acmgCriteria.map((c) => c.code)).toEqual(['PM5', 'PP2']);
+    // Written with the variant's own codon number (565 on NM_000141), the record's kept beside it.
+    expect(variant.acmgCriteria[0]!.reason).toBe("different pathogenic missense p.E565G (p.E566G in the record's numbering) at the same codon (ClinVar AlleleID 361707)");
     expect(variant.acmgPoints).toBe(3);
     expect(variant.acmg).toBe('Uncertain significance');
     // Why it is not higher: no population data in the VCF or the KB (PM2) and no predictor scores (PP3).
