@@ -74,12 +74,23 @@ function variantSummary(b: AnswerBuilder, v: CaseVariant): string {
   return `${variantName(v)}: ${v.zygosity}, ${v.consequence?.replace(/_/g, ' ') ?? 'unknown consequence'}; ${describeClinvar(b, v)}; ${describeAcmg(b, v, false)}; ${describeFrequency(v)}`;
 }
 
-function termsLine(b: AnswerBuilder, terms: { term: string; label: string; lr: number; frequency?: number | null; frequencyText?: string | null }[], withFrequency: boolean): string {
+type TermLine = { term: string; label: string; lr: number; kind?: string; diseaseTermLabel?: string | null; frequency?: number | null; frequencyText?: string | null };
+
+/**
+ * "Broad thumb (LR 99.0, 55 % of patients)". A term met through another disease feature names
+ * that feature, whose frequency it is ("Broad hallux (LR 0.49; related to Toe syndactyly, 90 %
+ * of patients)"), as the disease details do: the frequency is not the patient term's own.
+ */
+function termsLine(b: AnswerBuilder, terms: TermLine[], withFrequency: boolean): string {
   return terms
     .map((t) => {
       b.term({ id: t.term, label: t.label });
-      const f = withFrequency && t.frequency != null ? `, ${formatFrequency(t.frequency, t.frequencyText ?? null)}` : '';
-      return `${t.label} (LR ${formatLr(t.lr)}${f})`;
+      const f = withFrequency && t.frequency != null ? formatFrequency(t.frequency, t.frequencyText ?? null) : null;
+      const via = t.diseaseTermLabel && t.diseaseTermLabel !== t.label ? t.diseaseTermLabel : null;
+      if (withFrequency && via && (t.kind === 'implied' || t.kind === 'partial')) {
+        return `${t.label} (LR ${formatLr(t.lr)}; ${t.kind === 'implied' ? 'implied by' : 'related to'} ${via}${f ? `, ${f}` : ''})`;
+      }
+      return `${t.label} (LR ${formatLr(t.lr)}${f ? `, ${f}` : ''})`;
     })
     .join('; ');
 }

@@ -60,6 +60,15 @@ describe('GenomeTalks answers without a model', () => {
     expectGrounded(a.citations);
   });
 
+  it('names the disease feature a term was met through, whose frequency it gives', () => {
+    // Broad palm is not a Pfeiffer feature: it meets one only through a related feature.
+    const c = buildCase(knowledge, { present: ['HP:0001363', 'HP:0011304', 'HP:0001169'] });
+    const a = talks.answer('Why is FGFR2 first?', c);
+    expect(a.text).toMatch(/Broad palm \(LR [\d.]+; related to [A-Z][a-z]+/);
+    expect(a.text).not.toMatch(/Broad palm \(LR [\d.]+, \d+ % of patients\)/);
+    expect(a.text).toMatch(/Broad thumb \(LR [\d.]+, 90 % of patients\)/);
+  });
+
   it('explains a named gene by symbol or alias and its neighbours in the ranking', () => {
     for (const q of ['why is TWIST1 ranked where it is?', 'Why is twist1 second?']) {
       const a = talks.answer(q, ctx);

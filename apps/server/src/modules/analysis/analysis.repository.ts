@@ -27,7 +27,7 @@ import {
 } from '../../db/schema/products.ts';
 import { readAlignments } from '../../db/schema/read-alignments.ts';
 
-export { geneVariantStats, type GeneVariantStats } from '../../db/gene-significance.ts';
+export { geneVariantStats, storedGeneVariantStats, type GeneVariantStats } from '../../db/gene-significance.ts';
 
 export interface NewRun extends NewRunFields {
   /** The case (column product_id). */
@@ -139,7 +139,7 @@ export async function copyVariantGenes(
   runId: string,
   stats: Map<string, GeneVariantStats>,
 ): Promise<void> {
-  const rows = [...stats].map(([gene, s]) => ({ runId, gene, variantCount: s.count, maxScore: s.maxScore }));
+  const rows = [...stats].map(([gene, s]) => ({ runId, gene, variantCount: s.count, maxScore: s.maxScore, automaticSignificance: s.automatic }));
   await into.copy(cachedCopyTable(runVariantGenes, kind), rows);
 }
 
@@ -257,10 +257,15 @@ export async function markRanked(
   tx: Executor,
   runId: string,
   terms: { hpoTerms: string[]; excludedTerms: string[] },
+  counts?: Record<string, number>,
 ): Promise<void> {
   await tx
     .update(analysisRuns)
-    .set({ ...terms, rankedAt: sql`now()` })
+    .set({
+      ...terms,
+      rankedAt: sql`now()`,
+      ...(counts ? { counts: sql`${analysisRuns.counts} || ${JSON.stringify(counts)}::jsonb` } : {}),
+    })
     .where(eq(analysisRuns.id, runId));
 }
 

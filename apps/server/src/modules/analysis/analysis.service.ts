@@ -132,7 +132,8 @@ export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
       }),
     loadCandidates: repo.loadCandidates,
     async storeRanking(tx, runId, ranking, geneFacts, rerankedCandidates) {
-      const stats = await repo.geneVariantStats(tx, runId);
+      // The per-gene figures of the run's variants, stored with its first ranking.
+      const stats = (await repo.storedGeneVariantStats(tx, runId)) ?? (await repo.geneVariantStats(tx, runId));
       const rows = rankedRows(runId, ranking, geneFacts, stats);
       await repo.replaceRanked(tx, runId, rows.genes, rows.phenotypes);
       if (rerankedCandidates) {

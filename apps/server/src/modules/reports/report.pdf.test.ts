@@ -121,6 +121,9 @@ describe('renderReportPdf', () => {
       'read.pdf',
     );
     expect(read).toContain('read from the symptoms by PhenomeAI');
+    // A sentence after the terms, not a bracket holding a bracket and a full stop.
+    expect(read).toMatch(/\(HP:\d{7}\)\. HPO terms read from the symptoms by PhenomeAI \(none were given\)\./);
+    expect(read).not.toContain('given).)');
   });
 
   it('lists the family members, each variant\'s genotypes with the segregation evidence, and the trio QC', async () => {

@@ -416,7 +416,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
       'Phenotype (HPO)',
       product.hpoTerms.length
         ? product.hpoTerms.map((t) => `${t.label} (${t.id})`).join('; ') +
-          (product.hpoTermsSource === 'phenome' ? ` (${Messages.hpoTermsFromPhenome})` : '')
+          (product.hpoTermsSource === 'phenome' ? `. ${Messages.hpoTermsFromPhenome}` : '')
         : NO_TERMS_REPORT,
     ],
     ...(product.excludedTerms.length
