@@ -1,3 +1,4 @@
+import { Messages } from '@rarelens/contract';
 import { describe, expect, it } from 'vitest';
 import type { CaseContext, Citation } from './context.ts';
 import { createGenomeTalks, MAX_QUESTION_LENGTH } from './genometalks.ts';
@@ -58,6 +59,15 @@ describe('GenomeTalks answers without a model', () => {
     expect(a.text).toContain('c.755C>G');
     expect(a.citations.map((c) => `${c.kind}:${c.id}`)).toEqual(expect.arrayContaining(['gene:FGFR2', 'disease:OMIM:101600', 'hpo:HP:0011304', 'variant:100', 'acmg:100:PS1', 'clinvar:VCV000013272']));
     expectGrounded(a.citations);
+  });
+
+  it('says a case without HPO terms is ranked on its variants alone, with no phenotype match', () => {
+    const bare = buildCase(knowledge, { present: [], excluded: [] });
+    const a = talks.answer('Why is this gene first?', bare);
+    expect(a.intent).toBe('top-candidate');
+    expect(a.text).toContain(`Phenotype: none. ${Messages.noHpoTerms}`);
+    expect(a.text).not.toMatch(/best-matching disease|likelihood ratio 10\^/);
+    expect(talks.answer('Why is this gene first?', ctx).text).not.toContain(Messages.noHpoTerms);
   });
 
   it('names the disease feature a term was met through, whose frequency it gives', () => {
