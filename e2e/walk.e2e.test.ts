@@ -5,6 +5,7 @@
  * shown as not found (not as a case named by the raw id), the symptom counts of the disease
  * list agreeing with the disease's details, and the disease's protein IDs.
  */
+import { execFileSync } from 'node:child_process';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
   logIn,
   startCaseTestEnv,
   testPassword,
+  vcfPath,
 } from './case-fixtures.ts';
 import { extractCode, fillRegistration, screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
 
@@ -159,6 +161,27 @@ describe('the walk-through findings', () => {
   });
 });
 
+describe('on a phone', () => {
+  it('keeps the whole pagination of the ranked lists on a 360 px screen', async () => {
+    const { page, errors } = await env.newPage({ width: 360, height: 800 });
+    await logIn(page, email);
+    for (const list of ['phenotypes', 'genes']) {
+      await page.goto(`/my-product/${productId}/${list}`);
+      const nav = page.getByRole('navigation', { name: 'Pagination' });
+      await nav.waitFor();
+      for (const name of ['Previous page', 'Page 1', 'Next page']) {
+        const box = (await nav.getByRole('button', { name, exact: true }).boundingBox())!;
+        expect(box.x, `${list}: ${name}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${list}: ${name}`).toBeLessThanOrEqual(360);
+      }
+      await nav.getByRole('button', { name: 'Next page' }).click();
+      await expect.poll(() => nav.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
+    }
+    await page.screenshot({ path: screenshotPath('walk-phone-pagination') });
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('queued and failed cases', () => {
   it('shows a queued case as "In queue" everywhere, never "Processing... 0%"', async () => {
     // A case waiting for a worker: the row the upload writes, with no job taken yet.
@@ -264,6 +287,75 @@ describe('the Diagnose module', () => {
         return ((await res.json()) as { hpoTerms: { id: string }[] | string[] }).hpoTerms.map((t) => (typeof t === 'string' ? t : t.id));
       }, { timeout: 30_000 })
       .toContain('HP:0000365');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a new user’s Pfeiffer exome, end to end (issue 17 items 4 and 6)', () => {
+  it('reads the terms when the upload is sent while PhenomeAI still reads; the reviewer’s class reaches every screen and the PDF', async () => {
+    const { page, errors } = await env.newPage({ width: 1440, height: 900 });
+    await logIn(page, email);
+    await page.goto('/upload');
+    await page.getByLabel('Case ID').fill('WALK-NEW-USER');
+    await page.getByText('Male', { exact: true }).click();
+    await page.getByLabel('Clinical symptoms').fill('Boy, 2 years. Broad thumbs and great toes, craniosynostosis with a cloverleaf skull, proptosis and midface hypoplasia.');
+    await page.locator('[data-testid="genome-dropzone"] input[type=file]').setInputFiles(vcfPath);
+    await page.getByLabel('Genome assembly').selectOption('GRCh37');
+    // Submitted at once: no term picked, PhenomeAI's suggestions not accepted.
+    expect(await page.getByTestId('hpo-chip').count()).toBe(0);
+    await page.getByRole('button', { name: 'Upload and analyse' }).click();
+    await page.waitForURL('**/home', { timeout: 60_000 });
+    const row = page.locator('[data-case-id="WALK-NEW-USER"]');
+    await row.locator('[data-status="Completed"]').waitFor({ timeout: 180_000 });
+    const [created] = await env.sql<{ id: string; terms: number; source: string }>(
+      "select id, jsonb_array_length(hpo_terms) as terms, hpo_terms_source as source from products where case_id = 'WALK-NEW-USER'",
+    );
+    expect(created!.source).toBe('phenome');
+    expect(created!.terms).toBeGreaterThanOrEqual(4);
+    const base = `/my-product/${created!.id}`;
+
+    // Phenotypes: said where the terms came from, ranked on them, with post-test probabilities.
+    await page.goto(`${base}/phenotypes`);
+    await page.getByTestId('phenome-terms-notice').waitFor();
+    await page.getByText(new RegExp(`diseases ranked for ${created!.terms} patient terms`)).waitFor();
+    await expect(page.getByTestId('phenotype-row').first().innerText()).resolves.toMatch(/\d+(\.\d)?%/);
+
+    // The FGFR2 variant: ClinVar's assertion beside the ACMG class; the reviewer sets Pathogenic.
+    await page.goto(`${base}/genes/FGFR2`);
+    await expect(page.getByTestId('gene-probability').innerText()).resolves.toMatch(/\d+%/);
+    await page.locator('tr').filter({ hasText: 'c.1694A>C' }).first().click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByTestId('clinvar-assertion').first().waitFor();
+    await expect(drawer.getByText('0 of 4 stars · no assertion criteria provided').count()).resolves.toBe(1);
+    await drawer.getByRole('button', { name: 'Set reviewer class' }).click();
+    await drawer.getByLabel('Reviewer class', { exact: true }).selectOption('Pathogenic');
+    await drawer.getByLabel('Reason').fill('Known Pfeiffer allele, phenotype specific.');
+    await drawer.getByRole('button', { name: 'Save reviewer class' }).click();
+    await drawer.getByTestId('reviewer-classification').first().waitFor();
+    await drawer.getByRole('button', { name: 'Add to report' }).click();
+    await drawer.getByText('In reporting list').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Its gene and the gene's diseases take the reviewer's class as their significance.
+    await page.goto(`${base}/genes`);
+    await expect(page.locator('tr').filter({ hasText: 'FGFR2' }).first().innerText()).resolves.toContain('Pathogenic');
+    await page.goto(`${base}/phenotypes`);
+    await expect(page.getByTestId('phenotype-row').filter({ hasText: 'FGFR2' }).first().innerText()).resolves.toContain('Pathogenic');
+
+    // Reporting list and PDF: the reviewer's class and reason, ClinVar, and no contradiction.
+    await page.goto(`${base}/report`);
+    const item = page.getByTestId('report-item');
+    await item.getByTestId('reviewer-classification').waitFor();
+    await item.getByTestId('clinvar-assertion').waitFor();
+    await page.screenshot({ path: screenshotPath('walk-new-user-report') });
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('generate-report').click();
+    const text = execFileSync('pdftotext', [await (await downloading).path(), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain('Pathogenic — Known Pfeiffer allele, phenotype specific.');
+    expect(text).toContain('Pathogenic (0 stars, no assertion criteria provided) VCV 13294 release 2016-09');
+    expect(text).toContain('reviewer: Pathogenic; automatic ACMG: Uncertain significance');
+    expect(text).not.toContain('none is classified as pathogenic');
+    expect(text).not.toContain('specific..');
     expect(errors).toEqual([]);
   });
 });

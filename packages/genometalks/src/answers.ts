@@ -3,7 +3,7 @@
  * only what they say, citing every gene, disease, variant, HPO term, ClinVar record and ACMG
  * criterion it names.
  */
-import { INHERITANCE_FILTER_LABELS, type TermRef } from '@rarelens/contract';
+import { INHERITANCE_FILTER_LABELS, Messages, type TermRef } from '@rarelens/contract';
 import { describeCodingOutcome } from '@rarelens/engine';
 import { AnswerBuilder, variantName } from './citations.ts';
 import type { CaseContext, CaseDisease, CaseGene, CaseVariant, ChatAnswer, Intent } from './context.ts';
@@ -40,11 +40,16 @@ const pct = (p: number) => (p >= 0.995 ? '>99 %' : p < 0.005 ? '<1 %' : `${Math.
 /** "#1 of 57" */
 const rankOf = (rank: number | null, total: number) => (rank == null ? 'not ranked' : `#${rank} of ${total}`);
 
+/** The automatic ACMG class with its criteria, and the reviewer's class when one was set. */
 function describeAcmg(b: AnswerBuilder, v: CaseVariant, withReasons: boolean): string {
   const codes = v.acmgCriteria.map((c) => c.code);
   for (const c of codes) b.acmg(v, c);
-  if (!withReasons) return `ACMG ${v.acmg}${codes.length ? ` (${codes.join(', ')})` : ''}`;
-  return `ACMG/AMP: ${v.acmg} (${v.acmgPoints} points${codes.length ? `; ${codes.join(', ')}` : '; no criterion met'})`;
+  const review = v.reviewerClassification;
+  if (!withReasons) return `ACMG ${v.acmg}${codes.length ? ` (${codes.join(', ')})` : ''}${review ? `, reviewer ${review.classification}` : ''}`;
+  const automatic = `ACMG/AMP: ${v.acmg} (${v.acmgPoints} points${codes.length ? `; ${codes.join(', ')}` : '; no criterion met'})`;
+  if (!review) return automatic;
+  const who = review.reviewer.name ?? review.reviewer.email;
+  return `${automatic}; classified ${review.classification} by the reviewer ${who} (${review.updatedAt.slice(0, 10)}): ${review.reason.trim().replace(/[.\s]+$/, '')}`;
 }
 
 function describeClinvar(b: AnswerBuilder, v: CaseVariant): string {
@@ -52,7 +57,10 @@ function describeClinvar(b: AnswerBuilder, v: CaseVariant): string {
   if (!r) return 'no ClinVar record for this allele';
   b.clinvar(v);
   const where = r.match === 'exact' ? '' : ` (a pathogenic change at the ${r.match.replace(/_/g, ' ')}, not this exact allele)`;
-  return `ClinVar ${r.significance.replace(/_/g, ' ')}${r.stars ? `, ${r.stars}★` : ''}${r.id ? ` (${r.id})` : ''}${where}`;
+  // The allele's own assertion as the variant screens show it: review stars and the release.
+  const a = r.match === 'exact' ? v.clinvarAssertion : null;
+  const review = a ? `, ${a.stars} of 4 stars${a.reviewStatus ? ` (${a.reviewStatus})` : ''}${a.release ? `, release ${a.release}` : ''}` : r.stars ? `, ${r.stars}★` : '';
+  return `ClinVar ${r.significance.replace(/_/g, ' ')}${review}${r.id ? ` (${r.id})` : ''}${where}`;
 }
 
 function describeFrequency(v: CaseVariant): string {
@@ -66,12 +74,23 @@ function variantSummary(b: AnswerBuilder, v: CaseVariant): string {
   return `${variantName(v)}: ${v.zygosity}, ${v.consequence?.replace(/_/g, ' ') ?? 'unknown consequence'}; ${describeClinvar(b, v)}; ${describeAcmg(b, v, false)}; ${describeFrequency(v)}`;
 }
 
-function termsLine(b: AnswerBuilder, terms: { term: string; label: string; lr: number; frequency?: number | null; frequencyText?: string | null }[], withFrequency: boolean): string {
+type TermLine = { term: string; label: string; lr: number; kind?: string; diseaseTermLabel?: string | null; frequency?: number | null; frequencyText?: string | null };
+
+/**
+ * "Broad thumb (LR 99.0, 55 % of patients)". A term met through another disease feature names
+ * that feature, whose frequency it is ("Broad hallux (LR 0.49; related to Toe syndactyly, 90 %
+ * of patients)"), as the disease details do: the frequency is not the patient term's own.
+ */
+function termsLine(b: AnswerBuilder, terms: TermLine[], withFrequency: boolean): string {
   return terms
     .map((t) => {
       b.term({ id: t.term, label: t.label });
-      const f = withFrequency && t.frequency != null ? `, ${formatFrequency(t.frequency, t.frequencyText ?? null)}` : '';
-      return `${t.label} (LR ${formatLr(t.lr)}${f})`;
+      const f = withFrequency && t.frequency != null ? formatFrequency(t.frequency, t.frequencyText ?? null) : null;
+      const via = t.diseaseTermLabel && t.diseaseTermLabel !== t.label ? t.diseaseTermLabel : null;
+      if (withFrequency && via && (t.kind === 'implied' || t.kind === 'partial')) {
+        return `${t.label} (LR ${formatLr(t.lr)}; ${t.kind === 'implied' ? 'implied by' : 'related to'} ${via}${f ? `, ${f}` : ''})`;
+      }
+      return `${t.label} (LR ${formatLr(t.lr)}${f ? `, ${f}` : ''})`;
     })
     .join('; ');
 }
@@ -83,7 +102,10 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
   const best = bestDiseaseOf(ctx, gene);
   const source = gene.phenotypeSource;
   b.line(`${gene.symbol}${gene.name ? ` (${gene.name})` : ''} is ranked ${rankOf(gene.rank, ctx.genes.length)} genes of this case (score ${gene.score.toFixed(2)}, log10 scale).`);
-  if (best) {
+  if (ctx.product.hpoTerms.length === 0) {
+    // Never a phenotype "match" of 10^0.0 as if it were evidence: the case has no terms.
+    b.item(`Phenotype: none. ${Messages.noHpoTerms} Add the patient's findings in the Diagnose module to rank the diseases on them.`);
+  } else if (best) {
     if (best.ranked) b.disease(best.ranked);
     b.item(`Phenotype: its best-matching disease is ${best.name} (${best.id})${best.ranked ? `, ranked #${best.ranked.rank} of the diseases` : ''}: phenotype likelihood ratio 10^${best.log10Lr.toFixed(1)}.`);
     if (source?.source === 'allelic') b.item(`Possibly allelic disease: the case's genotype does not fit the stated inheritance of ${best.name}, so ${gene.symbol} is ranked on its phenotype as a related disease of the same gene with unknown inheritance.`);

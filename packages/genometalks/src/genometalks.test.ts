@@ -1,3 +1,4 @@
+import { Messages } from '@rarelens/contract';
 import { describe, expect, it } from 'vitest';
 import type { CaseContext, Citation } from './context.ts';
 import { createGenomeTalks, MAX_QUESTION_LENGTH } from './genometalks.ts';
@@ -58,6 +59,24 @@ describe('GenomeTalks answers without a model', () => {
     expect(a.text).toContain('c.755C>G');
     expect(a.citations.map((c) => `${c.kind}:${c.id}`)).toEqual(expect.arrayContaining(['gene:FGFR2', 'disease:OMIM:101600', 'hpo:HP:0011304', 'variant:100', 'acmg:100:PS1', 'clinvar:VCV000013272']));
     expectGrounded(a.citations);
+  });
+
+  it('says a case without HPO terms is ranked on its variants alone, with no phenotype match', () => {
+    const bare = buildCase(knowledge, { present: [], excluded: [] });
+    const a = talks.answer('Why is this gene first?', bare);
+    expect(a.intent).toBe('top-candidate');
+    expect(a.text).toContain(`Phenotype: none. ${Messages.noHpoTerms}`);
+    expect(a.text).not.toMatch(/best-matching disease|likelihood ratio 10\^/);
+    expect(talks.answer('Why is this gene first?', ctx).text).not.toContain(Messages.noHpoTerms);
+  });
+
+  it('names the disease feature a term was met through, whose frequency it gives', () => {
+    // Broad palm is not a Pfeiffer feature: it meets one only through a related feature.
+    const c = buildCase(knowledge, { present: ['HP:0001363', 'HP:0011304', 'HP:0001169'] });
+    const a = talks.answer('Why is FGFR2 first?', c);
+    expect(a.text).toMatch(/Broad palm \(LR [\d.]+; related to [A-Z][a-z]+/);
+    expect(a.text).not.toMatch(/Broad palm \(LR [\d.]+, \d+ % of patients\)/);
+    expect(a.text).toMatch(/Broad thumb \(LR [\d.]+, 90 % of patients\)/);
   });
 
   it('explains a named gene by symbol or alias and its neighbours in the ranking', () => {
@@ -133,7 +152,7 @@ describe('GenomeTalks answers without a model', () => {
       const a = talks.answer(q, ctx);
       expect(a.intent).toBe('variant');
       expect(a.text).toContain('FGFR2 c.755C>G p.(Ser252Trp)');
-      expect(a.text).toContain('ClinVar Pathogenic, 3★ (VCV000013272)');
+      expect(a.text).toContain('ClinVar Pathogenic, 3 of 4 stars (reviewed by expert panel), release 2026-02-26 (VCV000013272)');
       expect(a.text).toContain('PS1 (Strong, +4): Same amino-acid change');
       expect(a.text).toContain('ACMG/AMP: Pathogenic (12 points');
       expectGrounded(a.citations);
@@ -148,6 +167,23 @@ describe('GenomeTalks answers without a model', () => {
     expect(a.text).toContain('Consequence: coding sequence variant');
     expect(a.text).toContain('Expected codon outcome: probably missense (P = 0.82; synonymous P = 0.18; codon not known without the reference sequence).');
     expect(talks.answer('What is c.755C>G?', ctx).text).not.toContain('Expected codon outcome');
+  });
+
+  it("gives the reviewer's class, who set it and why beside the automatic ACMG class", () => {
+    const review = {
+      classification: 'Likely benign' as const,
+      reason: 'seen homozygous in healthy relatives.',
+      reviewer: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.org' },
+      updatedAt: '2026-11-25T09:30:00.000Z',
+      automaticClass: 'Pathogenic',
+    };
+    const reviewed = { ...ctx, variants: ctx.variants.map((v) => (v.gene === 'FGFR2' ? { ...v, reviewerClassification: review } : v)) };
+    const variant = talks.answer('What is c.755C>G?', reviewed);
+    expect(variant.text).toContain('ACMG/AMP: Pathogenic (12 points; PS1, PM2, PP5); classified Likely benign by the reviewer Ada Lovelace (2026-11-25): seen homozygous in healthy relatives.');
+    expect(variant.text).not.toContain('relatives..');
+    const gene = talks.answer('Why is FGFR2 first?', reviewed);
+    expect(gene.text).toMatch(/ACMG Pathogenic \([^)]*\), reviewer Likely benign/);
+    expect(talks.answer('What is c.755C>G?', ctx).text).not.toContain('reviewer');
   });
 
   it('says a variant it cannot find is not among the ranked candidates instead of guessing', () => {

@@ -111,7 +111,8 @@ export interface CaseAnalysisStore {
     geneFacts: (symbol: string) => GeneFacts | null,
     rerankedCandidates?: RunVariant[],
   ): Promise<void>;
-  markRanked(tx: Executor, runId: string, terms: { hpoTerms: string[]; excludedTerms: string[] }): Promise<void>;
+  /** Records the terms a ranking used; `counts` (a re-ranking's timings) are merged into the run's counts. */
+  markRanked(tx: Executor, runId: string, terms: { hpoTerms: string[]; excludedTerms: string[] }, counts?: Record<string, number>): Promise<void>;
   completeRun(tx: Executor, runId: string, counts: Record<string, number>): Promise<void>;
   /** Visibility map and planner statistics after a bulk load of `loadedRows` variants or a re-rank (0), outside any transaction. */
   refreshVariantStats(db: Executor, loadedRows: number): Promise<void>;

@@ -26,15 +26,18 @@ export function createRerankCaseJob(deps: {
       const engine = await deps.engine();
       // Terms may change again while ranking; rank until the terms used are the current ones.
       for (let round = 0; round < 5; round++) {
+        const tRead = performance.now();
         const caseRow = await store.findCase(db, caseId);
         // Not analysed yet: the running analysis ranks with the terms it reads at the end.
         if (!caseRow?.currentRunId) return;
         const runId = caseRow.currentRunId;
         const [candidates, run] = await Promise.all([store.loadCandidates(db, runId), store.findRun(db, runId)]);
         const terms = { hpoTerms: caseRow.hpoTerms, excludedTerms: caseRow.excludedTerms };
+        const tRank = performance.now();
         // A family case ranks with the family stored with the run (the genotypes are on the rows).
         const ranking = await engine.rank(candidates.map((c) => c.variant), { ...terms, sex: caseRow.gender }, run?.family ?? null);
         ctx.signal.throwIfAborted();
+        const tWrite = performance.now();
         const outcome = await db.transaction(async (tx) => {
           await ctx.assertOwnership(tx);
           const locked = await store.lockCase(tx, caseId);
@@ -43,7 +46,13 @@ export function createRerankCaseJob(deps: {
             return 'terms-changed' as const;
           }
           await store.storeRanking(tx, runId, ranking, (s) => engine.geneFacts(s), candidates);
-          await store.markRanked(tx, runId, terms);
+          // The job's split (shown with the run's counts; bench:cases reports it).
+          await store.markRanked(tx, runId, terms, {
+            rerankCandidates: candidates.length,
+            msRerankRead: Math.round(tRank - tRead),
+            msRerankRank: Math.round(tWrite - tRank),
+            msRerankWrite: Math.round(performance.now() - tWrite),
+          });
           return 'done' as const;
         });
         if (outcome === 'done') await store.refreshVariantStats(db, 0);

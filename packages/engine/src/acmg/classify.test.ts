@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GeneRecord } from '../genes/gene.ts';
 import { expectedCodingSeverity, pathogenicityScore, type ScoreInput } from '../score/pathogenicity.ts';
-import { classFromPoints, classifyAcmg, type AcmgEvidence } from './classify.ts';
+import { SO_TERMS } from '../annotate/so.ts';
+import { acmgReadsGene, classFromPoints, classifyAcmg, type AcmgEvidence } from './classify.ts';
 
 function buildGene(over: Partial<GeneRecord> = {}): GeneRecord {
   return {
@@ -45,6 +46,50 @@ function buildEvidence(over: Partial<AcmgEvidence> = {}): AcmgEvidence {
 }
 
 const codes = (ev: AcmgEvidence): string[] => classifyAcmg(ev).criteria.map((c) => `${c.code}:${c.strength}`);
+
+describe('acmgReadsGene (the annotator shares one result across genes when it is false)', () => {
+  // Genes that differ in every property classifyAcmg could read (constraint, ClinVar counts, symbol), and no gene.
+  const genes: (GeneRecord | null)[] = [
+    buildGene(),
+    buildGene({ symbol: 'OTHER', constraint: { pLI: 0, loeuf: 1.9, oeLof: 1, misZ: -2, oeMis: 1.2, source: 'gnomAD v2.1.1', transcript: null }, clinvar: null }),
+    buildGene({ symbol: 'NOCONSTRAINT', constraint: null, clinvar: { totalAlleles: 3, plpAlleles: 1, uncertain: 1, conflicts: 1, plpLof: 1, plpMissense: 0, blbMissense: 2 } }),
+    null,
+  ];
+  // Every SO term alone and every pair: evidence-free variants (as the annotator memoises them) and ones with evidence.
+  const lists: string[][] = [];
+  for (const a of SO_TERMS) {
+    lists.push([a]);
+    for (const b of SO_TERMS) if (a < b) lists.push([a, b]);
+  }
+  const evidences = (consequences: string[], gene: GeneRecord | null): AcmgEvidence[] => [
+    buildEvidence({ consequences, gene, nmdEscape: null, cdsFractionAfter: null, refAa: null, altAa: null, nearbyPathogenicMissense: null }),
+    buildEvidence({ consequences, gene, populationDataAvailable: true, afSource: 'gnomAD', predictors: { revel: 0.5, spliceAi: 0.05 } }),
+    buildEvidence({ consequences, gene, af: 0.2, afSource: 'gnomAD', nmdEscape: true, cdsFractionAfter: 0.05 }),
+  ];
+
+  it('is false only for consequence lists whose result is the same for every gene', () => {
+    let independent = 0;
+    for (const consequences of lists) {
+      if (acmgReadsGene(consequences)) continue;
+      independent++;
+      for (const [k, first] of evidences(consequences, genes[0]!).entries()) {
+        const want = classifyAcmg(first);
+        for (const g of genes.slice(1)) expect(classifyAcmg(evidences(consequences, g)[k]!), `${consequences.join(',')} with ${g?.symbol ?? 'no gene'}`).toEqual(want);
+      }
+    }
+    expect(independent).toBeGreaterThan(100);
+  });
+
+  it('is true for null and missense variants, whose result does depend on the gene', () => {
+    for (const consequences of [['stop_gained'], ['frameshift_variant'], ['splice_donor_variant'], ['missense_variant'], ['missense_variant', 'splice_region_variant']]) {
+      expect(acmgReadsGene(consequences)).toBe(true);
+      const results = genes.map((g) => JSON.stringify(classifyAcmg(evidences(consequences, g)[0]!)));
+      expect(new Set(results).size, consequences.join(',')).toBeGreaterThan(1);
+    }
+    expect(acmgReadsGene(['intron_variant'])).toBe(false);
+    expect(acmgReadsGene(['synonymous_variant', 'splice_region_variant'])).toBe(false);
+  });
+});
 
 describe('classFromPoints (Tavtigian 2020 point thresholds)', () => {
   it('maps the boundaries 10/6/0/-1/-7', () => {

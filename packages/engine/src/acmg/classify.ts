@@ -168,6 +168,15 @@ export function lofMechanism(gene: GeneRecord | null): { established: boolean; r
   return { established, reason: parts.join('; ') };
 }
 
+/**
+ * Whether classifyAcmg reads the gene for a variant with these consequences: PVS1 for a null
+ * variant (LoF mechanism), PP2/BP1 for a missense one. For any other consequence list its result
+ * is the same whatever the gene (callers may share one result across genes).
+ */
+export function acmgReadsGene(consequences: readonly string[]): boolean {
+  return hasAny(consequences, NULL_TERMS) || consequences.includes('missense_variant');
+}
+
 /** Applies the automated criteria and combines them. */
 export function classifyAcmg(ev: AcmgEvidence, opts: AcmgOptions = {}): AcmgResult {
   let criteria: AcmgCriterion[] | null = null;

@@ -6,7 +6,7 @@
  * Input variants are on GRCh38 (the VCF reader lifts GRCh37 input). `annotate` is synchronous and
  * allocation-light: one interval query, one effect per nearby transcript, a few binary searches.
  */
-import { classifyAcmg, type AcmgEvidence, type AcmgOptions, type AcmgResult, type PredictorScores, type SameCodonPathogenic } from '../acmg/classify.ts';
+import { acmgReadsGene, classifyAcmg, type AcmgEvidence, type AcmgOptions, type AcmgResult, type PredictorScores, type SameCodonPathogenic } from '../acmg/classify.ts';
 import { classifySignificance } from '../clinvar/clinvar.ts';
 import type { GeneRecord } from '../genes/gene.ts';
 import type { GenomeKb } from '../kb/genome-kb.ts';
@@ -253,7 +253,9 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
   // ACMG result and score of a variant whose evidence is only its consequence list, gene and the
   // population-data flags (no ClinVar record, frequency, predictor, codon, repeat, NMD or splice
   // evidence; most of a genome: intergenic and intronic): a pure function of those, computed once.
-  // Keyed by the consequence list's identity (the shared frozen lists of termsOfMask), then the gene.
+  // Keyed by the consequence list's identity (the shared frozen lists of termsOfMask), then the gene,
+  // or null when classifyAcmg does not read the gene for that list (acmgReadsGene: neither null nor
+  // missense; the score never reads it): one result for every gene's intronic variants, not one per gene.
   const plainResults = new Map<readonly string[], Map<GeneRecord | null, PlainResult[]>>();
   let plainCount = 0;
   // The memoised result the last evidence-free variant used, with its keys (checked before the maps).
@@ -372,7 +374,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
         const g = m.genomicOfCds(effect.codon * 3 - 2 + k);
         if (g == null) continue;
         for (const r of kb.pathogenicMissense.range(chrom, g + 1, g + 1)) {
-          sameCodon.push({ refAa: r.refAa, altAa: r.altAa, pChange: r.pChange, clinvarId: r.clinvarId, sameNucleotide: r.pos === v.pos && r.alt === v.alt && v.ref.length === 1 });
+          sameCodon.push({ refAa: r.refAa, altAa: r.altAa, pChange: inCodonNumbering(r.pChange, r.refAa, r.altAa, effect.codon), clinvarId: r.clinvarId, sameNucleotide: r.pos === v.pos && r.alt === v.alt && v.ref.length === 1 });
         }
       }
       const own = kb.pathogenicMissense.countPositions(chrom, v.pos, v.pos);
@@ -468,20 +470,21 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     let plainSlot: PlainResult[] | undefined;
     let acmgRes: AcmgResult | null = null;
     let score = 0;
-    if (plain && lastPlain !== null && lastPlain.consequences === consequences && lastPlain.gene === geneRec && lastPlain.result.afSource === afSource && lastPlain.result.pda === populationDataAvailable) {
+    const memoGene = plain && geneRec !== null && acmgReadsGene(consequences) ? geneRec : null;
+    if (plain && lastPlain !== null && lastPlain.consequences === consequences && lastPlain.gene === memoGene && lastPlain.result.afSource === afSource && lastPlain.result.pda === populationDataAvailable) {
       // Sorted input: runs of records in the same gene (or between genes) with the same terms.
       acmgRes = lastPlain.result.acmg;
       score = lastPlain.result.score;
     } else if (plain) {
       let byGene = plainResults.get(consequences);
       if (byGene === undefined) plainResults.set(consequences, (byGene = new Map<GeneRecord | null, PlainResult[]>()));
-      plainSlot = byGene.get(geneRec);
-      if (plainSlot === undefined) byGene.set(geneRec, (plainSlot = []));
+      plainSlot = byGene.get(memoGene);
+      if (plainSlot === undefined) byGene.set(memoGene, (plainSlot = []));
       for (const r of plainSlot) {
         if (r.afSource === afSource && r.pda === populationDataAvailable) {
           acmgRes = r.acmg;
           score = r.score;
-          lastPlain = { consequences, gene: geneRec, result: r };
+          lastPlain = { consequences, gene: memoGene, result: r };
           break;
         }
       }
@@ -519,7 +522,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
         // Shared from now on (this variant's result too): frozen.
         const r: PlainResult = { acmg: freezeAcmg(acmgRes), score, afSource, pda: populationDataAvailable };
         plainSlot.push(r);
-        lastPlain = { consequences, gene: geneRec, result: r };
+        lastPlain = { consequences, gene: memoGene, result: r };
       }
     }
     return {
@@ -572,3 +575,15 @@ export async function* annotateVariants(variants: AsyncIterable<VcfVariantLike>,
 
 /** ClinVar significance class helper re-exported for consumers of annotations. */
 export { classifySignificance };
+
+/**
+ * A recorded change at the variant's codon written with the variant's own codon number: the
+ * InterVar/ClinVar table may number another isoform (FGFR2 p.E566G is p.E565G on NM_000141),
+ * which beside the variant's p.(Glu565Ala) reads as another codon. The record's own numbering is
+ * kept in brackets.
+ */
+export function inCodonNumbering(pChange: string, refAa: string, altAa: string, codon: number): string {
+  const m = /^p\.\(?([A-Z*])(\d+)([A-Z*])\)?$/.exec(pChange);
+  if (!m || Number(m[2]) === codon) return pChange;
+  return `p.${refAa}${codon}${altAa} (${pChange} in the record's numbering)`;
+}

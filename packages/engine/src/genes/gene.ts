@@ -2,7 +2,7 @@
  * Gene records of the KB (HGNC + MANE + constraint + ClinVar gene-level counts) and the lookup
  * by symbol, alias, previous symbol and identifiers.
  */
-import { numOrNull, packTable, TableView, type PackedTable } from '../kb/io.ts';
+import { numOrNull, packTable, TableView, type PackedTable, type StrColumn } from '../kb/io.ts';
 
 export interface GeneConstraint {
   /** Probability of LoF intolerance. */
@@ -104,9 +104,13 @@ export function packGenes(genes: GeneRecord[]): PackedTable {
   });
 }
 
-/** The packed gene table's columns, decoded once (record materialisation reads them by row). */
+/**
+ * The packed gene table's columns, decoded once; the string columns are read by row (StrColumn):
+ * a genome materialises a few thousand of the ~44k records, and splitting all 17 string columns
+ * made ~750k strings for them.
+ */
 interface GeneColumns {
-  str: Record<'symbol' | 'hgncId' | 'name' | 'locusGroup' | 'locusType' | 'location' | 'aliases' | 'previousSymbols' | 'entrezId' | 'ensemblId' | 'omimIds' | 'maneRefseq' | 'maneEnsembl' | 'spanChrom' | 'spanStrand' | 'cSource' | 'cTranscript', string[]>;
+  str: Record<'symbol' | 'hgncId' | 'name' | 'locusGroup' | 'locusType' | 'location' | 'aliases' | 'previousSymbols' | 'entrezId' | 'ensemblId' | 'omimIds' | 'maneRefseq' | 'maneEnsembl' | 'spanChrom' | 'spanStrand' | 'cSource' | 'cTranscript', StrColumn>;
   f64: Record<GeneFloatColumn, Float64Array>;
   spanStart: Int32Array;
   spanEnd: Int32Array;
@@ -120,7 +124,7 @@ function geneColumns(v: TableView): GeneColumns {
   const strNames = ['symbol', 'hgncId', 'name', 'locusGroup', 'locusType', 'location', 'aliases', 'previousSymbols', 'entrezId', 'ensemblId', 'omimIds', 'maneRefseq', 'maneEnsembl', 'spanChrom', 'spanStrand', 'cSource', 'cTranscript'] as const;
   const f64Names: GeneFloatColumn[] = ['pLI', 'loeuf', 'oeLof', 'misZ', 'oeMis', 'am', 'cvTotal', 'cvPlp', 'cvUncertain', 'cvConflicts'];
   return {
-    str: Object.fromEntries(strNames.map((k) => [k, v.str(k)])) as GeneColumns['str'],
+    str: Object.fromEntries(strNames.map((k) => [k, v.strColumn(k)])) as GeneColumns['str'],
     f64: Object.fromEntries(f64Names.map((k) => [k, v.f64(k)])) as GeneColumns['f64'],
     spanStart: v.i32('spanStart'),
     spanEnd: v.i32('spanEnd'),
@@ -136,28 +140,28 @@ const listOf = (x: string): string[] => (x ? x.split('|') : []);
 function recordAt(c: GeneColumns, i: number): GeneRecord {
   const s = c.str;
   const f = c.f64;
-  const cSource = s.cSource[i] ?? '';
-  const strand = s.spanStrand[i] ?? '';
-  const spanChrom = s.spanChrom[i] ?? '';
-  const maneRefseq = s.maneRefseq[i] ?? '';
-  const maneEnsembl = s.maneEnsembl[i] ?? '';
+  const cSource = s.cSource.get(i) ?? '';
+  const strand = s.spanStrand.get(i) ?? '';
+  const spanChrom = s.spanChrom.get(i) ?? '';
+  const maneRefseq = s.maneRefseq.get(i) ?? '';
+  const maneEnsembl = s.maneEnsembl.get(i) ?? '';
   return {
-    symbol: s.symbol[i] ?? '',
-    hgncId: s.hgncId[i] ?? '',
-    name: s.name[i] ?? '',
-    locusGroup: s.locusGroup[i] ?? '',
-    locusType: s.locusType[i] ?? '',
-    location: s.location[i] ?? '',
-    aliases: listOf(s.aliases[i] ?? ''),
-    previousSymbols: listOf(s.previousSymbols[i] ?? ''),
-    entrezId: s.entrezId[i] || null,
-    ensemblId: s.ensemblId[i] || null,
-    omimIds: listOf(s.omimIds[i] ?? ''),
+    symbol: s.symbol.get(i) ?? '',
+    hgncId: s.hgncId.get(i) ?? '',
+    name: s.name.get(i) ?? '',
+    locusGroup: s.locusGroup.get(i) ?? '',
+    locusType: s.locusType.get(i) ?? '',
+    location: s.location.get(i) ?? '',
+    aliases: listOf(s.aliases.get(i) ?? ''),
+    previousSymbols: listOf(s.previousSymbols.get(i) ?? ''),
+    entrezId: s.entrezId.get(i) || null,
+    ensemblId: s.ensemblId.get(i) || null,
+    omimIds: listOf(s.omimIds.get(i) ?? ''),
     maneSelect: maneRefseq || maneEnsembl ? { refseq: maneRefseq || null, ensembl: maneEnsembl || null } : null,
     span38: spanChrom && (strand === '+' || strand === '-') ? { chrom: spanChrom, start: c.spanStart[i]!, end: c.spanEnd[i]!, strand } : null,
     constraint:
       cSource === 'gnomAD v4.1' || cSource === 'gnomAD v2.1.1'
-        ? { pLI: numOrNull(f.pLI[i]), loeuf: numOrNull(f.loeuf[i]), oeLof: numOrNull(f.oeLof[i]), misZ: numOrNull(f.misZ[i]), oeMis: numOrNull(f.oeMis[i]), source: cSource, transcript: s.cTranscript[i] || null }
+        ? { pLI: numOrNull(f.pLI[i]), loeuf: numOrNull(f.loeuf[i]), oeLof: numOrNull(f.oeLof[i]), misZ: numOrNull(f.misZ[i]), oeMis: numOrNull(f.oeMis[i]), source: cSource, transcript: s.cTranscript.get(i) || null }
         : null,
     alphaMissenseMean: numOrNull(f.am[i]),
     clinvar: c.hasClinvar[i]
@@ -174,12 +178,23 @@ function recordAt(c: GeneColumns, i: number): GeneRecord {
   };
 }
 
+/**
+ * Alias lookups searched in the packed columns before the alias map is built: an annotator asks
+ * about a handful of symbols (~0.05 s for the map, ~0.1 ms a search); a caller that asks about many
+ * gets the map.
+ */
+const ALIAS_SCANS_BEFORE_MAP = 32;
+
 /** Symbol/alias/id lookup over gene records (records are materialised on first access). */
 export class GeneIndex {
   private readonly view: TableView | null;
   private readonly records: (GeneRecord | undefined)[];
   private readonly bySymbol = new Map<string, number>();
   private byAlias: Map<string, number[]> | null = null;
+  /** The packed previous-symbol and alias columns with their upper case (aliasRowByScan), null when not searchable. */
+  private aliasText: { col: StrColumn; upper: string }[] | null | undefined = undefined;
+  /** Alias lookups answered by aliasRowByScan; past ALIAS_SCANS_BEFORE_MAP the map is built. */
+  private aliasScans = 0;
   private columns: GeneColumns | null = null;
   private byId: Map<string, number> | null = null;
   readonly size: number;
@@ -222,6 +237,13 @@ export class GeneIndex {
   bySymbolOrAlias(symbol: string): GeneRecord | undefined {
     const exact = this.bySymbolExact(symbol);
     if (exact) return exact;
+    if (!this.byAlias && this.aliasScans < ALIAS_SCANS_BEFORE_MAP) {
+      const row = this.aliasRowByScan(symbol.toUpperCase());
+      if (row !== null) {
+        this.aliasScans++;
+        return row < 0 ? undefined : this.at(row);
+      }
+    }
     if (!this.byAlias) {
       const byAlias = new Map<string, number[]>();
       const add = (list: string | readonly string[], i: number): void => {
@@ -250,6 +272,40 @@ export class GeneIndex {
     }
     const alias = this.byAlias.get(symbol.toUpperCase());
     return alias?.length === 1 ? this.at(alias[0]!) : undefined;
+  }
+
+  /**
+   * The row of the one gene that lists `q` (upper case) as a previous symbol or alias, found by a
+   * search of the two packed columns (upper-cased once) instead of the alias map: -1 when none or
+   * several do (or one lists it twice: the map counts every listing), null when the search cannot
+   * answer as the map would (no packed table, a column whose upper case is longer, such as one
+   * with a 'ß', or an empty query).
+   */
+  private aliasRowByScan(q: string): number | null {
+    if (!this.view || q.length === 0) return null;
+    if (this.aliasText === undefined) {
+      const cols = [this.view.strColumn('previousSymbols'), this.view.strColumn('aliases')];
+      const upper = cols.map((c) => ({ col: c, upper: c.text.toUpperCase() }));
+      // Upper case is context-free (the whole text's is its items'), and no character's is shorter:
+      // the same length means every offset still points at the same item.
+      this.aliasText = upper.every((u) => u.upper.length === u.col.text.length) ? upper : null;
+    }
+    if (this.aliasText === null) return null;
+    // Listed items are separated by '|' (in a row) and tabs (between rows): no item holds either.
+    if (q.includes('|') || q.includes('\t')) return -1;
+    let row = -1;
+    let found = 0;
+    for (const { col, upper } of this.aliasText) {
+      for (let at = upper.indexOf(q); at !== -1; at = upper.indexOf(q, at + 1)) {
+        const before = at === 0 ? 9 : upper.charCodeAt(at - 1);
+        const end = at + q.length;
+        const after = end === upper.length ? 9 : upper.charCodeAt(end);
+        if ((before !== 9 && before !== 124) || (after !== 9 && after !== 124)) continue;
+        if (++found > 1) return -1;
+        row = col.rowOf(at);
+      }
+    }
+    return row;
   }
 
   /** By 'HGNC:n', 'NCBIGene:n' or an Ensembl gene id. */

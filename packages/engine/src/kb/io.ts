@@ -229,8 +229,61 @@ export function packTable(
 }
 
 /** Lazily decoded view of a PackedTable. */
+/**
+ * A string column of a packed table read row by row without splitting it: the offsets of its
+ * fields are found once (a scan for tabs, no string per row), and a row's string is sliced when
+ * asked for. For tables of which a few rows are read (the genes a genome touches).
+ */
+export class StrColumn {
+  /** Start of each field, and one past the end of the text (+1) after the last. */
+  private readonly starts: Int32Array;
+  /** Number of fields (what split('\t') would return; 0 for an empty table). */
+  readonly length: number;
+
+  constructor(readonly text: string, n: number) {
+    if (n === 0) {
+      this.length = 0;
+      this.starts = new Int32Array(1);
+      return;
+    }
+    let fields = 1;
+    for (let t = text.indexOf('\t'); t !== -1; t = text.indexOf('\t', t + 1)) fields++;
+    const starts = new Int32Array(fields + 1);
+    let k = 1;
+    for (let t = text.indexOf('\t'); t !== -1; t = text.indexOf('\t', t + 1)) starts[k++] = t + 1;
+    starts[fields] = text.length + 1;
+    this.starts = starts;
+    this.length = fields;
+  }
+
+  /** The field of row i (as split('\t')[i]), undefined outside the column. */
+  get(i: number): string | undefined {
+    if (!(i >= 0 && i < this.length)) return undefined;
+    return this.text.slice(this.starts[i], this.starts[i + 1]! - 1);
+  }
+
+  /** Whether the field of row i is `s` (as split('\t')[i] === s), without slicing it. */
+  equals(i: number, s: string): boolean {
+    if (!(i >= 0 && i < this.length)) return false;
+    const start = this.starts[i]!;
+    return this.starts[i + 1]! - 1 - start === s.length && this.text.startsWith(s, start);
+  }
+
+  /** The row whose field holds the character at `offset` of the text. */
+  rowOf(offset: number): number {
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
 export class TableView {
-  private readonly cache = new Map<string, Int32Array | Float64Array | string[]>();
+  private readonly cache = new Map<string, Int32Array | Float64Array | string[] | StrColumn>();
   constructor(readonly table: PackedTable) {}
   get n(): number {
     return this.table.n;
@@ -264,6 +317,18 @@ export class TableView {
       if (s == null) throw new Error(`KB table has no string column '${name}'`);
       c = this.table.n === 0 ? [] : s.split('\t');
       this.cache.set(name, c);
+    }
+    return c;
+  }
+  /** The string column read by row (StrColumn): no string per row until that row is read. */
+  strColumn(name: string): StrColumn {
+    const key = `${name}\u0000rows`;
+    let c = this.cache.get(key) as StrColumn | undefined;
+    if (!c) {
+      const s = this.table.str[name];
+      if (s == null) throw new Error(`KB table has no string column '${name}'`);
+      c = new StrColumn(s, this.table.n);
+      this.cache.set(key, c);
     }
     return c;
   }

@@ -145,7 +145,7 @@ export const PFEIFFER_VARIANT: VariantSpec = {
       { code: 'PP5', strength: 'Strong', points: 4, reason: 'ClinVar Pathogenic, 3 stars' },
     ],
   },
-  clinvar: { significance: 'Pathogenic', stars: 3, id: 'VCV000013272', conditions: ['Apert syndrome'], match: 'exact' },
+  clinvar: { significance: 'Pathogenic', stars: 3, id: 'VCV000013272', conditions: ['Apert syndrome'], match: 'exact', reviewStatus: 'reviewed by expert panel', release: '2026-02-26' },
   af: 0,
 };
 

@@ -328,7 +328,8 @@ export const runGenes = pgTable(
  * gene list (the web app's default view of a case). Written with the ranking, in the run's
  * publishing transaction (the same aggregate computes the ranked genes' variant counts); a
  * re-ranking changes variant ranks only, never these. Without it, the first clustered page of a
- * genome ran the aggregate over every variant of the run (~0.8 s for 1.1 M) in each API process.
+ * genome ran the aggregate over every variant of the run (~0.8 s for 1.1 M) in each API process,
+ * and a re-ranking ran it again for the ranked genes' counts and classes.
  */
 export const runVariantGenes = pgTable(
   'run_variant_genes',
@@ -339,6 +340,11 @@ export const runVariantGenes = pgTable(
     gene: text('gene').notNull(),
     variantCount: integer('variant_count').notNull(),
     maxScore: real('max_score').notNull(),
+    /**
+     * Most pathogenic automatic ACMG class among the gene's variants (a re-ranking adds reviewers'
+     * classes, db/gene-significance.ts storedGeneVariantStats); null on rows written before migration 0028.
+     */
+    automaticSignificance: text('automatic_significance'),
   },
   (t) => [primaryKey({ columns: [t.runId, t.gene] })],
 );

@@ -9,6 +9,7 @@ import type { AnnotatedVariant } from '@rarelens/engine';
 import { appendLastField, cachedCopyTable, yieldToRequests, type BulkLoad } from '../../db/bulk-copy.ts';
 import { rowsOf, type Database, type Executor } from '../../db/database.ts';
 import { findOne } from '../../db/find-one.ts';
+import type { GeneVariantStats } from '../../db/gene-significance.ts';
 import { ENCODED_VARIANTS, readStoredDetails, readStoredInput } from '../../db/run-variants.ts';
 import {
   analysisRuns,
@@ -26,14 +27,7 @@ import {
 } from '../../db/schema/products.ts';
 import { readAlignments } from '../../db/schema/read-alignments.ts';
 
-/** ACMG classes from most to least pathogenic (index = severity order). */
-export const ACMG_ORDER = [
-  'Pathogenic',
-  'Likely pathogenic',
-  'Uncertain significance',
-  'Likely benign',
-  'Benign',
-] as const;
+export { geneVariantStats, storedGeneVariantStats, type GeneVariantStats } from '../../db/gene-significance.ts';
 
 export interface NewRun extends NewRunFields {
   /** The case (column product_id). */
@@ -145,7 +139,7 @@ export async function copyVariantGenes(
   runId: string,
   stats: Map<string, GeneVariantStats>,
 ): Promise<void> {
-  const rows = [...stats].map(([gene, s]) => ({ runId, gene, variantCount: s.count, maxScore: s.maxScore }));
+  const rows = [...stats].map(([gene, s]) => ({ runId, gene, variantCount: s.count, maxScore: s.maxScore, automaticSignificance: s.automatic }));
   await into.copy(cachedCopyTable(runVariantGenes, kind), rows);
 }
 
@@ -162,33 +156,6 @@ export async function loadCandidates(
   return rows.map((r) => ({ id: r.id, variant: fromVariantRow(r) }));
 }
 
-export interface GeneVariantStats {
-  count: number;
-  /** Most pathogenic ACMG class among the gene's variants, or null. */
-  best: string | null;
-  /** Best score among the gene's variants. */
-  maxScore: number;
-}
-
-/** Per gene of the run: number of variants, their most pathogenic ACMG class and best score. */
-export async function geneVariantStats(
-  db: Executor,
-  runId: string,
-): Promise<Map<string, GeneVariantStats>> {
-  const res = rowsOf(
-    await db.execute(sql`
-    select gene, count(*)::int as n,
-           min(case acmg_class when 'Pathogenic' then 0 when 'Likely pathogenic' then 1
-               when 'Uncertain significance' then 2 when 'Likely benign' then 3 else 4 end)::int as best,
-           max(score) as max_score
-    from run_variants where run_id = ${runId} and gene is not null group by gene`),
-  );
-  const out = new Map<string, GeneVariantStats>();
-  for (const r of res) {
-    out.set(String(r.gene), { count: Number(r.n), best: ACMG_ORDER[Number(r.best)] ?? null, maxScore: Number(r.max_score) });
-  }
-  return out;
-}
 
 export type NewRunGene = typeof runGenes.$inferInsert;
 export type NewRunPhenotype = typeof runPhenotypes.$inferInsert;
@@ -290,10 +257,15 @@ export async function markRanked(
   tx: Executor,
   runId: string,
   terms: { hpoTerms: string[]; excludedTerms: string[] },
+  counts?: Record<string, number>,
 ): Promise<void> {
   await tx
     .update(analysisRuns)
-    .set({ ...terms, rankedAt: sql`now()` })
+    .set({
+      ...terms,
+      rankedAt: sql`now()`,
+      ...(counts ? { counts: sql`${analysisRuns.counts} || ${JSON.stringify(counts)}::jsonb` } : {}),
+    })
     .where(eq(analysisRuns.id, runId));
 }
 

@@ -8,17 +8,8 @@ import type { GeneFacts, RankingValue } from '../../jobs/analysis-engine.ts';
 import type { CaseAnalysisStore } from '../../jobs/ports.ts';
 import { withBulkLoad } from '../../db/bulk-copy.ts';
 import type { Database } from '../../db/database.ts';
+import { bestClass } from '../../db/gene-significance.ts';
 import * as repo from './analysis.repository.ts';
-
-/** The most pathogenic of the given ACMG classes (null when none is a class). */
-function bestClass(classes: (string | null | undefined)[]): string | null {
-  let best = -1;
-  for (const c of classes) {
-    const i = repo.ACMG_ORDER.indexOf(c as (typeof repo.ACMG_ORDER)[number]);
-    if (i >= 0 && (best < 0 || i < best)) best = i;
-  }
-  return best < 0 ? null : (repo.ACMG_ORDER[best] ?? null);
-}
 
 /**
  * Ranks of candidate variants (same order as `candidates`): the engine's variant rank when it
@@ -141,7 +132,8 @@ export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
       }),
     loadCandidates: repo.loadCandidates,
     async storeRanking(tx, runId, ranking, geneFacts, rerankedCandidates) {
-      const stats = await repo.geneVariantStats(tx, runId);
+      // The per-gene figures of the run's variants, stored with its first ranking.
+      const stats = (await repo.storedGeneVariantStats(tx, runId)) ?? (await repo.geneVariantStats(tx, runId));
       const rows = rankedRows(runId, ranking, geneFacts, stats);
       await repo.replaceRanked(tx, runId, rows.genes, rows.phenotypes);
       if (rerankedCandidates) {

@@ -1,5 +1,7 @@
 /**
- * A re-ranked case explains its variants as the upload did: a coding SNV whose codon is not known
+ * Re-ranking a stored run (PUT phenotype terms on a Completed case) gives exactly the ranking of
+ * every stored variant of the run ranked from scratch (the re-rank reads only the candidates and
+ * the stored per-gene figures). A re-ranked case explains its variants as the upload did: a coding SNV whose codon is not known
  * (no reference FASTA in the test KB, so the codon is enumerated) keeps its expected codon outcome
  * ("probably missense (P = …; codon not known without the reference sequence)") and its
  * pathogenicity when Diagnose re-ranks the stored run with another phenotype. On PostgreSQL and
@@ -8,19 +10,29 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bestClass } from '../../db/gene-significance.ts';
+import { runGenes, runPhenotypes, runVariants } from '../../db/schema/products.ts';
+import { createEngineAnalysis, type AnalysisEngine } from '../../jobs/analysis-engine.ts';
+import { createKnowledgeBase } from '../../kb/knowledge-base.ts';
 import { engineTestPaths, engineTestReady, useEngineApp, type EngineApp } from '../../testing/engine-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
+import { fromVariantRow, geneVariantStats } from '../analysis/analysis.repository.ts';
+import { candidateRanks, rankedRows } from '../analysis/analysis.service.ts';
 
 const ready = engineTestReady('vcf/Pfeiffer.hg19.vcf.gz');
 
-/** The exome's header and its records on chromosome 10 from 3.0 to 5.2 Mb (GRCh37): coding SNVs of PFKP and the AKR1 genes among them. */
-function smallVcf(): string {
+/**
+ * The exome's header and its records on chromosome 10 in the given GRCh37 ranges (default 3.0 to
+ * 5.2 Mb: coding SNVs of PFKP and the AKR1 genes among them).
+ */
+function smallVcf(ranges: [number, number][] = [[3_000_000, 5_200_000]]): string {
   const lines = gunzipSync(readFileSync(path.join(engineTestPaths.sources, 'vcf/Pfeiffer.hg19.vcf.gz'))).toString('utf8').split('\n');
   const records = lines.filter((l) => {
     if (l === '' || l.startsWith('#')) return false;
     const [chrom, pos] = l.split('\t');
-    return chrom === '10' && Number(pos) >= 3_000_000 && Number(pos) <= 5_200_000;
+    return chrom === '10' && ranges.some(([from, to]) => Number(pos) >= from && Number(pos) <= to);
   });
   return [...lines.filter((l) => l.startsWith('#')), ...records].join('\n') + '\n';
 }
@@ -37,6 +49,85 @@ for (const pglite of [false, true]) {
   describe.skipIf(!ready)(`re-ranking a stored run (${pglite ? 'PGlite' : 'PostgreSQL'})`, () => {
     let engine: EngineApp;
     useEngineApp(pglite ? 'rerank-pglite' : 'rerank', (started) => void (engine = started), { pglite });
+    /** The production engine in this process: the reference the stored re-ranking is compared with. */
+    let reference: AnalysisEngine;
+    beforeAll(async () => {
+      reference = await createEngineAnalysis(createKnowledgeBase(engineTestPaths.kbDir))();
+    }, 120_000);
+
+    it('re-ranks to exactly what ranking every stored variant of the run gives (Pfeiffer exome excerpt with its spiked FGFR2 variant)', async () => {
+      const { app, auth } = engine;
+      // Chromosome 10 from 3.0 to 5.2 Mb and 121 to 124 Mb: FGFR2 and the exome's spiked Pfeiffer variant among many others.
+      const { body, contentType } = multipartBody(
+        { caseId: 'EQUIV', gender: 'male', symptoms: 'craniosynostosis', hpoTerms: JSON.stringify(['HP:0000244', 'HP:0011304', 'HP:0001770']), assembly: 'auto' },
+        [{ field: 'genomeFile', name: 'equiv.vcf', content: Buffer.from(smallVcf([[3_000_000, 5_200_000], [121_000_000, 124_000_000]])) }],
+      );
+      const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...auth, 'content-type': contentType }, payload: body });
+      expect(res.statusCode).toBe(202);
+      const id = res.json<{ id: string }>().id;
+      const done = await waitForStatus(app, auth, id, ['Completed', 'Error'], 120_000);
+      expect(done.error).toBeNull();
+      const caseOf = async () => (await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: auth })).json<{ run: { id: string; rankedAt: string | null } }>().run;
+      const first = await caseOf();
+      const topGenes = async () =>
+        (await app.inject({ method: 'GET', url: `/api/products/${id}/genes?pageSize=10`, headers: auth })).json<{ items: { symbol: string; score: number }[] }>().items.map((g) => [g.symbol, g.score]);
+      // The upload's ranking, with the craniosynostosis terms, puts the spiked variant's gene first.
+      const before = await topGenes();
+      expect(before[0]?.[0]).toBe('FGFR2');
+
+      // A reviewer's classes: FGFR2's most pathogenic variants set Benign (below its gene's automatic class)
+      // and a variant of another gene set Pathogenic (above it). The re-ranking's per-gene figures
+      // must follow them, not the automatic classes stored with the run.
+      const db = app.database.db;
+      const runId = first.id;
+      const storedRows = () => db.select().from(runVariants).where(eq(runVariants.runId, runId)).orderBy(asc(runVariants.id));
+      const rows0 = await storedRows();
+      const fgfr2 = rows0.filter((r) => r.gene === 'FGFR2');
+      const fgfr2Automatic = bestClass(fgfr2.map((o) => o.acmgClass));
+      const lowered = fgfr2.filter((r) => r.acmgClass === fgfr2Automatic);
+      // With its most pathogenic variants set Benign, FGFR2's class is another one than its automatic class.
+      const fgfr2Reviewed = bestClass(fgfr2.map((o) => (lowered.includes(o) ? 'Benign' : o.acmgClass)));
+      expect(fgfr2Reviewed).not.toBe(fgfr2Automatic);
+      const raised = rows0.find((r) => r.isCandidate && r.gene !== null && r.gene !== 'FGFR2' && rows0.every((o) => o.gene !== r.gene || o.acmgClass !== 'Pathogenic'));
+      expect(raised).toBeDefined();
+      for (const [v, classification] of [...lowered.map((r) => [r, 'Benign'] as const), [raised!, 'Pathogenic'] as const]) {
+        const set = await app.inject({ method: 'PUT', url: `/api/products/${id}/variants/${v.id}/classification`, headers: auth, payload: { classification, reason: 'test' } });
+        expect(set.statusCode).toBe(200);
+      }
+
+      const terms = { hpoTerms: ['HP:0001263', 'HP:0001250', 'HP:0001252'], excludedTerms: ['HP:0000244'] };
+      const put = await app.inject({ method: 'PUT', url: `/api/products/${id}/phenotype-terms`, headers: auth, payload: terms });
+      expect(put.statusCode).toBe(200);
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline && (await caseOf()).rankedAt === first.rankedAt; ) await new Promise((r) => setTimeout(r, 200));
+      expect((await caseOf()).rankedAt).not.toBe(first.rankedAt);
+      // Other terms, other gene scores.
+      expect(await topGenes()).not.toEqual(before);
+
+      // The reference: every stored variant of the run, the engine's own candidate selection, a ranking from scratch.
+      const all = (await storedRows()).map((r) => ({ id: r.id, variant: fromVariantRow(r), rank: r.rank, isCandidate: r.isCandidate }));
+      const candidates = all.filter((v) => reference.isRankCandidate(v.variant));
+      expect(candidates.length).toBeGreaterThan(10);
+      expect(candidates.length).toBeLessThan(all.length);
+      // The rows flagged at analysis time are the engine's candidates.
+      expect(all.filter((v) => v.isCandidate).map((v) => v.id)).toEqual(candidates.map((v) => v.id));
+      const ranking = await reference.rank(candidates.map((c) => c.variant), { ...terms, sex: 'male' }, null);
+      const expectedRanks = candidateRanks(candidates.map((c) => c.variant), candidates.map((c) => c.id), ranking);
+      const rankOf = new Map(candidates.map((c, i) => [c.id, expectedRanks[i]]));
+      expect(all.map((v) => [v.id, v.rank])).toEqual(all.map((v) => [v.id, rankOf.get(v.id) ?? null]));
+
+      const expected = rankedRows(runId, ranking, (s) => reference.geneFacts(s), await geneVariantStats(db, runId));
+      const genes = await db.select().from(runGenes).where(eq(runGenes.runId, runId)).orderBy(asc(runGenes.rank));
+      const geneView = (g: { symbol: string; rank: number; score: number; significance: string | null; variantCount: number; explanation: string[] }) =>
+        [g.symbol, g.rank, Math.fround(g.score), g.significance, g.variantCount, g.explanation] as const;
+      expect(genes.length).toBe(expected.genes.length);
+      expect(genes.map(geneView)).toEqual(expected.genes.map((g) => geneView({ ...g, significance: g.significance ?? null, variantCount: g.variantCount ?? 0 })));
+      // Significance and counts come from every stored variant, not only the candidates, with the reviewer's classes.
+      expect(genes.some((g) => g.variantCount > candidates.filter((c) => c.variant.gene === g.symbol).length)).toBe(true);
+      expect(genes.find((g) => g.symbol === 'FGFR2')?.significance).toBe(fgfr2Reviewed);
+      expect(genes.find((g) => g.symbol === raised!.gene)?.significance ?? 'Pathogenic').toBe('Pathogenic');
+      const phenotypes = await db.select().from(runPhenotypes).where(eq(runPhenotypes.runId, runId)).orderBy(asc(runPhenotypes.rank));
+      expect(phenotypes.map((p) => [p.diseaseId, p.rank, p.significance])).toEqual(expected.phenotypes.map((p) => [p.diseaseId, p.rank, p.significance ?? null]));
+    }, 300_000);
 
     it('explains a codon-unknown coding variant with its expected outcome, as the upload did', async () => {
       const { app, auth } = engine;

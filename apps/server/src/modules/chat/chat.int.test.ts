@@ -156,6 +156,24 @@ describe.skipIf(!hasRealEngine)('GenomeTalks API', () => {
     expect(l.suggestions).toContain('Why is this gene first?');
   });
 
+  it("follows the reviewer's class of a variant as soon as it is set, although the case's answers are cached", async () => {
+    const question = `What is the top variant in ${topGene.symbol}?`;
+    const before = (await ask(question)).json<ChatResponse>();
+    expect(before.answer.text).not.toContain('reviewer');
+    const variantId = before.answer.citations.find((c) => c.kind === 'variant')!.id;
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/products/${productId}/variants/${variantId}/classification`,
+      headers: bearer(alice),
+      payload: { classification: 'Pathogenic', reason: 'Recurrent allele, phenotype specific.' },
+    });
+    expect(put.statusCode).toBe(200);
+    const after = (await ask(question)).json<ChatResponse>();
+    expect(after.answer.text).toMatch(/reviewer Pathogenic|classified Pathogenic by the reviewer/);
+    expect((await app.inject({ method: 'DELETE', url: `/api/products/${productId}/variants/${variantId}/classification`, headers: bearer(alice) })).statusCode).toBe(200);
+    expect((await ask(question)).json<ChatResponse>().answer.text).not.toContain('reviewer');
+  });
+
   it('streams the answer as server-sent events when asked to', async () => {
     const res = await app.inject({ method: 'POST', url: base(), headers: { ...bearer(alice), accept: 'text/event-stream' }, payload: { message: `What is the top variant in ${topGene.symbol}?` } });
     expect(res.statusCode).toBe(200);

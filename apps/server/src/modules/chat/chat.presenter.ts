@@ -7,6 +7,7 @@ import { presentRun } from '../cases/cases.service.ts';
 import { presentGeneDetails } from '../genes/genes.service.ts';
 import { presentPhenotype } from '../phenotypes/phenotypes.service.ts';
 import { presentVariantDetails } from '../variants/variants.service.ts';
+import type { ReviewerClassifications } from '../variants/index.ts';
 
 export function presentCitation(c: Citation | ChatCitation): ChatCitation {
   return { kind: c.kind, id: c.id, label: c.label, href: c.href };
@@ -35,6 +36,7 @@ export function caseContextOf(
   product: ProductRow,
   results: { run: AnalysisRunRow | null; genes: RunGeneRow[]; diseases: RunPhenotypeRow[]; variants: RunVariantRow[]; candidates: number; storedVariants: number },
   label: (id: string) => string,
+  reviews?: ReviewerClassifications,
 ): CaseContext {
   const terms = (ids: string[]): TermRef[] => ids.map((id) => ({ id, label: label(id) }));
   const run = results.run;
@@ -55,7 +57,7 @@ export function caseContextOf(
       return gene;
     }),
     diseases: results.diseases.map((d) => ({ ...presentPhenotype(d), explanation: d.explanation, mergedIds: d.mergedIds })),
-    variants: results.variants.map((v) => presentVariantDetails(v, run?.inputAssembly ?? 'GRCh38')),
+    variants: results.variants.map((v) => presentVariantDetails(v, run?.inputAssembly ?? 'GRCh38', reviews)),
     totals: { variants: results.storedVariants, candidates: results.candidates },
   };
 }

@@ -15,6 +15,7 @@ import { ResultsCache } from '../../http/results-cache.ts';
 import type { AccessibleCase, CaseAccess } from '../cases/cases.service.ts';
 import type { ChatKnowledgeSource } from './chat.knowledge.ts';
 import { conversationNotFound } from './chat.policy.ts';
+import { createReviewLookup } from '../variant-classifications/variant-classifications.service.ts';
 import { caseContextOf, presentCitation, presentConversation, presentConversationSummary } from './chat.presenter.ts';
 import * as repo from './chat.repository.ts';
 
@@ -49,6 +50,7 @@ export function createChatService(deps: ChatServiceDeps) {
   let talks: Promise<GenomeTalks> | null = null;
 
   const readable = (user: Caller, id: string) => deps.access.check(user, id, 'read');
+  const reviewsOf = createReviewLookup(deps.database);
 
   async function genomeTalks(): Promise<GenomeTalks> {
     talks ??= deps.knowledge().then(createGenomeTalks, (e: unknown) => {
@@ -78,10 +80,13 @@ export function createChatService(deps: ChatServiceDeps) {
     const label = (id: string) => knowledge?.hpo.ontology.label(id) ?? id;
     const runId = p.currentRunId;
     if (p.status !== 'Completed' || !runId) return caseContextOf(p, empty, label);
-    const version = `${runId}|${found.runRankedAt ?? ''}|${p.status}`;
+    // A reviewer's class changes what the answers say of a variant and its gene's significance.
+    const reviews = await reviewsOf(p.id);
+    const reviewed = [...reviews].map(([key, r]) => `${key}=${r.classification}@${r.updatedAt}`).join(',');
+    const version = `${runId}|${found.runRankedAt ?? ''}|${p.status}|${reviewed}`;
     const load = async () => {
       const loaded = await repo.loadRunResults(db, runId, CONTEXT_VARIANTS);
-      const ctx = caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label);
+      const ctx = caseContextOf(p, { ...loaded, storedVariants: found.storedVariants ?? 0 }, label, reviews);
       // The patient's terms resolved against the phenotype model now, not in the first answer.
       if (knowledge) (await genomeTalks().catch(() => null))?.prepare(ctx);
       return ctx;

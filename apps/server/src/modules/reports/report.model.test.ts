@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byClinicalPriority, criteriaCodes, draftInterpretation, formatClinvar, formatConsequence, formatFrequency, formatReview, fullHgvsC, reviewOf } from './report.model.ts';
+import { byClinicalPriority, criteriaCodes, draftInterpretation, formatClinvar, formatConsequence, formatFrequency, formatReview, fullHgvsC, matchedPhenotypes, reviewOf } from './report.model.ts';
 import { buildDiseaseRow, buildVariantRow } from './testing/builders.ts';
 
 describe('criteriaCodes', () => {
@@ -77,11 +77,41 @@ describe('display helpers', () => {
     );
   });
 
+  it('ends the reviewer\'s reason with one full stop whether or not it has one', () => {
+    const v = buildVariantRow();
+    const review = (reason: string) =>
+      new Map([
+        [
+          `${v.chrom}:${v.pos}:${v.ref}:${v.alt}`,
+          { classification: 'Pathogenic' as const, reason, reviewer: { id: 'u1', name: null, email: 'ada@example.org' }, updatedAt: '2026-11-25T09:30:00.000Z', automaticClass: 'Likely pathogenic' },
+        ],
+      ]);
+    expect(draftInterpretation([v], [], 3, review('phenotype fits.'))).toMatch(/The reviewer classified it as Pathogenic: phenotype fits\.(\s|$)/);
+    expect(draftInterpretation([v], [], 3, review('phenotype fits.'))).not.toContain('fits..');
+    expect(draftInterpretation([v], [], 3, review('  phenotype fits '))).toMatch(/The reviewer classified it as Pathogenic: phenotype fits\.(\s|$)/);
+  });
+
   it('orders variants by ACMG class, then rank (unranked last)', () => {
     const vus = buildVariantRow({ id: 1, rank: 1, acmgClass: 'Uncertain significance' });
     const lp = buildVariantRow({ id: 2, rank: 5, acmgClass: 'Likely pathogenic' });
     const unranked = buildVariantRow({ id: 3, rank: null, acmgClass: 'Likely pathogenic' });
     expect([vus, unranked, lp].sort(byClinicalPriority).map((v) => v.id)).toEqual([2, 3, 1]);
+  });
+});
+
+describe('matchedPhenotypes', () => {
+  it('lists the terms the disease explains (exact, implied, partial), not those it leaves unmatched or contradicts', () => {
+    const d = buildDiseaseRow({
+      matchedTerms: [
+        { id: 'HP:0011304', label: 'Broad thumb', match: 'exact' },
+        { id: 'HP:0001363', label: 'Craniosynostosis', match: 'implied' },
+        { id: 'HP:0000365', label: 'Hearing impairment', match: 'partial' },
+        { id: 'HP:0011800', label: 'Midface retrusion', match: 'unmatched' },
+        { id: 'HP:0000520', label: 'Proptosis', match: 'contradicted' },
+      ],
+    });
+    expect(matchedPhenotypes(d).map((t) => t.label)).toEqual(['Broad thumb', 'Craniosynostosis', 'Hearing impairment']);
+    expect(draftInterpretation([buildVariantRow()], [d])).toContain("whose features overlap the patient's: Broad thumb, Craniosynostosis, Hearing impairment.");
   });
 });
 

@@ -215,10 +215,23 @@ interface StoredMatchedTerm {
   match?: string;
 }
 
-/** Patient terms the disease's annotations matched ("Broad thumb (HP:0011304)"). */
+/** Match kinds that count as a match, as the phenotype screens count them ("5 / 7"). */
+const MATCHED_KINDS = new Set(['exact', 'implied', 'partial']);
+
+/**
+ * Patient terms the disease's annotations matched ("Broad thumb (HP:0011304)"): the ranking
+ * stores every patient term with its match kind, and a term the disease does not explain
+ * (unmatched, contradicted) is not one of them.
+ */
 export function matchedPhenotypes(d: RunPhenotypeRow): TermLabel[] {
   const list = Array.isArray(d.matchedTerms) ? (d.matchedTerms as StoredMatchedTerm[]) : [];
-  return list.map((t) => ({ id: t.id, label: t.label }));
+  return list.filter((t) => t.match === undefined || MATCHED_KINDS.has(t.match)).map((t) => ({ id: t.id, label: t.label }));
+}
+
+/** A free-text sentence ends with one full stop, whatever the user typed ("fits." → "fits."). */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /**
@@ -241,7 +254,7 @@ export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhen
     const outcome = expectedCodonOutcome(v);
     if (outcome) text += ` Expected codon outcome: ${outcome}.`;
     if (v.clinvarSignificance) text += ` ClinVar: ${formatClinvar(v)}.`;
-    if (review) text += ` The reviewer classified it as ${review.classification}: ${review.reason}.`;
+    if (review) text += ` The reviewer classified it as ${review.classification}: ${asSentence(review.reason)}`;
     const disease = v.gene ? diseases.find((d) => d.genes.includes(v.gene!)) : undefined;
     if (disease) {
       const moi = disease.inheritance.map((i) => i.label.toLowerCase()).join(' or ');

@@ -86,6 +86,19 @@ describe('renderReportPdf', () => {
     expect(text).toContain('GENE40');
   });
 
+  it('keeps every word of the variant table header whole, and lists as matched only the terms the disease matched', async () => {
+    const base = buildReportModel();
+    const disease = base.diseases[0]!;
+    const matchedTerms = [
+      ...(disease.matchedTerms as object[]),
+      { id: 'HP:0011800', label: 'Midface retrusion', match: 'unmatched', diseaseTermId: null, diseaseTermLabel: null },
+      { id: 'HP:0000365', label: 'Hearing impairment', match: 'partial', diseaseTermId: 'HP:0000356', diseaseTermLabel: 'Abnormality of the outer ear' },
+    ];
+    const text = textOf((await renderReportPdf({ ...base, diseases: [{ ...disease, matchedTerms }] })).pdf, 'header-words.pdf');
+    expectTextOf(text, ['Consequence', 'Population AF', 'Broad thumb, Brachyturricephaly, Hearing impairment']);
+    expect(text).not.toContain('Midface retrusion');
+  });
+
   it('notes an empty reporting list and no associated disease instead of their tables', async () => {
     const base = buildReportModel();
     const full = textOf((await renderReportPdf(base)).pdf, 'full.pdf');
@@ -108,6 +121,9 @@ describe('renderReportPdf', () => {
       'read.pdf',
     );
     expect(read).toContain('read from the symptoms by PhenomeAI');
+    // A sentence after the terms, not a bracket holding a bracket and a full stop.
+    expect(read).toMatch(/\(HP:\d{7}\)\. HPO terms read from the symptoms by PhenomeAI \(none were given\)\./);
+    expect(read).not.toContain('given).)');
   });
 
   it('lists the family members, each variant\'s genotypes with the segregation evidence, and the trio QC', async () => {

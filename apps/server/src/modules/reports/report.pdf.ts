@@ -241,17 +241,24 @@ class ReportWriter {
   table(columns: Column[], rows: string[][], size = 7.8): void {
     const { doc } = this;
     const pad = 4;
+    // A header wraps between words only: a word wider than its column ("Consequence" in a
+    // narrow one) is set smaller rather than broken across lines.
+    doc.font(this.fonts.bold);
+    const headerSizes = columns.map((c) => {
+      const longest = Math.max(...c.header.split(/\s+/).map((word) => doc.fontSize(size).widthOfString(word)));
+      return longest > c.width - pad * 2 ? (size * (c.width - pad * 2)) / longest : size;
+    });
     const drawHeader = () => {
-      doc.font(this.fonts.bold).fontSize(size);
-      const h = Math.max(...columns.map((c) => doc.heightOfString(c.header, { width: c.width - pad * 2 }))) + pad * 2;
+      doc.font(this.fonts.bold);
+      const h = Math.max(...columns.map((c, j) => doc.fontSize(headerSizes[j]!).heightOfString(c.header, { width: c.width - pad * 2 }))) + pad * 2;
       const y = doc.y;
       doc.rect(this.left, y, this.width, h).fill(COLOR.headerFill);
       let x = this.left;
       doc.fillColor(COLOR.accent);
-      for (const c of columns) {
-        doc.text(c.header, x + pad, y + pad, { width: c.width - pad * 2, align: c.align ?? 'left' });
+      columns.forEach((c, j) => {
+        doc.fontSize(headerSizes[j]!).text(c.header, x + pad, y + pad, { width: c.width - pad * 2, align: c.align ?? 'left' });
         x += c.width;
-      }
+      });
       doc.y = y + h;
     };
     this.ensure(60);
@@ -409,7 +416,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
       'Phenotype (HPO)',
       product.hpoTerms.length
         ? product.hpoTerms.map((t) => `${t.label} (${t.id})`).join('; ') +
-          (product.hpoTermsSource === 'phenome' ? ` (${Messages.hpoTermsFromPhenome})` : '')
+          (product.hpoTermsSource === 'phenome' ? `. ${Messages.hpoTermsFromPhenome}` : '')
         : NO_TERMS_REPORT,
     ],
     ...(product.excludedTerms.length

@@ -63,6 +63,8 @@ describe.skipIf(!ready)('ClinVar evidence and the reviewer classification on the
     expect(variant.hgvsP).toBe('p.(Glu565Ala)');
     // PM5 from the pathogenic p.E566G (legacy numbering) at the same codon; PP2 from FGFR2's missense constraint.
     expect(variant.acmgCriteria.map((c) => c.code)).toEqual(['PM5', 'PP2']);
+    // Written with the variant's own codon number (565 on NM_000141), the record's kept beside it.
+    expect(variant.acmgCriteria[0]!.reason).toBe("different pathogenic missense p.E565G (p.E566G in the record's numbering) at the same codon (ClinVar AlleleID 361707)");
     expect(variant.acmgPoints).toBe(3);
     expect(variant.acmg).toBe('Uncertain significance');
     // Why it is not higher: no population data in the VCF or the KB (PM2) and no predictor scores (PP3).
@@ -118,6 +120,40 @@ describe.skipIf(!ready)('ClinVar evidence and the reviewer classification on the
     expect((await app.inject({ method: 'GET', url: `/api/products/${caseId}/variants/${variant.id}`, headers: stranger })).statusCode).toBe(404);
   });
 
+  it('gives the gene and its diseases the reviewer’s class as their significance, on every screen and after a re-ranking', async () => {
+    type Ranked = { symbol?: string; id?: string; genes?: string[]; significance: string | null };
+    const significances = async (headers: Record<string, string>) => {
+      const genes = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/genes?pageSize=5`, headers })).json<{ items: Ranked[] }>();
+      const gene = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/genes/FGFR2`, headers })).json<Ranked>();
+      const phen = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/phenotypes?pageSize=20`, headers })).json<{ items: Ranked[] }>();
+      const diseases = phen.items.filter((p) => p.genes?.length === 1 && p.genes[0] === 'FGFR2');
+      expect(diseases.length).toBeGreaterThan(0);
+      return {
+        list: genes.items.find((g) => g.symbol === 'FGFR2')?.significance,
+        details: gene.significance,
+        diseases: [...new Set(diseases.map((d) => d.significance))],
+      };
+    };
+    const reviewed = { list: 'Likely pathogenic', details: 'Likely pathogenic', diseases: ['Likely pathogenic'] };
+    expect(await significances(owner)).toEqual(reviewed);
+    expect(await significances(shared)).toEqual(reviewed);
+
+    // Re-ranked (Diagnose: the terms saved again), the significance still follows the reviewer.
+    const before = (await app.inject({ method: 'GET', url: `/api/products/${caseId}`, headers: owner })).json<{ run: { rankedAt: string }; hpoTerms: { id: string }[] }>();
+    const put = await app.inject({ method: 'PUT', url: `/api/products/${caseId}/phenotype-terms`, headers: owner, payload: { hpoTerms: [...before.hpoTerms.map((t) => t.id), 'HP:0000520'], excludedTerms: [] } });
+    expect(put.statusCode).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const d = (await app.inject({ method: 'GET', url: `/api/products/${caseId}`, headers: owner })).json<{ status: string; run: { rankedAt: string } }>();
+          return d.status === 'Completed' && d.run.rankedAt !== before.run.rankedAt;
+        },
+        { timeout: 120_000, interval: 250 },
+      )
+      .toBe(true);
+    expect(await significances(owner)).toEqual(reviewed);
+  });
+
   it('records the reviewer class, reason, who/when, the automatic class and ClinVar in the PDF report', async () => {
     const add = await app.inject({ method: 'POST', url: `/api/products/${caseId}/report-items`, headers: owner, payload: { variantId: variant.id } });
     expect(add.statusCode).toBe(201);
@@ -141,6 +177,8 @@ describe.skipIf(!ready)('ClinVar evidence and the reviewer classification on the
     expect(del.json()).toEqual({ removed: true });
     const details = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/variants/${variant.id}`, headers: shared })).json<VariantDetails>();
     expect(details.reviewerClassification).toBeNull();
+    const gene = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/genes/FGFR2`, headers: shared })).json<{ significance: string | null }>();
+    expect(gene.significance).toBe('Uncertain significance');
     expect((await app.inject({ method: 'DELETE', url: url(), headers: owner })).json()).toEqual({ removed: false });
   });
 });

@@ -5,7 +5,8 @@
  * and GRCh38 allele, so it survives re-ranking and re-analysis.
  */
 import { ErrorCode, type ReviewerClassification, type SetVariantClassificationBody } from '@rarelens/contract';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
+import { refreshGeneSignificance } from '../../db/gene-significance.ts';
 import type { RunVariantRow } from '../../db/schema/products.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
@@ -26,6 +27,11 @@ export function createReviewLookup(database: Database): (caseId: string) => Prom
   return async (caseId) => presentClassificationMap(await repo.listForCase(database.db, caseId));
 }
 
+/** The significance of the variant's gene and its diseases follows the reviewer's class (db/gene-significance.ts). */
+async function refreshSignificance(tx: Executor, caseRow: { currentRunId: string | null }, v: RunVariantRow): Promise<void> {
+  if (caseRow.currentRunId && v.gene) await refreshGeneSignificance(tx, caseRow.currentRunId, v.gene);
+}
+
 export function createVariantClassificationsService(deps: VariantClassificationsDeps) {
   const db = deps.database.db;
 
@@ -42,18 +48,22 @@ export function createVariantClassificationsService(deps: VariantClassifications
       const { caseRow } = await deps.access.check(user, caseId, 'edit');
       const v = await variantOf(caseRow, variantId);
       const name = [user.name, user.surname].filter(Boolean).join(' ').trim();
-      const row = await repo.upsert(db, {
-        caseId: caseRow.id,
-        chrom: v.chrom,
-        pos: v.pos,
-        ref: v.ref,
-        alt: v.alt,
-        classification: body.classification,
-        reason: body.reason,
-        automaticClass: v.acmgClass,
-        reviewerId: user.id,
-        reviewerName: name || null,
-        reviewerEmail: user.email,
+      const row = await db.transaction(async (tx) => {
+        const stored = await repo.upsert(tx, {
+          caseId: caseRow.id,
+          chrom: v.chrom,
+          pos: v.pos,
+          ref: v.ref,
+          alt: v.alt,
+          classification: body.classification,
+          reason: body.reason,
+          automaticClass: v.acmgClass,
+          reviewerId: user.id,
+          reviewerName: name || null,
+          reviewerEmail: user.email,
+        });
+        await refreshSignificance(tx, caseRow, v);
+        return stored;
       });
       return presentClassification(row);
     },
@@ -61,7 +71,12 @@ export function createVariantClassificationsService(deps: VariantClassifications
     async clear(user: UserRow, caseId: string, variantId: number): Promise<{ removed: boolean }> {
       const { caseRow } = await deps.access.check(user, caseId, 'edit');
       const v = await variantOf(caseRow, variantId);
-      return { removed: await repo.remove(db, caseRow.id, v) };
+      const removed = await db.transaction(async (tx) => {
+        const wasSet = await repo.remove(tx, caseRow.id, v);
+        if (wasSet) await refreshSignificance(tx, caseRow, v);
+        return wasSet;
+      });
+      return { removed };
     },
   };
 }

@@ -94,7 +94,7 @@ export function ResultsGate({
  * Says that a case has no HPO terms (ranked on its variants alone) or that its terms were read
  * from the symptoms by PhenomeAI; nothing when the user gave the terms.
  */
-export function TermsNotice({ product }: { product: ProductDetails }) {
+export function TermsNotice({ product, linkToDiagnose = true }: { product: ProductDetails; linkToDiagnose?: boolean }) {
   if (product.hpoTerms.length === 0) {
     return (
       <div
@@ -103,7 +103,7 @@ export function TermsNotice({ product }: { product: ProductDetails }) {
         className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900"
       >
         <span>{Messages.noHpoTerms}</span>
-        {product.isOwner ? (
+        {product.isOwner && linkToDiagnose ? (
           <Link
             to={`/my-product/${encodeURIComponent(product.id)}/diagnose`}
             className="font-medium text-amber-900 underline underline-offset-2"
@@ -124,12 +124,15 @@ export function TermsNotice({ product }: { product: ProductDetails }) {
   return null;
 }
 
-/** The case's terms and analysis provenance, above the results. */
-export function CaseSummary({ product }: { product: ProductDetails }) {
+/**
+ * The case's terms and analysis provenance, above the results. `linkToDiagnose` false on the
+ * Diagnose page itself, where the terms are edited.
+ */
+export function CaseSummary({ product, linkToDiagnose = true }: { product: ProductDetails; linkToDiagnose?: boolean }) {
   const kb = product.run?.kbVersions ?? {};
   return (
     <>
-      <TermsNotice product={product} />
+      <TermsNotice product={product} linkToDiagnose={linkToDiagnose} />
       <div className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-ink-100 bg-white px-4 py-2.5 text-xs text-ink-600 shadow-card sm:gap-x-5 sm:py-3">
         <span>
           <span className="text-ink-400">Case</span>{' '}

@@ -12,7 +12,7 @@ import { toast } from '../../components/toaster.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { ResultsGate } from '../cases/index.ts';
+import { ResultsGate, TermsNotice } from '../cases/index.ts';
 import { askStreaming, chatApi, chatFailureOf, chatKeys, useConversation, useConversations } from './chat.api.ts';
 
 /** The search parameter holding the open conversation (so a reload keeps it). */
@@ -348,7 +348,14 @@ export function ChatPage() {
   return (
     <div>
       <PageHeader title="GenomeTalks" description="A chat assistant about possible rare diseases, answering from this case’s results." />
-      <ResultsGate productId={productId}>{() => <Chat productId={productId} />}</ResultsGate>
+      <ResultsGate productId={productId}>
+        {(product) => (
+          <>
+            <TermsNotice product={product} />
+            <Chat productId={productId} />
+          </>
+        )}
+      </ResultsGate>
     </div>
   );
 }

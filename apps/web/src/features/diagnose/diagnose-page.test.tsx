@@ -213,6 +213,10 @@ describe('DiagnosePage', () => {
         .getAllByTestId('diagnose-disease')
         .map((d) => d.dataset.diseaseId),
     ).toEqual(['OMIM:101600', 'OMIM:101200']);
+    // Genes with their post-test probability, as the genes screen shows them (not the score).
+    const geneProbabilities = await screen.findAllByTestId('diagnose-gene-probability');
+    expect(geneProbabilities.length).toBeGreaterThan(0);
+    for (const p of geneProbabilities) expect(p).toHaveTextContent('10%');
 
     await user.click(await screen.findByRole('button', { name: 'Accept: Proptosis (HP:0000520)' }));
     await user.click(

@@ -252,7 +252,7 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
           />
         }
       />
-      <CaseSummary product={product} />
+      <CaseSummary product={product} linkToDiagnose={false} />
       {/* Phones: text, terms, ranking; wide screens: terms in a sticky column on the right. */}
       <div
         className={cn(

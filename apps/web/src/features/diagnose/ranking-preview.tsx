@@ -6,6 +6,7 @@ import { Card } from '../../components/card.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatProbability } from '../../lib/format.ts';
 import { StatusBadge } from '../cases/index.ts';
 import { useGenes } from '../genes/index.ts';
 import { GeneChips, ProbabilityBar, usePhenotypes } from '../phenotypes/index.ts';
@@ -223,8 +224,13 @@ export function RankingPreview({
                 </Link>
                 <span className="block truncate text-xs text-ink-500">{g.topDisease?.label ?? g.name ?? '—'}</span>
               </span>
-              <span className="shrink-0 pt-0.5 text-xs text-ink-600 tabular-nums" title="Combined phenotype and variant score">
-                {g.score.toFixed(2)}
+              {/* The post-test probability, as on the genes screen; the score for runs ranked before it existed. */}
+              <span
+                className="shrink-0 pt-0.5 text-xs text-ink-600 tabular-nums"
+                data-testid="diagnose-gene-probability"
+                title={g.probability !== null ? `Post-test probability (score ${g.score.toFixed(2)})` : 'Combined phenotype and variant score'}
+              >
+                {g.probability !== null ? formatProbability(g.probability) : g.score.toFixed(2)}
               </span>
             </>
           )}

@@ -4,13 +4,14 @@ import { useParams } from 'react-router';
 import { useProductId } from '../../app/layouts/product-layout.tsx';
 import { Alert, Card } from '../../components/card.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
+import { Tooltip } from '../../components/tooltip.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { ResultsGate } from '../cases/index.ts';
-import { DiseaseIdLink, RankExplanation } from '../phenotypes/index.ts';
+import { ResultsGate, TermsNotice } from '../cases/index.ts';
+import { DiseaseIdLink, PROBABILITY_HELP, RankExplanation } from '../phenotypes/index.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantTable } from '../variants/index.ts';
 import { useGene } from './genes.api.ts';
-import { ScoreBars } from './genes-page.tsx';
+import { GeneProbability, ScoreBars } from './genes-page.tsx';
 import { PhenotypeSourceLabel } from './phenotype-source.tsx';
 
 function hgncUrl(id: string): string | null {
@@ -56,7 +57,15 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
             ) : null}
           </h1>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-4">
+          <div className="flex flex-col items-start gap-0.5" data-testid="gene-probability">
+            <Tooltip content={PROBABILITY_HELP.gene}>
+              <span tabIndex={0} className="text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
+                Probability
+              </span>
+            </Tooltip>
+            <GeneProbability value={g.probability} />
+          </div>
           <ScoreBars gene={g} />
           <SignificanceBadge value={g.significance} />
         </div>
@@ -172,7 +181,12 @@ export function GeneDetailsPage() {
   const { geneId } = useParams();
   return (
     <ResultsGate productId={productId}>
-      {(product) => <Details product={product} geneId={geneId ?? ''} />}
+      {(product) => (
+        <>
+          <TermsNotice product={product} />
+          <Details product={product} geneId={geneId ?? ''} />
+        </>
+      )}
     </ResultsGate>
   );
 }

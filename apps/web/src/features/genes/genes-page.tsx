@@ -49,7 +49,8 @@ export function ScoreBars({
 }
 
 /** The gene's post-test probability; a dash for analyses ranked before it was computed. */
-function GeneProbability({ value }: { value: number | null }) {
+/** The gene's post-test probability (a bar and a percentage), or a dash for a run ranked before it existed. */
+export function GeneProbability({ value }: { value: number | null }) {
   if (value === null)
     return (
       <Tooltip content="Not computed for this analysis: re-rank the case (Diagnose) to get it.">

@@ -8,7 +8,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { formatProbability } from '../../lib/format.ts';
-import { ResultsGate } from '../cases/index.ts';
+import { ResultsGate, TermsNotice } from '../cases/index.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantTable } from '../variants/index.ts';
 import { DiseaseIdLink } from './disease-link.tsx';
 import {
@@ -242,7 +242,12 @@ export function PhenotypeDetailsPage() {
   const { phenotypeId } = useParams();
   return (
     <ResultsGate productId={productId}>
-      {(product) => <Details product={product} phenotypeId={phenotypeId ?? ''} />}
+      {(product) => (
+        <>
+          <TermsNotice product={product} />
+          <Details product={product} phenotypeId={phenotypeId ?? ''} />
+        </>
+      )}
     </ResultsGate>
   );
 }

@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatAf, formatBytes, formatDateTime } from '../../lib/format.ts';
 import { ResultsPage } from '../cases/index.ts';
-import { AcmgBadge, ClinvarBadge, ZygosityLabel } from '../variants/index.ts';
+import { AcmgBadge, ClinvarAssertionBadge, ReviewerBadge, ZygosityLabel } from '../variants/index.ts';
 import { reportingApi, reportingKeys, saveFile, useReportItemMutations, useReportItems, useReports, type DownloadedFile } from './reporting.api.ts';
 
 const th = 'px-2 sm:px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase whitespace-nowrap';
@@ -112,8 +112,17 @@ function SelectedVariants({ productId, items, readOnly }: { productId: string; i
                     </td>
                     <td className={cn(td, 'hidden sm:table-cell')}>{v ? <ZygosityLabel value={v.zygosity} /> : null}</td>
                     <td className={cn(td, 'hidden text-right font-mono text-xs tabular-nums md:table-cell')}>{v ? formatAf(v.af) : ''}</td>
-                    <td className={cn(td, 'hidden md:table-cell')}>{v ? <ClinvarBadge value={v.clinvar} /> : null}</td>
-                    <td className={td}>{v ? <AcmgBadge value={v.acmg} points={v.acmgPoints} /> : null}</td>
+                    <td className={cn(td, 'hidden md:table-cell')}>
+                      {v ? <ClinvarAssertionBadge assertion={v.clinvarAssertion} fallback={v.clinvar} /> : null}
+                    </td>
+                    <td className={td}>
+                      {v ? (
+                        <span className="inline-flex flex-col items-start gap-1">
+                          <AcmgBadge value={v.acmg} points={v.acmgPoints} />
+                          <ReviewerBadge review={v.reviewerClassification} compact />
+                        </span>
+                      ) : null}
+                    </td>
                     <td className={cn(td, 'text-right')}>
                       {readOnly ? null : (
                       <Button

@@ -1,4 +1,4 @@
-import type { PhenotypeRow, SharedProductResponse } from '@rarelens/contract';
+import { Messages, type PhenotypeRow, type SharedProductResponse } from '@rarelens/contract';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Alert, EmptyState, PageHeader } from '../../components/card.tsx';
@@ -83,6 +83,15 @@ function SharedProductView({ shared }: { shared: SharedProductResponse }) {
           <ShareIcon className="size-4" /> You are reading a shared case without signing in. Nothing can be changed from here.
         </span>
       </Alert>
+      {product.hpoTerms.length === 0 ? (
+        <p
+          role="alert"
+          data-testid="no-terms-notice"
+          className="mb-5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900"
+        >
+          {Messages.noHpoTerms}
+        </p>
+      ) : null}
       <div className="mb-5 flex flex-wrap gap-1.5" aria-label="Patient terms">
         {product.hpoTerms.map((t) => (
           <span key={t.id} className="rounded-md bg-ink-50 px-2 py-1 text-xs text-ink-800 ring-1 ring-ink-200" title={t.id}>

@@ -4,7 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchByUrl } from '../../testing/fetch.ts';
 import { renderApp } from '../../testing/render.tsx';
-import { buildVariantRow } from './testing/variant-row.ts';
+import { buildVariantRow, fgfr2ClinvarAssertion } from './testing/variant-row.ts';
 import { VariantEvidenceDrawer } from './variant-evidence.tsx';
 
 vi.mock('./igv-view.tsx', () => ({
@@ -16,17 +16,7 @@ vi.mock('./variant-actions.tsx', () => ({ VariantActions: () => null }));
 
 const variant: VariantDetails = {
   ...buildVariantRow({ transcript: 'NM_000141.5', hgvsC: 'NM_000141.5:c.1694A>C', clinvar: 'Pathogenic', acmg: 'Likely pathogenic', acmgPoints: 6, score: 0.9 }),
-  clinvarAssertion: {
-    significance: 'Pathogenic',
-    stars: 2,
-    reviewStatus: 'criteria provided, multiple submitters, no conflicts',
-    release: '2016-09',
-    source: 'ClinVar GRCh37 (lifted to GRCh38)',
-    id: '13294',
-    idType: 'variation',
-    url: 'https://www.ncbi.nlm.nih.gov/clinvar/variation/13294/',
-    match: 'exact',
-  },
+  clinvarAssertion: fgfr2ClinvarAssertion,
   hgncId: 'HGNC:3689',
   isManeSelect: true,
   afSource: null,
