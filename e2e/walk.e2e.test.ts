@@ -161,6 +161,27 @@ describe('the walk-through findings', () => {
   });
 });
 
+describe('on a phone', () => {
+  it('keeps the whole pagination of the ranked lists on a 360 px screen', async () => {
+    const { page, errors } = await env.newPage({ width: 360, height: 800 });
+    await logIn(page, email);
+    for (const list of ['phenotypes', 'genes']) {
+      await page.goto(`/my-product/${productId}/${list}`);
+      const nav = page.getByRole('navigation', { name: 'Pagination' });
+      await nav.waitFor();
+      for (const name of ['Previous page', 'Page 1', 'Next page']) {
+        const box = (await nav.getByRole('button', { name, exact: true }).boundingBox())!;
+        expect(box.x, `${list}: ${name}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${list}: ${name}`).toBeLessThanOrEqual(360);
+      }
+      await nav.getByRole('button', { name: 'Next page' }).click();
+      await expect.poll(() => nav.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
+    }
+    await page.screenshot({ path: screenshotPath('walk-phone-pagination') });
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('queued and failed cases', () => {
   it('shows a queued case as "In queue" everywhere, never "Processing... 0%"', async () => {
     // A case waiting for a worker: the row the upload writes, with no job taken yet.

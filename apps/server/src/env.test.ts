@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './env.ts';
 
 let dataDir: string;
 beforeEach(() => {
@@ -110,5 +110,14 @@ describe('loadConfig', () => {
   it('refuses a corrupt secrets file with a message naming it', () => {
     writeFileSync(path.join(dataDir, 'secrets.json'), '{"jwtSecret":"x"}');
     expect(() => loadConfig({ RARELENS_DATA_DIR: dataDir })).toThrow(/secrets\.json/);
+  });
+});
+
+describe('the README configuration table', () => {
+  it('documents every environment variable the server reads', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const rows = new Set([...readme.matchAll(/^\|([^|\n]+)\|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([A-Z0-9_]+)`/g)].map((v) => v[1]!)));
+    expect(ENV_VARIABLES.length).toBeGreaterThan(30);
+    expect(ENV_VARIABLES.filter((name) => !rows.has(name))).toEqual([]);
   });
 });

@@ -91,6 +91,9 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
     .filter((v) => v !== '');
 }
 
+/** Every environment variable the server reads (each has a row in the README's configuration table). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;

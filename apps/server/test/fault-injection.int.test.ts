@@ -40,8 +40,10 @@ afterAll(async () => {
 /** POSTs a multipart body over a real socket, `chunkBytes` at a time, calling `midway` once half is sent. */
 function streamUpload(port: number, token: string, body: Buffer, contentType: string, midway: () => Promise<void>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
+    // Its own connection, closed after the answer (agent: false): a kept-alive socket the server
+    // answered before the body ended would hold the app's close for the 72 s keep-alive timeout.
     const req = httpRequest(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/products', headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': body.length } },
+      { host: '127.0.0.1', port, agent: false, method: 'POST', path: '/api/products', headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': body.length } },
       (res) => {
         const parts: Buffer[] = [];
         res.on('data', (c: Buffer) => parts.push(c));

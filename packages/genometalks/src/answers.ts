@@ -3,7 +3,7 @@
  * only what they say, citing every gene, disease, variant, HPO term, ClinVar record and ACMG
  * criterion it names.
  */
-import { INHERITANCE_FILTER_LABELS, type TermRef } from '@rarelens/contract';
+import { INHERITANCE_FILTER_LABELS, Messages, type TermRef } from '@rarelens/contract';
 import { describeCodingOutcome } from '@rarelens/engine';
 import { AnswerBuilder, variantName } from './citations.ts';
 import type { CaseContext, CaseDisease, CaseGene, CaseVariant, ChatAnswer, Intent } from './context.ts';
@@ -102,7 +102,10 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
   const best = bestDiseaseOf(ctx, gene);
   const source = gene.phenotypeSource;
   b.line(`${gene.symbol}${gene.name ? ` (${gene.name})` : ''} is ranked ${rankOf(gene.rank, ctx.genes.length)} genes of this case (score ${gene.score.toFixed(2)}, log10 scale).`);
-  if (best) {
+  if (ctx.product.hpoTerms.length === 0) {
+    // Never a phenotype "match" of 10^0.0 as if it were evidence: the case has no terms.
+    b.item(`Phenotype: none. ${Messages.noHpoTerms} Add the patient's findings in the Diagnose module to rank the diseases on them.`);
+  } else if (best) {
     if (best.ranked) b.disease(best.ranked);
     b.item(`Phenotype: its best-matching disease is ${best.name} (${best.id})${best.ranked ? `, ranked #${best.ranked.rank} of the diseases` : ''}: phenotype likelihood ratio 10^${best.log10Lr.toFixed(1)}.`);
     if (source?.source === 'allelic') b.item(`Possibly allelic disease: the case's genotype does not fit the stated inheritance of ${best.name}, so ${gene.symbol} is ranked on its phenotype as a related disease of the same gene with unknown inheritance.`);
@@ -119,6 +122,11 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
     // A disease known only by its name, ranked on the phenotype of the annotated diseases of its series.
     b.item(
       `Phenotype: ${gene.symbol}'s disease ${source.disease.label} (${source.disease.id}) has no HPO phenotype annotations yet, so it is ranked on the phenotype borrowed from the annotated diseases of its series (likelihood ratio 10^${gene.phenotypeScore.toFixed(1)}), its variants and gene constraint.`,
+    );
+  } else if (source?.source === 'similar-titles' && source.disease) {
+    // A disease known only by its name, in no series, ranked on the phenotype of the annotated diseases with the most similar titles.
+    b.item(
+      `Phenotype: ${gene.symbol}'s disease ${source.disease.label} (${source.disease.id}) has no HPO phenotype annotations yet and belongs to no series, so it is ranked on a phenotype inferred from the annotated diseases with the most similar names (likelihood ratio 10^${gene.phenotypeScore.toFixed(1)}), its variants and gene constraint.`,
     );
   } else if (source?.source === 'disease-name' && source.disease) {
     // A disease known only by its name: which one, and what its name states and matches.

@@ -1,3 +1,4 @@
+import { Messages } from '@rarelens/contract';
 import { describe, expect, it } from 'vitest';
 import type { CaseContext, Citation } from './context.ts';
 import { createGenomeTalks, MAX_QUESTION_LENGTH } from './genometalks.ts';
@@ -60,6 +61,15 @@ describe('GenomeTalks answers without a model', () => {
     expectGrounded(a.citations);
   });
 
+  it('says a case without HPO terms is ranked on its variants alone, with no phenotype match', () => {
+    const bare = buildCase(knowledge, { present: [], excluded: [] });
+    const a = talks.answer('Why is this gene first?', bare);
+    expect(a.intent).toBe('top-candidate');
+    expect(a.text).toContain(`Phenotype: none. ${Messages.noHpoTerms}`);
+    expect(a.text).not.toMatch(/best-matching disease|likelihood ratio 10\^/);
+    expect(talks.answer('Why is this gene first?', ctx).text).not.toContain(Messages.noHpoTerms);
+  });
+
   it('names the disease feature a term was met through, whose frequency it gives', () => {
     // Broad palm is not a Pfeiffer feature: it meets one only through a related feature.
     const c = buildCase(knowledge, { present: ['HP:0001363', 'HP:0011304', 'HP:0001169'] });
@@ -118,6 +128,15 @@ describe('GenomeTalks answers without a model', () => {
     expect(twist?.phenotypeSource).toEqual({ source: 'disease-name', disease: { id: 'OMIM:123100', label: 'Craniosynostosis 1' } });
     const a = createGenomeTalks(named).answer('why is TWIST1 ranked where it is?', c).text;
     expect(a).toContain(`Phenotype: TWIST1's disease Craniosynostosis 1 (OMIM:123100) has no HPO phenotype annotations yet, so it is ranked on the features its name states (Craniosynostosis; likelihood ratio 10^${twist?.phenotypeScore.toFixed(1)}, matching Craniosynostosis), its variants and gene constraint.`);
+    expect(a).not.toContain('possible new disease');
+  });
+
+  it('says a disease in no series was ranked on the phenotype of diseases with similar names', () => {
+    const disease = { id: 'OMIM:600001', label: 'Pfeiffer-like craniofacial syndrome' };
+    const c = { ...ctx, genes: ctx.genes.map((g) => (g.symbol === 'TWIST1' ? { ...g, phenotypeSource: { source: 'similar-titles' as const, disease } } : g)) };
+    const twist = c.genes.find((g) => g.symbol === 'TWIST1');
+    const a = talks.answer('why is TWIST1 ranked where it is?', c).text;
+    expect(a).toContain(`Phenotype: TWIST1's disease Pfeiffer-like craniofacial syndrome (OMIM:600001) has no HPO phenotype annotations yet and belongs to no series, so it is ranked on a phenotype inferred from the annotated diseases with the most similar names (likelihood ratio 10^${twist?.phenotypeScore.toFixed(1)}), its variants and gene constraint.`);
     expect(a).not.toContain('possible new disease');
   });
 

@@ -59,10 +59,12 @@ type PaginationProps = {
 export function Pagination({ page, pageCount, onPageChange, siblingCount = Constants.paginationSiblings, className }: PaginationProps) {
   if (pageCount <= 1) return null;
   const items = getPageItems(page, pageCount, siblingCount);
+  // On a phone (360-390 px) the first, last, current ± 2 and both arrows fit on one line with
+  // 32 px buttons; anything wider wraps instead of running off the screen.
   const base =
-    'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-40';
+    'inline-flex h-8 min-w-8 items-center justify-center rounded-lg px-1.5 text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-40 sm:h-9 sm:min-w-9 sm:px-2';
   return (
-    <nav aria-label="Pagination" className={cn('flex items-center justify-center gap-1', className)}>
+    <nav aria-label="Pagination" className={cn('flex flex-wrap items-center justify-center gap-0.5 sm:gap-1', className)}>
       <button
         type="button"
         className={cn(base, 'text-ink-600 hover:bg-ink-50')}

@@ -2,7 +2,7 @@
  * ClinVar alleles and ClinVar-derived pathogenic missense positions (InterVar PS1 table), held
  * per chromosome in position-sorted columns for binary search. Positions are 1-based VCF POS.
  */
-import { decodeInt32, numOrNull, packTable, TableView, type PackedTable } from '../kb/io.ts';
+import { decodeInt32, numOrNull, packTable, TableView, type PackedTable, type StrColumn } from '../kb/io.ts';
 
 /** Review status -> gold stars, per ClinVar's documented mapping (MacArthur files write ', ' as '..'). */
 export function starsFromReviewStatus(status: string): number {
@@ -153,8 +153,11 @@ export class ClinvarIndex {
   readonly size: number;
   /** Release of each origin's source file, when known. */
   readonly releases: ClinvarReleases;
-  /** The POS, REF and ALT columns, decoded on first use (exact() runs once per annotated variant). */
-  private keyColumns: { pos: Int32Array; ref: string[]; alt: string[] } | null = null;
+  /**
+   * The POS, REF and ALT columns, decoded on first use (exact() runs once per annotated variant);
+   * REF and ALT read in place (StrColumn): ~400k strings less for every garbage collection to mark.
+   */
+  private keyColumns: { pos: Int32Array; ref: StrColumn; alt: StrColumn } | null = null;
 
   constructor(file: ClinvarFile, releases: ClinvarReleases = {}) {
     this.strings = file.strings;
@@ -174,13 +177,13 @@ export class ClinvarIndex {
     const v = this.view;
     const s = (k: number): string | null => (k >= 0 ? (this.strings[k] ?? null) : null);
     const cond = s(v.i32('cond')[i]!);
-    const id = v.str('id')[i];
+    const id = v.strColumn('id').get(i);
     const stars = v.i32('stars')[i]!;
     return {
       chrom,
       pos: v.i32('pos')[i]!,
-      ref: v.str('ref')[i]!,
-      alt: v.str('alt')[i]!,
+      ref: v.strColumn('ref').get(i)!,
+      alt: v.strColumn('alt').get(i)!,
       id: id ? id : null,
       significance: s(v.i32('sig')[i]!) ?? 'not_provided',
       stars,
@@ -197,13 +200,13 @@ export class ClinvarIndex {
   exact(chrom: string, pos: number, ref: string, alt: string): ClinvarAllele | null {
     const r = this.chroms.get(chrom);
     if (!r) return null;
-    const k = (this.keyColumns ??= { pos: this.view.i32('pos'), ref: this.view.str('ref'), alt: this.view.str('alt') });
+    const k = (this.keyColumns ??= { pos: this.view.i32('pos'), ref: this.view.strColumn('ref'), alt: this.view.strColumn('alt') });
     const p = k.pos;
     const refs = k.ref;
     const alts = k.alt;
     let best: ClinvarAllele | null = null;
     for (let i = lowerBound(p, pos, r[0], r[1]); i < r[1] && p[i] === pos; i++) {
-      if (refs[i] === ref && alts[i] === alt) {
+      if (refs.equals(i, ref) && alts.equals(i, alt)) {
         const a = this.at(chrom, i);
         if (!best || (best.origin !== 'grch38' && a.origin === 'grch38') || (best.origin === a.origin && a.stars > best.stars)) best = a;
       }

@@ -36,12 +36,15 @@ function gene(symbol: string, over: Partial<GeneRecord> = {}): GeneRecord {
 const roundTrip = (genes: GeneRecord[]): GeneRecord[] => [...new GeneIndex(JSON.parse(JSON.stringify(packGenes(genes))) as PackedTable).all()];
 
 describe('StrColumn', () => {
-  it('reads every field as split("\\t") does, and finds the row of any offset', () => {
+  it('reads and compares every field as split("\\t") does, and finds the row of any offset', () => {
     for (const fields of [[''], ['a'], ['', ''], ['abc', '', 'de', ''], ['x', 'yy', 'zzz', 'PKBβ', '']]) {
       const text = fields.join('\t');
       const col = new StrColumn(text, fields.length);
       expect(col.length).toBe(fields.length);
       expect(Array.from({ length: fields.length + 2 }, (_, i) => col.get(i - 1))).toEqual([undefined, ...text.split('\t'), undefined]);
+      for (let i = -1; i <= fields.length; i++) {
+        for (const probe of [...fields, 'a', 'ab', 'abcd', 'x\tyy', '']) expect(col.equals(i, probe), `${JSON.stringify(text)} #${i} ${probe}`).toBe(fields[i] === probe);
+      }
       let row = 0;
       for (let at = 0; at < text.length; at++) {
         expect(col.rowOf(at), `${JSON.stringify(text)} @${at}`).toBe(row);

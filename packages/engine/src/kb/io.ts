@@ -262,6 +262,13 @@ export class StrColumn {
     return this.text.slice(this.starts[i], this.starts[i + 1]! - 1);
   }
 
+  /** Whether the field of row i is `s` (as split('\t')[i] === s), without slicing it. */
+  equals(i: number, s: string): boolean {
+    if (!(i >= 0 && i < this.length)) return false;
+    const start = this.starts[i]!;
+    return this.starts[i + 1]! - 1 - start === s.length && this.text.startsWith(s, start);
+  }
+
   /** The row whose field holds the character at `offset` of the text. */
   rowOf(offset: number): number {
     let lo = 0;

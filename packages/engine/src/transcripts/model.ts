@@ -181,6 +181,33 @@ export interface TranscriptColumns {
   exonEnds: Int32Array;
 }
 
+/** A string column read by row: the KB's packed column (StrColumn, no string per row until read) or an array. */
+export interface StringRows {
+  readonly length: number;
+  get(i: number): string | undefined;
+  equals(i: number, s: string): boolean;
+}
+
+/** TranscriptColumns with the string columns read by row (as loaded from the KB: unpackTranscripts). */
+export interface TranscriptRowColumns extends Omit<TranscriptColumns, 'id' | 'gene' | 'hgncId' | 'chrom'> {
+  id: StringRows;
+  gene: StringRows;
+  hgncId: StringRows;
+  chrom: StringRows;
+}
+
+function arrayRows(a: readonly string[]): StringRows {
+  return { length: a.length, get: (i) => a[i], equals: (i, s) => i >= 0 && i < a.length && a[i] === s };
+}
+
+function rowColumns(c: TranscriptColumns): TranscriptRowColumns {
+  return { ...c, id: arrayRows(c.id), gene: arrayRows(c.gene), hgncId: arrayRows(c.hgncId), chrom: arrayRows(c.chrom) };
+}
+
+function rowsToArray(r: StringRows): string[] {
+  return Array.from({ length: r.length }, (_, i) => r.get(i)!);
+}
+
 /** Sorts transcripts and flattens them into columns (KB writer and tests). */
 export function toTranscriptColumns(list: Transcript[]): TranscriptColumns {
   const sorted = [...list].sort((a, b) => (a.chrom < b.chrom ? -1 : a.chrom > b.chrom ? 1 : a.start - b.start || a.end - b.end));
@@ -219,15 +246,15 @@ export function toTranscriptColumns(list: Transcript[]): TranscriptColumns {
  * TranscriptModel objects are created on first use (fast KB load).
  */
 export class TranscriptIndex {
-  private readonly c: TranscriptColumns;
+  private readonly c: TranscriptRowColumns;
   private readonly ranges = new Map<string, [number, number]>();
   private readonly maxEnd: Int32Array;
   private readonly models: (TranscriptModel | undefined)[];
   private byId: Map<string, number> | null = null;
   readonly size: number;
 
-  constructor(input: Transcript[] | TranscriptColumns) {
-    const c = Array.isArray(input) ? toTranscriptColumns(input) : input;
+  constructor(input: Transcript[] | TranscriptColumns | TranscriptRowColumns) {
+    const c = Array.isArray(input) ? rowColumns(toTranscriptColumns(input)) : Array.isArray(input.id) ? rowColumns(input as TranscriptColumns) : (input as TranscriptRowColumns);
     this.c = c;
     const n = c.id.length;
     this.size = n;
@@ -235,10 +262,10 @@ export class TranscriptIndex {
     this.maxEnd = new Int32Array(n);
     let i = 0;
     while (i < n) {
-      const chrom = c.chrom[i]!;
+      const chrom = c.chrom.get(i)!;
       let j = i;
       let running = -1;
-      while (j < n && c.chrom[j] === chrom) {
+      while (j < n && c.chrom.equals(j, chrom)) {
         if (j > i && c.start[j]! < c.start[j - 1]!) throw new Error(`transcripts not sorted by start on ${chrom}`);
         running = Math.max(running, c.end[j]!);
         this.maxEnd[j] = running;
@@ -259,10 +286,10 @@ export class TranscriptIndex {
       const cnt = c.exonCount[i]!;
       const mane = c.mane[i];
       m = new TranscriptModel({
-        id: c.id[i]!,
-        gene: c.gene[i] || null,
-        hgncId: c.hgncId[i] || null,
-        chrom: c.chrom[i]!,
+        id: c.id.get(i)!,
+        gene: c.gene.get(i) || null,
+        hgncId: c.hgncId.get(i) || null,
+        chrom: c.chrom.get(i)!,
         strand: c.strand[i] === 1 ? 1 : -1,
         start: c.start[i]!,
         end: c.end[i]!,
@@ -305,7 +332,7 @@ export class TranscriptIndex {
     if (!this.byId) {
       this.byId = new Map();
       for (let i = 0; i < this.size; i++) {
-        const key = this.c.id[i]!.replace(/\.\d+$/, '');
+        const key = this.c.id.get(i)!.replace(/\.\d+$/, '');
         const prev = this.byId.get(key);
         if (prev == null || (this.c.mane[i] !== 0 && this.c.mane[prev] === 0)) this.byId.set(key, i);
       }
@@ -317,7 +344,7 @@ export class TranscriptIndex {
   /** Transcripts of a gene symbol (MANE Select first). */
   forGene(symbol: string): TranscriptModel[] {
     const out: TranscriptModel[] = [];
-    for (let i = 0; i < this.size; i++) if (this.c.gene[i] === symbol) out.push(this.model(i));
+    for (let i = 0; i < this.size; i++) if (this.c.gene.equals(i, symbol)) out.push(this.model(i));
     return out.sort((a, b) => (b.tx.mane === 'select' ? 1 : 0) - (a.tx.mane === 'select' ? 1 : 0));
   }
 
@@ -327,6 +354,7 @@ export class TranscriptIndex {
 
   /** The column arrays (for the KB writer). */
   columns(): TranscriptColumns {
-    return this.c;
+    const c = this.c;
+    return { ...c, id: rowsToArray(c.id), gene: rowsToArray(c.gene), hgncId: rowsToArray(c.hgncId), chrom: rowsToArray(c.chrom) };
   }
 }
