@@ -21,6 +21,7 @@ import {
   isCandidate,
   loadChain,
   phenotypeSourceOf,
+  preferredDiseaseId,
   prepareVariants,
   rank,
   readVcf,
@@ -399,11 +400,14 @@ export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patie
   for (const v of result.variants) variantRank.set(v.variant, v.rank);
   return {
     genes: result.genes.map((g) => {
-      const diseases = (hpo.genes.get(g.symbol)?.diseases ?? [])
-        .map((d) => hpo.diseaseById.get(d.id))
+      // Listed under the ids the disease list uses (one entry per Mondo disease, OMIM preferred).
+      const best = g.bestDisease === null ? null : preferredDiseaseId(hpo, g.bestDisease);
+      const ids = new Set((hpo.genes.get(g.symbol)?.diseases ?? []).map((d) => preferredDiseaseId(hpo, d.id)));
+      const diseases = [...ids]
+        .map((id) => hpo.diseaseById.get(id))
         .filter((d): d is NonNullable<typeof d> => d !== undefined)
         .map((d) => ({ id: d.id, label: d.name }))
-        .sort((a, b) => Number(b.id === g.bestDisease) - Number(a.id === g.bestDisease) || a.id.localeCompare(b.id));
+        .sort((a, b) => Number(b.id === best) - Number(a.id === best) || a.id.localeCompare(b.id));
       return {
         symbol: g.symbol,
         hgncId: null,
