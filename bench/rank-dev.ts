@@ -172,7 +172,7 @@ if (hiddenMode) {
   const n = hiddenRows.length;
   const t = (k: number, sub = hiddenRows): number => sub.filter((x) => x.rank != null && x.rank <= k).length;
   console.log(`hidden (${hiddenMode}) n=${n} top1 ${pct(t(1), n)} top3 ${pct(t(3), n)} top10 ${pct(t(10), n)} top100 ${pct(t(100), n)}`);
-  for (const src of ['annotations', 'allelic', 'series', 'disease-name', 'none']) {
+  for (const src of ['annotations', 'allelic', 'series', 'similar-titles', 'disease-name', 'none']) {
     const sub = hiddenRows.filter((x) => x.source === src);
     console.log(`  source ${src} n=${sub.length} top1 ${pct(t(1, sub), sub.length)} top10 ${pct(t(10, sub), sub.length)} top100 ${pct(t(100, sub), sub.length)}`);
   }

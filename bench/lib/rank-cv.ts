@@ -55,6 +55,7 @@ const AXES = {
   unannotatedClinvarLn: [0],
   allelicDiseaseLn: [-1000, -6, -4, -2],
   seriesDiseaseLn: [-1000, -4, -2, 0],
+  similarTitlesDiseaseLn: [-1000, -4, -2, 0],
 } as const satisfies Record<keyof GeneScoreConstants, readonly number[]>;
 
 export function constantsGrid(): GeneScoreConstants[] {
@@ -148,7 +149,7 @@ interface PackedCase {
   start: Int32Array;
   count: Int32Array;
   causal: GeneScoreParts[][];
-  source: Uint8Array; // 0 annotations, 1 disease-name, 2 none, 3 allelic, 4 series
+  source: Uint8Array; // 0 annotations, 1 disease-name, 2 none, 3 allelic, 4 series, 5 similar-titles
   phenotypeLn: Float64Array;
   temperedLn: Float64Array;
   fitLn: Float64Array;
@@ -156,7 +157,7 @@ interface PackedCase {
   clinvar: Uint8Array; // 1: ClinVar pathogenic allele in the fit
 }
 
-const SOURCE_CODE = { annotations: 0, 'disease-name': 1, none: 2, allelic: 3, series: 4 } as const;
+const SOURCE_CODE = { annotations: 0, 'disease-name': 1, none: 2, allelic: 3, series: 4, 'similar-titles': 5 } as const;
 
 function scoreAlternative(c: PackedCase, j: number, k: GeneScoreConstants): number {
   const src = c.source[j];
@@ -168,10 +169,12 @@ function scoreAlternative(c: PackedCase, j: number, k: GeneScoreConstants): numb
         ? k.allelicDiseaseLn + k.phenotypeScale * (c.temperedLn[j] ?? 0)
         : src === 4
           ? k.seriesDiseaseLn + k.phenotypeScale * (c.temperedLn[j] ?? 0)
-          : src === 1
+          : src === 5
+            ? k.similarTitlesDiseaseLn + k.phenotypeScale * (c.temperedLn[j] ?? 0)
+            : src === 1
             ? k.namedDiseaseLn + k.namePhenotypeScale * (c.phenotypeLn[j] ?? 0)
             : k.unknownGeneLn;
-  return phen + k.genotypeWeight * (c.fitLn[j] ?? 0) + (con === 1 ? k.constrainedLofLn : con === 2 ? k.constrainedMissenseLn : 0) + ((src === 1 || src === 2 || src === 4) && c.clinvar[j] ? k.unannotatedClinvarLn : 0);
+  return phen + k.genotypeWeight * (c.fitLn[j] ?? 0) + (con === 1 ? k.constrainedLofLn : con === 2 ? k.constrainedMissenseLn : 0) + ((src === 1 || src === 2 || src === 4 || src === 5) && c.clinvar[j] ? k.unannotatedClinvarLn : 0);
 }
 
 function scorePacked(c: PackedCase, g: number, k: GeneScoreConstants): number {

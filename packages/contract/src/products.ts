@@ -392,10 +392,11 @@ export const GenePhenotypeSource = z.object({
    * 'annotations': an annotated disease's phenotype; 'allelic': an annotated disease's phenotype
    * with the genotype fit of unknown inheritance (a possibly allelic disease of the gene);
    * 'series': a disease without phenotype annotations, on the phenotype borrowed from the annotated
-   * diseases of its series; 'disease-name': a disease without phenotype annotations, on the features
+   * diseases of its series; 'similar-titles': one in no series, on the phenotype of the annotated
+   * diseases with the most similar titles; 'disease-name': a disease without phenotype annotations, on the features
    * its name states; 'none': a possible new disease of the gene, ranked on its variants and constraint alone.
    */
-  source: z.enum(['annotations', 'allelic', 'series', 'disease-name', 'none']),
+  source: z.enum(['annotations', 'allelic', 'series', 'similar-titles', 'disease-name', 'none']),
   /** The disease the evidence is of; null for 'none'. */
   disease: TermRef.nullable(),
 });

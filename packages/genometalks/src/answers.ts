@@ -123,6 +123,11 @@ function explainGene(b: AnswerBuilder, input: AnswerInput, gene: CaseGene): void
     b.item(
       `Phenotype: ${gene.symbol}'s disease ${source.disease.label} (${source.disease.id}) has no HPO phenotype annotations yet, so it is ranked on the phenotype borrowed from the annotated diseases of its series (likelihood ratio 10^${gene.phenotypeScore.toFixed(1)}), its variants and gene constraint.`,
     );
+  } else if (source?.source === 'similar-titles' && source.disease) {
+    // A disease known only by its name, in no series, ranked on the phenotype of the annotated diseases with the most similar titles.
+    b.item(
+      `Phenotype: ${gene.symbol}'s disease ${source.disease.label} (${source.disease.id}) has no HPO phenotype annotations yet and belongs to no series, so it is ranked on a phenotype inferred from the annotated diseases with the most similar names (likelihood ratio 10^${gene.phenotypeScore.toFixed(1)}), its variants and gene constraint.`,
+    );
   } else if (source?.source === 'disease-name' && source.disease) {
     // A disease known only by its name: which one, and what its name states and matches.
     const name = nameBreakdown(ctx, knowledge, source.disease.id);

@@ -131,6 +131,15 @@ describe('GenomeTalks answers without a model', () => {
     expect(a).not.toContain('possible new disease');
   });
 
+  it('says a disease in no series was ranked on the phenotype of diseases with similar names', () => {
+    const disease = { id: 'OMIM:600001', label: 'Pfeiffer-like craniofacial syndrome' };
+    const c = { ...ctx, genes: ctx.genes.map((g) => (g.symbol === 'TWIST1' ? { ...g, phenotypeSource: { source: 'similar-titles' as const, disease } } : g)) };
+    const twist = c.genes.find((g) => g.symbol === 'TWIST1');
+    const a = talks.answer('why is TWIST1 ranked where it is?', c).text;
+    expect(a).toContain(`Phenotype: TWIST1's disease Pfeiffer-like craniofacial syndrome (OMIM:600001) has no HPO phenotype annotations yet and belongs to no series, so it is ranked on a phenotype inferred from the annotated diseases with the most similar names (likelihood ratio 10^${twist?.phenotypeScore.toFixed(1)}), its variants and gene constraint.`);
+    expect(a).not.toContain('possible new disease');
+  });
+
   it('says an analysis ranked before the phenotype source was stored cannot name its disease', () => {
     const legacy = { ...ctx, genes: ctx.genes.map((g) => ({ ...g, phenotypeSource: null })) };
     const a = talks.answer('why is FGFR2 ranked where it is?', legacy).text;

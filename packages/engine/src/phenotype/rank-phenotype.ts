@@ -138,7 +138,7 @@ export function getDiseaseGroups(model: PhenotypeModel): DiseaseGroups {
   const idOrder = new Int32Array(members.length);
   byId.forEach((gi, pos) => (idOrder[gi] = pos));
   const geneGroups: DiseaseGroups['geneGroups'] = [];
-  const borrowed = getBorrowedProfiles(model).byId;
+  const { byId: borrowed, profiles } = getBorrowedProfiles(model);
   const G = members.length;
   for (const gene of model.kb.genes.values()) {
     const gs = new Set<number>();
@@ -147,13 +147,26 @@ export function getDiseaseGroups(model: PhenotypeModel): DiseaseGroups {
       const d = model.diseaseIndex.get(link.id);
       if (d !== undefined) gs.add(groupOf[d] ?? 0);
       const b = borrowed.get(link.id);
-      if (b !== undefined) gs.add(G + b);
+      if (b !== undefined && profiles[b]?.kind === 'series') gs.add(G + b);
     }
     if (gs.size) geneGroups.push({ symbol: gene.symbol, groups: Int32Array.from([...gs].sort((a, b) => (a < G ? (idOrder[a] ?? 0) : a) - (b < G ? (idOrder[b] ?? 0) : b))) });
   }
   const g = { groupOf, members, idOrder, geneGroups };
   groupCache.set(model, g);
   return g;
+}
+
+/**
+ * The id a disease is ranked and listed under: its Mondo group's representative (OMIM preferred,
+ * then ORPHA, then DECIPHER; DiseaseRanking.id), so ORPHA:87 reads OMIM:101200 wherever the
+ * disease list does. Ids outside the annotations are returned unchanged.
+ */
+export function preferredDiseaseId(kb: HpoKb, id: string): string {
+  const model = getPhenotypeModel(kb);
+  const d = model.diseaseIndex.get(id);
+  if (d === undefined) return id;
+  const groups = getDiseaseGroups(model);
+  return model.diseases[groups.members[groups.groupOf[d] ?? -1]?.[0] ?? d]?.id ?? id;
 }
 
 /** Best (max) log-LR of each group and the member that gives it. */
@@ -242,10 +255,16 @@ export function rankPhenotype(kb: HpoKb, query: PhenotypeQuery, options: RankPhe
   return buildPhenotypeResult(model, q, lnLr, options.explainTop ?? 20, scoring, options.limit ?? 200, options.calibration ?? PHENOTYPE_CALIBRATION, capped.score, capped);
 }
 
-/** Log-LR plus log prior of every borrowed profile (phenotype/series.ts), index-aligned with its profiles. */
+/**
+ * Log-LR plus log prior of every borrowed profile (phenotype/series.ts), index-aligned with its
+ * profiles; -Infinity (not listed) for a 'similar-titles' profile: in the phenotype-only ranking such
+ * profiles cost the annotated diagnoses more than they gained held out (rank-analysis.md, session 12);
+ * they rank genes only (rank/prioritisers.ts).
+ */
 export function borrowedScores(model: PhenotypeModel, q: ResolvedQuery, scoring: PhenotypeScoringOptions): Float64Array {
   const ln = scoreBorrowed(model, q, scoring);
-  for (let i = 0; i < ln.length; i++) ln[i] = (ln[i] ?? 0) + SERIES_PRIOR_LN;
+  const { profiles } = getBorrowedProfiles(model);
+  for (let i = 0; i < ln.length; i++) ln[i] = profiles[i]?.kind === 'series' ? (ln[i] ?? 0) + SERIES_PRIOR_LN : -Infinity;
   return ln;
 }
 
@@ -319,7 +338,8 @@ export function buildPhenotypeResult(
   score.set(groupScore);
   score.set(borrowed, G);
   const tieOrder = (i: number): number => (i < G ? (idOrder[i] ?? 0) : i);
-  const order = topIndices(score, limit);
+  // A borrowed profile scored -Infinity is not listed (a 'similar-titles' profile: genes only).
+  const order = topIndices(score, limit).filter((g) => g < G || Number.isFinite(score[g] ?? -Infinity));
   order.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || tieOrder(a) - tieOrder(b));
   const probability = postTestProbabilities(score, calibration);
   const diseases: DiseaseRanking[] = order.slice(0, limit).map((g, i) => {

@@ -12,10 +12,15 @@
  * (score.ts `scoreWithPostings`), plus a log prior (`SERIES_PRIOR_LN`), chosen by cohort-grouped
  * cross-validation on the dev split (bench/rank-named-cv.ts).
  *
- * A disease in no series gets no profile: a profile of the two or three features its title names
- * never ranked its own disease in the top 100 of the dev split (247 cases) and only crowded out
- * annotated diseases; every cohort fold of the grouped CV turned such profiles off (rank-analysis.md,
- * session 10). The gene ranking still uses those named features (rank/prioritisers.ts, 'disease-name').
+ * A disease in no series gets a 'similar-titles' profile instead: the similarity-weighted mean of the
+ * annotated diseases (one per Mondo class) whose titles are most alike (IDF-weighted cosine over the
+ * title's words and word pairs, `titleFeatures`; DEFAULT_BORROWED_OPTIONS), with the features its
+ * title names at NAMED_FEATURE_FREQUENCY at least, as a series profile. It ranks genes (rank/
+ * prioritisers.ts, candidate 'similar-titles', beside the title-feature candidate 'disease-name') but
+ * is not listed in the disease rankings: in the phenotype-only ranking these profiles cost the
+ * annotated diagnoses more top-1 than they gained held out (rank-analysis.md, session 12). (A profile
+ * of the title's own two or three features alone never ranked its disease in the dev split's top 100:
+ * session 10.)
  *
  * The profiles are derived from the model's own diseases when the model is built (not stored in
  * the KB), so a model built from reduced annotations (bench/lib/hidden-disease.ts) borrows only from
@@ -63,10 +68,18 @@ export function seriesStem(title: string): string | null {
 /** One named disease's borrowed profile. */
 export interface BorrowedProfile {
   disease: NamedDisease;
-  /** The series stem (the profile is borrowed from the annotated siblings of its series and the features its title names). */
+  /**
+   * 'series': borrowed from the annotated members of its phenotypic series; 'similar-titles': a disease
+   * in no series, its profile inferred from the annotated diseases whose titles are most alike
+   * (`titleFeatures`, IDF-weighted cosine).
+   */
+  kind: 'series' | 'similar-titles';
+  /** The series stem (the profile is borrowed from the annotated siblings of its series and the features its title names); for 'similar-titles' the title's own stem. */
   stem: string;
-  /** The annotated diseases it borrows from (one id per Mondo class), sorted. */
+  /** The annotated diseases it borrows from (one id per Mondo class): sorted for a series, by decreasing title similarity for 'similar-titles'. */
   siblings: string[];
+  /** Title similarity (cosine, 0–1) of each sibling, aligned with `siblings` ('similar-titles'; empty for a series). */
+  similarity: number[];
   /** Sorted term indices of the propagated profile and P(term | disease) of each. */
   terms: Int32Array;
   probs: Float32Array;
@@ -83,19 +96,167 @@ export interface BorrowedProfiles {
   twins: Map<string, string[]>;
 }
 
+/** How the profiles of diseases known only by name are built. */
+export interface BorrowedProfilesOptions {
+  /** Number of most-similar annotated titles (Mondo classes) a disease in no series borrows from; 0: no such profile. */
+  titleNeighbours: number;
+  /** Least IDF-weighted cosine similarity of titles for an annotated disease to lend its phenotype (0, 1]. */
+  minTitleSimilarity: number;
+}
+
+export const DEFAULT_BORROWED_OPTIONS: BorrowedProfilesOptions = {
+  titleNeighbours: 5,
+  minTitleSimilarity: 0.1,
+};
+
 const cache = new WeakMap<PhenotypeModel, BorrowedProfiles>();
 
-/** The borrowed profiles of every named disease of the model's KB (built once per model). */
+/** The borrowed profiles of every named disease of the model's KB, with the default options (built once per model). */
 export function getBorrowedProfiles(model: PhenotypeModel): BorrowedProfiles {
   let p = cache.get(model);
   if (!p) {
-    p = buildBorrowedProfiles(model);
+    p = buildBorrowedProfiles(model, DEFAULT_BORROWED_OPTIONS);
     cache.set(model, p);
   }
   return p;
 }
 
-function buildBorrowedProfiles(model: PhenotypeModel): BorrowedProfiles {
+const TITLE_STOPWORDS = new Set([
+  'with',
+  'without',
+  'and',
+  'or',
+  'of',
+  'the',
+  'a',
+  'an',
+  'to',
+  'in',
+  'due',
+  'by',
+  'for',
+  'on',
+  'type',
+  'group',
+  'form',
+  'subtype',
+  'complementation',
+  'associated',
+  'related',
+  'susceptibility',
+]);
+
+/**
+ * The words and adjacent word pairs of a disease title, as compared between titles: lower case,
+ * punctuation and inheritance qualifiers removed, series designators (numbers, single letters, roman
+ * numerals) and connecting words dropped, a plural 's' removed. "Neurodevelopmental disorder with
+ * seizures and impaired intellectual development" -> neurodevelopmental, disorder, seizure, …,
+ * "neurodevelopmental disorder", "disorder seizure", ….
+ */
+export function titleFeatures(title: string): string[] {
+  const words = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(INHERITANCE_PHRASES, ' ')
+    .split(' ')
+    .filter((w) => w && !DESIGNATOR.test(w) && !TITLE_STOPWORDS.has(w))
+    .map((w) => (w.length > 4 && w.endsWith('s') && !/(?:ss|is|us)$/.test(w) ? w.slice(0, -1) : w));
+  const out = new Set(words);
+  for (let i = 0; i + 1 < words.length; i++) out.add(`${words[i] ?? ''} ${words[i + 1] ?? ''}`);
+  return [...out].sort();
+}
+
+/** IDF-weighted title vectors of the model's annotated diseases and an inverted index over their features. */
+interface TitleIndex {
+  idf: Map<string, number>;
+  /** Unseen feature weight: ln(N + 1) (a word no annotated title has still counts in the norm). */
+  unseenIdf: number;
+  byFeature: Map<string, number[]>;
+  norm: Float64Array;
+  /** Mondo class key of each disease (mondo or id). */
+  classOf: string[];
+}
+
+function buildTitleIndex(model: PhenotypeModel): TitleIndex {
+  const N = model.diseases.length;
+  const byFeature = new Map<string, number[]>();
+  const feats = model.diseases.map((d) => titleFeatures(d.name));
+  feats.forEach((fs, i) => {
+    for (const f of fs) {
+      const list = byFeature.get(f);
+      if (list) list.push(i);
+      else byFeature.set(f, [i]);
+    }
+  });
+  const idf = new Map<string, number>();
+  for (const [f, list] of byFeature) idf.set(f, Math.log((N + 1) / list.length));
+  const norm = Float64Array.from(feats, (fs) =>
+    Math.sqrt(fs.reduce((s, f) => s + (idf.get(f) ?? 0) ** 2, 0)),
+  );
+  return {
+    idf,
+    unseenIdf: Math.log(N + 1),
+    byFeature,
+    norm,
+    classOf: model.diseases.map((d) => d.mondo ?? d.id),
+  };
+}
+
+/**
+ * The annotated diseases whose titles are most like `title` (IDF-weighted cosine of `titleFeatures`),
+ * one per Mondo class (its most similar member), at least `minSimilarity`, the `k` most similar
+ * (ties by id).
+ */
+function similarTitles(
+  model: PhenotypeModel,
+  index: TitleIndex,
+  title: string,
+  k: number,
+  minSimilarity: number,
+): { disease: number; similarity: number }[] {
+  const fs = titleFeatures(title);
+  const w = fs.map((f) => index.idf.get(f) ?? index.unseenIdf);
+  const qNorm = Math.sqrt(w.reduce((s, x) => s + x * x, 0));
+  if (!(qNorm > 0)) return [];
+  const dot = new Map<number, number>();
+  fs.forEach((f, j) => {
+    const idf = index.idf.get(f);
+    if (idf === undefined || idf <= 0) return;
+    const wq = w[j] ?? 0;
+    for (const d of index.byFeature.get(f) ?? []) dot.set(d, (dot.get(d) ?? 0) + wq * idf);
+  });
+  const bestOfClass = new Map<string, { disease: number; similarity: number }>();
+  for (const [d, v] of dot) {
+    const similarity = v / (qNorm * (index.norm[d] ?? 1));
+    if (similarity < minSimilarity) continue;
+    const key = index.classOf[d] ?? '';
+    const cur = bestOfClass.get(key);
+    const id = model.diseases[d]?.id ?? '';
+    if (
+      !cur ||
+      similarity > cur.similarity ||
+      (similarity === cur.similarity && id < (model.diseases[cur.disease]?.id ?? ''))
+    )
+      bestOfClass.set(key, { disease: d, similarity });
+  }
+  const idOf = (d: number): string => model.diseases[d]?.id ?? '';
+  return [...bestOfClass.values()]
+    .sort((a, b) => b.similarity - a.similarity || (idOf(a.disease) < idOf(b.disease) ? -1 : 1))
+    .slice(0, k);
+}
+
+/**
+ * The borrowed profiles of the model's named diseases. Derived from the model's own annotated
+ * diseases only, so a model built from reduced annotations borrows nothing from what it does not hold.
+ */
+export function buildBorrowedProfiles(
+  model: PhenotypeModel,
+  options: BorrowedProfilesOptions = DEFAULT_BORROWED_OPTIONS,
+): BorrowedProfiles {
+  if (!(Number.isInteger(options.titleNeighbours) && options.titleNeighbours >= 0))
+    throw new RangeError('titleNeighbours must be a non-negative integer');
+  if (!(options.minTitleSimilarity > 0 && options.minTitleSimilarity <= 1))
+    throw new RangeError('minTitleSimilarity must be in (0, 1]');
   // Annotated diseases by stem, one per Mondo class (the first id in order).
   const byStem = new Map<string, number[]>();
   const seenClass = new Set<string>();
@@ -109,22 +270,50 @@ function buildBorrowedProfiles(model: PhenotypeModel): BorrowedProfiles {
     if (list) list.push(i);
     else byStem.set(stem, [i]);
   });
-  const annotatedMondo = new Set(model.diseases.map((d) => d.mondo).filter((m): m is string => !!m));
+  const annotatedMondo = new Set(
+    model.diseases.map((d) => d.mondo).filter((m): m is string => !!m),
+  );
+  const titleIndex = options.titleNeighbours > 0 ? buildTitleIndex(model) : null;
   const profiles: BorrowedProfile[] = [];
   const twins = new Map<string, string[]>();
   const T = model.termIds.length;
   const sum = new Float64Array(T);
   const seen = new Uint8Array(T);
   const touched: number[] = [];
-  for (const nd of [...model.kb.namedDiseases.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+  for (const nd of [...model.kb.namedDiseases.values()].sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  )) {
     // Known to the annotations under another id of the same Mondo class: ranked there.
     if (nd.mondo && annotatedMondo.has(nd.mondo)) {
       twins.set(nd.mondo, [...(twins.get(nd.mondo) ?? []), nd.id]);
       continue;
     }
     const stem = seriesStem(nd.name);
-    const siblings = (stem ? byStem.get(stem) : undefined) ?? [];
-    if (!stem || !siblings.length) continue;
+    const seriesSiblings = (stem ? byStem.get(stem) : undefined) ?? [];
+    let kind: BorrowedProfile['kind'] = 'series';
+    // Weighted mean: P(term) = sum of weight * P(term | lender) / total (series: equal weights).
+    let lenders: { disease: number; weight: number }[] = seriesSiblings.map((d) => ({
+      disease: d,
+      weight: 1,
+    }));
+    let total = seriesSiblings.length;
+    let similarity: number[] = [];
+    if (!stem || !seriesSiblings.length) {
+      const near = titleIndex
+        ? similarTitles(
+            model,
+            titleIndex,
+            nd.name,
+            options.titleNeighbours,
+            options.minTitleSimilarity,
+          )
+        : [];
+      if (!near.length) continue;
+      kind = 'similar-titles';
+      total = near.reduce((s, x) => s + x.similarity, 0);
+      lenders = near.map((x) => ({ disease: x.disease, weight: x.similarity }));
+      similarity = near.map((x) => x.similarity);
+    }
     touched.length = 0;
     const direct = new Set<number>();
     const add = (c: number, p: number): void => {
@@ -134,10 +323,10 @@ function buildBorrowedProfiles(model: PhenotypeModel): BorrowedProfiles {
       }
       sum[c] = (sum[c] ?? 0) + p;
     };
-    for (const s of siblings) {
+    for (const { disease: s, weight } of lenders) {
       const terms = model.diseaseTerms[s] ?? new Int32Array(0);
       const probs = model.diseaseProbs[s] ?? new Float32Array(0);
-      for (let k = 0; k < terms.length; k++) add(terms[k] ?? 0, (probs[k] ?? 0) / siblings.length);
+      for (let k = 0; k < terms.length; k++) add(terms[k] ?? 0, ((probs[k] ?? 0) * weight) / total);
       for (const a of model.diseases[s]?.annotations ?? []) {
         const ti = model.termIndex.get(a.term);
         if (ti !== undefined) direct.add(ti);
@@ -160,10 +349,13 @@ function buildBorrowedProfiles(model: PhenotypeModel): BorrowedProfiles {
       sum[c] = 0;
       seen[c] = 0;
     }
+    const ids = lenders.map((l) => model.diseases[l.disease]?.id ?? '');
     profiles.push({
       disease: nd,
-      stem,
-      siblings: siblings.map((s) => model.diseases[s]?.id ?? '').sort(),
+      kind,
+      stem: stem ?? '',
+      siblings: kind === 'series' ? ids.sort() : ids,
+      similarity,
       terms,
       probs,
       direct,
@@ -214,12 +406,16 @@ export function scoreBorrowed(model: PhenotypeModel, q: ResolvedQuery, options: 
 
 /** Where a borrowed profile comes from, for explanations and term matches. */
 export function describeBorrowed(p: BorrowedProfile): string {
+  if (p.kind === 'similar-titles') {
+    const near = p.siblings.map((id, i) => `${id} ${(p.similarity[i] ?? 0).toFixed(2)}`);
+    return `no HPO annotations yet; phenotype inferred from ${p.siblings.length} ${p.siblings.length === 1 ? 'disease' : 'diseases'} with similar names (${near.join(', ')}; title similarity)${p.disease.nameTerms.length ? ' and the features its name states' : ''}`;
+  }
   return `no HPO annotations yet; phenotype borrowed from ${p.siblings.length} ${p.siblings.length === 1 ? 'disease' : 'diseases'} of the series '${p.stem}' (${p.siblings.slice(0, 12).join(', ')}${p.siblings.length > 12 ? ', …' : ''})${p.disease.nameTerms.length ? ' and the features its name states' : ''}`;
 }
 
 /** Per-term breakdown of a borrowed profile's LR (the same arithmetic as `scoreBorrowed`). */
 export function explainBorrowed(model: PhenotypeModel, q: ResolvedQuery, p: BorrowedProfile, options: PhenotypeScoringOptions = DEFAULT_SCORING_OPTIONS): { matched: TermMatch[]; excluded: ExcludedTermEffect[] } {
-  const frequencyText = `mean over ${p.siblings.length} diseases of the series`;
+  const frequencyText = p.kind === 'series' ? `mean over ${p.siblings.length} diseases of the series` : `similarity-weighted mean over ${p.siblings.length} diseases with similar names`;
   const matched: TermMatch[] = q.present.map((t) => {
     const base = { term: model.termId(t), label: model.label(t) };
     const { lr: best, term: bestC } = bestAncestorMatch(

@@ -37,7 +37,7 @@ export type DiseaseHypothesis =
   | { source: 'allelic'; disease: number }
   /** A disease known only by name (no phenotype annotations yet), on the features its title names. */
   | { source: 'disease-name'; disease: NamedDisease }
-  /** A disease known only by name, on the phenotype borrowed from its series (index into getBorrowedProfiles). */
+  /** A disease known only by name, on its borrowed profile: its series' or its similar titles' phenotype (index into getBorrowedProfiles). */
   | { source: 'series'; profile: number }
   /** A new disease of the gene, inheritance unknown: the floor, so no candidate is ever lost. */
   | { source: 'none' };
@@ -165,7 +165,7 @@ function profileOf(ctx: PrioritiserContext, i: number): BorrowedProfile {
 export interface PhenotypeEvidence {
   diseaseId: string;
   diseaseName: string;
-  source: 'annotations' | 'series' | 'disease-name';
+  source: 'annotations' | 'series' | 'similar-titles' | 'disease-name';
   log10Lr: number;
   matched: TermMatch[];
 }
@@ -208,7 +208,7 @@ function phenotypeEvidence(ctx: PrioritiserContext, h: Hypothesis, withTerms: bo
   }
   if (d.source === 'series') {
     const p = profileOf(ctx, d.profile);
-    return { diseaseId: p.disease.id, diseaseName: p.disease.name, source: 'series', log10Lr: (ctx.borrowed[d.profile] ?? 0) / LN10, matched: withTerms ? explainBorrowed(ctx.model, ctx.query, p, ctx.scoring).matched : [] };
+    return { diseaseId: p.disease.id, diseaseName: p.disease.name, source: p.kind, log10Lr: (ctx.borrowed[d.profile] ?? 0) / LN10, matched: withTerms ? explainBorrowed(ctx.model, ctx.query, p, ctx.scoring).matched : [] };
   }
   if (d.source === 'disease-name') {
     const e = nameEvidence(ctx, d.disease);
@@ -239,7 +239,7 @@ function explainPhenotype(ctx: PrioritiserContext, h: Hypothesis, withTerms: boo
     const p = profileOf(ctx, d.profile);
     const hits = ev.matched.filter((m) => m.kind === 'exact' || m.kind === 'implied').map((m) => m.label);
     return [
-      `${hasAnnotatedDisease(model, symbol) ? 'No annotated disease of this gene fits better' : 'No annotated disease for this gene'} (${symbol}): its disease ${p.disease.name} (${p.disease.id}) has ${describeBorrowed(p)}; likelihood ratio 10^${ev.log10Lr.toFixed(1)}${hits.length ? `; matching features: ${hits.join(', ')}` : ''} (prior 10^${(ctx.constants.seriesDiseaseLn / LN10).toFixed(2)})`,
+      `${hasAnnotatedDisease(model, symbol) ? 'No annotated disease of this gene fits better' : 'No annotated disease for this gene'} (${symbol}): its disease ${p.disease.name} (${p.disease.id}) has ${describeBorrowed(p)}; likelihood ratio 10^${ev.log10Lr.toFixed(1)}${hits.length ? `; matching features: ${hits.join(', ')}` : ''} (prior 10^${((p.kind === 'series' ? ctx.constants.seriesDiseaseLn : ctx.constants.similarTitlesDiseaseLn) / LN10).toFixed(2)})`,
     ];
   }
   if (d.source === 'disease-name' && ev) {
@@ -270,7 +270,7 @@ export const phenotypePrioritiser: GenePrioritiser<'source' | 'phenotypeLn'> & {
       case 'disease-name':
         return { source: 'disease-name', phenotypeLn: nameEvidence(ctx, d.disease).ln };
       case 'series':
-        return { source: 'series', phenotypeLn: ctx.borrowed[d.profile] ?? 0 };
+        return { source: profileOf(ctx, d.profile).kind, phenotypeLn: ctx.borrowed[d.profile] ?? 0 };
       case 'none':
         return { source: 'none', phenotypeLn: 0 };
       default: {

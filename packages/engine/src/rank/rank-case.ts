@@ -72,6 +72,12 @@ export interface RankOptions {
   explainTop?: number;
   /** Maximum number of entries returned per list (default 200). */
   limit?: number;
+  /**
+   * Explain each ranked variant (default true). Without, `explanation` is empty: a caller that
+   * keeps only the variants' ranks (the server's re-ranking of 50,000 candidates) skips building
+   * a description of every one.
+   */
+  explainVariants?: boolean;
   /** The case's family: genotype fits use the relatives' genotypes (family/segregation.ts). */
   family?: FamilyContext | null;
   /**
@@ -202,6 +208,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const w = k.genotypeWeight;
   const explainTop = options.explainTop ?? 100;
   const limit = options.limit ?? 200;
+  const explainVariants = options.explainVariants ?? true;
   const query = resolveQuery(model, { present: phenotype.hpoPresent, excluded: phenotype.hpoExcluded ?? [] }, scoring);
   const pheno = scoreDiseases(model, query, scoring);
   const borrowed = scoreBorrowed(model, query, scoring);
@@ -265,7 +272,8 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   // Diseases known only by name, on their borrowed profiles: the same, with their prior.
   const combinedBorrowed = new Float64Array(borrowed.length);
   for (let i = 0; i < borrowed.length; i++) {
-    combinedBorrowed[i] = phenotypeTerm((borrowed[i] ?? 0) + GENOTYPE_SERIES_PRIOR_LN, k.phenotypeScale) + (bestFitOfProfile[i] ?? floorLn);
+    // A 'similar-titles' profile ranks genes only (not listed among the diseases; rank-phenotype.ts borrowedScores).
+    combinedBorrowed[i] = profiles.profiles[i]?.kind === 'series' ? phenotypeTerm((borrowed[i] ?? 0) + GENOTYPE_SERIES_PRIOR_LN, k.phenotypeScale) + (bestFitOfProfile[i] ?? floorLn) : -Infinity;
   }
   const diseaseResult = buildPhenotypeResult(model, query, combined, Math.min(explainTop, 20), scoring, limit, options.diseaseCalibration ?? DISEASE_CALIBRATION, combinedBorrowed);
 
@@ -304,7 +312,9 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
         score,
         pathogenicity: qv.p,
         contributes,
-        explanation: [describeVariant(qv), contributes ? `Part of the best genotype for ${g.symbol} (gene rank ${geneRank.get(g.symbol) ?? '?'}): ${g.fit.reason}` : `Not needed for ${g.symbol}'s best genotype fit`],
+        explanation: explainVariants
+          ? [describeVariant(qv), contributes ? `Part of the best genotype for ${g.symbol} (gene rank ${geneRank.get(g.symbol) ?? '?'}): ${g.fit.reason}` : `Not needed for ${g.symbol}'s best genotype fit`]
+          : [],
         variant: v,
       });
     }
@@ -332,7 +342,7 @@ function explainGene(ctx: PrioritiserContext, g: GeneScore, rankNo: number, post
   for (const p of GENE_PRIORITISERS) lines.push(...p.explain(ctx, g, withTerms));
   for (const qv of used) lines.push(`Variant: ${describeVariant(qv)}`);
   const l10 = (x: number): string => (x / LN10).toFixed(2);
-  const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : g.parts.source === 'allelic' ? 'phenotype and allelic-disease prior' : g.parts.source === 'series' ? 'phenotype borrowed from the series and prior' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
+  const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : g.parts.source === 'allelic' ? 'phenotype and allelic-disease prior' : g.parts.source === 'series' ? 'phenotype borrowed from the series and prior' : g.parts.source === 'similar-titles' ? 'phenotype inferred from similar disease titles and prior' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
   lines.push(
     `Score (log10): ${phenoPart} + genotype ${l10(k.genotypeWeight * g.parts.fitLn)}${g.parts.constraint ? ` + constraint ${l10(geneConstraintLn(g.parts, k))}` : ''}${geneClinvarLn(g.parts, k) ? ` + ClinVar pathogenic allele in a gene without an annotated disease fit ${l10(geneClinvarLn(g.parts, k))}` : ''} = ${l10(g.ln)}; post-test probability ${formatProbability(post)}`,
   );

@@ -10,7 +10,8 @@ export interface GenePhenotypeSource {
   /**
    * 'annotations': an annotated disease's phenotype; 'allelic': an annotated disease's phenotype
    * with the genotype fit of unknown inheritance (a possibly allelic disease); 'series': a disease
-   * without phenotype annotations, on the phenotype borrowed from its series; 'disease-name': a
+   * without phenotype annotations, on the phenotype borrowed from its series; 'similar-titles': one in
+   * no series, on the phenotype of the annotated diseases with the most similar titles; 'disease-name': a
    * disease without phenotype annotations, on the features its name states; 'none': a possible
    * new disease of the gene (no phenotype evidence).
    */

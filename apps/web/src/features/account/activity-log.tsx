@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { accountApi } from './account.api.ts';
 
 const LABELS: Record<ActivityKind, string> = {
@@ -58,7 +59,7 @@ export function ActivityLog() {
             {events.map((e) => (
               <tr key={e.id} className={e.kind === 'sign_in_failed' ? 'text-danger-700' : 'text-ink-800'}>
                 <td className="py-2 pr-4 whitespace-nowrap">
-                  <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>
+                  <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
                 </td>
                 <td className="py-2 pr-4">
                   {LABELS[e.kind]}

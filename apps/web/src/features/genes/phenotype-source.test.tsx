@@ -43,6 +43,16 @@ describe('PhenotypeSourceLabel', () => {
     );
   });
 
+  it('says a phenotype inferred from similar disease names is for a disease with no HPO annotations yet', () => {
+    const label = labelOf({
+      source: 'similar-titles',
+      disease: { id: 'OMIM:620000', label: 'Neurodevelopmental disorder with seizures' },
+    });
+    expect(label).toHaveTextContent(
+      'Ranked on: phenotype inferred from diseases with similar names, for Neurodevelopmental disorder with seizures OMIM:620000 (no HPO annotations yet)',
+    );
+  });
+
   it('calls a gene without an annotated disease a possible new disease gene, naming no disease', () => {
     const label = labelOf({ source: 'none', disease: null });
     expect(label).toHaveTextContent('Ranked on: possible new disease gene (no annotated disease)');

@@ -7,6 +7,7 @@ const SOURCE_WORDS: Record<GenePhenotypeSource['source'], string> = {
   allelic: 'possibly allelic disease of',
   'disease-name': 'disease known only by name',
   series: 'phenotype borrowed from the series of',
+  'similar-titles': 'phenotype inferred from diseases with similar names, for',
   none: 'possible new disease gene (no annotated disease)',
 };
 
@@ -30,7 +31,7 @@ export function PhenotypeSourceLabel({ source }: { source: GenePhenotypeSource |
           <span className="text-ink-900">{disease.label}</span> <DiseaseIdLink id={disease.id} />
         </>
       ) : null}
-      {source.source === 'disease-name' ? (
+      {source.source === 'disease-name' || source.source === 'similar-titles' ? (
         <span className="text-ink-500"> (no HPO annotations yet)</span>
       ) : null}
     </p>
