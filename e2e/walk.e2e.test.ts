@@ -180,6 +180,40 @@ describe('on a phone', () => {
     await page.screenshot({ path: screenshotPath('walk-phone-pagination') });
     expect(errors).toEqual([]);
   });
+
+  it('keeps the gene header and the variant evidence inside a 390 px screen', async () => {
+    const { page, errors } = await env.newPage({ width: 390, height: 844 });
+    await logIn(page, email);
+    /** Elements of `root` that end beyond the screen's right edge (outside any horizontal scroller). */
+    const beyond = (selector: string) =>
+      page.evaluate((sel) => {
+        const root = document.querySelector(sel);
+        if (!root) return ['missing ' + sel];
+        const scrolls = (e: Element | null): boolean => {
+          for (let x = e; x && x !== root; x = x.parentElement) if (/(auto|scroll|hidden)/.test(getComputedStyle(x).overflowX)) return true;
+          return false;
+        };
+        return [...root.querySelectorAll('*')]
+          .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > window.innerWidth + 0.5 && !scrolls(e.parentElement))
+          .map((e) => `${e.tagName} "${(e.textContent ?? '').trim().slice(0, 30)}" right ${Math.round(e.getBoundingClientRect().right)}`);
+      }, selector);
+    await page.goto(`/my-product/${productId}/genes/FGFR2`);
+    await page.getByTestId('gene-symbol').waitFor();
+    await page.getByTestId('gene-probability').waitFor();
+    expect(await beyond('main header')).toEqual([]);
+    const badge = (await page.locator('main header').getByText(/significance|pathogenic|benign/i).first().boundingBox())!;
+    expect(badge.x + badge.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: screenshotPath('walk-phone-gene') });
+
+    await page.getByTestId('variant-card').first().click();
+    const evidence = page.getByTestId('variant-evidence');
+    await evidence.waitFor();
+    await evidence.getByText(/ACMG/).first().waitFor();
+    // Once the drawer has slid in.
+    await expect.poll(() => beyond('[data-testid="variant-evidence"]'), { timeout: 5000 }).toEqual([]);
+    await page.screenshot({ path: screenshotPath('walk-phone-variant') });
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('queued and failed cases', () => {
