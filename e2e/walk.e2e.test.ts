@@ -214,6 +214,27 @@ describe('on a phone', () => {
     await page.screenshot({ path: screenshotPath('walk-phone-variant') });
     expect(errors).toEqual([]);
   });
+
+  it('keeps the account activity inside a 390 px screen (the table scrolls in its card)', async () => {
+    const { page, errors } = await env.newPage({ width: 390, height: 844 });
+    await logIn(page, email);
+    await page.goto('/my-account/passwords');
+    const table = page.getByRole('table', { name: 'Account activity' });
+    await table.getByText('Signed in').first().waitFor();
+    const card = (await page.getByRole('heading', { name: 'Account activity' }).locator('..').boundingBox())!;
+    expect(card.x).toBeGreaterThanOrEqual(0);
+    expect(card.x + card.width).toBeLessThanOrEqual(390);
+    // Nothing makes the signed-in area scroll sideways.
+    const sideways = await page.evaluate(() => {
+      const holder = document.querySelector('table[aria-label="Account activity"]')?.parentElement;
+      return [...document.querySelectorAll('*')]
+        .filter((e) => e !== holder && e.scrollWidth > e.clientWidth + 1 && /(auto|scroll)/.test(getComputedStyle(e).overflowX))
+        .map((e) => `${e.tagName}.${String(e.className).slice(0, 40)} ${e.scrollWidth} > ${e.clientWidth}`);
+    });
+    expect(sideways).toEqual([]);
+    await page.screenshot({ path: screenshotPath('walk-phone-activity') });
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('queued and failed cases', () => {
