@@ -215,6 +215,23 @@ describe('on a phone', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps a completed case’s actions (Share, Open results, Delete) inside its card on a 390 px screen', async () => {
+    const { page, errors } = await env.newPage({ width: 390, height: 844 });
+    await logIn(page, email);
+    const card = page.getByTestId('case-card').filter({ hasText: 'WALK-PFS' }).first();
+    const remove = card.getByRole('button', { name: 'Delete case WALK-PFS' });
+    await remove.waitFor();
+    const cardBox = (await card.boundingBox())!;
+    for (const action of [remove, card.getByRole('link', { name: /Open results/ }), card.getByRole('button', { name: /Share/ })]) {
+      const box = (await action.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(cardBox.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    }
+    expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: screenshotPath('walk-phone-home') });
+    expect(errors).toEqual([]);
+  });
+
   it('keeps the account activity inside a 390 px screen (the table scrolls in its card)', async () => {
     const { page, errors } = await env.newPage({ width: 390, height: 844 });
     await logIn(page, email);

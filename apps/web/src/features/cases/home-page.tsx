@@ -145,7 +145,7 @@ function CaseCard({ product }: { product: ProductSummary }) {
       </div>
       <CaseProgress product={product} barClassName="mt-3" />
       {product.status === 'Error' ? <ErrorReason error={product.error} /> : null}
-      <div className="mt-3 flex items-center justify-between gap-3">
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <OwnerLabel product={product} />
         <ShareAction product={product} />
         {to ? (
