@@ -1,4 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Unit and web files run on every core (vitest's default leaves one idle: on CI's 2-core machine
+// that is a single worker). Measured on 2 cores, loaded: unit 205 s -> 135 s, web 205 s -> 151 s.
+const workers = availableParallelism();
 
 // Three projects: fast unit tests beside the code, integration tests against a real
 // PostgreSQL (each run creates and drops its own database), browser tests in Debian Chromium.
@@ -12,6 +17,7 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: workers,
         },
       },
       {
@@ -19,6 +25,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
+          maxWorkers: workers,
         },
       },
       {

@@ -180,6 +180,61 @@ describe('on a phone', () => {
     await page.screenshot({ path: screenshotPath('walk-phone-pagination') });
     expect(errors).toEqual([]);
   });
+
+  it('keeps the gene header and the variant evidence inside a 390 px screen', async () => {
+    const { page, errors } = await env.newPage({ width: 390, height: 844 });
+    await logIn(page, email);
+    /** Elements of `root` that end beyond the screen's right edge (outside any horizontal scroller). */
+    const beyond = (selector: string) =>
+      page.evaluate((sel) => {
+        const root = document.querySelector(sel);
+        if (!root) return ['missing ' + sel];
+        const scrolls = (e: Element | null): boolean => {
+          for (let x = e; x && x !== root; x = x.parentElement) if (/(auto|scroll|hidden)/.test(getComputedStyle(x).overflowX)) return true;
+          return false;
+        };
+        return [...root.querySelectorAll('*')]
+          .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > window.innerWidth + 0.5 && !scrolls(e.parentElement))
+          .map((e) => `${e.tagName} "${(e.textContent ?? '').trim().slice(0, 30)}" right ${Math.round(e.getBoundingClientRect().right)}`);
+      }, selector);
+    await page.goto(`/my-product/${productId}/genes/FGFR2`);
+    await page.getByTestId('gene-symbol').waitFor();
+    await page.getByTestId('gene-probability').waitFor();
+    expect(await beyond('main header')).toEqual([]);
+    const badge = (await page.locator('main header').getByText(/significance|pathogenic|benign/i).first().boundingBox())!;
+    expect(badge.x + badge.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: screenshotPath('walk-phone-gene') });
+
+    await page.getByTestId('variant-card').first().click();
+    const evidence = page.getByTestId('variant-evidence');
+    await evidence.waitFor();
+    await evidence.getByText(/ACMG/).first().waitFor();
+    // Once the drawer has slid in.
+    await expect.poll(() => beyond('[data-testid="variant-evidence"]'), { timeout: 5000 }).toEqual([]);
+    await page.screenshot({ path: screenshotPath('walk-phone-variant') });
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the account activity inside a 390 px screen (the table scrolls in its card)', async () => {
+    const { page, errors } = await env.newPage({ width: 390, height: 844 });
+    await logIn(page, email);
+    await page.goto('/my-account/passwords');
+    const table = page.getByRole('table', { name: 'Account activity' });
+    await table.getByText('Signed in').first().waitFor();
+    const card = (await page.getByRole('heading', { name: 'Account activity' }).locator('..').boundingBox())!;
+    expect(card.x).toBeGreaterThanOrEqual(0);
+    expect(card.x + card.width).toBeLessThanOrEqual(390);
+    // Nothing makes the signed-in area scroll sideways.
+    const sideways = await page.evaluate(() => {
+      const holder = document.querySelector('table[aria-label="Account activity"]')?.parentElement;
+      return [...document.querySelectorAll('*')]
+        .filter((e) => e !== holder && e.scrollWidth > e.clientWidth + 1 && /(auto|scroll)/.test(getComputedStyle(e).overflowX))
+        .map((e) => `${e.tagName}.${String(e.className).slice(0, 40)} ${e.scrollWidth} > ${e.clientWidth}`);
+    });
+    expect(sideways).toEqual([]);
+    await page.screenshot({ path: screenshotPath('walk-phone-activity') });
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('queued and failed cases', () => {

@@ -8,7 +8,7 @@
  */
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import {
@@ -34,6 +34,7 @@ import {
   type VcfAnnotationSession,
 } from '@rarelens/engine';
 import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args.ts';
+import { outputTarget } from '../output.ts';
 import { defaultKbDir } from './kb.ts';
 
 const USAGE = `Usage:
@@ -221,8 +222,8 @@ function parseCaseLine(line: string, lineNo: number, file: string): CaseSpec {
 }
 
 async function runBatch(engine: Engine, args: Args & { batch: string }): Promise<number> {
-  const tmp = `${args.out}.tmp-${process.pid}`;
-  const out = createWriteStream(tmp);
+  const target = await outputTarget(args.out);
+  const out = createWriteStream(target.path);
   const rl = createInterface({ input: createReadStream(args.batch), crlfDelay: Infinity });
   let lineNo = 0;
   let n = 0;
@@ -248,11 +249,11 @@ async function runBatch(engine: Engine, args: Args & { batch: string }): Promise
     }
     out.end();
     await once(out, 'finish');
-    await rename(tmp, args.out);
+    await target.commit();
   } catch (e) {
     // Let pending writes finish before removing the partial file (no half-written output is left).
     await new Promise<void>((done) => out.end(() => done()));
-    await rm(tmp, { force: true });
+    await target.discard();
     throw e;
   }
   console.error(`analyzed ${n} cases in ${((performance.now() - t0) / 1000).toFixed(2)} s${failed ? `, ${failed} failed (see their "error" field)` : ''}; wrote ${args.out}`);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -94,6 +94,32 @@ describe('rarelens annotate', () => {
     expect(code).toBe(1);
     expect(err.text()).toMatch(/bad\.vcf:3:/);
     await expect(readFile(out)).rejects.toThrow();
+  });
+
+  it('writes into a named pipe in place and leaves it a pipe (renaming over /dev/null as root replaced the device)', async () => {
+    const fifo = join(dir, 'out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reading = readFile(fifo, 'utf8');
+    const err = captureErrors();
+    const code = await run(['--vcf', vcfNoAssembly, '--kb', kbDir, '--assembly', 'GRCh38', '--out', fifo]);
+    err.restore();
+    expect(code).toBe(0);
+    const rows = (await reading).trim().split('\n');
+    expect(rows).toHaveLength(2);
+    expect(JSON.parse(rows[1]!)).toMatchObject({ consequences: ['frameshift_variant'] });
+    expect((await stat(fifo)).isFIFO()).toBe(true);
+    expect((await readdir(dir)).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('refuses an --out that is a directory before reading anything', async () => {
+    const outDir = join(dir, 'an-output-dir');
+    await mkdir(outDir);
+    const err = captureErrors();
+    const code = await run(['--vcf', vcfNoAssembly, '--kb', kbDir, '--assembly', 'GRCh38', '--out', outDir]);
+    err.restore();
+    expect(code).toBe(2);
+    expect(err.text()).toMatch(/--out .*an-output-dir is a directory/);
+    expect((await stat(outDir)).isDirectory()).toBe(true);
   });
 });
 

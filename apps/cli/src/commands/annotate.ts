@@ -8,7 +8,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { rename, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import {
@@ -28,6 +28,7 @@ import {
 import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args.ts';
 import { openAnnotation } from './annotate-jsonl.ts';
 import { AnnotateInputError, annotateInWorkers } from './annotate-pool.ts';
+import { outputTarget } from '../output.ts';
 import { defaultKbDir } from './kb.ts';
 
 const USAGE = `Usage:
@@ -79,7 +80,8 @@ export function run(argv: string[]): Promise<number> {
 
 async function annotate(args: Args): Promise<number> {
   const t0 = performance.now();
-  const tmp = `${args.out}.tmp-${process.pid}`;
+  const target = await outputTarget(args.out);
+  const tmp = target.path;
   try {
     const manifest = await readKbManifest(args.kb);
     const input = { vcf: args.vcf, assembly: args.assembly, sample: args.sample, kb: args.kb, fasta: args.fasta };
@@ -145,7 +147,7 @@ async function annotate(args: Args): Promise<number> {
       }
       annotator.close();
     }
-    await rename(tmp, args.out);
+    await target.commit();
     const s = reader.summary;
     const secs = (performance.now() - t0) / 1000;
     console.error(
@@ -163,7 +165,7 @@ async function annotate(args: Args): Promise<number> {
     );
     return 0;
   } catch (e) {
-    await rm(tmp, { force: true });
+    await target.discard();
     if (e instanceof AssemblyRequiredError) {
       console.error(`rarelens annotate: ${e.message}.\nRun again with --assembly GRCh37 or --assembly GRCh38.`);
       return 2;

@@ -334,3 +334,80 @@ export function encodeStoredVariants(variants: readonly { id: number; variant: A
   );
 }
 
+/** The AnnotatedVariant a stored row came from (re-ranking works from these). */
+export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
+  const details = readStoredDetails(r.details);
+  return {
+    chrom: r.chrom,
+    pos: r.pos,
+    ref: r.ref,
+    alt: r.alt,
+    input: readStoredInput(r),
+    assembly: 'GRCh38',
+    genotype: r.genotype as AnnotatedVariant['genotype'],
+    filter: r.filter,
+    qual: r.qual,
+    gene: r.gene,
+    hgncId: r.hgncId,
+    transcript: r.transcript,
+    isManeSelect: r.isManeSelect,
+    consequences: r.consequences,
+    ...(details?.codingOutcome?.length ? { codingOutcome: details.codingOutcome } : {}),
+    impact: r.impact as AnnotatedVariant['impact'],
+    hgvsC: r.hgvsC,
+    hgvsP: r.hgvsP,
+    af: r.af,
+    afSource: r.afSource,
+    clinvar: r.clinvar as AnnotatedVariant['clinvar'],
+    acmg: {
+      classification: r.acmgClass as AnnotatedVariant['acmg']['classification'],
+      points: r.acmgPoints,
+      criteria: r.acmgCriteria as AnnotatedVariant['acmg']['criteria'],
+      ...(details?.acmgNotAssessed.length ? { notAssessed: details.acmgNotAssessed } : {}),
+    },
+    score: r.score,
+    ...(details?.otherGenes.length ? { otherGenes: details.otherGenes } : {}),
+    ...(details?.geneConstraint ? { geneConstraint: details.geneConstraint } : {}),
+    ...(r.genotypes ? { familyGenotypes: r.genotypes } : {}),
+  };
+}
+
+/** The columns fromVariantRow reads, in the order of a candidate's stored-row text (CANDIDATE_ROW_TEXT). */
+const CANDIDATE_FIELDS = [
+  'chrom', 'pos', 'ref', 'alt', 'input', 'genotype', 'filter', 'qual', 'gene', 'hgncId', 'transcript', 'isManeSelect',
+  'consequences', 'details', 'impact', 'hgvsC', 'hgvsP', 'af', 'afSource', 'clinvar', 'acmgClass', 'acmgPoints',
+  'acmgCriteria', 'score', 'genotypes',
+] as const satisfies readonly (keyof RunVariantRow)[];
+/** float4 columns: JSON gives NaN and infinities as strings. */
+const REAL_FIELDS = ['qual', 'af', 'score'] as const;
+
+/**
+ * A stored row as one JSON text (an array of CANDIDATE_FIELDS), built by the database: re-ranking
+ * passes these strings to the analysis thread, which decodes them (decodeCandidateRow), instead
+ * of 13,000 row objects mapped here and structured-cloned there.
+ */
+export const CANDIDATE_ROW_TEXT = sql`json_build_array(${sql.join(
+  CANDIDATE_FIELDS.map((k) => runVariants[k]),
+  sql`, `,
+)})::text`;
+
+/** The AnnotatedVariant of a CANDIDATE_ROW_TEXT (the same as fromVariantRow of the row). */
+export function decodeCandidateRow(text: string): AnnotatedVariant {
+  const values = JSON.parse(text) as unknown[];
+  if (!Array.isArray(values) || values.length !== CANDIDATE_FIELDS.length) {
+    throw new Error(`stored candidate row: expected ${CANDIDATE_FIELDS.length} fields, got ${Array.isArray(values) ? values.length : typeof values}`);
+  }
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < CANDIDATE_FIELDS.length; i++) row[CANDIDATE_FIELDS[i]!] = values[i];
+  for (const k of REAL_FIELDS) if (typeof row[k] === 'string') row[k] = Number(row[k]);
+  return fromVariantRow(row as RunVariantRow);
+}
+
+/** A run's candidates as stored (CaseAnalysisStore.loadCandidateRows), aligned by index. */
+export interface StoredCandidates {
+  ids: number[];
+  genes: (string | null)[];
+  scores: number[];
+  /** Each candidate's row as JSON text (CANDIDATE_ROW_TEXT). */
+  rows: string[];
+}

@@ -21,6 +21,7 @@ import {
   isCandidate,
   loadChain,
   phenotypeSourceOf,
+  preferredDiseaseId,
   prepareVariants,
   rank,
   readVcf,
@@ -44,6 +45,7 @@ import {
   type VcfVariant,
 } from '@rarelens/engine';
 import type { KnowledgeBase } from '../kb/knowledge-base.ts';
+import { decodeCandidateRow } from '../db/run-variants.ts';
 import { openWithProgress } from './progress.stream.ts';
 
 export interface TermRefValue {
@@ -211,7 +213,30 @@ export interface AnalysisEngine {
     patient: RankingPatient,
     family?: RunFamily | null,
   ): RankingValue | Promise<RankingValue>;
+  /**
+   * rank() of candidates given as stored-row texts (db/run-variants.ts CANDIDATE_ROW_TEXT), decoded
+   * where the ranking runs (re-ranking: strings cross to the analysis thread, not 13,000 objects);
+   * variantRanks[i] is the engine's rank of rows[i].
+   */
+  rankStored?(rows: string[], patient: RankingPatient, family?: RunFamily | null): Promise<StoredRanking>;
   geneFacts(symbol: string): GeneFacts | null;
+}
+
+/** AnalysisEngine.rankStored's ranking: the engine's rank of each row sent, or null. */
+export interface StoredRanking extends Omit<RankingValue, 'variantRank'> {
+  variantRanks: (number | null)[];
+}
+
+/** rankStored over rank(): decodes the rows and ranks them. */
+export async function rankStoredRows(
+  engine: Pick<AnalysisEngine, 'rank'>,
+  rows: string[],
+  patient: RankingPatient,
+  family: RunFamily | null,
+): Promise<StoredRanking> {
+  const candidates = rows.map(decodeCandidateRow);
+  const ranking = await engine.rank(candidates, patient, family);
+  return { diseases: ranking.diseases, genes: ranking.genes, variantRanks: candidates.map((v) => ranking.variantRank?.(v) ?? null) };
 }
 
 /** Input problems no retry can fix (bad VCF line, unknown assembly, unsupported input). */
@@ -327,6 +352,8 @@ export function createEngineFromKb(deps: {
     isRankCandidate: (v) => isCandidate(v),
     familyRun: (family) => createFamilyRun(family, hpo),
     rank: (candidates, patient, family) => rankWithEngine(hpo, candidates, patient, family),
+    rankStored: (rows, patient, family) =>
+      rankStoredRows({ rank: (c, p, f) => rankWithEngine(hpo, c, p, f) }, rows, patient, family ?? null),
     geneFacts(symbol) {
       const g = genome.genes.bySymbolExact(symbol) ?? genome.genes.bySymbolOrAlias(symbol);
       if (!g) return null;
@@ -362,17 +389,25 @@ export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patie
     prepared,
     hpo,
     { hpoPresent: patient.hpoTerms, hpoExcluded: patient.excludedTerms, sex: patient.sex },
-    { limit: Math.max(MAX_DISEASES, candidates.length, prepared.genes.size), family: context && hasRelatives(context) ? context : null },
+    {
+      limit: Math.max(MAX_DISEASES, candidates.length, prepared.genes.size),
+      family: context && hasRelatives(context) ? context : null,
+      // Only the variants' ranks are kept (the gene and disease explanations are stored).
+      explainVariants: false,
+    },
   );
   const variantRank = new Map<AnnotatedVariant, number>();
   for (const v of result.variants) variantRank.set(v.variant, v.rank);
   return {
     genes: result.genes.map((g) => {
-      const diseases = (hpo.genes.get(g.symbol)?.diseases ?? [])
-        .map((d) => hpo.diseaseById.get(d.id))
+      // Listed under the ids the disease list uses (one entry per Mondo disease, OMIM preferred).
+      const best = g.bestDisease === null ? null : preferredDiseaseId(hpo, g.bestDisease);
+      const ids = new Set((hpo.genes.get(g.symbol)?.diseases ?? []).map((d) => preferredDiseaseId(hpo, d.id)));
+      const diseases = [...ids]
+        .map((id) => hpo.diseaseById.get(id))
         .filter((d): d is NonNullable<typeof d> => d !== undefined)
         .map((d) => ({ id: d.id, label: d.name }))
-        .sort((a, b) => Number(b.id === g.bestDisease) - Number(a.id === g.bestDisease) || a.id.localeCompare(b.id));
+        .sort((a, b) => Number(b.id === best) - Number(a.id === best) || a.id.localeCompare(b.id));
       return {
         symbol: g.symbol,
         hgncId: null,

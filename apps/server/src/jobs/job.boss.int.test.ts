@@ -119,6 +119,25 @@ for (const kind of ['postgres', 'pglite'] as const) {
       expect((await jobRows(database, 's1')).map((r) => r.state)).toEqual(['completed']);
     });
 
+    // PGlite is one process (its in-process worker is woken directly): PostgreSQL only.
+    it.runIf(kind === 'postgres')('starts a job another process enqueued without waiting for the next poll (LISTEN/NOTIFY)', async () => {
+      const h = harness();
+      // A worker polling once a minute, and another runner (another process) that only enqueues.
+      const worker = new JobQueue(database, registry(h, database), { pollMs: 60_000, heartbeatMs: 200, staleAfterMs: 1000, logger: silent });
+      const sender = newQueue(harness());
+      await worker.work();
+      // The loop's first fetch finds nothing; it then sleeps for pollMs.
+      await new Promise((r) => setTimeout(r, 500));
+      const def = registry(h, database).get('test-job')!;
+      const t0 = Date.now();
+      await database.db.transaction((tx) => sender.enqueue(tx, def, { key: 'n1', mode: 'ok' }, 'k:n1'));
+      // Without the notification the worker would sleep for its 60 s poll.
+      await waitFor(() => h.published.includes('n1'), 20_000);
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      await worker.stop({ graceful: true });
+      await sender.stop();
+    });
+
     it('retries a failing job with growing delays until it succeeds, and fails bad input at once', async () => {
       const h = harness();
       const q = newQueue(h, { concurrency: 2 });

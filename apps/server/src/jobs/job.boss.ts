@@ -15,11 +15,14 @@
  *   failed for good, including a job whose worker died on its last attempt.
  *
  * Enqueueing happens inside the caller's transaction (pg-boss `send` with a `db` adapter), so
- * a case row and its analysis job commit together or not at all.
+ * a case row and its analysis job commit together or not at all. On PostgreSQL the enqueue also
+ * notifies JOBS_CHANNEL (delivered at commit) and every working process LISTENs on it, so a
+ * worker in another process starts a job (a re-rank) at once instead of at its next poll.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
 import { rowsOf, type Database, type Executor } from '../db/database.ts';
 import { LostJobLockError, type AnyJobDefinition, type JobDefinition, type JobRegistry, type SqlRunner } from './job.registry.ts';
@@ -44,6 +47,9 @@ export interface JobQueueOptions {
   workerId?: string;
   logger: RunnerLogger;
 }
+
+/** PostgreSQL NOTIFY channel of new jobs (payload: the job's name). */
+export const JOBS_CHANNEL = 'rarelens_jobs';
 
 /** The pg-boss schema holding the queue tables. */
 export const BOSS_SCHEMA = 'pgboss';
@@ -95,6 +101,8 @@ export class JobQueue {
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** PostgreSQL: the connection LISTENing on JOBS_CHANNEL while working. */
+  private listener: PoolClient | null = null;
 
   constructor(
     private readonly database: Database,
@@ -172,7 +180,42 @@ export class JobQueue {
     if (this.working) return;
     this.working = true;
     this.stopping = false;
+    await this.listen();
     this.loop = this.runLoop();
+  }
+
+  /** PostgreSQL: wakes the loop when any process enqueues a job (else it polls every pollMs). */
+  private async listen(): Promise<void> {
+    if (this.database.kind !== 'postgres' || this.listener) return;
+    const client = await this.database.pool.connect();
+    try {
+      client.on('notification', (n) => {
+        if (n.channel === JOBS_CHANNEL) this.wake();
+      });
+      // A lost connection: back to polling (the loop still polls every pollMs).
+      client.on('error', (e: unknown) => {
+        this.logger.warn({ err: describeError(e) }, 'job notifications lost; polling');
+        if (this.listener === client) this.listener = null;
+        client.release(true);
+      });
+      await client.query(`LISTEN ${JOBS_CHANNEL}`);
+      this.listener = client;
+    } catch (e) {
+      client.release(true);
+      this.logger.warn({ err: describeError(e) }, 'cannot listen for jobs; polling');
+    }
+  }
+
+  private async unlisten(): Promise<void> {
+    const client = this.listener;
+    this.listener = null;
+    if (!client) return;
+    try {
+      await client.query(`UNLISTEN ${JOBS_CHANNEL}`);
+      client.release();
+    } catch {
+      client.release(true);
+    }
   }
 
   /**
@@ -181,7 +224,10 @@ export class JobQueue {
    */
   async enqueue<P>(tx: Executor, def: JobDefinition<P>, payload: P, singletonKey: string): Promise<string | null> {
     const data = def.payload.parse(payload) as object;
-    return this.boss.send(def.name, data, { singletonKey, db: executorAdapter(tx) });
+    const id = await this.boss.send(def.name, data, { singletonKey, db: executorAdapter(tx) });
+    // Delivered when the caller's transaction commits (not at all if it rolls back).
+    if (id && this.database.kind === 'postgres') await executorAdapter(tx).executeSql('select pg_notify($1, $2)', [JOBS_CHANNEL, def.name]);
+    return id;
   }
 
   /** Asks the worker loop to look for work now (after an enqueue in this process). */
@@ -203,6 +249,7 @@ export class JobQueue {
     this.wake();
     if (!options.graceful) for (const r of this.running.values()) r.controller.abort(new Error('worker stopping'));
     await this.loop;
+    await this.unlisten();
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
     if (this.started) {
       await this.started.catch(() => undefined);

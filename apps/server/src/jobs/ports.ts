@@ -5,6 +5,7 @@
  */
 import type { AnnotatedVariant } from '@rarelens/engine';
 import type { Executor } from '../db/database.ts';
+import type { StoredCandidates } from '../db/run-variants.ts';
 import type { NewRunFields, ProductFileRow, ProductRow } from '../db/schema/products.ts';
 import type { GeneFacts, RankingValue, RunFamily } from './analysis-engine.ts';
 
@@ -68,6 +69,21 @@ export interface RankedResultsWriter {
   insertRanking(runId: string, ranking: RankingValue, geneFacts: (symbol: string) => GeneFacts | null): Promise<void>;
 }
 
+/** Writes a ranking again inside CaseAnalysisStore.rankingTransaction. */
+export interface RankingWriter {
+  /**
+   * Replaces the run's ranked phenotypes and genes; with `rerankedCandidates` (the run's
+   * candidates, ranked again, or as loadCandidateRows gave them with the engine's ranks), also
+   * their ranks.
+   */
+  replaceRanking(
+    runId: string,
+    ranking: RankingValue,
+    geneFacts: (symbol: string) => GeneFacts | null,
+    rerankedCandidates?: RunVariant[] | RerankedStoredCandidates,
+  ): Promise<void>;
+}
+
 /** The case, its runs and results as the analysis jobs read and write them. */
 export interface CaseAnalysisStore {
   findCase(db: Executor, caseId: string): Promise<ProductRow | null>;
@@ -100,20 +116,21 @@ export interface CaseAnalysisStore {
   readonly takesEncodedRows?: boolean;
   /** The run's candidate variants, in id order. */
   loadCandidates(db: Executor, runId: string): Promise<RunVariant[]>;
+  /** The run's candidates as stored-row texts for AnalysisEngine.rankStored, in id order. */
+  loadCandidateRows?(db: Executor, runId: string): Promise<StoredCandidates>;
   /**
-   * Replaces the run's ranked phenotypes and genes (re-ranking); with `rerankedCandidates` (the run's
-   * candidates, ranked again), also their ranks.
+   * Runs `fn` in one transaction (re-ranking) in which RankingWriter replaces the run's ranked
+   * results (written with COPY): a failure leaves the previous ranking.
    */
-  storeRanking(
-    tx: Executor,
-    runId: string,
-    ranking: RankingValue,
-    geneFacts: (symbol: string) => GeneFacts | null,
-    rerankedCandidates?: RunVariant[],
-  ): Promise<void>;
+  rankingTransaction<T>(fn: (tx: Executor, ranking: RankingWriter) => Promise<T>): Promise<T>;
   /** Records the terms a ranking used; `counts` (a re-ranking's timings) are merged into the run's counts. */
   markRanked(tx: Executor, runId: string, terms: { hpoTerms: string[]; excludedTerms: string[] }, counts?: Record<string, number>): Promise<void>;
   completeRun(tx: Executor, runId: string, counts: Record<string, number>): Promise<void>;
   /** Visibility map and planner statistics after a bulk load of `loadedRows` variants or a re-rank (0), outside any transaction. */
   refreshVariantStats(db: Executor, loadedRows: number): Promise<void>;
+}
+
+/** Stored candidates ranked again (AnalysisEngine.rankStored's variantRanks, aligned with ids). */
+export interface RerankedStoredCandidates extends Omit<StoredCandidates, 'rows'> {
+  variantRanks: (number | null)[];
 }

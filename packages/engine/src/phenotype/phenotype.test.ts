@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTerm, testOntology } from '../testing.ts';
 import type { DiseaseAnnotation, HpoDisease, HpoKb } from '../kb/hpo-kb.ts';
 import { PhenotypeModel } from './model.ts';
-import { rankPhenotype } from './rank-phenotype.ts';
+import { preferredDiseaseId, rankPhenotype } from './rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, explainDisease, resolveQuery, scoreDiseases } from './score.ts';
 import { bestMatchAverage, lin, mostInformativeCommonAncestor, resnik } from './similarity.ts';
 
@@ -176,6 +176,13 @@ describe('likelihood-ratio scoring', () => {
     const cost = (id: string): number => (lr[d(id)] ?? 0) - (withEx[d(id)] ?? 0);
     expect(cost('OMIM:3')).toBeGreaterThan(cost('OMIM:1'));
     expect(cost('OMIM:2')).toBeLessThan(0); // a disease without B1 gains a little
+  });
+
+  it('names a disease by the id the disease list ranks it under (OMIM over a Mondo-equivalent ORPHA entry)', () => {
+    expect(preferredDiseaseId(kb, 'ORPHA:1')).toBe('OMIM:1');
+    expect(preferredDiseaseId(kb, 'OMIM:1')).toBe('OMIM:1');
+    expect(preferredDiseaseId(kb, 'OMIM:2')).toBe('OMIM:2');
+    expect(preferredDiseaseId(kb, 'OMIM:999')).toBe('OMIM:999');
   });
 
   it('ranks the matching disease first, merges Mondo-equivalent entries and ranks genes through diseases', () => {

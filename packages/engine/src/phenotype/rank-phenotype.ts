@@ -156,6 +156,19 @@ export function getDiseaseGroups(model: PhenotypeModel): DiseaseGroups {
   return g;
 }
 
+/**
+ * The id a disease is ranked and listed under: its Mondo group's representative (OMIM preferred,
+ * then ORPHA, then DECIPHER; DiseaseRanking.id), so ORPHA:87 reads OMIM:101200 wherever the
+ * disease list does. Ids outside the annotations are returned unchanged.
+ */
+export function preferredDiseaseId(kb: HpoKb, id: string): string {
+  const model = getPhenotypeModel(kb);
+  const d = model.diseaseIndex.get(id);
+  if (d === undefined) return id;
+  const groups = getDiseaseGroups(model);
+  return model.diseases[groups.members[groups.groupOf[d] ?? -1]?.[0] ?? d]?.id ?? id;
+}
+
 /** Best (max) log-LR of each group and the member that gives it. */
 export function groupScores(model: PhenotypeModel, lnLr: Float64Array): { score: Float64Array; best: Int32Array } {
   const { members } = getDiseaseGroups(model);

@@ -110,6 +110,19 @@ describe('golden genotype-aware ranking', () => {
     expect(r.diseases[0]?.id).toBe('OMIM:101600');
   });
 
+  it('ranks the same without variant explanations (explainVariants: false)', () => {
+    const phenotype = { hpoPresent: PFEIFFER, hpoExcluded: [], sex: 'male' as const };
+    const variants = [...background, causal];
+    const full = rank(prepareVariants(variants), kb, phenotype);
+    const bare = rank(prepareVariants(variants), kb, phenotype, { explainVariants: false });
+    expect(full.variants.every((v) => v.explanation.length === 2)).toBe(true);
+    expect(bare.variants.every((v) => v.explanation.length === 0)).toBe(true);
+    const view = (r: typeof full) => r.variants.map((v) => [v.variant, v.rank, v.score, v.contributes]);
+    expect(view(bare)).toEqual(view(full));
+    expect(bare.genes).toEqual(full.genes);
+    expect(bare.diseases).toEqual(full.diseases);
+  });
+
   it('scores a gene by the prioritiser values and combines their parts in geneScoreLn alone', () => {
     const r = rankCase({ hpoPresent: PFEIFFER, hpoExcluded: [], sex: 'male', variants: [...background, causal] }, kb);
     for (const g of r.genes) expect(g.score * Math.LN10).toBeCloseTo(geneScoreLn(g.scoreParts, DEFAULT_GENE_SCORE_CONSTANTS), 9);

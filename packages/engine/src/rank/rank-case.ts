@@ -72,6 +72,12 @@ export interface RankOptions {
   explainTop?: number;
   /** Maximum number of entries returned per list (default 200). */
   limit?: number;
+  /**
+   * Explain each ranked variant (default true). Without, `explanation` is empty: a caller that
+   * keeps only the variants' ranks (the server's re-ranking of 50,000 candidates) skips building
+   * a description of every one.
+   */
+  explainVariants?: boolean;
   /** The case's family: genotype fits use the relatives' genotypes (family/segregation.ts). */
   family?: FamilyContext | null;
   /**
@@ -202,6 +208,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   const w = k.genotypeWeight;
   const explainTop = options.explainTop ?? 100;
   const limit = options.limit ?? 200;
+  const explainVariants = options.explainVariants ?? true;
   const query = resolveQuery(model, { present: phenotype.hpoPresent, excluded: phenotype.hpoExcluded ?? [] }, scoring);
   const pheno = scoreDiseases(model, query, scoring);
   const borrowed = scoreBorrowed(model, query, scoring);
@@ -305,7 +312,9 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
         score,
         pathogenicity: qv.p,
         contributes,
-        explanation: [describeVariant(qv), contributes ? `Part of the best genotype for ${g.symbol} (gene rank ${geneRank.get(g.symbol) ?? '?'}): ${g.fit.reason}` : `Not needed for ${g.symbol}'s best genotype fit`],
+        explanation: explainVariants
+          ? [describeVariant(qv), contributes ? `Part of the best genotype for ${g.symbol} (gene rank ${geneRank.get(g.symbol) ?? '?'}): ${g.fit.reason}` : `Not needed for ${g.symbol}'s best genotype fit`]
+          : [],
         variant: v,
       });
     }

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { AnnotatedVariant } from '@rarelens/engine';
 import { createKnowledgeBase } from '../../kb/knowledge-base.ts';
 import { encodeStoredVariants } from '../../db/run-variants.ts';
-import { createEngineAnalysis, type AnalysisEngine, type EncodedBatch, type FamilyRun } from '../analysis-engine.ts';
+import { createEngineAnalysis, rankStoredRows, type AnalysisEngine, type RankingPatient, type RunFamily, type EncodedBatch, type FamilyRun } from '../analysis-engine.ts';
 import { BATCH, CREDITS, toThreadError, type FromThread, type ThreadInit, type ToThread } from './protocol.ts';
 
 const port = parentPort;
@@ -130,28 +130,32 @@ async function handle(m: ToThread): Promise<void> {
       });
       return;
     }
-    case 'rank': {
+    case 'rank':
+    case 'rankStored': {
       const e = await engine();
-      const ranking = await e.rank(m.candidates, m.patient, m.family);
+      const ranking =
+        m.op === 'rank'
+          ? await rankCandidates(e, m.candidates, m.patient, m.family)
+          : await rankStoredRows(e, m.rows, m.patient, m.family);
       const geneFacts: Record<string, ReturnType<AnalysisEngine['geneFacts']>> = {};
       for (const g of ranking.genes) geneFacts[g.symbol] = e.geneFacts(g.symbol);
       post({
         op: 'ranked',
         id: m.id,
-        result: {
-          diseases: ranking.diseases,
-          genes: ranking.genes,
-          variantRanks: m.candidates.map((v) => ranking.variantRank?.(v) ?? null),
-          geneFacts,
-        },
+        result: { diseases: ranking.diseases, genes: ranking.genes, variantRanks: ranking.variantRanks, geneFacts },
       });
       return;
     }
   }
 }
 
+async function rankCandidates(e: AnalysisEngine, candidates: AnnotatedVariant[], patient: RankingPatient, family: RunFamily | null) {
+  const r = await e.rank(candidates, patient, family);
+  return { ...r, variantRanks: candidates.map((v) => r.variantRank?.(v) ?? null) };
+}
+
 port.on('message', (m: ToThread) => {
   handle(m).catch((e: unknown) => {
-    if (m.op === 'annotate' || m.op === 'load' || m.op === 'finishFamily' || m.op === 'rank') post({ op: 'failed', id: m.id, error: toThreadError(e) });
+    if (m.op === 'annotate' || m.op === 'load' || m.op === 'finishFamily' || m.op === 'rank' || m.op === 'rankStored') post({ op: 'failed', id: m.id, error: toThreadError(e) });
   });
 });

@@ -24,7 +24,9 @@ export type ToThread =
   | { op: 'more'; id: number }
   | { op: 'abort'; id: number }
   | { op: 'finishFamily'; id: number; stream: number; candidates: AnnotatedVariant[] }
-  | { op: 'rank'; id: number; candidates: AnnotatedVariant[]; patient: RankingPatient; family: RunFamily | null };
+  | { op: 'rank'; id: number; candidates: AnnotatedVariant[]; patient: RankingPatient; family: RunFamily | null }
+  /** Candidates as stored-row texts (AnalysisEngine.rankStored): strings cross, the thread decodes them. */
+  | { op: 'rankStored'; id: number; rows: string[]; patient: RankingPatient; family: RunFamily | null };
 
 /** An error as it crosses: its name decides how the job treats it (input error or not). */
 export interface ThreadError {
@@ -43,7 +45,7 @@ export interface FamilyFinished {
 export interface Ranked {
   diseases: RankedDiseaseValue[];
   genes: RankedGeneValue[];
-  /** Per candidate sent: the engine's rank, or null. */
+  /** Per candidate (or stored row) sent: the engine's rank, or null. */
   variantRanks: (number | null)[];
   /** Facts of every ranked gene (the job stores them with the ranking). */
   geneFacts: Record<string, GeneFacts | null>;

@@ -233,6 +233,12 @@ export function createThreadedEngine(options: ThreadedEngineOptions): ThreadedEn
         const { result } = await request<'ranked'>({ op: 'rank', id: rid, candidates, patient, family: family ?? null });
         return rankingOf(candidates, result, geneFactsCache);
       },
+      async rankStored(rows, patient, family) {
+        const rid = nextId++;
+        const { result } = await request<'ranked'>({ op: 'rankStored', id: rid, rows, patient, family: family ?? null });
+        for (const [symbol, facts] of Object.entries(result.geneFacts)) geneFactsCache.set(symbol, facts);
+        return { diseases: result.diseases, genes: result.genes, variantRanks: result.variantRanks };
+      },
       geneFacts: (symbol) => geneFactsCache.get(symbol) ?? null,
     };
   }

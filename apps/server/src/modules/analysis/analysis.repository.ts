@@ -10,7 +10,7 @@ import { appendLastField, cachedCopyTable, yieldToRequests, type BulkLoad } from
 import { rowsOf, type Database, type Executor } from '../../db/database.ts';
 import { findOne } from '../../db/find-one.ts';
 import type { GeneVariantStats } from '../../db/gene-significance.ts';
-import { ENCODED_VARIANTS, readStoredDetails, readStoredInput } from '../../db/run-variants.ts';
+import { CANDIDATE_ROW_TEXT, ENCODED_VARIANTS, fromVariantRow, type StoredCandidates } from '../../db/run-variants.ts';
 import {
   analysisRuns,
   productFiles,
@@ -23,7 +23,6 @@ import {
   type NewRunFields,
   type ProductFileRow,
   type ProductRow,
-  type RunVariantRow,
 } from '../../db/schema/products.ts';
 import { readAlignments } from '../../db/schema/read-alignments.ts';
 
@@ -58,45 +57,8 @@ export async function deleteOtherRuns(
     .where(and(eq(analysisRuns.productId, caseId), ne(analysisRuns.id, keepRunId)));
 }
 
-export { toVariantRow } from '../../db/run-variants.ts';
+export { fromVariantRow, toVariantRow } from '../../db/run-variants.ts';
 
-/** The AnnotatedVariant a stored row came from (re-ranking works from these). */
-export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
-  const details = readStoredDetails(r.details);
-  return {
-    chrom: r.chrom,
-    pos: r.pos,
-    ref: r.ref,
-    alt: r.alt,
-    input: readStoredInput(r),
-    assembly: 'GRCh38',
-    genotype: r.genotype as AnnotatedVariant['genotype'],
-    filter: r.filter,
-    qual: r.qual,
-    gene: r.gene,
-    hgncId: r.hgncId,
-    transcript: r.transcript,
-    isManeSelect: r.isManeSelect,
-    consequences: r.consequences,
-    ...(details?.codingOutcome?.length ? { codingOutcome: details.codingOutcome } : {}),
-    impact: r.impact as AnnotatedVariant['impact'],
-    hgvsC: r.hgvsC,
-    hgvsP: r.hgvsP,
-    af: r.af,
-    afSource: r.afSource,
-    clinvar: r.clinvar as AnnotatedVariant['clinvar'],
-    acmg: {
-      classification: r.acmgClass as AnnotatedVariant['acmg']['classification'],
-      points: r.acmgPoints,
-      criteria: r.acmgCriteria as AnnotatedVariant['acmg']['criteria'],
-      ...(details?.acmgNotAssessed.length ? { notAssessed: details.acmgNotAssessed } : {}),
-    },
-    score: r.score,
-    ...(details?.otherGenes.length ? { otherGenes: details.otherGenes } : {}),
-    ...(details?.geneConstraint ? { geneConstraint: details.geneConstraint } : {}),
-    ...(r.genotypes ? { familyGenotypes: r.genotypes } : {}),
-  };
-}
 
 /** Rows per UPDATE of ranks (one array parameter per column, so the batch size is not bound
  * by the 65,535-parameter limit of the protocol). */
@@ -157,20 +119,31 @@ export async function loadCandidates(
 }
 
 
+/**
+ * The run's candidates in id order as stored-row texts (CANDIDATE_ROW_TEXT, decoded where the
+ * ranking runs) with the id, gene and score the candidate order needs.
+ */
+export async function loadCandidateRows(db: Executor, runId: string): Promise<StoredCandidates> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select ${runVariants.id} as id, ${runVariants.gene} as gene, ${runVariants.score} as score, ${CANDIDATE_ROW_TEXT} as row
+      from ${runVariants} where ${runVariants.runId} = ${runId} and ${runVariants.isCandidate} order by ${runVariants.id}`),
+  ) as { id: number | string; gene: string | null; score: number | string; row: string }[];
+  return {
+    ids: rows.map((r) => Number(r.id)),
+    genes: rows.map((r) => r.gene),
+    scores: rows.map((r) => Number(r.score)),
+    rows: rows.map((r) => r.row),
+  };
+}
+
 export type NewRunGene = typeof runGenes.$inferInsert;
 export type NewRunPhenotype = typeof runPhenotypes.$inferInsert;
 
-/** Replaces the run's ranked genes and phenotypes (call inside the committing transaction). */
-export async function replaceRanked(
-  tx: Executor,
-  runId: string,
-  genes: NewRunGene[],
-  phenotypes: NewRunPhenotype[],
-): Promise<void> {
+/** Deletes the run's ranked genes and phenotypes (re-ranking, before copyRanked in the same transaction). */
+export async function deleteRanked(tx: Executor, runId: string): Promise<void> {
   await tx.delete(runPhenotypes).where(eq(runPhenotypes.runId, runId));
   await tx.delete(runGenes).where(eq(runGenes.runId, runId));
-  for (let i = 0; i < genes.length; i += 500) await tx.insert(runGenes).values(genes.slice(i, i + 500));
-  for (let i = 0; i < phenotypes.length; i += 500) await tx.insert(runPhenotypes).values(phenotypes.slice(i, i + 500));
 }
 
 /** Sets the rank of the given variants (ids[i] gets ranks[i]); unchanged rows are not rewritten. */

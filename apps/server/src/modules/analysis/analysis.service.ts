@@ -17,17 +17,34 @@ import * as repo from './analysis.repository.ts';
  * first) and input order.
  */
 export function candidateRanks(candidates: AnnotatedVariant[], ids: number[], ranking: RankingValue): number[] {
-  const geneRank = new Map(ranking.genes.map((g, i) => [g.symbol, i + 1]));
-  const engineRank = candidates.map((v) => ranking.variantRank?.(v) ?? Number.MAX_SAFE_INTEGER);
-  const order = candidates.map((_, i) => i);
-  const gr = (i: number) => geneRank.get(candidates[i]?.gene ?? '') ?? Number.MAX_SAFE_INTEGER;
+  return orderedRanks(
+    candidates.map((v) => ranking.variantRank?.(v) ?? null),
+    candidates.map((v) => v.gene),
+    candidates.map((v) => v.score),
+    ids,
+    ranking.genes,
+  );
+}
+
+/** candidateRanks from each candidate's engine rank (or null), gene and score, aligned with `ids`. */
+export function orderedRanks(
+  variantRanks: readonly (number | null)[],
+  genes: readonly (string | null)[],
+  scores: readonly number[],
+  ids: readonly number[],
+  rankedGenes: readonly { symbol: string }[],
+): number[] {
+  const geneRank = new Map(rankedGenes.map((g, i) => [g.symbol, i + 1]));
+  const engineRank = variantRanks.map((r) => r ?? Number.MAX_SAFE_INTEGER);
+  const order = ids.map((_, i) => i);
+  const gr = (i: number) => geneRank.get(genes[i] ?? '') ?? Number.MAX_SAFE_INTEGER;
   // Scores are compared as stored (float4), so this order matches the database's.
-  const sc = (i: number) => Math.fround(candidates[i]?.score ?? 0);
+  const sc = (i: number) => Math.fround(scores[i] ?? 0);
   order.sort(
     (a, b) =>
       (engineRank[a] ?? 0) - (engineRank[b] ?? 0) || gr(a) - gr(b) || sc(b) - sc(a) || (ids[a] ?? 0) - (ids[b] ?? 0),
   );
-  const ranks = new Array<number>(candidates.length);
+  const ranks = new Array<number>(ids.length);
   order.forEach((idx, r) => (ranks[idx] = r + 1));
   return ranks;
 }
@@ -131,17 +148,29 @@ export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
         });
       }),
     loadCandidates: repo.loadCandidates,
-    async storeRanking(tx, runId, ranking, geneFacts, rerankedCandidates) {
-      // The per-gene figures of the run's variants, stored with its first ranking.
-      const stats = (await repo.storedGeneVariantStats(tx, runId)) ?? (await repo.geneVariantStats(tx, runId));
-      const rows = rankedRows(runId, ranking, geneFacts, stats);
-      await repo.replaceRanked(tx, runId, rows.genes, rows.phenotypes);
-      if (rerankedCandidates) {
-        const ids = rerankedCandidates.map((c) => c.id);
-        const ranks = candidateRanks(rerankedCandidates.map((c) => c.variant), ids, ranking);
-        await repo.setVariantRanks(tx, runId, ids, ranks);
-      }
-    },
+    loadCandidateRows: repo.loadCandidateRows,
+    rankingTransaction: (fn) =>
+      withBulkLoad(database, (load) =>
+        load.transaction((tx) =>
+          fn(tx.db, {
+            async replaceRanking(runId, ranking, geneFacts, rerankedCandidates) {
+              // The per-gene figures of the run's variants, stored with its first ranking.
+              const stats = (await repo.storedGeneVariantStats(tx.db, runId)) ?? (await repo.geneVariantStats(tx.db, runId));
+              const rows = rankedRows(runId, ranking, geneFacts, stats);
+              await repo.deleteRanked(tx.db, runId);
+              await repo.copyRanked(tx, database.kind, rows.genes, rows.phenotypes);
+              if (rerankedCandidates && !Array.isArray(rerankedCandidates)) {
+                const c = rerankedCandidates;
+                await repo.setVariantRanks(tx.db, runId, c.ids, orderedRanks(c.variantRanks, c.genes, c.scores, c.ids, ranking.genes));
+              } else if (rerankedCandidates) {
+                const ids = rerankedCandidates.map((c) => c.id);
+                const ranks = candidateRanks(rerankedCandidates.map((c) => c.variant), ids, ranking);
+                await repo.setVariantRanks(tx.db, runId, ids, ranks);
+              }
+            },
+          }),
+        ),
+      ),
     markRanked: repo.markRanked,
     completeRun: repo.completeRun,
     refreshVariantStats: repo.refreshVariantStats,

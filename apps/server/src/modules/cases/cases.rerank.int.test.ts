@@ -18,8 +18,9 @@ import { createEngineAnalysis, type AnalysisEngine } from '../../jobs/analysis-e
 import { createKnowledgeBase } from '../../kb/knowledge-base.ts';
 import { engineTestPaths, engineTestReady, useEngineApp, type EngineApp } from '../../testing/engine-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
-import { fromVariantRow, geneVariantStats } from '../analysis/analysis.repository.ts';
-import { candidateRanks, rankedRows } from '../analysis/analysis.service.ts';
+import { decodeCandidateRow } from '../../db/run-variants.ts';
+import { fromVariantRow, geneVariantStats, loadCandidateRows } from '../analysis/analysis.repository.ts';
+import { candidateRanks, createCaseAnalysisStore, rankedRows } from '../analysis/analysis.service.ts';
 
 const ready = engineTestReady('vcf/Pfeiffer.hg19.vcf.gz');
 
@@ -110,6 +111,12 @@ for (const pglite of [false, true]) {
       expect(candidates.length).toBeLessThan(all.length);
       // The rows flagged at analysis time are the engine's candidates.
       expect(all.filter((v) => v.isCandidate).map((v) => v.id)).toEqual(candidates.map((v) => v.id));
+      // The stored-row texts the re-ranking sends to the analysis thread decode to these very variants.
+      const sent = await loadCandidateRows(db, runId);
+      expect(sent.ids).toEqual(candidates.map((c) => c.id));
+      expect(sent.genes).toEqual(candidates.map((c) => c.variant.gene));
+      expect(sent.scores).toEqual(candidates.map((c) => c.variant.score));
+      expect(sent.rows.map(decodeCandidateRow)).toEqual(candidates.map((c) => c.variant));
       const ranking = await reference.rank(candidates.map((c) => c.variant), { ...terms, sex: 'male' }, null);
       const expectedRanks = candidateRanks(candidates.map((c) => c.variant), candidates.map((c) => c.id), ranking);
       const rankOf = new Map(candidates.map((c, i) => [c.id, expectedRanks[i]]));
@@ -127,6 +134,22 @@ for (const pglite of [false, true]) {
       expect(genes.find((g) => g.symbol === raised!.gene)?.significance ?? 'Pathogenic').toBe('Pathogenic');
       const phenotypes = await db.select().from(runPhenotypes).where(eq(runPhenotypes.runId, runId)).orderBy(asc(runPhenotypes.rank));
       expect(phenotypes.map((p) => [p.diseaseId, p.rank, p.significance])).toEqual(expected.phenotypes.map((p) => [p.diseaseId, p.rank, p.significance ?? null]));
+
+      // A re-rank that fails after writing (COPY of the genes included) leaves the ranking it was replacing.
+      const ranksBefore = (await storedRows()).map((r) => [r.id, r.rank]);
+      const other = { diseases: ranking.diseases.slice(0, 1), genes: [...ranking.genes].reverse() };
+      await expect(
+        createCaseAnalysisStore(app.database).rankingTransaction(async (tx, writer) => {
+          await writer.replaceRanking(runId, other, (s) => reference.geneFacts(s), { ...sent, variantRanks: sent.ids.map(() => null) });
+          const written = await tx.select().from(runGenes).where(eq(runGenes.runId, runId)).orderBy(asc(runGenes.rank));
+          expect(written.map((g) => g.symbol)).toEqual(other.genes.map((g) => g.symbol));
+          expect((await tx.select().from(runPhenotypes).where(eq(runPhenotypes.runId, runId))).length).toBe(1);
+          throw new Error('failed after writing');
+        }),
+      ).rejects.toThrow('failed after writing');
+      expect((await db.select().from(runGenes).where(eq(runGenes.runId, runId)).orderBy(asc(runGenes.rank))).map(geneView)).toEqual(genes.map(geneView));
+      expect((await db.select().from(runPhenotypes).where(eq(runPhenotypes.runId, runId))).length).toBe(phenotypes.length);
+      expect((await storedRows()).map((r) => [r.id, r.rank])).toEqual(ranksBefore);
     }, 300_000);
 
     it('explains a codon-unknown coding variant with its expected outcome, as the upload did', async () => {

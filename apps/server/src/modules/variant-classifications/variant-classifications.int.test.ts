@@ -6,11 +6,13 @@
  * read by a user the case is shared with, refused to others, and recorded in the PDF report.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClinvarAssertion, ReviewerClassification, VariantDetails, VariantRow } from '@rarelens/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database.ts';
 import { engineTestReady, useEngineApp, type EngineApp } from '../../testing/engine-app.ts';
 import { uploadPfeifferExome } from '../../testing/pfeiffer-vcf.ts';
 
@@ -69,6 +71,25 @@ describe.skipIf(!ready)('ClinVar evidence and the reviewer classification on the
     expect(variant.acmg).toBe('Uncertain significance');
     // Why it is not higher: no population data in the VCF or the KB (PM2) and no predictor scores (PP3).
     expect(variant.acmgNotAssessed.map((n) => n.code)).toEqual(expect.arrayContaining(['PM2/BA1/BS1', 'PP3/BP4']));
+  });
+
+  it('names the genes’ diseases by the ids the disease list uses (OMIM:101200, not its Mondo-equivalent ORPHA:87)', async () => {
+    const gene = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/genes/FGFR2`, headers: owner })).json<{ topDisease: { id: string } | null; diseases: { id: string }[] }>();
+    const phen = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/phenotypes?pageSize=50`, headers: owner })).json<{ items: { id: string; genes: string[] }[] }>();
+    const fgfr2 = phen.items.filter((p) => p.genes.includes('FGFR2'));
+    expect(fgfr2.length).toBeGreaterThan(1);
+    const merged = new Set<string>();
+    for (const p of fgfr2) {
+      const details = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/phenotypes/${encodeURIComponent(p.id)}`, headers: owner })).json<{ mergedIds: string[] }>();
+      details.mergedIds.forEach((id) => merged.add(id));
+    }
+    expect(merged.size).toBeGreaterThan(0);
+    const ids = gene.diseases.map((d) => d.id);
+    expect(ids.filter((id) => merged.has(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(fgfr2.map((p) => p.id)).toContain(gene.topDisease?.id);
+    if (fgfr2.some((p) => p.id === 'OMIM:101200')) expect(ids).toContain('OMIM:101200');
+    expect(ids).not.toContain('ORPHA:87');
   });
 
   it('records the ACMG setting (ClinVar-backed criteria off by default) with the run', async () => {
@@ -152,6 +173,33 @@ describe.skipIf(!ready)('ClinVar evidence and the reviewer classification on the
       )
       .toBe(true);
     expect(await significances(owner)).toEqual(reviewed);
+  });
+
+  it('migration 0029 gives a class set before the significance followed reviewers (8949efe) to its gene and diseases', async () => {
+    const db = app.database.db;
+    const current = (await app.inject({ method: 'GET', url: `/api/products/${caseId}`, headers: owner })).json<{ run: { id: string } }>().run.id;
+    const read = async () => {
+      const gene = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/genes/FGFR2`, headers: shared })).json<{ significance: string | null }>();
+      const phen = (await app.inject({ method: 'GET', url: `/api/products/${caseId}/phenotypes?pageSize=20`, headers: owner })).json<{ items: { genes: string[]; significance: string | null }[] }>();
+      const diseases = phen.items.filter((p) => p.genes.includes('FGFR2'));
+      expect(diseases.length).toBeGreaterThan(0);
+      return { gene: gene.significance, diseases: [...new Set(diseases.map((d) => d.significance))] };
+    };
+    const untouched = async () => ({
+      genes: rowsOf(await db.execute(sql`select symbol, significance from run_genes where run_id = ${current} and symbol <> 'FGFR2' order by symbol`)),
+      diseases: rowsOf(await db.execute(sql`select disease_id, significance from run_phenotypes where run_id = ${current} and not genes @> '["FGFR2"]'::jsonb order by disease_id`)),
+    });
+    const before = await untouched();
+    expect(before.genes.length).toBeGreaterThan(0);
+    // The state a class set before 8949efe left: the automatic class on the gene and its diseases.
+    await db.execute(sql`update run_genes set significance = 'Uncertain significance' where run_id = ${current} and symbol = 'FGFR2'`);
+    await db.execute(sql`update run_phenotypes set significance = 'Uncertain significance' where run_id = ${current} and genes @> '["FGFR2"]'::jsonb`);
+    expect(await read()).toEqual({ gene: 'Uncertain significance', diseases: ['Uncertain significance'] });
+    const file = path.resolve(import.meta.dirname, '../../../drizzle/0029_reviewed_gene_significance.sql');
+    for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    expect(await read()).toEqual({ gene: 'Likely pathogenic', diseases: ['Likely pathogenic'] });
+    // Genes and diseases without a reviewed variant are left as ranked.
+    expect(await untouched()).toEqual(before);
   });
 
   it('records the reviewer class, reason, who/when, the automatic class and ClinVar in the PDF report', async () => {

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { accountApi } from './account.api.ts';
 
 const LABELS: Record<ActivityKind, string> = {
@@ -44,34 +45,37 @@ export function ActivityLog() {
       ) : events.length === 0 ? (
         <p className="mt-4 text-sm text-ink-500">No activity yet.</p>
       ) : (
-        <table className="mt-4 w-full text-left text-sm" aria-label="Account activity">
-          <thead className="text-xs text-ink-500">
-            <tr>
-              {['When', 'What', 'From'].map((header) => (
-                <th key={header} className="py-2 pr-4 font-medium">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100">
-            {events.map((e) => (
-              <tr key={e.id} className={e.kind === 'sign_in_failed' ? 'text-danger-700' : 'text-ink-800'}>
-                <td className="py-2 pr-4 whitespace-nowrap">
-                  <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>
-                </td>
-                <td className="py-2 pr-4">
-                  {LABELS[e.kind]}
-                  {describe(e) ? <span className="text-ink-500"> — {describe(e)}</span> : null}
-                </td>
-                <td className="py-2 pr-4 text-ink-500">
-                  <span className="block">{e.ip ?? '—'}</span>
-                  {e.userAgent ? <span className="block max-w-xs truncate text-xs" title={e.userAgent}>{e.userAgent}</span> : null}
-                </td>
+        // On a phone the table scrolls within the card instead of widening the page.
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm" aria-label="Account activity">
+            <thead className="text-xs text-ink-500">
+              <tr>
+                {['When', 'What', 'From'].map((header) => (
+                  <th key={header} className="py-2 pr-4 font-medium">
+                    {header}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-ink-100">
+              {events.map((e) => (
+                <tr key={e.id} className={e.kind === 'sign_in_failed' ? 'text-danger-700' : 'text-ink-800'}>
+                  <td className="py-2 pr-4 whitespace-nowrap">
+                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+                  </td>
+                  <td className="py-2 pr-4">
+                    {LABELS[e.kind]}
+                    {describe(e) ? <span className="text-ink-500"> — {describe(e)}</span> : null}
+                  </td>
+                  <td className="py-2 pr-4 text-ink-500">
+                    <span className="block">{e.ip ?? '—'}</span>
+                    {e.userAgent ? <span className="block max-w-40 truncate text-xs sm:max-w-xs" title={e.userAgent}>{e.userAgent}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {query.hasNextPage ? (
         <div className="mt-4">

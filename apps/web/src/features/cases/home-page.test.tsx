@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { Messages, type ProductSummary } from '@rarelens/contract';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render.tsx';
 import { HomePage } from './home-page.tsx';
@@ -96,6 +96,31 @@ describe('HomePage', () => {
       Messages.noHpoTermsShort,
     );
     expect(within(row('CASE-1')).queryByTestId('no-terms-label')).not.toBeInTheDocument();
+  });
+
+  it('lets the owner delete a completed case after a confirmation (not one in queue, nor a shared one)', async () => {
+    products = [
+      { ...base },
+      { ...base, id: 'p3', caseId: 'CASE-3', name: 'CASE-3', status: 'In queue', progress: 0 },
+      { ...base, id: 'p5', caseId: 'SHARED-1', name: 'SHARED-1', isOwner: false, isShared: true, sharedBy: 'colleague@example.org' },
+    ];
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url === '/api/products/p1' && init?.method === 'DELETE')
+        return Promise.resolve(new Response(JSON.stringify({ message: 'Case CASE-1 deleted' }), { status: 200 }));
+      return Promise.resolve(new Response(JSON.stringify({ items: products }), { status: 200 }));
+    });
+    renderPage();
+    const rows = await screen.findAllByTestId('case-row');
+    const row = (caseId: string) => rows.find((r) => r.dataset.caseId === caseId)!;
+    expect(within(row('CASE-3')).queryByRole('button', { name: /Delete case/ })).not.toBeInTheDocument();
+    expect(within(row('SHARED-1')).queryByRole('button', { name: /Delete case/ })).not.toBeInTheDocument();
+    fireEvent.click(within(row('CASE-1')).getByRole('button', { name: 'Delete case CASE-1' }));
+    expect(await screen.findByText('Delete case CASE-1?')).toBeInTheDocument();
+    expect(calls).not.toContain('DELETE /api/products/p1');
+    fireEvent.click(screen.getByTestId('confirm-delete-case'));
+    await waitFor(() => expect(calls).toContain('DELETE /api/products/p1'));
   });
 
   it('offers the upload when there is no case', async () => {

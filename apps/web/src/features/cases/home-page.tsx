@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { isInProgress, useProducts } from './cases.api.ts';
 import { ShareCaseButton } from '../sharing/index.ts';
-import { FailedCaseActions } from './failed-case-actions.tsx';
+import { DeleteCaseAction, FailedCaseActions } from './failed-case-actions.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { CaseProgress, ErrorReason, RawDataBadge, StatusBadge } from './status-badge.tsx';
 
@@ -113,6 +113,7 @@ function CaseRow({ product }: { product: ProductSummary }) {
               </Link>
             </Button>
           ) : null}
+          {product.status === 'Completed' ? <DeleteCaseAction product={product} /> : null}
         </div>
         {product.status === 'Error' ? <FailedCaseActions product={product} className="justify-end" /> : null}
       </td>
@@ -155,6 +156,7 @@ function CaseCard({ product }: { product: ProductSummary }) {
           </Button>
         ) : null}
         {product.status === 'Error' ? <FailedCaseActions product={product} /> : null}
+        {product.status === 'Completed' ? <DeleteCaseAction product={product} /> : null}
       </div>
     </li>
   );

@@ -141,7 +141,14 @@ export function PedigreeField({
               <Choice label={`Relation of sample ${i + 1}`} options={RELATIONS} value={m.relation} text={(r) => RELATION_LABELS[r]} onChange={(relation) => setMember(i, { relation })} />
               <Choice label={`Sex of sample ${i + 1}`} options={SEXES} value={m.sex} onChange={(sex) => setMember(i, { sex })} />
               <Choice label={`Status of sample ${i + 1}`} options={STATUSES} value={m.status} onChange={(status) => setMember(i, { status })} />
-              <Button type="button" variant="ghost" size="sm" className="w-16" onClick={() => onChange({ ...value, members: value.members.filter((_, j) => j !== i) })}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                className="w-16"
+                aria-label={`Remove sample ${i + 1}${m.sample.trim() ? ` (${m.sample.trim()})` : ''}`}
+                onClick={() => onChange({ ...value, members: value.members.filter((_, j) => j !== i) })}
+              >
                 Remove
               </Button>
             </div>

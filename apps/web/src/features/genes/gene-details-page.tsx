@@ -57,7 +57,7 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
             ) : null}
           </h1>
         </div>
-        <div className="flex items-center gap-4">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <div className="flex flex-col items-start gap-0.5" data-testid="gene-probability">
             <Tooltip content={PROBABILITY_HELP.gene}>
               <span tabIndex={0} className="text-[11px] font-semibold tracking-wide text-ink-500 uppercase">

@@ -102,6 +102,9 @@ function DropArea({
         id={inputId}
         type="file"
         className="sr-only"
+        // Not a tab stop of its own: it is invisible, so a keyboard user would land on nothing
+        // visible; "Browse files" opens it (and screen readers still find it by its label).
+        tabIndex={-1}
         multiple={isMultiple}
         accept={accept}
         aria-describedby={describedBy}
@@ -112,7 +115,7 @@ function DropArea({
           e.target.value = '';
         }}
       />
-      <Button type="button" variant="outline" size="sm" onClick={() => inputRef.current?.click()}>
+      <Button type="button" variant="outline" size="sm" aria-describedby={describedBy} onClick={() => inputRef.current?.click()}>
         Browse files
       </Button>
     </div>

@@ -72,6 +72,18 @@ describe('Genome Upload form', () => {
     expect(screen.queryByText(Messages.maxFiles)).not.toBeInTheDocument();
   });
 
+  it('moves the keyboard from field to "Browse files" without stopping on the invisible file inputs', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const genomeInput = screen.getByLabelText('Genome file (VCF or FASTQ)');
+    screen.getByRole('button', { name: /Exclude phenotypes/ }).focus();
+    await user.tab();
+    const browse = screen.getAllByRole('button', { name: 'Browse files' });
+    expect(document.activeElement).toBe(browse[0]);
+    expect(document.activeElement).not.toBe(genomeInput);
+    for (const input of document.querySelectorAll('input[type=file]')) expect(input).toHaveAttribute('tabindex', '-1');
+  });
+
   it('rejects a genome file that is neither VCF nor FASTQ by name', async () => {
     // As when the file is dropped, or chosen with the picker's "All files" option.
     const user = userEvent.setup({ applyAccept: false });
