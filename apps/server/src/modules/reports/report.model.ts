@@ -4,6 +4,7 @@
  */
 import type { ReviewerClassification } from '@rarelens/contract';
 import { describeCodingOutcome } from '@rarelens/engine';
+import { ACMG_ORDER } from '../../db/gene-significance.ts';
 import { readStoredDetails } from '../../db/run-variants.ts';
 import type { RunPhenotypeRow, RunVariantRow } from '../../db/schema/products.ts';
 import { alleleKey, presentClinvarAssertion } from '../variants/index.ts';
@@ -189,21 +190,21 @@ export function clinvarLink(v: Pick<RunVariantRow, 'clinvar'>): string | null {
   return presentClinvarAssertion(v.clinvar)?.url ?? null;
 }
 
-const ACMG_SEVERITY = ['Pathogenic', 'Likely pathogenic', 'Uncertain significance', 'Likely benign', 'Benign'];
+/** Position of an ACMG class from most to least pathogenic (an unknown value last). */
+function severity(acmgClass: string): number {
+  const i = (ACMG_ORDER as readonly string[]).indexOf(acmgClass);
+  return i < 0 ? ACMG_ORDER.length : i;
+}
 
 /** Selected variants ordered for the narrative: most pathogenic class first, then rank. */
 export function byClinicalPriority(a: RunVariantRow, b: RunVariantRow): number {
-  const sa = ACMG_SEVERITY.indexOf(a.acmgClass);
-  const sb = ACMG_SEVERITY.indexOf(b.acmgClass);
-  return (sa < 0 ? 9 : sa) - (sb < 0 ? 9 : sb) || (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || b.score - a.score;
+  return severity(a.acmgClass) - severity(b.acmgClass) || (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || b.score - a.score;
 }
 
 /** byClinicalPriority on the class the report leads with (the reviewer's when set). */
 export function byEffectivePriority(reviews: ReportReviews | undefined): (a: RunVariantRow, b: RunVariantRow) => number {
   return (a, b) => {
-    const sa = ACMG_SEVERITY.indexOf(effectiveClass(a, reviews));
-    const sb = ACMG_SEVERITY.indexOf(effectiveClass(b, reviews));
-    return (sa < 0 ? 9 : sa) - (sb < 0 ? 9 : sb) || byClinicalPriority(a, b);
+    return severity(effectiveClass(a, reviews)) - severity(effectiveClass(b, reviews)) || byClinicalPriority(a, b);
   };
 }
 
