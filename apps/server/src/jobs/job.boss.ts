@@ -22,7 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PoolClient } from 'pg';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { rowsOf, type Database, type Executor } from '../db/database.ts';
 import { LostJobLockError, type AnyJobDefinition, type JobDefinition, type JobRegistry, type SqlRunner } from './job.registry.ts';
@@ -102,7 +102,7 @@ export class JobQueue {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   /** PostgreSQL: the connection LISTENing on JOBS_CHANNEL while working. */
-  private listener: PoolClient | null = null;
+  private listener: pg.Client | null = null;
 
   constructor(
     private readonly database: Database,
@@ -184,24 +184,29 @@ export class JobQueue {
     this.loop = this.runLoop();
   }
 
-  /** PostgreSQL: wakes the loop when any process enqueues a job (else it polls every pollMs). */
+  /**
+   * PostgreSQL: wakes the loop when any process enqueues a job (else it polls every pollMs). The
+   * LISTEN runs on a connection of its own, as db/notified-cache.ts's does, not on one of the
+   * pool's connections, which stay for queries.
+   */
   private async listen(): Promise<void> {
     if (this.database.kind !== 'postgres' || this.listener) return;
-    const client = await this.database.pool.connect();
+    const client = new pg.Client(this.database.pool.options);
+    client.on('notification', (n) => {
+      if (n.channel === JOBS_CHANNEL) this.wake();
+    });
+    // A lost connection: back to polling (the loop still polls every pollMs).
+    client.on('error', (e: unknown) => {
+      this.logger.warn({ err: describeError(e) }, 'job notifications lost; polling');
+      if (this.listener === client) this.listener = null;
+      void client.end().catch(() => undefined);
+    });
     try {
-      client.on('notification', (n) => {
-        if (n.channel === JOBS_CHANNEL) this.wake();
-      });
-      // A lost connection: back to polling (the loop still polls every pollMs).
-      client.on('error', (e: unknown) => {
-        this.logger.warn({ err: describeError(e) }, 'job notifications lost; polling');
-        if (this.listener === client) this.listener = null;
-        client.release(true);
-      });
+      await client.connect();
       await client.query(`LISTEN ${JOBS_CHANNEL}`);
       this.listener = client;
     } catch (e) {
-      client.release(true);
+      void client.end().catch(() => undefined);
       this.logger.warn({ err: describeError(e) }, 'cannot listen for jobs; polling');
     }
   }
@@ -209,13 +214,7 @@ export class JobQueue {
   private async unlisten(): Promise<void> {
     const client = this.listener;
     this.listener = null;
-    if (!client) return;
-    try {
-      await client.query(`UNLISTEN ${JOBS_CHANNEL}`);
-      client.release();
-    } catch {
-      client.release(true);
-    }
+    await client?.end().catch(() => undefined);
   }
 
   /**
