@@ -140,6 +140,29 @@ describe('createPhenome: matching', () => {
     ]);
   });
 
+  it('gives a coordinated organ the finding before "of" ("anomalies of the hands and feet")', () => {
+    // A generated organ phrase takes a coordinated organ (the word replaced is no abnormality noun).
+    expect(ids(phenome.extract('Both girls had anomalies of the hands and feet.')).sort()).toEqual([
+      'HP:0001155',
+      'HP:0001760',
+    ]);
+    // An article may open the second organ, and a preposition after it ends the phrase.
+    expect(
+      ids(phenome.extract('He was born with malformations of the hands and the feet with short nails.')).sort(),
+    ).toEqual(['HP:0001155', 'HP:0001760']);
+    // The first organ's own modifier does not qualify the second one.
+    const terms = phenome.extract('Imaging showed hypoplasia of the inferior vermis and cerebellum.');
+    expect(ids(terms).sort()).toEqual(['HP:0001321', 'HP:0007068']);
+    expect(find(terms, 'HP:0001321').text).toBe('hypoplasia of the inferior vermis and cerebellum');
+  });
+
+  it('reads "auricular" as of the auricle (pinna)', () => {
+    expect(ids(phenome.extract('She had auricular anomalies.'))).toEqual(['HP:0000377']);
+    expect(
+      ids(phenome.extract('He had craniofacial, auricular and renal anomalies.')).sort(),
+    ).toEqual(['HP:0000077', 'HP:0000377']);
+  });
+
   it('reads a plural head shared by coordinated modifiers ("developmental and speech delays")', () => {
     expect(ids(phenome.extract('He had speech delays.'))).toEqual(['HP:0000750']);
     expect(ids(phenome.extract('He had developmental and speech delays.')).sort()).toEqual([

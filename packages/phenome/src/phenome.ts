@@ -28,6 +28,7 @@ import {
   tokenize,
 } from './normalize.ts';
 import { findLabValues } from './labs.ts';
+import { ABNORMALITY_NOUNS } from './lexicon.ts';
 import { findMilestoneDelays } from './milestones.ts';
 import { clinicalRegions } from './sections.ts';
 
@@ -391,6 +392,33 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       : undefined;
   };
 
+  const abnormalityNouns = new Set(ABNORMALITY_NOUNS.map((n) => dict.lookup(normalizeWord(n))?.word ?? normalizeWord(n)));
+
+  /**
+   * "<finding> of (the) <modifiers> <organ> and <organ2>": the finding of <organ2> alone, the
+   * words between "of" and the first organ left out. Only for a mention that reads "<finding>
+   * of ..." (the phrase before "of" is the finding each organ has).
+   */
+  const ofHeadWithout = (
+    tokens: readonly Token[],
+    m: Candidate,
+    words: readonly string[],
+    coordinated: string,
+    allowDerived: boolean,
+  ): DictEntry | undefined => {
+    let of = -1;
+    for (let k = m.first + 1; k < m.last - 1; k++)
+      if (/^of$/i.test((tokens[k] as Token).raw)) {
+        of = k;
+        break;
+      }
+    if (of < 0) return undefined;
+    const head = contentOf(tokens, m.first, of);
+    // Something must have been left out, or the plain replacement already said it.
+    if (head.length === 0 || head.length + 1 >= words.length) return undefined;
+    return lookupWords([...head, coordinated], allowDerived);
+  };
+
   /**
    * Coordinated modifiers or heads share the rest of the phrase: "sensorineural, conductive or
    * mixed hearing loss", "subcapsular/capsular cataract", "cleft lip and palate".
@@ -469,22 +497,37 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
             });
         }
       }
-      // Rightwards: "cleft lip and palate" -> replace the last content word.
+      // Rightwards: "cleft lip and palate" -> replace the last content word; an article may
+      // open the second conjunct ("the semicircular canals and the incus").
       const after = m.last;
+      const next = /^the$/i.test(tokens[after + 1]?.raw ?? '') ? after + 2 : after + 1;
       if (
-        after + 1 < tokens.length &&
+        next < tokens.length &&
         isConj(after) &&
         /^\s+$/.test(gap(after - 1)) &&
-        isContent(after + 1) &&
-        // The coordinated word must end its phrase ("lip and palate", not "lip and palate surgery").
-        ((tokens[after + 1] as Token).breakAfter || !isContent(after + 2))
+        isContent(next) &&
+        // The coordinated word must end its phrase ("lip and palate", not "lip and palate
+        // surgery"); a preposition other than "of" opens a phrase of its own ("the incus with
+        // fusion").
+        ((tokens[next] as Token).breakAfter ||
+          !isContent(next + 1) ||
+          /^(with|without|in|at|on|from|by|for|during|since|after|before)$/i.test(tokens[next + 1]?.raw ?? ''))
       ) {
-        // A generated organ phrase is too loose for a coordinated head ("stenosis and manifestations").
-        const entry = lookupWords([...words.slice(0, -1), canonical(after + 1)], false);
+        const coordinated = canonical(next);
+        // A generated organ phrase is too loose for a coordinated head ("stenosis and
+        // manifestations"), but it may take a coordinated organ: "anomalies of the hands and
+        // feet" names anomalies of the feet (neither word is the noun of the abnormality).
+        const organs =
+          !abnormalityNouns.has(words[words.length - 1] as string) && !abnormalityNouns.has(coordinated);
+        // The first conjunct's own modifiers need not qualify the second: "hypoplasia of the
+        // inferior vermis and cerebellum" is hypoplasia of the cerebellum.
+        const entry =
+          lookupWords([...words.slice(0, -1), coordinated], organs) ??
+          ofHeadWithout(tokens, m, words, coordinated, organs);
         if (entry)
           out.push({
             first: m.first,
-            last: after + 2,
+            last: next + 1,
             entry,
             contentWords: words.length,
             score: entry.weight * 0.85,
