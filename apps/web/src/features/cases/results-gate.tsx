@@ -134,36 +134,29 @@ export function GenotypeNotice({ product }: { product: ProductDetails }) {
   const run = product.run;
   if (!run) return null;
   const { records, liftFailed, variantsStored, rankCandidates } = run.counts;
-  const notes: ReactNode[] = [];
-  if (rankCandidates === 0) {
-    notes.push(
-      <p key="candidates" data-testid="no-candidates-notice">
-        No variant of this case is a ranking candidate (in a gene, carried, passing the caller’s
-        filter, rare, not benign, protein-altering or pathogenic in ClinVar): the diseases are
-        ranked on the phenotype alone, so none has a reportable variant.{' '}
-        {variantsStored
-          ? `${plural(variantsStored, 'variant')} annotated and listed under Variants.`
-          : 'No variant was annotated.'}
-      </p>,
-    );
-  }
-  if (liftFailed && records) {
-    notes.push(
-      <p key="lift" data-testid="lift-failed-notice">
-        {liftFailed.toLocaleString('en-GB')} of {plural(records, 'called record')} could not be
-        lifted from {run.inputAssembly} to {run.assembly} (their contig or position has no
-        counterpart in the UCSC liftOver chain) and were not analysed.
-      </p>,
-    );
-  }
-  if (notes.length === 0) return null;
   return (
-    <div
-      role="status"
-      className="mb-4 space-y-1 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900"
-    >
-      {notes}
-    </div>
+    <>
+      {rankCandidates === 0 ? (
+        <p
+          data-testid="no-candidates-notice"
+          className="mb-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900"
+        >
+          No variant of this case is a ranking candidate (in a gene, carried, passing the caller’s
+          filter, rare, not benign, protein-altering or pathogenic in ClinVar): the diseases are
+          ranked on the phenotype alone, so none has a reportable variant.{' '}
+          {variantsStored
+            ? `${plural(variantsStored, 'variant')} annotated and listed under Variants.`
+            : 'No variant was annotated.'}
+        </p>
+      ) : null}
+      {liftFailed && records ? (
+        <p data-testid="lift-failed-notice" className="mb-3 text-xs text-ink-500">
+          {liftFailed.toLocaleString('en-GB')} of {plural(records, 'called record')} could not be
+          lifted from {run.inputAssembly} to {run.assembly} (their contig or position has no
+          counterpart in the UCSC liftOver chain) and were not analysed.
+        </p>
+      ) : null}
+    </>
   );
 }
 
