@@ -86,6 +86,7 @@ export function buildMiniHpo(): Ontology {
       ['HP:0009072', 'Decreased Achilles reflex', ['HP:0000707']],
       ['HP:0030084', 'Clinodactyly', ['HP:0001155']],
       ['HP:0001259', 'Coma', ['HP:0000707']],
+      ['HP:0100022', 'Abnormality of movement', ['HP:0000707'], ['Movement disorder']],
       ['HP:0025406', 'Asthenia', ['HP:0000118'], ['Weakness']],
       ['HP:0001324', 'Muscle weakness', ['HP:0000118']],
       ['HP:0003701', 'Proximal muscle weakness', ['HP:0001324']],
