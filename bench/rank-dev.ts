@@ -3,8 +3,9 @@
  * read and annotated once; per case only the spiked records are annotated and merged in, then the
  * product's `prepareVariants` + `rank` run. Same scoring code as the product, ~10x faster than
  * bench:rank part (b), for grouped cross-validation of constants.
- * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--ids id,id] [--out cases.jsonl] [--save cv-input.json] [--dump genes.jsonl] [--save-raw raw.jsonl] [--no-cv]
- * (--out: each case's causal-gene rank and the candidate source it is ranked on; --dump: per gene its
+ * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--ids id,id] [--out cases.jsonl] [--save cv-input.json] [--dump genes.jsonl] [--save-raw raw.jsonl] [--variant-out variants.jsonl] [--no-cv]
+ * (--variant-out: per case the causal variant's rank as bench:rank part (b) counts it, as `rank` (rank-cv-rows.ts reads it), with
+ * the causal genes' variants and the first variants above it; --out: each case's causal-gene rank and the candidate source it is ranked on; --dump: per gene its
  * features, gene index, top variant's position, used zygosities and its annotated diseases' modes
  * (read by rank-rescore-rules.ts); --save-raw: each gene's candidate scores with the annotated
  * diseases' apart (rank-rescore-mixture.ts); --out, --dump, --save-raw are written before the
@@ -93,6 +94,7 @@ const hiddenRows: { id: string; cohort: string; rank: number | null; source: str
 const hiddenGeneCases: GeneCase[] = [];
 const dump: string[] = [];
 const raw: string[] = [];
+const variantRows: string[] = [];
 const t0 = Date.now();
 for (const c of chosen) {
   const sp = c.variants.filter(isSpikable);
@@ -157,6 +159,18 @@ for (const c of chosen) {
     getPhenotypeModel(hpoKb); // the hidden KB's model is dropped with it
   }
   const symbols = c.genes.map((g) => g.symbol);
+  // --variant-out: the causal variant's rank as bench:rank counts it (pessimistic, the other causal
+  // allele of a pair not counted) and, per case, the causal genes' variants and those ranked above it.
+  if (arg('--variant-out')) {
+    const isSpiked = (v: { input: { chrom: string; pos: number; ref: string; alt: string } }): boolean => keys.has(key(v.input.chrom, v.input.pos, v.input.ref, v.input.alt));
+    const best = res.variants.find(isSpiked);
+    const vrank = best ? 1 + res.variants.filter((x) => x.score >= best.score && !isSpiked(x)).length : null;
+    const desc = (x: (typeof res.variants)[number]): unknown => ({ gene: x.gene, spiked: isSpiked(x), score: +x.score.toFixed(4), p: +x.pathogenicity.toFixed(3), contributes: x.contributes, zyg: x.variant.genotype.zygosity, csq: x.variant.consequences[0] ?? null, cv: x.variant.clinvar ? `${x.variant.clinvar.significance}/${x.variant.clinvar.match ?? ''}/${x.variant.clinvar.stars ?? ''}` : null, acmg: x.variant.acmg.classification, at: `${x.chrom}:${x.pos}:${x.ref}:${x.alt}` });
+    const geneVariants = res.variants.filter((x) => symbols.includes(x.gene)).map(desc);
+    const above = best ? res.variants.filter((x) => x.score >= best.score && !isSpiked(x)).slice(0, 5).map(desc) : [];
+    const gg = res.genes.find((x) => symbols.includes(x.symbol));
+    variantRows.push(JSON.stringify({ id: c.id, cohort: c.cohort, annotated: symbols.some((s) => annotatedGenes.has(s)), rank: vrank, geneRank: gg ? res.genes.filter((x) => x.score >= gg.score).length : null, variantRank: vrank, mode: gg?.evidence.genotype.mode ?? null, fit: gg ? +gg.evidence.genotype.fit.toFixed(4) : null, geneVariants, above }));
+  }
   const g = res.genes.find((x) => symbols.includes(x.symbol));
   const r = g ? res.genes.filter((x) => x.score >= g.score).length : null;
   rows.push({ id: c.id, cohort: c.cohort, annotated: symbols.some((s) => annotatedGenes.has(s)), rank: r, source: g?.scoreParts.source ?? null });
@@ -183,6 +197,7 @@ if (arg('--save')) writeFileSync(arg('--save') ?? '', JSON.stringify({ geneCases
 // Written before the (slow) cross-validation, so they can be read while it runs.
 if (arg('--dump')) writeFileSync(arg('--dump') ?? '', dump.join('\n') + '\n');
 if (arg('--save-raw')) writeFileSync(arg('--save-raw') ?? '', raw.join('\n') + '\n');
+if (arg('--variant-out')) writeFileSync(arg('--variant-out') ?? '', variantRows.join('\n') + '\n');
 if (arg('--out')) writeFileSync(arg('--out') ?? '', rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 if (!process.argv.includes('--no-cv')) console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases, hiddenMode ? [{ label: `disease hidden (${hiddenMode})`, cases: hiddenGeneCases }] : []).join('\n'));
 session.close();

@@ -54,6 +54,38 @@ function trioWithDeNovo(): string {
 }
 
 describe('a family case in the browser', () => {
+  it('labels every field of the pedigree editor at phone width, where the column headers are hidden', async () => {
+    const email = uniqueEmail('trio-phone');
+    const { page, errors } = await signedInPage(env, email, { name: 'Lionel', surname: 'Penrose', birthDate: '1975-06-11' }, { width: 390, height: 844 });
+    await page.goto('/upload');
+    await page.locator('[data-testid="genome-dropzone"] input[type=file]').setInputFiles(trioVcf);
+    await page.getByText('This VCF has 3 samples: HG002, HG003, HG004.').waitFor();
+    await page.getByRole('radio', { name: 'Describe the family' }).check();
+    const rows = page.getByTestId('pedigree-row');
+    await expect.poll(() => rows.count(), poll).toBe(3);
+    const fields = [
+      { caption: 'Sample (as in the VCF)', control: (i: number) => `Sample ${i}` },
+      { caption: 'Relation to the proband', control: (i: number) => `Relation of sample ${i}` },
+      { caption: 'Sex', control: (i: number) => `Sex of sample ${i}` },
+      { caption: 'Status', control: (i: number) => `Status of sample ${i}` },
+    ];
+    for (let i = 0; i < 3; i++) {
+      const row = rows.nth(i);
+      for (const f of fields) {
+        // A caption a reader can see, right above the control it names.
+        const caption = row.getByText(f.caption, { exact: true });
+        await expect(caption.isVisible(), `row ${i + 1}: ${f.caption}`).resolves.toBe(true);
+        const c = (await caption.boundingBox())!;
+        const control = (await page.getByLabel(f.control(i + 1), { exact: true }).boundingBox())!;
+        expect(Math.abs(c.x - control.x), f.caption).toBeLessThan(4);
+        expect(control.y - (c.y + c.height), f.caption).toBeGreaterThanOrEqual(0);
+        expect(control.y - (c.y + c.height), f.caption).toBeLessThan(12);
+      }
+    }
+    await page.getByTestId('pedigree-editor').screenshot({ path: screenshotPath('family-upload-editor-phone') });
+    expect(errors).toEqual([]);
+  });
+
   it('uploads a trio with the pedigree editor and filters the variants to de novo', async () => {
     const email = uniqueEmail('trio');
     const { page, errors } = await signedInPage(env, email, { name: 'Mary', surname: 'Lyon', birthDate: '1980-05-15' }, { width: 1440, height: 900 });

@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const ownsDatabase = options.database === undefined;
-  const database = options.database ?? (await createDatabase(config));
+  const database = options.database ?? (await createDatabase(config, { logger: app.log }));
   if (database.kind === 'pglite') {
     // Bulk loads on the embedded database give way to requests in flight (db/bulk-copy.ts).
     app.addHook('onRequest', (_request, reply, done) => {
@@ -209,16 +209,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cookies = createSessionCookies(config);
   const activityService = createActivityService({ database });
   // Several API processes may share the database: the session cache hears revocations through LISTEN (PostgreSQL only).
-  // Likewise the case access cache hears changes of cases, shares and runs.
-  const listenUrl = database.kind === 'postgres' ? config.databaseUrl : undefined;
-  const sessions = listenUrl !== undefined ? createSessionCache({ connectionString: listenUrl, logger: app.log }) : undefined;
-  const caseAccessCache = listenUrl !== undefined ? createCaseAccessCache({ connectionString: listenUrl, logger: app.log }) : undefined;
-  if (sessions && caseAccessCache) {
+  // Likewise the case access cache hears changes of cases, shares and runs. Both listen on the
+  // process's one LISTEN connection (Database.listener), with the job wake-up.
+  const listener = database.kind === 'postgres' ? database.listener : undefined;
+  const sessions = listener && createSessionCache({ listener });
+  const caseAccessCache = listener && createCaseAccessCache({ listener });
+  if (listener && sessions && caseAccessCache) {
     app.addHook('onClose', () => Promise.all([sessions.close(), caseAccessCache.close()]).then(() => undefined));
     // A state-changing request (logout, password change, account changes, a revoked share, a
     // deleted case...) is answered once this process's caches heard what it committed.
     app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await Promise.all([sessions.sync(), caseAccessCache.sync()]);
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await listener.sync();
     });
   }
   app.decorate('sessionCache', sessions ?? null);

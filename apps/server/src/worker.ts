@@ -25,7 +25,7 @@ if (config.databaseUrl === undefined) {
   process.exit(1);
 }
 
-const database = await createDatabase(config);
+const database = await createDatabase(config, { logger: log });
 const storage = createStorage({ dataDir: config.dataDir, s3Endpoint: process.env.S3_ENDPOINT });
 const kb = createKnowledgeBase(config.kbDir);
 const jobsConfig = loadJobsConfig(process.env, database.kind);

@@ -189,6 +189,8 @@ export const ABNORMALITY_NOUNS: readonly string[] = [
 export const ORGAN_ADJECTIVES: Readonly<Record<string, readonly string[]>> = {
   eye: ['ocular', 'ophthalmic', 'ophthalmologic', 'ophthalmological'],
   ear: ['otologic', 'otological', 'aural'],
+  // The auricle is the pinna.
+  pinna: ['auricular'],
   kidney: ['renal'],
   heart: ['cardiac'],
   liver: ['hepatic'],

@@ -19,6 +19,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../env.ts';
+import { createNotificationListener, type NotificationListener } from './notification-listener.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -48,7 +49,16 @@ interface DatabaseBase {
 }
 
 export type Database =
-  | (DatabaseBase & { kind: 'postgres'; pool: pg.Pool })
+  | (DatabaseBase & {
+      kind: 'postgres';
+      pool: pg.Pool;
+      /**
+       * The process's one LISTEN connection (db/notification-listener.ts), opened with its first
+       * subscription (the job wake-up, the session and case access caches) and ended with the
+       * last one or with the database.
+       */
+      listener: NotificationListener;
+    })
   | (DatabaseBase & { kind: 'pglite'; client: PGlite });
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -66,9 +76,20 @@ async function migrateOrClose(migrate: () => Promise<void>, close: () => Promise
   }
 }
 
+/** Where the database reports a lost LISTEN connection (default: process warnings). */
+export interface DatabaseLogger {
+  warn(obj: object, msg: string): void;
+  info?(obj: object, msg: string): void;
+}
+
+const warningLogger: DatabaseLogger = {
+  warn: (obj, msg) => process.emitWarning(`${msg} ${JSON.stringify(obj)}`, 'DatabaseWarning'),
+};
+
 /** Opens the configured database and applies pending migrations. */
 export async function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
+  options: { logger?: DatabaseLogger } = {},
 ): Promise<Database> {
   if (config.databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
@@ -94,15 +115,24 @@ export async function createDatabase(
       }
     }, () => pool.end());
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    // Outside the pool (its connections stay for queries); TCP keep-alive notices a dead peer.
+    const listener = createNotificationListener({
+      newClient: () => new pg.Client({ ...pool.options, keepAlive: true }),
+      logger: options.logger ?? warningLogger,
+    });
     return {
       kind: 'postgres',
       db,
       pool,
+      listener,
       executeSql: async (text, values) => {
         const result = await pool.query(text, values);
         return { rows: result.rows as unknown[] };
       },
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
 

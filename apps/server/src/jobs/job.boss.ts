@@ -16,15 +16,16 @@
  *
  * Enqueueing happens inside the caller's transaction (pg-boss `send` with a `db` adapter), so
  * a case row and its analysis job commit together or not at all. On PostgreSQL the enqueue also
- * notifies JOBS_CHANNEL (delivered at commit) and every working process LISTENs on it, so a
- * worker in another process starts a job (a re-rank) at once instead of at its next poll.
+ * notifies JOBS_CHANNEL (delivered at commit) and every working process LISTENs on it (on the
+ * process's one listener connection, which reconnects), so a worker in another process starts a
+ * job (a re-rank) at once instead of at its next poll.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { rowsOf, type Database, type Executor } from '../db/database.ts';
+import type { NotificationSubscription } from '../db/notification-listener.ts';
 import { LostJobLockError, type AnyJobDefinition, type JobDefinition, type JobRegistry, type SqlRunner } from './job.registry.ts';
 
 export interface RunnerLogger {
@@ -101,8 +102,8 @@ export class JobQueue {
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
-  /** PostgreSQL: the connection LISTENing on JOBS_CHANNEL while working. */
-  private listener: pg.Client | null = null;
+  /** PostgreSQL: the LISTEN on JOBS_CHANNEL while working. */
+  private subscription: NotificationSubscription | null = null;
 
   constructor(
     private readonly database: Database,
@@ -180,41 +181,28 @@ export class JobQueue {
     if (this.working) return;
     this.working = true;
     this.stopping = false;
-    await this.listen();
+    this.listen();
     this.loop = this.runLoop();
   }
 
   /**
    * PostgreSQL: wakes the loop when any process enqueues a job (else it polls every pollMs). The
-   * LISTEN runs on a connection of its own, as db/notified-cache.ts's does, not on one of the
-   * pool's connections, which stay for queries.
+   * LISTEN is on the process's one listener connection (Database.listener, db/notification-listener.ts),
+   * which reconnects after a lost connection; whenever LISTEN is (again) in place the loop looks
+   * for work once, since a notification sent meanwhile was missed.
    */
-  private async listen(): Promise<void> {
-    if (this.database.kind !== 'postgres' || this.listener) return;
-    const client = new pg.Client(this.database.pool.options);
-    client.on('notification', (n) => {
-      if (n.channel === JOBS_CHANNEL) this.wake();
+  private listen(): void {
+    if (this.database.kind !== 'postgres' || this.subscription) return;
+    this.subscription = this.database.listener.subscribe([JOBS_CHANNEL], {
+      notify: () => this.wake(),
+      listening: () => this.wake(),
     });
-    // A lost connection: back to polling (the loop still polls every pollMs).
-    client.on('error', (e: unknown) => {
-      this.logger.warn({ err: describeError(e) }, 'job notifications lost; polling');
-      if (this.listener === client) this.listener = null;
-      void client.end().catch(() => undefined);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${JOBS_CHANNEL}`);
-      this.listener = client;
-    } catch (e) {
-      void client.end().catch(() => undefined);
-      this.logger.warn({ err: describeError(e) }, 'cannot listen for jobs; polling');
-    }
   }
 
   private async unlisten(): Promise<void> {
-    const client = this.listener;
-    this.listener = null;
-    await client?.end().catch(() => undefined);
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.unsubscribe();
   }
 
   /**

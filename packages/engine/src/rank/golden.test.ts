@@ -177,6 +177,34 @@ describe('golden genotype-aware ranking', () => {
     expect(g2?.score ?? -Infinity).toBeGreaterThan(g1?.score ?? Infinity);
   });
 
+  it('scores a variant outside the best genotype as the gene would with it alone, never above the variants inside it', () => {
+    // Ellis-van Creveld syndrome (EVC, autosomal recessive): a homozygous variant makes the genotype;
+    // a heterozygous one of higher pathogenicity alone is only a single hit in a recessive gene.
+    const evc = ['HP:0001839', 'HP:0001631', 'HP:0008905', 'HP:0000164', 'HP:0006101'];
+    const hom = buildVariant({ gene: 'EVC', chrom: '4', pos: 5_700_000, zygosity: 'homozygous', score: 0.6 });
+    const het = buildVariant({ gene: 'EVC', chrom: '4', pos: 5_710_000, score: 0.65 });
+    const r = rankCase({ hpoPresent: evc, variants: [het, hom, ...background] }, kb);
+    const gene = r.genes.find((g) => g.symbol === 'EVC');
+    expect(gene?.evidence.genotype.mode).toBe('AR');
+    expect(gene?.evidence.genotype.reason).toContain('homozygous, fits autosomal recessive');
+    const [vHom, vHet] = [hom, het].map((x) => r.variants.find((v) => v.pos === x.pos));
+    expect(vHom?.contributes).toBe(true);
+    expect(vHom?.score).toBeCloseTo(gene?.score ?? NaN, 12);
+    expect(vHet?.contributes).toBe(false);
+    // The gene's score with the heterozygous variant alone: genotype fit 0.1 x 0.65 in place of 0.6.
+    const w = DEFAULT_GENE_SCORE_CONSTANTS.genotypeWeight;
+    expect(vHet?.score).toBeCloseTo((gene?.score ?? NaN) + (w * Math.log((0.1 * 0.65) / 0.6)) / Math.LN10, 12);
+    expect(vHet?.rank ?? 0).toBeGreaterThan(vHom?.rank ?? Infinity);
+    expect(vHet?.explanation[1]).toContain('only one heterozygous variant in a recessive gene (genotype fit 0.07)');
+    // Dominant: a second variant alone gives its own pathogenicity as the fit; no variant outranks its gene.
+    const fgfr2 = rankCase({ hpoPresent: PFEIFFER, sex: 'male', variants: [causal, buildVariant({ gene: 'FGFR2', chrom: '10', pos: 121_500_000, score: 0.35 }), ...background] }, kb);
+    const g2 = fgfr2.genes[0];
+    const second = fgfr2.variants.find((v) => v.pos === 121_500_000);
+    expect(g2?.symbol).toBe('FGFR2');
+    expect(second?.score).toBeCloseTo((g2?.score ?? NaN) + (w * Math.log(0.35 / 0.7)) / Math.LN10, 12);
+    for (const res of [r, fgfr2]) for (const v of res.variants) expect(v.score).toBeLessThanOrEqual((res.genes.find((g) => g.symbol === v.gene)?.score ?? -Infinity) + 1e-12);
+  });
+
   it('ranks a hemizygous X-linked variant in a male above the same variant in a female', () => {
     // Duchenne muscular dystrophy (DMD, X-linked recessive).
     const dmd = ['HP:0003236', 'HP:0003707', 'HP:0003391', 'HP:0001252', 'HP:0003560'];

@@ -23,7 +23,7 @@ import { explainDisease, type PhenotypeScoringOptions, type ResolvedQuery, type 
 import type { Sex } from '../types.ts';
 import { familyGenotypeFit, type FamilyContext } from '../family/segregation.ts';
 import { DEFAULT_GENE_SCORE_CONSTANTS, type GeneScoreConstants, type GeneScoreParts } from './gene-score.ts';
-import { clinvarPathogenic, genotypeFit, MODE_LABELS, modesOf, type GenotypeFit, type InheritanceMode } from './inheritance.ts';
+import { clinvarPathogenic, genotypeFit, MODE_LABELS, modesOf, type GenotypeFit, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
 import type { GeneVariants } from './prepare.ts';
 
 /** Which disease a gene is scored for. */
@@ -117,12 +117,17 @@ function modesOfHypothesis(ctx: PrioritiserContext, d: DiseaseHypothesis): Inher
   }
 }
 
-/** The genotype fit of the gene's variants under one mode (the family's genotypes when there is a family). */
+/** The genotype fit of variants (sorted by pathogenicity) under one mode: the family's genotypes when there is a family. */
+export function variantsFit(ctx: Pick<PrioritiserContext, 'family' | 'sex'>, vs: readonly QualifyingVariant[], mode: InheritanceMode): GenotypeFit {
+  return ctx.family ? familyGenotypeFit(vs, mode, ctx.sex, ctx.family) : genotypeFit(vs, mode, ctx.sex);
+}
+
+/** The genotype fit of the gene's variants under one mode (cached per gene and mode). */
 function fitOf(ctx: PrioritiserContext, gv: GeneVariants, mode: InheritanceMode): GenotypeFit {
   const key = `${gv.symbol}|${mode}`;
   let f = ctx.cache.fits.get(key);
   if (!f) {
-    f = ctx.family ? familyGenotypeFit(gv.variants, mode, ctx.sex, ctx.family) : genotypeFit(gv.variants, mode, ctx.sex);
+    f = variantsFit(ctx, gv.variants, mode);
     ctx.cache.fits.set(key, f);
   }
   return f;

@@ -43,7 +43,7 @@ import { DISEASE_CALIBRATION, GENE_CALIBRATION, postTestProbabilities, type Cali
 import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneClinvarLn, geneConstraintLn, genePhenotypeLn, geneScoreLn, phenotypeTerm, type GeneScoreConstants, type GeneScoreParts } from './gene-score.ts';
 import { MODE_LABELS, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
 import { prepareVariants, type GeneVariants, type PreparedVariants } from './prepare.ts';
-import { fitLn, GENE_PRIORITISERS, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, hypothesisParts, type DiseaseHypothesis, type Hypothesis, type PhenotypeEvidence, type PrioritiserContext } from './prioritisers.ts';
+import { fitLn, variantsFit, GENE_PRIORITISERS, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, hypothesisParts, type DiseaseHypothesis, type Hypothesis, type PhenotypeEvidence, type PrioritiserContext } from './prioritisers.ts';
 
 /**
  * Prior (natural log) of a disease known only by name in the genotype-aware disease list: 0, the
@@ -291,6 +291,10 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   }
 
   // Variants: in gene order; within a gene, contributing variants first, then by pathogenicity.
+  // A variant of the gene's best genotype scores the gene's score; any other variant scores what
+  // the gene would with that variant alone under the same mode (an AR gene's heterozygous variant
+  // alone: a single hit), never more than the gene: a variant outside the best genotype does not
+  // outrank one inside it (rank-analysis.md, session 13).
   const variants: RankedVariant[] = [];
   for (const g of geneScores) {
     if (variants.length >= limit) break;
@@ -299,7 +303,8 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
     for (const { qv, i } of order) {
       if (variants.length >= limit) break;
       const contributes = used.has(i);
-      const score = (g.ln + (contributes ? 0 : w * (fitLn(ctx, qv.p) - fitLn(ctx, g.fit.score)))) / LN10;
+      const alone = contributes ? null : variantsFit(ctx, [qv], g.fit.mode);
+      const score = (g.ln + (alone ? Math.min(0, w * (fitLn(ctx, alone.score) - fitLn(ctx, g.fit.score))) : 0)) / LN10;
       const v = qv.variant;
       variants.push({
         input: { chrom: v.input.chrom, pos: v.input.pos, ref: v.input.ref, alt: v.input.alt, line: v.input.line },
@@ -313,7 +318,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
         pathogenicity: qv.p,
         contributes,
         explanation: explainVariants
-          ? [describeVariant(qv), contributes ? `Part of the best genotype for ${g.symbol} (gene rank ${geneRank.get(g.symbol) ?? '?'}): ${g.fit.reason}` : `Not needed for ${g.symbol}'s best genotype fit`]
+          ? [describeVariant(qv), contributes || !alone ? `Part of the best genotype for ${g.symbol} (gene rank ${geneRank.get(g.symbol) ?? '?'}): ${g.fit.reason}` : `Not needed for ${g.symbol}'s best genotype fit (${g.fit.score.toFixed(2)}); alone: ${alone.reason} (genotype fit ${alone.score.toFixed(2)})`]
           : [],
         variant: v,
       });

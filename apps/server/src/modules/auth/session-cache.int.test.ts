@@ -5,6 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNotificationListener } from '../../db/notification-listener.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, getSession, PASSWORD, signUpAndLogIn } from '../../testing/helpers.ts';
 import { AUTH_CHANNEL, createSessionCache, type LiveSession } from './session-cache.ts';
@@ -13,7 +14,8 @@ const silent = { warn: () => {} };
 
 describe('session cache', () => {
   it('answers a live session from memory until a notification for its user arrives', async () => {
-    const cache = createSessionCache({ connectionString: process.env.DATABASE_URL!, logger: silent });
+    const listener = createNotificationListener({ newClient: () => new pg.Client({ connectionString: process.env.DATABASE_URL }), logger: silent });
+    const cache = createSessionCache({ listener });
     const notifier = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await notifier.connect();
     try {
@@ -51,6 +53,7 @@ describe('session cache', () => {
     } finally {
       await notifier.end();
       await cache.close();
+      await listener.close();
     }
     expect(cache.listening).toBe(false);
   });

@@ -6,9 +6,9 @@
  * Revocation stays immediate across API processes: triggers (migration 0024) send
  * `NOTIFY rarelens_auth, '<user id>'` in the transaction that changes or deletes a user's row or
  * any of their refresh tokens (logout, password change or reset, token reuse, rotation, account
- * deletion), and `'*'` when either table is truncated. Every process LISTENs on a connection of
- * its own and drops the user's entries when the notification arrives (db/notified-cache.ts, the
- * LISTEN connection, its loss and the races): PostgreSQL sends it to every listener at the
+ * deletion), and `'*'` when either table is truncated. Every process LISTENs on its one listener
+ * connection (db/notification-listener.ts) and drops the user's entries when the notification
+ * arrives (db/notified-cache.ts: its loss and the races): PostgreSQL sends it to every listener at the
  * commit, and the process that ended the session answers only once its own listener heard it
  * (`sync`, app.ts), so the other processes have been sent it by then. Each entry also ends when
  * its session's newest live refresh token expires, and after ENTRY_TTL_MS at most. Only live
@@ -16,6 +16,7 @@
  */
 import type { UserRow } from '../../db/schema/index.ts';
 import { createNotifiedCache, type NotifiedCache } from '../../db/notified-cache.ts';
+import type { NotificationListener } from '../../db/notification-listener.ts';
 
 export const AUTH_CHANNEL = 'rarelens_auth';
 /** Upper bound on how long an entry is trusted without asking the database again. */
@@ -34,16 +35,10 @@ export interface SessionCache extends Omit<NotifiedCache<UserRow>, 'lookup'> {
   lookup(userId: string, sessionId: string, load: () => Promise<LiveSession | undefined>): Promise<UserRow | undefined>;
 }
 
-export function createSessionCache(options: {
-  connectionString: string;
-  logger: { warn(obj: object, msg: string): void };
-  now?: () => number;
-}): SessionCache {
+export function createSessionCache(options: { listener: NotificationListener; now?: () => number }): SessionCache {
   const cache = createNotifiedCache<UserRow>({
-    connectionString: options.connectionString,
-    name: 'session cache',
+    listener: options.listener,
     channels: { [AUTH_CHANNEL]: 'group' },
-    logger: options.logger,
     ttlMs: ENTRY_TTL_MS,
     maxEntries: MAX_ENTRIES,
     ...(options.now ? { now: options.now } : {}),

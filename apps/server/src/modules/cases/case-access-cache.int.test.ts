@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
+import { createNotificationListener } from '../../db/notification-listener.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { multipartBody } from '../../testing/multipart.ts';
 import { AUTH_CHANNEL } from '../auth/index.ts';
@@ -16,7 +17,8 @@ const silent = { warn: () => {} };
 
 describe('case access cache', () => {
   it('answers from memory until a notification for its case (or any user change) arrives', async () => {
-    const cache = createCaseAccessCache({ connectionString: process.env.DATABASE_URL!, logger: silent });
+    const listener = createNotificationListener({ newClient: () => new pg.Client({ connectionString: process.env.DATABASE_URL }), logger: silent });
+    const cache = createCaseAccessCache({ listener });
     const notifier = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await notifier.connect();
     try {
@@ -45,6 +47,7 @@ describe('case access cache', () => {
     } finally {
       await notifier.end();
       await cache.close();
+      await listener.close();
     }
   });
 

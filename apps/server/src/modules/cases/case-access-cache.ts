@@ -15,6 +15,7 @@
  * app.ts). Entries end after ENTRY_TTL_MS at most.
  */
 import { createNotifiedCache, type NotifiedCache } from '../../db/notified-cache.ts';
+import type { NotificationListener } from '../../db/notification-listener.ts';
 import { AUTH_CHANNEL } from '../auth/index.ts';
 import type { AccessibleCase } from './cases.service.ts';
 
@@ -26,12 +27,10 @@ const MAX_ENTRIES = 10_000;
 /** Access answers by case id (group) and caller (key). */
 export type CaseAccessCache = NotifiedCache<AccessibleCase>;
 
-export function createCaseAccessCache(options: { connectionString: string; logger: { warn(obj: object, msg: string): void }; now?: () => number }): CaseAccessCache {
+export function createCaseAccessCache(options: { listener: NotificationListener; now?: () => number }): CaseAccessCache {
   return createNotifiedCache<AccessibleCase>({
-    connectionString: options.connectionString,
-    name: 'case access cache',
+    listener: options.listener,
     channels: { [CASE_CHANNEL]: 'group', [AUTH_CHANNEL]: 'all' },
-    logger: options.logger,
     ttlMs: ENTRY_TTL_MS,
     maxEntries: MAX_ENTRIES,
     ...(options.now ? { now: options.now } : {}),

@@ -124,6 +124,42 @@ export function TermsNotice({ product, linkToDiagnose = true }: { product: Produ
   return null;
 }
 
+const plural = (n: number, word: string) => `${n.toLocaleString('en-GB')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Says when no variant drives the ranking (every disease then shows "No reportable variant")
+ * and when called records were dropped at the liftover; nothing for a run without counts.
+ */
+export function GenotypeNotice({ product }: { product: ProductDetails }) {
+  const run = product.run;
+  if (!run) return null;
+  const { records, liftFailed, variantsStored, rankCandidates } = run.counts;
+  return (
+    <>
+      {rankCandidates === 0 ? (
+        <p
+          data-testid="no-candidates-notice"
+          className="mb-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900"
+        >
+          No variant of this case is a ranking candidate (in a gene, carried, passing the caller’s
+          filter, rare, not benign, protein-altering or pathogenic in ClinVar): the diseases are
+          ranked on the phenotype alone, so none has a reportable variant.{' '}
+          {variantsStored
+            ? `${plural(variantsStored, 'variant')} annotated and listed under Variants.`
+            : 'No variant was annotated.'}
+        </p>
+      ) : null}
+      {liftFailed && records ? (
+        <p data-testid="lift-failed-notice" className="mb-3 text-xs text-ink-500">
+          {liftFailed.toLocaleString('en-GB')} of {plural(records, 'called record')} could not be
+          lifted from {run.inputAssembly} to {run.assembly} (their contig or position has no
+          counterpart in the UCSC liftOver chain) and were not analysed.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The case's terms and analysis provenance, above the results. `linkToDiagnose` false on the
  * Diagnose page itself, where the terms are edited.
@@ -133,6 +169,7 @@ export function CaseSummary({ product, linkToDiagnose = true }: { product: Produ
   return (
     <>
       <TermsNotice product={product} linkToDiagnose={linkToDiagnose} />
+      <GenotypeNotice product={product} />
       <div className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-ink-100 bg-white px-4 py-2.5 text-xs text-ink-600 shadow-card sm:gap-x-5 sm:py-3">
         <span>
           <span className="text-ink-400">Case</span>{' '}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../components/button.tsx';
 import { FieldError, Input, NativeSelect } from '../../components/form.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -34,6 +35,21 @@ const SEXES: EditorSex[] = ['male', 'female', 'unknown'];
 const STATUSES: EditorStatus[] = ['affected', 'unaffected', 'unknown'];
 
 /** A select of one of `options` (shown as `text`, the value itself by default). */
+/** The editor's columns: a header row from the sm breakpoint, a caption above each field below it. */
+const COLUMNS = ['Sample (as in the VCF)', 'Relation to the proband', 'Sex', 'Status'] as const;
+
+/** A field of a member's row, captioned where the column headers are hidden (phone width). */
+function Cell({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <span aria-hidden="true" className="text-xs font-medium text-ink-500 sm:hidden">
+        {caption}
+      </span>
+      {children}
+    </div>
+  );
+}
+
 function Choice<T extends string>({
   label,
   options,
@@ -129,23 +145,34 @@ export function PedigreeField({
             ))}
           </datalist>
           <div className="hidden grid-cols-[1.3fr_1.3fr_1fr_1fr_auto] gap-2 text-xs font-medium text-ink-500 sm:grid">
-            <span>Sample (as in the VCF)</span>
-            <span>Relation to the proband</span>
-            <span>Sex</span>
-            <span>Status</span>
+            {COLUMNS.map((c) => (
+              <span key={c}>{c}</span>
+            ))}
             <span className="w-16" />
           </div>
           {value.members.map((m, i) => (
-            <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-[1.3fr_1.3fr_1fr_1fr_auto]" data-testid="pedigree-row">
-              <Input aria-label={`Sample ${i + 1}`} list="vcf-samples" value={m.sample} placeholder="Sample name" onChange={(e) => setMember(i, { sample: e.target.value })} />
-              <Choice label={`Relation of sample ${i + 1}`} options={RELATIONS} value={m.relation} text={(r) => RELATION_LABELS[r]} onChange={(relation) => setMember(i, { relation })} />
-              <Choice label={`Sex of sample ${i + 1}`} options={SEXES} value={m.sex} onChange={(sex) => setMember(i, { sex })} />
-              <Choice label={`Status of sample ${i + 1}`} options={STATUSES} value={m.status} onChange={(status) => setMember(i, { status })} />
+            <div
+              key={i}
+              className="grid grid-cols-2 gap-2 border-b border-ink-100 pb-3 sm:grid-cols-[1.3fr_1.3fr_1fr_1fr_auto] sm:border-0 sm:pb-0"
+              data-testid="pedigree-row"
+            >
+              <Cell caption={COLUMNS[0]}>
+                <Input aria-label={`Sample ${i + 1}`} list="vcf-samples" value={m.sample} placeholder="Sample name" onChange={(e) => setMember(i, { sample: e.target.value })} />
+              </Cell>
+              <Cell caption={COLUMNS[1]}>
+                <Choice label={`Relation of sample ${i + 1}`} options={RELATIONS} value={m.relation} text={(r) => RELATION_LABELS[r]} onChange={(relation) => setMember(i, { relation })} />
+              </Cell>
+              <Cell caption={COLUMNS[2]}>
+                <Choice label={`Sex of sample ${i + 1}`} options={SEXES} value={m.sex} onChange={(sex) => setMember(i, { sex })} />
+              </Cell>
+              <Cell caption={COLUMNS[3]}>
+                <Choice label={`Status of sample ${i + 1}`} options={STATUSES} value={m.status} onChange={(status) => setMember(i, { status })} />
+              </Cell>
               <Button
                 type="button"
                 variant="ghost"
                 size="sm"
-                className="w-16"
+                className="w-16 self-end sm:self-center"
                 aria-label={`Remove sample ${i + 1}${m.sample.trim() ? ` (${m.sample.trim()})` : ''}`}
                 onClick={() => onChange({ ...value, members: value.members.filter((_, j) => j !== i) })}
               >
