@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Messages } from './messages.ts';
-import { BirthDate, Password, PublicUser } from './auth.ts';
+import { BirthDate, Password, PHONE_NUMBER, PublicUser } from './auth.ts';
 
 const Required = z.string({ error: Messages.mandatory }).trim().min(1, Messages.mandatory);
 const Optional = z
@@ -18,7 +18,7 @@ export const UpdateAccountBody = z.object({
   address: Optional,
   country: Optional,
   state: Optional,
-  phoneNumber: Optional,
+  phoneNumber: Optional.refine((v) => v == null || PHONE_NUMBER.test(v), Messages.invalidPhone),
   language: z.enum(['en', 'tr']).default('en'),
 });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;

@@ -14,6 +14,9 @@ export const Password = z
   .refine((p) => !isCommonPassword(p), Messages.passwordCommon);
 
 /** RFC 5321 §4.5.3.1: at most 64 octets before the @ and 254 in all (a path's 256 minus <>). */
+/** A phone number as people write one: digits, spaces, +, ( ) and -, 5 to 30 characters. */
+export const PHONE_NUMBER = /^[+0-9 ()-]{5,30}$/;
+
 export const Email = z
   .string({ error: Messages.mandatory })
   .trim()

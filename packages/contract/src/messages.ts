@@ -5,6 +5,7 @@ export const Messages = {
   noHpoTermsShort: 'No HPO terms',
   /** Terms the server read from the symptoms because none were sent with the upload. */
   hpoTermsFromPhenome: 'HPO terms read from the symptoms by PhenomeAI (none were given).',
+  invalidPhone: 'Please write a valid phone number',
   passwordMin: 'At least 8 characters.',
   passwordLower: 'At least 1 lowercase character.',
   passwordUpper: 'At least 1 uppercase character.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from './auth.ts';
+import { Email, PHONE_NUMBER } from './auth.ts';
 import { Messages } from './messages.ts';
 
 const Required = z.string({ error: Messages.mandatory }).trim().min(1, Messages.mandatory).max(200);
@@ -22,7 +22,7 @@ export const DemoRequestBody = z.object({
   surname: Required,
   jobTitle: Required,
   companyName: Required,
-  phone: Required.regex(/^[+0-9 ()-]{5,30}$/, 'Please write a valid phone number'),
+  phone: Required.regex(PHONE_NUMBER, Messages.invalidPhone),
   country: Required,
   yearlySampleCount: z.enum(YearlySampleCounts, { error: Messages.mandatory }),
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { UpdateAccountBody } from './account.ts';
 import { Email, Password } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { Messages } from './messages.ts';
+import { DemoRequestBody } from './platform.ts';
 import { CreateProductFields } from './products.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Record<string, string> =>
@@ -52,5 +54,18 @@ describe('common passwords are refused locally, decorated or not', () => {
 
   it('caps the length so hashing cost stays bounded', () => {
     expect(messages(Password.safeParse(`Aa1${'x'.repeat(130)}`))).toEqual({ '': Messages.passwordMax });
+  });
+});
+
+describe('a phone number is a phone number, in the account as in the demo request', () => {
+  const account = { name: 'Ada', surname: 'Lovelace', birthDate: '1980-12-10' };
+  it('refuses letters in the account phone number, naming the field', () => {
+    expect(messages(UpdateAccountBody.safeParse({ ...account, phoneNumber: 'abc' }))).toEqual({ phoneNumber: Messages.invalidPhone });
+    expect(messages(DemoRequestBody.safeParse({ email: 'a@b.org', name: 'A', surname: 'B', jobTitle: 'C', companyName: 'D', phone: 'abc', country: 'UK', yearlySampleCount: '1-50' }))).toEqual({ phone: Messages.invalidPhone });
+  });
+  it('accepts an international number, and no number (optional in the account)', () => {
+    expect(UpdateAccountBody.parse({ ...account, phoneNumber: '+44 (20) 7946-0000' }).phoneNumber).toBe('+44 (20) 7946-0000');
+    expect(UpdateAccountBody.parse({ ...account, phoneNumber: '' }).phoneNumber).toBeNull();
+    expect(UpdateAccountBody.parse({ ...account }).phoneNumber).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@
 import {
   explainDisease,
   getPhenotypeModel,
+  reportedCounts,
   resolveQuery,
   scoreNamedDisease,
   type ExcludedTermEffect,
@@ -138,8 +139,8 @@ export function variantsOfGene(ctx: CaseContext, symbol: string): CaseVariant[] 
 
 export function formatFrequency(frequency: number | null, text: string | null): string {
   if (frequency == null) return 'frequency not stated';
-  const pct = `${Math.round(frequency * 100)} %`;
-  return text && /^\d+\/\d+$/.test(text) ? `${pct} of patients (${text})` : `${pct} of patients`;
+  const counts = reportedCounts(frequency, text);
+  return `${Math.round(frequency * 100)} % of patients${counts ? ` (${counts})` : ''}`;
 }
 
 export function formatLr(lr: number): string {

@@ -29,6 +29,15 @@ describe('findLabValues', () => {
       ['HP:0030341', 'FSH'],
       ['HP:0030344', 'LH were low'],
     ]);
+    // "below / above normal" as the direction; whose levels they are may stand before the verb.
+    expect(
+      read('Her growth hormone (GH), follicle stimulating hormone (FSH) and testosterone levels in our patient were below the normal range.').map(([id]) => id),
+    ).toEqual(['HP:0030341', 'HP:0030341', 'HP:0040171']);
+    expect(read('The serum ferritin level of the boy was above the upper limit of normal.')).toEqual([
+      ['HP:0003281', 'ferritin level of the boy was above the upper limit of normal'],
+    ]);
+    // A value under the upper limit is no low value.
+    expect(read('Ferritin was below the upper limit of normal.')).toEqual([]);
     // Not across other words, and not to an analyte without a term in that direction.
     expect(read('elevated ALT after the infusion, AST 30 U/L')).toEqual([
       ['HP:0031964', 'elevated ALT'],

@@ -320,8 +320,11 @@ function windowAfter(text: string, from: number): number {
   return limit;
 }
 
-const HIGH_WORDS = 'elevated|increased|raised|high|higher|abnormally\\s+high';
-const LOW_WORDS = 'decreased|reduced|low|lower|diminished|abnormally\\s+low|depressed';
+/** "below normal", "above the reference range", "above the upper limit of normal". */
+const reference = (limit: 'upper' | 'lower'): string =>
+  String.raw`(?:the\s+)?(?:normal|reference|${limit}\s+limit)(?:\s+(?:range|limits?|values?|levels?|of\s+normal))?`;
+const HIGH_WORDS = `elevated|increased|raised|high|higher|abnormally\\s+high|above\\s+${reference('upper')}`;
+const LOW_WORDS = `decreased|reduced|low|lower|diminished|abnormally\\s+low|depressed|subnormal|below\\s+${reference('lower')}`;
 const QUALIFIERS =
   '(?:(?:mildly|moderately|markedly|significantly|severely|very|persistently|slightly|highly|extremely)\\s+)?';
 /** "serum", "total and LDL serum" (cholesterol): the specimen and fractions before an analyte. */
@@ -332,9 +335,11 @@ const BEFORE_RE = new RegExp(
   String.raw`\b${QUALIFIERS}(${HIGH_WORDS}|${LOW_WORDS})\s+(?:${SPECIMEN}(?:levels?|concentrations?|values?|activity|activities)\s+of\s+)?${SPECIMEN}$`,
   'i',
 );
+/** "(levels) of the proband", "in our patient": whose values they are, between analyte and predicate. */
+const WHOSE = String.raw`(?:\s+(?:of|in)\s+(?:the|our|this|both)\s+(?:index\s+)?(?:proband|patients?|boy|girl|child|infant|man|woman|siblings?|brothers?|sisters?))?`;
 /** "CK was elevated", "platelet counts were markedly low": the direction in the predicate. */
 const AFTER_RE = new RegExp(
-  String.raw`^(?:\s+(?:levels?|concentrations?|counts?|values?|activity))?\s+(?:was|were|is|are|remained|became)\s+(?:also\s+)?${QUALIFIERS}(${HIGH_WORDS}|${LOW_WORDS})\b`,
+  String.raw`^(?:\s+(?:levels?|concentrations?|counts?|values?|activity))?${WHOSE}\s+(?:was|were|is|are|remained|became)\s+(?:also\s+)?${QUALIFIERS}(${HIGH_WORDS}|${LOW_WORDS})\b`,
   'i',
 );
 

@@ -156,6 +156,38 @@ describe('createPhenome: matching', () => {
     expect(find(terms, 'HP:0001321').text).toBe('hypoplasia of the inferior vermis and cerebellum');
   });
 
+  it('gives the first of two coordinated words the head after the second ("a movement and balance disorder")', () => {
+    const terms = phenome.extract('Since infancy she has had a movement and tone disorder.');
+    expect(ids(terms)).toEqual(['HP:0100022']);
+    expect(find(terms, 'HP:0100022').text).toBe('movement and tone disorder');
+    // Only a name the ontology gives, not a generated organ phrase ("renal anomalies").
+    expect(ids(phenome.extract('He had renal and dental anomalies.'))).toEqual([]);
+    // Not when the head goes on ("movement and tone disorder seizure clinic").
+    expect(ids(phenome.extract('She was seen at the movement and tone disorder seizure clinic.'))).toEqual([
+      'HP:0001250',
+    ]);
+  });
+
+  it('reads a range of grades as each grade ("severe to profound intellectual disability")', () => {
+    const terms = phenome.extract('He has severe to profound intellectual disability.');
+    expect(ids(terms).sort()).toEqual(['HP:0001249', 'HP:0002187', 'HP:0010864']);
+    expect(find(terms, 'HP:0010864').text).toBe('severe to profound intellectual disability');
+    // The finding the grades share is reported once at its place.
+    expect(terms.filter((t) => t.id === 'HP:0001249')).toHaveLength(1);
+    // "to" between words that are no grades joins nothing.
+    expect(ids(phenome.extract('He was referred to severe hypotonia clinics.'))).toEqual(['HP:0006829']);
+  });
+
+  it('reads a finding said to progress as its progressive form ("the hearing loss was slowly progressive")', () => {
+    const terms = phenome.extract('By school age her hearing loss was slowly progressive.');
+    expect(ids(terms)).toContain('HP:0001730');
+    expect(ids(terms)).toContain('HP:0000365');
+    expect(find(terms, 'HP:0001730').text).toBe('hearing loss was slowly progressive');
+    expect(ids(phenome.extract('The hearing loss progressed over ten years.'))).toContain('HP:0001730');
+    // Only where the HPO names a progressive form.
+    expect(ids(phenome.extract('The seizures progressed despite treatment.'))).toEqual(['HP:0001250']);
+  });
+
   it('reads "auricular" as of the auricle (pinna)', () => {
     expect(ids(phenome.extract('She had auricular anomalies.'))).toEqual(['HP:0000377']);
     expect(

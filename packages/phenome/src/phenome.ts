@@ -497,6 +497,28 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
             });
         }
       }
+      // A range of grades names each end: "mild to moderate global developmental delay" is
+      // Mild and Moderate global developmental delay.
+      if (
+        m.first >= 2 &&
+        /^to$/i.test(tokens[m.first - 1]?.raw ?? '') &&
+        SEVERITY_RE.test((tokens[m.first] as Token).raw) &&
+        SEVERITY_RE.test((tokens[m.first - 2] as Token).raw) &&
+        /^\s+$/.test(gap(m.first - 2)) &&
+        /^\s+$/.test(gap(m.first - 1))
+      ) {
+        const grade = canonical(m.first - 2);
+        const entry = lookupWords([grade, ...words.slice(1)], true);
+        // The term must name that grade (not the finding with the grade skipped).
+        if (entry && entry.termId !== m.entry.termId && entry.words.includes(grade))
+          out.push({
+            first: m.first - 2,
+            last: m.last,
+            entry,
+            contentWords: words.length,
+            score: entry.weight * 0.85,
+          });
+      }
       // Rightwards: "cleft lip and palate" -> replace the last content word; an article may
       // open the second conjunct ("the semicircular canals and the incus").
       const after = m.last;
@@ -561,6 +583,60 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
           break;
         }
       }
+    }
+    // "a movement and balance disorder": two words sharing the head after the second, where
+    // only the first with the head is a name the ontology gives (a label or a synonym, no
+    // generated phrase) and nothing in the phrase is a finding already.
+    let covered: Uint8Array | undefined;
+    for (let c = 1; c + 2 < tokens.length; c++) {
+      if (!isConj(c) || !/^\s+$/.test(gap(c - 1)) || !/^\s+$/.test(gap(c))) continue;
+      const a = c - 1;
+      const head = c + 2;
+      if (!isContent(a) || !isContent(c + 1) || !isContent(head)) continue;
+      if ((tokens[c + 1] as Token).breakAfter) continue;
+      // The head must end its phrase ("movement and balance disorder", not "... disorder clinic").
+      if (!(tokens[head] as Token).breakAfter && isContent(head + 1)) continue;
+      // Nor may the first word be the end of a longer phrase ("severe movement and ...").
+      if (a > 0 && !(tokens[a - 1] as Token).breakAfter && isContent(a - 1)) continue;
+      if (!covered) {
+        covered = new Uint8Array(tokens.length);
+        for (const o of mentions) covered.fill(1, o.first, o.last);
+      }
+      if (covered[a] || covered[c + 1] || covered[head]) continue;
+      const entry = lookupWords([canonical(a), canonical(head)], false);
+      if (entry)
+        out.push({ first: a, last: head + 1, entry, contentWords: 2, score: entry.weight * 0.85 });
+    }
+    return out;
+  };
+
+  /**
+   * A finding said to progress is its progressive form when the HPO names one: "Cataracts
+   * progressed with age", "the hearing loss was slowly progressive" -> Progressive cataract,
+   * Progressive hearing impairment. The mention is kept; the progressive term spans both.
+   */
+  const statedProgression = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+  ): Candidate[] => {
+    const out: Candidate[] = [];
+    // Where the text says "progress..." at all (most texts: nowhere, or a few places).
+    const at: number[] = [];
+    PROGRESS_WORD_RE.lastIndex = 0;
+    for (let w = PROGRESS_WORD_RE.exec(text); w; w = PROGRESS_WORD_RE.exec(text)) at.push(w.index);
+    if (at.length === 0) return out;
+    const progressive = canonicalWord(normalizeWord('progressive'));
+    for (const m of mentions) {
+      const end = (tokens[m.last - 1] as Token).end;
+      if (!at.some((i) => i > end && i < end + 60)) continue;
+      const said = PROGRESSION_RE.exec(text.slice(end, end + 60));
+      if (!said) continue;
+      let last = m.last;
+      while (last < tokens.length && (tokens[last] as Token).end <= end + said[0].length) last++;
+      const entry = lookupWords([progressive, ...contentOf(tokens, m.first, m.last)], false);
+      if (entry && entry.termId !== m.entry.termId)
+        out.push({ first: m.first, last, entry, contentWords: m.contentWords, score: entry.weight * 0.85 });
     }
     return out;
   };
@@ -749,8 +825,17 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       mentions = mentions.filter(
         (m) => !covering.some((c) => c.first <= m.first && m.last <= c.last),
       );
-    mentions = [...mentions, ...coordinated];
-    if (options.nested) mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)];
+    mentions = [...mentions, ...coordinated, ...statedProgression(text, tokens, mentions)];
+    if (options.nested) {
+      // Two graded mentions of one finding ("mild to moderate X") nest the same X once.
+      const seen = new Set<string>();
+      mentions = [...mentions, ...nestedAncestors(tokens, mentions, candidates)].filter((m) => {
+        const key = `${m.entry.termId}:${m.first}:${m.last}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    }
     mentions = applyAbbreviations(text, tokens, mentions);
     if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
     mentions = [...mentions, ...milestoneMentions(text, tokens, mentions)];
@@ -944,6 +1029,12 @@ function readTables(text: string, terms: PhenomeTerm[], article: boolean): Pheno
   );
 }
 
+const PROGRESS_WORD_RE = /\bprogress(?:ive|ed)\b/gi;
+/** "was (slowly) progressive", "progressed": the predicate that says a finding progresses. */
+const PROGRESSION_RE =
+  /^\s+(?:(?:was|were|is|are|became|has\s+been|have\s+been|had\s+been)\s+(?:(?:slowly|rapidly|very|steadily)\s+)?progressive|(?:(?:slowly|rapidly|steadily)\s+)?progressed)\b/i;
+/** Grades of severity that a range joins ("mild to moderate", "moderate-to-severe"). */
+const SEVERITY_RE = /^(?:mild|moderate|severe|profound)$/i;
 const NEOPLASM = 'HP:0002664';
 const ASTHENIA = 'HP:0025406';
 const MUSCLE_WEAKNESS = 'HP:0001324';

@@ -5,7 +5,7 @@
  */
 import type { HpoKb } from '../kb/hpo-kb.ts';
 import { PHENOTYPE_CALIBRATION, postTestProbabilities, type Calibration } from '../rank/calibration.ts';
-import { getPhenotypeModel, type PhenotypeModel } from './model.ts';
+import { getPhenotypeModel, reportedCounts, type PhenotypeModel } from './model.ts';
 import { describeBorrowed, explainBorrowed, getBorrowedProfiles, scoreBorrowed, SERIES_PRIOR_LN } from './series.ts';
 import {
   DEFAULT_SCORING_OPTIONS,
@@ -212,8 +212,11 @@ function termRefs(model: PhenotypeModel, ids: string[]): TermRef[] {
 /** Readable lines for one disease: what matched, what argues against. */
 export function describeDiseaseMatch(matched: TermMatch[], excluded: ExcludedTermEffect[]): string[] {
   const lines: string[] = [];
-  const fmtP = (p: number | null, text: string | null): string =>
-    p == null ? '' : ` (seen in ${Math.round(p * 100)}% of patients${text && /\d+\/\d+/.test(text) ? `, ${text}` : ''})`;
+  const fmtP = (p: number | null, text: string | null): string => {
+    if (p == null) return '';
+    const counts = reportedCounts(p, text);
+    return ` (seen in ${Math.round(p * 100)}% of patients${counts ? `, ${counts}` : ''})`;
+  };
   for (const m of [...matched].sort((a, b) => b.lr - a.lr)) {
     const lr = `LR ${m.lr.toPrecision(3)}`;
     switch (m.kind) {

@@ -17,28 +17,38 @@ export function genePath(productId: string, symbol: string): string {
   return `/my-product/${encodeURIComponent(productId)}/genes/${encodeURIComponent(symbol)}`;
 }
 
-/** Phenotype and variant components of a gene's score as two stacked bars. */
+/** The phenotype bar is full at a likelihood ratio of 10^10 (log10 LR 10). */
+const FULL_PHENOTYPE_LOG10_LR = 10;
+
+/**
+ * A gene's score with its two parts as stacked bars: the log10 likelihood ratio of its
+ * best-fitting disease (phenotypeScore, on a 0 to 10^10 scale) and the genotype fit
+ * (variantScore, 0 to 1).
+ */
 export function ScoreBars({
   gene,
 }: {
   gene: Pick<GeneRow, 'score' | 'phenotypeScore' | 'variantScore'>;
 }) {
-  const bar = (value: number, tone: string) => (
+  const bar = (fraction: number, tone: string, testId: string) => (
     <div className="h-1.5 w-20 overflow-hidden rounded-full bg-ink-100">
       <div
+        data-testid={testId}
         className={cn('h-full rounded-full', tone)}
-        style={{ width: `${Math.min(100, Math.max(2, value * 100))}%` }}
+        style={{ width: `${Math.round(Math.min(1, Math.max(0, fraction)) * 1000) / 10}%` }}
       />
     </div>
   );
+  const label =
+    `Score ${gene.score.toFixed(2)} (log10, the sum under Why this rank). ` +
+    `Phenotype: likelihood ratio 10^${gene.phenotypeScore.toFixed(1)} for the best-fitting disease (blue bar, full at 10^${FULL_PHENOTYPE_LOG10_LR}). ` +
+    `Variant: genotype fit ${gene.variantScore.toFixed(2)} of 1 (orange bar).`;
   return (
-    <Tooltip
-      content={`Combined score ${gene.score.toFixed(3)}. Phenotype ${gene.phenotypeScore.toFixed(3)}: how well the gene’s diseases fit the symptoms. Variant ${gene.variantScore.toFixed(3)}: how damaging its variants are.`}
-    >
-      <div tabIndex={0} className="flex items-center gap-2">
+    <Tooltip content={label}>
+      <div tabIndex={0} role="group" aria-label={label} className="flex items-center gap-2">
         <div className="flex flex-col gap-1">
-          {bar(gene.phenotypeScore, 'bg-sky-500')}
-          {bar(gene.variantScore, 'bg-orange-400')}
+          {bar(gene.phenotypeScore / FULL_PHENOTYPE_LOG10_LR, 'bg-sky-500', 'phenotype-bar')}
+          {bar(gene.variantScore, 'bg-orange-400', 'variant-bar')}
         </div>
         <span className="text-xs font-semibold text-ink-800 tabular-nums">
           {gene.score.toFixed(3)}
