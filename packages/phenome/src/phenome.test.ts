@@ -178,6 +178,16 @@ describe('createPhenome: matching', () => {
     expect(ids(phenome.extract('He was referred to severe hypotonia clinics.'))).toEqual(['HP:0006829']);
   });
 
+  it('reads a finding said to progress as its progressive form ("the hearing loss was slowly progressive")', () => {
+    const terms = phenome.extract('By school age her hearing loss was slowly progressive.');
+    expect(ids(terms)).toContain('HP:0001730');
+    expect(ids(terms)).toContain('HP:0000365');
+    expect(find(terms, 'HP:0001730').text).toBe('hearing loss was slowly progressive');
+    expect(ids(phenome.extract('The hearing loss progressed over ten years.'))).toContain('HP:0001730');
+    // Only where the HPO names a progressive form.
+    expect(ids(phenome.extract('The seizures progressed despite treatment.'))).toEqual(['HP:0001250']);
+  });
+
   it('reads "auricular" as of the auricle (pinna)', () => {
     expect(ids(phenome.extract('She had auricular anomalies.'))).toEqual(['HP:0000377']);
     expect(

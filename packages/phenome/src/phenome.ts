@@ -611,6 +611,37 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
   };
 
   /**
+   * A finding said to progress is its progressive form when the HPO names one: "Cataracts
+   * progressed with age", "the hearing loss was slowly progressive" -> Progressive cataract,
+   * Progressive hearing impairment. The mention is kept; the progressive term spans both.
+   */
+  const statedProgression = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+  ): Candidate[] => {
+    const out: Candidate[] = [];
+    // Where the text says "progress..." at all (most texts: nowhere, or a few places).
+    const at: number[] = [];
+    PROGRESS_WORD_RE.lastIndex = 0;
+    for (let w = PROGRESS_WORD_RE.exec(text); w; w = PROGRESS_WORD_RE.exec(text)) at.push(w.index);
+    if (at.length === 0) return out;
+    const progressive = canonicalWord(normalizeWord('progressive'));
+    for (const m of mentions) {
+      const end = (tokens[m.last - 1] as Token).end;
+      if (!at.some((i) => i > end && i < end + 60)) continue;
+      const said = PROGRESSION_RE.exec(text.slice(end, end + 60));
+      if (!said) continue;
+      let last = m.last;
+      while (last < tokens.length && (tokens[last] as Token).end <= end + said[0].length) last++;
+      const entry = lookupWords([progressive, ...contentOf(tokens, m.first, m.last)], false);
+      if (entry && entry.termId !== m.entry.termId)
+        out.push({ first: m.first, last, entry, contentWords: m.contentWords, score: entry.weight * 0.85 });
+    }
+    return out;
+  };
+
+  /**
    * The HPO's synonym "Weakness" is Asthenia (lack of energy and strength), but weakness placed
    * in a body region or muscle group is muscle weakness: "proximal weakness" -> Proximal
    * muscle weakness (the phrase with "muscle" inserted, when the HPO has it), "weakness in
@@ -794,7 +825,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       mentions = mentions.filter(
         (m) => !covering.some((c) => c.first <= m.first && m.last <= c.last),
       );
-    mentions = [...mentions, ...coordinated];
+    mentions = [...mentions, ...coordinated, ...statedProgression(text, tokens, mentions)];
     if (options.nested) {
       // Two graded mentions of one finding ("mild to moderate X") nest the same X once.
       const seen = new Set<string>();
@@ -998,6 +1029,10 @@ function readTables(text: string, terms: PhenomeTerm[], article: boolean): Pheno
   );
 }
 
+const PROGRESS_WORD_RE = /\bprogress(?:ive|ed)\b/gi;
+/** "was (slowly) progressive", "progressed": the predicate that says a finding progresses. */
+const PROGRESSION_RE =
+  /^\s+(?:(?:was|were|is|are|became|has\s+been|have\s+been|had\s+been)\s+(?:(?:slowly|rapidly|very|steadily)\s+)?progressive|(?:(?:slowly|rapidly|steadily)\s+)?progressed)\b/i;
 /** Grades of severity that a range joins ("mild to moderate", "moderate-to-severe"). */
 const SEVERITY_RE = /^(?:mild|moderate|severe|profound)$/i;
 const NEOPLASM = 'HP:0002664';

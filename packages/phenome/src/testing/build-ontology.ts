@@ -125,6 +125,7 @@ export function buildMiniHpo(): Ontology {
         ['Sensorineural hearing loss'],
       ],
       ['HP:0000405', 'Conductive hearing impairment', ['HP:0000365'], ['Conductive hearing loss']],
+      ['HP:0001730', 'Progressive hearing impairment', ['HP:0000365'], ['Progressive hearing loss']],
       ['HP:0001155', 'Abnormality of the hand', ['HP:0000118']],
       ['HP:0001760', 'Abnormal foot morphology', ['HP:0000118']],
       ['HP:0000377', 'Abnormal pinna morphology', ['HP:0000598'], ['Abnormality of the auricle']],

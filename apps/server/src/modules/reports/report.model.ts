@@ -69,6 +69,12 @@ export type ReportReviews = ReadonlyMap<string, ReviewerClassification>;
 const NO_REVIEWS: ReportReviews = new Map();
 
 /** The reviewer's classification of a selected variant, if any. */
+/** A contig named once, UCSC style, whatever the input called it: '10' and 'chr10' -> 'chr10', 'MT' and 'chrM' -> 'chrM'. */
+export function ucscChrom(chrom: string): string {
+  const bare = chrom.replace(/^chr/i, '');
+  return `chr${bare.toUpperCase() === 'MT' || bare.toUpperCase() === 'M' ? 'M' : bare}`;
+}
+
 export function reviewOf(reviews: ReportReviews | undefined, v: Pick<RunVariantRow, 'chrom' | 'pos' | 'ref' | 'alt'>): ReviewerClassification | null {
   return (reviews ?? NO_REVIEWS).get(alleleKey(v)) ?? null;
 }
@@ -248,7 +254,7 @@ export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhen
     const c = fullHgvsC(v);
     const p = shortHgvsP(v);
     const gene = v.gene ?? 'an intergenic region';
-    const allele = c ? `${c}${p ? ` ${p}` : ''}` : `chr${v.chrom}:${v.pos} ${v.ref}>${v.alt}`;
+    const allele = c ? `${c}${p ? ` ${p}` : ''}` : `${ucscChrom(v.chrom)}:${v.pos} ${v.ref}>${v.alt}`;
     const criteria = criteriaCodes(v.acmgCriteria);
     const review = reviewOf(reviews, v);
     let text = `A ${v.zygosity} ${formatConsequence(v.consequence)} ${allele} was identified in ${gene}. It is classified as ${v.acmgClass}${criteria.length ? ` (${criteria.join(', ')})` : ''} according to the automated ACMG/AMP criteria.`;

@@ -156,3 +156,15 @@ describe('renderReportPdf', () => {
     ]);
   });
 });
+
+// The NA12878 chrM FASTQ on the demo reference (input contig "chrM") printed "chrMT:152 T>C (GRCh38);
+// submitted as chrchrM:152 (GRCh37)".
+describe('genomic positions in the report', () => {
+  it('name each contig once, UCSC style (chrM for the mitochondrion), whatever the input called it', async () => {
+    const mt = buildVariantRow({ chrom: 'MT', pos: 152, ref: 'T', alt: 'C', gene: null, hgvsC: null, hgvsP: null, transcript: null, input: { chrom: 'chrM', pos: 152, ref: 'T', alt: 'C', line: 30 } });
+    const { pdf } = await renderReportPdf(buildReportModel({ variants: [mt, buildVariantRow({ id: 2 })] }));
+    const text = textOf(pdf, 'contigs.pdf');
+    expectTextOf(text, ['chrM:152 T>C (GRCh38); submitted as chrM:152 (GRCh37)', 'submitted as chr10:123256215 (GRCh37)']);
+    expect(text).not.toMatch(/chrchr|chrMT/);
+  });
+});

@@ -25,6 +25,7 @@ import {
   matchedPhenotypes,
   shortHgvsC,
   shortHgvsP,
+  ucscChrom,
   type ReportFamily,
   type ReportModel,
   type StoredCriterion,
@@ -462,7 +463,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
       ],
       model.variants.map((v) => [
         v.gene ?? '—',
-        [v.transcript ?? '', shortHgvsC(v) ?? `chr${v.chrom}:${v.pos} ${allele(v.ref)}>${allele(v.alt)}`, shortHgvsP(v) ?? ''].filter(Boolean).join('\n'),
+        [v.transcript ?? '', shortHgvsC(v) ?? `${ucscChrom(v.chrom)}:${v.pos} ${allele(v.ref)}>${allele(v.alt)}`, shortHgvsP(v) ?? ''].filter(Boolean).join('\n'),
         v.zygosity,
         formatConsequence(v.consequence),
         formatFrequency(v.af, v.afSource),
@@ -475,7 +476,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
   ) {
     if (model.missing.length) {
       w.paragraph(
-        `Not in the current analysis (selected before a re-analysis): ${model.missing.map((m) => `${m.gene ?? ''} chr${m.chrom}:${m.pos} ${m.ref}>${m.alt}`.trim()).join('; ')}.`,
+        `Not in the current analysis (selected before a re-analysis): ${model.missing.map((m) => `${m.gene ?? ''} ${ucscChrom(m.chrom)}:${m.pos} ${m.ref}>${m.alt}`.trim()).join('; ')}.`,
         { italic: true, size: 8.5, color: COLOR.muted },
       );
     }
@@ -490,8 +491,8 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
       const lines: [string, string][] = [
         [
           'Genomic position',
-          `chr${v.chrom}:${v.pos} ${allele(v.ref)}>${allele(v.alt)} (${run?.assembly ?? 'GRCh38'})` +
-            (input && run && run.inputAssembly !== run.assembly ? `; submitted as chr${input.chrom}:${input.pos} (${run.inputAssembly})` : ''),
+          `${ucscChrom(v.chrom)}:${v.pos} ${allele(v.ref)}>${allele(v.alt)} (${run?.assembly ?? 'GRCh38'})` +
+            (input && run && run.inputAssembly !== run.assembly ? `; submitted as ${ucscChrom(input.chrom ?? '')}:${input.pos} (${run.inputAssembly})` : ''),
         ],
         [
           'Genotype',
