@@ -10,6 +10,13 @@ import type { AnnotateBlock, BlockResult, RecycledOutput, WorkerError } from './
 
 const port = parentPort!;
 
+// Detach one ArrayBuffer now, before any code is optimised. A thread's first detach (here: the
+// first block's output, transferred to the main thread) invalidates V8's array-buffer-detaching
+// protector, and with it every optimised function that reads or writes a typed array (the JSONL
+// writer, the KB's column lookups, transcript models, annotate itself: ~25 functions recompiled
+// per worker, measured with --trace-deopt). Invalidated at start, it costs no recompilation.
+structuredClone(null, { transfer: [new ArrayBuffer(0)] });
+
 function describe(e: unknown): WorkerError {
   if (e instanceof VcfParseError) return { kind: 'vcf', file: e.file, line: e.line, reason: e.reason, message: e.message };
   if (e instanceof KbSourceError || e instanceof UnknownSampleError) return { kind: 'input', message: e.message };

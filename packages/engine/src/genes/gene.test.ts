@@ -53,6 +53,14 @@ describe('StrColumn', () => {
     }
     expect(new StrColumn('', 0).length).toBe(0);
     expect(new StrColumn('', 0).get(0)).toBeUndefined();
+    // The row count only sizes the scan: a column with more or fewer fields reads as split('\t') does.
+    const text = Array.from({ length: 40 }, (_, i) => 'f'.repeat(i % 4)).join('\t');
+    for (const n of [1, 2, 7, 39, 40, 41, 100]) {
+      const col = new StrColumn(text, n);
+      expect(col.length, `n ${n}`).toBe(40);
+      expect(Array.from({ length: 41 }, (_, i) => col.get(i)), `n ${n}`).toEqual([...text.split('\t'), undefined]);
+      expect(col.rowOf(text.length - 1), `n ${n}`).toBe(39);
+    }
     const view = new TableView({ n: 3, i32: {}, f64: {}, str: { s: 'a\tb\tc' } });
     expect(view.strColumn('s')).toBe(view.strColumn('s'));
     expect(() => view.strColumn('missing')).toThrow(/no string column 'missing'/);
