@@ -169,7 +169,10 @@ for (const c of chosen) {
     const geneVariants = res.variants.filter((x) => symbols.includes(x.gene)).map(desc);
     const above = best ? res.variants.filter((x) => x.score >= best.score && !isSpiked(x)).slice(0, 5).map(desc) : [];
     const gg = res.genes.find((x) => symbols.includes(x.symbol));
-    variantRows.push(JSON.stringify({ id: c.id, cohort: c.cohort, annotated: symbols.some((s) => annotatedGenes.has(s)), rank: vrank, geneRank: gg ? res.genes.filter((x) => x.score >= gg.score).length : null, variantRank: vrank, mode: gg?.evidence.genotype.mode ?? null, fit: gg ? +gg.evidence.genotype.fit.toFixed(4) : null, geneVariants, above }));
+    // --variant-out-all: every listed variant as [gene index, log10 score, p, contributes, spiked, dose] (offline re-scoring).
+    const gIdx = new Map(res.genes.map((x, i) => [x.symbol, i]));
+    const all = process.argv.includes('--variant-out-all') ? { genes: res.genes.map((x) => [x.symbol, +x.score.toFixed(5), x.evidence.genotype.mode, x.evidence.genotype.variants.length]), variants: res.variants.map((x) => [gIdx.get(x.gene) ?? -1, +x.score.toFixed(5), +x.pathogenicity.toFixed(4), x.contributes ? 1 : 0, isSpiked(x) ? 1 : 0, x.variant.genotype.zygosity === 'homozygous' || x.variant.genotype.zygosity === 'hemizygous' ? 2 : 1]) } : undefined;
+    variantRows.push(JSON.stringify({ ...(all ? { all } : {}), id: c.id, cohort: c.cohort, annotated: symbols.some((s) => annotatedGenes.has(s)), rank: vrank, geneRank: gg ? res.genes.filter((x) => x.score >= gg.score).length : null, variantRank: vrank, mode: gg?.evidence.genotype.mode ?? null, fit: gg ? +gg.evidence.genotype.fit.toFixed(4) : null, geneVariants, above }));
   }
   const g = res.genes.find((x) => symbols.includes(x.symbol));
   const r = g ? res.genes.filter((x) => x.score >= g.score).length : null;

@@ -79,5 +79,12 @@ describe('PostgreSQL restarted during an analysis', () => {
     // The API answers as before; the 503s, if any, were only the restart's moment.
     expect((await app.inject({ method: 'GET', url: '/api/products', headers: auth })).statusCode).toBe(200);
     expect(unavailable.count).toBeLessThan(50);
+    // The process's LISTEN connection (job wake-up and caches) is back too.
+    const database = app.database;
+    if (database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+    for (const deadline = Date.now() + 30_000; !(database.listener.listening && app.sessionCache!.listening && app.caseAccessCache!.listening); ) {
+      if (Date.now() > deadline) throw new Error('the LISTEN connection did not come back');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }, 300_000);
 });

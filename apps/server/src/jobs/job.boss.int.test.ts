@@ -12,6 +12,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDatabase, rowsOf, type Database } from '../db/database.ts';
+import type { NotificationListener, NotificationSubscriber } from '../db/notification-listener.ts';
 import { BOSS_SCHEMA, JobQueue } from './job.boss.ts';
 import { defineJob, JobRegistry, type JobContext } from './job.registry.ts';
 
@@ -136,6 +137,80 @@ for (const kind of ['postgres', 'pglite'] as const) {
       expect(Date.now() - t0).toBeLessThan(20_000);
       await worker.stop({ graceful: true });
       await sender.stop();
+    });
+
+    // PostgreSQL only (PGlite has no listener). The listener here is driven by hand: LISTEN back
+    // after a lost connection means notifications may have been missed, so the worker looks once.
+    it.runIf(kind === 'postgres')('looks for work once when LISTEN is back after a lost connection (a notification may have been missed)', async () => {
+      if (database.kind !== 'postgres') return;
+      const h = harness();
+      let subscriber: NotificationSubscriber | undefined;
+      const listener: NotificationListener = {
+        subscribe(_channels, s) {
+          subscriber = s;
+          return { listening: false, ready: () => Promise.resolve(), unsubscribe: () => ((subscriber = undefined), Promise.resolve()) };
+        },
+        listening: false,
+        backendPid: undefined,
+        sync: () => Promise.resolve(),
+        close: () => Promise.resolve(),
+      };
+      const worker = new JobQueue({ ...database, listener }, registry(h, database), { pollMs: 60_000, heartbeatMs: 200, staleAfterMs: 1000, logger: silent });
+      const sender = newQueue(harness());
+      await worker.work();
+      await new Promise((r) => setTimeout(r, 500));
+      subscriber!.lost?.();
+      // Enqueued while the connection is down: its notification reaches no one.
+      const def = registry(h, database).get('test-job')!;
+      await database.db.transaction((tx) => sender.enqueue(tx, def, { key: 'm1', mode: 'ok' }, 'k:m1'));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(h.performed).toEqual([]);
+      const t0 = Date.now();
+      subscriber!.listening?.();
+      // Without that look the worker would sleep for its 60 s poll.
+      await waitFor(() => h.published.includes('m1'), 20_000);
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      await worker.stop({ graceful: true });
+      await sender.stop();
+      expect(subscriber).toBeUndefined();
+    });
+
+    it('does not lose a wake-up that comes while the worker is reading the queue', async () => {
+      const h = harness();
+      // A worker polling once a minute whose next read of the queue is held open by the test.
+      const worker = new JobQueue(database, registry(h, database), { pollMs: 60_000, heartbeatMs: 200, staleAfterMs: 1000, logger: silent });
+      const fetch = worker.boss.fetch.bind(worker.boss);
+      let hold: { reached: () => void; release: Promise<void> } | null = null;
+      worker.boss.fetch = (async (...args: Parameters<typeof fetch>) => {
+        const found = await fetch(...args);
+        const h2 = hold;
+        hold = null;
+        if (h2) {
+          h2.reached();
+          await h2.release;
+        }
+        return found;
+      }) as typeof fetch;
+      await worker.work();
+      await new Promise((r) => setTimeout(r, 300));
+      let release!: () => void;
+      const reached = new Promise<void>((r) => (hold = { reached: r, release: new Promise<void>((rr) => (release = rr)) }));
+      worker.wake();
+      // The read found nothing; the job is enqueued and the worker woken before the read returns.
+      await reached;
+      const def = registry(h, database).get('test-job')!;
+      await database.db.transaction((tx) => worker.enqueue(tx, def, { key: 'w1', mode: 'ok' }, 'k:w1'));
+      // PostgreSQL: the enqueue's notification has been heard (a wake-up during the read) as well.
+      if (database.kind === 'postgres') await database.listener.sync();
+      worker.wake();
+      const t0 = Date.now();
+      release();
+      // Without the wake-up kept the worker would sleep for its minute.
+      await waitFor(() => h.published.includes('w1'), 20_000);
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      const t1 = Date.now();
+      await worker.stop({ graceful: true });
+      expect(Date.now() - t1).toBeLessThan(20_000);
     });
 
     it('retries a failing job with growing delays until it succeeds, and fails bad input at once', async () => {

@@ -102,6 +102,8 @@ export class JobQueue {
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** Set by wake(): a wake-up that came while the loop was fetching makes it look again instead of sleeping. */
+  private woken = false;
   /** PostgreSQL: the LISTEN on JOBS_CHANNEL while working. */
   private subscription: NotificationSubscription | null = null;
 
@@ -219,6 +221,7 @@ export class JobQueue {
 
   /** Asks the worker loop to look for work now (after an enqueue in this process). */
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
   }
 
@@ -249,6 +252,7 @@ export class JobQueue {
     const names = this.registry.names();
     let next = 0;
     while (this.working) {
+      this.woken = false;
       let job: FetchedJob | null = null;
       if (this.running.size < this.concurrency) {
         for (let i = 0; i < names.length && !job; i++) {
@@ -266,6 +270,9 @@ export class JobQueue {
         this.execute(job);
         continue;
       }
+      // Woken during the fetch (a job enqueued after it read the queue, a job ended, stop()):
+      // look again now rather than after pollMs.
+      if (this.woken) continue;
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, this.pollMs);
         this.wakeUp = () => {

@@ -15,7 +15,7 @@ import { DEFAULT_SCORING_OPTIONS, resolveQuery, scoreDiseases } from '../phenoty
 import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneScoreLn, type GeneScoreParts } from './gene-score.ts';
 import { prepareVariants } from './prepare.ts';
 import { clinvarPrioritiser, GENE_PRIORITISERS, geneConstraintPrioritiser, hypothesisParts, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, type Hypothesis } from './prioritisers.ts';
-import { rank, rankCase } from './rank-case.ts';
+import { rank, rankCase, VARIANT_SHARE_WEIGHT } from './rank-case.ts';
 
 const sources = process.env.RARELENS_SOURCES ?? resolve(import.meta.dirname, '../../../../../shared/data');
 let kb: HpoKb;
@@ -177,7 +177,7 @@ describe('golden genotype-aware ranking', () => {
     expect(g2?.score ?? -Infinity).toBeGreaterThan(g1?.score ?? Infinity);
   });
 
-  it('scores a variant outside the best genotype as the gene would with it alone, never above the variants inside it', () => {
+  it('scores a variant outside the best genotype as the gene would with it alone, and by its share of the gene under a one-hit mode, never above its gene', () => {
     // Ellis-van Creveld syndrome (EVC, autosomal recessive): a homozygous variant makes the genotype;
     // a heterozygous one of higher pathogenicity alone is only a single hit in a recessive gene.
     const evc = ['HP:0001839', 'HP:0001631', 'HP:0008905', 'HP:0000164', 'HP:0006101'];
@@ -196,12 +196,20 @@ describe('golden genotype-aware ranking', () => {
     expect(vHet?.score).toBeCloseTo((gene?.score ?? NaN) + (w * Math.log((0.1 * 0.65) / 0.6)) / Math.LN10, 12);
     expect(vHet?.rank ?? 0).toBeGreaterThan(vHom?.rank ?? Infinity);
     expect(vHet?.explanation[1]).toContain('only one heterozygous variant in a recessive gene (genotype fit 0.07)');
-    // Dominant: a second variant alone gives its own pathogenicity as the fit; no variant outranks its gene.
+    // Dominant: a second variant alone gives its own pathogenicity as the fit, and under a one-hit mode
+    // each variant carries its share of the gene's pathogenicity (0.7 and 0.35 of 1.05); no variant outranks its gene.
     const fgfr2 = rankCase({ hpoPresent: PFEIFFER, sex: 'male', variants: [causal, buildVariant({ gene: 'FGFR2', chrom: '10', pos: 121_500_000, score: 0.35 }), ...background] }, kb);
     const g2 = fgfr2.genes[0];
+    const first = fgfr2.variants.find((v) => v.pos === causal.pos);
     const second = fgfr2.variants.find((v) => v.pos === 121_500_000);
     expect(g2?.symbol).toBe('FGFR2');
-    expect(second?.score).toBeCloseTo((g2?.score ?? NaN) + (w * Math.log(0.35 / 0.7)) / Math.LN10, 12);
+    expect(g2?.evidence.genotype.mode).toBe('AD');
+    expect(first?.contributes).toBe(true);
+    expect(first?.score).toBeCloseTo((g2?.score ?? NaN) + VARIANT_SHARE_WEIGHT * Math.log10(0.7 / 1.05), 12);
+    expect(second?.score).toBeCloseTo((g2?.score ?? NaN) + (w * Math.log(0.35 / 0.7)) / Math.LN10 + VARIANT_SHARE_WEIGHT * Math.log10(0.35 / 1.05), 12);
+    expect(first?.explanation[1]).toContain('one of 2 variants of FGFR2, where one is enough (autosomal dominant): 67 % of their pathogenicity (-0.09 on the score)');
+    // A gene's only variant keeps the gene's score.
+    expect(fgfr2.variants.find((v) => v.gene === 'TTN')?.score).toBeCloseTo(fgfr2.genes.find((g) => g.symbol === 'TTN')?.score ?? NaN, 12);
     for (const res of [r, fgfr2]) for (const v of res.variants) expect(v.score).toBeLessThanOrEqual((res.genes.find((g) => g.symbol === v.gene)?.score ?? -Infinity) + 1e-12);
   });
 

@@ -53,6 +53,17 @@ import { fitLn, variantsFit, GENE_PRIORITISERS, inheritancePrioritiser, phenotyp
  */
 const GENOTYPE_SERIES_PRIOR_LN = 0;
 
+/**
+ * Weight of a variant's share of its gene's pathogenicity, ln(p / Σ p over the gene's variants), in the
+ * variant list when the gene's best genotype needs one hit (dominant, unknown, mitochondrial): the
+ * gene's score says the gene is the cause, the share which of its variants. Chosen by cohort-grouped
+ * 5-fold CV over 0, 0.25, 0.5, 1, 2 on the 200-case spiked-exome sample (four folds 0.5, one 1):
+ * causal variant 66.0 / 69.5 / 77.0 → 66.5 / 71.0 / 77.0 held out (rank-analysis.md, session 13).
+ * Gene and disease ranks do not depend on it.
+ */
+export const VARIANT_SHARE_WEIGHT = 0.5;
+const ONE_HIT_MODES: ReadonlySet<InheritanceMode> = new Set<InheritanceMode>(['AD', 'UNKNOWN', 'MT']);
+
 export interface CasePhenotype {
   hpoPresent: readonly string[];
   hpoExcluded?: readonly string[];
@@ -295,16 +306,21 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
   // the gene would with that variant alone under the same mode (an AR gene's heterozygous variant
   // alone: a single hit), never more than the gene: a variant outside the best genotype does not
   // outrank one inside it (rank-analysis.md, session 13).
+  // Under a one-hit mode (dominant, unknown, mitochondrial) one of the gene's variants is the cause:
+  // each variant also carries its share of the gene's pathogenicity, VARIANT_SHARE_WEIGHT · ln(p / Σ p).
   const variants: RankedVariant[] = [];
   for (const g of geneScores) {
     if (variants.length >= limit) break;
     const used = new Set(g.fit.used);
     const order = g.gv.variants.map((qv, i) => ({ qv, i })).sort((a, b) => Number(used.has(b.i)) - Number(used.has(a.i)) || b.qv.p - a.qv.p || a.i - b.i);
+    const oneHit = ONE_HIT_MODES.has(g.fit.mode);
+    const totalP = oneHit ? g.gv.variants.reduce((t, q) => t + Math.max(q.p, ctx.fitFloor), 0) : 0;
     for (const { qv, i } of order) {
       if (variants.length >= limit) break;
       const contributes = used.has(i);
       const alone = contributes ? null : variantsFit(ctx, [qv], g.fit.mode);
-      const score = (g.ln + (alone ? Math.min(0, w * (fitLn(ctx, alone.score) - fitLn(ctx, g.fit.score))) : 0)) / LN10;
+      const shareLn = oneHit ? Math.log(Math.max(qv.p, ctx.fitFloor) / totalP) : 0;
+      const score = (g.ln + (alone ? Math.min(0, w * (fitLn(ctx, alone.score) - fitLn(ctx, g.fit.score))) : 0) + VARIANT_SHARE_WEIGHT * shareLn) / LN10;
       const v = qv.variant;
       variants.push({
         input: { chrom: v.input.chrom, pos: v.input.pos, ref: v.input.ref, alt: v.input.alt, line: v.input.line },
@@ -318,7 +334,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
         pathogenicity: qv.p,
         contributes,
         explanation: explainVariants
-          ? [describeVariant(qv), contributes || !alone ? `Part of the best genotype for ${g.symbol} (gene rank ${geneRank.get(g.symbol) ?? '?'}): ${g.fit.reason}` : `Not needed for ${g.symbol}'s best genotype fit (${g.fit.score.toFixed(2)}); alone: ${alone.reason} (genotype fit ${alone.score.toFixed(2)})`]
+          ? [describeVariant(qv), (contributes || !alone ? `Part of the best genotype for ${g.symbol} (gene rank ${geneRank.get(g.symbol) ?? '?'}): ${g.fit.reason}` : `Not needed for ${g.symbol}'s best genotype fit (${g.fit.score.toFixed(2)}); alone: ${alone.reason} (genotype fit ${alone.score.toFixed(2)})`) + shareText(g, shareLn)]
           : [],
         variant: v,
       });
@@ -338,6 +354,12 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
     variants,
     counts: { variants: prepared.total, genesWithVariants: prepared.genes.size, unassigned: prepared.unassigned },
   };
+}
+
+/** The variant's share of its gene's pathogenicity in the variant's score, when the gene has several variants under a one-hit mode. */
+function shareText(g: GeneScore, shareLn: number): string {
+  if (!ONE_HIT_MODES.has(g.fit.mode) || g.gv.variants.length < 2) return '';
+  return `; one of ${g.gv.variants.length} variants of ${g.symbol}, where one is enough (${MODE_LABELS[g.fit.mode]}): ${(100 * Math.exp(shareLn)).toFixed(0)} % of their pathogenicity (${((VARIANT_SHARE_WEIGHT * shareLn) / LN10).toFixed(2)} on the score)`;
 }
 
 /** A gene's explanation: each prioritiser's lines for the hypothesis it is ranked on, its variants, then the score's parts. */

@@ -28,7 +28,7 @@ export function UserMenu() {
         <button
           type="button"
           className="flex items-center gap-2.5 rounded-full border border-ink-100 bg-white py-1 pr-3 pl-1 text-sm font-medium text-ink-800 hover:border-ink-200 hover:bg-ink-50"
-          aria-label="User menu"
+          aria-label={user ? `User menu: ${formatUserName(user)}` : 'User menu'}
         >
           <span className="flex size-8 items-center justify-center rounded-full bg-ink-900 text-xs font-semibold text-white">
             {user ? initialsOf(user.name, user.surname) : <Spinner className="size-4" label="Loading user" />}

@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import type { ProductDetails } from '@rarelens/contract';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetchByUrl } from '../../testing/fetch.ts';
 import { renderApp } from '../../testing/render.tsx';
+import { PhenotypeDetailsPage } from '../phenotypes/phenotype-details-page.tsx';
 import { CaseSummary } from './results-gate.tsx';
 import { buildProductDetails } from './testing/product.builders.ts';
 
@@ -59,5 +61,15 @@ describe('CaseSummary: the genotype is never silently empty', () => {
     renderApp(<CaseSummary product={withCounts({}, false)} />);
     expect(screen.queryByTestId('no-candidates-notice')).not.toBeInTheDocument();
     expect(screen.queryByTestId('lift-failed-notice')).not.toBeInTheDocument();
+  });
+});
+
+// A disease's own page (no CaseSummary) shows "No reportable variant" too: it says why.
+describe('the disease details of a case without ranking candidates', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('say that the diseases are ranked on the phenotype alone', async () => {
+    stubFetchByUrl({ '/api/products/p1': withCounts({ records: 3, liftFailed: 2, variantsStored: 1, rankCandidates: 0 }) });
+    renderApp(<PhenotypeDetailsPage />, { url: '/my-product/p1/phenotypes/OMIM:256810', routes: [{ path: '/my-product/:productId/phenotypes/:phenotypeId' }] });
+    expect(await screen.findByTestId('no-candidates-notice')).toHaveTextContent('the diseases are ranked on the phenotype alone');
   });
 });

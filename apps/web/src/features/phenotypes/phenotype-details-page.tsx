@@ -8,7 +8,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { formatProbability } from '../../lib/format.ts';
-import { ResultsGate, TermsNotice } from '../cases/index.ts';
+import { GenotypeNotice, ResultsGate, TermsNotice } from '../cases/index.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantTable } from '../variants/index.ts';
 import { DiseaseIdLink } from './disease-link.tsx';
 import {
@@ -245,6 +245,7 @@ export function PhenotypeDetailsPage() {
       {(product) => (
         <>
           <TermsNotice product={product} />
+          <GenotypeNotice product={product} />
           <Details product={product} phenotypeId={phenotypeId ?? ''} />
         </>
       )}
