@@ -49,7 +49,7 @@ function ClearListButton({ productId, count }: { productId: string; count: numbe
         </Button>
       }
       title="Clear the reporting list?"
-      description={`All ${count} selected variant${count === 1 ? '' : 's'} will be removed from the list of this case, for everyone it is shared with.`}
+      description={`${count === 1 ? 'The selected variant' : `All ${count} selected variants`} will be removed from the list of this case, for everyone it is shared with.`}
       confirmLabel="Clear list"
       onConfirm={handleClear}
       isPending={clear.isPending}
