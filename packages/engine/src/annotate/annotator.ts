@@ -240,6 +240,15 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
     predictors: NO_PREDICTORS,
     clinvar: null,
   };
+  // Its number-or-null fields given an integer, a fraction and null once here, before any code is
+  // optimised: V8 tracks each field's representation, and one that first held only null (or only
+  // fractions) and later received an integer deoptimised annotate() and had it recompiled, per
+  // isolate (--trace-deopt: reason "Smi" at the evidence stores).
+  for (const v of [0, 0.5, null]) {
+    scratchEvidence.cdsFractionAfter = v;
+    scratchEvidence.af = v;
+    scratchEvidence.nearbyPathogenicMissense = v;
+  }
   // Gene symbol -> record (the KB lookup upper-cases and may consult aliases; a genome hits a few thousand genes).
   const geneCache = new Map<string, GeneRecord | null>();
   const geneOf = (symbol: string): GeneRecord | null => {
