@@ -669,7 +669,7 @@ export function suggestionsFor(ctx: CaseContext): string[] {
   const top = ctx.genes[0];
   const second = ctx.genes[1];
   const term = ctx.product.hpoTerms[0];
-  const out = ['Why is this gene first?', 'What should I examine next?'];
+  const out = top ? ['Why is this gene first?', 'What should I examine next?'] : ['What should I examine next?'];
   if (top) out.push(`What is the top variant in ${top.symbol}?`);
   if (term) out.push(`Which diseases explain ${term.label.toLowerCase()}?`);
   if (top && second) out.push(`Compare ${top.symbol} and ${second.symbol}`);
