@@ -65,7 +65,7 @@ describe('display helpers', () => {
         },
       ],
     ]);
-    const text = draftInterpretation([v], [], 3, reviews);
+    const text = draftInterpretation([v], [buildDiseaseRow()], 3, reviews);
     expect(text).toContain('It is classified as Uncertain significance (PM5) according to the automated ACMG/AMP criteria.');
     expect(text).toContain('ClinVar: Pathogenic (2 stars');
     expect(text).toContain('The reviewer classified it as Likely pathogenic: recurrent Pfeiffer allele, de novo.');
@@ -142,6 +142,90 @@ describe('draftInterpretation', () => {
 
   it('says so when nothing was selected', () => {
     expect(draftInterpretation([], [])).toMatch(/^No variant was selected for reporting\./);
+  });
+
+  describe('a finding that explains the phenotype and one that does not (Pfeiffer exome)', () => {
+    const fgfr2 = buildVariantRow({ id: 1, rank: 1, acmgClass: 'Uncertain significance' });
+    const ltbp4 = buildVariantRow({
+      id: 7,
+      rank: 7,
+      chrom: '19',
+      pos: 40619683,
+      ref: 'C',
+      alt: 'CG',
+      gene: 'LTBP4',
+      transcript: 'NM_001042545.2',
+      consequence: 'frameshift_variant',
+      hgvsC: 'c.3032_3033insG',
+      hgvsP: null,
+      zygosity: 'homozygous',
+      clinvarSignificance: null,
+      clinvar: null,
+      acmgClass: 'Likely pathogenic',
+      acmgCriteria: [{ code: 'PVS1', strength: 'VeryStrong', points: 8, reason: 'x' }],
+    });
+    const pfeiffer = buildDiseaseRow();
+    // Every patient term is stored with its match kind; a match through a broad ancestor ('partial') does not explain the feature.
+    const cutisLaxa = buildDiseaseRow({
+      diseaseId: 'OMIM:613177',
+      rank: 40,
+      name: 'Cutis laxa, autosomal recessive, type IC',
+      inheritance: [{ id: 'HP:0000007', label: 'Autosomal recessive inheritance' }],
+      genes: ['LTBP4'],
+      matchedTerms: [
+        { id: 'HP:0011304', label: 'Broad thumb', match: 'partial' },
+        { id: 'HP:0000244', label: 'Brachyturricephaly', match: 'unmatched' },
+      ],
+    });
+    const paragraphs = (text: string) => text.split('\n\n');
+
+    it('puts the finding that fits the phenotype first, whatever the other\'s class', () => {
+      const text = draftInterpretation([ltbp4, fgfr2], [pfeiffer, cutisLaxa]);
+      const [first, second] = paragraphs(text);
+      expect(first).toMatch(/identified in FGFR2\./);
+      expect(second).toMatch(/identified in LTBP4\./);
+    });
+
+    it('calls only the matching finding consistent with the clinical presentation and says the other is not known to explain it', () => {
+      const [first, second, closing] = paragraphs(draftInterpretation([ltbp4, fgfr2], [pfeiffer, cutisLaxa]));
+      expect(first).toContain('The associated disease is consistent with the clinical presentation, but the variant is classified as Uncertain significance.');
+      expect(second).toContain('LTBP4 is associated with Cutis laxa, autosomal recessive, type IC (autosomal recessive inheritance).');
+      expect(second).not.toContain('overlap');
+      expect(second).toContain('This finding is not known to explain the clinical presentation.');
+      expect(second).not.toContain('consistent with the clinical presentation');
+      expect(closing).toMatch(/^No pathogenic or likely pathogenic variant known to explain the clinical presentation was identified\./);
+      // The same LTBP4 finding without any disease of its gene ranked.
+      expect(draftInterpretation([ltbp4], [pfeiffer])).toContain('This finding is not known to explain the clinical presentation.');
+    });
+
+    it('says a pathogenic finding that fits is consistent with the clinical presentation', () => {
+      const text = draftInterpretation([ltbp4, buildVariantRow({ id: 1, rank: 1, acmgClass: 'Pathogenic' })], [pfeiffer, cutisLaxa]);
+      const [first, , closing] = paragraphs(text);
+      expect(first).toContain('This finding is consistent with the clinical presentation.');
+      expect(closing).toMatch(/^Confirmation of the variant\(s\) by an orthogonal method/);
+    });
+
+    it("orders findings that fit by the reviewer's class when set", () => {
+      const other = buildVariantRow({ id: 2, rank: 2, pos: 121496702, hgvsC: 'c.1693G>C', hgvsP: 'p.(Glu565Gln)', acmgClass: 'Likely pathogenic' });
+      expect(paragraphs(draftInterpretation([other, fgfr2], [pfeiffer]))[0]).toContain('c.1693G>C');
+      const reviews = new Map([
+        [
+          `${fgfr2.chrom}:${fgfr2.pos}:${fgfr2.ref}:${fgfr2.alt}`,
+          { classification: 'Pathogenic' as const, reason: 'de novo', reviewer: { id: 'u1', name: null, email: 'ada@example.org' }, updatedAt: '2026-11-25T09:30:00.000Z', automaticClass: 'Uncertain significance' },
+        ],
+      ]);
+      const [first] = paragraphs(draftInterpretation([other, fgfr2], [pfeiffer], 3, reviews));
+      expect(first).toContain('c.1694A>C');
+      expect(first).toContain('This finding is consistent with the clinical presentation.');
+    });
+
+    it('makes no claim about the fit when the case has no phenotype terms', () => {
+      const text = draftInterpretation([ltbp4, fgfr2], [buildDiseaseRow({ matchedTerms: [] }), { ...cutisLaxa, matchedTerms: [] }], 3, undefined, false);
+      expect(text).not.toContain('clinical presentation was identified');
+      expect(text).not.toContain('not known to explain');
+      expect(text).toContain('No phenotype terms were given: the fit of the findings to the clinical presentation was not assessed.');
+      expect(paragraphs(text)[0]).toMatch(/identified in LTBP4\./);
+    });
   });
 
   it('keeps to the top three variants', () => {

@@ -101,7 +101,7 @@ export interface ReportModel {
   variants: RunVariantRow[];
   /** Items whose allele is no longer in the current run (kept, flagged in the report). */
   missing: { chrom: string; pos: number; ref: string; alt: string; gene: string | null }[];
-  /** Ranked diseases involving the selected genes, best first. */
+  /** Ranked diseases involving the selected genes, best first (and the best of every selected gene, see diseasesForGenes). */
   diseases: RunPhenotypeRow[];
   interpretation: string;
   analyst: string;
@@ -241,15 +241,36 @@ export function asSentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
+/** Match kinds by which a disease explains a patient's term, as the ranking names its "matching features" (a 'partial' match goes through a broader ancestor). */
+const EXPLAINING_KINDS = new Set(['exact', 'implied']);
+
+/** The best-ranked disease of the variant's gene among `diseases` (ranked best first), if any. */
+function geneDisease(v: RunVariantRow, diseases: RunPhenotypeRow[]): RunPhenotypeRow | undefined {
+  return v.gene ? diseases.find((d) => d.genes.includes(v.gene!)) : undefined;
+}
+
+/** True when the disease explains at least one of the patient's terms (a row stored before match kinds counts its terms). */
+function explainsPhenotype(d: RunPhenotypeRow | undefined): boolean {
+  const list = d && Array.isArray(d.matchedTerms) ? (d.matchedTerms as StoredMatchedTerm[]) : [];
+  return list.some((t) => t.match === undefined || EXPLAINING_KINDS.has(t.match));
+}
+
 /**
  * A first draft of the interpretation from the top selected variants and the diseases of their
- * genes; the user edits it before generating the report.
+ * genes; the user edits it before generating the report. Findings whose gene's best-ranked disease
+ * explains some of the patient's terms (primary findings) come first, by class (the reviewer's
+ * when set), then the others, which are said not to be known to explain the presentation.
+ * `phenotyped` false (the case has no phenotype terms): the fit is not assessed.
  */
-export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhenotypeRow[], limit = 3, reviews?: ReportReviews): string {
+export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhenotypeRow[], limit = 3, reviews?: ReportReviews, phenotyped = true): string {
   if (variants.length === 0) {
     return 'No variant was selected for reporting. No pathogenic or likely pathogenic variant explaining the clinical features was identified with the analysis described below.';
   }
-  const ordered = [...variants].sort(byEffectivePriority(reviews)).slice(0, limit);
+  const fits = (v: RunVariantRow) => phenotyped && explainsPhenotype(geneDisease(v, diseases));
+  const notBenign = severity('Uncertain significance');
+  const primary = (v: RunVariantRow) => (fits(v) && severity(effectiveClass(v, reviews)) <= notBenign ? 0 : 1);
+  const byPriority = byEffectivePriority(reviews);
+  const ordered = [...variants].sort((a, b) => primary(a) - primary(b) || byPriority(a, b)).slice(0, limit);
   const paragraphs = ordered.map((v) => {
     const c = fullHgvsC(v);
     const p = shortHgvsP(v);
@@ -262,20 +283,31 @@ export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhen
     if (outcome) text += ` Expected codon outcome: ${outcome}.`;
     if (v.clinvarSignificance) text += ` ClinVar: ${formatClinvar(v)}.`;
     if (review) text += ` The reviewer classified it as ${review.classification}: ${asSentence(review.reason)}`;
-    const disease = v.gene ? diseases.find((d) => d.genes.includes(v.gene!)) : undefined;
+    const disease = geneDisease(v, diseases);
+    const fit = fits(v);
     if (disease) {
       const moi = disease.inheritance.map((i) => i.label.toLowerCase()).join(' or ');
-      const matched = matchedPhenotypes(disease).map((t) => t.label);
+      const matched = fit ? matchedPhenotypes(disease).map((t) => t.label) : [];
       text += ` ${v.gene} is associated with ${disease.name}${moi ? ` (${moi})` : ''}`;
       text += matched.length ? `, whose features overlap the patient's: ${matched.slice(0, 6).join(', ')}.` : '.';
     }
+    const cls = effectiveClass(v, reviews);
+    if (fit) text += isCausalClass(cls) ? ' This finding is consistent with the clinical presentation.' : ` The associated disease is consistent with the clinical presentation, but the variant is classified as ${cls}.`;
+    else if (phenotyped) text += ' This finding is not known to explain the clinical presentation.';
     return text;
   });
   const hasCausal = ordered.some((v) => isCausalClass(effectiveClass(v, reviews)));
+  const causalFits = ordered.some((v) => fits(v) && isCausalClass(effectiveClass(v, reviews)));
+  const fitNote = !phenotyped
+    ? 'No phenotype terms were given: the fit of the findings to the clinical presentation was not assessed. '
+    : hasCausal && !causalFits
+      ? 'No pathogenic or likely pathogenic variant known to explain the clinical presentation was identified. '
+      : '';
   paragraphs.push(
-    hasCausal
-      ? 'This result is consistent with the clinical presentation. Confirmation of the variant(s) by an orthogonal method and segregation analysis in the parents are recommended; genetic counselling should be offered to the family.'
-      : 'The clinical significance of the reported variant(s) is uncertain; they should not be used alone for clinical decision making. Segregation analysis and re-evaluation as evidence accumulates are recommended.',
+    fitNote +
+      (hasCausal
+        ? 'Confirmation of the variant(s) by an orthogonal method and segregation analysis in the parents are recommended; genetic counselling should be offered to the family.'
+        : 'The clinical significance of the reported variant(s) is uncertain; they should not be used alone for clinical decision making. Segregation analysis and re-evaluation as evidence accumulates are recommended.'),
   );
   return paragraphs.join('\n\n');
 }

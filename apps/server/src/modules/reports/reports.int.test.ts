@@ -21,7 +21,7 @@ import type { SmtpInbox } from '../../testing/smtp-inbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
 import { CHECKED_RECORDS } from '../cases/genome-check.ts';
-import { cursorAfter, variantsAfter, type VariantCursor } from './reports.repository.ts';
+import { cursorAfter, diseasesForGenes, variantsAfter, type VariantCursor } from './reports.repository.ts';
 import { testOntology } from '../../testing/test-ontology.ts';
 
 const realEngine = hasRealEngine;
@@ -332,6 +332,49 @@ describe('the clinical report and exports', () => {
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.length).toBeGreaterThan(5_000);
     if (process.env.RARELENS_KEEP_REPORT) writeFileSync(process.env.RARELENS_KEEP_REPORT, pdf);
+  });
+
+  it('writes the drafted interpretation, the finding that fits the phenotype first, into the PDF', async () => {
+    const list = await app.inject({ method: 'GET', url: `${base()}/report-items`, headers: bearer(alice) });
+    const draft = list.json<{ draftInterpretation: string }>().draftInterpretation;
+    const findings = draft.split('\n\n').slice(0, -1);
+    const closing = draft.split('\n\n').at(-1)!;
+    expect(findings).toHaveLength(selected.length);
+    // Each finding says whether it explains the clinical presentation; the summary claims no fit for them all.
+    for (const f of findings) expect(f).toMatch(/consistent with the clinical presentation|This finding is not known to explain the clinical presentation\./);
+    expect(closing).not.toContain('consistent with the clinical presentation');
+    const fitting = findings.map((f) => !f.includes('not known to explain'));
+    expect(fitting).toEqual([...fitting].sort((a, b) => Number(b) - Number(a)));
+    if (realEngine) {
+      expect(findings[0]).toMatch(/ was identified in FGFR2\./);
+      expect(findings[0]).toContain('FGFR2 is associated with Apert syndrome');
+      expect(fitting[0]).toBe(true);
+    }
+    const res = await app.inject({ method: 'POST', url: `${base()}/reports`, headers: bearer(alice), payload: {} });
+    expect(res.statusCode).toBe(201);
+    const file = path.join(tmp, 'draft.pdf');
+    writeFileSync(file, res.rawPayload);
+    const flat = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const section = flat.slice(flat.indexOf('INTERPRETATION'), flat.indexOf('TEST AND METHOD'));
+    const flatDraft = draft.replace(/\s+/g, ' ');
+    expect(section).toContain(flatDraft.slice(0, 120));
+    expect(section).toContain(closing.replace(/\s+/g, ' ').slice(-80));
+  });
+
+  it("lists the diseases of the selected genes best first, with every gene's best disease beyond the limit", async () => {
+    const details = await app.inject({ method: 'GET', url: base(), headers: bearer(alice) });
+    const runId = details.json<{ run: { id: string } }>().run.id;
+    const genes = [...new Set(selected.map((v) => v.gene!))];
+    const database = await createDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: path.join(dataDir, 'unused') });
+    try {
+      const all = await diseasesForGenes(database.db, runId, genes, 10_000);
+      const bestOfEach = genes.flatMap((g) => all.find((d) => d.genes.includes(g)) ?? []);
+      const expected = [...new Map([all[0]!, ...bestOfEach].map((d) => [d.diseaseId, d])).values()].sort((a, b) => a.rank - b.rank);
+      if (realEngine) expect(expected.length).toBeGreaterThan(1);
+      expect((await diseasesForGenes(database.db, runId, genes, 1)).map((d) => d.diseaseId)).toEqual(expected.map((d) => d.diseaseId));
+    } finally {
+      await database.close();
+    }
   });
 
   it('exports a Phenopacket v2 with observed and excluded HPO terms and the selected variants', async () => {

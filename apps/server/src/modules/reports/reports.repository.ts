@@ -55,19 +55,37 @@ export async function clearItems(db: Executor, productId: string): Promise<numbe
   return rows.length;
 }
 
-/** Ranked diseases of the run involving any of `genes`, best first. */
+/**
+ * Ranked diseases of the run involving any of `genes`, best first: the first `limit`, and the
+ * best-ranked disease of every gene that has none among them (the draft judges each selected
+ * gene's fit to the phenotype on its own best disease, not on whether another gene's filled the list).
+ */
 export async function diseasesForGenes(db: Executor, runId: string, genes: string[], limit: number): Promise<RunPhenotypeRow[]> {
   if (genes.length === 0) return [];
   const list = sql`array[${sql.join(
     genes.map((g) => sql`${g}`),
     sql`, `,
   )}]::text[]`;
-  return db
+  const top = await db
     .select()
     .from(runPhenotypes)
     .where(and(eq(runPhenotypes.runId, runId), sql`${runPhenotypes.genes} ?| ${list}`))
     .orderBy(asc(runPhenotypes.rank))
     .limit(limit);
+  const absent = genes.filter((g) => !top.some((d) => d.genes.includes(g)));
+  const best = await Promise.all(
+    absent.map((g) =>
+      db
+        .select()
+        .from(runPhenotypes)
+        .where(and(eq(runPhenotypes.runId, runId), sql`${runPhenotypes.genes} ? ${g}`))
+        .orderBy(asc(runPhenotypes.rank))
+        .limit(1),
+    ),
+  );
+  const rows = new Map(top.map((d) => [d.diseaseId, d]));
+  for (const d of best.flat()) rows.set(d.diseaseId, d);
+  return [...rows.values()].sort((a, b) => a.rank - b.rank);
 }
 
 /** Where a keyset page of variants resumes: after a ranked candidate, or after an unranked variant. */

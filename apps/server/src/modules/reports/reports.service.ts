@@ -162,7 +162,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       variants,
       missing: items.filter((i) => !i.variant).map((i) => ({ chrom: i.item.chrom, pos: i.item.pos, ref: i.item.ref, alt: i.item.alt, gene: i.item.gene })),
       diseases,
-      interpretation: opts.interpretation ?? draftInterpretation(variants, diseases, undefined, reviews),
+      interpretation: opts.interpretation ?? draftInterpretation(variants, diseases, undefined, reviews, product.hpoTerms.length > 0),
       reviews,
       analyst: opts.analyst,
       generatedAt: new Date(),
@@ -188,7 +188,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       const variants = items.flatMap((i) => (i.variant ? [i.variant] : []));
       const genes = [...new Set(variants.flatMap((v) => (v.gene ? [v.gene] : [])))];
       const diseases = product.currentRunId ? await repo.diseasesForGenes(db, product.currentRunId, genes, REPORT_DISEASES) : [];
-      return { items: items.map((i) => presentReportItem(i, reviews)), draftInterpretation: draftInterpretation(variants, diseases, undefined, reviews) };
+      return { items: items.map((i) => presentReportItem(i, reviews)), draftInterpretation: draftInterpretation(variants, diseases, undefined, reviews, product.hpoTerms.length > 0) };
     },
 
     /** Adds a variant of the current analysis; 409 when its allele is already listed. */
