@@ -50,6 +50,9 @@ if (!existsSync(join(env.RARELENS_KB, 'manifest.json'))) {
     process.exit(1);
   }
   steps.push(run('node', ['apps/cli/bin/rarelens.js', 'kb', 'build', '--sources', env.RARELENS_SOURCES, '--out', env.RARELENS_KB], 'knowledge base build'));
+  // Built now by this code from these sources: the tests of the build read it instead of
+  // building it again (packages/engine/src/kb/test-run-kb.ts).
+  env.RARELENS_TEST_KB_FRESH = env.RARELENS_KB;
 }
 if (!args.includes('--skip-web-build')) steps.push(run('npm', ['run', 'build:web', '--silent'], 'web build'));
 await Promise.all(steps);
