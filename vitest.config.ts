@@ -36,7 +36,9 @@ export default defineConfig({
           setupFiles: ['./scripts/test-database.worker.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          maxWorkers: workers,
+          // One file at a time. Two at a time (each worker on its own database copy) was tried in a
+          // clean-clone CI at load 20-27: browser waits timed out; not shown to pass yet.
+          fileParallelism: false,
         },
       },
       {
@@ -47,7 +49,7 @@ export default defineConfig({
           setupFiles: ['./scripts/test-database.worker.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          maxWorkers: workers,
+          fileParallelism: false,
         },
       },
     ],

@@ -2,8 +2,8 @@
  * Vitest global setup (integration and browser projects): creates a throw-away PostgreSQL
  * database for this run, applies the migrations to it once, and drops it (and every copy made
  * of it) afterwards. Each test worker works on its own copy (scripts/test-database.worker.ts:
- * `CREATE DATABASE … TEMPLATE`), so that files can run side by side without one file's job
- * worker claiming another file's jobs. TEST_DATABASE_ADMIN_URL (default
+ * `CREATE DATABASE … TEMPLATE`): files of two workers never share rows, jobs or notifications
+ * (the projects now run one file at a time; see vitest.config.ts). TEST_DATABASE_ADMIN_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres) is where the databases are created.
  */
 import pg from 'pg';
