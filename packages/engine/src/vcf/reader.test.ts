@@ -199,6 +199,33 @@ describe('readVcf: valid files of the VCF specification are read', () => {
   });
 });
 
+describe('readVcf: mitochondrial heteroplasmy', () => {
+  const mito = (format: string, ...samples: string[]): string =>
+    '##fileformat=VCFv4.3\n##contig=<ID=chrM,length=16569>\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1\n' +
+    samples.map((s, i) => `chrM\t${3243 + i}\t.\tA\tG,T\t50\tPASS\t.\t${format}\t${s}\n`).join('') +
+    '1\t1000\t.\tA\tG\t50\tPASS\t.\tGT:AF\t0/1:0.3\n';
+  const read = async (text: string) => (await readVcf(Readable.from([Buffer.from(text)]), { name: 'mito.vcf', assembly: 'GRCh38' })).toArray();
+
+  it('reads the fraction of each allele from FORMAT AF, else from AD over all reads; nuclear records get none', async () => {
+    const vs = await read(mito('GT:AD:AF', '0/1:60,30,10:0.31,0.09', '1:0,98,2:.', '1'));
+    expect(vs.map((v) => [v.chrom, v.alt, v.genotype.heteroplasmy])).toEqual([
+      ['MT', 'G', 0.31], ['MT', 'T', 0.09],
+      ['MT', 'G', 0.98], ['MT', 'T', 0.02],
+      ['MT', 'G', undefined], ['MT', 'T', undefined],
+      ['1', 'G', undefined],
+    ]);
+  });
+
+  it('reads AF when it is the only field beside GT', async () => {
+    const vs = await read(mito('GT:AF', '1:0.97,.'));
+    expect(vs.map((v) => v.genotype.heteroplasmy)).toEqual([0.97, undefined, undefined]);
+  });
+
+  it('rejects an AF that is not a fraction, naming the line and field', async () => {
+    await expect(read(mito('GT:AF', '1:1.5,0'))).rejects.toThrow('mito.vcf:4: bad FORMAT AF "1.5" for ALT 1: must be an allele fraction between 0 and 1');
+  });
+});
+
 describe('readVcf: CSQ and ANN annotations', () => {
   it('parses VEP CSQ per allele, with MANE, HGVS without the transcript prefix and population AF', async () => {
     const { variants } = await readAll('vep-csq.vcf');
