@@ -621,6 +621,9 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['acoustic neuroma', 'acoustic neurinoma'],
   ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
   ['motor polyneuropathy', 'motor neuropathy'],
+  // A motor or sensory conduction velocity is a nerve's: "reduced motor conduction velocity".
+  ['motor nerve conduction velocity', 'motor conduction velocity'],
+  ['sensory nerve conduction velocity', 'sensory conduction velocity'],
   // The vermilion is the lip's: "thin upper vermilion" = Thin upper lip vermilion.
   ['upper lip vermilion', 'upper vermilion'],
   ['lower lip vermilion', 'lower vermilion'],
