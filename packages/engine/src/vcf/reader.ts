@@ -54,6 +54,29 @@ export interface LiftFailureEntry {
   detail: string;
 }
 
+/**
+ * How many alleles failed the liftover for each reason (only reasons that occur), e.g. hg19 chrM
+ * bases the chain leaves unaligned (1-base gaps where hg19's chrM differs from the rCRS) count
+ * as 'unmapped'. Run counts and command summaries report these beside the total.
+ */
+export function liftFailuresByReason(failed: readonly LiftFailureEntry[]): Partial<Record<LiftFailureReason, number>> {
+  const out: Partial<Record<LiftFailureReason, number>> = {};
+  for (const f of failed) out[f.reason] = (out[f.reason] ?? 0) + 1;
+  return out;
+}
+
+/**
+ * One line for a command's summary: how many alleles failed the liftover, by reason, and the
+ * first with its line and why ("failed to lift: 2 (unmapped 2); first: line 4 chrM:150 T>C: MT:150
+ * is not covered by the chain ..."); '' when none did.
+ */
+export function describeLiftFailures(failed: readonly LiftFailureEntry[]): string {
+  const first = failed[0];
+  if (first === undefined) return '';
+  const reasons = Object.entries(liftFailuresByReason(failed)).map(([r, n]) => `${r} ${n}`).join(', ');
+  return `failed to lift: ${failed.length} (${reasons}); first: line ${first.line} ${first.chrom}:${first.pos} ${first.ref}>${first.alt}: ${first.detail}`;
+}
+
 export interface RefMismatchEntry {
   line: number;
   chrom: string;
