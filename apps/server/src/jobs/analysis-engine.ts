@@ -19,6 +19,7 @@ import {
   hasRelatives,
   inheritanceTags,
   isCandidate,
+  liftFailuresByReason,
   loadChain,
   phenotypeSourceOf,
   preferredDiseaseId,
@@ -344,6 +345,8 @@ export function createEngineFromKb(deps: {
             skippedNonRef: s.skippedNonRef,
             structural: s.structural,
             liftFailed: s.liftFailed.length,
+            // Each reason apart ('liftFailed.unmapped': hg19 chrM bases in 1-base chain gaps among them), shown on the case screens.
+            ...Object.fromEntries(Object.entries(liftFailuresByReason(s.liftFailed)).map(([reason, n]) => [`liftFailed.${reason}`, n])),
             refMismatches: s.refMismatchCount,
           };
         },
