@@ -185,6 +185,15 @@ describe('createPhenome: matching', () => {
     expect(ids(phenome.extract('EMG showed reduced motor conduction velocity.'))).toEqual(['HP:0003431']);
   });
 
+  it('reads a stature stated by its score as Short stature, at its place', () => {
+    const text = 'On examination her height was 74 cm (-4.18 SD).';
+    const terms = phenome.extract(text);
+    expect(ids(terms)).toEqual(['HP:0004322']);
+    expect(find(terms, 'HP:0004322').text).toBe('height was 74 cm (-4.18 SD');
+    // Named already at the same place: once.
+    expect(ids(phenome.extract('Short stature (-3 SD) was noted.'))).toEqual(['HP:0004322']);
+  });
+
   it('reads the British "leuco-" spelling', () => {
     expect(ids(phenome.extract('The blood count showed leucocytosis.'))).toEqual(['HP:0001974']);
   });

@@ -29,6 +29,7 @@ import {
 } from './normalize.ts';
 import { findLabValues } from './labs.ts';
 import { ABNORMALITY_NOUNS } from './lexicon.ts';
+import { findGrowthFindings } from './anthropometry.ts';
 import { findMilestoneDelays } from './milestones.ts';
 import { clinicalRegions } from './sections.ts';
 
@@ -873,6 +874,10 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     mentions = applyAbbreviations(text, tokens, mentions);
     if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
     mentions = [...mentions, ...milestoneMentions(text, tokens, mentions)];
+    mentions = [
+      ...mentions,
+      ...computedMentions(text, tokens, mentions, findGrowthFindings(text), 'growth'),
+    ];
     mentions.sort((a, b) => a.first - b.first || b.last - a.last);
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
@@ -897,7 +902,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (article && isGroupingTerm(m.entry.termId)) continue;
       if (looseOrganPhrase(text, tokens, m, isGroupingTerm(m.entry.termId))) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
-      const computed = m.entry.source === 'lab' || m.entry.source === 'milestone';
+      const computed =
+        m.entry.source === 'lab' || m.entry.source === 'milestone' || m.entry.source === 'growth';
       if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
       if (!computed && eponymDisease(text, tokens, m) && !ontology.isA(m.entry.termId, NEOPLASM))
         continue;
@@ -948,7 +954,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     tokens: readonly Token[],
     mentions: readonly Candidate[],
     findings: readonly { id: string; start: number; end: number }[],
-    source: 'lab' | 'milestone',
+    source: 'lab' | 'milestone' | 'growth',
   ): Candidate[] => {
     const out: Candidate[] = [];
     for (const f of findings) {

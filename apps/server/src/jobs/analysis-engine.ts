@@ -394,6 +394,7 @@ export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patie
     { hpoPresent: patient.hpoTerms, hpoExcluded: patient.excludedTerms, sex: patient.sex },
     {
       limit: Math.max(MAX_DISEASES, candidates.length, prepared.genes.size),
+      diseaseLimit: MAX_DISEASES,
       family: context && hasRelatives(context) ? context : null,
       // Only the variants' ranks are kept (the gene and disease explanations are stored).
       explainVariants: false,
