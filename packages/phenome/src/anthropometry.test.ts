@@ -43,5 +43,11 @@ describe('findGrowthFindings', () => {
     expect(found('At birth her length was 44 cm (-2.5 SD).')).toEqual([]);
     expect(found('Her mid-parental height is 150 cm (-2.5 SD).')).toEqual([]);
     expect(found("His father's height was 150 cm (-2.5 SD).")).toEqual([]);
+    // A growth rate is not the size.
+    expect(found('Height velocity was below the 3rd centile.')).toEqual([]);
+    expect(found('Her height gain was 2 cm/year (< 3rd centile).')).toEqual([]);
+    expect(found('Height-for-age z-score -2.5.')).toEqual([
+      ['HP:0004322', 'Height-for-age z-score -2.5'],
+    ]);
   });
 });

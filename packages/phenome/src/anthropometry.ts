@@ -38,6 +38,8 @@ const HEAD_NAME_RE = /\b(?:head circumference|occipito-?frontal (?:head )?circum
 /** Another measurement between the name and the score ends the search: it is not ours. */
 const OTHER_MEASURE_RE =
   /\b(?:height|stature|length|weight|head circumference|OFC|HC|BMI|body mass index|arm span|span)\b/i;
+/** A measurement's rate of change, not the measurement ("height velocity", "OFC growth rate"). */
+const RATE_RE = /^[\s-]*(?:velocity|velocities|gain|increment|growth(?:\s+rate)?|increase)\b/i;
 /** "(-2.2 SD)", "−4.18 SD", "below the -4 SD", "+2.5 SDS", "SDS -3.1", "z-score -2.5". */
 const SD_RE =
   /(?:(below|less than|under|<|above|more than|over|>)\s*(?:the\s+)?)?([−–-]|\+|minus\s*|plus\s*)?\s?(\d+(?:\.\d+)?)\s?(?:SDS?|s\.d\.|standard deviations?)\b|(?:SDS|z-?score)\s*(?:of\s*)?([−–-]|\+)?\s?(\d+(?:\.\d+)?)/i;
@@ -138,6 +140,8 @@ export function findGrowthFindings(text: string): GrowthFinding[] {
     )
       continue;
     if (n.low === SHORT_STATURE && !bodyStature(text, n.start)) continue;
+    // A growth rate is no size: "height velocity below the 3rd centile" is no short stature.
+    if (RATE_RE.test(text.slice(n.end, n.end + 20))) continue;
     // The score or centile must follow within the same clause, before any other measurement.
     const window = text.slice(n.end, n.end + 60);
     const stop = window.search(/[.;\n]\s|\n/);
