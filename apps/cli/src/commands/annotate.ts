@@ -12,6 +12,7 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import {
+  describeLiftFailures,
   AnnotationJsonlWriter,
   ANNOTATION_INFO_FIELDS,
   AssemblyRequiredError,
@@ -154,7 +155,7 @@ async function annotate(args: Args): Promise<number> {
       [
         `annotated ${n.toLocaleString('en')} alleles from ${s.records.toLocaleString('en')} records in ${secs.toFixed(2)} s (${reader.assembly}${reader.assembly === 'GRCh37' ? ' lifted to GRCh38' : ''}, sample ${reader.sample ?? '-'}, sequence: ${sequenceSource})`,
         `classes: ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}`,
-        s.liftFailed.length ? `failed to lift: ${s.liftFailed.length} (first: line ${s.liftFailed[0]!.line} ${s.liftFailed[0]!.reason})` : '',
+        describeLiftFailures(s.liftFailed),
         s.skippedRefBlocks + s.skippedNoAlt + s.skippedStar + s.skippedNonRef + s.skippedTelomere
           ? `skipped: ${s.skippedRefBlocks} reference blocks, ${s.skippedNoAlt} no-ALT records, ${s.skippedTelomere} POS 0 (telomere) records, ${s.skippedStar} '*' and ${s.skippedNonRef} <NON_REF> alleles`
           : '',

@@ -3,7 +3,7 @@
  * clause of a filtered list, used by every reader (variant list, TSV export, report).
  */
 import { and, asc, sql, type Column, type SQL } from 'drizzle-orm';
-import type { AnnotatedVariant } from '@rarelens/engine';
+import { reportedZygosity, type AnnotatedVariant } from '@rarelens/engine';
 import { copyTableWithLast, encodeCopyRows } from './bulk-copy.ts';
 import { runVariants, type RunVariantRow } from './schema/products.ts';
 
@@ -305,7 +305,7 @@ export function toVariantRow(
     acmgClass: v.acmg.classification,
     acmgPoints: Math.round(v.acmg.points),
     acmgCriteria: v.acmg.criteria,
-    zygosity: v.genotype.zygosity,
+    zygosity: reportedZygosity(v.chrom, v.genotype),
     genotype: v.genotype,
     qual: v.qual,
     filter: v.filter,
@@ -332,6 +332,15 @@ export function encodeStoredVariants(variants: readonly { id: number; variant: A
     ENCODED_VARIANTS,
     variants.map((v) => toVariantRow('', v.id, v.variant, false)),
   );
+}
+
+/**
+ * The stored zygosity as shown. Analyses stored before mitochondrial calls were read by their
+ * heteroplasmy hold the GT's reading ('hemizygous' for a haploid call): on the mitochondrion that
+ * is shown as 'mitochondrial' (level unknown), never as hemizygous.
+ */
+export function presentZygosity(chrom: string, zygosity: string): string {
+  return chrom === 'MT' && (zygosity === 'hemizygous' || zygosity === 'homozygous' || zygosity === 'heterozygous') ? 'mitochondrial' : zygosity;
 }
 
 /** The AnnotatedVariant a stored row came from (re-ranking works from these). */

@@ -54,6 +54,29 @@ export interface LiftFailureEntry {
   detail: string;
 }
 
+/**
+ * How many alleles failed the liftover for each reason (only reasons that occur), e.g. hg19 chrM
+ * bases the chain leaves unaligned (1-base gaps where hg19's chrM differs from the rCRS) count
+ * as 'unmapped'. Run counts and command summaries report these beside the total.
+ */
+export function liftFailuresByReason(failed: readonly LiftFailureEntry[]): Partial<Record<LiftFailureReason, number>> {
+  const out: Partial<Record<LiftFailureReason, number>> = {};
+  for (const f of failed) out[f.reason] = (out[f.reason] ?? 0) + 1;
+  return out;
+}
+
+/**
+ * One line for a command's summary: how many alleles failed the liftover, by reason, and the
+ * first with its line and why ("failed to lift: 2 (unmapped 2); first: line 4 chrM:150 T>C: MT:150
+ * is not covered by the chain ..."); '' when none did.
+ */
+export function describeLiftFailures(failed: readonly LiftFailureEntry[]): string {
+  const first = failed[0];
+  if (first === undefined) return '';
+  const reasons = Object.entries(liftFailuresByReason(failed)).map(([r, n]) => `${r} ${n}`).join(', ');
+  return `failed to lift: ${failed.length} (${reasons}); first: line ${first.line} ${first.chrom}:${first.pos} ${first.ref}>${first.alt}: ${first.detail}`;
+}
+
 export interface RefMismatchEntry {
   line: number;
   chrom: string;
@@ -100,6 +123,8 @@ interface FormatLayout {
   dp: number;
   gq: number;
   ad: number;
+  /** FORMAT AF (allele fraction, Number=A): read on the mitochondrion only (heteroplasmy). */
+  af: number;
 }
 
 function isBases(s: string): boolean {
@@ -189,6 +214,29 @@ function nextTab(text: string, prev: number, le: number): number {
   if (prev === -1) return -1;
   const t = text.indexOf('\t', prev + 1);
   return t >= le ? -1 : t;
+}
+
+/**
+ * Fraction of the mitochondrial reads that carry allele `altIndex`: FORMAT AF (one value per ALT,
+ * as GATK Mutect2's mitochondria mode and mtDNA callers write it) when given, else AD (this
+ * allele's reads over all reads of the site); undefined when neither is there or no read covers
+ * the site. An AF that is not a number in [0, 1] is an error naming the line and field.
+ */
+function heteroplasmyOf(af: string[] | null, ad: string[] | null, altIndex: number, file: string, lineNo: number): number | undefined {
+  const a = af?.[altIndex - 1];
+  if (a !== undefined && a !== '.') {
+    const f = Number(a);
+    if (a === '' || !Number.isFinite(f) || f < 0 || f > 1) throw new VcfParseError(file, lineNo, `bad FORMAT AF "${a.slice(0, 40)}" for ALT ${altIndex}: must be an allele fraction between 0 and 1`);
+    return f;
+  }
+  if (ad === null) return undefined;
+  const alt = Number(ad[altIndex]);
+  let total = 0;
+  for (const d of ad) {
+    const n = Number(d);
+    if (Number.isFinite(n)) total += n;
+  }
+  return Number.isFinite(alt) && total > 0 ? alt / total : undefined;
 }
 
 function optInt(s: string | undefined): number | undefined {
@@ -294,7 +342,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     let f = this.formats.get(format);
     if (f === undefined) {
       const keys = format.split(':');
-      f = { gt: keys.indexOf('GT'), dp: keys.indexOf('DP'), gq: keys.indexOf('GQ'), ad: keys.indexOf('AD') };
+      f = { gt: keys.indexOf('GT'), dp: keys.indexOf('DP'), gq: keys.indexOf('GQ'), ad: keys.indexOf('AD'), af: keys.indexOf('AF') };
       this.formats.set(format, f);
     }
     this.lastFormatRaw = format;
@@ -441,13 +489,15 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     let depth: number | undefined;
     let gq: number | undefined;
     let ad: string[] | null = null;
+    let af: string[] | null = null;
+    const mito = contig.name === 'MT';
     if (formatStart >= 0 && sampleStart >= 0) {
       const lf = this.lastFormatRaw;
       const layout =
         this.lastFormat !== null && formatEnd - formatStart === lf.length && text.startsWith(lf, formatStart)
           ? this.lastFormat
           : this.formatLayout(text.slice(formatStart, formatEnd));
-      if (layout.dp === -1 && layout.ad === -1 && layout.gq === -1) {
+      if (layout.dp === -1 && layout.ad === -1 && layout.gq === -1 && (layout.af === -1 || !mito)) {
         if (layout.gt === 0) {
           let c = text.indexOf(':', sampleStart);
           if (c === -1 || c > sampleEnd) c = sampleEnd;
@@ -463,6 +513,10 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
         if (layout.ad >= 0) {
           const a = vals[layout.ad];
           if (a !== undefined && a !== '.') ad = a.split(',');
+        }
+        if (mito && layout.af >= 0) {
+          const a = vals[layout.af];
+          if (a !== undefined && a !== '.') af = a.split(',');
         }
       }
     }
@@ -494,6 +548,10 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
         if (Number.isFinite(r) && Number.isFinite(a)) alleleDepths = [r, a];
       }
       const genotype = newGenotype(gt, gt === '' ? 'unknown' : zygosityOf(gt, altIndex), depth, gq, alleleDepths);
+      if (mito) {
+        const h = heteroplasmyOf(af, ad, altIndex, file, lineNo);
+        if (h !== undefined) genotype.heteroplasmy = h;
+      }
       let vChrom = contig.name;
       let vPos = pos;
       let vRef = ref;
