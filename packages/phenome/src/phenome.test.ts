@@ -168,6 +168,36 @@ describe('createPhenome: matching', () => {
     ]);
   });
 
+  it('gives a word before two coordinated modifiers to each ("reduced sensory and motor conduction velocity")', () => {
+    const terms = phenome.extract(
+      'Nerve studies showed reduced sensory and motor nerve conduction velocities with normal latencies.',
+    );
+    expect(ids(terms).sort()).toEqual(['HP:0003431', 'HP:0003448']);
+    expect(find(terms, 'HP:0003448').text).toBe('reduced sensory and motor nerve conduction velocities');
+    // Only when both readings are terms: "reduced hypotonia" is none, so the word stays with
+    // the first.
+    expect(ids(phenome.extract('She had reduced hypotonia and motor nerve conduction velocity.'))).toEqual([
+      'HP:0001252',
+    ]);
+  });
+
+  it('reads a motor or sensory conduction velocity as the nerve\'s', () => {
+    expect(ids(phenome.extract('EMG showed reduced motor conduction velocity.'))).toEqual(['HP:0003431']);
+  });
+
+  it('reads a stature stated by its score as Short stature, at its place', () => {
+    const text = 'On examination her height was 74 cm (-4.18 SD).';
+    const terms = phenome.extract(text);
+    expect(ids(terms)).toEqual(['HP:0004322']);
+    expect(find(terms, 'HP:0004322').text).toBe('height was 74 cm (-4.18 SD');
+    // Named already at the same place: once.
+    expect(ids(phenome.extract('Short stature (-3 SD) was noted.'))).toEqual(['HP:0004322']);
+  });
+
+  it('reads the British "leuco-" spelling', () => {
+    expect(ids(phenome.extract('The blood count showed leucocytosis.'))).toEqual(['HP:0001974']);
+  });
+
   it('reads a range of grades as each grade ("severe to profound intellectual disability")', () => {
     const terms = phenome.extract('He has severe to profound intellectual disability.');
     expect(ids(terms).sort()).toEqual(['HP:0001249', 'HP:0002187', 'HP:0010864']);
