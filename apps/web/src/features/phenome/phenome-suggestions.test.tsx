@@ -195,6 +195,21 @@ describe('PhenomeSuggestions', () => {
     expect(screen.getByTestId('terms')).toHaveTextContent(/^HP:0001252$/);
   });
 
+  it('keeps a relative’s finding in the family history when the patient has the same term, and does not count it as accepted', async () => {
+    const user = userEvent.setup();
+    renderHarness();
+    await user.type(screen.getByLabelText('Symptoms'), 'Hypotonia and cataract. Mother has seizures.');
+    await user.click(await screen.findByRole('button', { name: 'Accept all' }, { timeout: 3000 }));
+    expect(screen.getByTestId('phenome-tally')).toHaveTextContent('2 accepted');
+    // The patient has seizures too: the family finding stays listed, marked, and is no proposal accepted.
+    await user.click(screen.getByRole('button', { name: 'Add to the patient anyway: Seizure (HP:0001250)' }));
+    expect(screen.getByTestId('terms')).toHaveTextContent('HP:0001252,HP:0000518,HP:0001250');
+    const family = screen.getByRole('list', { name: 'Family history (1)' });
+    expect(family).toHaveTextContent('Seizure');
+    expect(family).toHaveTextContent('the patient has it too');
+    expect(screen.getByTestId('phenome-tally')).toHaveTextContent('2 accepted');
+  });
+
   it('shows nothing for an empty text and sends nothing', async () => {
     renderHarness();
     await act(() => new Promise((r) => setTimeout(r, 500)));
