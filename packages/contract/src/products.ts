@@ -419,7 +419,12 @@ export type GeneDetails = z.infer<typeof GeneDetails>;
 export const VariantMode = z.enum(['clustered', 'non-clustered', 'filtered']);
 export type VariantMode = z.infer<typeof VariantMode>;
 
-export const ZygosityName = z.enum(['heterozygous', 'homozygous', 'hemizygous', 'reference', 'no_call', 'unknown']);
+/**
+ * Zygosity of a call. Mitochondrial calls read by their heteroplasmy (the fraction of reads with
+ * the allele): 'homoplasmic' (>= 0.95), 'heteroplasmic', or 'mitochondrial' when the file gives
+ * no AF or AD to tell (level unknown); never 'hemizygous'.
+ */
+export const ZygosityName = z.enum(['heterozygous', 'homozygous', 'hemizygous', 'homoplasmic', 'heteroplasmic', 'mitochondrial', 'reference', 'no_call', 'unknown']);
 
 /** A list given as comma-separated values and/or repeated query parameters. */
 const csv = <T extends z.ZodType>(item: T) =>
@@ -496,6 +501,8 @@ export const VariantDetails = VariantRow.extend({
     depth: z.number().nullable(),
     genotypeQuality: z.number().nullable(),
     alleleDepths: z.array(z.number()).nullable(),
+    /** Mitochondrial calls: the fraction of reads with the allele (FORMAT AF, else AD); null elsewhere or when unknown. */
+    heteroplasmy: z.number().nullable(),
   }),
   /** The record as written in the uploaded file (before liftover/normalisation). */
   input: z.object({ chrom: z.string(), pos: z.number(), ref: z.string(), alt: z.string(), line: z.number() }),

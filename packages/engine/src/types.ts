@@ -30,6 +30,11 @@ export interface Genotype {
   genotypeQuality?: number;
   /** Reads supporting ref and this alt, when AD is present. */
   alleleDepths?: [number, number];
+  /**
+   * Mitochondrial variants only: the fraction of reads carrying this allele (FORMAT AF, else AD),
+   * from which the call reads as homoplasmic or heteroplasmic (mitochondrialZygosity).
+   */
+  heteroplasmy?: number;
 }
 
 export type Impact = 'HIGH' | 'MODERATE' | 'LOW' | 'MODIFIER';

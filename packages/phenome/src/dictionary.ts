@@ -18,10 +18,19 @@ import { normalizeWord, singular, surfaceWord, tokenize } from './normalize.ts';
 
 /**
  * Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts),
- * 'milestone' = a milestone reached past its normal age (milestones.ts), not a phrase.
+ * 'milestone' = a milestone reached past its normal age (milestones.ts), 'growth' = a stature or
+ * head size beyond the normal range by its score or centile (anthropometry.ts), not a phrase.
  */
 export type EntrySource =
-  'label' | SynonymScope | 'lay' | 'abbreviation' | 'derived' | 'variant' | 'lab' | 'milestone';
+  | 'label'
+  | SynonymScope
+  | 'lay'
+  | 'abbreviation'
+  | 'derived'
+  | 'variant'
+  | 'lab'
+  | 'milestone'
+  | 'growth';
 
 export interface DictEntry {
   termId: string;
@@ -95,6 +104,7 @@ export const SCOPE_WEIGHT: Record<EntrySource, number> = {
   variant: 0.8,
   lab: 0.9,
   milestone: 0.9,
+  growth: 0.9,
 };
 
 /**
@@ -621,6 +631,9 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['acoustic neuroma', 'acoustic neurinoma'],
   ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
   ['motor polyneuropathy', 'motor neuropathy'],
+  // A motor or sensory conduction velocity is a nerve's: "reduced motor conduction velocity".
+  ['motor nerve conduction velocity', 'motor conduction velocity'],
+  ['sensory nerve conduction velocity', 'sensory conduction velocity'],
   // The vermilion is the lip's: "thin upper vermilion" = Thin upper lip vermilion.
   ['upper lip vermilion', 'upper vermilion'],
   ['lower lip vermilion', 'lower vermilion'],

@@ -42,6 +42,11 @@ describe('normalizeWord', () => {
     same('tumours', 'tumor');
     same('anaemia', 'anemia');
     same('paediatric', 'pediatric');
+    same('leucocytosis', 'leukocytosis');
+    same('leucopenia', 'leukopenia');
+    same('leucaemia', 'leukemia');
+    // An amino acid, not a white cell.
+    expect(normalizeWord('leucine')).toMatch(/^leuc/);
     same('café', 'cafe');
   });
 

@@ -68,6 +68,8 @@ const SPELLING: [RegExp, string][] = [
   [/gynaec/g, 'gynec'],
   [/caec/g, 'cec'],
   [/faec/g, 'fec'],
+  // "leucocytosis", "leucopenia", "leucodystrophy", "leucaemia" (not "leucine", an amino acid).
+  [/leuc(?=o|a?em)/g, 'leuk'],
   [/^(tum|col|behavi|hum|fav|lab|od|vap|rig)our/, '$1or'],
   [/(cent|fib|lit|met|theat)re(s?)$/, '$1er$2'],
   [/ogue$/, 'og'],

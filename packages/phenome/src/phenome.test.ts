@@ -168,6 +168,36 @@ describe('createPhenome: matching', () => {
     ]);
   });
 
+  it('gives a word before two coordinated modifiers to each ("reduced sensory and motor conduction velocity")', () => {
+    const terms = phenome.extract(
+      'Nerve studies showed reduced sensory and motor nerve conduction velocities with normal latencies.',
+    );
+    expect(ids(terms).sort()).toEqual(['HP:0003431', 'HP:0003448']);
+    expect(find(terms, 'HP:0003448').text).toBe('reduced sensory and motor nerve conduction velocities');
+    // Only when both readings are terms: "reduced hypotonia" is none, so the word stays with
+    // the first.
+    expect(ids(phenome.extract('She had reduced hypotonia and motor nerve conduction velocity.'))).toEqual([
+      'HP:0001252',
+    ]);
+  });
+
+  it('reads a motor or sensory conduction velocity as the nerve\'s', () => {
+    expect(ids(phenome.extract('EMG showed reduced motor conduction velocity.'))).toEqual(['HP:0003431']);
+  });
+
+  it('reads a stature stated by its score as Short stature, at its place', () => {
+    const text = 'On examination her height was 74 cm (-4.18 SD).';
+    const terms = phenome.extract(text);
+    expect(ids(terms)).toEqual(['HP:0004322']);
+    expect(find(terms, 'HP:0004322').text).toBe('height was 74 cm (-4.18 SD');
+    // Named already at the same place: once.
+    expect(ids(phenome.extract('Short stature (-3 SD) was noted.'))).toEqual(['HP:0004322']);
+  });
+
+  it('reads the British "leuco-" spelling', () => {
+    expect(ids(phenome.extract('The blood count showed leucocytosis.'))).toEqual(['HP:0001974']);
+  });
+
   it('reads a range of grades as each grade ("severe to profound intellectual disability")', () => {
     const terms = phenome.extract('He has severe to profound intellectual disability.');
     expect(ids(terms).sort()).toEqual(['HP:0001249', 'HP:0002187', 'HP:0010864']);
@@ -266,6 +296,28 @@ describe('createPhenome: matching', () => {
     // Negation and hedging apply as to any mention.
     const neg = phenome.extract('The inheritance was not autosomal dominant.');
     expect(neg.map((t) => [t.id, t.negated])).toEqual([['HP:0000006', true]]);
+  });
+
+  it('returns the phenotypic abnormalities as terms and the clinical modifiers apart, none dropped', () => {
+    const text =
+      'Seizures with childhood onset, inherited in an autosomal dominant manner; no cataract.';
+    const { terms, modifiers } = phenome.extractFindings(text);
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', false],
+      ['HP:0000518', true],
+    ]);
+    expect(modifiers.map((t) => [t.id, t.category, t.text])).toEqual([
+      ['HP:0011463', 'course', 'childhood onset'],
+      ['HP:0000006', 'inheritance', 'autosomal dominant'],
+    ]);
+    // Each modifier keeps the evidence a term carries (span, context, confidence).
+    for (const m of modifiers) {
+      expect(text.slice(m.start, m.end)).toBe(m.text);
+      expect(m.confidence).toBeGreaterThan(0);
+    }
+    expect([...terms, ...modifiers].sort((a, b) => a.start - b.start)).toEqual(
+      phenome.extract(text),
+    );
   });
 
   it('does not read one-word modifiers, severity or laterality, or a branch name as a term', () => {

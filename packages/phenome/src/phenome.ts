@@ -29,6 +29,7 @@ import {
 } from './normalize.ts';
 import { findLabValues } from './labs.ts';
 import { ABNORMALITY_NOUNS } from './lexicon.ts';
+import { findGrowthFindings } from './anthropometry.ts';
 import { findMilestoneDelays } from './milestones.ts';
 import { clinicalRegions } from './sections.ts';
 
@@ -99,9 +100,31 @@ export interface PhenomeOptions extends DictionaryOptions {
   labValues?: boolean;
 }
 
+/**
+ * What PhenomeAI reads from a text, in two lists: `terms` are the phenotypic abnormalities
+ * (HP:0000118: the symptoms and signs a phenotype profile takes); `modifiers` are the mentions
+ * of every other HPO branch (mode of inheritance, onset, clinical course, variability,
+ * frequency), which describe the disease rather than the patient's findings. Nothing is
+ * dropped: every mention is in exactly one list, with the same span and context.
+ */
+export interface PhenomeExtraction {
+  terms: PhenomeTerm[];
+  modifiers: PhenomeTerm[];
+}
+
+/** Splits mentions into phenotypic abnormalities (`terms`) and clinical modifiers, keeping text order. */
+export function separateModifiers(mentions: readonly PhenomeTerm[]): PhenomeExtraction {
+  const terms: PhenomeTerm[] = [];
+  const modifiers: PhenomeTerm[] = [];
+  for (const m of mentions) (m.category === 'phenotype' ? terms : modifiers).push(m);
+  return { terms, modifiers };
+}
+
 export interface Phenome {
-  /** All mentions in text order (negated and family mentions included, flagged). */
+  /** All mentions in text order, every HPO branch (negated and family mentions included, flagged). */
   extract(text: string): PhenomeTerm[];
+  /** The same mentions as extract(), phenotypic abnormalities apart from clinical modifiers. */
+  extractFindings(text: string): PhenomeExtraction;
   /** Negation, hedging and experiencer of the span [start, end) of text (for spans found elsewhere). */
   contextOf(text: string, start: number, end: number): MentionContext;
   readonly ontologyVersion: string;
@@ -607,6 +630,40 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (entry)
         out.push({ first: a, last: head + 1, entry, contentWords: 2, score: entry.weight * 0.85 });
     }
+    // "reduced sensory and motor conduction velocity", "short upper and lower limbs": a word
+    // before two coordinated modifiers qualifies each, the head after the second is shared.
+    // Both readings must be names the ontology gives (no generated phrase).
+    for (let c = 2; c + 2 < tokens.length; c++) {
+      if (!isConj(c) || !/^\s+$/.test(gap(c - 2)) || !/^\s+$/.test(gap(c - 1))) continue;
+      if (!/^\s+$/.test(gap(c))) continue;
+      const [w, a, b] = [c - 2, c - 1, c + 1];
+      if (!isContent(w) || !isContent(a) || !isContent(b)) continue;
+      for (let e = b + 1; e < tokens.length && e <= b + 4; e++) {
+        if (!isContent(e) || (tokens[e - 1] as Token).breakAfter) break;
+        // The head runs to the end of its phrase (a preposition opens another: "... with").
+        const ends =
+          (tokens[e] as Token).breakAfter ||
+          !isContent(e + 1) ||
+          /^(with|without|in|at|on|from|by|for|during|since|after|before)$/i.test(tokens[e + 1]?.raw ?? '');
+        if (!ends) continue;
+        const head: string[] = [];
+        for (let q = b + 1; q <= e; q++) head.push(canonical(q));
+        const word = canonical(w);
+        const first = lookupWords([word, canonical(a), ...head], false);
+        const second = lookupWords([word, canonical(b), ...head], false);
+        // Each term must name the shared word (not the finding with a modifier skipped).
+        if (first?.words.includes(word) && second?.words.includes(word) && first.termId !== second.termId)
+          for (const entry of [first, second])
+            out.push({
+              first: w,
+              last: e + 1,
+              entry,
+              contentWords: head.length + 2,
+              score: entry.weight * 0.85,
+            });
+        break;
+      }
+    }
     return out;
   };
 
@@ -839,6 +896,10 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     mentions = applyAbbreviations(text, tokens, mentions);
     if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
     mentions = [...mentions, ...milestoneMentions(text, tokens, mentions)];
+    mentions = [
+      ...mentions,
+      ...computedMentions(text, tokens, mentions, findGrowthFindings(text), 'growth'),
+    ];
     mentions.sort((a, b) => a.first - b.first || b.last - a.last);
     if (mentions.length === 0) return [];
     const context = new ContextAnalyzer(text, tokens);
@@ -863,7 +924,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (article && isGroupingTerm(m.entry.termId)) continue;
       if (looseOrganPhrase(text, tokens, m, isGroupingTerm(m.entry.termId))) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
-      const computed = m.entry.source === 'lab' || m.entry.source === 'milestone';
+      const computed =
+        m.entry.source === 'lab' || m.entry.source === 'milestone' || m.entry.source === 'growth';
       if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
       if (!computed && eponymDisease(text, tokens, m) && !ontology.isA(m.entry.termId, NEOPLASM))
         continue;
@@ -914,7 +976,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     tokens: readonly Token[],
     mentions: readonly Candidate[],
     findings: readonly { id: string; start: number; end: number }[],
-    source: 'lab' | 'milestone',
+    source: 'lab' | 'milestone' | 'growth',
   ): Candidate[] => {
     const out: Candidate[] = [];
     for (const f of findings) {
@@ -953,6 +1015,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
 
   return {
     extract,
+    extractFindings: (text) => separateModifiers(extract(text)),
     contextOf,
     ontologyVersion: ontology.version,
     stats: { terms: dict.termCount, phrases: dict.entryCount, skippedLexicon: dict.skippedLexicon },

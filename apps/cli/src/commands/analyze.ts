@@ -12,6 +12,8 @@ import { writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import {
+  describeLiftFailures,
+  liftFailuresByReason,
   AssemblyRequiredError,
   FamilyCheckError,
   KbSourceError,
@@ -148,7 +150,13 @@ async function analyzeCase(engine: Engine, c: CaseSpec, top: number): Promise<{ 
   // The product's path (packages/engine): candidate filter, family analysis, ranking.
   const r = await analyseVcfCase(session, engine.hpo, { path: c.vcf, assembly: c.assembly, sample: c.sample, pedigree, phenotype: { hpoPresent: c.present, hpoExcluded: c.excluded, sex: c.sex } }, { limit: top, explainTop: Math.min(top, 100) });
   const read = r.read;
-  return { full: r.ranking, family: r.family, vcfInfo: { path: c.vcf, assembly: read.assembly, sample: read.sample, records: read.summary.records, alleles: read.summary.alleles, liftFailed: read.summary.liftFailed.length } };
+  const liftFailed = read.summary.liftFailed;
+  if (liftFailed.length) console.error(`${c.vcf}: ${describeLiftFailures(liftFailed)}`);
+  return {
+    full: r.ranking,
+    family: r.family,
+    vcfInfo: { path: c.vcf, assembly: read.assembly, sample: read.sample, records: read.summary.records, alleles: read.summary.alleles, liftFailed: liftFailed.length, liftFailedByReason: liftFailuresByReason(liftFailed) },
+  };
 }
 
 /** The family part of the output: members, trio QC and each ranked variant's genotypes and inheritance. */

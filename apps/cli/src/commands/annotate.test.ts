@@ -7,6 +7,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildKb, genomicStep } from '@rarelens/engine';
 import { run } from './annotate.ts';
 
+// The flags the command gives V8 (recorded here, not set in the test process).
+const v8Flags = vi.hoisted(() => [] as string[]);
+vi.mock('node:v8', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:v8')>();
+  return { ...actual, setFlagsFromString: (flags: string) => void v8Flags.push(flags) };
+});
+
 const HGNC =
   'hgnc_id\tsymbol\tname\tlocus_group\tlocus_type\tstatus\tlocation\talias_symbol\tprev_symbol\tentrez_id\tensembl_gene_id\trefseq_accession\tomim_id\tmane_select\n' +
   'HGNC:99901\tTESTG\ttest gene\tprotein-coding gene\tgene with protein product\tApproved\t1p36\t\t\t999001\tENSG09990001\tNM_999001\t\t"ENST09990001.1|NM_999001.1"\n';
@@ -71,6 +78,13 @@ describe('rarelens annotate', () => {
     expect(rows[1]).toMatchObject({ consequences: ['frameshift_variant'], hgvs_c: 'ENST09990001.1:c.11del', impact: 'HIGH' });
     for (const k of ['hgvs_p', 'af', 'clinvar', 'acmg', 'score', 'transcript']) expect(rows[0]).toHaveProperty(k);
     expect((rows[1]!.acmg as { criteria: unknown[] }).criteria).toBeInstanceOf(Array);
+  });
+
+  it('raises V8\'s tier-up budget to 4x its default before the workers start', async () => {
+    v8Flags.length = 0;
+    const code = await run(['--vcf', vcfNoAssembly, '--kb', kbDir, '--assembly', 'GRCh38', '--threads', '2', '--out', join(dir, 'budget.jsonl')]);
+    expect(code).toBe(0);
+    expect(v8Flags).toEqual([`--interrupt-budget=${4 * 67_584}`]);
   });
 
   it('--format vcf writes the annotations into INFO', async () => {

@@ -8,6 +8,7 @@
  * caches are invalidated again; no connection is left after the app closes.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureEngine } from '../jobs/testing/fixture-engine.ts';
@@ -131,6 +132,38 @@ describe('notification listener', () => {
       expect(heard).toEqual(['up']);
     } finally {
       await listener.close();
+    }
+  });
+
+  it('gives up a connection attempt that is never answered after its time limit, and retries', async () => {
+    // A peer that accepts the TCP connection and never answers (no startup reply ever comes).
+    const sockets: Socket[] = [];
+    const silentPeer = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((r) => silentPeer.listen(0, '127.0.0.1', r));
+    const hung = new URL(process.env.DATABASE_URL!);
+    hung.hostname = '127.0.0.1';
+    hung.port = String((silentPeer.address() as { port: number }).port);
+    let attempts = 0;
+    const warnings: string[] = [];
+    const listener = createNotificationListener({
+      newClient: () => (attempts++, new pg.Client({ connectionString: attempts === 1 ? hung.toString() : process.env.DATABASE_URL })),
+      logger: { warn: (obj) => warnings.push(String((obj as { err?: string }).err)), info: () => {} },
+      retryFirstMs: 20,
+      connectTimeoutMs: 300,
+    });
+    try {
+      const started = Date.now();
+      const s = listener.subscribe(['rl_test_hung'], { notify: () => {} });
+      await Promise.race([s.ready(), new Promise((_, reject) => setTimeout(() => reject(new Error('still waiting on the silent peer')), 5_000))]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(attempts).toBe(2);
+      expect(sockets).toHaveLength(1);
+      expect(warnings).toEqual(['connecting timed out after 300 ms']);
+      expect(listener.listening).toBe(true);
+    } finally {
+      await listener.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((r) => silentPeer.close(r));
     }
   });
 

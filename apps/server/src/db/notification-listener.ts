@@ -11,6 +11,11 @@
  * subscriber re-reads or polls once then. A subscription added while connected gets its own
  * `listening` once its channels are LISTENed.
  *
+ * Opening the connection (connect and its first query) has a time limit of its own
+ * (CONNECT_TIMEOUT_MS): a server or network that accepts the TCP connection and never answers
+ * (a half-open peer, a stopped server behind a proxy) counts as a failed attempt and is retried
+ * with the backoff, instead of holding the listener, and every wait for it, for good.
+ *
  * The connection's application_name ends in ` rarelens-listen` (pg_stat_activity shows which
  * connection of a process is its listener).
  */
@@ -60,10 +65,13 @@ export interface NotificationListenerOptions {
   /** Backoff after a lost connection or a failed attempt (ms): first delay and cap. */
   retryFirstMs?: number;
   retryMaxMs?: number;
+  /** Time limit for opening the connection (connect and its first query), ms. */
+  connectTimeoutMs?: number;
 }
 
 export const RETRY_FIRST_MS = 250;
 export const RETRY_MAX_MS = 10_000;
+export const CONNECT_TIMEOUT_MS = 10_000;
 export const LISTENER_APPLICATION_NAME = 'rarelens-listen';
 
 interface Subscription {
@@ -80,6 +88,7 @@ function messageOf(e: unknown): string | undefined {
 export function createNotificationListener(options: NotificationListenerOptions): NotificationListener {
   const firstMs = options.retryFirstMs ?? RETRY_FIRST_MS;
   const maxMs = options.retryMaxMs ?? RETRY_MAX_MS;
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   const subs = new Set<Subscription>();
   /** The current connection (connecting or connected); null while waiting to retry or idle. */
   let client: pg.Client | null = null;
@@ -138,10 +147,18 @@ export function createNotificationListener(options: NotificationListenerOptions)
       if (client !== c) return;
       try {
         if (!connected) {
-          await c.connect();
-          await c.query(
-            `select set_config('application_name', concat_ws(' ', nullif(current_setting('application_name'), ''), '${LISTENER_APPLICATION_NAME}'), false)`,
-          );
+          // Past the limit the socket is destroyed (as pg's own connectionTimeoutMillis does), which
+          // fails the pending connect or query: a lost attempt like any other.
+          const timer = setTimeout(() => c.connection.stream.destroy(new Error(`connecting timed out after ${connectTimeoutMs} ms`)), connectTimeoutMs);
+          try {
+            await c.connect();
+            await c.query(
+              `select set_config('application_name', concat_ws(' ', nullif(current_setting('application_name'), ''), '${LISTENER_APPLICATION_NAME}'), false)`,
+            );
+          } finally {
+            clearTimeout(timer);
+          }
+          if (client !== c) return;
           connected = true;
         }
         for (;;) {

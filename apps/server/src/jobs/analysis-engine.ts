@@ -19,6 +19,7 @@ import {
   hasRelatives,
   inheritanceTags,
   isCandidate,
+  liftFailuresByReason,
   loadChain,
   phenotypeSourceOf,
   preferredDiseaseId,
@@ -344,6 +345,8 @@ export function createEngineFromKb(deps: {
             skippedNonRef: s.skippedNonRef,
             structural: s.structural,
             liftFailed: s.liftFailed.length,
+            // Each reason apart ('liftFailed.unmapped': hg19 chrM bases in 1-base chain gaps among them), shown on the case screens.
+            ...Object.fromEntries(Object.entries(liftFailuresByReason(s.liftFailed)).map(([reason, n]) => [`liftFailed.${reason}`, n])),
             refMismatches: s.refMismatchCount,
           };
         },
@@ -391,6 +394,7 @@ export function rankWithEngine(hpo: HpoKb, candidates: AnnotatedVariant[], patie
     { hpoPresent: patient.hpoTerms, hpoExcluded: patient.excludedTerms, sex: patient.sex },
     {
       limit: Math.max(MAX_DISEASES, candidates.length, prepared.genes.size),
+      diseaseLimit: MAX_DISEASES,
       family: context && hasRelatives(context) ? context : null,
       // Only the variants' ranks are kept (the gene and disease explanations are stored).
       explainVariants: false,

@@ -148,7 +148,7 @@ describe('AnnotationJsonlWriter on made-up records', () => {
         ...base,
         pos: 0,
         input: { chrom: 'chr1', pos: 9_007_199_254_740_991, ref: 'A', alt: 'G', line: 1e15 },
-        genotype: { gt: '1|1', zygosity: 'homozygous', depth: 0, genotypeQuality: 99.5, alleleDepths: [0, 1234567] },
+        genotype: { gt: '1|1', zygosity: 'homozygous', depth: 0, genotypeQuality: 99.5, alleleDepths: [0, 1234567], heteroplasmy: 0.0625 },
         filter: ['q10', 'LowQual;x'],
         qual: -0,
         gene: 'BRCA1',

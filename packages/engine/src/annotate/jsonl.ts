@@ -22,6 +22,7 @@ const K = encodeAll({
   depth: ',"depth":',
   genotypeQuality: ',"genotype_quality":',
   alleleDepths: ',"allele_depths":',
+  heteroplasmy: ',"heteroplasmy":',
   filter: '},"filter":',
   qual: ',"qual":',
   gene: ',"gene":',
@@ -205,6 +206,10 @@ export class AnnotationJsonlWriter {
     if (g.alleleDepths) {
       this.bytes(K.alleleDepths);
       this.nums(g.alleleDepths);
+    }
+    if (g.heteroplasmy != null) {
+      this.bytes(K.heteroplasmy);
+      this.num(g.heteroplasmy);
     }
     const f = v.filter;
     if (f.length === 1 && f[0] === c.filter) this.bytes(c.filterBytes);

@@ -58,6 +58,7 @@ export function toAnnotationJson(v: AnnotatedVariant): AnnotationJson {
       ...(g.depth != null ? { depth: g.depth } : {}),
       ...(g.genotypeQuality != null ? { genotype_quality: g.genotypeQuality } : {}),
       ...(g.alleleDepths ? { allele_depths: g.alleleDepths } : {}),
+      ...(g.heteroplasmy != null ? { heteroplasmy: g.heteroplasmy } : {}),
     },
     filter: v.filter,
     qual: v.qual,

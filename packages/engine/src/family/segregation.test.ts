@@ -136,6 +136,23 @@ describe('recessive fit over a trio', () => {
     expect(tagsOf([v], ctx)).toEqual([['hom_recessive', 'segregates']]);
   });
 
+  it('does not call homozygous parents carriers, nor claim segregation when their status is unknown (GIAB trio)', () => {
+    // The GIAB Ashkenazi trio: parents of unknown status, many common variants homozygous in all three.
+    const unknownParents = ctxOf('fam P F M 1 2\nfam F 0 0 1 0\nfam M 0 0 2 0\n');
+    const v = familyVariant('P', { P: `1/1${GOOD}`, F: `1/1${GOOD}`, M: `1/1${GOOD}` });
+    const fit = familyGenotypeFit([q(v)], 'AR', 'male', unknownParents);
+    expect(fit.reason).toContain('homozygous, fits autosomal recessive disease (both parents carry it: father homozygous, mother homozygous)');
+    expect(fit.reason).not.toContain('carriers');
+    expect(tagsOf([v], unknownParents)).toEqual([['hom_recessive']]);
+    // One homozygous parent of unknown status, the other a carrier: still no segregation claim.
+    const mixed = familyVariant('P', { P: `1/1${GOOD}`, F: `1/1${GOOD}`, M: `0/1${GOOD}` });
+    expect(familyGenotypeFit([q(mixed)], 'AR', 'male', unknownParents).reason).toContain('(both parents carry it: father homozygous, mother heterozygous)');
+    expect(tagsOf([mixed], unknownParents)).toEqual([['hom_recessive']]);
+    // Heterozygous parents of unknown status are carriers: it segregates as recessive.
+    const carriers = familyVariant('P', { P: `1/1${GOOD}`, F: `0/1${GOOD}`, M: `0/1${GOOD}` });
+    expect(tagsOf([carriers], unknownParents)).toEqual([['hom_recessive', 'segregates']]);
+  });
+
   it('doubts a homozygous variant one parent does not carry (UPD or deletion)', () => {
     const v = familyVariant('P', { P: `1/1${GOOD}`, F: `0/1${GOOD}`, M: `0/0${GOOD}` });
     const fit = familyGenotypeFit([q(v)], 'AR', 'male', ctx);

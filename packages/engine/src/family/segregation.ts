@@ -169,6 +169,18 @@ export interface VariantFamilyEvidence {
 }
 
 const product = (fs: readonly Factor[]): number => fs.reduce((p, f) => p * f.factor, 1);
+
+/**
+ * How a homozygous variant carried by both parents is described: "both parents carriers" only when
+ * both are heterozygous; a homozygous parent is not a carrier ("both parents carry it: father
+ * homozygous, mother heterozygous"); '' when the parents do not both carry it.
+ */
+function parentsOfHomozygous(e: Pick<VariantFamilyEvidence, 'origin' | 'father' | 'mother'>): string {
+  if (e.origin !== 'both_parents') return '';
+  if (e.father?.dose === 1 && e.mother?.dose === 1) return 'both parents carriers';
+  const zyg = (c: MemberCall | null) => (c?.dose === 2 ? 'homozygous' : 'heterozygous');
+  return `both parents carry it: father ${zyg(e.father)}, mother ${zyg(e.mother)}`;
+}
 const rules = (fs: readonly Factor[]): string => fs.map((f) => f.rule).join('; ');
 
 function variantLabel(v: AnnotatedVariant): string {
@@ -472,7 +484,8 @@ function recessiveFit(vs: readonly QualifyingVariant[], mode: InheritanceMode, c
     const e = variantFamilyEvidence(q.variant, ctx);
     const fs = withPrior(e, (xFemale ? e.xLinked : e.homRecessive) ?? [])!;
     const s = q.p * product(fs);
-    if (s > best.score) best = fitOf(mode, s, [i], `${describeQ(q)}: homozygous, fits ${MODE_LABELS[mode]} disease${e.origin === 'both_parents' ? ' (both parents carriers)' : ''}`, fs, e.origin === 'both_parents' ? 'homozygous, both parents carriers' : 'homozygous');
+    const parents = parentsOfHomozygous(e);
+    if (s > best.score) best = fitOf(mode, s, [i], `${describeQ(q)}: homozygous, fits ${MODE_LABELS[mode]} disease${parents ? ` (${parents})` : ''}`, fs, parents ? `homozygous, ${parents}` : 'homozygous');
   }
   const het = idx.filter((i) => altDose(vs[i]!.variant) !== 2).slice(0, MAX_PAIRED_VARIANTS);
   for (let x = 0; x < het.length; x++) {
@@ -533,7 +546,8 @@ export function inheritanceTags(candidates: readonly AnnotatedVariant[], ctx: Fa
     }
     if (e.homRecessive && product(e.homRecessive) > ctx.weights.homOneParentMissingAllele) {
       r.tags.push('hom_recessive');
-      r.rules.push(e.homRecessive.length ? rules(e.homRecessive) : `${variantLabel(v)} homozygous${e.origin === 'both_parents' ? ', both parents carriers' : ''}`);
+      const parents = parentsOfHomozygous(e);
+      r.rules.push(e.homRecessive.length ? rules(e.homRecessive) : `${variantLabel(v)} homozygous${parents ? `, ${parents}` : ''}`);
     }
     if (e.xLinked && product(e.xLinked) > ctx.weights.homOneParentMissingAllele) {
       r.tags.push('x_linked');
@@ -567,7 +581,12 @@ export function inheritanceTags(candidates: readonly AnnotatedVariant[], ctx: Fa
         const pe = pairEvidence(v, t, ctx);
         return pe.phase === 'trans' && clean(pe.factors);
       });
-      if (dominantClean || (e.homRecessive && clean(e.homRecessive) && e.origin === 'both_parents') || (e.xLinked && clean(e.xLinked)) || pairClean) r.tags.push('segregates');
+      // A homozygous variant segregates as recessive when both parents carry it and neither is a
+      // homozygote of unknown status (a homozygous parent of unknown status tells nothing: were
+      // they unaffected, the variant would not fit; the GIAB trio's common homozygous calls).
+      const homParentUnknown = (c: MemberCall | null, member: FamilyMember | null) => c?.dose === 2 && !ctx.informative.some((i) => i.id === member?.id);
+      const homClean = e.homRecessive !== null && clean(e.homRecessive) && e.origin === 'both_parents' && !homParentUnknown(e.father, ctx.father) && !homParentUnknown(e.mother, ctx.mother);
+      if (dominantClean || homClean || (e.xLinked && clean(e.xLinked)) || pairClean) r.tags.push('segregates');
     }
   }
   for (const r of out.values()) r.tags.sort((a, b) => INHERITANCE_TAGS.indexOf(a) - INHERITANCE_TAGS.indexOf(b));

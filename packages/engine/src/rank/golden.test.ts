@@ -110,6 +110,18 @@ describe('golden genotype-aware ranking', () => {
     expect(r.diseases[0]?.id).toBe('OMIM:101600');
   });
 
+  it('returns the first diseases of the full list, and the same genes and variants, under a disease limit', () => {
+    const phenotype = { hpoPresent: PFEIFFER, hpoExcluded: [], sex: 'male' as const };
+    const variants = [...background, causal];
+    const full = rank(prepareVariants(variants), kb, phenotype, { limit: 20_000, explainVariants: false });
+    const capped = rank(prepareVariants(variants), kb, phenotype, { limit: 20_000, diseaseLimit: 200, explainVariants: false });
+    expect(full.diseases.length).toBeGreaterThan(1000);
+    expect(capped.diseases).toHaveLength(200);
+    expect(capped.diseases).toEqual(full.diseases.slice(0, 200));
+    expect(capped.genes).toEqual(full.genes);
+    expect(capped.variants).toEqual(full.variants);
+  });
+
   it('ranks the same without variant explanations (explainVariants: false)', () => {
     const phenotype = { hpoPresent: PFEIFFER, hpoExcluded: [], sex: 'male' as const };
     const variants = [...background, causal];

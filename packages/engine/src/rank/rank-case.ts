@@ -84,6 +84,12 @@ export interface RankOptions {
   /** Maximum number of entries returned per list (default 200). */
   limit?: number;
   /**
+   * Maximum number of diseases returned (default `limit`): a caller that keeps fewer diseases than
+   * genes and variants (the server keeps 200 diseases of a genome's 13,000 ranked candidates) is
+   * not handed the rest. The diseases returned are the same as the first of a longer list.
+   */
+  diseaseLimit?: number;
+  /**
    * Explain each ranked variant (default true). Without, `explanation` is empty: a caller that
    * keeps only the variants' ranks (the server's re-ranking of 50,000 candidates) skips building
    * a description of every one.
@@ -286,7 +292,7 @@ export function rank(prepared: PreparedVariants, kb: HpoKb, phenotype: CasePheno
     // A 'similar-titles' profile ranks genes only (not listed among the diseases; rank-phenotype.ts borrowedScores).
     combinedBorrowed[i] = profiles.profiles[i]?.kind === 'series' ? phenotypeTerm((borrowed[i] ?? 0) + GENOTYPE_SERIES_PRIOR_LN, k.phenotypeScale) + (bestFitOfProfile[i] ?? floorLn) : -Infinity;
   }
-  const diseaseResult = buildPhenotypeResult(model, query, combined, Math.min(explainTop, 20), scoring, limit, options.diseaseCalibration ?? DISEASE_CALIBRATION, combinedBorrowed);
+  const diseaseResult = buildPhenotypeResult(model, query, combined, Math.min(explainTop, 20), scoring, options.diseaseLimit ?? limit, options.diseaseCalibration ?? DISEASE_CALIBRATION, combinedBorrowed);
 
   const probability = postTestProbabilities(
     geneScores.map((g) => g.ln),

@@ -53,3 +53,25 @@ export function zygosityOf(gt: string, altIndex: number): Zygosity {
   if (count === ploidy) return 'homozygous';
   return 'heterozygous';
 }
+
+/**
+ * A mitochondrial variant whose reads carry it at this fraction or more is homoplasmic, under it
+ * heteroplasmic (gnomAD's mtDNA release uses the same 0.95 line).
+ */
+export const HOMOPLASMY_MIN_FRACTION = 0.95;
+
+/** How a call reads to a clinician: a nuclear zygosity, or the mitochondrial level. */
+export type ReportedZygosity = Zygosity | 'homoplasmic' | 'heteroplasmic' | 'mitochondrial';
+
+/**
+ * The zygosity shown for a call. A mitochondrion has hundreds of copies, not one or two, so a
+ * carried mitochondrial allele is 'homoplasmic' or 'heteroplasmic' by its read fraction
+ * (genotype.heteroplasmy, from FORMAT AF or AD), or 'mitochondrial' (level unknown) when the
+ * file gives neither; "hemizygous" (a haploid GT) would be wrong there. Nuclear calls, and
+ * mitochondrial reference or no-calls, keep their zygosity.
+ */
+export function reportedZygosity(chrom: string, g: { zygosity: Zygosity; heteroplasmy?: number }): ReportedZygosity {
+  if (chrom !== 'MT' || g.zygosity === 'reference' || g.zygosity === 'no_call') return g.zygosity;
+  if (g.heteroplasmy === undefined) return 'mitochondrial';
+  return g.heteroplasmy >= HOMOPLASMY_MIN_FRACTION ? 'homoplasmic' : 'heteroplasmic';
+}

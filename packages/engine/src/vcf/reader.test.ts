@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseChain } from '../liftover/chain.ts';
 import { InMemorySequence } from '../genome/fasta.ts';
 import { AssemblyRequiredError, UnknownSampleError, VcfParseError } from './errors.ts';
-import { readVcf, type ReadVcfOptions } from './reader.ts';
+import { describeLiftFailures, liftFailuresByReason, readVcf, type ReadVcfOptions } from './reader.ts';
 import type { VcfVariant } from './variant.ts';
 
 const FIX = resolve(import.meta.dirname, '../../test/fixtures/vcf');
@@ -199,6 +199,33 @@ describe('readVcf: valid files of the VCF specification are read', () => {
   });
 });
 
+describe('readVcf: mitochondrial heteroplasmy', () => {
+  const mito = (format: string, ...samples: string[]): string =>
+    '##fileformat=VCFv4.3\n##contig=<ID=chrM,length=16569>\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1\n' +
+    samples.map((s, i) => `chrM\t${3243 + i}\t.\tA\tG,T\t50\tPASS\t.\t${format}\t${s}\n`).join('') +
+    '1\t1000\t.\tA\tG\t50\tPASS\t.\tGT:AF\t0/1:0.3\n';
+  const read = async (text: string) => (await readVcf(Readable.from([Buffer.from(text)]), { name: 'mito.vcf', assembly: 'GRCh38' })).toArray();
+
+  it('reads the fraction of each allele from FORMAT AF, else from AD over all reads; nuclear records get none', async () => {
+    const vs = await read(mito('GT:AD:AF', '0/1:60,30,10:0.31,0.09', '1:0,98,2:.', '1'));
+    expect(vs.map((v) => [v.chrom, v.alt, v.genotype.heteroplasmy])).toEqual([
+      ['MT', 'G', 0.31], ['MT', 'T', 0.09],
+      ['MT', 'G', 0.98], ['MT', 'T', 0.02],
+      ['MT', 'G', undefined], ['MT', 'T', undefined],
+      ['1', 'G', undefined],
+    ]);
+  });
+
+  it('reads AF when it is the only field beside GT', async () => {
+    const vs = await read(mito('GT:AF', '1:0.97,.'));
+    expect(vs.map((v) => v.genotype.heteroplasmy)).toEqual([0.97, undefined, undefined]);
+  });
+
+  it('rejects an AF that is not a fraction, naming the line and field', async () => {
+    await expect(read(mito('GT:AF', '1:1.5,0'))).rejects.toThrow('mito.vcf:4: bad FORMAT AF "1.5" for ALT 1: must be an allele fraction between 0 and 1');
+  });
+});
+
 describe('readVcf: CSQ and ANN annotations', () => {
   it('parses VEP CSQ per allele, with MANE, HGVS without the transcript prefix and population AF', async () => {
     const { variants } = await readAll('vep-csq.vcf');
@@ -326,6 +353,20 @@ describe('readVcf: liftover and normalisation', () => {
     expect(reader.summary.liftFailed.map((f) => [f.line, f.alt, f.reason])).toEqual([
       [17, 'T', 'unmapped'], [17, 'G', 'unmapped'], [18, 'A', 'unmapped'], [18, 'C', 'unmapped'],
     ]);
+  });
+
+  it('counts hg19 chrM bases in 1-base chain gaps as unmapped, by reason, and names the first with its line', async () => {
+    // hg19 chrM 150 and 195 (the NA12878 calls of the FASTQ demo) sit in 1-base gaps of the hg19->hg38 chain: the chain
+    // aligns 1-149, 151-194 and 196-... to the rCRS; a 1-base chrM gap at 152 never occurs here.
+    const chain = parseChain('chain 1 chrM 16571 + 0 300 chrM 16569 + 0 300 1\n149\t1\t1\n44\t1\t1\n105\n\n', 'm.chain');
+    const text = '##fileformat=VCFv4.2\n##contig=<ID=chrM,length=16571>\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS\n' +
+      ['150\tT\tC', '152\tT\tC', '195\tC\tT'].map((x) => `chrM\t${x.split('\t')[0]}\t.\t${x.split('\t')[1]}\t${x.split('\t')[2]}\t50\tPASS\t.\tGT:AD\t1:0,30`).join('\n') + '\n';
+    const r = await readVcf(Readable.from([Buffer.from(text)]), { name: 'mito.vcf', assembly: 'GRCh37', liftover: chain });
+    expect((await r.toArray()).map(key)).toEqual(['MT:152:T>C']);
+    expect(r.summary.liftFailed.map((f) => [f.line, f.chrom, f.pos, f.reason])).toEqual([[4, 'chrM', 150, 'unmapped'], [6, 'chrM', 195, 'unmapped']]);
+    expect(liftFailuresByReason(r.summary.liftFailed)).toEqual({ unmapped: 2 });
+    expect(describeLiftFailures(r.summary.liftFailed)).toBe('failed to lift: 2 (unmapped 2); first: line 4 chrM:150 T>C: MT:150 is not covered by the chain (deleted or unaligned in the destination)');
+    expect(describeLiftFailures([])).toBe('');
   });
 
   it('left-aligns indels against a reference and counts REF mismatches', async () => {

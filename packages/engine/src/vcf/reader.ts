@@ -54,6 +54,29 @@ export interface LiftFailureEntry {
   detail: string;
 }
 
+/**
+ * How many alleles failed the liftover for each reason (only reasons that occur), e.g. hg19 chrM
+ * bases the chain leaves unaligned (1-base gaps where hg19's chrM differs from the rCRS) count
+ * as 'unmapped'. Run counts and command summaries report these beside the total.
+ */
+export function liftFailuresByReason(failed: readonly LiftFailureEntry[]): Partial<Record<LiftFailureReason, number>> {
+  const out: Partial<Record<LiftFailureReason, number>> = {};
+  for (const f of failed) out[f.reason] = (out[f.reason] ?? 0) + 1;
+  return out;
+}
+
+/**
+ * One line for a command's summary: how many alleles failed the liftover, by reason, and the
+ * first with its line and why ("failed to lift: 2 (unmapped 2); first: line 4 chrM:150 T>C: MT:150
+ * is not covered by the chain ..."); '' when none did.
+ */
+export function describeLiftFailures(failed: readonly LiftFailureEntry[]): string {
+  const first = failed[0];
+  if (first === undefined) return '';
+  const reasons = Object.entries(liftFailuresByReason(failed)).map(([r, n]) => `${r} ${n}`).join(', ');
+  return `failed to lift: ${failed.length} (${reasons}); first: line ${first.line} ${first.chrom}:${first.pos} ${first.ref}>${first.alt}: ${first.detail}`;
+}
+
 export interface RefMismatchEntry {
   line: number;
   chrom: string;
@@ -100,6 +123,8 @@ interface FormatLayout {
   dp: number;
   gq: number;
   ad: number;
+  /** FORMAT AF (allele fraction, Number=A): read on the mitochondrion only (heteroplasmy). */
+  af: number;
 }
 
 function isBases(s: string): boolean {
@@ -137,6 +162,41 @@ export function ownString(s: string): string {
   return (' ' + s).slice(1);
 }
 
+/** `parts` with every item longer than 12 characters replaced by its own copy (in place). */
+function ownedParts(parts: string[]): string[] {
+  for (let i = 0; i < parts.length; i++) if (parts[i]!.length > 12) parts[i] = ownString(parts[i]!);
+  return parts;
+}
+
+/**
+ * A genotype object as parseLine builds it (same properties, same order). Its fields' number
+ * representations follow the first values stored: a whole GQ first and a fractional one later
+ * replaces the object's map, which deoptimises every optimised function that has seen the old one
+ * (parseLine, the annotator, the JSONL writer) and has them recompiled, in each thread. warmGenotypeMaps
+ * stores both kinds when a reader is made, before its code is optimised (not at module load: a full
+ * garbage collection in between, e.g. while a KB loads, can leave the literal on its first maps
+ * again; object-maps.test.ts); the reader keeps the objects of the last round alive.
+ */
+function newGenotype(gt: string, zygosity: Genotype['zygosity'], depth: number | undefined, gq: number | undefined, ad: [number, number] | null): Genotype {
+  const genotype: Genotype = { gt, zygosity };
+  if (depth !== undefined) genotype.depth = depth;
+  if (gq !== undefined) genotype.genotypeQuality = gq;
+  if (ad !== null) genotype.alleleDepths = ad;
+  return genotype;
+}
+
+function warmGenotypeMaps(): Genotype[] {
+  const out: Genotype[] = [];
+  // DP is whole (VCF: Integer) and stays a small integer field; GQ is fractional in some callers' files.
+  for (const gq of [0, 0.5]) {
+    for (const depth of [0, undefined]) for (const q of [gq, undefined]) for (const ad of [[0, 0] as [number, number], null]) {
+      const g = newGenotype('', 'unknown', depth, q, ad);
+      if (gq !== 0) out.push(g);
+    }
+  }
+  return out;
+}
+
 /** The next tab after the tab at `prev` within the line ending at `le`; -1 when there is none or `prev` is -1. */
 /**
  * The number of lines of a block (newlines, plus a last line without one). A function of its own:
@@ -154,6 +214,29 @@ function nextTab(text: string, prev: number, le: number): number {
   if (prev === -1) return -1;
   const t = text.indexOf('\t', prev + 1);
   return t >= le ? -1 : t;
+}
+
+/**
+ * Fraction of the mitochondrial reads that carry allele `altIndex`: FORMAT AF (one value per ALT,
+ * as GATK Mutect2's mitochondria mode and mtDNA callers write it) when given, else AD (this
+ * allele's reads over all reads of the site); undefined when neither is there or no read covers
+ * the site. An AF that is not a number in [0, 1] is an error naming the line and field.
+ */
+function heteroplasmyOf(af: string[] | null, ad: string[] | null, altIndex: number, file: string, lineNo: number): number | undefined {
+  const a = af?.[altIndex - 1];
+  if (a !== undefined && a !== '.') {
+    const f = Number(a);
+    if (a === '' || !Number.isFinite(f) || f < 0 || f > 1) throw new VcfParseError(file, lineNo, `bad FORMAT AF "${a.slice(0, 40)}" for ALT ${altIndex}: must be an allele fraction between 0 and 1`);
+    return f;
+  }
+  if (ad === null) return undefined;
+  const alt = Number(ad[altIndex]);
+  let total = 0;
+  for (const d of ad) {
+    const n = Number(d);
+    if (Number.isFinite(n)) total += n;
+  }
+  return Number.isFinite(alt) && total > 0 ? alt / total : undefined;
 }
 
 function optInt(s: string | undefined): number | undefined {
@@ -259,7 +342,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     let f = this.formats.get(format);
     if (f === undefined) {
       const keys = format.split(':');
-      f = { gt: keys.indexOf('GT'), dp: keys.indexOf('DP'), gq: keys.indexOf('GQ'), ad: keys.indexOf('AD') };
+      f = { gt: keys.indexOf('GT'), dp: keys.indexOf('DP'), gq: keys.indexOf('GQ'), ad: keys.indexOf('AD'), af: keys.indexOf('AF') };
       this.formats.set(format, f);
     }
     this.lastFormatRaw = format;
@@ -367,7 +450,10 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
       return;
     }
     const altRaw = t5 - t4 - 1 > 12 ? ownString(text.slice(t4 + 1, t5)) : text.slice(t4 + 1, t5);
-    const alts = altRaw.indexOf(',') === -1 ? [altRaw] : altRaw.split(',').map((a) => (a.length > 12 ? ownString(a) : a));
+    // split's own array, not a map() of it: map() inlined in optimised parseLine makes a holey array,
+    // another map than [altRaw]'s, and the first multi-allelic record then deoptimised parseLine
+    // (--trace-deopt: "wrong map" at alts.length, in every worker).
+    const alts = altRaw.indexOf(',') === -1 ? [altRaw] : ownedParts(altRaw.split(','));
     if (alts.length === 1 && (altRaw === '<NON_REF>' || altRaw === '<*>')) {
       summary.skippedRefBlocks++;
       return;
@@ -403,13 +489,15 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     let depth: number | undefined;
     let gq: number | undefined;
     let ad: string[] | null = null;
+    let af: string[] | null = null;
+    const mito = contig.name === 'MT';
     if (formatStart >= 0 && sampleStart >= 0) {
       const lf = this.lastFormatRaw;
       const layout =
         this.lastFormat !== null && formatEnd - formatStart === lf.length && text.startsWith(lf, formatStart)
           ? this.lastFormat
           : this.formatLayout(text.slice(formatStart, formatEnd));
-      if (layout.dp === -1 && layout.ad === -1 && layout.gq === -1) {
+      if (layout.dp === -1 && layout.ad === -1 && layout.gq === -1 && (layout.af === -1 || !mito)) {
         if (layout.gt === 0) {
           let c = text.indexOf(':', sampleStart);
           if (c === -1 || c > sampleEnd) c = sampleEnd;
@@ -425,6 +513,10 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
         if (layout.ad >= 0) {
           const a = vals[layout.ad];
           if (a !== undefined && a !== '.') ad = a.split(',');
+        }
+        if (mito && layout.af >= 0) {
+          const a = vals[layout.af];
+          if (a !== undefined && a !== '.') af = a.split(',');
         }
       }
     }
@@ -449,13 +541,16 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
         throw new VcfParseError(file, lineNo, `bad ALT "${alt.slice(0, 40)}": must be bases, '*', <ID> or a breakend`);
       }
       if (structural) summary.structural++;
-      const genotype: Genotype = { gt, zygosity: gt === '' ? 'unknown' : zygosityOf(gt, altIndex) };
-      if (depth !== undefined) genotype.depth = depth;
-      if (gq !== undefined) genotype.genotypeQuality = gq;
+      let alleleDepths: [number, number] | null = null;
       if (ad !== null) {
         const r = Number(ad[0]);
         const a = Number(ad[altIndex]);
-        if (Number.isFinite(r) && Number.isFinite(a)) genotype.alleleDepths = [r, a];
+        if (Number.isFinite(r) && Number.isFinite(a)) alleleDepths = [r, a];
+      }
+      const genotype = newGenotype(gt, gt === '' ? 'unknown' : zygosityOf(gt, altIndex), depth, gq, alleleDepths);
+      if (mito) {
+        const h = heteroplasmyOf(af, ad, altIndex, file, lineNo);
+        if (h !== undefined) genotype.heteroplasmy = h;
       }
       let vChrom = contig.name;
       let vPos = pos;
@@ -632,6 +727,12 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     }
   }
 
+  /** Genotypes with the field representations warmed (see newGenotype), alive as long as the reader. */
+  private readonly warmedGenotypes = warmGenotypeMaps();
+
+  /** parseBlockEach's list of a line's variants (emptied after each line): one array, one map, for every block. */
+  private readonly eachOut: VcfVariant[] = [];
+
   /**
    * Parse one block of whole lines from textBlocks() of a reader of the same file (same header,
    * sample and options), handing each variant to `each` as soon as its line is parsed, with the
@@ -644,7 +745,9 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     const before = this.summary.alleles;
     this.lineNo = firstLine - 1;
     this.pending = '';
-    this.parseText(text, [], true, each);
+    // (Left non-empty by a block whose consumer threw: not carried into this one.)
+    this.eachOut.length = 0;
+    this.parseText(text, this.eachOut, true, each);
     this.pending = '';
     return this.summary.alleles - before;
   }

@@ -291,7 +291,7 @@ export function buildCase(knowledge: ChatKnowledge, spec: CaseSpec = {}): CaseCo
       afSource: v.afSource ?? null,
       qual: v.qual,
       filter: v.filter,
-      genotype: { gt: v.genotype.gt, zygosity: v.genotype.zygosity, depth: v.genotype.depth ?? null, genotypeQuality: null, alleleDepths: null },
+      genotype: { gt: v.genotype.gt, zygosity: v.genotype.zygosity, depth: v.genotype.depth ?? null, genotypeQuality: null, alleleDepths: null, heteroplasmy: null },
       input: v.input,
       inputAssembly: 'GRCh38',
       acmgCriteria: v.acmg.criteria.map((c) => ({ code: c.code, strength: c.strength, points: c.points, reason: c.reason })),

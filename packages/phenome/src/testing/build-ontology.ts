@@ -159,6 +159,11 @@ export function buildMiniHpo(): Ontology {
       ['HP:0002757', 'Recurrent fractures', ['HP:0000924'], ['Fractures', 'Multiple fractures']],
       ['HP:0000967', 'Petechiae', ['HP:0000118']],
       ['HP:0000028', 'Cryptorchidism', ['HP:0000118']],
+      ['HP:0040129', 'Abnormal nerve conduction velocity', ['HP:0000707']],
+      ['HP:0003431', 'Decreased motor nerve conduction velocity', ['HP:0040129']],
+      ['HP:0003448', 'Decreased sensory nerve conduction velocity', ['HP:0040129']],
+      ['HP:0001974', 'Increased total leukocyte count', ['HP:0000118'], ['Leukocytosis']],
+      ['HP:0004322', 'Short stature', ['HP:0000118']],
     ],
     [{ id: 'HP:0000099', label: 'Old seizure term', obsolete: true, replacedBy: 'HP:0001250' }],
   );

@@ -314,6 +314,39 @@ describe('uploading a case', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('shows mitochondrial calls as homoplasmic or heteroplasmic with the read fraction, or level unknown; never hemizygous', async () => {
+    const base = buildFixtureVcf(20, ['TTN', 'BRCA1', 'FGFR2']).trimEnd().split('\n');
+    const header = base.filter((l) => l.startsWith('##'));
+    const records = base.filter((l) => !l.startsWith('#'));
+    const info = 'GENE=MT-TL1;CSQ=non_coding_transcript_exon_variant;AF=0.0005;ACMG=Uncertain_significance';
+    const vcf = [
+      ...header,
+      '##contig=<ID=chrM,length=16569>',
+      '##FORMAT=<ID=AD,Number=R,Type=Integer,Description="Allele depths">',
+      '##FORMAT=<ID=AF,Number=A,Type=Float,Description="Allele fraction">',
+      '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tPATIENT',
+      ...records,
+      `chrM\t3243\t.\tA\tG\t50\tPASS\t${info}\tGT:AF\t0/1:0.34`,
+      `chrM\t3460\t.\tG\tA\t50\tPASS\t${info}\tGT:AD\t1:1,199`,
+      `chrM\t8344\t.\tA\tG\t50\tPASS\t${info}\tGT\t1`,
+    ].join('\n');
+    const res = await upload(alice, { genome: { name: 'mito.vcf', content: `${vcf}\n` }, fields: { caseId: 'CASE-MT', gender: 'female', symptoms: 'Stroke-like episodes', hpoTerms: JSON.stringify(PFEIFFER_TERMS) } });
+    expect(res.statusCode).toBe(202);
+    const id = res.json<{ id: string }>().id;
+    expect((await waitForStatus(app, bearer(alice), id, ['Completed', 'Error'], 60_000)).status).toBe('Completed');
+    const list = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?gene=MT-TL1&pageSize=100`, headers: bearer(alice) });
+    const items = list.json<{ items: { id: number; chrom: string; pos: number; zygosity: string }[] }>().items;
+    expect([...items].sort((a, b) => a.pos - b.pos).map((v) => [v.chrom, v.pos, v.zygosity])).toEqual([['MT', 3243, 'heteroplasmic'], ['MT', 3460, 'homoplasmic'], ['MT', 8344, 'mitochondrial']]);
+    const filtered = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?zygosity=heteroplasmic,homoplasmic&pageSize=100`, headers: bearer(alice) });
+    expect(filtered.json<{ items: { pos: number }[] }>().items.map((v) => v.pos).sort((a, b) => a - b)).toEqual([3243, 3460]);
+    const details = async (pos: number) =>
+      (await app.inject({ method: 'GET', url: `/api/products/${id}/variants/${items.find((v) => v.pos === pos)!.id}`, headers: bearer(alice) })).json<{ genotype: { zygosity: string; heteroplasmy: number | null } }>().genotype;
+    expect(await details(3243)).toMatchObject({ zygosity: 'heteroplasmic', heteroplasmy: 0.34 });
+    expect(await details(3460)).toMatchObject({ zygosity: 'homoplasmic', heteroplasmy: 0.995 });
+    expect(await details(8344)).toMatchObject({ zygosity: 'mitochondrial', heteroplasmy: null });
+    await app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(alice) });
+  });
+
   it('serves the case variants of a region as VCF for igv.js', async () => {
     const res = await app.inject({
       method: 'GET',

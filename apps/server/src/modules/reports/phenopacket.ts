@@ -15,6 +15,8 @@ const ALLELIC_STATE: Record<string, { id: string; label: string }> = {
   heterozygous: { id: 'GENO:0000135', label: 'heterozygous' },
   homozygous: { id: 'GENO:0000136', label: 'homozygous' },
   hemizygous: { id: 'GENO:0000134', label: 'hemizygous' },
+  homoplasmic: { id: 'GENO:0000602', label: 'homoplasmic' },
+  heteroplasmic: { id: 'GENO:0000603', label: 'heteroplasmic' },
 };
 
 const ACMG: Record<string, Acmg> = {

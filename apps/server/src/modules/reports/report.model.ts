@@ -5,7 +5,7 @@
 import type { ReviewerClassification } from '@rarelens/contract';
 import { describeCodingOutcome } from '@rarelens/engine';
 import { ACMG_ORDER } from '../../db/gene-significance.ts';
-import { readStoredDetails } from '../../db/run-variants.ts';
+import { presentZygosity, readStoredDetails } from '../../db/run-variants.ts';
 import type { RunPhenotypeRow, RunVariantRow } from '../../db/schema/products.ts';
 import { alleleKey, presentClinvarAssertion } from '../variants/index.ts';
 
@@ -167,6 +167,36 @@ export function formatFrequency(af: number | null, source: string | null): strin
 }
 
 /** "missense_variant" -> "missense variant". */
+/** A read fraction as a percentage with at most one decimal (0.3412 -> "34.1 %"). */
+function percentOfReads(f: number): string {
+  return `${Number((f * 100).toFixed(1))} %`;
+}
+
+/** The stored heteroplasmy of a mitochondrial call, or null. */
+function heteroplasmyOf(v: Pick<RunVariantRow, 'genotype'>): number | null {
+  const h = (v.genotype as { heteroplasmy?: unknown } | null)?.heteroplasmy;
+  return typeof h === 'number' ? h : null;
+}
+
+/**
+ * The zygosity as the report's tables say it: a mitochondrial call by its level and read fraction
+ * ("heteroplasmic, 34 % of reads"; "mitochondrial, level unknown" without AF or AD), others as stored.
+ */
+export function zygosityText(v: Pick<RunVariantRow, 'chrom' | 'zygosity' | 'genotype'>): string {
+  const z = presentZygosity(v.chrom, v.zygosity);
+  if (z === 'mitochondrial') return 'mitochondrial, level unknown';
+  const h = heteroplasmyOf(v);
+  return (z === 'homoplasmic' || z === 'heteroplasmic') && h !== null ? `${z}, ${percentOfReads(h)} of reads` : z;
+}
+
+/** The zygosity in a sentence: the adjective, and for a mitochondrial call its level in brackets after the allele. */
+function zygosityPhrase(v: Pick<RunVariantRow, 'chrom' | 'zygosity' | 'genotype'>): { adjective: string; note: string } {
+  const z = presentZygosity(v.chrom, v.zygosity);
+  if (z === 'mitochondrial') return { adjective: 'mitochondrial', note: ' (heteroplasmy level unknown)' };
+  const h = heteroplasmyOf(v);
+  return { adjective: z, note: (z === 'homoplasmic' || z === 'heteroplasmic') && h !== null ? ` (${percentOfReads(h)} of reads)` : '' };
+}
+
 export function formatConsequence(c: string | null): string {
   return c ? c.replace(/_variant$/, '').replace(/_/g, ' ') + (c.endsWith('_variant') ? ' variant' : '') : 'not available';
 }
@@ -256,6 +286,26 @@ function explainsPhenotype(d: RunPhenotypeRow | undefined): boolean {
 }
 
 /**
+ * The order the report presents its findings in, the same in the interpretation, the variant table
+ * and the variant evidence (a report must not lead with one finding in its text and another in its
+ * tables): non-benign findings whose gene's best-ranked disease explains patient terms first (none
+ * when the case has no terms), then the others; within each, byEffectivePriority.
+ */
+export function byReportOrder(diseases: RunPhenotypeRow[], reviews: ReportReviews | undefined, phenotyped: boolean): (a: RunVariantRow, b: RunVariantRow) => number {
+  const notBenign = severity('Uncertain significance');
+  const primary = (v: RunVariantRow) => (phenotyped && explainsPhenotype(geneDisease(v, diseases)) && severity(effectiveClass(v, reviews)) <= notBenign ? 0 : 1);
+  const byPriority = byEffectivePriority(reviews);
+  return (a, b) => primary(a) - primary(b) || byPriority(a, b);
+}
+
+/** What the report says of its findings' order, under the variant table. */
+export function reportOrderNote(phenotyped: boolean): string {
+  return phenotyped
+    ? 'Variants are listed in the order of the interpretation: findings whose associated disease explains features of the patient first, then the others; within each, by classification (the reviewer\'s when set), then rank.'
+    : 'Variants are listed in the order of the interpretation: by classification (the reviewer\'s when set), then rank (no HPO terms: the fit to the phenotype was not assessed).';
+}
+
+/**
  * A first draft of the interpretation from the top selected variants and the diseases of their
  * genes; the user edits it before generating the report. Findings whose gene's best-ranked disease
  * explains some of the patient's terms (primary findings) come first, by class (the reviewer's
@@ -267,10 +317,7 @@ export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhen
     return 'No variant was selected for reporting. No pathogenic or likely pathogenic variant explaining the clinical features was identified with the analysis described below.';
   }
   const fits = (v: RunVariantRow) => phenotyped && explainsPhenotype(geneDisease(v, diseases));
-  const notBenign = severity('Uncertain significance');
-  const primary = (v: RunVariantRow) => (fits(v) && severity(effectiveClass(v, reviews)) <= notBenign ? 0 : 1);
-  const byPriority = byEffectivePriority(reviews);
-  const ordered = [...variants].sort((a, b) => primary(a) - primary(b) || byPriority(a, b)).slice(0, limit);
+  const ordered = [...variants].sort(byReportOrder(diseases, reviews, phenotyped)).slice(0, limit);
   const paragraphs = ordered.map((v) => {
     const c = fullHgvsC(v);
     const p = shortHgvsP(v);
@@ -278,7 +325,8 @@ export function draftInterpretation(variants: RunVariantRow[], diseases: RunPhen
     const allele = c ? `${c}${p ? ` ${p}` : ''}` : `${ucscChrom(v.chrom)}:${v.pos} ${v.ref}>${v.alt}`;
     const criteria = criteriaCodes(v.acmgCriteria);
     const review = reviewOf(reviews, v);
-    let text = `A ${v.zygosity} ${formatConsequence(v.consequence)} ${allele} was identified in ${gene}. It is classified as ${v.acmgClass}${criteria.length ? ` (${criteria.join(', ')})` : ''} according to the automated ACMG/AMP criteria.`;
+    const zygosity = zygosityPhrase(v);
+    let text = `A ${zygosity.adjective} ${formatConsequence(v.consequence)} ${allele}${zygosity.note} was identified in ${gene}. It is classified as ${v.acmgClass}${criteria.length ? ` (${criteria.join(', ')})` : ''} according to the automated ACMG/AMP criteria.`;
     const outcome = expectedCodonOutcome(v);
     if (outcome) text += ` Expected codon outcome: ${outcome}.`;
     if (v.clinvarSignificance) text += ` ClinVar: ${formatClinvar(v)}.`;

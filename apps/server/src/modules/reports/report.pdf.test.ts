@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kbVersionRows, limitationsOf, renderReportPdf } from './report.pdf.ts';
-import type { ReportFamily } from './report.model.ts';
-import { buildReportModel, buildVariantRow } from './testing/builders.ts';
+import { draftInterpretation, type ReportFamily } from './report.model.ts';
+import { buildDiseaseRow, buildReportModel, buildVariantRow } from './testing/builders.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'rarelens-pdf-unit-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -69,6 +69,43 @@ describe('renderReportPdf', () => {
       'Expected codon outcome probably missense (P = 0.71; synonymous P = 0.29; codon not known without the reference sequence)',
     ]);
     expect(textOf((await renderReportPdf(buildReportModel())).pdf, 'known-codon.pdf')).not.toContain('Expected codon outcome');
+  });
+
+  it('lists the variants, their evidence and the interpretation in one order: the finding that fits the phenotype first', async () => {
+    // Pfeiffer exome: FGFR2 (VUS) explains the patient's terms, LTBP4 (Likely pathogenic) does not.
+    const fgfr2 = buildVariantRow({ id: 1, rank: 1, acmgClass: 'Uncertain significance' });
+    const ltbp4 = buildVariantRow({
+      id: 7, rank: 7, chrom: '19', pos: 40619683, ref: 'C', alt: 'CG', gene: 'LTBP4', transcript: 'NM_001042545.2', consequence: 'frameshift_variant',
+      hgvsC: 'c.3032_3033insG', hgvsP: null, zygosity: 'homozygous', clinvarSignificance: null, clinvar: null, acmgClass: 'Likely pathogenic',
+      acmgCriteria: [{ code: 'PVS1', strength: 'VeryStrong', points: 8, reason: 'null variant' }],
+    });
+    const cutisLaxa = buildDiseaseRow({ diseaseId: 'OMIM:613177', rank: 40, name: 'Cutis laxa, autosomal recessive, type IC', genes: ['LTBP4'], matchedTerms: [{ id: 'HP:0011304', label: 'Broad thumb', match: 'partial' }] });
+    const diseases = [buildDiseaseRow(), cutisLaxa];
+    const variants = [ltbp4, fgfr2];
+    const model = buildReportModel({ variants, diseases, interpretation: draftInterpretation(variants, diseases) });
+    const text = textOf((await renderReportPdf(model)).pdf, 'order.pdf');
+    const section = (from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)));
+    const firstOf = (part: string) => (part.indexOf('FGFR2') < part.indexOf('LTBP4') ? 'FGFR2' : 'LTBP4');
+    expect(firstOf(section('INTERPRETATION', 'TEST AND METHOD'))).toBe('FGFR2');
+    expect(firstOf(section('VARIANT EVIDENCE', 'ASSOCIATED DISEASES'))).toBe('FGFR2');
+    const table = section('Transcript / HGVS', 'VARIANT EVIDENCE');
+    expect(firstOf(table)).toBe('FGFR2');
+    expect(table).toContain('Variants are listed in the order of the interpretation: findings whose associated disease explains features of the patient first');
+    // The summary names the pathogenic finding as before.
+    expect(text).toContain('including 1 classified as pathogenic or likely pathogenic: LTBP4');
+  });
+
+  it('states a mitochondrial call as homoplasmic or heteroplasmic with its read fraction, never hemizygous', async () => {
+    const mito = (over: Parameters<typeof buildVariantRow>[0]) => buildVariantRow({ chrom: 'MT', ref: 'A', alt: 'G', gene: 'MT-TL1', transcript: null, hgvsC: null, hgvsP: null, consequence: 'non_coding_transcript_exon_variant', ...over });
+    const variants = [
+      mito({ id: 1, pos: 3243, zygosity: 'heteroplasmic', genotype: { gt: '0/1', zygosity: 'heterozygous', heteroplasmy: 0.3412 } }),
+      mito({ id: 2, pos: 3244, zygosity: 'homoplasmic', genotype: { gt: '1', zygosity: 'hemizygous', heteroplasmy: 0.995 } }),
+      // An analysis stored before heteroplasmy was read: its haploid call says "hemizygous".
+      mito({ id: 3, pos: 3245, zygosity: 'hemizygous', genotype: { gt: '1', zygosity: 'hemizygous' } }),
+    ];
+    const text = textOf((await renderReportPdf(buildReportModel({ variants, interpretation: draftInterpretation(variants, []) }))).pdf, 'mito.pdf');
+    expectTextOf(text, ['heteroplasmic, 34.1 % of reads (0/1)', 'homoplasmic, 99.5 % of reads (1)', 'mitochondrial, level unknown (1)', '(34.1 % of reads) was identified in MT-TL1', '(heteroplasmy level unknown) was identified in MT-TL1']);
+    expect(text).not.toMatch(/hemizygous/i);
   });
 
   it('falls back to Helvetica when DejaVu is not installed', async () => {

@@ -10,7 +10,7 @@ import { DEJAVU_DIR, collectPdf, registerFonts, type Fonts } from '../../pdf/pdf
 import { Messages } from '@rarelens/contract';
 import { readStoredInput } from '../../db/run-variants.ts';
 import {
-  byEffectivePriority,
+  byReportOrder,
   clinvarLink,
   criteriaCodes,
   effectiveClass,
@@ -19,6 +19,7 @@ import {
   formatReview,
   isCausalClass,
   reviewOf,
+  reportOrderNote,
   formatConsequence,
   formatFrequency,
   fullHgvsC,
@@ -26,6 +27,7 @@ import {
   shortHgvsC,
   shortHgvsP,
   ucscChrom,
+  zygosityText,
   type ReportFamily,
   type ReportModel,
   type StoredCriterion,
@@ -426,7 +428,10 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
   ]);
 
   w.section('Result summary');
-  const ordered = [...model.variants].sort(byEffectivePriority(model.reviews));
+  // One order for the whole report: the interpretation's (draftInterpretation), so the tables and
+  // the text lead with the same finding.
+  const phenotyped = product.hpoTerms.length > 0;
+  const ordered = [...model.variants].sort(byReportOrder(model.diseases, model.reviews, phenotyped));
   const causal = ordered.filter((v) => isCausalClass(effectiveClass(v, model.reviews)));
   const classText = (v: (typeof ordered)[number]): string => {
     const r = reviewOf(model.reviews, v);
@@ -461,10 +466,10 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
         { header: 'ClinVar', width: 66 },
         { header: 'ACMG class (criteria)', width: w.width - 416 },
       ],
-      model.variants.map((v) => [
+      ordered.map((v) => [
         v.gene ?? '—',
         [v.transcript ?? '', shortHgvsC(v) ?? `${ucscChrom(v.chrom)}:${v.pos} ${allele(v.ref)}>${allele(v.alt)}`, shortHgvsP(v) ?? ''].filter(Boolean).join('\n'),
-        v.zygosity,
+        zygosityText(v),
         formatConsequence(v.consequence),
         formatFrequency(v.af, v.afSource),
         formatClinvar(v),
@@ -474,6 +479,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
       'No variants were selected in the reporting list.',
     )
   ) {
+    w.paragraph(reportOrderNote(phenotyped), { italic: true, size: 8.5, color: COLOR.muted });
     if (model.missing.length) {
       w.paragraph(
         `Not in the current analysis (selected before a re-analysis): ${model.missing.map((m) => `${m.gene ?? ''} ${ucscChrom(m.chrom)}:${m.pos} ${m.ref}>${m.alt}`.trim()).join('; ')}.`,
@@ -482,7 +488,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
     }
 
     w.section('Variant evidence');
-    for (const v of model.variants) {
+    for (const v of ordered) {
       const input = readStoredInput(v) as { chrom?: string; pos?: number; ref?: string; alt?: string } | null;
       const genotype = v.genotype as { gt?: string; depth?: number | null; genotypeQuality?: number | null } | null;
       w.ensure(70);
@@ -496,7 +502,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
         ],
         [
           'Genotype',
-          `${v.zygosity}${genotype?.gt ? ` (${genotype.gt})` : ''}${genotype?.depth != null ? `, depth ${genotype.depth}` : ''}${genotype?.genotypeQuality != null ? `, GQ ${genotype.genotypeQuality}` : ''}${v.qual != null ? `, QUAL ${v.qual}` : ''}`,
+          `${zygosityText(v)}${genotype?.gt ? ` (${genotype.gt})` : ''}${genotype?.depth != null ? `, depth ${genotype.depth}` : ''}${genotype?.genotypeQuality != null ? `, GQ ${genotype.genotypeQuality}` : ''}${v.qual != null ? `, QUAL ${v.qual}` : ''}`,
         ],
         ['ACMG/AMP', `${v.acmgClass} (${v.acmgPoints} points, automated)`],
         ['ClinVar', `${formatClinvar(v)}${clinvarLink(v) ? ` — ${clinvarLink(v)}` : ''}`],
@@ -514,7 +520,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
     }
   }
 
-  if (model.family) writeFamilySection(w, model, model.family);
+  if (model.family) writeFamilySection(w, { ...model, variants: ordered }, model.family);
 
   w.section('Associated diseases');
   w.tableOrNote(

@@ -359,6 +359,15 @@ describe('the clinical report and exports', () => {
     const flatDraft = draft.replace(/\s+/g, ' ');
     expect(section).toContain(flatDraft.slice(0, 120));
     expect(section).toContain(closing.replace(/\s+/g, ' ').slice(-80));
+    // The variant table and the evidence list the findings in the interpretation's order (the report never leads with one finding in its text and another in its tables).
+    const genes = [...new Set(findings.map((f) => / was identified in (\S+?)\./.exec(f)?.[1] ?? ''))];
+    const orderIn = (part: string) => [...genes].sort((a, b) => part.indexOf(` ${a} `) - part.indexOf(` ${b} `));
+    const table = flat.slice(flat.indexOf('Transcript / HGVS'), flat.indexOf('VARIANT EVIDENCE'));
+    const evidence = flat.slice(flat.indexOf('VARIANT EVIDENCE'), flat.indexOf('ASSOCIATED DISEASES'));
+    for (const g of genes) expect(table).toContain(` ${g} `);
+    expect(orderIn(table)).toEqual(genes);
+    expect(orderIn(evidence)).toEqual(genes);
+    expect(table).toContain('Variants are listed in the order of the interpretation');
   });
 
   it("lists the diseases of the selected genes best first, with every gene's best disease beyond the limit", async () => {

@@ -2,7 +2,7 @@
 import { InheritanceFilter, type ClinvarAssertion, type ReviewerClassification, type VariantDetails, type VariantRow } from '@rarelens/contract';
 import { filterOutcomes, reviewStatusOfStars, type FilterInput } from '@rarelens/engine';
 import { presentGenotype } from '../family/index.ts';
-import { readStoredDetails, readStoredInput, type ListedVariantRow } from '../../db/run-variants.ts';
+import { presentZygosity, readStoredDetails, readStoredInput, type ListedVariantRow } from '../../db/run-variants.ts';
 import type { RunVariantRow } from '../../db/schema/products.ts';
 
 /** Reviewer classifications of a case by allele key (`alleleKey`). */
@@ -81,7 +81,7 @@ export function presentVariant(v: ListedVariantRow, reviews: ReviewerClassificat
     acmg: v.acmgClass,
     acmgPoints: v.acmgPoints,
     reviewerClassification: reviews.get(alleleKey(v)) ?? null,
-    zygosity: v.zygosity,
+    zygosity: presentZygosity(v.chrom, v.zygosity),
     score: v.score,
     genotypes: v.genotypes ? Object.fromEntries(Object.entries(v.genotypes).map(([sample, g]) => [sample, presentGenotype(g)])) : null,
     inheritance: v.inheritance.filter((t): t is InheritanceFilter => (InheritanceFilter.options as readonly string[]).includes(t)),
@@ -96,6 +96,7 @@ interface StoredGenotype {
   depth?: number;
   genotypeQuality?: number;
   alleleDepths?: number[];
+  heteroplasmy?: number;
 }
 export function presentVariantDetails(v: RunVariantRow, inputAssembly: string, reviews: ReviewerClassifications = NO_REVIEWS): VariantDetails {
   const g = (v.genotype ?? {}) as StoredGenotype;
@@ -112,10 +113,11 @@ export function presentVariantDetails(v: RunVariantRow, inputAssembly: string, r
     filter: v.filter,
     genotype: {
       gt: g.gt ?? '.',
-      zygosity: g.zygosity ?? v.zygosity,
+      zygosity: presentZygosity(v.chrom, v.zygosity),
       depth: g.depth ?? null,
       genotypeQuality: g.genotypeQuality ?? null,
       alleleDepths: g.alleleDepths ?? null,
+      heteroplasmy: g.heteroplasmy ?? null,
     },
     input: { chrom: input.chrom, pos: input.pos, ref: input.ref, alt: input.alt, line: input.line },
     inputAssembly,

@@ -41,7 +41,14 @@ describe('CaseSummary: the genotype is never silently empty', () => {
     );
     expect(notice).toHaveTextContent('1 variant annotated and listed under Variants.');
     expect(screen.getByTestId('lift-failed-notice')).toHaveTextContent(
-      '2 of 3 called records could not be lifted from GRCh37 to GRCh38 (their contig or position has no counterpart in the UCSC liftOver chain) and were not analysed.',
+      '2 of 3 called records could not be lifted from GRCh37 to GRCh38 and were not analysed (their contig or position has no counterpart in the UCSC liftOver chain).',
+    );
+  });
+
+  it('gives each reason a record failed the lift with its count (hg19 chrM bases in 1-base chain gaps)', () => {
+    renderApp(<CaseSummary product={withCounts({ records: 5, alleles: 2, liftFailed: 3, 'liftFailed.unmapped': 2, 'liftFailed.unknown_contig': 1, variantsStored: 2, rankCandidates: 0 })} />);
+    expect(screen.getByTestId('lift-failed-notice')).toHaveTextContent(
+      '3 of 5 called records could not be lifted from GRCh37 to GRCh38 and were not analysed: 2 at a position the chain leaves unaligned (deleted in the target assembly, or a base where the two sequences differ, as at the hg19 chrM bases that differ from the rCRS); 1 on a contig the chain does not have.',
     );
   });
 

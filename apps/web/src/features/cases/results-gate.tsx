@@ -126,6 +126,24 @@ export function TermsNotice({ product, linkToDiagnose = true }: { product: Produ
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-GB')} ${word}${n === 1 ? '' : 's'}`;
 
+/** Why an allele failed the liftover (run counts 'liftFailed.<reason>'), in words. */
+const LIFT_FAILURE_WORDS: Record<string, string> = {
+  unmapped:
+    'at a position the chain leaves unaligned (deleted in the target assembly, or a base where the two sequences differ, as at the hg19 chrM bases that differ from the rCRS)',
+  crosses_chain_gap: 'spanning a gap of the chain',
+  unknown_contig: 'on a contig the chain does not have',
+  breakend_not_liftable: 'breakends that name a mate position',
+  invalid_position: 'with a position that is not valid',
+};
+
+/** The lift failures of a run by reason ("2 at a position …; 1 on a contig …"), or null for a run stored without them. */
+function liftFailureReasons(counts: Record<string, number>): string | null {
+  const parts = Object.entries(counts)
+    .filter(([k, n]) => k.startsWith('liftFailed.') && n > 0)
+    .map(([k, n]) => `${n.toLocaleString('en-GB')} ${LIFT_FAILURE_WORDS[k.slice('liftFailed.'.length)] ?? k.slice('liftFailed.'.length).replace(/_/g, ' ')}`);
+  return parts.length ? parts.join('; ') : null;
+}
+
 /**
  * Says when no variant drives the ranking (every disease then shows "No reportable variant")
  * and when called records were dropped at the liftover; nothing for a run without counts.
@@ -134,6 +152,7 @@ export function GenotypeNotice({ product }: { product: ProductDetails }) {
   const run = product.run;
   if (!run) return null;
   const { records, liftFailed, variantsStored, rankCandidates } = run.counts;
+  const reasons = liftFailureReasons(run.counts);
   return (
     <>
       {rankCandidates === 0 ? (
@@ -152,8 +171,8 @@ export function GenotypeNotice({ product }: { product: ProductDetails }) {
       {liftFailed && records ? (
         <p data-testid="lift-failed-notice" className="mb-3 text-xs text-ink-500">
           {liftFailed.toLocaleString('en-GB')} of {plural(records, 'called record')} could not be
-          lifted from {run.inputAssembly} to {run.assembly} (their contig or position has no
-          counterpart in the UCSC liftOver chain) and were not analysed.
+          lifted from {run.inputAssembly} to {run.assembly} and were not analysed
+          {reasons ? `: ${reasons}.` : ' (their contig or position has no counterpart in the UCSC liftOver chain).'}
         </p>
       ) : null}
     </>

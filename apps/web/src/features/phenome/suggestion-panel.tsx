@@ -45,6 +45,8 @@ type ChipProps = {
   onReject?: () => void;
   onActiveChange?: (key: string | null) => void;
   readOnly?: boolean;
+  /** Shown instead of the actions (a relative's finding the patient's terms already hold). */
+  note?: string;
 };
 
 /** One proposed term: confidence, label, HPO id, the words it came from, accept and reject. */
@@ -55,6 +57,7 @@ function SuggestionChip({
   onReject,
   onActiveChange,
   readOnly,
+  note,
 }: ChipProps) {
   const name = `${s.label} (${s.id})`;
   const words = [...new Set(s.mentions.map((m) => m.text))];
@@ -96,7 +99,11 @@ function SuggestionChip({
           “{words.join('”, “')}”
         </span>
       </span>
-      {readOnly ? null : (
+      {note ? (
+        <span className="ml-1 shrink-0 pr-1.5 text-[11px] text-ink-500" data-testid="suggestion-note">
+          {note}
+        </span>
+      ) : readOnly ? null : (
         <span className="ml-1 flex shrink-0 items-center gap-0.5">
           <Tooltip content={acceptLabel}>
             <button
@@ -236,9 +243,13 @@ export function SuggestionPanel({
   onActiveChange,
   readOnly,
 }: SuggestionPanelProps) {
-  const open = suggestions.filter((s) => !isAccepted(s) && !rejected.has(s.key));
-  const acceptedCount = suggestions.filter(isAccepted).length;
-  const rejectedCount = suggestions.filter((s) => rejected.has(s.key) && !isAccepted(s)).length;
+  // A relative's finding stays in the family group even when the patient's terms hold the same
+  // term (the patient's own seizures, the mother's epilepsy): it was not "accepted" for the
+  // patient, and the family history must not vanish from the screen. The tally counts proposals.
+  const listed = (s: Suggestion) => s.kind === 'family' || !isAccepted(s);
+  const open = suggestions.filter((s) => listed(s) && !rejected.has(s.key));
+  const acceptedCount = suggestions.filter((s) => s.kind !== 'family' && isAccepted(s)).length;
+  const rejectedCount = suggestions.filter((s) => rejected.has(s.key) && listed(s)).length;
   if (suggestions.length === 0) return null;
 
   /** The chips of one group; `as` is how an accepted chip is added to the patient's terms. */
@@ -252,6 +263,7 @@ export function SuggestionPanel({
         onReject={() => onReject(s.key)}
         onActiveChange={onActiveChange}
         readOnly={readOnly}
+        note={s.kind === 'family' && isAccepted(s) ? 'the patient has it too' : undefined}
       />
     ));
   /** "Accept all"-style action of a group, offered for two or more open chips. */

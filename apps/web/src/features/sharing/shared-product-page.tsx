@@ -29,9 +29,18 @@ function DeadLink() {
   );
 }
 
+/** Most genes shown by name; the rest counted (all named in the tooltip), so a disease with 50 genes keeps its row short. */
+const SHOWN_GENES = 8;
+
 function GeneNames({ genes }: { genes: string[] }) {
   if (genes.length === 0) return <span className="text-xs text-ink-400">—</span>;
-  return <span className="text-xs font-semibold text-ink-800 italic">{genes.join(', ')}</span>;
+  const more = genes.length - SHOWN_GENES;
+  return (
+    <span className="text-xs font-semibold text-ink-800 italic" title={more > 0 ? genes.join(', ') : undefined}>
+      {genes.slice(0, SHOWN_GENES).join(', ')}
+      {more > 0 ? <span className="font-normal text-ink-500 not-italic"> and {more} more</span> : null}
+    </span>
+  );
 }
 
 /** The ranked phenotypes, read only: no link into the case (the holder has no account on it). */
@@ -47,22 +56,39 @@ function SharedPhenotypes({ rows, termCount }: { rows: PhenotypeRow[]; termCount
     <TableCard
       testId="shared-phenotype-table"
       padding="px-3"
-      headers={[{ label: 'Rank', className: 'w-12 text-right' }, 'Disease', 'Inheritance', 'Probability', 'Significance', 'Symptoms', 'Genes']}
+      headers={[
+        { label: 'Rank', className: 'w-12 text-right' },
+        'Disease',
+        ...['Inheritance', 'Probability', 'Significance', 'Symptoms', 'Genes'].map((label) => ({ label, className: 'hidden sm:table-cell' })),
+      ]}
     >
       {rows.map((row) => (
         <tr key={row.id} data-testid="shared-phenotype-row" className="border-t border-ink-100 align-top">
           <td className="px-3 py-3 text-right text-xs font-semibold text-ink-500 tabular-nums">{row.rank}</td>
           <td className="max-w-md px-3 py-3">
             <RankedDiseaseName row={row} name={<p className="font-medium text-ink-900">{row.name}</p>} />
+            {/* At phone width the other columns are hidden: their content under the name, no sideways scrolling. */}
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-xs sm:hidden" data-testid="shared-phenotype-summary">
+              <dt className="text-ink-500">Inheritance</dt>
+              <dd><InheritanceList terms={row.inheritance} /></dd>
+              <dt className="text-ink-500">Probability</dt>
+              <dd><ProbabilityBar value={row.probability} /></dd>
+              <dt className="text-ink-500">Significance</dt>
+              <dd><SignificanceBadge value={row.significance} /></dd>
+              <dt className="text-ink-500">Symptoms</dt>
+              <dd className="tabular-nums"><strong>{countMatched(row.matchedTerms)}</strong><span className="text-ink-400"> / {termCount}</span></dd>
+              <dt className="text-ink-500">Genes</dt>
+              <dd><GeneNames genes={row.genes} /></dd>
+            </dl>
           </td>
-          <td className="px-3 py-3"><InheritanceList terms={row.inheritance} /></td>
-          <td className="px-3 py-3"><ProbabilityBar value={row.probability} /></td>
-          <td className="px-3 py-3"><SignificanceBadge value={row.significance} /></td>
-          <td className="px-3 py-3 text-xs tabular-nums">
+          <td className="hidden px-3 py-3 sm:table-cell"><InheritanceList terms={row.inheritance} /></td>
+          <td className="hidden px-3 py-3 sm:table-cell"><ProbabilityBar value={row.probability} /></td>
+          <td className="hidden px-3 py-3 sm:table-cell"><SignificanceBadge value={row.significance} /></td>
+          <td className="hidden px-3 py-3 text-xs tabular-nums sm:table-cell">
             <strong>{countMatched(row.matchedTerms)}</strong>
             <span className="text-ink-400"> / {termCount}</span>
           </td>
-          <td className="px-3 py-3"><GeneNames genes={row.genes} /></td>
+          <td className="hidden px-3 py-3 sm:table-cell"><GeneNames genes={row.genes} /></td>
         </tr>
       ))}
     </TableCard>

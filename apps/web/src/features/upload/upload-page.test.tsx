@@ -106,6 +106,16 @@ describe('Genome Upload form', () => {
     expect(calls.filter((c) => c.url === '/api/raw-data/reference')).toHaveLength(1);
   });
 
+  it('offers no assembly choice for FASTQ reads (they are called on the reference\'s assembly, which the notice names)', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.getByLabelText('Genome assembly')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Genome file (VCF or FASTQ)'), file('reads.fastq.gz'));
+    await screen.findByTestId('upload-demo-reference');
+    expect(screen.queryByLabelText('Genome assembly')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Detected from the VCF header/)).not.toBeInTheDocument();
+  });
+
   it('names a configured reference, and a misconfigured one as an error', async () => {
     reference = { label: 'GRCh38.fa (GRCh38)', assembly: 'GRCh38', demo: false, error: null };
     const user = userEvent.setup();

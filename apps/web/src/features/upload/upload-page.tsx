@@ -172,7 +172,9 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
           symptoms: values.symptoms,
           hpoTerms: values.hpoTerms.map((t) => t.id),
           excludedTerms: values.excludedTerms.map((t) => t.id),
-          assembly: values.assembly,
+          // Reads are called on the reference's assembly (named by the reference notice): a choice
+          // made before the FASTQ was picked does not apply.
+          assembly: values.genomeFile && isFastqFileName(values.genomeFile.name) ? 'auto' : values.assembly,
           imageDescription: values.imageDescription,
           genomeFile: values.genomeFile,
           genomeMateFile: values.genomeMateFile,
@@ -403,19 +405,21 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
               <UploadReferenceNotice />
             </div>
           ) : null}
-          <div className="mt-5 grid gap-5 sm:grid-cols-2">
-            <FormField
-              label="Genome assembly"
-              error={errors.assembly?.message}
-              hint="Detected from the VCF header (contig lengths, ##reference) when set to automatic."
-            >
-              <NativeSelect {...form.register('assembly')}>
-                <option value="auto">Detect automatically</option>
-                <option value="GRCh37">GRCh37 (hg19)</option>
-                <option value="GRCh38">GRCh38 (hg38)</option>
-              </NativeSelect>
-            </FormField>
-          </div>
+          {genomeFile && isFastqFileName(genomeFile.name) ? null : (
+            <div className="mt-5 grid gap-5 sm:grid-cols-2">
+              <FormField
+                label="Genome assembly"
+                error={errors.assembly?.message}
+                hint="Detected from the VCF header (contig lengths, ##reference) when set to automatic."
+              >
+                <NativeSelect {...form.register('assembly')}>
+                  <option value="auto">Detect automatically</option>
+                  <option value="GRCh37">GRCh37 (hg19)</option>
+                  <option value="GRCh38">GRCh38 (hg38)</option>
+                </NativeSelect>
+              </FormField>
+            </div>
+          )}
           <div className="mt-5 border-t border-ink-100 pt-4">
             <PedigreeField
               value={pedigree}

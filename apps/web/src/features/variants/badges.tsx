@@ -220,17 +220,36 @@ const zygosityShort: Record<string, string> = {
   heterozygous: 'Het',
   homozygous: 'Hom',
   hemizygous: 'Hemi',
+  homoplasmic: 'Homoplasmic',
+  heteroplasmic: 'Heteroplasmic',
+  mitochondrial: 'Mito, level unknown',
   reference: 'Ref',
   no_call: 'No call',
   unknown: 'Unknown',
 };
 
+/** Mitochondrial levels in words (the API's zygosity values 'homoplasmic', 'heteroplasmic', 'mitochondrial'). */
+const zygosityLong: Record<string, string> = {
+  mitochondrial: 'mitochondrial, heteroplasmy level unknown (the file gives no AF or AD)',
+};
+
 export function ZygosityLabel({ value }: { value: string }) {
   return (
-    <span className="text-xs text-ink-700" title={value}>
+    <span className="text-xs text-ink-700" title={zygosityLong[value] ?? value}>
       {zygosityShort[value] ?? value}
     </span>
   );
+}
+
+/**
+ * A call's zygosity in words for the evidence drawer: a mitochondrial call with its level and read
+ * fraction ("Heteroplasmic, 34.1 % of reads"), or that its level is unknown.
+ */
+export function zygosityInWords(zygosity: string, heteroplasmy: number | null): string {
+  if (zygosity === 'mitochondrial') return 'Mitochondrial, heteroplasmy level unknown (the file gives no AF or AD)';
+  const word = zygosity.charAt(0).toUpperCase() + zygosity.slice(1).replace(/_/g, ' ');
+  if ((zygosity === 'homoplasmic' || zygosity === 'heteroplasmic') && heteroplasmy !== null) return `${word}, ${Number((heteroplasmy * 100).toFixed(1))} % of reads`;
+  return word;
 }
 
 /** Significance of a disease or gene: an ACMG class name, shown as a full-width pill. */

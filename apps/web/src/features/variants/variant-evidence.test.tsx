@@ -28,6 +28,7 @@ const variant: VariantDetails = {
     depth: 78,
     genotypeQuality: 99,
     alleleDepths: [42, 36],
+    heteroplasmy: null,
   },
   input: { chrom: '10', pos: 123256215, ref: 'T', alt: 'G', line: 5166 },
   inputAssembly: 'GRCh37',
@@ -77,6 +78,22 @@ beforeEach(() => {
         { id: 'gene', passed: true, reason: 'not in a gene' },
         { id: 'frequency', passed: false, reason: 'population allele frequency above 2 %' },
       ],
+    },
+    '/api/products/p1/variants/10': {
+      ...variant,
+      id: 10,
+      chrom: 'MT',
+      pos: 3243,
+      zygosity: 'heteroplasmic',
+      genotype: { gt: '1', zygosity: 'heteroplasmic', depth: 120, genotypeQuality: null, alleleDepths: [79, 41], heteroplasmy: 41 / 120 },
+    },
+    '/api/products/p1/variants/11': {
+      ...variant,
+      id: 11,
+      chrom: 'MT',
+      pos: 3243,
+      zygosity: 'mitochondrial',
+      genotype: { gt: '1', zygosity: 'mitochondrial', depth: null, genotypeQuality: null, alleleDepths: null, heteroplasmy: null },
     },
     '/api/products/p1/variants/9': {
       ...variant,
@@ -130,6 +147,19 @@ describe('VariantEvidenceDrawer', () => {
     expect(drawer).toHaveTextContent('42 / 36');
     expect(drawer).toHaveTextContent('10:123256215 T>G (GRCh37, line 5166)');
     expect(await within(drawer).findByTestId('igv-stub')).toHaveTextContent('10:121496701');
+  });
+
+  it('states a mitochondrial call by its heteroplasmy, with the fraction of reads, or that the level is unknown', async () => {
+    renderAt('/my-product/p1/phenotypes?variant=10');
+    let drawer = await screen.findByTestId('variant-evidence');
+    await within(drawer).findByTestId('acmg-criteria');
+    expect(drawer).toHaveTextContent('Heteroplasmic, 34.2 % of reads');
+    expect(drawer).not.toHaveTextContent(/hemizygous/i);
+    cleanup();
+    renderAt('/my-product/p1/phenotypes?variant=11');
+    drawer = await screen.findByTestId('variant-evidence');
+    await within(drawer).findByTestId('acmg-criteria');
+    expect(drawer).toHaveTextContent('Mitochondrial, heteroplasmy level unknown (the file gives no AF or AD)');
   });
 
   it('says "not ranked" for a variant outside the ranking', async () => {

@@ -12,7 +12,7 @@ import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { formatAf, formatClinvar, formatSoTerm } from '../../lib/format.ts';
 import { useRawData } from '../raw-data/index.ts';
 import { describeCriterion } from './acmg.ts';
-import { AcmgBadge, ClinvarAssertionBadge, ClinvarBadge, clinvarMatchLabel, ConsequenceLabel, ReviewerBadge, ReviewStars } from './badges.tsx';
+import { AcmgBadge, ClinvarAssertionBadge, ClinvarBadge, clinvarMatchLabel, ConsequenceLabel, ReviewerBadge, ReviewStars, zygosityInWords } from './badges.tsx';
 import { ReviewerClassificationPanel } from './reviewer-classification.tsx';
 import { VariantActions } from './variant-actions.tsx';
 import { formatLocus, VariantParam } from './variant-table.tsx';
@@ -334,7 +334,7 @@ function Evidence({
         <Facts
           items={[
             ['Genotype', <Code key="g">{variant.genotype.gt}</Code>],
-            ['Zygosity', variant.genotype.zygosity],
+            ['Zygosity', zygosityInWords(variant.genotype.zygosity, variant.genotype.heteroplasmy)],
             ['Read depth', variant.genotype.depth ?? 'not reported'],
             ['Allele depths', ad ? ad.join(' / ') : 'not reported'],
             ['Genotype quality', variant.genotype.genotypeQuality ?? 'not reported'],

@@ -87,6 +87,9 @@ export const ZygosityOptions: ReadonlyArray<{ value: ZygosityValue; label: strin
   { value: 'heterozygous', label: 'Heterozygous' },
   { value: 'homozygous', label: 'Homozygous' },
   { value: 'hemizygous', label: 'Hemizygous' },
+  { value: 'homoplasmic', label: 'Homoplasmic (mitochondrial)' },
+  { value: 'heteroplasmic', label: 'Heteroplasmic (mitochondrial)' },
+  { value: 'mitochondrial', label: 'Mitochondrial, level unknown' },
 ];
 
 /** Inheritance patterns in the family (family cases only). */
