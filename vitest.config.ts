@@ -36,9 +36,10 @@ export default defineConfig({
           setupFiles: ['./scripts/test-database.worker.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One file at a time. Two at a time (each worker on its own database copy) was tried in a
-          // clean-clone CI at load 20-27: browser waits timed out; not shown to pass yet.
-          fileParallelism: false,
+          // Two files at a time, each worker on its own copy of the database, beside the unit and
+          // web files (same group: the integration files' waits on PostgreSQL, child processes and
+          // timers leave the cores to them).
+          maxWorkers: workers,
         },
       },
       {
@@ -49,6 +50,8 @@ export default defineConfig({
           setupFiles: ['./scripts/test-database.worker.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // One file at a time, after the others: two browser files at a time (each on its own
+          // database copy) failed page waits in a clean-clone CI at load 20-27.
           fileParallelism: false,
         },
       },
