@@ -37,7 +37,14 @@ export type PhenomeTermDto = z.infer<typeof PhenomeTermSchema>;
 export const PhenomeExtractResponse = z.object({
   /** HPO release the terms come from. */
   hpoVersion: z.string(),
+  /** The phenotypic abnormalities (HP:0000118): the symptoms and signs a case profile takes. */
   terms: z.array(PhenomeTermSchema),
+  /**
+   * The clinical modifiers named in the text: mentions of every other HPO branch (mode of
+   * inheritance, onset, clinical course, variability, frequency). They describe the disease,
+   * not the patient's findings, and are not suggested as patient terms; same evidence as terms.
+   */
+  modifiers: z.array(PhenomeTermSchema),
   /** Whether the optional LLM assist contributed (false when not configured or it failed). */
   llmUsed: z.boolean(),
 });

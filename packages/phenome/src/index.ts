@@ -4,9 +4,11 @@ export {
   categoryOf,
   createPhenome,
   inCaseProfile,
+  separateModifiers,
   SHIPPED_PHENOME_OPTIONS,
   type Phenome,
   type PhenomeCategory,
+  type PhenomeExtraction,
   type PhenomeOptions,
   type PhenomeTerm,
 } from './phenome.ts';

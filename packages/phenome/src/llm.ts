@@ -7,7 +7,13 @@
  * Anything else is dropped and counted. Timeouts and errors fall back to the offline result.
  */
 import type { Ontology } from '@rarelens/engine';
-import { categoryOf, type Phenome, type PhenomeTerm } from './phenome.ts';
+import {
+  categoryOf,
+  separateModifiers,
+  type Phenome,
+  type PhenomeExtraction,
+  type PhenomeTerm,
+} from './phenome.ts';
 
 export interface LlmConfig {
   /** e.g. http://127.0.0.1:8080 or https://api.example.com/v1 */
@@ -34,8 +40,7 @@ export interface LlmReport {
   error?: string;
 }
 
-export interface AssistedResult {
-  terms: PhenomeTerm[];
+export interface AssistedResult extends PhenomeExtraction {
   llm: LlmReport;
 }
 
@@ -136,11 +141,11 @@ export async function extractWithLlm(
     dropped: { unknownId: 0, outsideRoots: 0, spanNotFound: 0, malformed: 0 },
     reranked: 0,
   };
-  if (text.trim() === '') return { terms: offline, llm: report };
+  if (text.trim() === '') return { ...separateModifiers(offline), llm: report };
   const maxChars = config.maxChars ?? 30_000;
   if (text.length > maxChars) {
     report.error = `text of ${text.length} characters exceeds the LLM assist limit of ${maxChars}`;
-    return { terms: offline, llm: report };
+    return { ...separateModifiers(offline), llm: report };
   }
   const roots = config.roots ?? ['HP:0000118'];
   const candidates = offline
@@ -159,7 +164,7 @@ export async function extractWithLlm(
     proposals = parseProposals(content);
   } catch (err) {
     report.error = err instanceof Error ? err.message : String(err);
-    return { terms: offline, llm: report };
+    return { ...separateModifiers(offline), llm: report };
   }
 
   report.used = true;
@@ -226,5 +231,5 @@ export async function extractWithLlm(
     report.accepted++;
   }
   terms.sort((a, b) => a.start - b.start || b.end - a.end);
-  return { terms, llm: report };
+  return { ...separateModifiers(terms), llm: report };
 }

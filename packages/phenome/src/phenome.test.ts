@@ -298,6 +298,28 @@ describe('createPhenome: matching', () => {
     expect(neg.map((t) => [t.id, t.negated])).toEqual([['HP:0000006', true]]);
   });
 
+  it('returns the phenotypic abnormalities as terms and the clinical modifiers apart, none dropped', () => {
+    const text =
+      'Seizures with childhood onset, inherited in an autosomal dominant manner; no cataract.';
+    const { terms, modifiers } = phenome.extractFindings(text);
+    expect(terms.map((t) => [t.id, t.negated])).toEqual([
+      ['HP:0001250', false],
+      ['HP:0000518', true],
+    ]);
+    expect(modifiers.map((t) => [t.id, t.category, t.text])).toEqual([
+      ['HP:0011463', 'course', 'childhood onset'],
+      ['HP:0000006', 'inheritance', 'autosomal dominant'],
+    ]);
+    // Each modifier keeps the evidence a term carries (span, context, confidence).
+    for (const m of modifiers) {
+      expect(text.slice(m.start, m.end)).toBe(m.text);
+      expect(m.confidence).toBeGreaterThan(0);
+    }
+    expect([...terms, ...modifiers].sort((a, b) => a.start - b.start)).toEqual(
+      phenome.extract(text),
+    );
+  });
+
   it('does not read one-word modifiers, severity or laterality, or a branch name as a term', () => {
     // "Progressive", "Sporadic", "Severe", "Bilateral" qualify a finding; "age at onset" and
     // "mode of inheritance" name a category, not what the patient has.

@@ -100,9 +100,31 @@ export interface PhenomeOptions extends DictionaryOptions {
   labValues?: boolean;
 }
 
+/**
+ * What PhenomeAI reads from a text, in two lists: `terms` are the phenotypic abnormalities
+ * (HP:0000118: the symptoms and signs a phenotype profile takes); `modifiers` are the mentions
+ * of every other HPO branch (mode of inheritance, onset, clinical course, variability,
+ * frequency), which describe the disease rather than the patient's findings. Nothing is
+ * dropped: every mention is in exactly one list, with the same span and context.
+ */
+export interface PhenomeExtraction {
+  terms: PhenomeTerm[];
+  modifiers: PhenomeTerm[];
+}
+
+/** Splits mentions into phenotypic abnormalities (`terms`) and clinical modifiers, keeping text order. */
+export function separateModifiers(mentions: readonly PhenomeTerm[]): PhenomeExtraction {
+  const terms: PhenomeTerm[] = [];
+  const modifiers: PhenomeTerm[] = [];
+  for (const m of mentions) (m.category === 'phenotype' ? terms : modifiers).push(m);
+  return { terms, modifiers };
+}
+
 export interface Phenome {
-  /** All mentions in text order (negated and family mentions included, flagged). */
+  /** All mentions in text order, every HPO branch (negated and family mentions included, flagged). */
   extract(text: string): PhenomeTerm[];
+  /** The same mentions as extract(), phenotypic abnormalities apart from clinical modifiers. */
+  extractFindings(text: string): PhenomeExtraction;
   /** Negation, hedging and experiencer of the span [start, end) of text (for spans found elsewhere). */
   contextOf(text: string, start: number, end: number): MentionContext;
   readonly ontologyVersion: string;
@@ -993,6 +1015,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
 
   return {
     extract,
+    extractFindings: (text) => separateModifiers(extract(text)),
     contextOf,
     ontologyVersion: ontology.version,
     stats: { terms: dict.termCount, phrases: dict.entryCount, skippedLexicon: dict.skippedLexicon },

@@ -32,13 +32,18 @@ describe('rarelens phenome: arguments', () => {
 });
 
 describe.skipIf(!hasData)('rarelens phenome: extraction (real HPO)', () => {
-  it('prints the terms of --text as JSON', async () => {
+  it('prints the terms of --text as JSON, the clinical modifiers apart', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    expect(await run(['--text', 'Seizures but no cataract.', '--no-llm'])).toBe(0);
-    const terms = JSON.parse(String(log.mock.calls[0]?.[0])) as { id: string; negated: boolean }[];
-    expect(terms).toEqual([
+    const text = 'Seizures but no cataract; autosomal recessive inheritance.';
+    expect(await run(['--text', text, '--no-llm'])).toBe(0);
+    type Out = { id: string; negated: boolean; category: string }[];
+    const out = JSON.parse(String(log.mock.calls[0]?.[0])) as { terms: Out; modifiers: Out };
+    expect(out.terms).toEqual([
       expect.objectContaining({ id: 'HP:0001250', negated: false }),
       expect.objectContaining({ id: 'HP:0000518', negated: true }),
+    ]);
+    expect(out.modifiers).toEqual([
+      expect.objectContaining({ id: 'HP:0000007', category: 'inheritance', negated: false }),
     ]);
   });
 
@@ -54,7 +59,9 @@ describe.skipIf(!hasData)('rarelens phenome: extraction (real HPO)', () => {
       'Deafness is described in related disorders.',
     ].join('\n');
     const idsOf = (call: number): string[] =>
-      (JSON.parse(String(log.mock.calls[call]?.[0])) as { id: string }[]).map((t) => t.id).sort();
+      (JSON.parse(String(log.mock.calls[call]?.[0])) as { terms: { id: string }[] }).terms
+        .map((t) => t.id)
+        .sort();
     expect(await run(['--text', paper, '--no-llm'])).toBe(0);
     // Case section only; the tumour's site-qualified name also yields Schwannoma.
     expect(idsOf(0)).toEqual(['HP:0009588', 'HP:0100008']);
@@ -62,19 +69,25 @@ describe.skipIf(!hasData)('rarelens phenome: extraction (real HPO)', () => {
     expect(idsOf(1)).toEqual(['HP:0000365', 'HP:0000518', 'HP:0009588']);
   });
 
-  it('writes one {id, terms} line per input record', async () => {
+  it('writes one {id, terms, modifiers} line per input record', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const input = join(dir, 'ok.jsonl');
     const output = join(dir, 'ok.out.jsonl');
-    writeFileSync(input, '{"id":"a","text":"Microcephaly."}\n\n{"id":7,"text":"Nothing here."}\n');
+    writeFileSync(
+      input,
+      '{"id":"a","text":"Microcephaly, congenital onset."}\n\n{"id":7,"text":"Nothing here."}\n',
+    );
     expect(await run(['--batch', input, '--out', output, '--no-llm'])).toBe(0);
     const lines = readFileSync(output, 'utf8')
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { id: unknown; terms: { id: string }[] });
+      .map(
+        (l) => JSON.parse(l) as { id: unknown; terms: { id: string }[]; modifiers: { id: string }[] },
+      );
     expect(lines.map((l) => l.id)).toEqual(['a', 7]);
     expect(lines[0]?.terms.map((t) => t.id)).toEqual(['HP:0000252']);
-    expect(lines[1]?.terms).toEqual([]);
+    expect(lines[0]?.modifiers.map((t) => t.id)).toEqual(['HP:0003577']);
+    expect(lines[1]).toMatchObject({ terms: [], modifiers: [] });
   });
 
   it('rejects a bad record naming the file and line, leaving no output', async () => {

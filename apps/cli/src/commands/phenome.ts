@@ -2,7 +2,10 @@
  * rarelens phenome: clinical free text -> HPO terms (PhenomeAI).
  *
  *   rarelens phenome --text "Floppy infant with fits; no cataracts."
- *   rarelens phenome --batch IN.jsonl --out OUT.jsonl     # {id, text} -> {id, terms}
+ *   rarelens phenome --batch IN.jsonl --out OUT.jsonl     # {id, text} -> {id, terms, modifiers}
+ *
+ * Output: `terms` are the phenotypic abnormalities (HP:0000118, what a case profile takes);
+ * `modifiers` the other HPO branches named in the text (inheritance, onset, course, ...).
  *
  * Without options it runs the shipped configuration (SHIPPED_PHENOME_OPTIONS: the one the API
  * uses and bench:phenome measures). Options: --hpo FILE (hp.json[.gz] / hp.obo; default
@@ -21,14 +24,18 @@ import {
   loadOntologyFile,
   type LlmConfig,
   type Phenome,
+  type PhenomeExtraction,
   type PhenomeOptions,
-  type PhenomeTerm,
 } from '@rarelens/phenome';
 import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args.ts';
 
 const USAGE = `Usage:
-  rarelens phenome --text "clinical text"            print the HPO terms as JSON
-  rarelens phenome --batch IN.jsonl --out OUT.jsonl  one {"id","text"} per line -> {"id","terms"}
+  rarelens phenome --text "clinical text"            print {"terms","modifiers"} as JSON
+  rarelens phenome --batch IN.jsonl --out OUT.jsonl  one {"id","text"} per line ->
+                                                     {"id","terms","modifiers"}
+"terms" are the phenotypic abnormalities (symptoms and signs); "modifiers" are the other HPO
+terms named in the text (mode of inheritance, onset, clinical course, variability), each with
+the same span, negation and confidence.
 Options:
   --hpo FILE   HPO ontology (hp.json, hp.json.gz or hp.obo; default ${'$'}RARELENS_SOURCES/hpo/hp.v2026-01-08.json.gz)
   --nested MODE  general terms named inside longer mentions: compositional (default: site-qualified
@@ -81,7 +88,7 @@ function parsePhenomeArgs(argv: readonly string[]): Args {
 }
 
 interface Extractor {
-  run(text: string): Promise<PhenomeTerm[]>;
+  run(text: string): Promise<PhenomeExtraction>;
 }
 
 function makeExtractor(
@@ -90,14 +97,14 @@ function makeExtractor(
   llm: LlmConfig | undefined,
 ): Extractor {
   return {
-    async run(text: string): Promise<PhenomeTerm[]> {
-      if (!llm) return phenome.extract(text);
+    async run(text: string): Promise<PhenomeExtraction> {
+      if (!llm) return phenome.extractFindings(text);
       const res = await extractWithLlm(phenome, ontology, text, llm);
       if (res.llm.error)
         console.error(
           `rarelens phenome: LLM assist not used (${res.llm.error}); offline result kept`,
         );
-      return res.terms;
+      return { terms: res.terms, modifiers: res.modifiers };
     },
   };
 }
@@ -139,8 +146,9 @@ async function runBatch(input: string, output: string, extractor: Extractor): Pr
       lineNo++;
       if (line.trim() === '') continue;
       const rec = parseBatchLine(input, lineNo, line);
-      const terms = await extractor.run(rec.text);
-      if (!out.write(`${JSON.stringify({ id: rec.id, terms })}\n`)) await once(out, 'drain');
+      const { terms, modifiers } = await extractor.run(rec.text);
+      const json = JSON.stringify({ id: rec.id, terms, modifiers });
+      if (!out.write(`${json}\n`)) await once(out, 'drain');
       records++;
     }
     out.end();

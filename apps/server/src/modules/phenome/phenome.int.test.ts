@@ -73,8 +73,18 @@ describe('POST /api/phenome/extract', () => {
     expect(byId.get('HP:0000252')?.negated).toBe(false);
     expect(byId.get('HP:0000518')?.negated).toBe(true);
     expect(byId.get('HP:0000365')?.subject).toBe('family');
-    expect(byId.get('HP:0000006')).toMatchObject({ category: 'inheritance', negated: false });
-    for (const t of body.terms) {
+    // The inheritance mode is a clinical modifier, returned apart with the same evidence.
+    expect(byId.has('HP:0000006')).toBe(false);
+    expect(body.modifiers).toEqual([
+      expect.objectContaining({
+        id: 'HP:0000006',
+        category: 'inheritance',
+        text: 'autosomal dominant',
+        negated: false,
+        subject: 'patient',
+      }),
+    ]);
+    for (const t of [...body.terms, ...body.modifiers]) {
       expect(text.slice(t.start, t.end)).toBe(t.text);
       expect(t.category).toBe(t.id === 'HP:0000006' ? 'inheritance' : 'phenotype');
       expect(Object.keys(t).sort()).toEqual(
@@ -98,7 +108,7 @@ describe('POST /api/phenome/extract', () => {
     for (const text of ['', 'Blorf wuzzle kranth snorp.']) {
       const res = await extract({ text });
       expect(res.statusCode).toBe(200);
-      expect(res.json<PhenomeExtractResponse>().terms).toEqual([]);
+      expect(res.json<PhenomeExtractResponse>()).toMatchObject({ terms: [], modifiers: [] });
     }
   });
 });

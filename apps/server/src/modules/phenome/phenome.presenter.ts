@@ -20,5 +20,10 @@ export function presentPhenomeTerm(t: PhenomeTerm): PhenomeTermDto {
 }
 
 export function presentPhenomeResult(r: PhenomeResult): PhenomeExtractResponse {
-  return { hpoVersion: r.hpoVersion, terms: r.terms.map(presentPhenomeTerm), llmUsed: r.llmUsed };
+  return {
+    hpoVersion: r.hpoVersion,
+    terms: r.terms.map(presentPhenomeTerm),
+    modifiers: r.modifiers.map(presentPhenomeTerm),
+    llmUsed: r.llmUsed,
+  };
 }

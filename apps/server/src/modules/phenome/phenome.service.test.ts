@@ -53,12 +53,12 @@ describe('caseTermsFromText', () => {
     expect(terms).toEqual({ hpoTerms: ['HP:0001250'], excludedTerms: ['HP:0000518'] });
   });
 
-  it('keeps inheritance and onset terms out of the phenotype profile (the suggestions still show them)', async () => {
+  it('returns inheritance and onset as modifiers, apart from the terms and out of the phenotype profile', async () => {
     const service = createPhenomeService({ ontology: () => Promise.resolve(buildOntology()) });
     const text = 'Seizures with childhood onset, inherited in an autosomal dominant manner.';
-    const suggested = (await service.extract(text)).terms;
-    expect(suggested.map((t) => [t.id, t.category])).toEqual([
-      ['HP:0001250', 'phenotype'],
+    const result = await service.extract(text);
+    expect(result.terms.map((t) => [t.id, t.category])).toEqual([['HP:0001250', 'phenotype']]);
+    expect(result.modifiers.map((t) => [t.id, t.category])).toEqual([
       ['HP:0011463', 'course'],
       ['HP:0000006', 'inheritance'],
     ]);

@@ -10,15 +10,15 @@ import {
   createPhenome,
   extractWithLlm,
   type LlmConfig,
+  type PhenomeExtraction,
   type PhenomeTerm,
 } from '@rarelens/phenome';
 import { AppError } from '../../errors.ts';
 import { loadOnce } from '../../kb/load-once.ts';
 import { ErrorCode } from '@rarelens/contract';
 
-export interface PhenomeResult {
+export interface PhenomeResult extends PhenomeExtraction {
   hpoVersion: string;
-  terms: PhenomeTerm[];
   llmUsed: boolean;
 }
 
@@ -54,11 +54,16 @@ export function createPhenomeService(deps: PhenomeServiceDeps): PhenomeService {
       if (!deps.llm)
         return {
           hpoVersion: phenome.ontologyVersion,
-          terms: phenome.extract(text),
+          ...phenome.extractFindings(text),
           llmUsed: false,
         };
       const res = await extractWithLlm(phenome, ontology, text, deps.llm);
-      return { hpoVersion: phenome.ontologyVersion, terms: res.terms, llmUsed: res.llm.used };
+      return {
+        hpoVersion: phenome.ontologyVersion,
+        terms: res.terms,
+        modifiers: res.modifiers,
+        llmUsed: res.llm.used,
+      };
     },
   };
 }
@@ -81,9 +86,10 @@ export async function caseTermsFromText(
       return { hpoTerms: [], excludedTerms: [] };
     throw err;
   }
-  // Only the patient's stated findings (Phenotypic abnormality) make the phenotype profile the
-  // case is ranked on: an inheritance mode, onset or course term ("autosomal dominant",
-  // "childhood onset") describes the disease, not a symptom. The benchmark scores the same rule.
+  // Only the patient's stated findings (Phenotypic abnormality: `terms`, not `modifiers`) make
+  // the phenotype profile the case is ranked on: an inheritance mode, onset or course term
+  // ("autosomal dominant", "childhood onset") describes the disease, not a symptom. The
+  // benchmark scores the same rule.
   const { present, excluded } = caseProfile(terms);
   return { hpoTerms: present, excludedTerms: excluded };
 }

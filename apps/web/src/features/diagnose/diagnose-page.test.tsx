@@ -7,7 +7,7 @@ import { renderApp } from '../../testing/render.tsx';
 import { DiagnosePage } from './diagnose-page.tsx';
 
 const productId = '0b6d3f7e-1f55-4a53-9c1e-3c1f4a9d2b10';
-const symptoms = 'Craniosynostosis and proptosis. No seizures.';
+const symptoms = 'Craniosynostosis and proptosis. No seizures. Autosomal dominant.';
 
 /** A small fake of the cases API: the re-ranking finishes on the second read of the case after the PUT. */
 function fakeServer(initial: { isOwner?: boolean } = {}) {
@@ -133,6 +133,19 @@ function fakeServer(initial: { isOwner?: boolean } = {}) {
             confidence: 1,
           },
         ],
+        modifiers: [
+          {
+            id: 'HP:0000006',
+            label: 'Autosomal dominant inheritance',
+            start: at('Autosomal dominant'),
+            end: at('Autosomal dominant') + 18,
+            text: 'Autosomal dominant',
+            negated: false,
+            subject: 'patient',
+            confidence: 1,
+            category: 'inheritance',
+          },
+        ],
       });
     }
     if (path === `/api/products/${productId}` && method === 'GET') {
@@ -254,6 +267,22 @@ describe('DiagnosePage', () => {
       'The ranking uses these terms.',
     );
   }, 15_000);
+
+  it('notes the inheritance mode read in the description under the suggestions, not as a patient term', async () => {
+    fakeServer();
+    renderPage();
+    expect(await screen.findByTestId('phenome-also-noted')).toHaveTextContent(
+      'Also noted (not symptoms, not added as terms): Autosomal dominant inheritance',
+    );
+    expect(screen.getByTestId('diagnose-extraction-status')).toHaveTextContent(
+      '3 phenotypes recognised',
+    );
+    expect(screen.queryByRole('button', { name: /Autosomal dominant/ })).toBeNull();
+    expect(screen.getByTestId('diagnose-terms')).not.toHaveTextContent('Autosomal dominant');
+    expect(screen.getAllByTestId('phenome-mark').map((m) => m.textContent)).not.toContain(
+      'Autosomal dominant',
+    );
+  });
 
   it('lets a user the case is shared with read the terms but not change them', async () => {
     fakeServer({ isOwner: false });

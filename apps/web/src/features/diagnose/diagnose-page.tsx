@@ -20,7 +20,7 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { productKeys, CaseSummary, StatusBadge } from '../cases/index.ts';
 import { phenotypesApi } from '../phenotypes/index.ts';
-import { HighlightedText, usePhenomeExtraction, useSuggestionState, SuggestionPanel, groupSuggestions, type Suggestion } from '../phenome/index.ts';
+import { AlsoNoted, HighlightedText, usePhenomeExtraction, useSuggestionState, SuggestionPanel, groupSuggestions, type Suggestion } from '../phenome/index.ts';
 import { HpoTermPicker } from '../upload/index.ts';
 import {
   RerankTimeoutMs,
@@ -325,6 +325,7 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
                 readOnly={!canEdit || isRanking}
               />
             ) : null}
+            {data ? <AlsoNoted modifiers={data.modifiers} /> : null}
           </div>
         </Card>
         <Card

@@ -10,14 +10,20 @@ import { PhenomeSuggestions } from './phenome-suggestions.tsx';
 type Call = { text: string; signal: AbortSignal | undefined };
 let calls: Call[] = [];
 
-/** A toy extractor on the server side of the stub: finds a few words, with "no" negating and "mother" moving to family. */
-function extract(text: string): PhenomeTermDto[] {
+/**
+ * A toy extractor on the server side of the stub: finds a few words, with "no" negating and
+ * "mother" moving to family; an inheritance mode or onset is returned among the modifiers.
+ */
+function extract(text: string): { terms: PhenomeTermDto[]; modifiers: PhenomeTermDto[] } {
   const lexicon: Array<[string, string, string]> = [
     ['seizures', 'HP:0001250', 'Seizure'],
     ['hypotonia', 'HP:0001252', 'Hypotonia'],
     ['cataract', 'HP:0000518', 'Cataract'],
     ['proptosis', 'HP:0000520', 'Proptosis'],
+    ['autosomal dominant', 'HP:0000006', 'Autosomal dominant inheritance'],
+    ['childhood onset', 'HP:0011463', 'Childhood onset'],
   ];
+  const modifierIds = new Set(['HP:0000006', 'HP:0011463']);
   const terms: PhenomeTermDto[] = [];
   for (const [word, id, label] of lexicon) {
     const start = text.toLowerCase().indexOf(word);
@@ -34,7 +40,10 @@ function extract(text: string): PhenomeTermDto[] {
       confidence: 0.9,
     });
   }
-  return terms;
+  return {
+    terms: terms.filter((t) => !modifierIds.has(t.id)),
+    modifiers: terms.filter((t) => modifierIds.has(t.id)),
+  };
 }
 
 beforeEach(() => {
@@ -44,7 +53,7 @@ beforeEach(() => {
     if (typeof init.body !== 'string') throw new Error('the extraction request has a JSON body');
     const { text } = JSON.parse(init.body) as { text: string };
     calls.push({ text, signal: init.signal ?? undefined });
-    const body = { hpoVersion: '2025-05-06', terms: extract(text), llmUsed: false };
+    const body = { hpoVersion: '2025-05-06', ...extract(text), llmUsed: false };
     return new Promise<Response>((resolve, reject) => {
       // Answers after 800 ms (longer than the 400 ms pause), unless aborted first.
       const timer = setTimeout(
@@ -164,6 +173,26 @@ describe('PhenomeSuggestions', () => {
     expect(screen.getByRole('list', { name: 'Proposed phenotypes (1)' })).not.toHaveTextContent(
       'Cataract',
     );
+  });
+
+  it('shows the inheritance and onset under the proposals as noted, not as terms to accept', async () => {
+    const user = userEvent.setup();
+    renderHarness();
+    await user.type(
+      screen.getByLabelText('Symptoms'),
+      'Hypotonia with childhood onset; autosomal dominant.',
+    );
+    const noted = await screen.findByTestId('phenome-also-noted', {}, { timeout: 3000 });
+    expect(noted).toHaveTextContent(
+      'Also noted (not symptoms, not added as terms): Childhood onset · Autosomal dominant inheritance',
+    );
+    expect(screen.getByRole('list', { name: 'Proposed phenotypes (1)' })).toHaveTextContent(
+      'Hypotonia',
+    );
+    expect(screen.queryByRole('button', { name: /Autosomal dominant|Childhood onset/ })).toBeNull();
+    expect(screen.getAllByTestId('phenome-mark').map((m) => m.textContent)).toEqual(['Hypotonia']);
+    await user.click(screen.getByRole('button', { name: 'Accept: Hypotonia (HP:0001252)' }));
+    expect(screen.getByTestId('terms')).toHaveTextContent(/^HP:0001252$/);
   });
 
   it('keeps a relative’s finding in the family history when the patient has the same term, and does not count it as accepted', async () => {

@@ -6,7 +6,8 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { HighlightedText, type MentionState } from './highlighted-text.tsx';
 import { ExtractDebounceMs, usePhenomeExtraction } from './phenome.api.ts';
 import { SuggestionPanel, type SuggestionPanelProps } from './suggestion-panel.tsx';
-import { findingTerms, groupSuggestions, type Suggestion } from './suggestions.ts';
+import { AlsoNoted } from './also-noted.tsx';
+import { groupSuggestions, type Suggestion } from './suggestions.ts';
 
 /** Whether a suggestion is already among the chosen terms (family findings count once added as present). */
 export function isSuggestionAccepted(
@@ -83,7 +84,7 @@ export function PhenomeSuggestions({
 }: PhenomeSuggestionsProps) {
   const extraction = usePhenomeExtraction(text, { debounceMs: ExtractDebounceMs });
   const data = extraction.data;
-  const findings = useMemo(() => findingTerms(data?.terms ?? []), [data]);
+  const findings = useMemo(() => data?.terms ?? [], [data]);
   const suggestions = useMemo(() => groupSuggestions(findings), [findings]);
   const state = useSuggestionState(suggestions, selected, excluded);
   if (extraction.isEmpty) return null;
@@ -141,7 +142,10 @@ export function PhenomeSuggestions({
             suggestions={suggestions.filter((s) => s.kind !== 'excluded' || onAddExcludedTerm)}
             {...state.panelProps(accept)}
           />
+          <AlsoNoted modifiers={data.modifiers} />
         </div>
+      ) : data && data.modifiers.length > 0 ? (
+        <AlsoNoted modifiers={data.modifiers} className="p-3" />
       ) : null}
     </div>
   );

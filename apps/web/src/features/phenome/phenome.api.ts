@@ -10,7 +10,10 @@ export const ExtractDebounceMs = 400;
 export type Extraction = {
   text: string;
   hpoVersion: string;
+  /** Phenotypic abnormalities: the terms to suggest. */
   terms: PhenomeTermDto[];
+  /** Inheritance, onset, course and other clinical modifiers: shown, never suggested as terms. */
+  modifiers: PhenomeTermDto[];
   llmUsed: boolean;
 };
 

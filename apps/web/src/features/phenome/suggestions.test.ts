@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSegments,
   confidenceLevel,
-  findingTerms,
   groupSuggestions,
   kindOf,
 } from './suggestions.ts';
@@ -32,25 +31,6 @@ describe('kindOf', () => {
     expect(kindOf({ negated: true, subject: 'family' })).toBe('family');
     expect(kindOf({ negated: true, subject: 'patient' })).toBe('excluded');
     expect(kindOf({ negated: false, subject: 'patient' })).toBe('present');
-  });
-});
-
-describe('findingTerms', () => {
-  it('keeps findings and drops inheritance, onset and variability terms', () => {
-    const source = 'Seizures with childhood onset, autosomal dominant.';
-    const terms = [
-      mention(source, 'Seizures', { id: 'HP:0001250', label: 'Seizure', category: 'phenotype' }),
-      mention(source, 'childhood onset', { id: 'HP:0011463', label: 'Childhood onset', category: 'course' }),
-      mention(source, 'autosomal dominant', {
-        id: 'HP:0000006',
-        label: 'Autosomal dominant inheritance',
-        category: 'inheritance',
-      }),
-    ];
-    expect(findingTerms(terms).map((t) => t.id)).toEqual(['HP:0001250']);
-    // A server that does not name the branch: every term is taken as a finding.
-    const { category: _drop, ...plain } = terms[0] as PhenomeTermDto;
-    expect(findingTerms([plain])).toHaveLength(1);
   });
 });
 

@@ -33,15 +33,6 @@ export function suggestionKey(kind: SuggestionKind, id: string): string {
   return `${kind}:${id}`;
 }
 
-/**
- * The findings among the mentions: an inheritance, onset or course term ("autosomal dominant",
- * "childhood onset") describes the disease, not a symptom to add to the patient's terms (the
- * ranking ignores such terms), so it is neither suggested nor highlighted.
- */
-export function findingTerms(terms: readonly PhenomeTermDto[]): PhenomeTermDto[] {
-  return terms.filter((t) => t.category === undefined || t.category === 'phenotype');
-}
-
 /** Groups mentions by term and kind, in order of the first mention in the text. */
 export function groupSuggestions(terms: readonly PhenomeTermDto[]): Suggestion[] {
   const byKey = new Map<string, Suggestion>();
