@@ -3,7 +3,7 @@
  * read and annotated once; per case only the spiked records are annotated and merged in, then the
  * product's `prepareVariants` + `rank` run. Same scoring code as the product, ~10x faster than
  * bench:rank part (b), for grouped cross-validation of constants.
- * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--ids id,id] [--out cases.jsonl] [--save cv-input.json] [--dump genes.jsonl] [--save-raw raw.jsonl] [--variant-out variants.jsonl] [--no-cv]
+ * Usage: node --import tsx bench/rank-dev.ts [--sample N] [--ids id,id] [--out cases.jsonl] [--save cv-input.json] [--dump genes.jsonl] [--save-raw raw.jsonl] [--variant-out variants.jsonl] [--lopo [--save-lopo lopo.json] [--lopo-out lopo.jsonl]] [--no-cv]
  * (--variant-out: per case the causal variant's rank as bench:rank part (b) counts it, as `rank` (rank-cv-rows.ts reads it), with
  * the causal genes' variants and the first variants above it; --out: each case's causal-gene rank and the candidate source it is ranked on; --dump: per gene its
  * features, gene index, top variant's position, used zygosities and its annotated diseases' modes
@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
 import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
+import { loadHpoaRows, lopoKb } from './lib/lopo.ts';
 import { DEFAULT_SCORING_OPTIONS, type PhenotypeScoringOptions } from '../packages/engine/src/phenotype/score.ts';
 import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, inheritanceOf, geneScoreLn, modesOf, DEFAULT_GENE_SCORE_CONSTANTS, resolveQuery, scoreDiseases, type GeneScoreParts, type Sex } from '../packages/engine/src/index.ts';
 
@@ -36,6 +37,7 @@ interface DevCase {
   disease_ids: string[];
   genes: { symbol: string }[];
   variants: { chrom: string | null; pos: number | null; ref: string | null; alt: string | null; zygosity: string }[];
+  pmids?: string[];
 }
 interface SpikedVariant {
   chrom: string;
@@ -93,6 +95,12 @@ const hiddenMode = arg('--hidden') as HiddenMode | undefined;
 const hiddenRows: { id: string; cohort: string; rank: number | null; source: string | null; detail: string }[] = [];
 const hiddenGeneCases: GeneCase[] = [];
 const dump: string[] = [];
+// --lopo: each case also ranked with its diagnosis rebuilt without the hpoa rows citing its own publications (bench/lib/lopo.ts, as bench:rank part (b));
+// --save-lopo: those gene cases (for rank-cv-saved.ts --hidden); --lopo-out: per case the causal gene's LOPO rank, parts and the genes above it.
+const lopoRowsOf = process.argv.includes('--lopo') ? loadHpoaRows(hpoKb, sources) : null;
+const lopoGeneCases: GeneCase[] = [];
+const lopoRows: { id: string; cohort: string; rank: number | null; rebuilt: boolean }[] = [];
+const lopoOut: string[] = [];
 const raw: string[] = [];
 const variantRows: string[] = [];
 const t0 = Date.now();
@@ -158,6 +166,30 @@ for (const c of chosen) {
     hiddenRows.push({ id: c.id, cohort: c.cohort, rank: hr, source: hg?.scoreParts.source ?? null, detail });
     getPhenotypeModel(hpoKb); // the hidden KB's model is dropped with it
   }
+  if (lopoRowsOf) {
+    const kbLopo = lopoKb(hpoKb, lopoRowsOf, c);
+    const syms = c.genes.map((g) => g.symbol);
+    let lres = res;
+    let lcands = candidates;
+    if (kbLopo) {
+      const into = new Map<string, GeneScoreParts[]>();
+      lres = rank(prepared, kbLopo, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0, scoring, onGeneCandidates: (s, parts) => into.set(s, parts) });
+      lcands = into;
+      getPhenotypeModel(hpoKb);
+    }
+    lopoGeneCases.push(collectRanking(c.cohort, lres, syms, c.disease_ids, lcands).gene);
+    const lg = lres.genes.find((x) => syms.includes(x.symbol));
+    const lr = lg ? lres.genes.filter((x) => x.score >= lg.score).length : null;
+    lopoRows.push({ id: c.id, cohort: c.cohort, rank: lr, rebuilt: !!kbLopo });
+    if (arg('--lopo-out')) {
+      const desc = (x: (typeof lres.genes)[number]): unknown => {
+        const q = prepared.genes.get(x.symbol)?.variants[0];
+        return { gene: x.symbol, score: +x.score.toFixed(3), parts: x.scoreParts, best: x.bestDisease ?? null, mode: x.evidence.genotype.mode, p: q ? +q.p.toFixed(3) : null, csq: q?.variant.consequences[0] ?? null, cv: q?.variant.clinvar?.significance ?? null };
+      };
+      const inRank = res.genes.findIndex((x) => syms.includes(x.symbol));
+      lopoOut.push(JSON.stringify({ id: c.id, cohort: c.cohort, rebuilt: !!kbLopo, rank: lr, inSampleRank: inRank >= 0 ? res.genes.filter((x) => x.score >= (res.genes[inRank]?.score ?? Infinity)).length : null, inSample: inRank >= 0 ? desc(res.genes[inRank] as (typeof res.genes)[number]) : null, causal: lg ? desc(lg) : null, above: lg ? lres.genes.filter((x) => x.score >= lg.score && !syms.includes(x.symbol)).slice(0, 5).map(desc) : [] }));
+    }
+  }
   const symbols = c.genes.map((g) => g.symbol);
   // --variant-out: the causal variant's rank as bench:rank counts it (pessimistic, the other causal
   // allele of a pair not counted) and, per case, the causal genes' variants and those ranked above it.
@@ -196,11 +228,19 @@ if (hiddenMode) {
   if (arg('--hidden-out')) writeFileSync(arg('--hidden-out') ?? '', hiddenRows.map((r) => `${r.id}\t${r.cohort}\t${r.rank}\t${r.detail}`).join('\n') + '\n');
   if (arg('--save-hidden')) writeFileSync(arg('--save-hidden') ?? '', JSON.stringify(hiddenGeneCases));
 }
+if (lopoRowsOf) {
+  const n = lopoRows.length;
+  const t = (k: number, sub = lopoRows): number => sub.filter((x) => x.rank != null && x.rank <= k).length;
+  const reb = lopoRows.filter((x) => x.rebuilt);
+  console.log(`LOPO n=${n} top1 ${pct(t(1), n)} top3 ${pct(t(3), n)} top10 ${pct(t(10), n)} top100 ${pct(t(100), n)}; rebuilt n=${reb.length} top1 ${pct(t(1, reb), reb.length)} top10 ${pct(t(10, reb), reb.length)}`);
+  if (arg('--save-lopo')) writeFileSync(arg('--save-lopo') ?? '', JSON.stringify(lopoGeneCases));
+  if (arg('--lopo-out')) writeFileSync(arg('--lopo-out') ?? '', lopoOut.join('\n') + '\n');
+}
 if (arg('--save')) writeFileSync(arg('--save') ?? '', JSON.stringify({ geneCases, geneScoreCases: geneScoreCases.map((c) => ({ ...c, ln: [...c.ln] })), diseaseScoreCases: diseaseScoreCases.map((c) => ({ ...c, ln: [...c.ln] })) }));
 // Written before the (slow) cross-validation, so they can be read while it runs.
 if (arg('--dump')) writeFileSync(arg('--dump') ?? '', dump.join('\n') + '\n');
 if (arg('--save-raw')) writeFileSync(arg('--save-raw') ?? '', raw.join('\n') + '\n');
 if (arg('--variant-out')) writeFileSync(arg('--variant-out') ?? '', variantRows.join('\n') + '\n');
 if (arg('--out')) writeFileSync(arg('--out') ?? '', rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-if (!process.argv.includes('--no-cv')) console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases, hiddenMode ? [{ label: `disease hidden (${hiddenMode})`, cases: hiddenGeneCases }] : []).join('\n'));
+if (!process.argv.includes('--no-cv')) console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases, [...(hiddenMode ? [{ label: `disease hidden (${hiddenMode})`, cases: hiddenGeneCases }] : []), ...(lopoRowsOf ? [{ label: 'own publication left out (LOPO)', cases: lopoGeneCases }] : [])]).join('\n'));
 session.close();

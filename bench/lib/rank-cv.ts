@@ -101,7 +101,8 @@ export function topK(ranks: readonly (number | null)[]): TopK {
   return t;
 }
 
-const objective = (ranks: readonly (number | null)[]): number => {
+/** The CV objective: top-1 + 0.5 top-10 + 0.1 top-100, as a fraction of the cases. */
+export const objective = (ranks: readonly (number | null)[]): number => {
   const t = topK(ranks);
   return (t.top1 + 0.5 * t.top10 + 0.1 * t.top100) / Math.max(1, t.n);
 };
@@ -557,6 +558,12 @@ export function crossValidationSection(geneCases: GeneCase[], geneScoreCases: Sc
     );
   }
   return lines;
+}
+
+/** Ranks of the causal gene in each case under each constant set of `grid` (`[set][case]`; the cases packed once). */
+export function ranksOnGrid(cases: readonly GeneCase[], grid: readonly GeneScoreConstants[]): (number | null)[][] {
+  const packed = cases.map(pack);
+  return grid.map((k) => packed.map((c) => rankUnder(c, k)));
 }
 
 /** Ranks of the causal gene in each case under one constant set (every candidate re-chosen). */
