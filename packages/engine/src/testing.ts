@@ -5,6 +5,8 @@
 import { Ontology, type Term } from './hpo/ontology.ts';
 import type { Transcript } from './transcripts/model.ts';
 
+export { kbBuiltThisRun } from './kb/test-run-kb.ts';
+
 /** A term of a hand-written ontology: no synonyms, alternative ids or obsolescence unless given. */
 export function makeTerm(
   id: string,

@@ -3,14 +3,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildHpoKb } from '@rarelens/engine';
+import { kbBuiltThisRun } from '@rarelens/engine/testing';
 import { run } from './analyze.ts';
 
 const sources = process.env.RARELENS_SOURCES ?? resolve(import.meta.dirname, '../../../../../shared/data');
 let dir: string;
+let kbDir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rarelens-analyze-'));
-  await buildHpoKb({ sourcesDir: sources, outDir: dir, log: () => undefined, progress: () => undefined, addSource: () => undefined, reportMissing: () => undefined, warn: () => undefined });
+  // The KB this test run built from these sources with this code (CI), else the HPO part built here.
+  kbDir = kbBuiltThisRun(sources) ?? dir;
+  if (kbDir === dir) await buildHpoKb({ sourcesDir: sources, outDir: dir, log: () => undefined, progress: () => undefined, addSource: () => undefined, reportMissing: () => undefined, warn: () => undefined });
 }, 120_000);
 
 afterAll(async () => {
@@ -31,7 +35,7 @@ describe('rarelens analyze', () => {
         .join('\n') + '\n',
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await run(['--batch', cases, '--out', out, '--kb', dir])).toBe(0);
+    expect(await run(['--batch', cases, '--out', out, '--kb', kbDir])).toBe(0);
     const lines = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { id: string; diseases: { id: string; name: string; rank: number; score: number }[]; genes: { symbol: string; rank: number }[]; variants: unknown[] });
     expect(lines.map((l) => l.id)).toEqual(['marfan', 'achondroplasia']);
     expect(lines[0]?.diseases[0]).toMatchObject({ id: 'OMIM:154700', name: 'Marfan syndrome', rank: 1 });
@@ -47,7 +51,7 @@ describe('rarelens analyze', () => {
     const out = join(dir, 'bad-results.jsonl');
     await writeFile(cases, '{"id":"a","vcf":null,"hpo_present":["HP:0001166"],"sex":null}\n{"id":"b","vcf":null,"hpo_present":["HP:12"],"sex":null}\n');
     const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await run(['--batch', cases, '--out', out, '--kb', dir])).toBe(2);
+    expect(await run(['--batch', cases, '--out', out, '--kb', kbDir])).toBe(2);
     expect(err.mock.calls.flat().join(' ')).toMatch(/bad\.jsonl:2: field "hpo_present" must be an array of HPO ids/);
     await expect(readFile(out, 'utf8')).rejects.toThrow();
   });
@@ -55,7 +59,7 @@ describe('rarelens analyze', () => {
   it('writes explanations in single-case phenotype-only mode', async () => {
     const out = join(dir, 'single.json');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await run(['--hpo', 'HP:0001166,HP:0001519,HP:0001083,HP:0002616,HP:0000545', '--exclude', 'HP:0001250', '--out', out, '--kb', dir])).toBe(0);
+    expect(await run(['--hpo', 'HP:0001166,HP:0001519,HP:0001083,HP:0002616,HP:0000545', '--exclude', 'HP:0001250', '--out', out, '--kb', kbDir])).toBe(0);
     const body = JSON.parse(await readFile(out, 'utf8')) as { mode: string; diseases: { id: string; explanation: string[]; inheritance: { id: string }[] }[] };
     expect(body.mode).toBe('phenotype-only');
     expect(body.diseases[0]?.id).toBe('OMIM:154700');
@@ -64,6 +68,6 @@ describe('rarelens analyze', () => {
 
   it('rejects an --hpo value that is not an HPO id', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await run(['--hpo', 'HP:1', '--out', join(dir, 'x.json'), '--kb', dir])).toBe(2);
+    expect(await run(['--hpo', 'HP:1', '--out', join(dir, 'x.json'), '--kb', kbDir])).toBe(2);
   });
 });

@@ -18,6 +18,7 @@ import { probeVcfRecords } from '../vcf/probe.ts';
 import { inferAssemblyFromRecords } from '../genome/infer-assembly.ts';
 import { buildKb, genomicStep, loadKb, type Kb } from './build.ts';
 import { listSourceFiles } from './sources.ts';
+import { kbBuiltThisRun } from './test-run-kb.ts';
 import { KbSourceError } from './types.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -33,8 +34,10 @@ let loadMs: number;
 beforeAll(async () => {
   if (!hasSources) return;
   work = await mkdtemp(join(tmpdir(), 'rarelens-kb-'));
-  kbDir = join(work, 'kb');
-  await buildKb({ sourcesDir: SOURCES, outDir: kbDir });
+  // The KB this test run built from SOURCES with this code (CI), else one built here.
+  const built = kbBuiltThisRun(SOURCES);
+  kbDir = built ?? join(work, 'kb');
+  if (built === null) await buildKb({ sourcesDir: SOURCES, outDir: kbDir });
   const t0 = performance.now();
   kb = await loadKb(kbDir);
   loadMs = performance.now() - t0;

@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readKbManifest } from '../kb/build.ts';
 import { buildHpoKb, loadHpoKb, type HpoKb } from '../kb/hpo-kb.ts';
+import { kbBuiltThisRun } from '../kb/test-run-kb.ts';
 import type { KbSourceEntry } from '../kb/types.ts';
 import { rankPhenotype } from '../phenotype/rank-phenotype.ts';
 import { buildVariant } from './test-builders.ts';
@@ -19,10 +21,18 @@ import { rank, rankCase, VARIANT_SHARE_WEIGHT } from './rank-case.ts';
 
 const sources = process.env.RARELENS_SOURCES ?? resolve(import.meta.dirname, '../../../../../shared/data');
 let kb: HpoKb;
-let dir: string;
+let dir: string | undefined;
 const recorded: KbSourceEntry[] = [];
 
 beforeAll(async () => {
+  // The KB this test run built from these sources with this code (CI; its manifest holds what
+  // the HPO step recorded), else the HPO part built here.
+  const built = kbBuiltThisRun(sources);
+  if (built !== null) {
+    recorded.push(...(await readKbManifest(built)).sources);
+    kb = await loadHpoKb(built);
+    return;
+  }
   dir = mkdtempSync(join(tmpdir(), 'rarelens-hpo-golden-'));
   await buildHpoKb({
     sourcesDir: sources,
