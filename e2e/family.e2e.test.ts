@@ -83,6 +83,16 @@ describe('a family case in the browser', () => {
       }
     }
     await page.getByTestId('pedigree-editor').screenshot({ path: screenshotPath('family-upload-editor-phone') });
+    // The PED and relatives' VCF pickers look like buttons, not bare text ("Choose File No file chosen").
+    await page.getByRole('radio', { name: 'PED file' }).check();
+    for (const name of ['PED file', 'Relatives’ VCFs']) {
+      const button = await page.locator(`input[type=file][aria-label="${name}"]`).evaluate((el) => {
+        const s = getComputedStyle(el, '::file-selector-button');
+        return { border: s.borderTopWidth, background: s.backgroundColor };
+      });
+      expect(button.border, name).not.toBe('0px');
+      expect(button.background, name).not.toBe('rgba(0, 0, 0, 0)');
+    }
     expect(errors).toEqual([]);
   });
 

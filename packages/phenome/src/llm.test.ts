@@ -109,6 +109,19 @@ describe('extractWithLlm', () => {
     expect(res.terms.find((t) => t.id === 'HP:0001250')?.confidence).toBe(0.75);
   });
 
+  it('keeps the clinical modifiers apart from the terms, with or without the model', async () => {
+    const text = 'Seizures with childhood onset; autosomal dominant.';
+    reply = (_req, res) => answer(res, '{"terms": []}');
+    const used = await extractWithLlm(phenome, ontology, text, config());
+    reply = () => {}; // never answers: the offline result
+    const fallback = await extractWithLlm(phenome, ontology, text, { ...config(), timeoutMs: 150 });
+    expect([used.llm.used, fallback.llm.used]).toEqual([true, false]);
+    for (const res of [used, fallback]) {
+      expect(res.terms.map((t) => t.id)).toEqual(['HP:0001250']);
+      expect(res.modifiers.map((t) => t.id)).toEqual(['HP:0011463', 'HP:0000006']);
+    }
+  });
+
   it('falls back to the offline result on timeout', async () => {
     reply = () => {}; // never answers
     const res = await extractWithLlm(phenome, ontology, 'Seizures.', {

@@ -37,6 +37,14 @@ describe('inheritance compatibility', () => {
     expect(fit.reason).toContain('hemizygous in a male');
   });
 
+  it('names a mitochondrial call by its heteroplasmy in the fit explanation, never as hemizygous', () => {
+    const v = buildVariant({ chrom: 'MT', zygosity: 'hemizygous', score: 0.9 });
+    const het = { ...v, genotype: { ...v.genotype, heteroplasmy: 0.3 } };
+    expect(genotypeFit([q(het)], 'MT', 'female').reason).toContain('(heteroplasmic): one variant is enough for mitochondrial disease');
+    expect(genotypeFit([q(v)], 'MT', 'female').reason).toContain('(mitochondrial): one variant');
+    expect(genotypeFit([q(v)], 'MT', 'female').reason).not.toContain('hemizygous');
+  });
+
   it('treats a heterozygous female as a carrier of X-linked recessive disease but affected by X-linked dominant', () => {
     const v = [q(buildVariant({ chrom: 'X', score: 0.9 }))];
     expect(genotypeFit(v, 'XLR', 'female').score).toBeCloseTo(0.9 * FEMALE_XLR_CARRIER, 6);

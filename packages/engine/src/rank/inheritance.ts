@@ -4,6 +4,7 @@
  * disease with that mode of inheritance.
  */
 import type { AcmgClass, AnnotatedVariant, Sex } from '../types.ts';
+import { reportedZygosity } from '../vcf/genotype.ts';
 
 export type InheritanceMode = 'AD' | 'AR' | 'XLD' | 'XLR' | 'XL' | 'MT' | 'UNKNOWN';
 
@@ -129,7 +130,7 @@ const isX = (v: AnnotatedVariant): boolean => v.chrom === 'X';
 
 function describe(q: QualifyingVariant): string {
   const v = q.variant;
-  return `${v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}${v.hgvsP ? ` ${v.hgvsP}` : ''} (${v.genotype.zygosity})`;
+  return `${v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}${v.hgvsP ? ` ${v.hgvsP}` : ''} (${reportedZygosity(v.chrom, v.genotype)})`;
 }
 
 /**

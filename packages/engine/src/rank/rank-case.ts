@@ -38,6 +38,7 @@ import { DEFAULT_SCORING_OPTIONS, resolveQuery, scoreDiseases, type PhenotypeSco
 import { getBorrowedProfiles, scoreBorrowed } from '../phenotype/series.ts';
 import { describeCodingOutcome } from '../annotate/consequence.ts';
 import type { AnnotatedVariant, Sex } from '../types.ts';
+import { reportedZygosity } from '../vcf/genotype.ts';
 import type { FamilyContext } from '../family/segregation.ts';
 import { DISEASE_CALIBRATION, GENE_CALIBRATION, postTestProbabilities, type Calibration } from './calibration.ts';
 import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneClinvarLn, geneConstraintLn, genePhenotypeLn, geneScoreLn, phenotypeTerm, type GeneScoreConstants, type GeneScoreParts } from './gene-score.ts';
@@ -178,12 +179,12 @@ interface GeneScore extends Hypothesis {
 
 function varRef(q: QualifyingVariant): VariantRef {
   const v = q.variant;
-  return { chrom: v.chrom, pos: v.pos, ref: v.ref, alt: v.alt, hgvsC: v.hgvsC, hgvsP: v.hgvsP, zygosity: v.genotype.zygosity, pathogenicity: q.p };
+  return { chrom: v.chrom, pos: v.pos, ref: v.ref, alt: v.alt, hgvsC: v.hgvsC, hgvsP: v.hgvsP, zygosity: reportedZygosity(v.chrom, v.genotype), pathogenicity: q.p };
 }
 
 function describeVariant(q: QualifyingVariant): string {
   const v = q.variant;
-  const parts = [`${v.gene ?? '?'} ${v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}${v.hgvsP ? ` (${v.hgvsP})` : ''}`, v.genotype.zygosity, `${v.consequences[0] ?? 'unknown consequence'}${v.codingOutcome?.length ? `, ${describeCodingOutcome(v.codingOutcome)}` : ''}`, `pathogenicity ${q.p.toFixed(2)}`];
+  const parts = [`${v.gene ?? '?'} ${v.hgvsC ?? `${v.chrom}:${v.pos} ${v.ref}>${v.alt}`}${v.hgvsP ? ` (${v.hgvsP})` : ''}`, reportedZygosity(v.chrom, v.genotype), `${v.consequences[0] ?? 'unknown consequence'}${v.codingOutcome?.length ? `, ${describeCodingOutcome(v.codingOutcome)}` : ''}`, `pathogenicity ${q.p.toFixed(2)}`];
   if (v.clinvar) parts.push(`ClinVar ${v.clinvar.significance}${v.clinvar.stars ? ` (${v.clinvar.stars}★)` : ''}${v.clinvar.match === 'exact' ? '' : ` at the ${v.clinvar.match.replace(/_/g, ' ')}`}`);
   parts.push(`ACMG ${v.acmg.classification}${v.acmg.criteria.length ? ` [${v.acmg.criteria.map((c) => c.code).join(', ')}]` : ''}`);
   parts.push(v.af == null ? 'no population frequency known' : `AF ${v.af.toPrecision(2)}`);

@@ -187,6 +187,7 @@ export function PedigreeField({
           </div>
         </div>
       ) : null}
+      {/* The native file inputs get a visible button: the preflight strips ::file-selector-button to bare text ("Choose File No file chosen"). */}
       {value.mode !== 'single' ? (
         <label className="flex flex-col gap-1.5 text-sm font-medium text-ink-800">
           Relatives’ VCFs, if each person was called separately (optional)
@@ -195,7 +196,7 @@ export function PedigreeField({
             multiple
             accept=".vcf,.vcf.gz,.gz"
             aria-label="Relatives’ VCFs"
-            className="text-sm font-normal"
+            className="text-sm font-normal file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-ink-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-ink-800 hover:file:bg-ink-50"
             onChange={(e) => onChange({ ...value, relativeFiles: [...(e.target.files ?? [])] })}
           />
           <span className="text-xs font-normal text-ink-500">
@@ -214,7 +215,7 @@ export function PedigreeField({
               type="file"
               accept=".ped,.fam,.txt"
               aria-label="PED file"
-              className="text-sm font-normal"
+              className="text-sm font-normal file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-ink-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-ink-800 hover:file:bg-ink-50"
               onChange={(e) => onChange({ ...value, pedFile: e.target.files?.[0] ?? null })}
             />
           </label>
