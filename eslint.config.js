@@ -35,9 +35,9 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: {
-          allowDefaultProject: ['*.ts'],
-        },
+        // One program for every Node file (tsconfig.lint.json), one for the web app, one for the
+        // browser tests: per-workspace programs parsed and checked the shared sources again.
+        project: ['./tsconfig.lint.json', './apps/web/tsconfig.json', './e2e/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
