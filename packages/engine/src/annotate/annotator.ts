@@ -71,103 +71,6 @@ interface PlainResult {
   pda: boolean;
 }
 
-/**
- * annotate()'s result object, built in one place. V8 gives the objects of one literal one map,
- * whose number fields take the representation of the first values stored: a file whose first
- * record had a whole QUAL and a later one a fractional QUAL replaced that map mid-run,
- * deoptimising the annotator and the JSONL writer (--trace-deopt: "wrong map" in the writer's add)
- * and having them recompiled, in every worker thread. warmResultMaps stores a whole number, a
- * fraction and null in those fields when an annotator is created, before its code is optimised.
- */
-function annotatedVariant(
-  chrom: string,
-  pos: number,
-  ref: string,
-  alt: string,
-  input: VariantKey & { line: number },
-  genotype: Genotype,
-  filter: string[],
-  qual: number | null,
-  gene: string | null,
-  hgncId: string | null,
-  transcript: string | null,
-  isManeSelect: boolean,
-  consequences: string[],
-  codingOutcome: { term: string; p: number }[] | undefined,
-  impact: Impact,
-  hgvsC: string | null,
-  hgvsP: string | null,
-  af: number | null,
-  afSource: string | null,
-  clinvar: ClinvarHit | null,
-  acmg: AcmgResult,
-  score: number,
-  otherGenes: NonNullable<AnnotatedVariant['otherGenes']>,
-  geneConstraint: AnnotatedVariant['geneConstraint'],
-): AnnotatedVariant {
-  return {
-    chrom,
-    pos,
-    ref,
-    alt,
-    input,
-    assembly: 'GRCh38',
-    genotype,
-    filter,
-    qual,
-    gene,
-    hgncId,
-    transcript,
-    isManeSelect,
-    consequences,
-    // undefined rather than absent: one object shape for every variant (JSON and toEqual leave it out).
-    codingOutcome,
-    impact,
-    hgvsC,
-    hgvsP,
-    af,
-    afSource,
-    clinvar,
-    acmg,
-    score,
-    otherGenes,
-    geneConstraint,
-  };
-}
-
-/** A gene's constraint as reported with a variant (one literal: see annotatedVariant). */
-function constraintOf(c: { pLI: number | null; loeuf: number | null; misZ: number | null; source: string }): NonNullable<AnnotatedVariant['geneConstraint']> {
-  return { pLI: c.pLI, loeuf: c.loeuf, misZ: c.misZ, source: c.source };
-}
-
-/** A memoised result (one literal: see annotatedVariant). */
-function plainResult(acmg: AcmgResult, score: number, afSource: string | null, pda: boolean): PlainResult {
-  return { acmg, score, afSource, pda };
-}
-
-/**
- * Stores a whole number, a fraction and null in the number fields of annotatedVariant's,
- * constraintOf's and plainResult's objects (see annotatedVariant); returns the objects of the
- * last round, to be kept alive with the annotator. Called by createAnnotator, after the KB is
- * loaded: a full garbage collection between warming and use (the KB load has several) can leave
- * the literals on their first maps again (object-maps.test.ts).
- */
-function warmResultMaps(): unknown[] {
-  const kept: unknown[] = [];
-  for (const n of [0, 0.5, null]) {
-    const acmg: AcmgResult = { classification: 'Uncertain significance', points: 0, criteria: [], notAssessed: [] };
-    const gc = constraintOf({ pLI: n, loeuf: n, misZ: n, source: '' });
-    const input = { chrom: '', pos: 0, ref: '', alt: '', line: 0 };
-    const made = [
-      gc,
-      plainResult(acmg, n ?? 0.5, null, false),
-      annotatedVariant('', 0, '', '', input, EMPTY_GENOTYPE, [], n, null, null, null, false, INTERGENIC_TERMS, undefined, 'MODIFIER', null, null, n, null, null, acmg, n ?? 0.5, [], gc),
-    ];
-    if (n === null) kept.push(...made);
-  }
-  return kept;
-}
-
 /** An ACMG result shared by many variants: frozen through, so a consumer cannot change it for all of them. */
 function freezeAcmg(r: AcmgResult): AcmgResult {
   for (const c of r.criteria) Object.freeze(c);
@@ -315,7 +218,6 @@ function pickAnnotation(entries: TranscriptAnnotation[]): TranscriptAnnotation |
 /** Creates an annotator over a loaded KB (the full `Kb` from loadKb, or just its `genome` part). */
 export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opts: AnnotatorOptions = {}): Annotator {
   const kb: GenomeKb = 'genome' in kbOrGenome ? kbOrGenome.genome : kbOrGenome;
-  const warmed = warmResultMaps();
   const fastaPath = opts.fasta ?? kb.referenceFasta ?? null;
   const fasta = fastaPath ? new SyncFasta(fastaPath) : null;
   const base: BaseLookup = fasta ? (c, p) => fasta.base(c, p) : (c, p) => kb.refBases.base(c, p);
@@ -627,37 +529,48 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
       if (plainSlot !== undefined && plainCount < MAX_PLAIN_RESULTS) {
         plainCount++;
         // Shared from now on (this variant's result too): frozen.
-        const r = plainResult(freezeAcmg(acmgRes), score, afSource, populationDataAvailable);
+        const r: PlainResult = { acmg: freezeAcmg(acmgRes), score, afSource, pda: populationDataAvailable };
         plainSlot.push(r);
         lastPlain = { consequences, gene: memoGene, result: r };
       }
     }
-    // Filled by push from one literal (not filter/map, whose arrays V8 gives other maps than an
-    // empty literal's): one array map for every variant, so the writer's add() is not deoptimised
-    // by the first variant with other genes.
-    const otherGenes: NonNullable<AnnotatedVariant['otherGenes']> = [];
-    for (const e of others) {
-      const c0 = e.consequences[0];
-      if (c0 !== 'upstream_gene_variant' && c0 !== 'downstream_gene_variant' && e.model.tx.gene !== gene) {
-        otherGenes.push({ gene: e.model.tx.gene ?? e.model.tx.id, transcript: e.model.tx.id, consequences: e.consequences, impact: impactOf(c0 ?? '') });
-      }
-    }
-    // classifyAcmg's result, fresh per call, or (evidence-free variants) one frozen result shared by many.
-    return annotatedVariant(
-      chrom, v.pos, v.ref, v.alt, v.input ?? { chrom, pos: v.pos, ref: v.ref, alt: v.alt, line: 0 }, v.genotype ?? EMPTY_GENOTYPE, v.filter ?? [], v.qual ?? null,
-      gene, geneRec?.hgncId ?? null, transcript, isMane, consequences, codingOutcome ?? undefined, impact, hgvsC, hgvsP, af, afSource, clinvar, acmgRes, score, otherGenes,
-      geneRec?.constraint ? constraintOf(geneRec.constraint) : null,
-    );
+    return {
+      chrom,
+      pos: v.pos,
+      ref: v.ref,
+      alt: v.alt,
+      input: v.input ?? { chrom, pos: v.pos, ref: v.ref, alt: v.alt, line: 0 },
+      assembly: 'GRCh38',
+      genotype: v.genotype ?? EMPTY_GENOTYPE,
+      filter: v.filter ?? [],
+      qual: v.qual ?? null,
+      gene,
+      hgncId: geneRec?.hgncId ?? null,
+      transcript,
+      isManeSelect: isMane,
+      consequences,
+      // undefined rather than absent: one object shape for every variant (JSON and toEqual leave it out).
+      codingOutcome: codingOutcome ?? undefined,
+      impact,
+      hgvsC,
+      hgvsP,
+      af,
+      afSource,
+      clinvar,
+      // classifyAcmg's result, fresh per call, or (evidence-free variants) one frozen result shared by many.
+      acmg: acmgRes,
+      score,
+      otherGenes: others.length === 0 ? [] : others
+        .filter((e) => e.consequences[0] !== 'upstream_gene_variant' && e.consequences[0] !== 'downstream_gene_variant' && e.model.tx.gene !== gene)
+        .map((e) => ({ gene: e.model.tx.gene ?? e.model.tx.id, transcript: e.model.tx.id, consequences: e.consequences, impact: impactOf(e.consequences[0] ?? '') })),
+      geneConstraint: geneRec?.constraint ? { pLI: geneRec.constraint.pLI, loeuf: geneRec.constraint.loeuf, misZ: geneRec.constraint.misZ, source: geneRec.constraint.source } : null,
+    };
   }
 
   return {
     annotate,
     sequenceSource: fasta ? 'fasta' : 'kb-known-bases',
-    close: () => {
-      // The warmed objects live as long as the annotator (their maps with them).
-      warmed.length = 0;
-      fasta?.close();
-    },
+    close: () => fasta?.close(),
   };
 }
 

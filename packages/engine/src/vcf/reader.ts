@@ -162,41 +162,6 @@ export function ownString(s: string): string {
   return (' ' + s).slice(1);
 }
 
-/** `parts` with every item longer than 12 characters replaced by its own copy (in place). */
-function ownedParts(parts: string[]): string[] {
-  for (let i = 0; i < parts.length; i++) if (parts[i]!.length > 12) parts[i] = ownString(parts[i]!);
-  return parts;
-}
-
-/**
- * A genotype object as parseLine builds it (same properties, same order). Its fields' number
- * representations follow the first values stored: a whole GQ first and a fractional one later
- * replaces the object's map, which deoptimises every optimised function that has seen the old one
- * (parseLine, the annotator, the JSONL writer) and has them recompiled, in each thread. warmGenotypeMaps
- * stores both kinds when a reader is made, before its code is optimised (not at module load: a full
- * garbage collection in between, e.g. while a KB loads, can leave the literal on its first maps
- * again; object-maps.test.ts); the reader keeps the objects of the last round alive.
- */
-function newGenotype(gt: string, zygosity: Genotype['zygosity'], depth: number | undefined, gq: number | undefined, ad: [number, number] | null): Genotype {
-  const genotype: Genotype = { gt, zygosity };
-  if (depth !== undefined) genotype.depth = depth;
-  if (gq !== undefined) genotype.genotypeQuality = gq;
-  if (ad !== null) genotype.alleleDepths = ad;
-  return genotype;
-}
-
-function warmGenotypeMaps(): Genotype[] {
-  const out: Genotype[] = [];
-  // DP is whole (VCF: Integer) and stays a small integer field; GQ is fractional in some callers' files.
-  for (const gq of [0, 0.5]) {
-    for (const depth of [0, undefined]) for (const q of [gq, undefined]) for (const ad of [[0, 0] as [number, number], null]) {
-      const g = newGenotype('', 'unknown', depth, q, ad);
-      if (gq !== 0) out.push(g);
-    }
-  }
-  return out;
-}
-
 /** The next tab after the tab at `prev` within the line ending at `le`; -1 when there is none or `prev` is -1. */
 /**
  * The number of lines of a block (newlines, plus a last line without one). A function of its own:
@@ -450,10 +415,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
       return;
     }
     const altRaw = t5 - t4 - 1 > 12 ? ownString(text.slice(t4 + 1, t5)) : text.slice(t4 + 1, t5);
-    // split's own array, not a map() of it: map() inlined in optimised parseLine makes a holey array,
-    // another map than [altRaw]'s, and the first multi-allelic record then deoptimised parseLine
-    // (--trace-deopt: "wrong map" at alts.length, in every worker).
-    const alts = altRaw.indexOf(',') === -1 ? [altRaw] : ownedParts(altRaw.split(','));
+    const alts = altRaw.indexOf(',') === -1 ? [altRaw] : altRaw.split(',').map((a) => (a.length > 12 ? ownString(a) : a));
     if (alts.length === 1 && (altRaw === '<NON_REF>' || altRaw === '<*>')) {
       summary.skippedRefBlocks++;
       return;
@@ -541,13 +503,14 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
         throw new VcfParseError(file, lineNo, `bad ALT "${alt.slice(0, 40)}": must be bases, '*', <ID> or a breakend`);
       }
       if (structural) summary.structural++;
-      let alleleDepths: [number, number] | null = null;
+      const genotype: Genotype = { gt, zygosity: gt === '' ? 'unknown' : zygosityOf(gt, altIndex) };
+      if (depth !== undefined) genotype.depth = depth;
+      if (gq !== undefined) genotype.genotypeQuality = gq;
       if (ad !== null) {
         const r = Number(ad[0]);
         const a = Number(ad[altIndex]);
-        if (Number.isFinite(r) && Number.isFinite(a)) alleleDepths = [r, a];
+        if (Number.isFinite(r) && Number.isFinite(a)) genotype.alleleDepths = [r, a];
       }
-      const genotype = newGenotype(gt, gt === '' ? 'unknown' : zygosityOf(gt, altIndex), depth, gq, alleleDepths);
       if (mito) {
         const h = heteroplasmyOf(af, ad, altIndex, file, lineNo);
         if (h !== undefined) genotype.heteroplasmy = h;
@@ -727,12 +690,6 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     }
   }
 
-  /** Genotypes with the field representations warmed (see newGenotype), alive as long as the reader. */
-  private readonly warmedGenotypes = warmGenotypeMaps();
-
-  /** parseBlockEach's list of a line's variants (emptied after each line): one array, one map, for every block. */
-  private readonly eachOut: VcfVariant[] = [];
-
   /**
    * Parse one block of whole lines from textBlocks() of a reader of the same file (same header,
    * sample and options), handing each variant to `each` as soon as its line is parsed, with the
@@ -745,9 +702,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     const before = this.summary.alleles;
     this.lineNo = firstLine - 1;
     this.pending = '';
-    // (Left non-empty by a block whose consumer threw: not carried into this one.)
-    this.eachOut.length = 0;
-    this.parseText(text, this.eachOut, true, each);
+    this.parseText(text, [], true, each);
     this.pending = '';
     return this.summary.alleles - before;
   }
