@@ -122,7 +122,8 @@ function boundWheres(runId: string, f: VariantFilters): { ranked: SQL; unranked:
  */
 export async function cappedCount(db: Executor, runId: string, f: VariantFilters): Promise<{ total: number; capped: boolean }> {
   const parts = listParts(boundWheres(runId, f), sql`${COUNT_CAP + 1}`);
-  const rows = rowsOf(await db.execute(sql`select count(*)::int as n from (${sql.join(parts, sql` union all `)}) t`));
+  // The ranked part is read first (Append): the unranked one only for what the cap leaves.
+  const rows = rowsOf(await db.execute(sql`select count(*)::int as n from (select 1 from (${sql.join(parts, sql` union all `)}) u limit ${COUNT_CAP + 1}) t`));
   const n = Number(rows[0]?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
@@ -175,7 +176,7 @@ function afterCursor(rankIsNull: boolean): { ranked: SQL | undefined; unranked: 
 }
 
 /** Where a list statement reads: placeholders of the run, the case (reviews) and the page. */
-const AT = { runId: sql.placeholder('runId'), caseId: sql.placeholder('caseId'), limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), depth: sql.placeholder('depth') };
+const AT = { runId: sql.placeholder('runId'), caseId: sql.placeholder('caseId'), limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 
 /** The rank of a listed row as the page (`page`) gives it, selected as `rank` (listedVariantOf). */
 const PAGE_RANK = sql<number | null>`page.rank`.as('rank');
@@ -194,14 +195,23 @@ function listedRows(db: Executor, pageSql: SQL) {
 }
 
 /**
- * Variants in list order with filters, at an offset. Deferred join: the page of ids comes from
- * index-only scans of the narrow rank table and the covering list index (deep offsets skip index
- * entries, not wide heap rows; each part reads at most offset + limit), joined to the full rows
- * in the same statement.
+ * Variants in list order with filters, at an offset. Every ranked row comes before every
+ * unranked one, so the page is the ranked part's rows at the offset and, when the ranked part
+ * ends before the page does, the unranked part's rows at the offset less the ranked rows before
+ * it: each part reads at most offset + limit index entries (a union of both parts sorted would
+ * read offset + limit of each). Deferred join: the page of ids comes from the narrow rank table
+ * and the covering list index (deep offsets skip index entries, not wide heap rows), joined to
+ * the full rows in the same statement.
  */
 function pageQuery(db: Executor, where: { ranked: SQL; unranked: SQL | null }) {
-  const parts = listParts(where, AT.depth);
-  return listedRows(db, sql`select * from (${sql.join(parts, sql` union all `)}) p order by ${partsOrder('p')} limit ${AT.limit} offset ${AT.offset}`);
+  const r = runVariantRanks;
+  const v = runVariants;
+  const ranked = sql`(select ${r.id} as id, ${r.rank} as rank, null::real as score from ${r} where ${where.ranked} order by ${r.rank} limit ${AT.limit} offset ${AT.offset})`;
+  if (!where.unranked) return listedRows(db, sql`select * from ${ranked} p order by ${partsOrder('p')}`);
+  const rankedBefore = sql`(select count(*) from (select 1 from ${r} where ${where.ranked} limit ${AT.offset}) b)`;
+  const order = sql.join([...UNRANKED_ORDER], sql`, `);
+  const unranked = sql`(select ${v.id} as id, null::int as rank, ${v.score} as score from ${v} where ${where.unranked} order by ${order} limit ${AT.limit} offset greatest(0, ${AT.offset}::int - ${rankedBefore}))`;
+  return listedRows(db, sql`select * from (${ranked} union all ${unranked}) p order by ${partsOrder('p')} limit ${AT.limit}`);
 }
 
 /**
@@ -258,7 +268,7 @@ export async function listVariants(db: Executor, caseId: string, runId: string, 
   }
   const offset = (p.page - 1) * p.pageSize;
   const statement = listStatement(db, `run_variants_page_${shape}`, () => pageQuery(db, where));
-  return decodeListed(await rawRowsOf(statement, { ...values, offset, depth: offset + p.pageSize }));
+  return decodeListed(await rawRowsOf(statement, { ...values, offset }));
 }
 
 /** A gene of the clustered view: its matching variants' count and the gene's rank and score. */
