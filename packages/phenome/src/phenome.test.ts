@@ -570,6 +570,10 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('Bone marrow aspiration showed a normal marrow.'))).toEqual([]);
     expect(ids(phenome.extract('Recurrent aspiration was noted.'))).toEqual(['HP:0002835']);
     expect(ids(phenome.extract('Bone marrow (BM) aspiration showed a normal marrow.'))).toEqual([]);
+    // The procedure reporting its result, without the organ before it.
+    expect(ids(phenome.extract('Aspiration showed active BM.'))).toEqual([]);
+    expect(ids(phenome.extract('A repeat aspiration revealed a normal marrow.'))).toEqual([]);
+    expect(ids(phenome.extract('Videofluoroscopy showed aspiration.'))).toEqual(['HP:0002835']);
   });
 
   it('does not read "falling asleep" as falls or "dried blood spots" as purpura', () => {
