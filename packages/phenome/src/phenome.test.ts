@@ -729,6 +729,16 @@ describe('createPhenome: context', () => {
     ).toBe('family');
   });
 
+  it("attributes a relative's finding named by a possessive or by 'of' to the family", () => {
+    const subject = (text: string): string => find(phenome.extract(text), 'HP:0000518').subject;
+    expect(subject("His sister's cataracts were operated.")).toBe('family');
+    expect(subject('The cataracts of his brother were operated.')).toBe('family');
+    expect(subject("The cataracts of the proband's sister were operated.")).toBe('family');
+    // The patient's own, by possessive or by "of".
+    expect(subject("The proband's cataracts were operated.")).toBe('patient');
+    expect(subject('The cataracts of the proband were operated.')).toBe('patient');
+  });
+
   it("attributes the findings of the patient's children and spouse to the family", () => {
     const terms = phenome.extract(
       'The proband reported that her first daughter presented cataract and seizures. He is the first son of healthy parents and has deafness.',
