@@ -618,6 +618,11 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['developmental delay', 'developmental retardation'],
   ['psychomotor delay', 'psychomotor retardation'],
   ['motor delay', 'motor retardation'],
+  // ... and the participle: "milestones were retarded" = delayed milestones.
+  ['delayed', 'retarded'],
+  // A meningioma of the cranium is intracranial (the other site is spinal).
+  ['intracranial meningioma', 'cranial meningioma'],
+  ['intracranial meningiomas', 'cranial meningiomas'],
   ['visual acuity', 'vision'],
   ['muscle tone', 'tone'],
   ['mandible', 'jaw'],
