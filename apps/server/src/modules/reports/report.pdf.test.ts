@@ -48,6 +48,27 @@ describe('limitationsOf', () => {
 });
 
 describe('renderReportPdf', () => {
+  it('lists the selected variants’ genes with the genes screen’s post-test probability and labelled score', async () => {
+    const model = buildReportModel({
+      variants: [buildVariantRow(), buildVariantRow({ id: 2, gene: 'MSX2', pos: 174728000 })],
+      genes: [
+        { symbol: 'FGFR2', rank: 1, score: 5.1234, probability: 0.8912 },
+        { symbol: 'MSX2', rank: 7, score: -0.8, probability: null },
+      ],
+    });
+    const text = textOf((await renderReportPdf(model)).pdf, 'genes.pdf');
+    expectTextOf(text, [
+      'GENES IN THE RANKING',
+      'Gene Rank Post-test probability Score (log10) Selected variants',
+      'FGFR2 1 89% 5.12 1',
+      'MSX2 7 not computed (ranked before it existed) -0.80 1',
+      'Post-test probability that this gene is the cause',
+      'It compares the genes of this case only and is not a probability.',
+    ]);
+    const none = textOf((await renderReportPdf(buildReportModel({ genes: [] }))).pdf, 'no-genes.pdf');
+    expect(none).toContain('None of the selected variants is in a ranked gene.');
+  });
+
   it('writes the case, variant, KB versions, Unicode text and page numbers as selectable text', async () => {
     const { pdf, pageCount } = await renderReportPdf(buildReportModel());
     expectTextOf(textOf(pdf, 'unicode.pdf'), [

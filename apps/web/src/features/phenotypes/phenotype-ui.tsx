@@ -11,11 +11,7 @@ export function countMatched(terms: MatchedTerm[]): number {
 }
 
 /** What the probability columns mean (tooltip on the phenotypes and genes screens). */
-export const PROBABILITY_HELP = {
-  disease:
-    'Post-test probability that this is the patient’s disease, given the symptoms (phenotype likelihood ratios) and the variants found. Calibrated on solved cases: of the cases whose first disease shows about 40 %, about 40 % had that diagnosis. The probabilities add up to less than 100 %: the rest is the chance that the diagnosis is none of the listed diseases.',
-  gene: 'Post-test probability that this gene is the cause, from its variants, the inheritance fit and how well its diseases match the symptoms. Calibrated on solved cases: of the cases whose first gene shows about 40 %, about 40 % had that gene. The rest of 100 % is the chance that the cause is none of the listed genes.',
-} as const;
+export { PROBABILITY_HELP } from '@rarelens/contract';
 
 /** Post-test probability as a bar and a percentage. */
 export function ProbabilityBar({ value, className }: { value: number; className?: string }) {
