@@ -1,4 +1,4 @@
-import { formatGeneScore, GENE_SCORE_HELP, type GeneRow, type ProductDetails } from '@rarelens/contract';
+import { formatGeneScore, type GeneRow, type ProductDetails } from '@rarelens/contract';
 import { EmptyState } from '../../components/card.tsx';
 import { GeneIcon } from '../../components/icons.tsx';
 import { RankedPanel, RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
@@ -12,6 +12,9 @@ import {
 } from '../phenotypes/index.ts';
 import { SignificanceBadge } from '../variants/index.ts';
 import { useGenesPage } from './genes.api.ts';
+import { GeneScoreLabel } from './gene-score-label.tsx';
+
+export { GeneScoreLabel };
 
 export function genePath(productId: string, symbol: string): string {
   return `/my-product/${encodeURIComponent(productId)}/genes/${encodeURIComponent(symbol)}`;
@@ -54,17 +57,6 @@ export function ScoreBars({
           {formatGeneScore(gene.score)}
         </span>
       </div>
-    </Tooltip>
-  );
-}
-
-/** The score's name and unit, with how to read it on hover or focus (genes screen and gene page). */
-export function GeneScoreLabel({ className }: { className?: string }) {
-  return (
-    <Tooltip content={GENE_SCORE_HELP}>
-      <span tabIndex={0} className={className} data-testid="gene-score-label">
-        Score (log10)
-      </span>
     </Tooltip>
   );
 }
