@@ -1288,6 +1288,16 @@ function namesSomethingElse(
     (caseReport || (m.last - m.first === 1 && ADJECTIVE_END.test(last.raw)))
   )
     return true;
+  // A procedure that reports a result ("Aspiration showed active marrow") is no finding.
+  if (
+    m.last - m.first === 1 &&
+    PROCEDURE_NOUN_RE.test(last.raw) &&
+    !last.breakAfter &&
+    /^\s*(?:showed|shows|revealed|reveals|demonstrated|disclosed|yielded|confirmed|was\s+(?:performed|done|repeated))\b/i.test(
+      text.slice(last.end, last.end + 30),
+    )
+  )
+    return true;
   if (m.last - m.first === 1 && PROCEDURE_NOUN_RE.test(last.raw) && m.first > 0) {
     let b = m.first - 1;
     // "bone marrow (BM) aspiration": the abbreviation in brackets between.
