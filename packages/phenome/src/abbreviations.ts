@@ -68,6 +68,17 @@ export const CONTEXT_ABBREVIATIONS: Readonly<Record<string, readonly Abbreviatio
   ],
 };
 
+/**
+ * The listed short form a token writes ("BPD", plural "ASDs"), or undefined; own keys only (a
+ * word such as "constructor" is no short form).
+ */
+export function contextShortForm(raw: string): string | undefined {
+  if (Object.hasOwn(CONTEXT_ABBREVIATIONS, raw)) return raw;
+  if (raw.endsWith('s') && Object.hasOwn(CONTEXT_ABBREVIATIONS, raw.slice(0, -1)))
+    return raw.slice(0, -1);
+  return undefined;
+}
+
 /** How far either side of the abbreviation its own context reaches (characters). */
 const NEAR = 200;
 
@@ -104,8 +115,8 @@ export function abbreviationSense(
   start: number,
   end: number,
 ): string | null | undefined {
-  const senses = CONTEXT_ABBREVIATIONS[sf];
-  if (!senses) return undefined;
+  if (!Object.hasOwn(CONTEXT_ABBREVIATIONS, sf)) return undefined;
+  const senses = CONTEXT_ABBREVIATIONS[sf] ?? [];
   const skip: [number, number] = [start, end];
   // Its sentence, then its neighbourhood, then the whole text: the nearest cues decide.
   const sentenceStart = Math.max(0, text.slice(0, start).search(/[.!?\n][^.!?\n]*$/) + 1);

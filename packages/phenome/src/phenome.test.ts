@@ -384,6 +384,12 @@ describe('createPhenome: abbreviations', () => {
     expect(phenome.extract('echo showed a vsd.')).toEqual([]);
   });
 
+  it('reads words that are names of object properties as plain words', () => {
+    expect(ids(phenome.extract('The constructor and toString of hasOwnProperty had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+  });
+
   it('does not guess an abbreviation that names two terms', () => {
     expect(phenome.extract('The ASD was noted.')).toEqual([]);
   });
