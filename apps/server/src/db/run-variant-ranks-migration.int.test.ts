@@ -1,6 +1,6 @@
 /**
- * Migration 0030 (the candidates' ranks out of run_variants into run_variant_ranks) keeps the
- * rankings of existing runs: a database migrated to 0029 with stored runs is migrated to 0030,
+ * Migration 0031 (the candidates' ranks out of run_variants into run_variant_ranks) keeps the
+ * rankings of existing runs: a database migrated to 0030 with stored runs is migrated to 0031,
  * and every candidate's rank, its filter columns and the variant list's order (read by the
  * list's own code) are what they were. On PostgreSQL (a database of its own, dropped with the
  * test run's) and PGlite (in memory).
@@ -37,7 +37,7 @@ interface Target {
 async function postgres(): Promise<Target> {
   const url = new URL(process.env.DATABASE_URL!);
   // Named after this worker's database, so the run's teardown drops it with the others.
-  const name = `${url.pathname.slice(1)}_m0030_${process.pid}`;
+  const name = `${url.pathname.slice(1)}_m0031_${process.pid}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL ?? process.env.DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name}`);
@@ -65,7 +65,7 @@ async function pglite(): Promise<Target> {
   };
 }
 
-/** A stored variant row of migration 0029's run_variants (with its rank column). */
+/** A stored variant row of migration 0030's run_variants (with its rank column). */
 function variantSql(runId: string, v: { id: number; rank: number | null; candidate: boolean; score: number; gene: string; consequence: string; af: number | null; acmg: string; zygosity: string; inheritance: string[] }): string {
   const text = (s: string | null) => (s === null ? 'null' : `'${s}'`);
   return `insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, consequence, consequences, impact, af, clinvar_significance, acmg_class, acmg_points, acmg_criteria,
@@ -77,16 +77,16 @@ function variantSql(runId: string, v: { id: number; rank: number | null; candida
 describe.each([
   { name: 'PostgreSQL', open: postgres },
   { name: 'PGlite', open: pglite },
-])('migration 0030 on $name', ({ open }) => {
+])('migration 0031 on $name', ({ open }) => {
   it("keeps existing runs' rankings: ranks, filter columns and the list order", async () => {
     const target = await open();
     try {
       const all = migrations();
-      const at = all.findIndex((m) => m.tag === '0030_run_variant_ranks');
+      const at = all.findIndex((m) => m.tag === '0031_run_variant_ranks');
       expect(at).toBeGreaterThan(0);
       for (const m of all.slice(0, at)) for (const s of m.statements) await target.run(s);
 
-      // Two runs stored before 0030: ranked candidates (rank on the wide row), one candidate
+      // Two runs stored before 0031: ranked candidates (rank on the wide row), one candidate
       // without a rank, and variants that are no candidates.
       await target.run(`insert into users (id, name, surname, email, password_hash, birth_date) values ('00000000-0000-4000-8000-000000000001', 'T', 'T', 't@example.org', 'x', '1990-01-01')`);
       await target.run(`insert into products (id, owner_id, case_id, gender, symptoms, hpo_terms, excluded_terms, genome_format, assembly_requested)
@@ -152,7 +152,7 @@ describe.each([
       expect(await cappedCount(target.db, runs[1]!, {})).toEqual({ total: 3, capped: false });
       expect(await cappedCount(target.db, runs[0]!, { inheritance: ['de_novo'] })).toEqual({ total: 1, capped: false });
 
-      // Deleting a run deletes its ranks (migration 0030's trigger), not the other run's.
+      // Deleting a run deletes its ranks (migration 0031's trigger), not the other run's.
       await target.run(`delete from analysis_runs where id = '${runs[0]}'`);
       const left = rowsOf(await target.db.execute(sql`select run_id::text as run_id, count(*)::int as n from run_variant_ranks group by run_id`));
       expect(left).toEqual([{ run_id: runs[1], n: 2 }]);

@@ -133,7 +133,7 @@ describe.each(databases)('run of a stored variant on $name', ({ open }) => {
 
     await database.db.execute(sql`delete from analysis_runs where id = ${a1}`);
     expect([await count(a1), await count(a2), await count(b1)]).toEqual([0, 1, 3]);
-    // The candidates' ranks (run_variant_ranks, migration 0030) go with their run's variants.
+    // The candidates' ranks (run_variant_ranks, migration 0031) go with their run's variants.
     expect([await countRanks(a1), await countRanks(a2), await countRanks(b1)]).toEqual([0, 1, 1]);
     await database.db.execute(sql`delete from products where id = ${caseA}`);
     expect([await count(a2), await count(b1)]).toEqual([0, 3]);

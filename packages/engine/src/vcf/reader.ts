@@ -302,6 +302,15 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     return info;
   }
 
+  /**
+   * The contig a record's CHROM `raw` names (reported name and largest valid POS), once a record
+   * of it has been parsed by this reader; null before that. No side effects (for callers that
+   * handle some lines themselves and leave the rest, and every new contig, to this reader).
+   */
+  knownContig(raw: string): { readonly name: string; readonly maxPos: number } | null {
+    return this.contigs.get(raw) ?? null;
+  }
+
   private formatLayout(format: string): FormatLayout {
     if (this.lastFormat !== null && format === this.lastFormatRaw) return this.lastFormat;
     let f = this.formats.get(format);

@@ -180,7 +180,7 @@ export const analysisRuns = pgTable(
  * Every annotated variant of a run (not only candidates), so lists can filter and re-ranking
  * never re-annotates. `id` is the variant's ordinal in the input (stable across re-ranking).
  * List order is the ranking's candidates by rank (run_variant_ranks), then the other variants by
- * (score desc, id). The rank is not on this wide row (migration 0030): a re-rank rewrote 13,018
+ * (score desc, id). The rank is not on this wide row (migration 0031): a re-rank rewrote 13,018
  * wide rows and every index on them (1.0-1.5 s in psql); it now rewrites the run's narrow
  * run_variant_ranks rows. The list-order indexes here hold the non-candidates only (`not
  * is_candidate`): the candidates are listed from run_variant_ranks.
@@ -242,7 +242,7 @@ export const runVariants = pgTable(
   (t) => [
     primaryKey({ columns: [t.runId, t.id] }),
     // The main list index, (run_id, score desc, id) INCLUDE (filter columns) WHERE NOT is_candidate,
-    // is created in migration 0030 by hand: drizzle cannot express INCLUDE. Covering the filter
+    // is created in migration 0031 by hand: drizzle cannot express INCLUDE. Covering the filter
     // columns lets every list page and capped count of the non-candidates be an index-only scan.
     // Filter indexes hold only the rows their filter is selective on (migration 0021): a filter
     // on a common value (intron, heterozygous, uncertain significance, no ClinVar entry) reads
@@ -261,7 +261,7 @@ export const runVariants = pgTable(
 );
 
 /**
- * The ranking of a run's candidate variants (migration 0030): one row per candidate of
+ * The ranking of a run's candidate variants (migration 0031): one row per candidate of
  * run_variants (`id`), its rank (1 = best) and a copy of the candidate's filter columns, so a
  * list of the candidates, filtered or not, reads this narrow table in rank order and joins the
  * wide rows of its page only. A re-rank deletes the run's rows and writes them again with COPY

@@ -1,9 +1,9 @@
 /** SQL for the reporting list, stored reports and the exports' variant reads. */
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { findOne } from '../../db/find-one.ts';
 import { deleteWhere } from '../../db/delete-where.ts';
-import { runPhenotypes, runVariantRanks, runVariants, type RunPhenotypeRow, type RunVariantRow } from '../../db/schema/products.ts';
+import { runGenes, runPhenotypes, runVariantRanks, runVariants, type RunPhenotypeRow, type RunVariantRow } from '../../db/schema/products.ts';
 import { reportItems, reports, type ReportItemRow, type ReportRow } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { matchesUnranked, RANK_OF_VARIANT, RANKED_VARIANT_COLUMNS, UNRANKED_ORDER, variantWhere, type VariantFilters } from '../../db/run-variants.ts';
@@ -55,6 +55,16 @@ export function deleteItem(db: Executor, productId: string, itemId: string): Pro
 export async function clearItems(db: Executor, productId: string): Promise<number> {
   const rows = await db.delete(reportItems).where(eq(reportItems.productId, productId)).returning({ id: reportItems.id });
   return rows.length;
+}
+
+/** The ranking of `genes` in the run (rank, score, post-test probability), best first; genes the ranking left out are absent. */
+export async function rankedGenes(db: Executor, runId: string, genes: string[]): Promise<{ symbol: string; rank: number; score: number; probability: number | null }[]> {
+  if (genes.length === 0) return [];
+  return db
+    .select({ symbol: runGenes.symbol, rank: runGenes.rank, score: runGenes.score, probability: runGenes.probability })
+    .from(runGenes)
+    .where(and(eq(runGenes.runId, runId), inArray(runGenes.symbol, genes)))
+    .orderBy(asc(runGenes.rank));
 }
 
 /**
