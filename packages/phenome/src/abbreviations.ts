@@ -73,11 +73,16 @@ export const CONTEXT_ABBREVIATIONS: Readonly<Record<string, readonly Abbreviatio
  * word such as "constructor" is no short form).
  */
 export function contextShortForm(raw: string): string | undefined {
-  if (Object.hasOwn(CONTEXT_ABBREVIATIONS, raw)) return raw;
-  if (raw.endsWith('s') && Object.hasOwn(CONTEXT_ABBREVIATIONS, raw.slice(0, -1)))
-    return raw.slice(0, -1);
-  return undefined;
+  // Most tokens are ordinary words: rule them out on their first letter before any lookup.
+  const c = raw.charCodeAt(0);
+  if (c < 65 || c > 90 || raw.length > MAX_SHORT_FORM + 1) return undefined;
+  if (SHORT_FORMS.has(raw)) return raw;
+  const singular = raw.endsWith('s') ? raw.slice(0, -1) : undefined;
+  return singular !== undefined && SHORT_FORMS.has(singular) ? singular : undefined;
 }
+
+const SHORT_FORMS: ReadonlySet<string> = new Set(Object.keys(CONTEXT_ABBREVIATIONS));
+const MAX_SHORT_FORM = Math.max(...[...SHORT_FORMS].map((sf) => sf.length));
 
 /** How far either side of the abbreviation its own context reaches (characters). */
 const NEAR = 200;
