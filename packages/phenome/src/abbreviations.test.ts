@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviationSense } from './abbreviations.ts';
+import { abbreviationSense, contextShortForm } from './abbreviations.ts';
 
 const senseOf = (text: string, sf: string): string | null | undefined => {
   const at = text.indexOf(sf);
@@ -36,5 +36,10 @@ describe('abbreviationSense', () => {
 
   it('does not know a short form that is not listed', () => {
     expect(senseOf('The VSD was closed.', 'VSD')).toBeUndefined();
+    // Only the table's own keys: no inherited property of an object.
+    expect(senseOf('The constructor was closed.', 'constructor')).toBeUndefined();
+    expect(contextShortForm('constructor')).toBeUndefined();
+    expect(contextShortForm('toString')).toBeUndefined();
+    expect(contextShortForm('ASDs')).toBe('ASD');
   });
 });

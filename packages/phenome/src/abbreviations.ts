@@ -68,6 +68,22 @@ export const CONTEXT_ABBREVIATIONS: Readonly<Record<string, readonly Abbreviatio
   ],
 };
 
+/**
+ * The listed short form a token writes ("BPD", plural "ASDs"), or undefined; own keys only (a
+ * word such as "constructor" is no short form).
+ */
+export function contextShortForm(raw: string): string | undefined {
+  // Most tokens are ordinary words: rule them out on their first letter before any lookup.
+  const c = raw.charCodeAt(0);
+  if (c < 65 || c > 90 || raw.length > MAX_SHORT_FORM + 1) return undefined;
+  if (SHORT_FORMS.has(raw)) return raw;
+  const singular = raw.endsWith('s') ? raw.slice(0, -1) : undefined;
+  return singular !== undefined && SHORT_FORMS.has(singular) ? singular : undefined;
+}
+
+const SHORT_FORMS: ReadonlySet<string> = new Set(Object.keys(CONTEXT_ABBREVIATIONS));
+const MAX_SHORT_FORM = Math.max(...[...SHORT_FORMS].map((sf) => sf.length));
+
 /** How far either side of the abbreviation its own context reaches (characters). */
 const NEAR = 200;
 
@@ -104,8 +120,8 @@ export function abbreviationSense(
   start: number,
   end: number,
 ): string | null | undefined {
-  const senses = CONTEXT_ABBREVIATIONS[sf];
-  if (!senses) return undefined;
+  if (!Object.hasOwn(CONTEXT_ABBREVIATIONS, sf)) return undefined;
+  const senses = CONTEXT_ABBREVIATIONS[sf] ?? [];
   const skip: [number, number] = [start, end];
   // Its sentence, then its neighbourhood, then the whole text: the nearest cues decide.
   const sentenceStart = Math.max(0, text.slice(0, start).search(/[.!?\n][^.!?\n]*$/) + 1);

@@ -27,7 +27,7 @@ import {
   type Token,
   tokenize,
 } from './normalize.ts';
-import { abbreviationSense, CONTEXT_ABBREVIATIONS } from './abbreviations.ts';
+import { abbreviationSense, contextShortForm } from './abbreviations.ts';
 import { findLabValues } from './labs.ts';
 import { ABNORMALITY_NOUNS } from './lexicon.ts';
 import { findGrowthFindings } from './anthropometry.ts';
@@ -1032,8 +1032,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     const out = [...mentions];
     for (let i = 0; i < tokens.length; i++) {
       const tok = tokens[i] as Token;
-      const sf = CONTEXT_ABBREVIATIONS[tok.raw] ? tok.raw : tok.raw.replace(/s$/, '');
-      if (!CONTEXT_ABBREVIATIONS[sf] || definesAbbreviation(text, sf)) continue;
+      const sf = contextShortForm(tok.raw);
+      if (sf === undefined || definesAbbreviation(text, sf)) continue;
       const at = out.findIndex((m) => m.first <= i && i < m.last);
       const own = at >= 0 && (out[at] as Candidate).last - (out[at] as Candidate).first === 1;
       if (at >= 0 && !own) continue;
@@ -1286,6 +1286,16 @@ function namesSomethingElse(
     next !== undefined &&
     DISEASE_HEAD_RE.test(next.raw) &&
     (caseReport || (m.last - m.first === 1 && ADJECTIVE_END.test(last.raw)))
+  )
+    return true;
+  // A procedure that reports a result ("Aspiration showed active marrow") is no finding.
+  if (
+    m.last - m.first === 1 &&
+    PROCEDURE_NOUN_RE.test(last.raw) &&
+    !last.breakAfter &&
+    /^\s*(?:showed|shows|revealed|reveals|demonstrated|disclosed|yielded|confirmed|was\s+(?:performed|done|repeated))\b/i.test(
+      text.slice(last.end, last.end + 30),
+    )
   )
     return true;
   if (m.last - m.first === 1 && PROCEDURE_NOUN_RE.test(last.raw) && m.first > 0) {

@@ -183,8 +183,13 @@ class ReportWriter {
     if (this.doc.y + needed > this.bottom) this.doc.addPage();
   }
 
+  /**
+   * A section heading starts a new page unless the heading (~32 pt) and what must follow it (a
+   * table's header and first row, a variant's first evidence lines: those ask for up to 70 pt)
+   * fit: a heading never ends a page alone.
+   */
   section(title: string): void {
-    this.ensure(70);
+    this.ensure(110);
     const { doc } = this;
     doc.moveDown(0.8);
     doc.font(this.fonts.bold).fontSize(11.5).fillColor(COLOR.accent).text(title.toUpperCase(), this.left, doc.y, { characterSpacing: 0.6 });

@@ -9,6 +9,7 @@ import {
   abbreviateInheritance,
   PROBABILITY_HELP,
   ProbabilityBar,
+  ProbabilityLabel,
 } from '../phenotypes/index.ts';
 import { SignificanceBadge } from '../variants/index.ts';
 import { useGenesPage } from './genes.api.ts';
@@ -160,7 +161,10 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
               <GeneScoreLabel className="text-[11px] text-ink-500" />
               <ScoreBars gene={g} />
             </span>
-            <GeneProbability value={g.probability} />
+            <span className="flex items-center gap-1.5" data-testid="card-probability">
+              <ProbabilityLabel kind="gene" />
+              <GeneProbability value={g.probability} />
+            </span>
             <SignificanceBadge value={g.significance} />
             <span className="text-xs text-ink-600">{g.variantCount} variants</span>
           </div>

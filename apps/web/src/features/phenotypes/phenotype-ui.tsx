@@ -11,7 +11,19 @@ export function countMatched(terms: MatchedTerm[]): number {
 }
 
 /** What the probability columns mean (tooltip on the phenotypes and genes screens). */
-export { PROBABILITY_HELP } from '@rarelens/contract';
+import { PROBABILITY_HELP } from '@rarelens/contract';
+export { PROBABILITY_HELP };
+
+/** "Probability" with what it means on hover or focus: the label of a phone card's bare percentage. */
+export function ProbabilityLabel({ kind }: { kind: keyof typeof PROBABILITY_HELP }) {
+  return (
+    <Tooltip content={PROBABILITY_HELP[kind]}>
+      <span tabIndex={0} className="text-[11px] text-ink-500">
+        Probability
+      </span>
+    </Tooltip>
+  );
+}
 
 /** Post-test probability as a bar and a percentage. */
 export function ProbabilityBar({ value, className }: { value: number; className?: string }) {
