@@ -94,7 +94,7 @@ describe('sharing with a link', () => {
     const opened = await call('GET', `/api/shared/${token}`);
     expect(opened.statusCode, opened.body).toBe(200);
     const shared = opened.json<SharedProductResponse>();
-    expect(shared.product).toMatchObject({ id: caseUuid, caseId: CASE_ID, sharedBy: owner.email, sharedWith: email, status: 'Completed' });
+    expect(shared.product).toMatchObject({ id: caseUuid, caseId: CASE_ID, sharedBy: owner.email, sharedByName: 'Ada Lovelace', sharedWith: email, status: 'Completed' });
     expect(shared.product.hpoTerms.map((t) => t.id)).toEqual(['HP:0000244']);
     expect(shared.phenotypes.length).toBeGreaterThan(0);
     const ownerView = await call('GET', `/api/products/${caseUuid}/phenotypes?pageSize=100`, owner);

@@ -64,6 +64,8 @@ export interface LinkWithCase {
   link: ShareLinkRow;
   caseRow: ProductRow;
   ownerEmail: string;
+  ownerName: string;
+  ownerSurname: string;
   /** The e-mail is still in product_shares (not unshared). */
   stillShared: boolean;
 }
@@ -75,6 +77,8 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string): Prom
       link: shareLinks,
       caseRow: products,
       ownerEmail: users.email,
+      ownerName: users.name,
+      ownerSurname: users.surname,
       stillShared: sql<boolean>`exists (select 1 from product_shares s where s.product_id = ${shareLinks.productId} and s.email = ${shareLinks.email})`,
     })
     .from(shareLinks)
