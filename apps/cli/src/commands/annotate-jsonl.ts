@@ -316,16 +316,22 @@ export function encodeBlock(
     const eligible = short.eligible(text, ls, nl);
     if (eligible === NEW_CONTIG) {
       // Parsed now (it and the lines before it): the reader learns the contig for the lines after it.
-      alleles += reader.parseBlockEach(text.slice(runStart, nl), runLine, full);
+      alleles += reader.parseBlockEach(text, runLine, full, runStart, nl);
       runStart = nl + 1;
       runLine = line + 1;
     } else if (eligible) {
-      if (runStart < ls) alleles += reader.parseBlockEach(text.slice(runStart, ls), runLine, full);
+      if (runStart < ls) alleles += reader.parseBlockEach(text, runLine, full, runStart, ls);
       if (short.learning) {
-        alleles += reader.parseBlockEach(text.slice(ls, nl), line, (v) => {
-          const start = writer.length;
-          short.learn(full(v), start);
-        });
+        alleles += reader.parseBlockEach(
+          text,
+          line,
+          (v) => {
+            const start = writer.length;
+            short.learn(full(v), start);
+          },
+          ls,
+          nl,
+        );
       } else {
         short.write(text, line);
         shortCount++;
@@ -335,7 +341,7 @@ export function encodeBlock(
     }
     ls = nl + 1;
   }
-  if (runStart < len) alleles += reader.parseBlockEach(runStart === 0 ? text : text.slice(runStart), runLine, full);
+  if (runStart < len) alleles += reader.parseBlockEach(text, runLine, full, runStart, len);
   if (shortCount > 0) counts[short.acmgClass] = (counts[short.acmgClass] ?? 0) + shortCount;
   return alleles + shortCount;
 }
