@@ -11,3 +11,4 @@ export * from './family.ts';
 export * from './chat.ts';
 export * from './orders.ts';
 export * from './sharing.ts';
+export * from './ranking-text.ts';

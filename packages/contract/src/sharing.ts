@@ -40,6 +40,8 @@ export const SharedProductResponse = z.object({
     createdAt: z.string(),
     /** The owner's e-mail. */
     sharedBy: z.string(),
+    /** The owner's name as their account profile gives it ("Lena Labworth"); null when it has none. */
+    sharedByName: z.string().nullable(),
     /** The recipient the link was sent to. */
     sharedWith: z.string(),
     expiresAt: z.string(),

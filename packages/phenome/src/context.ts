@@ -258,6 +258,11 @@ for (const t of TRIGGERS) {
 }
 for (const list of TRIGGERS_BY_FIRST.values()) list.sort((a, b) => b.words.length - a.words.length);
 
+/** The owner a possessive names ("sister's" -> "sister", "parents'" -> "parents"). */
+function possessor(word: string): string {
+  return word.endsWith("'s") ? word.slice(0, -2) : word.endsWith("s'") ? word.slice(0, -1) : word;
+}
+
 const FAMILY_WORDS = new Set([
   'mother',
   'father',
@@ -719,10 +724,12 @@ export class ContextAnalyzer {
     }
     const sentence = this.sentenceOf(start);
     const from = this.sentenceStart[sentence] ?? 0;
-    // A relative as the subject before the mention: "his mother has cataracts".
+    // A relative as the subject before the mention: "his mother has cataracts", or its owner:
+    // "his sister's polydactyly".
     for (let k = start - 1; k >= from && start - k <= FAMILY_SCOPE; k--) {
-      const w = this.lower[k] ?? '';
+      const w = possessor(this.lower[k] ?? '');
       if (PATIENT_WORDS.has(w)) break;
+      if (FAMILY_WORDS.has(w) && w !== this.lower[k]) return 'family';
       if (FAMILY_WORDS.has(w)) {
         if (this.lower[k + 1] === 'of') break;
         let isObject = false;
@@ -733,15 +740,18 @@ export class ContextAnalyzer {
         break;
       }
     }
-    // A relative after the mention: "cataracts in his mother", "seen in two sibs".
+    // A relative after the mention: "cataracts in his mother", "seen in two sibs", "the
+    // polydactyly of his brother", "of the proband's sister" (a possessive is the relative's
+    // determiner, not the subject).
     const to = this.sentenceEnd[sentence] ?? 0;
     const closed = this.tokens[end - 1]?.breakAfter ?? true;
     for (let k = end; !closed && k < to && k <= end + 4; k++) {
-      if (this.lower[k] === 'in') {
+      if (this.lower[k] === 'in' || this.lower[k] === 'of') {
         for (let f = k + 1; f < to && f <= k + 3; f++) {
-          const w = this.lower[f] ?? '';
+          const raw = this.lower[f] ?? '';
+          const w = possessor(raw);
           if (FAMILY_WORDS.has(w)) return 'family';
-          if (PATIENT_WORDS.has(w)) break;
+          if (PATIENT_WORDS.has(w) && w === raw) break;
         }
         break;
       }

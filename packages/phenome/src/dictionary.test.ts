@@ -336,6 +336,23 @@ describe('interchangeable names inside a phrase', () => {
     expect(equivalentPhrases('Increased muscle tone')).toContain('increased tone');
     expect(equivalentPhrases('Hypoplastic mandible')).toContain('hypoplastic jaw');
     expect(equivalentPhrases('Thin upper lip vermilion')).toContain('thin upper vermilion');
+    // The participle too: "milestones were retarded" = delayed milestones.
+    expect(equivalentPhrases('Delayed developmental milestones')).toContain(
+      'retarded developmental milestones',
+    );
+    const found = readerOf([
+      [
+        'HP:0001263',
+        'Global developmental delay',
+        ['HP:0000118'],
+        ['Delayed developmental milestones'],
+      ],
+      ['HP:0002858', 'Meningioma', ['HP:0000118']],
+      ['HP:0100009', 'Intracranial meningioma', ['HP:0002858']],
+    ]);
+    expect(found('Developmental milestones were mildly retarded.')).toEqual(['HP:0001263']);
+    // A meningioma of the cranium is intracranial (the other site is spinal).
+    expect(found('Symptoms were attributable to cranial meningiomas.')).toEqual(['HP:0100009']);
   });
 
   it('knows the Latin-derived adjectives and the lay names of the limbs', () => {

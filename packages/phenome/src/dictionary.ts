@@ -8,6 +8,7 @@ import type { Ontology, SynonymScope, Term } from '@rarelens/engine';
 import {
   ABNORMALITY_NOUNS,
   CLINICAL_ABBREVIATIONS,
+  CLINICAL_NAMES,
   LAY_LEXICON,
   NON_PHENOTYPE_PHRASES,
   ORGAN_ADJECTIVES,
@@ -274,6 +275,7 @@ export class PhraseDictionary {
     }
     if (options.includeLexicon ?? true) {
       for (const e of LAY_LEXICON) this.addLexicon(e.id, e.text, 'lay', add);
+      for (const e of CLINICAL_NAMES) this.addLexicon(e.id, e.text, 'lay', add);
       for (const e of CLINICAL_ABBREVIATIONS) this.addLexicon(e.id, e.text, 'abbreviation', add);
     }
     // Modifiers are skippable only when they are not needed as content of some phrase start;
@@ -616,6 +618,11 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['developmental delay', 'developmental retardation'],
   ['psychomotor delay', 'psychomotor retardation'],
   ['motor delay', 'motor retardation'],
+  // ... and the participle: "milestones were retarded" = delayed milestones.
+  ['delayed', 'retarded'],
+  // A meningioma of the cranium is intracranial (the other site is spinal).
+  ['intracranial meningioma', 'cranial meningioma'],
+  ['intracranial meningiomas', 'cranial meningiomas'],
   ['visual acuity', 'vision'],
   ['muscle tone', 'tone'],
   ['mandible', 'jaw'],

@@ -5,7 +5,13 @@
 import { existsSync } from 'node:fs';
 import type { Ontology } from '@rarelens/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLINICAL_ABBREVIATIONS, LAY_LEXICON, NON_PHENOTYPE_PHRASES } from './lexicon.ts';
+import { CONTEXT_ABBREVIATIONS } from './abbreviations.ts';
+import {
+  CLINICAL_ABBREVIATIONS,
+  CLINICAL_NAMES,
+  LAY_LEXICON,
+  NON_PHENOTYPE_PHRASES,
+} from './lexicon.ts';
 import { defaultHpoPath, loadOntologyFile } from './load.ts';
 import { createPhenome, type Phenome } from './phenome.ts';
 
@@ -22,7 +28,10 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
 
   it('has every curated lexicon id as a current phenotype term with the recorded label', () => {
     expect(phenome.stats.skippedLexicon).toEqual([]);
-    for (const e of [...LAY_LEXICON, ...CLINICAL_ABBREVIATIONS]) {
+    const senses = Object.values(CONTEXT_ABBREVIATIONS)
+      .flat()
+      .flatMap((s) => (s.id ? [{ id: s.id, label: s.label }] : []));
+    for (const e of [...LAY_LEXICON, ...CLINICAL_ABBREVIATIONS, ...CLINICAL_NAMES, ...senses]) {
       const t = ontology.terms.get(e.id);
       expect(t?.obsolete, e.id).toBe(false);
       expect(t?.label, e.id).toBe(e.label);
@@ -34,6 +43,38 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
       expect(t?.label, e.id).toBe(e.label);
       expect(ontology.isA(e.id, 'HP:0000118'), e.id).toBe(false);
     }
+  });
+
+  it('reads BPD and ASD by their context, not by the one sense the ontology lists', () => {
+    const read = (text: string): [string, string][] =>
+      phenome.extract(text).map((t) => [t.text, t.id]);
+    // HPO lists BPD only as Borderline personality disorder: in a neonatal note it is
+    // bronchopulmonary dysplasia, the chronic lung disease of prematurity.
+    expect(read('Born at 26 weeks of gestation, he developed BPD and needed home oxygen.')).toEqual(
+      [['BPD', 'HP:0006528']],
+    );
+    expect(read('The preterm boy had bronchopulmonary dysplasia.')).toEqual([
+      ['bronchopulmonary dysplasia', 'HP:0006528'],
+    ]);
+    expect(read('She has a history of BPD and self-harm.')).toEqual([
+      ['BPD', 'HP:0012076'],
+      ['self-harm', 'HP:0100716'],
+    ]);
+    expect(read('He has BPD.')).toEqual([]);
+    expect(read('Fetal ultrasound at 20 weeks showed a BPD of 45 mm.')).toEqual([]);
+    // ASD names two terms in the HPO: the context chooses.
+    expect(read('Echocardiography showed an ASD.')).toEqual([['ASD', 'HP:0001631']]);
+    expect(read('She was diagnosed with ASD and repetitive behaviours.').slice(0, 1)).toEqual([
+      ['ASD', 'HP:0000729'],
+    ]);
+    // The HPO's one reading of TGA and CVI, only where the context agrees.
+    expect(read('Globin-R (5-TTG CCA AAG TGA TGG GCC AG-3) was used.')).toEqual([]);
+    expect(read('Echocardiography showed TGA.')).toEqual([['TGA', 'HP:0001669']]);
+    expect(read('She has chronic CVI with leg oedema.').map((x) => x[1])).toContain('HP:0005293');
+    // A definition in the text wins over the context.
+    expect(
+      read('An ASD (atrial septal defect) was found; social skills were poor.').map((x) => x[1]),
+    ).toContain('HP:0001631');
   });
 
   it('reads inheritance and onset of the disease on the full HPO, outside the phenotype category', () => {

@@ -18,6 +18,25 @@ describe('findLabValues', () => {
     expect(read('vitamin B12 89 pg/mL')).toEqual([['HP:0100502', 'vitamin B12 89 pg/mL']]);
   });
 
+  it('reads haemoglobin by the WHO anaemia threshold of the age and sex the text states', () => {
+    const hb = (text: string): string[] => read(text).map(([id]) => id);
+    // 11.5 g/dL is anaemia in a man (< 13) and a non-pregnant woman (< 12), not in a pregnant
+    // woman (< 11) nor where age and sex are unknown (the fixed limit, 10).
+    expect(hb('A 45-year-old man presented with fatigue. Hb 11.5 g/dL.')).toEqual(['HP:0001903']);
+    expect(hb('A 45-year-old woman. Hb 115 g/L.')).toEqual(['HP:0001903']);
+    expect(hb('A 30-year-old pregnant woman had Hb 11.5 g/dL.')).toEqual([]);
+    expect(hb('Hb 11.5 g/dL.')).toEqual([]);
+    // Children: 6-59 months < 11, 5-11 years < 11.5; infants under 6 months < 9 (the nadir).
+    expect(hb('A 3-year-old girl. Her haemoglobin was 10.8 g/dL.')).toEqual(['HP:0001903']);
+    expect(hb('A 3-year-old girl. Her haemoglobin was 11.2 g/dL.')).toEqual([]);
+    expect(hb('The patient, aged 7 years, had Hb 11.3 g/dL.')).toEqual(['HP:0001903']);
+    expect(hb('A 2-month-old infant had Hb 9.5 g/dL.')).toEqual([]);
+    // The printed range still wins; a relative's age is not the patient's.
+    expect(hb('A 7-year-old boy. Hb 11.3 g/dL (normal 10.5-13.5).')).toEqual([]);
+    expect(hb('A 16-year-old boy; his 40-year-old mother had Hb 12.5 g/dL.')).toEqual([]);
+    expect(hb('A 16-year-old boy had Hb 12.5 g/dL.')).toEqual(['HP:0001903']);
+  });
+
   it('applies a direction stated once to every analyte of a list', () => {
     expect(read('He had an increased level of AST, ALT and LDH.')).toEqual([
       ['HP:0031956', 'increased level of AST'],
@@ -31,11 +50,13 @@ describe('findLabValues', () => {
     ]);
     // "below / above normal" as the direction; whose levels they are may stand before the verb.
     expect(
-      read('Her growth hormone (GH), follicle stimulating hormone (FSH) and testosterone levels in our patient were below the normal range.').map(([id]) => id),
+      read(
+        'Her growth hormone (GH), follicle stimulating hormone (FSH) and testosterone levels in our patient were below the normal range.',
+      ).map(([id]) => id),
     ).toEqual(['HP:0030341', 'HP:0030341', 'HP:0040171']);
-    expect(read('The serum ferritin level of the boy was above the upper limit of normal.')).toEqual([
-      ['HP:0003281', 'ferritin level of the boy was above the upper limit of normal'],
-    ]);
+    expect(
+      read('The serum ferritin level of the boy was above the upper limit of normal.'),
+    ).toEqual([['HP:0003281', 'ferritin level of the boy was above the upper limit of normal']]);
     // A value under the upper limit is no low value.
     expect(read('Ferritin was below the upper limit of normal.')).toEqual([]);
     // Not across other words, and not to an analyte without a term in that direction.

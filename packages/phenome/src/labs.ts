@@ -7,7 +7,8 @@
  * laboratory's own range, whatever the patient's age and sex) or, without one, beyond a
  * conservative threshold that is abnormal at every age after the newborn period and for both
  * sexes (e.g. haemoglobin below 10 g/dL: the lowest lower limit of normal, 11 g/dL, is that of
- * young children). A value needs a recognised unit or a reference range; a value without either,
+ * young children). Haemoglobin is read by the WHO anaemia threshold of the patient's age and
+ * sex when the text states them ("a 45-year-old man ... Hb 11.5 g/dL"). A value needs a recognised unit or a reference range; a value without either,
  * a decimal comma, a range instead of a value, or a specimen other than blood (urine,
  * cerebrospinal fluid) gives nothing.
  */
@@ -35,6 +36,35 @@ interface Analyte {
   limits: Limit;
   /** Cell counts: units are converted to 10^9/L first. */
   count?: boolean;
+  /**
+   * Lower limits for a patient whose age (and sex) the text states, tighter than the fixed
+   * `limits.below` that must hold at every age; undefined keeps the fixed ones.
+   */
+  belowFor?: (patient: Patient) => Record<Unit, number> | undefined;
+}
+
+/** The patient's age and sex as the text states them ("a 45-year-old man"). */
+export interface Patient {
+  years: number;
+  sex?: 'male' | 'female';
+  pregnant: boolean;
+}
+
+/**
+ * WHO haemoglobin thresholds for anaemia (Haemoglobin concentrations for the diagnosis of
+ * anaemia, WHO 2011; g/dL): 6-59 months 11.0, 5-11 years 11.5, 12-14 years 12.0, non-pregnant
+ * women 12.0, pregnant women 11.0, men 13.0 (from 15 years); 12.0 from 15 years when the sex is
+ * not stated. Before 6 months, 9.0: under the lower limit (-2 SD, about 9.4) of term infants at
+ * the physiological nadir around 2 months, where the fixed 10 would call a normal value low.
+ */
+function whoAnaemiaLimit(p: Patient): Record<Unit, number> | undefined {
+  let gdl: number;
+  if (p.years < 0.5) gdl = 9;
+  else if (p.years < 5) gdl = 11;
+  else if (p.years < 12) gdl = 11.5;
+  else if (p.years < 15 || p.sex !== 'male') gdl = p.pregnant ? 11 : 12;
+  else gdl = 13;
+  return { 'g/dl': gdl, 'g/l': gdl * 10, 'mmol/l': Math.round(gdl * 0.6206 * 100) / 100 };
 }
 
 const COUNT = 'x10^9/l';
@@ -46,6 +76,7 @@ const ANALYTES: Analyte[] = [
     pattern: /\b(?:[Hh]a?emoglobin|Hb|Hgb|HGB)\b(?![-\s]?[A-Z]\d?\b)/g,
     low: 'HP:0001903', // Anemia
     limits: { below: { 'g/dl': 10, 'g/l': 100, 'mmol/l': 6.2 } },
+    belowFor: whoAnaemiaLimit,
   },
   {
     name: 'platelets',
@@ -384,7 +415,7 @@ export function findLabValues(text: string): LabFinding[] {
     const nextAnalyte = mentions[k + 1]?.start ?? text.length;
     const stop = Math.min(windowAfter(text, end), nextAnalyte);
     const window = text.slice(end, stop);
-    const finding = readValue(analyte, window);
+    const finding = readValue(analyte, window, analyte.belowFor && patientAt(text, start));
     if (finding) {
       said[k] = 'value';
       out.push({ id: finding.id, start, end: end + finding.end });
@@ -397,6 +428,40 @@ export function findLabValues(text: string): LabFinding[] {
     }
   }
   return distributeOverLists(text, mentions, said, out);
+}
+
+const AGE_RE =
+  /\b(?:(\d{1,2}(?:\.\d)?)[-\s](years?|yrs?|months?)[-\s]old|aged\s+(\d{1,2})\s+(years?|months?))(?:,?\s+(?:[A-Za-z]+\s+){0,2}?(boy|girl|man|woman|male|female|lady|gentleman|infant|child|patient|adolescent|teenager|proband|(mother|father|sister|brother|sibling|parent|son|daughter|aunt|uncle|cousin|grandmother|grandfather)))?\b/gi;
+const FEMALE_RE = /^(?:girl|woman|female|lady)$/i;
+const MALE_RE = /^(?:boy|man|male|gentleman)$/i;
+
+/**
+ * The age and sex of the patient a value at `at` belongs to: the last age statement before it
+ * ("a 45-year-old man", "aged 7 years"), else the first in the text. The statement must name
+ * the patient (a patient noun after the age, or "aged"); after a relative's ("his 40-year-old
+ * mother") the age is not known. Pregnancy anywhere in the text lowers the adult women's limit.
+ */
+export function patientAt(text: string, at: number): Patient | undefined {
+  let chosen: RegExpExecArray | undefined;
+  AGE_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = AGE_RE.exec(text)) !== null) {
+    if (m[1] !== undefined && m[5] === undefined && m[6] === undefined) continue;
+    if (m.index >= at && chosen) break;
+    chosen = m;
+    if (m.index >= at) break;
+  }
+  // A relative's age: the values after it are not read by the patient's age.
+  if (!chosen || chosen[6] !== undefined) return undefined;
+  const value = Number(chosen[1] ?? chosen[3]);
+  const months = /^m/i.test(chosen[2] ?? chosen[4] ?? '');
+  const noun = chosen[5] ?? '';
+  const sex = FEMALE_RE.test(noun) ? 'female' : MALE_RE.test(noun) ? 'male' : undefined;
+  return {
+    years: months ? value / 12 : value,
+    ...(sex ? { sex } : {}),
+    pregnant: /\bpregnan(?:t|cy)\b/i.test(text),
+  };
 }
 
 /** Only list punctuation between two analytes: "AST, ALT, LDH, total and direct bilirubin". */
@@ -446,7 +511,11 @@ function distributeOverLists(
 }
 
 /** The analyte's first value in `window` (text just after its name) and what it says. */
-function readValue(analyte: Analyte, window: string): { id: string; end: number } | undefined {
+function readValue(
+  analyte: Analyte,
+  window: string,
+  patient?: Patient,
+): { id: string; end: number } | undefined {
   // Reference ranges written beside the value, and where they are (not values themselves).
   const taken: [number, number][] = [];
   let refLow: number | undefined;
@@ -506,10 +575,13 @@ function readValue(analyte: Analyte, window: string): { id: string; end: number 
     // The laboratory's own range first (same unit as the value), then the fixed thresholds.
     // A printed range must be plausible for the analyte: one lying wholly beyond a fixed
     // threshold ("sodium 139 mEq/L, normal range: 6–20") is a typo or another specimen's.
-    const below = unit === undefined ? undefined : analyte.limits.below?.[unit];
+    const fixedBelow = unit === undefined ? undefined : analyte.limits.below?.[unit];
+    const patientBelow =
+      unit === undefined || !patient ? undefined : analyte.belowFor?.(patient)?.[unit];
     const above = unit === undefined ? undefined : analyte.limits.above?.[unit];
     const plausible = (high: number): boolean =>
-      (below === undefined || high > below) && (above === undefined || (refLow ?? 0) < above);
+      (fixedBelow === undefined || high > fixedBelow) &&
+      (above === undefined || (refLow ?? 0) < above);
     if (
       refHigh !== undefined &&
       plausible(refHigh) &&
@@ -521,6 +593,7 @@ function readValue(analyte: Analyte, window: string): { id: string; end: number 
       return undefined;
     }
     if (unit === undefined) return undefined;
+    const below = patientBelow ?? fixedBelow;
     if (analyte.low && canBeLow && below !== undefined && scaled < below)
       return { id: analyte.low, end: valueEnd };
     if (analyte.high && canBeHigh && above !== undefined && scaled > above)

@@ -60,14 +60,39 @@ export const CLINICAL_ABBREVIATIONS: readonly LexiconEntry[] = byTerm([
 ]);
 
 /**
+ * Clinical names of conditions the HPO has as a finding under another name: bronchopulmonary
+ * dysplasia is the chronic lung disease of prematurity.
+ */
+export const CLINICAL_NAMES: readonly LexiconEntry[] = byTerm([
+  [
+    'HP:0006528',
+    'Chronic lung disease',
+    ['bronchopulmonary dysplasia', 'chronic lung disease of prematurity'],
+  ],
+]);
+
+/**
  * Common wordings of the inheritance and variability of a disease that the HPO lists under no
  * term (its own one-word labels "Sporadic", "Dominant" are too ambiguous to index alone).
  */
 export const NON_PHENOTYPE_PHRASES: readonly LexiconEntry[] = byTerm([
   ['HP:0000006', 'Autosomal dominant inheritance', ['dominantly inherited']],
   ['HP:0000007', 'Autosomal recessive inheritance', ['recessively inherited']],
-  ['HP:0003745', 'Sporadic', ['sporadic case', 'sporadic patient', 'sporadic form', 'occurred sporadically']],
-  ['HP:0003812', 'Phenotypic variability', ['phenotypic variation', 'clinical variability', 'intrafamilial variability', 'interfamilial variability']],
+  [
+    'HP:0003745',
+    'Sporadic',
+    ['sporadic case', 'sporadic patient', 'sporadic form', 'occurred sporadically'],
+  ],
+  [
+    'HP:0003812',
+    'Phenotypic variability',
+    [
+      'phenotypic variation',
+      'clinical variability',
+      'intrafamilial variability',
+      'interfamilial variability',
+    ],
+  ],
   ['HP:0003828', 'Variable expressivity', ['variable expression']],
 ]);
 

@@ -384,6 +384,12 @@ describe('createPhenome: abbreviations', () => {
     expect(phenome.extract('echo showed a vsd.')).toEqual([]);
   });
 
+  it('reads words that are names of object properties as plain words', () => {
+    expect(ids(phenome.extract('The constructor and toString of hasOwnProperty had seizures.'))).toEqual([
+      'HP:0001250',
+    ]);
+  });
+
   it('does not guess an abbreviation that names two terms', () => {
     expect(phenome.extract('The ASD was noted.')).toEqual([]);
   });
@@ -570,6 +576,10 @@ describe('createPhenome: context', () => {
     expect(ids(phenome.extract('Bone marrow aspiration showed a normal marrow.'))).toEqual([]);
     expect(ids(phenome.extract('Recurrent aspiration was noted.'))).toEqual(['HP:0002835']);
     expect(ids(phenome.extract('Bone marrow (BM) aspiration showed a normal marrow.'))).toEqual([]);
+    // The procedure reporting its result, without the organ before it.
+    expect(ids(phenome.extract('Aspiration showed active BM.'))).toEqual([]);
+    expect(ids(phenome.extract('A repeat aspiration revealed a normal marrow.'))).toEqual([]);
+    expect(ids(phenome.extract('Videofluoroscopy showed aspiration.'))).toEqual(['HP:0002835']);
   });
 
   it('does not read "falling asleep" as falls or "dried blood spots" as purpura', () => {
@@ -723,6 +733,16 @@ describe('createPhenome: context', () => {
     expect(
       find(phenome.extract('Cataracts were also seen in his sister.'), 'HP:0000518').subject,
     ).toBe('family');
+  });
+
+  it("attributes a relative's finding named by a possessive or by 'of' to the family", () => {
+    const subject = (text: string): string => find(phenome.extract(text), 'HP:0000518').subject;
+    expect(subject("His sister's cataracts were operated.")).toBe('family');
+    expect(subject('The cataracts of his brother were operated.')).toBe('family');
+    expect(subject("The cataracts of the proband's sister were operated.")).toBe('family');
+    // The patient's own, by possessive or by "of".
+    expect(subject("The proband's cataracts were operated.")).toBe('patient');
+    expect(subject('The cataracts of the proband were operated.')).toBe('patient');
   });
 
   it("attributes the findings of the patient's children and spouse to the family", () => {

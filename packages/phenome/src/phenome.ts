@@ -27,6 +27,7 @@ import {
   type Token,
   tokenize,
 } from './normalize.ts';
+import { abbreviationSense, contextShortForm } from './abbreviations.ts';
 import { findLabValues } from './labs.ts';
 import { ABNORMALITY_NOUNS } from './lexicon.ts';
 import { findGrowthFindings } from './anthropometry.ts';
@@ -415,7 +416,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       : undefined;
   };
 
-  const abnormalityNouns = new Set(ABNORMALITY_NOUNS.map((n) => dict.lookup(normalizeWord(n))?.word ?? normalizeWord(n)));
+  const abnormalityNouns = new Set(
+    ABNORMALITY_NOUNS.map((n) => dict.lookup(normalizeWord(n))?.word ?? normalizeWord(n)),
+  );
 
   /**
    * "<finding> of (the) <modifiers> <organ> and <organ2>": the finding of <organ2> alone, the
@@ -556,14 +559,17 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         // fusion").
         ((tokens[next] as Token).breakAfter ||
           !isContent(next + 1) ||
-          /^(with|without|in|at|on|from|by|for|during|since|after|before)$/i.test(tokens[next + 1]?.raw ?? ''))
+          /^(with|without|in|at|on|from|by|for|during|since|after|before)$/i.test(
+            tokens[next + 1]?.raw ?? '',
+          ))
       ) {
         const coordinated = canonical(next);
         // A generated organ phrase is too loose for a coordinated head ("stenosis and
         // manifestations"), but it may take a coordinated organ: "anomalies of the hands and
         // feet" names anomalies of the feet (neither word is the noun of the abnormality).
         const organs =
-          !abnormalityNouns.has(words[words.length - 1] as string) && !abnormalityNouns.has(coordinated);
+          !abnormalityNouns.has(words[words.length - 1] as string) &&
+          !abnormalityNouns.has(coordinated);
         // The first conjunct's own modifiers need not qualify the second: "hypoplasia of the
         // inferior vermis and cerebellum" is hypoplasia of the cerebellum.
         const entry =
@@ -644,7 +650,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         const ends =
           (tokens[e] as Token).breakAfter ||
           !isContent(e + 1) ||
-          /^(with|without|in|at|on|from|by|for|during|since|after|before)$/i.test(tokens[e + 1]?.raw ?? '');
+          /^(with|without|in|at|on|from|by|for|during|since|after|before)$/i.test(
+            tokens[e + 1]?.raw ?? '',
+          );
         if (!ends) continue;
         const head: string[] = [];
         for (let q = b + 1; q <= e; q++) head.push(canonical(q));
@@ -652,7 +660,11 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         const first = lookupWords([word, canonical(a), ...head], false);
         const second = lookupWords([word, canonical(b), ...head], false);
         // Each term must name the shared word (not the finding with a modifier skipped).
-        if (first?.words.includes(word) && second?.words.includes(word) && first.termId !== second.termId)
+        if (
+          first?.words.includes(word) &&
+          second?.words.includes(word) &&
+          first.termId !== second.termId
+        )
           for (const entry of [first, second])
             out.push({
               first: w,
@@ -693,7 +705,13 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       while (last < tokens.length && (tokens[last] as Token).end <= end + said[0].length) last++;
       const entry = lookupWords([progressive, ...contentOf(tokens, m.first, m.last)], false);
       if (entry && entry.termId !== m.entry.termId)
-        out.push({ first: m.first, last, entry, contentWords: m.contentWords, score: entry.weight * 0.85 });
+        out.push({
+          first: m.first,
+          last,
+          entry,
+          contentWords: m.contentWords,
+          score: entry.weight * 0.85,
+        });
     }
     return out;
   };
@@ -894,6 +912,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       });
     }
     mentions = applyAbbreviations(text, tokens, mentions);
+    mentions = senseAbbreviations(text, tokens, mentions);
     if (options.labValues) mentions = [...mentions, ...labMentions(text, tokens, mentions)];
     mentions = [...mentions, ...milestoneMentions(text, tokens, mentions)];
     mentions = [
@@ -998,6 +1017,40 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       out.push({ first, last, entry, contentWords: last - first, score: entry.weight });
     }
     return out;
+  };
+
+  /**
+   * Abbreviations with several clinical senses ("BPD", "ASD") read by their context
+   * (abbreviations.ts) instead of the one sense a dictionary gives or none; not where the text
+   * defines the short form itself, nor inside a longer mention ("decreased BPD").
+   */
+  const senseAbbreviations = (
+    text: string,
+    tokens: readonly Token[],
+    mentions: readonly Candidate[],
+  ): Candidate[] => {
+    const out = [...mentions];
+    for (let i = 0; i < tokens.length; i++) {
+      const tok = tokens[i] as Token;
+      const sf = contextShortForm(tok.raw);
+      if (sf === undefined || definesAbbreviation(text, sf)) continue;
+      const at = out.findIndex((m) => m.first <= i && i < m.last);
+      const own = at >= 0 && (out[at] as Candidate).last - (out[at] as Candidate).first === 1;
+      if (at >= 0 && !own) continue;
+      if (own) out.splice(at, 1);
+      const sense = abbreviationSense(text, sf, tok.start, tok.end);
+      const id = sense ? ontology.resolve(sense) : undefined;
+      if (!id) continue;
+      const entry: DictEntry = {
+        termId: id,
+        source: 'abbreviation',
+        weight: SCOPE_WEIGHT.abbreviation,
+        words: [],
+        text: tok.raw,
+      };
+      out.push({ first: i, last: i + 1, entry, contentWords: 1, score: entry.weight });
+    }
+    return out.sort((a, b) => a.first - b.first);
   };
 
   const contextOf = (text: string, start: number, end: number): MentionContext => {
@@ -1235,6 +1288,16 @@ function namesSomethingElse(
     (caseReport || (m.last - m.first === 1 && ADJECTIVE_END.test(last.raw)))
   )
     return true;
+  // A procedure that reports a result ("Aspiration showed active marrow") is no finding.
+  if (
+    m.last - m.first === 1 &&
+    PROCEDURE_NOUN_RE.test(last.raw) &&
+    !last.breakAfter &&
+    /^\s*(?:showed|shows|revealed|reveals|demonstrated|disclosed|yielded|confirmed|was\s+(?:performed|done|repeated))\b/i.test(
+      text.slice(last.end, last.end + 30),
+    )
+  )
+    return true;
   if (m.last - m.first === 1 && PROCEDURE_NOUN_RE.test(last.raw) && m.first > 0) {
     let b = m.first - 1;
     // "bone marrow (BM) aspiration": the abbreviation in brackets between.
@@ -1433,6 +1496,11 @@ function round3(x: number): number {
 // "long form (SF)": a short form of 2-10 characters with at least two capitals.
 const REVERSE_DEFINITION_RE = /\b([A-Z][A-Za-z0-9]{1,9})\s*\(([A-Za-z][^()]{2,80})\)/g;
 const DEFINITION_RE = /\(\s*([A-Za-z][A-Za-z0-9-]{0,8}[A-Za-z0-9])s?\s*[),;]/g;
+
+/** The text defines `sf` itself: "long form (SF)" or "SF (long form)". */
+function definesAbbreviation(text: string, sf: string): boolean {
+  return new RegExp(String.raw`\(\s*${sf}s?\s*[),;]|\b${sf}\s*\([A-Za-z]`).test(text);
+}
 
 /**
  * Propagates in-text abbreviation definitions. When the words just before "(SF)" were matched

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { AnnotationJsonlWriter, KbSourceError, UnknownSampleError, VcfParseError, type VcfSummary } from '@rarelens/engine';
-import { openAnnotation, type AnnotateInput } from './annotate-jsonl.ts';
+import { encodeBlock, IntergenicSnvPath, openAnnotation, type AnnotateInput } from './annotate-jsonl.ts';
 import type { AnnotateBlock, BlockResult, RecycledOutput, WorkerError } from './annotate-pool.ts';
 
 const port = parentPort!;
@@ -41,10 +41,11 @@ function takeSummary(s: VcfSummary): Partial<VcfSummary> {
 }
 
 try {
-  const { reader, annotator } = await openAnnotation(workerData as AnnotateInput);
+  const { reader, annotator, kb } = await openAnnotation(workerData as AnnotateInput);
   reader.close();
   port.postMessage({ ready: true, sequenceSource: annotator.sequenceSource });
   const encoder = new AnnotationJsonlWriter();
+  const short = (workerData as AnnotateInput).fullPathOnly === true ? null : IntergenicSnvPath.open(reader, kb, encoder);
   port.on('message', (m: AnnotateBlock | RecycledOutput | null) => {
     if (m === null) {
       annotator.close();
@@ -59,12 +60,7 @@ try {
     try {
       const counts: Record<string, number> = {};
       // Each variant annotated and encoded as soon as its line is parsed (none kept for the block).
-      const alleles = reader.parseBlockEach(m.text, m.firstLine, (v) => {
-        const a = annotator.annotate(v);
-        const c = a.acmg.classification;
-        counts[c] = (counts[c] ?? 0) + 1;
-        encoder.add(a);
-      });
+      const alleles = encodeBlock(m.text, m.firstLine, reader, annotator, encoder, short, counts);
       const out = encoder.take();
       result = { id: m.id, out, alleles, counts, summary: takeSummary(reader.summary) };
       port.postMessage(result, [out.buffer as ArrayBuffer]);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildKb, genomicStep } from '@rarelens/engine';
+import { AnnotationJsonlWriter, buildKb, genomicStep } from '@rarelens/engine';
+import { encodeBlock, IntergenicSnvPath, openAnnotation } from './annotate-jsonl.ts';
 import { run } from './annotate.ts';
 
 // The flags the command gives V8 (recorded here, not set in the test process).
@@ -228,5 +229,116 @@ describe('the compiled command (npm run build:cli)', () => {
     } finally {
       err.mockRestore();
     }
+  }, 120_000);
+});
+
+/**
+ * Lines for the short path's test: intergenic substitutions (far from TESTG at chr1:1001-1300) in
+ * every spelling the short path takes or must leave to the full path, among genic, multi-allelic,
+ * indel, lower-case, mitochondrial and other lines, on two contigs.
+ */
+function shortPathVcf(crlf: boolean): string {
+  const lines = [
+    '##fileformat=VCFv4.2',
+    '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+    '##FORMAT=<ID=DP,Number=1,Type=Integer,Description="Depth">',
+    '##contig=<ID=chr1,length=248956422>',
+    '##contig=<ID=chr2,length=242193529>',
+    '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tP1',
+  ];
+  const quals = ['50', '.', '12.5', '007', '0', '1e3', '0.0000001', '99.90', '-1', '3.'];
+  const filters = ['PASS', '.', 'q10;lowDP', 'LowQual', 'a;;b', '"odd"'];
+  const gts = ['0/1', '1|1', '1', './.', '0|1:x', '1/2', '', '0/0'];
+  const alts: [string, string][] = [['A', 'G'], ['C', 'T'], ['G', 'A'], ['T', 'C'], ['a', 'G'], ['A', 'g'], ['A', 'A'], ['N', 'A'], ['A', 'G,T'], ['AC', 'A'], ['A', '<DEL>'], ['A', '*']];
+  let i = 0;
+  for (const chrom of ['chr1', 'chr2']) {
+    for (const base of [1150, 3000, 9000, 40_000, 1_000_000]) {
+      for (let k = 0; k < 60; k++, i++) {
+        const [ref, alt] = alts[i % alts.length]!;
+        const format = i % 13 === 0 ? 'GT:DP' : 'GT';
+        const gt = gts[i % gts.length]!;
+        const sample = format === 'GT:DP' ? `${gt || '0/1'}:12` : gt;
+        lines.push(`${chrom}\t${base + k * 7}\trs${i}\t${ref}\t${alt}\t${quals[i % quals.length]}\t${filters[i % filters.length]}\tNOTE=x\t${format}\t${sample}`);
+      }
+    }
+  }
+  lines.push('chrM\t100\t.\tA\tG\t50\tPASS\t.\tGT\t1/1', 'chr3\t5000\t.\tA\tG\t50\tPASS\t.\tGT\t0/1', 'chr3\t9000\t.\tC\tT\t50\tPASS\t.\tGT\t0/1');
+  return lines.join(crlf ? '\r\n' : '\n') + '\n';
+}
+
+describe('rarelens annotate: the short path for intergenic substitutions', () => {
+  it('writes byte for byte what the full path writes, in-process and in workers, and takes the intergenic substitutions', async () => {
+    for (const crlf of [false, true]) {
+      const vcf = join(dir, `short${crlf ? '.crlf' : ''}.vcf`);
+      await writeFile(vcf, shortPathVcf(crlf));
+      const outputs: string[] = [];
+      const messages: string[] = [];
+      for (const [threads, full] of [['1', '1'], ['1', '0'], ['2', '1'], ['2', '0']] as const) {
+        const out = join(dir, `short.${threads}.${full}.jsonl`);
+        vi.stubEnv('RARELENS_ANNOTATE_FULL_PATH', full);
+        const err = captureErrors();
+        const code = await run(['--vcf', vcf, '--kb', kbDir, '--assembly', 'GRCh38', '--threads', threads, '--out', out]);
+        err.restore();
+        vi.unstubAllEnvs();
+        expect(code).toBe(0);
+        outputs.push(await readFile(out, 'utf8'));
+        messages.push(err.text().replace(/ in [\d.]+ s /, ' ').replace(/wrote .*/, ''));
+      }
+      expect(outputs[0]!.split('\n').length).toBeGreaterThan(500);
+      for (const o of outputs.slice(1)) expect(o).toBe(outputs[0]);
+      for (const m of messages.slice(1)) expect(m).toBe(messages[0]);
+    }
+
+    // A line the short path would take but for its POS (past chr2's end) among lines it takes: the
+    // same error, naming that line, on both paths.
+    const bad = join(dir, 'short-bad.vcf');
+    await writeFile(bad, shortPathVcf(false).replace('chr2\t40014\t', 'chr2\t300000000\t'));
+    const errors: string[] = [];
+    for (const [threads, full] of [['1', '1'], ['1', '0'], ['2', '1'], ['2', '0']] as const) {
+      vi.stubEnv('RARELENS_ANNOTATE_FULL_PATH', full);
+      const err = captureErrors();
+      const code = await run(['--vcf', bad, '--kb', kbDir, '--assembly', 'GRCh38', '--threads', threads, '--out', join(dir, 'short-bad.jsonl')]);
+      err.restore();
+      vi.unstubAllEnvs();
+      expect(code).toBe(1);
+      errors.push(err.text());
+    }
+    expect(errors[0]).toMatch(/short-bad\.vcf:\d+: POS 300000000 is beyond the end of chr2/);
+    for (const e of errors.slice(1)) expect(e).toBe(errors[0]);
+
+    // The same blocks through encodeBlock with and without the short path: same bytes, and the
+    // short path wrote the plain intergenic substitutions (not the first one, which it learns from).
+    const vcf = join(dir, 'short.vcf');
+    const encode = async (withShort: boolean) => {
+      const { reader, annotator, kb } = await openAnnotation({ vcf, kb: kbDir, assembly: 'GRCh38' });
+      const writer = new AnnotationJsonlWriter();
+      const short = withShort ? IntergenicSnvPath.open(reader, kb, writer) : null;
+      const counts: Record<string, number> = {};
+      let alleles = 0;
+      for await (const b of reader.textBlocks()) alleles += encodeBlock(b.text, b.firstLine, reader, annotator, writer, short, counts);
+      return { text: writer.take().toString('utf8'), counts, alleles, written: short?.written ?? 0, summary: { ...reader.summary } };
+    };
+    const [full, short] = [await encode(false), await encode(true)];
+    expect(short.text).toBe(full.text);
+    expect(short.counts).toEqual(full.counts);
+    expect(short.alleles).toBe(full.alleles);
+    expect(short.summary).toEqual(full.summary);
+    // Eligible: upper-case one-base REF and ALT, different, FORMAT GT with a GT, QUAL '.' or plain
+    // digits, at 9,000+ on chr1 (TESTG's transcript reaches 1,300 + 5,000) or on chr2 and chr3
+    // after their first lines (a contig's first line goes the full path: the reader learns the
+    // contig there); not on chrM.
+    const expected = shortPathVcf(false)
+      .split('\n')
+      .filter((l) => {
+        const f = l.split('\t');
+        if (f.length !== 10 || f[0] === '#CHROM' || f[0] === 'chrM') return false;
+        const pos = Number(f[1]);
+        const plain = /^[ACGT]$/.test(f[3]!) && /^[ACGT]$/.test(f[4]!) && f[3] !== f[4] && f[8] === 'GT' && f[9] !== '' && /^(\.|\d+\.?\d*)$/.test(f[5]!);
+        return plain && ((f[0] === 'chr2' && f[2] !== 'rs300') || (f[0] === 'chr3' && pos !== 5000) || (f[0] === 'chr1' && pos > 6300));
+      }).length;
+    expect(expected).toBeGreaterThan(100);
+    // Less the first eligible line of the file, learnt from through the full path.
+    expect(short.written).toBe(expected - 1);
+    expect(full.written).toBe(0);
   }, 120_000);
 });

@@ -28,7 +28,7 @@ import {
   type VcfReader,
 } from '@rarelens/engine';
 import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args.ts';
-import { openAnnotation } from './annotate-jsonl.ts';
+import { encodeBlock, IntergenicSnvPath, openAnnotation } from './annotate-jsonl.ts';
 import { AnnotateInputError, annotateInWorkers } from './annotate-pool.ts';
 import { outputTarget } from '../output.ts';
 import { defaultKbDir } from './kb.ts';
@@ -97,7 +97,8 @@ async function annotate(args: Args): Promise<number> {
   const tmp = target.path;
   try {
     const manifest = await readKbManifest(args.kb);
-    const input = { vcf: args.vcf, assembly: args.assembly, sample: args.sample, kb: args.kb, fasta: args.fasta };
+    // RARELENS_ANNOTATE_FULL_PATH=1: no short path for intergenic substitutions (to compare outputs).
+    const input = { vcf: args.vcf, assembly: args.assembly, sample: args.sample, kb: args.kb, fasta: args.fasta, fullPathOnly: process.env.RARELENS_ANNOTATE_FULL_PATH === '1' };
     const threads = args.threads ?? ((await stat(args.vcf).then((st) => st.size, () => 0)) >= PARALLEL_FROM_BYTES ? Math.min(availableParallelism(), 8) : 1);
     const counts = new Map<string, number>();
     let n = 0;
@@ -127,16 +128,14 @@ async function annotate(args: Args): Promise<number> {
       if (args.format === 'jsonl') {
         const out = createWriteStream(tmp);
         const encoder = new AnnotationJsonlWriter();
-        // Whole batches (one per decoded chunk): one await per ~1 MiB of input, not per variant.
-        for await (const batch of reader.batches()) {
-          for (const v of batch) {
-            const a = annotator.annotate(v);
-            counts.set(a.acmg.classification, (counts.get(a.acmg.classification) ?? 0) + 1);
-            encoder.add(a);
-          }
-          n += batch.length;
+        const short = input.fullPathOnly ? null : IntergenicSnvPath.open(reader, opened.kb, encoder);
+        const classes: Record<string, number> = {};
+        // Whole blocks (one per decoded chunk): one await per ~1 MiB of input, not per variant.
+        for await (const block of reader.textBlocks()) {
+          n += encodeBlock(block.text, block.firstLine, reader, annotator, encoder, short, classes);
           if (encoder.length > 1 << 20 && !out.write(encoder.take())) await once(out, 'drain');
         }
+        for (const [k, c] of Object.entries(classes)) counts.set(k, c);
         out.end(encoder.take());
         await once(out, 'finish');
       } else {

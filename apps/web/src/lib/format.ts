@@ -25,14 +25,8 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : dateTimeFormat.format(d);
 }
 
-/** A probability in [0, 1] as a percentage with sensible precision ("42%", "0.3%", "<0.1%"). */
-export function formatProbability(p: number): string {
-  const pct = p * 100;
-  if (pct === 0) return '0%';
-  if (pct < 0.1) return '<0.1%';
-  if (pct < 10) return `${pct.toFixed(1)}%`;
-  return `${Math.round(pct)}%`;
-}
+/** A probability as a percentage: one formatter for the screens and the PDF report. */
+export { formatProbability } from '@rarelens/contract';
 
 /** A population allele frequency: scientific notation below 0.001, "not available" when unknown. */
 export function formatAf(af: number | null): string {

@@ -150,6 +150,14 @@ const PREDICTOR_KEYS: Record<keyof PredictorScores, string[]> = {
 };
 
 const ALL_PREDICTOR_KEYS = [...Object.values(PREDICTOR_KEYS).flat(), 'SpliceAI'];
+
+/**
+ * Whether an annotator given these header INFO keys (AnnotatorOptions.infoKeys; undefined: not
+ * known) reads predictor scores from a variant's INFO.
+ */
+export function readsPredictorInfo(infoKeys: ReadonlySet<string> | undefined): boolean {
+  return !infoKeys || ALL_PREDICTOR_KEYS.some((k) => infoKeys.has(k));
+}
 const NO_PREDICTORS: PredictorScores = Object.freeze({});
 
 function predictorsOf(v: VcfVariantLike, entry: TranscriptAnnotation | null, infoKeys: ReadonlySet<string> | undefined, probeInfo: boolean): PredictorScores {
@@ -270,7 +278,7 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
   // The memoised result the last evidence-free variant used, with its keys (checked before the maps).
   let lastPlain: { consequences: readonly string[]; gene: GeneRecord | null; result: PlainResult } | null = null;
   const infoKeys = opts.infoKeys;
-  const probeInfo = !infoKeys || ALL_PREDICTOR_KEYS.some((k) => infoKeys.has(k));
+  const probeInfo = readsPredictorInfo(infoKeys);
   // Reference amino acid of a codon from the ClinVar pathogenic-missense table (any of its positions).
   const aaHint: AminoAcidHint = (chrom, positions) => {
     for (const g of positions) {

@@ -5,7 +5,7 @@ export { GENOMIC_SOURCES, type SourceSpec } from '../kb/sources.ts';
 export { GeneIndex, type GeneRecord, type GeneConstraint, type GeneClinvarStats } from '../genes/gene.ts';
 export { TranscriptIndex, TranscriptModel, type Transcript, type ManeStatus } from '../transcripts/model.ts';
 export { ClinvarIndex, PathogenicMissenseIndex, classifySignificance, starsFromReviewStatus, formatReviewStatus, reviewStatusOfStars, type ClinvarAllele, type ClinvarReleases, type ClinvarClass, type PathogenicMissense } from '../clinvar/clinvar.ts';
-export { createAnnotator, annotateVariants, pickEffect, perGeneEffects, type Annotator, type AnnotatorOptions, type VcfVariantLike } from './annotator.ts';
+export { createAnnotator, annotateVariants, readsPredictorInfo, pickEffect, perGeneEffects, type Annotator, type AnnotatorOptions, type VcfVariantLike } from './annotator.ts';
 export { transcriptEffect, trimAllele, translateCodon, describeCodingOutcome, UPSTREAM_DISTANCE, type AlleleSpan, type BaseLookup, type TranscriptEffect } from './consequence.ts';
 export { SO_TERMS, impactOf, soRank, sortTerms, LOF_TERMS, type SoTerm } from './so.ts';
 export { toAnnotationJson, toAnnotationInfo, ANNOTATION_INFO_FIELDS, type AnnotationJson } from './output.ts';

@@ -178,23 +178,7 @@ export class AnnotationJsonlWriter {
     this.str(i.alt);
     this.bytes(K.line);
     this.num(i.line);
-    // Genotypes alternate (0/1, 1/1, 0|1, ...): their runs are kept per GT and zygosity, not only the last.
-    let byZygosity = this.genotypeRuns.get(g.gt);
-    if (byZygosity === undefined) {
-      byZygosity = new Map<string, Uint8Array>();
-      if (this.genotypeRuns.size < MAX_GENOTYPE_RUNS) this.genotypeRuns.set(g.gt, byZygosity);
-    }
-    let gb = byZygosity.get(g.zygosity);
-    if (gb === undefined) {
-      gb = this.encoded(() => {
-        this.bytes(K.genotype);
-        this.str(g.gt);
-        this.bytes(K.zygosity);
-        this.strCached(g.zygosity);
-      });
-      byZygosity.set(g.zygosity, gb);
-    }
-    this.bytes(gb);
+    this.bytes(this.genotypeRun(g.gt, g.zygosity));
     if (g.depth != null) {
       this.bytes(K.depth);
       this.num(g.depth);
@@ -215,11 +199,7 @@ export class AnnotationJsonlWriter {
     if (f.length === 1 && f[0] === c.filter) this.bytes(c.filterBytes);
     else if (f.length === 1) {
       c.filter = f[0]!;
-      c.filterBytes = this.encoded(() => {
-        this.bytes(K.filter);
-        this.strs(f);
-        this.bytes(K.qual);
-      });
+      c.filterBytes = this.filterRun(f);
       this.bytes(c.filterBytes);
     } else {
       this.bytes(K.filter);
@@ -265,6 +245,99 @@ export class AnnotationJsonlWriter {
       }
       this.bytes(c.tailBytes);
     } else this.tail(v);
+  }
+
+  /**
+   * The bytes from the "genotype" key to the end of the zygosity value. Genotypes alternate (0/1,
+   * 1/1, 0|1, ...): these runs are kept per GT and zygosity, not only the last.
+   */
+  genotypeRun(gt: string, zygosity: string): Uint8Array {
+    let byZygosity = this.genotypeRuns.get(gt);
+    if (byZygosity === undefined) {
+      byZygosity = new Map<string, Uint8Array>();
+      if (this.genotypeRuns.size < MAX_GENOTYPE_RUNS) this.genotypeRuns.set(gt, byZygosity);
+    }
+    let gb = byZygosity.get(zygosity);
+    if (gb === undefined) {
+      gb = this.encoded(() => {
+        this.bytes(K.genotype);
+        this.str(gt);
+        this.bytes(K.zygosity);
+        this.strCached(zygosity);
+      });
+      byZygosity.set(zygosity, gb);
+    }
+    return gb;
+  }
+
+  /** The bytes from the end of the genotype to the "qual" key included, for FILTER values `f`. */
+  filterRun(f: readonly string[]): Uint8Array {
+    return this.encoded(() => {
+      this.bytes(K.filter);
+      this.strs(f);
+      this.bytes(K.qual);
+    });
+  }
+
+  /** The bytes from the start of a record to its "pos" value (`inInput`: the "input" object's). */
+  chromRun(chrom: string, inInput: boolean): Uint8Array {
+    return inInput ? this.between(K.input, chrom, K.pos) : this.between(K.chromFirst, chrom, K.pos);
+  }
+
+  /**
+   * A copy of the bytes of the record written since `start` (this.length before its add()) from
+   * its "gene" key to its end: the part of a record that follows "qual". Null when there is none.
+   */
+  recordTail(start: number): Uint8Array | null {
+    const b = this.buf;
+    const key = K.gene;
+    // A string value never holds a bare '"' (JSON escapes it): the first ',"gene":' is the key.
+    outer: for (let p = start; p + key.length <= this.pos; p++) {
+      for (let k = 0; k < key.length; k++) if (b[p + k] !== key[k]) continue outer;
+      return new Uint8Array(b.subarray(p, this.pos));
+    }
+    return null;
+  }
+
+  /**
+   * Appends the record of a substitution of one base by another written as VCF text, whose
+   * members from "gene" on are `tail` (recordTail() of a record with the same annotation):
+   * `chrom` and `inputChrom` from chromRun(), the POS digits copied from text[posStart, posEnd)
+   * (a VCF POS without leading zeros: its JSON spelling), `ref` and `alt` as character codes,
+   * `genotype` from genotypeRun() and `filter` from filterRun(). The bytes are those add() writes
+   * for the same record (annotate-jsonl.ts, and the test beside this file, compare them).
+   */
+  addSnv(text: string, posStart: number, posEnd: number, chrom: Uint8Array, inputChrom: Uint8Array, ref: number, alt: number, line: number, genotype: Uint8Array, filter: Uint8Array, qual: number | null, tail: Uint8Array): void {
+    const digits = posEnd - posStart;
+    this.bytes(chrom);
+    this.snvMembers(text, posStart, digits, ref, alt);
+    this.bytes(inputChrom);
+    this.snvMembers(text, posStart, digits, ref, alt);
+    this.bytes(K.line);
+    this.num(line);
+    this.bytes(genotype);
+    this.bytes(filter);
+    this.numOrNull(qual);
+    this.bytes(tail);
+  }
+
+  /** POS digits, then ,"ref":"R","alt":"A" (see addSnv). */
+  private snvMembers(text: string, posStart: number, digits: number, ref: number, alt: number): void {
+    this.ensure(digits + 24);
+    const b = this.buf;
+    let p = this.pos;
+    for (let k = 0; k < digits; k++) b[p++] = text.charCodeAt(posStart + k);
+    const r = K.ref;
+    for (let k = 0; k < r.length; k++) b[p++] = r[k]!;
+    b[p++] = 34;
+    b[p++] = ref;
+    b[p++] = 34;
+    const a = K.alt;
+    for (let k = 0; k < a.length; k++) b[p++] = a[k]!;
+    b[p++] = 34;
+    b[p++] = alt;
+    b[p++] = 34;
+    this.pos = p;
   }
 
   /** From "gene" to the "hgvs_c" key. */

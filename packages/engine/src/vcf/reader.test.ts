@@ -471,6 +471,30 @@ describe('readVcf: blocks parsed elsewhere (the annotate worker threads)', () =>
     }
   });
 
+  it('parses a range of a block (from, to) as it parses that range cut out, line by line', async () => {
+    for (const name of ['multiallelic.vcf', 'spec-edge-cases.vcf', 'crlf.vcf']) {
+      const whole = await viaBlocks(name);
+      const blocks = await readVcf(fx(name));
+      const parser = await readVcf(fx(name));
+      parser.close();
+      const variants: VcfVariant[] = [];
+      let counted = 0;
+      for await (const b of blocks.textBlocks()) {
+        // Each line on its own: a range ending at a line break, or at the next line's start, with text after it.
+        let line = b.firstLine;
+        for (let s = 0; s < b.text.length; line++) {
+          const nl = b.text.indexOf('\n', s);
+          const e = nl === -1 ? b.text.length : nl;
+          counted += parser.parseBlockEach(b.text, line, (v) => variants.push(v), s, line % 2 === 0 ? e : Math.min(e + 1, b.text.length));
+          s = e + 1;
+        }
+      }
+      expect(variants.map(fields), name).toEqual(whole.variants.map(fields));
+      expect(counted, name).toBe(whole.counted);
+      expect(summaryOf(parser), name).toEqual(whole.summary);
+    }
+  });
+
   it('stops at a malformed line with its line number', async () => {
     const err = await viaBlocks('wrong-columns.vcf').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(VcfParseError);

@@ -302,6 +302,15 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     return info;
   }
 
+  /**
+   * The contig a record's CHROM `raw` names (reported name and largest valid POS), once a record
+   * of it has been parsed by this reader; null before that. No side effects (for callers that
+   * handle some lines themselves and leave the rest, and every new contig, to this reader).
+   */
+  knownContig(raw: string): { readonly name: string; readonly maxPos: number } | null {
+    return this.contigs.get(raw) ?? null;
+  }
+
   private formatLayout(format: string): FormatLayout {
     if (this.lastFormat !== null && format === this.lastFormatRaw) return this.lastFormat;
     let f = this.formats.get(format);
@@ -543,15 +552,16 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     }
   }
 
-  private parseText(text: string, out: VcfVariant[], isFinal: boolean, sink: ((v: VcfVariant) => void) | null = null): void {
-    let start = 0;
-    const len = text.length;
+  /** Parses the lines of text[from, to) (to: text.length by default). */
+  private parseText(text: string, out: VcfVariant[], isFinal: boolean, sink: ((v: VcfVariant) => void) | null = null, from = 0, to = text.length): void {
+    let start = from;
+    const len = to;
     let lineNo = this.lineNo;
     let records = 0;
     try {
       for (;;) {
         let nl = text.indexOf('\n', start);
-        if (nl === -1) {
+        if (nl === -1 || nl > len) {
           if (!isFinal || start >= len) break;
           nl = len;
         }
@@ -582,7 +592,7 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
       this.lineNo = lineNo;
       this.summary.records += records;
     }
-    this.pending = start < len ? text.slice(start) : '';
+    this.pending = start < len ? text.slice(start, len) : '';
   }
 
   private async normalizeBatch(batch: VcfVariant[]): Promise<VcfVariant[]> {
@@ -696,13 +706,15 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
    * line numbers of the file: nothing of a line need outlive its consumer (a block's variants are
    * not kept alive together through the young generation). Counts go to this reader's summary.
    * Returns the number of variants. Without `reference` only (left-alignment is asynchronous).
+   * `from`, `to`: only the whole lines of text[from, to) (`firstLine` is the number of the line
+   * at `from`), without a substring made for them.
    */
-  parseBlockEach(text: string, firstLine: number, each: (v: VcfVariant) => void): number {
+  parseBlockEach(text: string, firstLine: number, each: (v: VcfVariant) => void, from = 0, to = text.length): number {
     if (this.opts.reference !== undefined) throw new Error('parseBlockEach does not left-align: read with batches() when a reference is given');
     const before = this.summary.alleles;
     this.lineNo = firstLine - 1;
     this.pending = '';
-    this.parseText(text, [], true, each);
+    this.parseText(text, [], true, each, from, to);
     this.pending = '';
     return this.summary.alleles - before;
   }

@@ -92,6 +92,16 @@ export function formatReview(r: ReviewerClassification, automaticNow: string): s
   return `${r.classification} — ${r.reason} (${who}, ${when}); ${automatic}`;
 }
 
+/** A selected variant's gene as the genes screen ranks it. */
+export interface ReportGene {
+  symbol: string;
+  rank: number;
+  /** log10 ranking score. */
+  score: number;
+  /** Calibrated post-test probability; null for runs ranked before it was computed. */
+  probability: number | null;
+}
+
 export interface ReportModel {
   product: ReportCase;
   run: ReportRun | null;
@@ -103,6 +113,8 @@ export interface ReportModel {
   missing: { chrom: string; pos: number; ref: string; alt: string; gene: string | null }[];
   /** Ranked diseases involving the selected genes, best first (and the best of every selected gene, see diseasesForGenes). */
   diseases: RunPhenotypeRow[];
+  /** The ranking of the selected variants' genes, best first (absent: not read, e.g. a phenopacket). */
+  genes?: ReportGene[];
   interpretation: string;
   analyst: string;
   generatedAt: Date;

@@ -48,6 +48,51 @@ describe('limitationsOf', () => {
 });
 
 describe('renderReportPdf', () => {
+  it('never leaves a section heading alone at the foot of a page (its first lines or table header go with it)', async () => {
+    const headings = ['VARIANTS', 'VARIANT EVIDENCE', 'GENES IN THE RANKING', 'ASSOCIATED DISEASES', 'INTERPRETATION', 'TEST AND METHOD', 'LIMITATIONS', 'REFERENCES', 'SIGN-OFF'];
+    const orphans: string[] = [];
+    // Longer and longer indications move every later heading down the page, a few points at a time.
+    for (let n = 0; n < 14; n++) {
+      const model = buildReportModel({
+        genes: [{ symbol: 'FGFR2', rank: 1, score: 4.34, probability: 0.83 }],
+        product: { ...buildReportModel().product, symptoms: `${'Broad thumbs and halluces since birth. '.repeat(1 + n * 3)}` },
+      });
+      const { pdf, pageCount } = await renderReportPdf(model);
+      const file = path.join(tmp, `orphans-${n}.pdf`);
+      writeFileSync(file, pdf);
+      for (let p = 1; p <= pageCount; p++) {
+        const lines = execFileSync('pdftotext', ['-layout', '-f', String(p), '-l', String(p), file, '-'], { encoding: 'utf8' })
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l !== '' && !l.startsWith('Report ') && !l.startsWith('RareLens Clinical genome report'));
+        const last = lines.at(-1) ?? '';
+        if (p < pageCount && headings.includes(last)) orphans.push(`indication ${n}: page ${p} ends with ${last}`);
+      }
+    }
+    expect(orphans).toEqual([]);
+  }, 120_000);
+
+  it('lists the selected variants’ genes with the genes screen’s post-test probability and labelled score', async () => {
+    const model = buildReportModel({
+      variants: [buildVariantRow(), buildVariantRow({ id: 2, gene: 'MSX2', pos: 174728000 })],
+      genes: [
+        { symbol: 'FGFR2', rank: 1, score: 5.1234, probability: 0.8912 },
+        { symbol: 'MSX2', rank: 7, score: -0.8, probability: null },
+      ],
+    });
+    const text = textOf((await renderReportPdf(model)).pdf, 'genes.pdf');
+    expectTextOf(text, [
+      'GENES IN THE RANKING',
+      'Gene Rank Post-test probability Score (log10) Selected variants',
+      'FGFR2 1 89% 5.12 1',
+      'MSX2 7 not computed (ranked before it existed) -0.80 1',
+      'Post-test probability that this gene is the cause',
+      'It compares the genes of this case only and is not a probability.',
+    ]);
+    const none = textOf((await renderReportPdf(buildReportModel({ genes: [] }))).pdf, 'no-genes.pdf');
+    expect(none).toContain('None of the selected variants is in a ranked gene.');
+  });
+
   it('writes the case, variant, KB versions, Unicode text and page numbers as selectable text', async () => {
     const { pdf, pageCount } = await renderReportPdf(buildReportModel());
     expectTextOf(textOf(pdf, 'unicode.pdf'), [

@@ -7,7 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { DEJAVU_DIR, collectPdf, registerFonts, type Fonts } from '../../pdf/pdf.ts';
-import { Messages } from '@rarelens/contract';
+import { formatGeneScore, formatProbability, Messages, PROBABILITY_HELP } from '@rarelens/contract';
 import { readStoredInput } from '../../db/run-variants.ts';
 import {
   byReportOrder,
@@ -48,6 +48,11 @@ const COLOR = {
 };
 
 const PAGE = { margin: 50, top: 78, bottom: 62 };
+
+/** Under the genes table: the same numbers, read the same way, as on the genes screen and the gene page. */
+const GENE_REPORT_NOTE =
+  `As on the genes screen and the gene page. ${PROBABILITY_HELP.gene} ` +
+  'Score (log10): the ranking score the genes are ordered by, the sum of the phenotype, genotype and constraint parts (listed on the gene page under “Why this rank”); each point more is ten times more evidence. It compares the genes of this case only and is not a probability.';
 
 /** Limitations of the method; the population-frequency line depends on the deployment. */
 export function limitationsOf(model: ReportModel): string[] {
@@ -178,8 +183,13 @@ class ReportWriter {
     if (this.doc.y + needed > this.bottom) this.doc.addPage();
   }
 
+  /**
+   * A section heading starts a new page unless the heading (~32 pt) and what must follow it (a
+   * table's header and first row, a variant's first evidence lines: those ask for up to 70 pt)
+   * fit: a heading never ends a page alone.
+   */
   section(title: string): void {
-    this.ensure(70);
+    this.ensure(110);
     const { doc } = this;
     doc.moveDown(0.8);
     doc.font(this.fonts.bold).fontSize(11.5).fillColor(COLOR.accent).text(title.toUpperCase(), this.left, doc.y, { characterSpacing: 0.6 });
@@ -521,6 +531,31 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
   }
 
   if (model.family) writeFamilySection(w, { ...model, variants: ordered }, model.family);
+
+  if (model.genes) {
+    w.section('Genes in the ranking');
+    if (
+      w.tableOrNote(
+        [
+          { header: 'Gene', width: 70 },
+          { header: 'Rank', width: 50 },
+          { header: 'Post-test probability', width: 110 },
+          { header: 'Score (log10)', width: 80 },
+          { header: 'Selected variants', width: w.width - 310 },
+        ],
+        model.genes.map((g) => [
+          g.symbol,
+          String(g.rank),
+          g.probability === null ? 'not computed (ranked before it existed)' : formatProbability(g.probability),
+          formatGeneScore(g.score),
+          String(model.variants.filter((v) => v.gene === g.symbol).length),
+        ]),
+        'None of the selected variants is in a ranked gene.',
+      )
+    ) {
+      w.paragraph(GENE_REPORT_NOTE, { italic: true, size: 8.5, color: COLOR.muted });
+    }
+  }
 
   w.section('Associated diseases');
   w.tableOrNote(

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorCode, Messages, Phenopacket } from '@rarelens/contract';
+import { ErrorCode, formatGeneScore, formatProbability, Messages, Phenopacket, type GeneDetails } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database.ts';
@@ -291,6 +291,25 @@ describe('the clinical report and exports', () => {
 
     const missing = await app.inject({ method: 'GET', url: `${base()}/reports/${someUuid}`, headers: bearer(alice) });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('lists each selected gene with the rank, post-test probability and score (log10) the gene page shows', async () => {
+    const file = path.join(tmp, 'genes-report.pdf');
+    writeFileSync(file, pdf);
+    const flat = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(flat).toContain('GENES IN THE RANKING');
+    let ranked = 0;
+    const symbols = [...new Set(selected.flatMap((v) => (v.gene ? [v.gene] : [])))];
+    expect(symbols.length).toBeGreaterThan(0);
+    for (const symbol of symbols) {
+      const res = await app.inject({ method: 'GET', url: `${base()}/genes/${symbol}`, headers: bearer(alice) });
+      if (res.statusCode === 404) continue;
+      const g = res.json<GeneDetails>();
+      const probability = g.probability === null ? 'not computed (ranked before it existed)' : formatProbability(g.probability);
+      expect(flat).toContain(`${g.symbol} ${g.rank} ${probability} ${formatGeneScore(g.score)}`);
+      ranked++;
+    }
+    expect(ranked).toBeGreaterThan(0);
   });
 
   it("holds each selected variant's gene and HGVS, the KB versions and the edited interpretation as text", () => {

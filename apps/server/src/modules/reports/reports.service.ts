@@ -132,7 +132,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
     ]);
     const variants = items.flatMap((i) => (i.variant ? [i.variant] : []));
     const genes = [...new Set(variants.flatMap((v) => (v.gene ? [v.gene] : [])))];
-    const diseases = runId ? await repo.diseasesForGenes(db, runId, genes, REPORT_DISEASES) : [];
+    const [diseases, ranked] = runId ? await Promise.all([repo.diseasesForGenes(db, runId, genes, REPORT_DISEASES), repo.rankedGenes(db, runId, genes)]) : [[], []];
     const genome = files.find((f) => f.role === 'genome');
     return {
       product: {
@@ -162,6 +162,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       variants,
       missing: items.filter((i) => !i.variant).map((i) => ({ chrom: i.item.chrom, pos: i.item.pos, ref: i.item.ref, alt: i.item.alt, gene: i.item.gene })),
       diseases,
+      genes: ranked,
       interpretation: opts.interpretation ?? draftInterpretation(variants, diseases, undefined, reviews, product.hpoTerms.length > 0),
       reviews,
       analyst: opts.analyst,

@@ -94,7 +94,7 @@ describe('sharing with a link', () => {
     const opened = await call('GET', `/api/shared/${token}`);
     expect(opened.statusCode, opened.body).toBe(200);
     const shared = opened.json<SharedProductResponse>();
-    expect(shared.product).toMatchObject({ id: caseUuid, caseId: CASE_ID, sharedBy: owner.email, sharedWith: email, status: 'Completed' });
+    expect(shared.product).toMatchObject({ id: caseUuid, caseId: CASE_ID, sharedBy: owner.email, sharedByName: 'Ada Lovelace', sharedWith: email, status: 'Completed' });
     expect(shared.product.hpoTerms.map((t) => t.id)).toEqual(['HP:0000244']);
     expect(shared.phenotypes.length).toBeGreaterThan(0);
     const ownerView = await call('GET', `/api/products/${caseUuid}/phenotypes?pageSize=100`, owner);
@@ -122,6 +122,31 @@ describe('sharing with a link', () => {
     ] as const) {
       const res = await app.inject({ method, url, headers: asBearer, payload: method === 'GET' ? undefined : {} });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('names the sender in the e-mail by their account name (as the profile says it now) with their address, and greets a recipient with an account by name', async () => {
+    const profile = (await call('GET', '/api/account', owner)).json<{ user: Record<string, unknown> }>().user;
+    const renamed = await call('PUT', '/api/account', owner, { name: 'Rosalind', surname: "O'Franklin", birthDate: profile.birthDate, language: 'en' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    try {
+      const stranger = uniqueEmail('named');
+      await shareAndReadLink(stranger);
+      const mail = inbox.messages.filter((m) => m.to.includes(stranger)).at(-1)!;
+      expect(mail.subject).toBe(`Rosalind O'Franklin shared the phenotypes of case ${CASE_ID} with you on RareLens`);
+      expect(mail.text).toMatch(/^Hello,\n/);
+      expect(mail.text).toContain(`Rosalind O'Franklin (${owner.email}) shared the ranked phenotypes of case ${CASE_ID} with you (read only).`);
+      expect(mail.text).toContain("unless Rosalind O'Franklin unshares it before.");
+      expect(mail.text).toContain(`Reply to Rosalind O'Franklin at ${owner.email}.`);
+      expect(mail.html).toContain(`<strong>Rosalind O&#39;Franklin</strong> (<a href="mailto:${owner.email}">${owner.email}</a>) shared the ranked phenotypes`);
+      expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${owner.email.replace(/[.+]/g, '\\$&')}`, 'mi'));
+
+      await shareAndReadLink(colleague.email);
+      const toColleague = inbox.messages.filter((m) => m.to.includes(colleague.email)).at(-1)!;
+      expect(toColleague.text).toMatch(/^Hello Ada,\n/);
+      expect(toColleague.html).toContain('<p>Hello Ada,</p>');
+    } finally {
+      await call('PUT', '/api/account', owner, { name: profile.name, surname: profile.surname, birthDate: profile.birthDate, language: 'en' });
     }
   });
 

@@ -1,5 +1,6 @@
 /** Whitelists of what the sharing API returns: the share settings and the case behind a link. */
 import type { PhenotypeRow, SharedProductResponse, ShareSettingsResponse, ShareStatus } from '@rarelens/contract';
+import { displayName } from './sharing.mails.ts';
 import type { LinkWithCase, OwnerShareRow } from './sharing.repository.ts';
 
 function statusOf(share: { revokedAt: Date | null; expiresAt: Date }, now: Date): ShareStatus {
@@ -37,6 +38,7 @@ export function presentSharedProduct(
       status: caseRow.status,
       createdAt: caseRow.createdAt.toISOString(),
       sharedBy: found.ownerEmail,
+      sharedByName: displayName({ name: found.ownerName, surname: found.ownerSurname }) || null,
       sharedWith: link.email,
       expiresAt: link.expiresAt.toISOString(),
       hpoTerms: caseRow.hpoTerms.map((id) => ({ id, label: label(id) })),

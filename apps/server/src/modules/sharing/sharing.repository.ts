@@ -18,6 +18,22 @@ export async function listShares(db: Executor, caseId: string): Promise<string[]
   return rows.map((r) => r.email);
 }
 
+/** A person as the share e-mail names them: the account's name and surname and its address. */
+export interface MailPerson {
+  name: string;
+  surname: string;
+  email: string;
+}
+
+/** The names of the accounts with these ids or addresses (the sender, and the recipient if they have an account). */
+export async function accountNames(db: Executor, where: { id: string } | { email: string }): Promise<MailPerson | null> {
+  const [row] = await db
+    .select({ name: users.name, surname: users.surname, email: users.email })
+    .from(users)
+    .where('id' in where ? eq(users.id, where.id) : eq(users.email, where.email));
+  return row ?? null;
+}
+
 export async function addShare(db: Executor, caseId: string, email: string): Promise<void> {
   await db.insert(productShares).values({ productId: caseId, email }).onConflictDoNothing();
 }
@@ -48,6 +64,8 @@ export interface LinkWithCase {
   link: ShareLinkRow;
   caseRow: ProductRow;
   ownerEmail: string;
+  ownerName: string;
+  ownerSurname: string;
   /** The e-mail is still in product_shares (not unshared). */
   stillShared: boolean;
 }
@@ -59,6 +77,8 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string): Prom
       link: shareLinks,
       caseRow: products,
       ownerEmail: users.email,
+      ownerName: users.name,
+      ownerSurname: users.surname,
       stillShared: sql<boolean>`exists (select 1 from product_shares s where s.product_id = ${shareLinks.productId} and s.email = ${shareLinks.email})`,
     })
     .from(shareLinks)

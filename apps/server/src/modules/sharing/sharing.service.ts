@@ -59,6 +59,7 @@ export function createSharingService(deps: SharingServiceDeps) {
       if (email === user.email) throw new AppError(400, ErrorCode.badRequest, 'You cannot share a case with yourself');
       const { token, hash } = deps.tokens.createOpaqueToken();
       const expiresAt = new Date(Date.now() + config.shareLinkTtlDays * DAY_MS);
+      const [sender, recipient] = await Promise.all([repo.accountNames(db, { id: user.id }), repo.accountNames(db, { email })]);
       await db.transaction(async (tx) => {
         await repo.addShare(tx, caseRow.id, email);
         await repo.insertLink(tx, { productId: caseRow.id, email, tokenHash: hash, expiresAt });
@@ -66,7 +67,8 @@ export function createSharingService(deps: SharingServiceDeps) {
         await deps.mailer.send(
           shareMail({
             to: email,
-            ownerEmail: user.email,
+            recipientName: recipient ? recipient.name : null,
+            sender: sender ?? { name: '', surname: '', email: user.email },
             caseId: caseRow.caseId,
             link: `${config.publicUrl}/shared/${token}`,
             expiresAt,

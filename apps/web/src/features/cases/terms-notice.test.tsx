@@ -75,7 +75,7 @@ describe('every screen of a case without terms says so', () => {
 
   it('on the shared link', async () => {
     const shared = {
-      product: { id: 'p1', caseId: 'CASE-7', name: 'CASE-7', status: 'Completed', createdAt: '2026-11-21T07:00:00.000Z', sharedBy: 'a@example.org', sharedWith: 'b@example.org', expiresAt: '2026-12-21T07:00:00.000Z', hpoTerms: [] },
+      product: { id: 'p1', caseId: 'CASE-7', name: 'CASE-7', status: 'Completed', createdAt: '2026-11-21T07:00:00.000Z', sharedBy: 'a@example.org', sharedByName: null, sharedWith: 'b@example.org', expiresAt: '2026-12-21T07:00:00.000Z', hpoTerms: [] },
       phenotypes: [],
     };
     stubFetchByUrl({ '/api/shared/tok': shared });

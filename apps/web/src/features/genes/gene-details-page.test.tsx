@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import type { GeneDetails } from '@rarelens/contract';
-import { cleanup, screen } from '@testing-library/react';
+import { GENE_SCORE_HELP, type GeneDetails } from '@rarelens/contract';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchByUrl } from '../../testing/fetch.ts';
 import { renderApp } from '../../testing/render.tsx';
@@ -48,6 +48,18 @@ describe('the gene details', () => {
   it('show the gene’s post-test probability, as the genes list does', async () => {
     show(gene());
     expect(await screen.findByTestId('gene-probability')).toHaveTextContent('Probability89%');
+  });
+
+  it('label the score with its name and unit, and say how to read it on focus (it was a bare number)', async () => {
+    // jsdom has no layout engine; Radix places the open tooltip with a ResizeObserver.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    show(gene({ score: 5.1234 }));
+    const label = await screen.findByTestId('gene-score-label');
+    expect(label).toHaveTextContent('Score (log10)');
+    expect(screen.getByTestId('gene-score')).toHaveTextContent('5.12');
+    act(() => label.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toContain(GENE_SCORE_HELP);
+    expect(GENE_SCORE_HELP).toContain('not a probability');
   });
 
   it('show a dash for an analysis ranked before the probability existed', async () => {

@@ -11,7 +11,7 @@ import { ResultsGate, TermsNotice } from '../cases/index.ts';
 import { DiseaseIdLink, PROBABILITY_HELP, RankExplanation } from '../phenotypes/index.ts';
 import { SignificanceBadge, VariantEvidenceDrawer, VariantTable } from '../variants/index.ts';
 import { useGene } from './genes.api.ts';
-import { GeneProbability, ScoreBars } from './genes-page.tsx';
+import { GeneProbability, GeneScoreLabel, ScoreBars } from './genes-page.tsx';
 import { PhenotypeSourceLabel } from './phenotype-source.tsx';
 
 function hgncUrl(id: string): string | null {
@@ -66,7 +66,10 @@ function Details({ product, geneId }: { product: ProductDetails; geneId: string 
             </Tooltip>
             <GeneProbability value={g.probability} />
           </div>
-          <ScoreBars gene={g} />
+          <div className="flex flex-col items-start gap-0.5">
+            <GeneScoreLabel className="text-[11px] font-semibold tracking-wide text-ink-500 uppercase" />
+            <ScoreBars gene={g} />
+          </div>
           <SignificanceBadge value={g.significance} />
         </div>
       </header>

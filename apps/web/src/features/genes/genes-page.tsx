@@ -1,4 +1,4 @@
-import type { GeneRow, ProductDetails } from '@rarelens/contract';
+import { formatGeneScore, type GeneRow, type ProductDetails } from '@rarelens/contract';
 import { EmptyState } from '../../components/card.tsx';
 import { GeneIcon } from '../../components/icons.tsx';
 import { RankedPanel, RankedRowLink, RankedTable } from '../../components/ranked-table.tsx';
@@ -9,9 +9,13 @@ import {
   abbreviateInheritance,
   PROBABILITY_HELP,
   ProbabilityBar,
+  ProbabilityLabel,
 } from '../phenotypes/index.ts';
 import { SignificanceBadge } from '../variants/index.ts';
 import { useGenesPage } from './genes.api.ts';
+import { GeneScoreLabel } from './gene-score-label.tsx';
+
+export { GeneScoreLabel };
 
 export function genePath(productId: string, symbol: string): string {
   return `/my-product/${encodeURIComponent(productId)}/genes/${encodeURIComponent(symbol)}`;
@@ -40,7 +44,7 @@ export function ScoreBars({
     </div>
   );
   const label =
-    `Score ${gene.score.toFixed(2)} (log10, the sum under Why this rank). ` +
+    `Score ${formatGeneScore(gene.score)} (log10, the sum under Why this rank). ` +
     `Phenotype: likelihood ratio 10^${gene.phenotypeScore.toFixed(1)} for the best-fitting disease (blue bar, full at 10^${FULL_PHENOTYPE_LOG10_LR}). ` +
     `Variant: genotype fit ${gene.variantScore.toFixed(2)} of 1 (orange bar).`;
   return (
@@ -50,15 +54,14 @@ export function ScoreBars({
           {bar(gene.phenotypeScore / FULL_PHENOTYPE_LOG10_LR, 'bg-sky-500', 'phenotype-bar')}
           {bar(gene.variantScore, 'bg-orange-400', 'variant-bar')}
         </div>
-        <span className="text-xs font-semibold text-ink-800 tabular-nums">
-          {gene.score.toFixed(3)}
+        <span className="text-xs font-semibold text-ink-800 tabular-nums" data-testid="gene-score">
+          {formatGeneScore(gene.score)}
         </span>
       </div>
     </Tooltip>
   );
 }
 
-/** The gene's post-test probability; a dash for analyses ranked before it was computed. */
 /** The gene's post-test probability (a bar and a percentage), or a dash for a run ranked before it existed. */
 export function GeneProbability({ value }: { value: number | null }) {
   if (value === null)
@@ -119,7 +122,7 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
             </>
           ),
         },
-        { header: 'Score', cell: (g) => <ScoreBars gene={g} /> },
+        { header: <GeneScoreLabel />, cell: (g) => <ScoreBars gene={g} /> },
         {
           header: (
             <Tooltip content={PROBABILITY_HELP.gene}>
@@ -154,8 +157,14 @@ function GenesTable({ productId, rows }: { productId: string; rows: GeneRow[] })
           <p className="text-sm font-semibold text-ink-900 italic">{g.symbol}</p>
           <p className="truncate text-xs text-ink-500">{g.name ?? ''}</p>
           <div className="mt-2 flex flex-wrap items-center gap-3">
-            <ScoreBars gene={g} />
-            <GeneProbability value={g.probability} />
+            <span className="flex items-center gap-1.5">
+              <GeneScoreLabel className="text-[11px] text-ink-500" />
+              <ScoreBars gene={g} />
+            </span>
+            <span className="flex items-center gap-1.5" data-testid="card-probability">
+              <ProbabilityLabel kind="gene" />
+              <GeneProbability value={g.probability} />
+            </span>
             <SignificanceBadge value={g.significance} />
             <span className="text-xs text-ink-600">{g.variantCount} variants</span>
           </div>

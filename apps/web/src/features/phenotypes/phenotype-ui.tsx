@@ -11,11 +11,19 @@ export function countMatched(terms: MatchedTerm[]): number {
 }
 
 /** What the probability columns mean (tooltip on the phenotypes and genes screens). */
-export const PROBABILITY_HELP = {
-  disease:
-    'Post-test probability that this is the patient’s disease, given the symptoms (phenotype likelihood ratios) and the variants found. Calibrated on solved cases: of the cases whose first disease shows about 40 %, about 40 % had that diagnosis. The probabilities add up to less than 100 %: the rest is the chance that the diagnosis is none of the listed diseases.',
-  gene: 'Post-test probability that this gene is the cause, from its variants, the inheritance fit and how well its diseases match the symptoms. Calibrated on solved cases: of the cases whose first gene shows about 40 %, about 40 % had that gene. The rest of 100 % is the chance that the cause is none of the listed genes.',
-} as const;
+import { PROBABILITY_HELP } from '@rarelens/contract';
+export { PROBABILITY_HELP };
+
+/** "Probability" with what it means on hover or focus: the label of a phone card's bare percentage. */
+export function ProbabilityLabel({ kind }: { kind: keyof typeof PROBABILITY_HELP }) {
+  return (
+    <Tooltip content={PROBABILITY_HELP[kind]}>
+      <span tabIndex={0} className="text-[11px] text-ink-500">
+        Probability
+      </span>
+    </Tooltip>
+  );
+}
 
 /** Post-test probability as a bar and a percentage. */
 export function ProbabilityBar({ value, className }: { value: number; className?: string }) {

@@ -19,6 +19,7 @@ import {
   InheritanceList,
   PROBABILITY_HELP,
   ProbabilityBar,
+  ProbabilityLabel,
 } from './phenotype-ui.tsx';
 import { usePhenotypesPage } from './phenotypes.api.ts';
 
@@ -155,7 +156,10 @@ function DiseasesTable({ productId, rows }: { productId: string; rows: Phenotype
             <InheritanceList terms={row.inheritance} />
           </DiseaseName>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5">
-            <ProbabilityBar value={row.probability} />
+            <span className="flex items-center gap-1.5" data-testid="card-probability">
+              <ProbabilityLabel kind="disease" />
+              <ProbabilityBar value={row.probability} />
+            </span>
             <SignificanceBadge value={row.significance} />
             <MatchedCell row={row} />
           </div>

@@ -29,7 +29,7 @@ export function ShareCaseButton({ productId, caseName }: { productId: string; ca
       { productId, email: parsed.data.email },
       {
         onSuccess: () => {
-          toast.success(`Shared with ${parsed.data.email}`);
+          toast.success(Messages.emailSent, { description: `Shared with ${parsed.data.email}: the e-mail holds a link to read the ranked phenotypes.` });
           setEmail('');
           setIsOpen(false);
         },

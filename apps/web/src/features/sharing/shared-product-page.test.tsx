@@ -26,7 +26,7 @@ const row: PhenotypeRow = {
   phenotypeSource: 'annotations',
 };
 const shared = {
-  product: { id: 'p1', caseId: 'LAB-TRIO-1', name: 'LAB-TRIO-1', status: 'Completed', createdAt: '2026-11-27T07:00:00.000Z', sharedBy: 'a@example.org', sharedWith: 'b@example.org', expiresAt: '2026-12-27T07:00:00.000Z', hpoTerms: [{ id: 'HP:0001250', label: 'Seizure' }] },
+  product: { id: 'p1', caseId: 'LAB-TRIO-1', name: 'LAB-TRIO-1', status: 'Completed', createdAt: '2026-11-27T07:00:00.000Z', sharedBy: 'a@example.org', sharedByName: 'Ada Lovelace', sharedWith: 'b@example.org', expiresAt: '2026-12-27T07:00:00.000Z', hpoTerms: [{ id: 'HP:0001250', label: 'Seizure' }] },
   phenotypes: [row],
 } as SharedProductResponse;
 
@@ -43,5 +43,21 @@ describe('the shared phenotypes at phone width', () => {
     expect(summary).not.toHaveTextContent('GENE9,');
     const table = screen.getByTestId('shared-phenotype-table');
     for (const h of ['Probability', 'Significance', 'Genes']) expect(within(table).getByRole('columnheader', { name: h })).toHaveClass('hidden', 'sm:table-cell');
+  });
+});
+
+describe('the shared case header', () => {
+  it('names who shared it by their account name, with their address (it gave the address alone)', async () => {
+    stubFetchByUrl({ '/api/shared/tok': shared });
+    renderApp(<SharedProductPage />, { url: '/shared/tok', routes: [{ path: '/shared/:token' }], session: true });
+    expect(await screen.findByText(/^Phenotypes shared by/)).toHaveTextContent(
+      'Phenotypes shared by Ada Lovelace (a@example.org) with b@example.org. Read only; the link works until',
+    );
+  });
+
+  it('names the address alone when the account has no name', async () => {
+    stubFetchByUrl({ '/api/shared/tok': { ...shared, product: { ...shared.product, sharedByName: null } } });
+    renderApp(<SharedProductPage />, { url: '/shared/tok', routes: [{ path: '/shared/:token' }], session: true });
+    expect(await screen.findByText(/^Phenotypes shared by/)).toHaveTextContent('Phenotypes shared by a@example.org with b@example.org.');
   });
 });

@@ -102,7 +102,7 @@ function SharedProductView({ shared }: { shared: SharedProductResponse }) {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <PageHeader
         title={`Case ${product.caseId}`}
-        description={`Phenotypes shared by ${product.sharedBy} with ${product.sharedWith}. Read only; the link works until ${formatDate(product.expiresAt)}.`}
+        description={`Phenotypes shared by ${product.sharedByName ? `${product.sharedByName} (${product.sharedBy})` : product.sharedBy} with ${product.sharedWith}. Read only; the link works until ${formatDate(product.expiresAt)}.`}
       />
       <Alert className="mb-5">
         <span className="inline-flex items-center gap-1.5">

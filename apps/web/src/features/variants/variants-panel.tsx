@@ -6,6 +6,7 @@ import {
   type ProductDetails,
   type VariantListResponse,
   type VariantRow,
+  formatGeneScore,
 } from '@rarelens/contract';
 import { Link } from 'react-router';
 import { Alert, Card, EmptyState } from '../../components/card.tsx';
@@ -24,6 +25,7 @@ import {
   type FilterDraft,
 } from './variant-filters.tsx';
 import { useFamily } from '../family/index.ts';
+import { GeneScoreLabel, useGenes } from '../genes/index.ts';
 import { VariantCard, VariantTableBody, VariantTableHead } from './variant-table.tsx';
 import { useVariants } from './variants.api.ts';
 
@@ -132,7 +134,15 @@ function ModeSwitch({
   );
 }
 
-function Results({ data, productId, members }: { data: VariantListResponse; productId: string; members?: readonly string[] }) {
+function Results({
+  data,
+  productId,
+  members,
+}: {
+  data: VariantListResponse;
+  productId: string;
+  members?: readonly string[];
+}) {
   if (data.mode === 'clustered') {
     return (
       <div className="flex flex-col gap-3">
@@ -152,8 +162,8 @@ function Results({ data, productId, members }: { data: VariantListResponse; prod
                   {group.gene.symbol}
                 </Link>
                 {group.gene.score !== null ? (
-                  <span className="text-xs text-ink-500 tabular-nums">
-                    score {group.gene.score.toFixed(3)}
+                  <span className="flex items-center gap-1 text-xs text-ink-500 tabular-nums">
+                    <GeneScoreLabel /> {formatGeneScore(group.gene.score)}
                   </span>
                 ) : null}
               </div>
@@ -164,13 +174,20 @@ function Results({ data, productId, members }: { data: VariantListResponse; prod
                   : ''}
               </span>
             </div>
-            <VariantRows variants={group.variants} productId={productId} members={members} inCluster />
+            <VariantRows
+              variants={group.variants}
+              productId={productId}
+              members={members}
+              inCluster
+            />
           </Card>
         ))}
       </div>
     );
   }
-  return <VariantRows variants={data.items} productId={productId} members={members} inCluster={false} />;
+  return (
+    <VariantRows variants={data.items} productId={productId} members={members} inCluster={false} />
+  );
 }
 
 /**
@@ -189,20 +206,80 @@ function VariantRows({
   inCluster: boolean;
 }) {
   const table = (
-    <table className={cn('w-full table-fixed', inCluster ? 'min-w-[55rem]' : 'min-w-[60rem]')} data-testid={inCluster ? undefined : 'variant-table'}>
+    <table
+      className={cn('w-full table-fixed', inCluster ? 'min-w-[55rem]' : 'min-w-[60rem]')}
+      data-testid={inCluster ? undefined : 'variant-table'}
+    >
       <VariantTableHead isGeneShown={!inCluster} isFamily={members !== undefined} />
-      <VariantTableBody variants={variants} productId={productId} isGeneShown={!inCluster} members={members} />
+      <VariantTableBody
+        variants={variants}
+        productId={productId}
+        isGeneShown={!inCluster}
+        members={members}
+      />
     </table>
   );
   return (
     <>
-      {inCluster ? <div className="hidden overflow-x-auto lg:block">{table}</div> : <Card className="hidden overflow-x-auto lg:block">{table}</Card>}
+      {inCluster ? (
+        <div className="hidden overflow-x-auto lg:block">{table}</div>
+      ) : (
+        <Card className="hidden overflow-x-auto lg:block">{table}</Card>
+      )}
       <ul className={cn('flex flex-col gap-2 lg:hidden', inCluster && 'p-2')}>
         {variants.map((v) => (
           <VariantCard key={v.id} variant={v} productId={productId} />
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * The variant list (Non-clustered, Filtered) ranks variants one by one, the genes screen ranks
+ * genes: when the first variant is not in the first gene, say why on screen. A variant of the
+ * first gene's best genotype scores the gene's score, except under a one-hit mode (dominant,
+ * unknown), where each of the gene's variants also carries its share of the gene's pathogenicity
+ * (engine rank-case.ts, VARIANT_SHARE_WEIGHT): that share is the only way another gene's variant
+ * can rank above all of the first gene's.
+ */
+export function RankOrderNote({
+  product,
+  first,
+  onClustered,
+}: {
+  product: Pick<ProductDetails, 'id' | 'run'>;
+  first: VariantRow | undefined;
+  onClustered: () => void;
+}) {
+  const genes = useGenes(product.id, product.run?.rankedAt ?? null, 1);
+  const top = genes.data?.items[0];
+  if (!first || first.rank !== 1 || !first.gene || !top || top.symbol === first.gene) return null;
+  const own = genes.data?.items.find((g) => g.symbol === first.gene);
+  return (
+    <div data-testid="rank-order-note" className="mb-3">
+      <Alert>
+        <p className="font-medium text-ink-900">
+          Why is the first variant in <span className="italic">{first.gene}</span>
+          {own ? ` (gene #${own.rank})` : ''} when <span className="italic">{top.symbol}</span> is
+          the first gene?
+        </p>
+        <p className="mt-1">
+          Variants are ranked one by one. <span className="italic">{top.symbol}</span> has{' '}
+          {top.variantCount} variants in this case, and when one variant is enough to cause a gene’s
+          disease (dominant or unknown inheritance), the gene’s evidence is shared among its
+          variants: each of them ranks below a gene’s single variant of similar strength. The gene
+          ranking weighs the gene as a whole.{' '}
+          <button
+            type="button"
+            onClick={onClustered}
+            className="font-medium text-accent-700 underline hover:text-accent-800"
+          >
+            Show the variants gene by gene (Clustered)
+          </button>
+        </p>
+      </Alert>
+    </div>
   );
 }
 
@@ -222,22 +299,19 @@ export function VariantsPanel({ product }: { product: ProductDetails }) {
     family.data && family.data.members.length > 1
       ? family.data.members.filter((m) => m.sequenced).map((m) => m.sample)
       : undefined;
+  const setMode = (next: VariantMode) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      p.set('mode', next);
+      p.delete('vpage');
+      return p;
+    });
   const total = variants.data?.total ?? 0;
   const unit = mode === 'clustered' ? 'gene' : 'variant';
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <ModeSwitch
-          mode={mode}
-          onChange={(next) =>
-            setParams((prev) => {
-              const p = new URLSearchParams(prev);
-              p.set('mode', next);
-              p.delete('vpage');
-              return p;
-            })
-          }
-        />
+        <ModeSwitch mode={mode} onChange={setMode} />
         {variants.data ? (
           <p className="text-xs text-ink-500" data-testid="variant-total">
             {total.toLocaleString('en-US')}
@@ -263,6 +337,13 @@ export function VariantsPanel({ product }: { product: ProductDetails }) {
         </EmptyState>
       ) : (
         <div className={cn(variants.isPlaceholderData && 'opacity-60 transition-opacity')}>
+          {variants.data.mode !== 'clustered' && page === 1 ? (
+            <RankOrderNote
+              product={product}
+              first={variants.data.items[0]}
+              onClustered={() => setMode('clustered')}
+            />
+          ) : null}
           <Results data={variants.data} productId={product.id} members={members} />
           <Pagination
             className="mt-4"
