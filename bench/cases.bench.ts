@@ -44,6 +44,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import setupTestDatabase from '../scripts/test-database.setup.ts';
+import { adminUrl, databaseUrl, TEMPLATE_ENV } from '../scripts/test-database.names.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
 import { signUpAndLogIn } from '../apps/server/src/testing/helpers.ts';
@@ -56,6 +57,21 @@ import { benchServerEnv, requestLogLines, serverLogFile } from './lib/server-env
 import { percentile } from './lib/stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
+
+/** A copy of the setup's migrated template (scripts/test-database.setup.ts), its URL. */
+async function benchDatabase(): Promise<string> {
+  const template = process.env[TEMPLATE_ENV];
+  if (!template) throw new Error(`${TEMPLATE_ENV} is not set: the test database setup did not run`);
+  const name = `${template}_bench`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return databaseUrl(name);
+}
 const sources = process.env.RARELENS_SOURCES ?? resolve(root, '../shared/data');
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined =>
@@ -570,7 +586,10 @@ async function main(): Promise<void> {
 
   // A throw-away database, created and dropped like the integration tests' one (or a kept one).
   const dropDatabase = reuseDb ? () => Promise.resolve() : await setupTestDatabase();
-  const dbUrl = new URL(reuseDb ?? process.env.DATABASE_URL ?? '');
+  // The setup migrates a template; the bench works on a copy of it (dropped with it), never on
+  // DATABASE_URL's database: on that one, runs piled up from bench to bench and a checkout of
+  // another schema version (a base of an interleaved pair) failed on what a newer one migrated.
+  const dbUrl = new URL(reuseDb ?? (await benchDatabase()));
   const dbName = dbUrl.pathname.slice(1);
   const dataDir = mkdtempSync(join(tmpdir(), 'rarelens-bench-cases-'));
   const inbox = await startSmtpInbox();

@@ -15,6 +15,14 @@ describe('abbreviationSense', () => {
     expect(senseOf('Fetal ultrasound at 20 weeks: BPD 45 mm.', 'BPD')).toBeNull();
   });
 
+  it('reads TGA and CVI by their context; a primer sequence is no finding', () => {
+    expect(senseOf('Echocardiography showed TGA.', 'TGA')).toBe('HP:0001669');
+    expect(senseOf('An episode of TGA with memory loss.', 'TGA')).toBe('HP:0010534');
+    expect(senseOf('Primer 5-AAG TGA TGG-3.', 'TGA')).toBeNull();
+    expect(senseOf('She has CVI and poor visual fixation.', 'CVI')).toBe('HP:0100704');
+    expect(senseOf('CVI with varicose veins.', 'CVI')).toBe('HP:0005293');
+  });
+
   it('reads nothing without cues or with cues of two senses in the same sentence', () => {
     expect(senseOf('He had BPD.', 'BPD')).toBeNull();
     expect(senseOf('The preterm girl with BPD had mood swings.', 'BPD')).toBeNull();

@@ -3,7 +3,9 @@
  * bronchopulmonary dysplasia in a note about a preterm infant, borderline personality disorder
  * in a psychiatric history and the biparietal diameter (a measurement, no finding) in a fetal
  * scan; "ASD" is an atrial septal defect beside an echocardiogram and autism spectrum disorder
- * beside behaviour and social communication.
+ * beside behaviour and social communication; "TGA" is a transposition of the great arteries or
+ * transient global amnesia (or a stop codon in a primer); "CVI" a cerebral visual impairment or
+ * chronic venous insufficiency.
  *
  * A sense is chosen when the words of the abbreviation's sentence point to that sense alone; when
  * they point nowhere, its neighbourhood (200 characters either side), then the whole text, must
@@ -35,6 +37,12 @@ const CARDIAC =
 const AUTISM =
   /\b(?:autis\w*|social|behaviou?r\w*|ADOS|communication|repetitive|stereotyp\w*|ADHD|eye contact)\b/gi;
 
+const AMNESIA = /\b(?:amnesi\w*|memory|forget\w*|confus\w*|transient global)\b/gi;
+const VISUAL =
+  /\b(?:visual|vision|visually|cortical|cerebral|blind\w*|ophthalm\w*|fixat\w*|eye contact)\b/gi;
+const VENOUS =
+  /\b(?:venous|veins?|varicos\w*|varices|stasis|o?edema|leg ulcers?|compression stockings?)\b/gi;
+
 /** Short forms (case-sensitive, as written) and their senses. */
 export const CONTEXT_ABBREVIATIONS: Readonly<Record<string, readonly AbbreviationSense[]>> = {
   BPD: [
@@ -51,6 +59,34 @@ export const CONTEXT_ABBREVIATIONS: Readonly<Record<string, readonly Abbreviatio
       cues: PSYCHIATRIC,
     },
     { meaning: 'biparietal diameter (a fetal measurement)', cues: FETAL_BIOMETRY },
+  ],
+  TGA: [
+    {
+      id: 'HP:0001669',
+      label: 'Transposition of the great arteries',
+      meaning: 'transposition of the great arteries',
+      cues: CARDIAC,
+    },
+    {
+      id: 'HP:0010534',
+      label: 'Transient global amnesia',
+      meaning: 'transient global amnesia',
+      cues: AMNESIA,
+    },
+  ],
+  CVI: [
+    {
+      id: 'HP:0100704',
+      label: 'Cerebral visual impairment',
+      meaning: 'cerebral (cortical) visual impairment',
+      cues: VISUAL,
+    },
+    {
+      id: 'HP:0005293',
+      label: 'Venous insufficiency',
+      meaning: 'chronic venous insufficiency',
+      cues: VENOUS,
+    },
   ],
   ASD: [
     {

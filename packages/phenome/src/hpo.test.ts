@@ -67,6 +67,10 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     expect(read('She was diagnosed with ASD and repetitive behaviours.').slice(0, 1)).toEqual([
       ['ASD', 'HP:0000729'],
     ]);
+    // The HPO's one reading of TGA and CVI, only where the context agrees.
+    expect(read('Globin-R (5-TTG CCA AAG TGA TGG GCC AG-3) was used.')).toEqual([]);
+    expect(read('Echocardiography showed TGA.')).toEqual([['TGA', 'HP:0001669']]);
+    expect(read('She has chronic CVI with leg oedema.').map((x) => x[1])).toContain('HP:0005293');
     // A definition in the text wins over the context.
     expect(
       read('An ASD (atrial septal defect) was found; social skills were poor.').map((x) => x[1]),

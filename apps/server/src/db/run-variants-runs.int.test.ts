@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withBulkLoad } from './bulk-copy.ts';
 import { rowsOf, type Database } from './database.ts';
 import { bothDatabases } from '../testing/databases.ts';
-import { copyVariants } from '../modules/analysis/analysis.repository.ts';
+import { copyVariantRanks, copyVariants } from '../modules/analysis/analysis.repository.ts';
 import type { runVariants } from './schema/products.ts';
 
 const { databases, removeDirs } = bothDatabases('rarelens-run-variants-runs-');
@@ -77,6 +77,13 @@ describe.each(databases)('run of a stored variant on $name', ({ open }) => {
   const load = (rows: (typeof runVariants.$inferInsert)[]) => withBulkLoad(database, (l) => copyVariants(l, database.kind, rows));
   const count = async (runId: string) =>
     Number((rowsOf(await database.db.execute(sql`select count(*)::int as n from run_variants where run_id = ${runId}`))[0] as { n: number }).n);
+  /** Rank rows of `runId` for the given variant ids (ranks 1, 2, ... in that order). */
+  const loadRanks = (runId: string, ids: number[]) =>
+    withBulkLoad(database, (l) =>
+      copyVariantRanks(l, database.kind, ids.map((id, i) => ({ runId, rank: i + 1, id, gene: null, consequence: null, af: null, clinvarSignificance: null, acmgClass: 'Benign', zygosity: 'heterozygous', inheritance: [] }))),
+    );
+  const countRanks = async (runId: string) =>
+    Number((rowsOf(await database.db.execute(sql`select count(*)::int as n from run_variant_ranks where run_id = ${runId}`))[0] as { n: number }).n);
   const countAll = async () => Number((rowsOf(await database.db.execute(sql`select count(*)::int as n from run_variants`))[0] as { n: number }).n);
 
   it('stores variants of an existing run and refuses those of a missing run, by COPY and by INSERT', async () => {
@@ -108,8 +115,8 @@ describe.each(databases)('run of a stored variant on $name', ({ open }) => {
     const renamed = await failure(database.db.execute(sql`update analysis_runs set id = gen_random_uuid() where id = ${runId}`));
     expect(renamed.code).toBe('23503');
     expect(renamed.message).toContain(`run ${runId} has stored variants`);
-    // Other updates are untouched: ranks of variants, the id of a run without variants.
-    await database.db.execute(sql`update run_variants set rank = 1 where run_id = ${runId}`);
+    // Other updates are untouched: scores of variants, the id of a run without variants.
+    await database.db.execute(sql`update run_variants set score = 1 where run_id = ${runId}`);
     await database.db.execute(sql`update analysis_runs set id = gen_random_uuid() where id = ${emptyRun}`);
     expect(await count(runId)).toBe(1);
   });
@@ -120,11 +127,21 @@ describe.each(databases)('run of a stored variant on $name', ({ open }) => {
     const caseB = await newCase();
     const b1 = await newRun(caseB);
     await load([variant(a1, 1), variant(a1, 2), variant(a2, 1), variant(b1, 1), variant(b1, 2), variant(b1, 3)]);
+    await loadRanks(a1, [2, 1]);
+    await loadRanks(a2, [1]);
+    await loadRanks(b1, [3]);
 
     await database.db.execute(sql`delete from analysis_runs where id = ${a1}`);
     expect([await count(a1), await count(a2), await count(b1)]).toEqual([0, 1, 3]);
+    // The candidates' ranks (run_variant_ranks, migration 0031) go with their run's variants.
+    expect([await countRanks(a1), await countRanks(a2), await countRanks(b1)]).toEqual([0, 1, 1]);
     await database.db.execute(sql`delete from products where id = ${caseA}`);
     expect([await count(a2), await count(b1)]).toEqual([0, 3]);
+    expect([await countRanks(a2), await countRanks(b1)]).toEqual([0, 1]);
+    // Ranks of a missing run are refused.
+    const ranked = await failure(loadRanks(MISSING_RUN, [1]));
+    expect(ranked.code).toBe('23503');
+    expect(ranked.message).toContain(`run ${MISSING_RUN} is not present in table analysis_runs`);
     // Variants of a run deleted before they arrive are refused.
     const late = await newRun(caseB);
     await database.db.execute(sql`delete from analysis_runs where id = ${late}`);

@@ -2,10 +2,11 @@
  * Shared SQL over the stored variants of a run (run_variants): the list order and the WHERE
  * clause of a filtered list, used by every reader (variant list, TSV export, report).
  */
-import { and, asc, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import { reportedZygosity, type AnnotatedVariant } from '@rarelens/engine';
 import { copyTableWithLast, encodeCopyRows } from './bulk-copy.ts';
-import { runVariants, type RunVariantRow } from './schema/products.ts';
+import type { Executor } from './database.ts';
+import { runVariantRanks, runVariants, type RunVariantRankRow, type RunVariantRow, type StoredVariantRow } from './schema/products.ts';
 
 /** A page of a list (1-based). */
 export interface Page {
@@ -13,12 +14,31 @@ export interface Page {
   pageSize: number;
 }
 
-/** List order of variants: candidates by rank, then the rest by score (matches the indexes). */
+/**
+ * List order of variants: candidates by rank, then the rest by score, of run_variants joined to
+ * its ranks (selectRankedVariants). The list pages read the two parts apart, each in the order
+ * of its own indexes (candidates: run_variant_ranks by rank; the others: run_variants by score
+ * desc, id).
+ */
 export const VARIANT_ORDER = [
-  sql`${runVariants.rank} asc nulls last`,
+  sql`${runVariantRanks.rank} asc nulls last`,
   sql`${runVariants.score} desc nulls last`,
   asc(runVariants.id),
 ] as const;
+
+/** The order of the non-candidates (run_variants' list-order indexes, `not is_candidate`). */
+export const UNRANKED_ORDER = [sql`${runVariants.score} desc nulls last`, asc(runVariants.id)] as const;
+
+/** A stored variant with its rank (RunVariantRow): run_variants' columns and run_variant_ranks.rank. */
+export const RANKED_VARIANT_COLUMNS = { ...getTableColumns(runVariants), rank: runVariantRanks.rank };
+
+/** The join of a variant's rank (none for a non-candidate). */
+export const RANK_OF_VARIANT = and(eq(runVariantRanks.runId, runVariants.runId), eq(runVariantRanks.id, runVariants.id));
+
+/** Stored variants with their ranks (RunVariantRow): add the WHERE, order and limit. */
+export function selectRankedVariants(db: Executor) {
+  return db.select(RANKED_VARIANT_COLUMNS).from(runVariants).leftJoin(runVariantRanks, RANK_OF_VARIANT);
+}
 
 /**
  * What list pages read of a stored variant: the columns a list row shows, not
@@ -27,7 +47,6 @@ export const VARIANT_ORDER = [
  */
 export const LISTED_COLUMNS = {
   id: runVariants.id,
-  rank: runVariants.rank,
   chrom: runVariants.chrom,
   pos: runVariants.pos,
   ref: runVariants.ref,
@@ -51,8 +70,8 @@ export const LISTED_COLUMNS = {
   inheritanceDetail: runVariants.inheritanceDetail,
 } as const;
 
-/** A stored variant as list pages read it (LISTED_COLUMNS). */
-export type ListedVariantRow = Pick<RunVariantRow, keyof typeof LISTED_COLUMNS>;
+/** A stored variant as list pages read it (LISTED_COLUMNS and its rank). */
+export type ListedVariantRow = Pick<RunVariantRow, keyof typeof LISTED_COLUMNS | 'rank'>;
 
 /**
  * Decodes the rows of a raw query (`db.execute`: objects keyed by the selected names) into objects
@@ -78,8 +97,8 @@ export function rawRowDecoder<C extends Record<string, Column>>(
   };
 }
 
-/** A ListedVariantRow from a raw row that selected LISTED_COLUMNS under their column names. */
-export const listedVariantOf: (raw: Record<string, unknown>) => ListedVariantRow = rawRowDecoder(LISTED_COLUMNS);
+/** A ListedVariantRow from a raw row that selected LISTED_COLUMNS under their column names and the rank as `rank`. */
+export const listedVariantOf: (raw: Record<string, unknown>) => ListedVariantRow = rawRowDecoder({ ...LISTED_COLUMNS, rank: runVariantRanks.rank });
 
 export interface VariantFilters {
   consequence?: string[] | undefined;
@@ -101,73 +120,98 @@ export interface VariantFilters {
 type Bind = (name: string, value: unknown) => SQL;
 
 /**
- * The WHERE clause of a filtered list and its shape: the letters of the filters it has (the
- * clause's text depends on them only, never on their values). One builder for both uses below.
+ * Which rows a filter's WHERE clause reads:
+ *  - 'ranked': the run's candidates in run_variant_ranks (their copy of the filter columns);
+ *  - 'unranked': the other variants in run_variants (`not is_candidate`: its list-order indexes);
+ *  - 'all': every variant in run_variants (a candidate is a variant with `is_candidate`).
  */
-function filterWhere(runId: string, f: VariantFilters, bind: Bind): { where: SQL; shape: string } {
-  const parts: SQL[] = [sql`${runVariants.runId} = ${bind('runId', runId)}::uuid`];
+export type FilterTarget = 'ranked' | 'unranked' | 'all';
+
+/** The filter columns of each target's table (run_variant_ranks has run_variants' names). */
+function filterColumns(target: FilterTarget) {
+  const t = target === 'ranked' ? runVariantRanks : runVariants;
+  return { runId: t.runId, consequence: t.consequence, af: t.af, clinvarSignificance: t.clinvarSignificance, acmgClass: t.acmgClass, zygosity: t.zygosity, gene: t.gene, inheritance: t.inheritance };
+}
+
+/**
+ * Can the filters match a variant that is no candidate? Not with candidatesOnly, nor with an
+ * inheritance filter (only candidates are tagged): the list then reads run_variant_ranks alone.
+ */
+export function matchesUnranked(f: VariantFilters): boolean {
+  return !f.candidatesOnly && !f.inheritance?.length;
+}
+
+/**
+ * The WHERE clause of a filtered list over `target` and its shape: the letters of the filters it
+ * has (the clause's text depends on them and the target only, never on their values). One
+ * builder for both uses below.
+ */
+function filterWhere(runId: string, f: VariantFilters, bind: Bind, target: FilterTarget): { where: SQL; shape: string } {
+  const c = filterColumns(target);
+  const parts: SQL[] = [sql`${c.runId} = ${bind('runId', runId)}::uuid`];
   let shape = '';
   if (f.consequence?.length) {
-    parts.push(sql`${runVariants.consequence} = any(${bind('consequence', f.consequence)}::text[])`);
+    parts.push(sql`${c.consequence} = any(${bind('consequence', f.consequence)}::text[])`);
     shape += 'c';
   }
   // Unknown frequency passes a maximum-frequency filter: absence from population data is
   // itself evidence of rarity, and dropping such variants would hide the rarest ones.
   if (f.maxAf != null) {
-    parts.push(sql`(${runVariants.af} is null or ${runVariants.af} <= ${bind('maxAf', f.maxAf)}::real)`);
+    parts.push(sql`(${c.af} is null or ${c.af} <= ${bind('maxAf', f.maxAf)}::real)`);
     shape += 'f';
   }
   if (f.clinvar?.length) {
-    const named = f.clinvar.filter((c) => c.toLowerCase() !== 'none');
+    const named = f.clinvar.filter((x) => x.toLowerCase() !== 'none');
     const wantsNone = named.length < f.clinvar.length;
     const conds: SQL[] = [];
-    if (named.length) conds.push(sql`${runVariants.clinvarSignificance} = any(${bind('clinvar', named)}::text[])`);
-    if (wantsNone) conds.push(sql`${runVariants.clinvarSignificance} is null`);
+    if (named.length) conds.push(sql`${c.clinvarSignificance} = any(${bind('clinvar', named)}::text[])`);
+    if (wantsNone) conds.push(sql`${c.clinvarSignificance} is null`);
     parts.push(conds.length === 1 ? conds[0]! : sql`(${sql.join(conds, sql` or `)})`);
     shape += (named.length ? 'v' : '') + (wantsNone ? 'n' : '');
   }
   if (f.acmg?.length) {
-    parts.push(sql`${runVariants.acmgClass} = any(${bind('acmg', f.acmg)}::text[])`);
+    parts.push(sql`${c.acmgClass} = any(${bind('acmg', f.acmg)}::text[])`);
     shape += 'a';
   }
   if (f.zygosity?.length) {
-    parts.push(sql`${runVariants.zygosity} = any(${bind('zygosity', f.zygosity)}::text[])`);
+    parts.push(sql`${c.zygosity} = any(${bind('zygosity', f.zygosity)}::text[])`);
     shape += 'z';
   }
   if (f.gene?.length) {
-    parts.push(sql`${runVariants.gene} = any(${bind('gene', f.gene)}::text[])`);
+    parts.push(sql`${c.gene} = any(${bind('gene', f.gene)}::text[])`);
     shape += 'g';
   }
   if (f.inheritance?.length) {
-    // Both conditions: the second lets the planner use the partial index of tagged candidates.
-    parts.push(sql`cardinality(${runVariants.inheritance}) > 0`);
-    parts.push(sql`${runVariants.inheritance} && ${bind('inheritance', f.inheritance)}::text[]`);
+    parts.push(sql`${c.inheritance} && ${bind('inheritance', f.inheritance)}::text[]`);
     shape += 'i';
   }
   if (f.candidatesOnly) {
-    parts.push(sql`${runVariants.rank} is not null`);
+    // Every row of run_variant_ranks is a candidate.
+    if (target !== 'ranked') parts.push(sql`${runVariants.isCandidate}`);
     shape += 'k';
   }
+  // The predicate of run_variants' list-order indexes.
+  if (target === 'unranked') parts.push(sql`not ${runVariants.isCandidate}`);
   return { where: and(...parts)!, shape };
 }
 
-/** The WHERE clause of a filtered variant list, its values bound (shared with the TSV export). */
-export function variantWhere(runId: string, f: VariantFilters): SQL {
-  return filterWhere(runId, f, (_name, value) => sql`${sql.param(value)}`).where;
+/** The WHERE clause of a filtered variant list over `target`, its values bound (shared with the TSV export). */
+export function variantWhere(runId: string, f: VariantFilters, target: FilterTarget = 'all'): SQL {
+  return filterWhere(runId, f, (_name, value) => sql`${sql.param(value)}`, target).where;
 }
 
 /**
- * The WHERE clause of a filtered variant list for a prepared statement: the same clause with
- * its values as placeholders (`params`, by placeholder name), and its `shape`, which names the
- * clause's text: one prepared statement per shape serves every value of those filters (no SQL
- * built, parsed or analysed per request).
+ * The WHERE clause of a filtered variant list over `target` for a prepared statement: the same
+ * clause with its values as placeholders (`params`, by placeholder name), and its `shape`, which
+ * names the clause's text for a target: one prepared statement per shape serves every value of
+ * those filters (no SQL built, parsed or analysed per request).
  */
-export function variantWherePrepared(runId: string, f: VariantFilters): { where: SQL; shape: string; params: Record<string, unknown> } {
+export function variantWherePrepared(runId: string, f: VariantFilters, target: FilterTarget): { where: SQL; shape: string; params: Record<string, unknown> } {
   const params: Record<string, unknown> = {};
   const { where, shape } = filterWhere(runId, f, (name, value) => {
     params[name] = value;
     return sql`${sql.placeholder(name)}`;
-  });
+  }, target);
   return { where, shape, params };
 }
 
@@ -284,7 +328,6 @@ export function toVariantRow(
   return {
     runId,
     id: ordinal,
-    rank: null,
     chrom: v.chrom,
     pos: v.pos,
     ref: v.ref,
@@ -344,7 +387,7 @@ export function presentZygosity(chrom: string, zygosity: string): string {
 }
 
 /** The AnnotatedVariant a stored row came from (re-ranking works from these). */
-export function fromVariantRow(r: RunVariantRow): AnnotatedVariant {
+export function fromVariantRow(r: StoredVariantRow): AnnotatedVariant {
   const details = readStoredDetails(r.details);
   return {
     chrom: r.chrom,
@@ -386,7 +429,7 @@ const CANDIDATE_FIELDS = [
   'chrom', 'pos', 'ref', 'alt', 'input', 'genotype', 'filter', 'qual', 'gene', 'hgncId', 'transcript', 'isManeSelect',
   'consequences', 'details', 'impact', 'hgvsC', 'hgvsP', 'af', 'afSource', 'clinvar', 'acmgClass', 'acmgPoints',
   'acmgCriteria', 'score', 'genotypes',
-] as const satisfies readonly (keyof RunVariantRow)[];
+] as const satisfies readonly (keyof StoredVariantRow)[];
 
 /**
  * A stored row as one JSON text (an array of CANDIDATE_FIELDS), built by the database: re-ranking
@@ -423,7 +466,46 @@ export function decodeCandidateRow(text: string): AnnotatedVariant {
     acmgClass: v[AT.acmgClass], acmgPoints: v[AT.acmgPoints], acmgCriteria: v[AT.acmgCriteria], score: real(v[AT.score]),
     genotypes: v[AT.genotypes],
   } satisfies Record<(typeof CANDIDATE_FIELDS)[number], unknown>;
-  return fromVariantRow(row as unknown as RunVariantRow);
+  return fromVariantRow(row as unknown as StoredVariantRow);
+}
+
+/** What a candidate's rank row copies of its stored variant: the list's filter columns. */
+export type RankedFilterColumns = Omit<RunVariantRankRow, 'runId' | 'rank' | 'id'>;
+
+/** The columns of run_variants that RankedFilterColumns copies, by key. */
+export const RANKED_FILTER_COLUMNS = {
+  gene: runVariants.gene,
+  consequence: runVariants.consequence,
+  af: runVariants.af,
+  clinvarSignificance: runVariants.clinvarSignificance,
+  acmgClass: runVariants.acmgClass,
+  zygosity: runVariants.zygosity,
+  inheritance: runVariants.inheritance,
+} as const satisfies Record<keyof RankedFilterColumns, Column>;
+
+/** RankedFilterColumns of a stored row (toVariantRow's or as read). */
+export function rankedFilterColumns(v: Pick<StoredVariantRow, keyof RankedFilterColumns> | Pick<typeof runVariants.$inferInsert, keyof RankedFilterColumns>): RankedFilterColumns {
+  return {
+    gene: v.gene ?? null,
+    consequence: v.consequence ?? null,
+    af: v.af ?? null,
+    clinvarSignificance: v.clinvarSignificance ?? null,
+    acmgClass: v.acmgClass,
+    zygosity: v.zygosity,
+    inheritance: v.inheritance ?? [],
+  };
+}
+
+/**
+ * The rank rows of a run's candidates (ids[i] has ranks[i] and filter columns columns[i]), in
+ * rank order: COPY writes them so, and the run's rows are read in rank order.
+ */
+export function rankRows(runId: string, ids: readonly number[], ranks: readonly number[], columns: readonly RankedFilterColumns[]): RunVariantRankRow[] {
+  if (ranks.length !== ids.length || columns.length !== ids.length) {
+    throw new Error(`rank rows: ${ids.length} ids, ${ranks.length} ranks and ${columns.length} filter columns do not align`);
+  }
+  const rows = ids.map((id, i) => ({ runId, rank: ranks[i]!, id, ...columns[i]! }));
+  return rows.sort((a, b) => a.rank - b.rank);
 }
 
 /** A run's candidates as stored (CaseAnalysisStore.loadCandidateRows), aligned by index. */
@@ -431,6 +513,8 @@ export interface StoredCandidates {
   ids: number[];
   genes: (string | null)[];
   scores: number[];
+  /** Each candidate's filter columns, which its rank row copies. */
+  filterColumns: RankedFilterColumns[];
   /** Each candidate's row as JSON text (CANDIDATE_ROW_TEXT). */
   rows: string[];
 }

@@ -43,7 +43,7 @@ export function createRerankCaseJob(deps: {
           // A family case ranks with the family stored with the run (the genotypes are on the rows).
           const ranked = await engine.rankStored(stored.rows, patient, run?.family ?? null);
           ranking = { diseases: ranked.diseases, genes: ranked.genes };
-          candidates = { ids: stored.ids, genes: stored.genes, scores: stored.scores, variantRanks: ranked.variantRanks };
+          candidates = { ids: stored.ids, genes: stored.genes, scores: stored.scores, filterColumns: stored.filterColumns, variantRanks: ranked.variantRanks };
         } else {
           const [loaded, run] = await Promise.all([store.loadCandidates(db, runId), store.findRun(db, runId)]);
           tRank = performance.now();

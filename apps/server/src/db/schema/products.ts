@@ -12,6 +12,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, updatedAtColumn } from './columns.ts';
@@ -178,9 +179,11 @@ export const analysisRuns = pgTable(
 /**
  * Every annotated variant of a run (not only candidates), so lists can filter and re-ranking
  * never re-annotates. `id` is the variant's ordinal in the input (stable across re-ranking).
- * List order is (rank nulls last, score desc, id): `rank` is set for the ranking's candidates
- * only (gene rank, then variant score), so re-ranking rewrites candidate rows, not millions of
- * non-candidates. Every list index ends with that sort key, so a page is an index range read.
+ * List order is the ranking's candidates by rank (run_variant_ranks), then the other variants by
+ * (score desc, id). The rank is not on this wide row (migration 0031): a re-rank rewrote 13,018
+ * wide rows and every index on them (1.0-1.5 s in psql); it now rewrites the run's narrow
+ * run_variant_ranks rows. The list-order indexes here hold the non-candidates only (`not
+ * is_candidate`): the candidates are listed from run_variant_ranks.
  * The jobs VACUUM (ANALYZE) the table after loading, so pages are index-only scans.
  * The evidence blobs are json, not jsonb (migration 0022): written once by COPY and read back
  * whole, never queried inside, so jsonb's conversion on every write and read bought nothing.
@@ -196,8 +199,6 @@ export const runVariants = pgTable(
      */
     runId: uuid('run_id').notNull(),
     id: integer('id').notNull(),
-    /** Rank among the ranking's candidates (1 = best); null for the other variants. */
-    rank: integer('rank'),
     chrom: text('chrom').notNull(),
     /** 1-based VCF position on GRCh38. */
     pos: integer('pos').notNull(),
@@ -240,23 +241,55 @@ export const runVariants = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.id] }),
-    // The main list index, (run_id, rank, score desc, id) INCLUDE (filter columns), is
-    // created in migration 0004 by hand: drizzle cannot express INCLUDE. Covering the filter
-    // columns lets every list page and capped count be an index-only scan.
+    // The main list index, (run_id, score desc, id) INCLUDE (filter columns) WHERE NOT is_candidate,
+    // is created in migration 0031 by hand: drizzle cannot express INCLUDE. Covering the filter
+    // columns lets every list page and capped count of the non-candidates be an index-only scan.
     // Filter indexes hold only the rows their filter is selective on (migration 0021): a filter
     // on a common value (intron, heterozygous, uncertain significance, no ClinVar entry) reads
     // the covering list index in list order instead, and a genome's rows enter 5 fewer btrees.
-    index('run_variants_gene_order_idx').on(t.runId, t.gene, t.rank, t.score.desc(), t.id).where(sql`gene is not null`),
+    // None holds the candidates (listed from run_variant_ranks, in rank order).
+    index('run_variants_gene_order_idx').on(t.runId, t.gene, t.score.desc(), t.id).where(sql`gene is not null and not is_candidate`),
     index('run_variants_consequence_order_idx')
-      .on(t.runId, t.consequence, t.rank, t.score.desc(), t.id)
-      .where(sql`consequence <> 'intergenic_variant' and consequence <> 'intron_variant' and consequence <> 'upstream_gene_variant' and consequence <> 'downstream_gene_variant'`),
-    index('run_variants_acmg_order_idx').on(t.runId, t.acmgClass, t.rank, t.score.desc(), t.id).where(sql`acmg_class <> 'Uncertain significance'`),
-    index('run_variants_clinvar_order_idx').on(t.runId, t.clinvarSignificance, t.rank, t.score.desc(), t.id).where(sql`clinvar_significance is not null`),
-    index('run_variants_zygosity_order_idx').on(t.runId, t.zygosity, t.rank, t.score.desc(), t.id).where(sql`zygosity <> 'heterozygous' and zygosity <> 'homozygous'`),
+      .on(t.runId, t.consequence, t.score.desc(), t.id)
+      .where(sql`consequence <> 'intergenic_variant' and consequence <> 'intron_variant' and consequence <> 'upstream_gene_variant' and consequence <> 'downstream_gene_variant' and not is_candidate`),
+    index('run_variants_acmg_order_idx').on(t.runId, t.acmgClass, t.score.desc(), t.id).where(sql`acmg_class <> 'Uncertain significance' and not is_candidate`),
+    index('run_variants_clinvar_order_idx').on(t.runId, t.clinvarSignificance, t.score.desc(), t.id).where(sql`clinvar_significance is not null and not is_candidate`),
+    index('run_variants_zygosity_order_idx').on(t.runId, t.zygosity, t.score.desc(), t.id).where(sql`zygosity <> 'heterozygous' and zygosity <> 'homozygous' and not is_candidate`),
     index('run_variants_position_idx').on(t.runId, t.chrom, t.pos),
     index('run_variants_candidates_idx').on(t.runId, t.id).where(sql`is_candidate`),
-    // Inheritance-filtered lists read the few tagged candidates of a run, in list order.
-    index('run_variants_inheritance_idx').on(t.runId, t.rank, t.score.desc(), t.id).where(sql`cardinality(inheritance) > 0`),
+  ],
+);
+
+/**
+ * The ranking of a run's candidate variants (migration 0031): one row per candidate of
+ * run_variants (`id`), its rank (1 = best) and a copy of the candidate's filter columns, so a
+ * list of the candidates, filtered or not, reads this narrow table in rank order and joins the
+ * wide rows of its page only. A re-rank deletes the run's rows and writes them again with COPY
+ * in its transaction (a failed re-rank leaves the previous ranking). The filter columns never
+ * change (they are the stored variant's); `inheritance` is the candidate's family tags.
+ * Not declared foreign keys (as run_variants, migration 0025): triggers check that the run exists
+ * once per statement and delete the ranks with the run.
+ */
+export const runVariantRanks = pgTable(
+  'run_variant_ranks',
+  {
+    runId: uuid('run_id').notNull(),
+    rank: integer('rank').notNull(),
+    /** The variant (run_variants.id). */
+    id: integer('id').notNull(),
+    gene: text('gene'),
+    consequence: text('consequence'),
+    af: real('af'),
+    clinvarSignificance: text('clinvar_significance'),
+    acmgClass: text('acmg_class').notNull(),
+    zygosity: text('zygosity').notNull(),
+    inheritance: text('inheritance').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.rank] }),
+    uniqueIndex('run_variant_ranks_variant_uq').on(t.runId, t.id),
+    // A gene's candidates in rank order (gene filter, the clustered view's variants of a gene).
+    index('run_variant_ranks_gene_idx').on(t.runId, t.gene, t.rank).where(sql`gene is not null`),
   ],
 );
 
@@ -363,6 +396,10 @@ export interface NewRunFields {
   hpoTerms: string[];
   excludedTerms: string[];
 }
-export type RunVariantRow = typeof runVariants.$inferSelect;
+/** A stored variant row as in run_variants (no rank). */
+export type StoredVariantRow = typeof runVariants.$inferSelect;
+/** A stored variant with its rank among the run's candidates (run_variant_ranks; null for the others). */
+export type RunVariantRow = StoredVariantRow & { rank: number | null };
+export type RunVariantRankRow = typeof runVariantRanks.$inferInsert;
 export type RunPhenotypeRow = typeof runPhenotypes.$inferSelect;
 export type RunGeneRow = typeof runGenes.$inferSelect;

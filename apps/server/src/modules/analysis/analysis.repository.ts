@@ -10,7 +10,7 @@ import { appendLastField, cachedCopyTable, yieldToRequests, type BulkLoad } from
 import { rowsOf, type Database, type Executor } from '../../db/database.ts';
 import { findOne } from '../../db/find-one.ts';
 import type { GeneVariantStats } from '../../db/gene-significance.ts';
-import { CANDIDATE_ROW_TEXT, ENCODED_VARIANTS, fromVariantRow, type StoredCandidates } from '../../db/run-variants.ts';
+import { CANDIDATE_ROW_TEXT, ENCODED_VARIANTS, fromVariantRow, RANKED_FILTER_COLUMNS, rawRowDecoder, type StoredCandidates } from '../../db/run-variants.ts';
 import {
   analysisRuns,
   productFiles,
@@ -18,8 +18,10 @@ import {
   runGenes,
   runPhenotypes,
   runVariantGenes,
+  runVariantRanks,
   runVariants,
   type AnalysisRunRow,
+  type RunVariantRankRow,
   type NewRunFields,
   type ProductFileRow,
   type ProductRow,
@@ -60,10 +62,6 @@ export async function deleteOtherRuns(
 export { fromVariantRow, toVariantRow } from '../../db/run-variants.ts';
 
 
-/** Rows per UPDATE of ranks (one array parameter per column, so the batch size is not bound
- * by the 65,535-parameter limit of the protocol). */
-export const VARIANT_BATCH = 5000;
-
 type VariantInsert = typeof runVariants.$inferInsert;
 
 /** Writes variant rows with COPY (see db/bulk-copy.ts). */
@@ -78,6 +76,14 @@ export async function copyVariants(
 /** Writes variants encoded by encodeStoredVariants under `runId` (PostgreSQL). */
 export async function copyEncodedVariants(into: Pick<BulkLoad, 'copyText'>, runId: string, text: string): Promise<void> {
   await into.copyText(ENCODED_VARIANTS, appendLastField(text, runId));
+}
+
+/**
+ * Writes the ranks of a run's candidates (run_variant_ranks, rows in rank order: rankRows) with
+ * COPY; the run has none (a first ranking, or deleteRanked before it in the same transaction).
+ */
+export async function copyVariantRanks(into: Pick<BulkLoad, 'copy'>, kind: Database['kind'], rows: RunVariantRankRow[]): Promise<void> {
+  await into.copy(cachedCopyTable(runVariantRanks, kind), rows);
 }
 
 /** Writes the ranked genes and phenotypes of a run that has none yet, with COPY. */
@@ -109,13 +115,18 @@ export async function copyVariantGenes(
 export async function loadCandidates(
   db: Executor,
   runId: string,
-): Promise<{ id: number; variant: AnnotatedVariant }[]> {
+): Promise<{ id: number; variant: AnnotatedVariant; inheritance: { tags: string[]; partners: number[]; rules: string[] } }[]> {
   const rows = await db
     .select()
     .from(runVariants)
     .where(and(eq(runVariants.runId, runId), eq(runVariants.isCandidate, true)))
     .orderBy(asc(runVariants.id));
-  return rows.map((r) => ({ id: r.id, variant: fromVariantRow(r) }));
+  // The family tags go with them: a re-rank writes them into the candidates' rank rows.
+  return rows.map((r) => ({
+    id: r.id,
+    variant: fromVariantRow(r),
+    inheritance: { tags: r.inheritance, partners: r.inheritanceDetail?.partners ?? [], rules: r.inheritanceDetail?.rules ?? [] },
+  }));
 }
 
 
@@ -126,39 +137,34 @@ export async function loadCandidates(
 export async function loadCandidateRows(db: Executor, runId: string): Promise<StoredCandidates> {
   const rows = rowsOf(
     await db.execute(sql`
-      select ${runVariants.id} as id, ${runVariants.gene} as gene, ${runVariants.score} as score, ${CANDIDATE_ROW_TEXT} as row
+      select ${runVariants.id} as id, ${runVariants.score} as score, ${CANDIDATE_ROW_TEXT} as row,
+        ${sql.join(Object.values(RANKED_FILTER_COLUMNS), sql`, `)}
       from ${runVariants} where ${runVariants.runId} = ${runId} and ${runVariants.isCandidate} order by ${runVariants.id}`),
-  ) as { id: number | string; gene: string | null; score: number | string; row: string }[];
+  );
+  const filterColumns = rows.map(filterColumnsOf);
   return {
     ids: rows.map((r) => Number(r.id)),
-    genes: rows.map((r) => r.gene),
+    genes: filterColumns.map((c) => c.gene ?? null),
     scores: rows.map((r) => Number(r.score)),
-    rows: rows.map((r) => r.row),
+    filterColumns,
+    rows: rows.map((r) => String(r.row)),
   };
 }
+
+/** A candidate's filter columns (RANKED_FILTER_COLUMNS, selected under their names) from a raw row. */
+const filterColumnsOf = rawRowDecoder(RANKED_FILTER_COLUMNS);
 
 export type NewRunGene = typeof runGenes.$inferInsert;
 export type NewRunPhenotype = typeof runPhenotypes.$inferInsert;
 
-/** Deletes the run's ranked genes and phenotypes (re-ranking, before copyRanked in the same transaction). */
+/**
+ * Deletes the run's ranked genes and phenotypes and its candidates' ranks (re-ranking, before
+ * copyRanked and copyVariantRanks in the same transaction).
+ */
 export async function deleteRanked(tx: Executor, runId: string): Promise<void> {
   await tx.delete(runPhenotypes).where(eq(runPhenotypes.runId, runId));
   await tx.delete(runGenes).where(eq(runGenes.runId, runId));
-}
-
-/**
- * Sets the rank of the given candidates (ids[i] gets ranks[i]); unchanged rows are not rewritten.
- * `is_candidate` lets the join read the run's candidates only (run_variants_candidates_idx): the
- * planner hashes the rows it reads, and without it every batch read all of the run's variants
- * (an exome's 37,517 rows per batch of 5,000 for its 9,291 candidates, on PGlite).
- */
-export async function setVariantRanks(tx: Executor, runId: string, ids: number[], ranks: number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += VARIANT_BATCH) {
-    await tx.execute(sql`
-      update run_variants v set rank = u.rank
-      from unnest(${sql.param(ids.slice(i, i + VARIANT_BATCH))}::int4[], ${sql.param(ranks.slice(i, i + VARIANT_BATCH))}::int4[]) as u(id, rank)
-      where v.run_id = ${runId} and v.is_candidate and v.id = u.id and v.rank is distinct from u.rank`);
-  }
+  await tx.delete(runVariantRanks).where(eq(runVariantRanks.runId, runId));
 }
 
 /**
@@ -170,7 +176,6 @@ export async function setVariantRanks(tx: Executor, runId: string, ids: number[]
 const PLANNER_COLUMNS = [
   runVariants.runId,
   runVariants.id,
-  runVariants.rank,
   runVariants.score,
   runVariants.chrom,
   runVariants.pos,
@@ -185,7 +190,7 @@ const PLANNER_COLUMNS = [
   runVariants.isCandidate,
   runVariants.inheritance,
 ];
-const analyzeRunVariants = sql.raw(`analyze run_variants (${PLANNER_COLUMNS.map((c) => `"${c.name}"`).join(', ')})`);
+const analyzeRunVariants = sql.raw(`analyze run_variants (${PLANNER_COLUMNS.map((c) => `"${c.name}"`).join(', ')}), run_variant_ranks`);
 
 /** ANALYZE once the rows loaded since the last one reach this share of the table (PostgreSQL autovacuum's default rule). */
 export const ANALYZE_SCALE_FACTOR = 0.1;
@@ -199,9 +204,12 @@ const loadedSinceAnalyze = new WeakMap<object, number>();
  * reach ANALYZE_SCALE_FACTOR of the table — the first runs always, a small case into a large
  * table not: it samples 30,000 rows of the whole table, seconds on a loaded laptop, and on
  * PGlite, whose single connection runs on the API's thread, every request waits for it.
- * A re-rank rewrites the rank of the same candidates and never changes the statistics.
- * run_genes and run_phenotypes are vacuumed too: every re-rank deletes and rewrites a run's
- * ranked genes and phenotypes, and on PGlite (no autovacuum) their dead rows and index entries
+ * A re-rank writes no run_variants row (the ranks are in run_variant_ranks) and never changes
+ * the statistics. It vacuums run_variants still: a load's VACUUM leaves pages not all-visible
+ * while an older snapshot of the database is open (bench:cases: the list's index-only scans
+ * then fetched 10-26 k heap rows per count), and the next VACUUM, which skips the all-visible
+ * pages, sets them. run_variant_ranks, run_genes and run_phenotypes are vacuumed too: every
+ * re-rank deletes and rewrites a run's ranks, ranked genes and phenotypes, and on PGlite (no autovacuum) their dead rows and index entries
  * piled up: an exome's delete of them took 13-17 ms CPU at the first re-rank and 150-175 ms
  * after 20, its COPY of 5,296 genes ~350 ms and then ~515 ms.
  * Before each statement the requests in flight get the connection (yieldToRequests).
@@ -209,7 +217,7 @@ const loadedSinceAnalyze = new WeakMap<object, number>();
  */
 export async function refreshVariantStats(db: Executor, loadedRows: number): Promise<void> {
   await yieldToRequests();
-  await db.execute(sql`vacuum run_variants, run_genes, run_phenotypes`);
+  await db.execute(sql`vacuum run_variants, run_variant_ranks, run_genes, run_phenotypes`);
   if (loadedRows <= 0) return;
   const pending = (loadedSinceAnalyze.get(db) ?? 0) + loadedRows;
   // After the VACUUM, reltuples counts the rows just loaded.

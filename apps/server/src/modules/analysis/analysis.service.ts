@@ -9,6 +9,7 @@ import type { CaseAnalysisStore } from '../../jobs/ports.ts';
 import { withBulkLoad } from '../../db/bulk-copy.ts';
 import type { Database } from '../../db/database.ts';
 import { bestClass } from '../../db/gene-significance.ts';
+import { rankedFilterColumns, rankRows } from '../../db/run-variants.ts';
 import * as repo from './analysis.repository.ts';
 
 /**
@@ -129,13 +130,12 @@ export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
           publish: (f) =>
             load.transaction((tx) =>
               f(tx.db, {
-                insertCandidates: (runId, candidates, ranking) => {
-                  const ranks = candidateRanks(candidates.map((c) => c.variant), candidates.map((c) => c.id), ranking);
-                  return repo.copyVariants(
-                    tx,
-                    kind,
-                    candidates.map((c, i) => ({ ...repo.toVariantRow(runId, c.id, c.variant, true, c.inheritance ?? null), rank: ranks[i] ?? null })),
-                  );
+                async insertCandidates(runId, candidates, ranking) {
+                  const ids = candidates.map((c) => c.id);
+                  const ranks = candidateRanks(candidates.map((c) => c.variant), ids, ranking);
+                  const rows = candidates.map((c) => repo.toVariantRow(runId, c.id, c.variant, true, c.inheritance ?? null));
+                  await repo.copyVariants(tx, kind, rows);
+                  await repo.copyVariantRanks(tx, kind, rankRows(runId, ids, ranks, rows.map(rankedFilterColumns)));
                 },
                 async insertRanking(runId, ranking, geneFacts) {
                   const stats = await repo.geneVariantStats(tx.db, runId);
@@ -161,11 +161,13 @@ export function createCaseAnalysisStore(database: Database): CaseAnalysisStore {
               await repo.copyRanked(tx, database.kind, rows.genes, rows.phenotypes);
               if (rerankedCandidates && !Array.isArray(rerankedCandidates)) {
                 const c = rerankedCandidates;
-                await repo.setVariantRanks(tx.db, runId, c.ids, orderedRanks(c.variantRanks, c.genes, c.scores, c.ids, ranking.genes));
+                const ranks = orderedRanks(c.variantRanks, c.genes, c.scores, c.ids, ranking.genes);
+                await repo.copyVariantRanks(tx, database.kind, rankRows(runId, c.ids, ranks, c.filterColumns));
               } else if (rerankedCandidates) {
                 const ids = rerankedCandidates.map((c) => c.id);
                 const ranks = candidateRanks(rerankedCandidates.map((c) => c.variant), ids, ranking);
-                await repo.setVariantRanks(tx.db, runId, ids, ranks);
+                const columns = rerankedCandidates.map((c) => rankedFilterColumns(repo.toVariantRow(runId, c.id, c.variant, true, c.inheritance ?? null)));
+                await repo.copyVariantRanks(tx, database.kind, rankRows(runId, ids, ranks, columns));
               }
             },
           }),

@@ -20,16 +20,17 @@ function recordingDb(rows: { n: number }) {
 }
 
 describe('refreshVariantStats (visibility map and planner statistics after a load)', () => {
-  it('vacuums the variants, ranked genes and phenotypes after every load and re-rank, analyzes after the first load and never after a re-rank', async () => {
+  it('vacuums the variants, ranks, ranked genes and phenotypes after every load, and after a re-rank, analyzes after the first load and never after a re-rank', async () => {
     const table = { n: 30_000 };
     const { db, statements } = recordingDb(table);
     // The first run is the whole table.
     await refreshVariantStats(db, 30_000);
-    expect(statements).toEqual(['vacuum run_variants, run_genes, run_phenotypes', 'select reltuples::float8 as n', 'analyze run_variants']);
-    // A re-rank: VACUUM only, of the variants and of the ranked genes and phenotypes it replaced.
+    expect(statements).toEqual(['vacuum run_variants, run_variant_ranks, run_genes, run_phenotypes', 'select reltuples::float8 as n', 'analyze run_variants']);
+    // A re-rank: VACUUM only, of the ranks, ranked genes and phenotypes it replaced, and of the
+    // variants (pages a load's VACUUM could not set all-visible).
     statements.length = 0;
     await refreshVariantStats(db, 0);
-    expect(statements).toEqual(['vacuum run_variants, run_genes, run_phenotypes']);
+    expect(statements).toEqual(['vacuum run_variants, run_variant_ranks, run_genes, run_phenotypes']);
   });
 
   it('analyzes once the rows loaded since the last ANALYZE reach a tenth of the table, not before', async () => {

@@ -13,12 +13,12 @@ import { gunzipSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bestClass } from '../../db/gene-significance.ts';
-import { runGenes, runPhenotypes, runVariants } from '../../db/schema/products.ts';
+import { runGenes, runPhenotypes, runVariantRanks, runVariants } from '../../db/schema/products.ts';
 import { createEngineAnalysis, type AnalysisEngine } from '../../jobs/analysis-engine.ts';
 import { createKnowledgeBase } from '../../kb/knowledge-base.ts';
 import { engineTestPaths, engineTestReady, useEngineApp, type EngineApp } from '../../testing/engine-app.ts';
 import { multipartBody, waitForStatus } from '../../testing/multipart.ts';
-import { decodeCandidateRow } from '../../db/run-variants.ts';
+import { decodeCandidateRow, rankedFilterColumns, selectRankedVariants } from '../../db/run-variants.ts';
 import { fromVariantRow, geneVariantStats, loadCandidateRows } from '../analysis/analysis.repository.ts';
 import { candidateRanks, createCaseAnalysisStore, rankedRows } from '../analysis/analysis.service.ts';
 
@@ -81,7 +81,7 @@ for (const pglite of [false, true]) {
       // must follow them, not the automatic classes stored with the run.
       const db = app.database.db;
       const runId = first.id;
-      const storedRows = () => db.select().from(runVariants).where(eq(runVariants.runId, runId)).orderBy(asc(runVariants.id));
+      const storedRows = () => selectRankedVariants(db).where(eq(runVariants.runId, runId)).orderBy(asc(runVariants.id));
       const rows0 = await storedRows();
       const fgfr2 = rows0.filter((r) => r.gene === 'FGFR2');
       const fgfr2Automatic = bestClass(fgfr2.map((o) => o.acmgClass));
@@ -121,6 +121,11 @@ for (const pglite of [false, true]) {
       const expectedRanks = candidateRanks(candidates.map((c) => c.variant), candidates.map((c) => c.id), ranking);
       const rankOf = new Map(candidates.map((c, i) => [c.id, expectedRanks[i]]));
       expect(all.map((v) => [v.id, v.rank])).toEqual(all.map((v) => [v.id, rankOf.get(v.id) ?? null]));
+      // Each candidate's rank row copies its stored row's filter columns (written from loadCandidateRows' columns), in rank order.
+      const rankRowsStored = await db.select().from(runVariantRanks).where(eq(runVariantRanks.runId, runId)).orderBy(asc(runVariantRanks.rank));
+      const rowById = new Map((await storedRows()).map((r) => [r.id, r]));
+      expect(rankRowsStored.map((r) => r.rank)).toEqual(candidates.map((_, i) => i + 1));
+      expect(rankRowsStored.map((r) => ({ id: r.id, ...rankedFilterColumns(r) }))).toEqual(rankRowsStored.map((r) => ({ id: r.id, ...rankedFilterColumns(rowById.get(r.id)!) })));
 
       const expected = rankedRows(runId, ranking, (s) => reference.geneFacts(s), await geneVariantStats(db, runId));
       const genes = await db.select().from(runGenes).where(eq(runGenes.runId, runId)).orderBy(asc(runGenes.rank));
@@ -135,8 +140,25 @@ for (const pglite of [false, true]) {
       const phenotypes = await db.select().from(runPhenotypes).where(eq(runPhenotypes.runId, runId)).orderBy(asc(runPhenotypes.rank));
       expect(phenotypes.map((p) => [p.diseaseId, p.rank, p.significance])).toEqual(expected.phenotypes.map((p) => [p.diseaseId, p.rank, p.significance ?? null]));
 
-      // A re-rank that fails after writing (COPY of the genes included) leaves the ranking it was replacing.
+      // A re-rank that fails after writing (COPY of the genes and the candidates' ranks included)
+      // leaves the ranking it was replacing, and the variant list as it was.
       const ranksBefore = (await storedRows()).map((r) => [r.id, r.rank]);
+      const listPages = async () => {
+        const pages: unknown[] = [];
+        for (const q of ['mode=non-clustered&pageSize=20', 'mode=filtered&pageSize=20', 'mode=clustered&pageSize=5']) {
+          const r = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?${q}`, headers: auth });
+          expect(r.statusCode).toBe(200);
+          const body = r.json<{ items: unknown[]; nextCursor?: string | null }>();
+          pages.push(body);
+          if (body.nextCursor) {
+            const next = await app.inject({ method: 'GET', url: `/api/products/${id}/variants?${q}&after=${body.nextCursor}`, headers: auth });
+            expect(next.statusCode).toBe(200);
+            pages.push(next.json());
+          }
+        }
+        return pages;
+      };
+      const listBefore = await listPages();
       const other = { diseases: ranking.diseases.slice(0, 1), genes: [...ranking.genes].reverse() };
       await expect(
         createCaseAnalysisStore(app.database).rankingTransaction(async (tx, writer) => {
@@ -144,12 +166,17 @@ for (const pglite of [false, true]) {
           const written = await tx.select().from(runGenes).where(eq(runGenes.runId, runId)).orderBy(asc(runGenes.rank));
           expect(written.map((g) => g.symbol)).toEqual(other.genes.map((g) => g.symbol));
           expect((await tx.select().from(runPhenotypes).where(eq(runPhenotypes.runId, runId))).length).toBe(1);
+          // The new ranks are written (in this transaction): the genes' order reversed moves the candidates.
+          const ranksWritten = await selectRankedVariants(tx).where(eq(runVariants.runId, runId)).orderBy(asc(runVariants.id));
+          expect(ranksWritten.filter((r) => r.rank !== null).length).toBe(candidates.length);
+          expect(ranksWritten.map((r) => [r.id, r.rank])).not.toEqual(ranksBefore);
           throw new Error('failed after writing');
         }),
       ).rejects.toThrow('failed after writing');
       expect((await db.select().from(runGenes).where(eq(runGenes.runId, runId)).orderBy(asc(runGenes.rank))).map(geneView)).toEqual(genes.map(geneView));
       expect((await db.select().from(runPhenotypes).where(eq(runPhenotypes.runId, runId))).length).toBe(phenotypes.length);
       expect((await storedRows()).map((r) => [r.id, r.rank])).toEqual(ranksBefore);
+      expect(await listPages()).toEqual(listBefore);
     }, 300_000);
 
     it('explains a codon-unknown coding variant with its expected outcome, as the upload did', async () => {

@@ -1,10 +1,11 @@
 /** SQL for GenomeTalks conversations and messages, and the case results a question is answered from. */
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { findOne } from '../../db/find-one.ts';
 import { deleteWhere } from '../../db/delete-where.ts';
 import { chatConversations, chatMessages, type ChatConversationRow, type ChatMessageRow } from '../../db/schema/chat.ts';
-import { analysisRuns, runGenes, runPhenotypes, runVariants } from '../../db/schema/products.ts';
+import { RANK_OF_VARIANT, RANKED_VARIANT_COLUMNS } from '../../db/run-variants.ts';
+import { analysisRuns, runGenes, runPhenotypes, runVariantRanks, runVariants } from '../../db/schema/products.ts';
 import { insertOne } from '../../db/insert-one.ts';
 
 export type NewChatMessage = Pick<ChatMessageRow, 'role' | 'text' | 'citations'>;
@@ -49,10 +50,11 @@ export async function loadRunResults(db: Executor, runId: string, variantLimit: 
     db.select().from(runGenes).where(eq(runGenes.runId, runId)).orderBy(asc(runGenes.rank)),
     db.select().from(runPhenotypes).where(eq(runPhenotypes.runId, runId)).orderBy(asc(runPhenotypes.rank)),
     db
-      .select()
-      .from(runVariants)
-      .where(and(eq(runVariants.runId, runId), isNotNull(runVariants.rank)))
-      .orderBy(asc(runVariants.rank), desc(runVariants.score), asc(runVariants.id))
+      .select(RANKED_VARIANT_COLUMNS)
+      .from(runVariantRanks)
+      .innerJoin(runVariants, RANK_OF_VARIANT)
+      .where(eq(runVariantRanks.runId, runId))
+      .orderBy(asc(runVariantRanks.rank))
       .limit(variantLimit),
     db.$count(runVariants, and(eq(runVariants.runId, runId), eq(runVariants.isCandidate, true))),
   ]);

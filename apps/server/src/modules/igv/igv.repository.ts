@@ -1,6 +1,7 @@
 /** SQL for the IGV tracks: the stored variants of a run in a region. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { selectRankedVariants } from '../../db/run-variants.ts';
 import { runVariants } from '../../db/schema/products.ts';
 
 /** Variants overlapping a region (1-based inclusive), position order, at most `limit`. */
@@ -10,9 +11,7 @@ export async function variantsInRegion(
   region: { chrom: string; start: number; end: number },
   limit: number,
 ) {
-  return db
-    .select()
-    .from(runVariants)
+  return selectRankedVariants(db)
     .where(
       and(
         eq(runVariants.runId, runId),

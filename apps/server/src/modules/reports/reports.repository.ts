@@ -3,10 +3,10 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { findOne } from '../../db/find-one.ts';
 import { deleteWhere } from '../../db/delete-where.ts';
-import { runGenes, runPhenotypes, runVariants, type RunPhenotypeRow, type RunVariantRow } from '../../db/schema/products.ts';
+import { runGenes, runPhenotypes, runVariantRanks, runVariants, type RunPhenotypeRow, type RunVariantRow } from '../../db/schema/products.ts';
 import { reportItems, reports, type ReportItemRow, type ReportRow } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
-import { variantWhere, type VariantFilters } from '../../db/run-variants.ts';
+import { matchesUnranked, RANK_OF_VARIANT, RANKED_VARIANT_COLUMNS, UNRANKED_ORDER, variantWhere, type VariantFilters } from '../../db/run-variants.ts';
 import { insertOne } from '../../db/insert-one.ts';
 
 export interface ItemWithVariant {
@@ -18,8 +18,8 @@ export interface ItemWithVariant {
 
 /** The reporting list in the order variants were added, each joined to the current run by allele. */
 export async function listItems(db: Executor, productId: string, runId: string | null): Promise<ItemWithVariant[]> {
-  return db
-    .select({ item: reportItems, addedByEmail: users.email, variant: runVariants })
+  const rows = await db
+    .select({ item: reportItems, addedByEmail: users.email, variant: runVariants, rank: runVariantRanks.rank })
     .from(reportItems)
     .leftJoin(users, eq(users.id, reportItems.addedBy))
     .leftJoin(
@@ -33,8 +33,10 @@ export async function listItems(db: Executor, productId: string, runId: string |
         eq(runVariants.alt, reportItems.alt),
       ),
     )
+    .leftJoin(runVariantRanks, RANK_OF_VARIANT)
     .where(eq(reportItems.productId, productId))
     .orderBy(asc(reportItems.createdAt), asc(reportItems.id));
+  return rows.map(({ variant, rank, ...r }) => ({ ...r, variant: variant && { ...variant, rank } }));
 }
 
 export type NewReportItem = typeof reportItems.$inferInsert;
@@ -112,31 +114,35 @@ export async function variantsAfter(
   cursor: VariantCursor,
   limit: number,
 ): Promise<RunVariantRow[]> {
-  const where = variantWhere(runId, filters);
+  // Candidates from run_variant_ranks in rank order (each joined to its row), then the other
+  // variants from run_variants' list-order indexes (non-candidates only).
   const ranked = (after: number) =>
     db
-      .select()
-      .from(runVariants)
-      .where(and(where, sql`${runVariants.rank} is not null`, gt(runVariants.rank, after)))
-      .orderBy(asc(runVariants.rank))
+      .select(RANKED_VARIANT_COLUMNS)
+      .from(runVariantRanks)
+      .innerJoin(runVariants, RANK_OF_VARIANT)
+      .where(and(variantWhere(runId, filters, 'ranked'), gt(runVariantRanks.rank, after)))
+      .orderBy(asc(runVariantRanks.rank))
       .limit(limit);
-  const unranked = (after: { score: number; id: number } | null, n: number) =>
-    db
+  const unranked = async (after: { score: number; id: number } | null, n: number): Promise<RunVariantRow[]> => {
+    if (!matchesUnranked(filters)) return [];
+    const rows = await db
       .select()
       .from(runVariants)
       .where(
         and(
-          where,
-          sql`${runVariants.rank} is null`,
-          // `score <= s` bounds the (rank, score desc, id) index scan so each batch starts where
-          // the last ended; the param is cast to real so the float4 column keeps its index.
+          variantWhere(runId, filters, 'unranked'),
+          // `score <= s` bounds the (score desc, id) index scan so each batch starts where the
+          // last ended; the param is cast to real so the float4 column keeps its index.
           after
             ? sql`${runVariants.score} <= ${after.score}::real and (${runVariants.score} < ${after.score}::real or ${runVariants.id} > ${after.id})`
             : undefined,
         ),
       )
-      .orderBy(desc(runVariants.score), asc(runVariants.id))
+      .orderBy(...UNRANKED_ORDER)
       .limit(n);
+    return rows.map((r) => ({ ...r, rank: null }));
+  };
   if (cursor === null || 'rank' in cursor) {
     const rows = await ranked(cursor?.rank ?? 0);
     if (rows.length === limit) return rows;

@@ -28,10 +28,11 @@ interface Row {
   gene: string | null;
 }
 
-// Ranked candidates (ranks repeat: several variants of a gene may share one) and unranked variants.
+// Ranked candidates (each its own rank, as a ranking writes them, in another order than their
+// ids and scores) and unranked variants.
 const ROWS: Row[] = Array.from({ length: N }, (_, i) => ({
   id: i + 1,
-  rank: i % 5 === 0 ? null : i < 150 ? 1 + Math.floor(i / 3) : null,
+  rank: i % 5 === 0 ? null : i < 150 ? 1 + ((i * 37) % 150) : null,
   score: SCORES[(i * 7) % SCORES.length]!,
   consequence: CONSEQUENCES[i % CONSEQUENCES.length]!,
   zygosity: i % 4 === 0 ? 'homozygous' : 'heterozygous',
@@ -39,7 +40,7 @@ const ROWS: Row[] = Array.from({ length: N }, (_, i) => ({
 }));
 
 /** Variants (ids) with a reviewer classification in the case; OTHER_CASE_REVIEWED's allele has one in another case only. */
-const REVIEWED = [2, 7, 150, 333];
+const REVIEWED = [2, 7, 147, 333];
 const OTHER_CASE_REVIEWED = 11;
 
 const f4 = (x: number) => Math.fround(x);
@@ -86,14 +87,19 @@ describe.each(databases)('variant list pages on $name', ({ open }) => {
     runId = (rowsOf(run)[0] as { id: string }).id;
     for (const r of ROWS) {
       await db.execute(sql`
-        insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, consequence, consequences, impact, acmg_class, acmg_points, acmg_criteria, zygosity, genotype, filter, score, is_candidate, input,
+        insert into run_variants (run_id, id, chrom, pos, ref, alt, gene, consequence, consequences, impact, acmg_class, acmg_points, acmg_criteria, zygosity, genotype, filter, score, is_candidate, input,
           transcript, hgvs_c, af, clinvar_significance, clinvar, genotypes, inheritance, inheritance_detail, details)
-        values (${runId}, ${r.id}, ${r.rank}, 'chr1', ${1000 + r.id}, 'A', 'G', ${r.gene}, ${r.consequence}, ${JSON.stringify([r.consequence])}, 'MODERATE', 'Uncertain significance', 0, '[]', ${r.zygosity}, '{}', '[]', ${r.score}, ${r.rank !== null}, '{}',
+        values (${runId}, ${r.id}, 'chr1', ${1000 + r.id}, 'A', 'G', ${r.gene}, ${r.consequence}, ${JSON.stringify([r.consequence])}, 'MODERATE', 'Uncertain significance', 0, '[]', ${r.zygosity}, '{}', '[]', ${r.score}, ${r.rank !== null}, '{}',
           ${r.gene ? 'ENST0001' : null}, ${r.gene ? `c.${r.id}A>G` : null}, ${r.id % 3 === 0 ? null : r.id / 10_000}, ${r.id % 6 === 0 ? 'Pathogenic' : null},
           ${r.id % 6 === 0 ? JSON.stringify({ significance: 'Pathogenic', stars: 2, id: `VCV${r.id}`, match: 'exact', source: 'grch38' }) : null},
           ${r.id % 5 === 0 ? JSON.stringify({ S1: { gt: '0/1', zygosity: r.zygosity, depth: 30, genotypeQuality: 99, alleleDepths: [15, 15] } }) : null},
           ${sql.param(r.id % 7 === 0 ? ['de_novo'] : [])}::text[], ${r.id % 7 === 0 ? JSON.stringify({ partners: [r.id + 1], rules: ['S1 0/1: de novo'] }) : null}, '{"otherGenes":[]}')`);
     }
+    // The candidates' ranks, with their filter columns (as a ranking writes them).
+    await db.execute(sql`
+      insert into run_variant_ranks (run_id, rank, id, gene, consequence, af, clinvar_significance, acmg_class, zygosity, inheritance)
+      select run_id, (array[${sql.raw(ROWS.map((r) => r.rank ?? 0).join(','))}])[id], id, gene, consequence, af, clinvar_significance, acmg_class, zygosity, inheritance
+      from run_variants where run_id = ${runId} and is_candidate`);
   });
   afterAll(async () => {
     await database.close();
@@ -111,6 +117,12 @@ describe.each(databases)('variant list pages on $name', ({ open }) => {
     // intron_variant is outside the partial consequence index (migration 0021): read from the list index.
     { name: 'consequence (common and rare)', filters: { consequence: ['intron_variant', 'stop_gained'] }, keep: (r) => r.consequence !== 'missense_variant' },
     { name: 'zygosity + gene', filters: { zygosity: ['homozygous'], gene: ['AAA', 'CCC'] }, keep: (r) => r.zygosity === 'homozygous' && (r.gene === 'AAA' || r.gene === 'CCC') },
+    // Candidates only: read from their ranks alone (run_variant_ranks' copy of the filter columns).
+    { name: 'candidates + gene', filters: { candidatesOnly: true, gene: ['BBB'] }, keep: (r) => r.rank !== null && r.gene === 'BBB' },
+    { name: 'inheritance', filters: { inheritance: ['de_novo'] }, keep: (r) => r.rank !== null && r.id % 7 === 0 },
+    // af (null for every third id) and ClinVar (Pathogenic for every sixth, else none), in both parts.
+    { name: 'maxAf + clinvar', filters: { maxAf: 0.01, clinvar: ['Pathogenic'] }, keep: (r) => (r.id % 3 === 0 || r.id / 10_000 <= 0.01) && r.id % 6 === 0 },
+    { name: 'maxAf + clinvar none', filters: { maxAf: 0.01, clinvar: ['none'] }, keep: (r) => (r.id % 3 === 0 || r.id / 10_000 <= 0.01) && r.id % 6 !== 0 },
   ];
 
   it.each(cases)('walks $name by keyset exactly as by offset, in list order', async ({ filters, keep }) => {
