@@ -206,20 +206,34 @@ function listedRows(db: Executor, pageSql: SQL) {
 function pageQuery(db: Executor, where: { ranked: SQL; unranked: SQL | null }) {
   const r = runVariantRanks;
   const v = runVariants;
-  const ranked = sql`(select ${r.id} as id, ${r.rank} as rank, null::real as score from ${r} where ${where.ranked} order by ${r.rank} limit ${AT.limit} offset ${AT.offset})`;
-  if (!where.unranked) return listedRows(db, sql`select * from ${ranked} p order by ${partsOrder('p')}`);
+  const ranked = sql`select ${r.id} as id, ${r.rank} as rank, null::real as score from ${r} where ${where.ranked} order by ${r.rank} limit ${AT.limit} offset ${AT.offset}`;
+  if (!where.unranked) return listedRows(db, ranked);
   const rankedBefore = sql`(select count(*) from (select 1 from ${r} where ${where.ranked} limit ${AT.offset}) b)`;
   const order = sql.join([...UNRANKED_ORDER], sql`, `);
-  const unranked = sql`(select ${v.id} as id, null::int as rank, ${v.score} as score from ${v} where ${where.unranked} order by ${order} limit ${AT.limit} offset greatest(0, ${AT.offset}::int - ${rankedBefore}))`;
-  return listedRows(db, sql`select * from (${ranked} union all ${unranked}) p order by ${partsOrder('p')} limit ${AT.limit}`);
+  const unranked = sql`select ${v.id} as id, null::int as rank, ${v.score} as score from ${v} where ${where.unranked} order by ${order} limit ${AT.limit} offset greatest(0, ${AT.offset}::int - ${rankedBefore})`;
+  return listedRows(db, rankedThenUnranked(ranked, unranked));
+}
+
+/**
+ * A page of at most `limit` rows: the rows of `ranked`, then, only when they do not fill the page,
+ * those of `unranked` (every ranked row comes first in list order). The unranked part's scan (and
+ * its offset's count) does not run when the ranked rows fill the page: it sits under a one-time
+ * filter on the ranked rows' number.
+ */
+function rankedThenUnranked(ranked: SQL, unranked: SQL): SQL {
+  return sql`with rp as materialized (${ranked})
+    select * from (select * from rp union all select * from (${unranked}) u where (select count(*) from rp) < ${AT.limit}::int) p
+    order by ${partsOrder('p')} limit ${AT.limit}`;
 }
 
 /**
  * A keyset page: the first `limit` rows after the cursor, one index range read per branch of
- * afterCursor (each stops after `limit` rows), then the full rows of those ids.
+ * afterCursor (each stops after `limit` rows; the unranked part only when the ranked rows after
+ * the cursor do not fill the page), then the full rows of those ids.
  */
 function keysetQuery(db: Executor, where: { ranked: SQL; unranked: SQL | null }, rankIsNull: boolean) {
   const parts = listParts(where, AT.limit, afterCursor(rankIsNull));
+  if (!rankIsNull && where.unranked && parts.length === 2) return listedRows(db, rankedThenUnranked(sql`select * from ${parts[0]!} a`, sql`select * from ${parts[1]!} b`));
   return listedRows(db, sql`select * from (${sql.join(parts, sql` union all `)}) p order by ${partsOrder('p')} limit ${AT.limit}`);
 }
 
