@@ -11,6 +11,7 @@ import {
   type TestEnv,
   useTestEnv,
 } from './harness.ts';
+import { downloadOnClick } from './downloads.ts';
 
 let env: TestEnv;
 
@@ -235,7 +236,7 @@ describe('accounts in the browser', () => {
     await page.goto('/my-account/passwords');
     const card = page.getByTestId('account-data');
     await card.waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('export-account').click()]);
+    const download = await downloadOnClick(page, card.getByTestId('export-account'));
     expect(download.suggestedFilename()).toMatch(/^rarelens-account-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(await streamText(await download.createReadStream())) as { format: string; account: { email: string } };
     expect(exported).toMatchObject({ format: 'rarelens-account-export', account: { email } });

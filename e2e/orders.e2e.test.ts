@@ -13,6 +13,7 @@ import { Messages } from '@rarelens/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInPage } from './case-fixtures.ts';
+import { downloadOnClick } from './downloads.ts';
 import { repoRoot, startTestEnv, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
@@ -53,8 +54,9 @@ describe('orders in the browser', () => {
     expect(await row.textContent()).toContain(total!);
     const orderId = (await row.getAttribute('data-order-id'))!;
 
-    // The invoice downloads as a PDF (rendered on demand: allow for a loaded CI machine).
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.getByTestId('download-invoice').click()]);
+    // The invoice downloads as a PDF (rendered on demand: allow for a loaded CI machine). The
+    // toasts ("Add a product to continue", "Order placed") sit over the Invoice button at first.
+    const download = await downloadOnClick(page, row.getByTestId('download-invoice'));
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createCompletedCase, createVerifiedUser, logIn, startCaseTestEnv } from './case-fixtures.ts';
+import { downloadOnClick } from './downloads.ts';
 import { screenshotPath, uniqueEmail, type TestEnv, useTestEnv } from './harness.ts';
 
 let env: TestEnv;
@@ -84,9 +85,7 @@ describe('reporting in the browser', () => {
     await page.screenshot({ path: screenshotPath('reporting-page-desktop'), fullPage: true });
 
     // Generate: the browser downloads a PDF.
-    const downloading = page.waitForEvent('download');
-    await page.getByTestId('generate-report').click();
-    const download = await downloading;
+    const download = await downloadOnClick(page, page.getByTestId('generate-report'));
     expect(download.suggestedFilename()).toMatch(/^RareLens-report-RPT-E2E-1-\d{8}-\d{4}\.pdf$/);
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -101,9 +100,8 @@ describe('reporting in the browser', () => {
     expect(stored).toEqual([{ interpretation: 'The FGFR2 variant is consistent with Pfeiffer syndrome. Parental testing is recommended.', variant_count: 2 }]);
 
     // Download it again from the list.
-    const again = page.waitForEvent('download');
-    await page.getByTestId('report-history-item').first().getByRole('button', { name: 'Download' }).click();
-    expect((await again).suggestedFilename()).toBe(download.suggestedFilename());
+    const again = await downloadOnClick(page, page.getByTestId('report-history-item').first().getByRole('button', { name: 'Download' }));
+    expect(again.suggestedFilename()).toBe(download.suggestedFilename());
 
     // The same page on a phone.
     const phone = await env.newPage({ width: 390, height: 844 });

@@ -18,6 +18,7 @@ import {
   testPassword,
   vcfPath,
 } from './case-fixtures.ts';
+import { downloadOnClick } from './downloads.ts';
 import { extractCode, fillRegistration, screenshotPath, uniqueEmail, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
@@ -420,9 +421,8 @@ describe('a new user’s Pfeiffer exome, end to end (issue 17 items 4 and 6)', (
     await item.getByTestId('reviewer-classification').waitFor();
     await item.getByTestId('clinvar-assertion').waitFor();
     await page.screenshot({ path: screenshotPath('walk-new-user-report') });
-    const downloading = page.waitForEvent('download');
-    await page.getByTestId('generate-report').click();
-    const text = execFileSync('pdftotext', [await (await downloading).path(), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const downloading = await downloadOnClick(page, page.getByTestId('generate-report'));
+    const text = execFileSync('pdftotext', [await downloading.path(), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(text).toContain('Pathogenic — Known Pfeiffer allele, phenotype specific.');
     expect(text).toContain('Pathogenic (0 stars, no assertion criteria provided) VCV 13294 release 2016-09');
     expect(text).toContain('reviewer: Pathogenic; automatic ACMG: Uncertain significance');

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { AnnotationJsonlWriter, KbSourceError, UnknownSampleError, VcfParseError, type VcfSummary } from '@rarelens/engine';
-import { encodeBlock, IntergenicSnvPath, openAnnotation, type AnnotateInput } from './annotate-jsonl.ts';
+import { encodeBlock, openAnnotation, type AnnotateInput, type IntergenicSnvPath } from './annotate-jsonl.ts';
 import type { AnnotateBlock, BlockResult, RecycledOutput, WorkerError } from './annotate-pool.ts';
 
 const port = parentPort!;
@@ -41,11 +41,15 @@ function takeSummary(s: VcfSummary): Partial<VcfSummary> {
 }
 
 try {
-  const { reader, annotator, kb } = await openAnnotation(workerData as AnnotateInput);
+  const { reader, annotator } = await openAnnotation(workerData as AnnotateInput);
   reader.close();
   port.postMessage({ ready: true, sequenceSource: annotator.sequenceSource });
   const encoder = new AnnotationJsonlWriter();
-  const short = (workerData as AnnotateInput).fullPathOnly === true ? null : IntergenicSnvPath.open(reader, kb, encoder);
+  // No short path for intergenic substitutions here (the in-process path has it): with two
+  // workers on the 1 M-record genome head it did not lower the command's CPU (RARELENS_ANNOTATE_
+  // FULL_PATH=0 / 1 pairs, load 18-21: 8.38 / 8.46 / 9.01 s with it against 8.34 / 8.36 / 8.23 s
+  // without), while one thread gained 12 % (6.45 / 6.88 / 6.46 against 7.69 / 7.51 / 7.39 s).
+  const short: IntergenicSnvPath | null = null;
   port.on('message', (m: AnnotateBlock | RecycledOutput | null) => {
     if (m === null) {
       annotator.close();
