@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf, migrationsFolder, type Executor } from './database.ts';
 import * as schema from './schema/index.ts';
 import { cappedCount, listVariants } from '../modules/variants/variants.repository.ts';
+import type { VariantFilters } from './run-variants.ts';
 
 /** The statements of each migration, in journal order, by tag. */
 function migrations(): { tag: string; statements: string[] }[] {
@@ -66,18 +67,31 @@ async function pglite(): Promise<Target> {
 }
 
 /** A stored variant row of migration 0030's run_variants (with its rank column). */
-function variantSql(runId: string, v: { id: number; rank: number | null; candidate: boolean; score: number; gene: string; consequence: string; af: number | null; acmg: string; zygosity: string; inheritance: string[] }): string {
+function variantSql(runId: string, v: { id: number; rank: number | null; candidate: boolean; score: number; gene: string; consequence: string; af: number | null; acmg: string; zygosity: string; inheritance: string[]; chrom?: string }): string {
   const text = (s: string | null) => (s === null ? 'null' : `'${s}'`);
   return `insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, consequence, consequences, impact, af, clinvar_significance, acmg_class, acmg_points, acmg_criteria,
       zygosity, genotype, filter, score, is_candidate, input, inheritance)
-    values ('${runId}', ${v.id}, ${v.rank ?? 'null'}, '1', ${1000 + v.id}, 'A', 'G', ${text(v.gene)}, ${text(v.consequence)}, '["${v.consequence}"]', 'MODERATE', ${v.af ?? 'null'},
+    values ('${runId}', ${v.id}, ${v.rank ?? 'null'}, '${v.chrom ?? '1'}', ${1000 + v.id}, 'A', 'G', ${text(v.gene)}, ${text(v.consequence)}, '["${v.consequence}"]', 'MODERATE', ${v.af ?? 'null'},
       ${v.id === 2 ? "'Pathogenic'" : 'null'}, ${text(v.acmg)}, 0, '[]', ${text(v.zygosity)}, '{}', '[]', ${v.score}, ${v.candidate}, '{}', '{${v.inheritance.join(',')}}')`;
+}
+
+const CASE_ID = '00000000-0000-4000-8000-0000000000c1';
+
+/** A user, a case and its completed runs, as the tables stood before 0030. */
+async function storeCase(target: Target, runs: string[]): Promise<void> {
+  await target.run(`insert into users (id, name, surname, email, password_hash, birth_date) values ('00000000-0000-4000-8000-000000000001', 'T', 'T', 't@example.org', 'x', '1990-01-01')`);
+  await target.run(`insert into products (id, owner_id, case_id, gender, symptoms, hpo_terms, excluded_terms, genome_format, assembly_requested)
+    values ('${CASE_ID}', '00000000-0000-4000-8000-000000000001', 'M30', 'female', 's', '[]', '[]', 'vcf', 'GRCh38')`);
+  for (const r of runs) {
+    await target.run(`insert into analysis_runs (id, product_id, software_version, kb_versions, assembly, input_assembly, hpo_terms, excluded_terms, state)
+      values ('${r}', '${CASE_ID}', 't', '{}', 'GRCh38', 'GRCh38', '[]', '[]', 'completed')`);
+  }
 }
 
 describe.each([
   { name: 'PostgreSQL', open: postgres },
   { name: 'PGlite', open: pglite },
-])('migration 0031 on $name', ({ open }) => {
+])('migrations 0030–0031 on $name', ({ open }) => {
   it("keeps existing runs' rankings: ranks, filter columns and the list order", async () => {
     const target = await open();
     try {
@@ -88,14 +102,8 @@ describe.each([
 
       // Two runs stored before 0031: ranked candidates (rank on the wide row), one candidate
       // without a rank, and variants that are no candidates.
-      await target.run(`insert into users (id, name, surname, email, password_hash, birth_date) values ('00000000-0000-4000-8000-000000000001', 'T', 'T', 't@example.org', 'x', '1990-01-01')`);
-      await target.run(`insert into products (id, owner_id, case_id, gender, symptoms, hpo_terms, excluded_terms, genome_format, assembly_requested)
-        values ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000001', 'M30', 'female', 's', '[]', '[]', 'vcf', 'GRCh38')`);
       const runs = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2'];
-      for (const r of runs) {
-        await target.run(`insert into analysis_runs (id, product_id, software_version, kb_versions, assembly, input_assembly, hpo_terms, excluded_terms, state)
-          values ('${r}', '00000000-0000-4000-8000-0000000000c1', 't', '{}', 'GRCh38', 'GRCh38', '[]', '[]', 'completed')`);
-      }
+      await storeCase(target, runs);
       const base = { gene: 'FGFR2', consequence: 'missense_variant', af: null, acmg: 'Uncertain significance', zygosity: 'heterozygous', inheritance: [] as string[] };
       const first = [
         { ...base, id: 1, rank: null, candidate: false, score: 0.9 },
@@ -138,7 +146,7 @@ describe.each([
       expect(columns).toEqual([]);
 
       // The list reads them in the order they had: candidates by rank, then the others by score.
-      const page = await listVariants(target.db, '00000000-0000-4000-8000-0000000000c1', runs[0]!, {}, { page: 1, pageSize: 10 });
+      const page = await listVariants(target.db, CASE_ID, runs[0]!, {}, { page: 1, pageSize: 10 });
       expect(page.rows.map((v) => [v.id, v.rank])).toEqual([
         [5, 1],
         [2, 2],
@@ -147,7 +155,7 @@ describe.each([
         [1, null],
         [3, null],
       ]);
-      const candidates = await listVariants(target.db, '00000000-0000-4000-8000-0000000000c1', runs[0]!, { candidatesOnly: true, gene: ['FGFR2'] }, { page: 1, pageSize: 10 });
+      const candidates = await listVariants(target.db, CASE_ID, runs[0]!, { candidatesOnly: true, gene: ['FGFR2'] }, { page: 1, pageSize: 10 });
       expect(candidates.rows.map((v) => v.id)).toEqual([5, 7]);
       expect(await cappedCount(target.db, runs[1]!, {})).toEqual({ total: 3, capped: false });
       expect(await cappedCount(target.db, runs[0]!, { inheritance: ['de_novo'] })).toEqual({ total: 1, capped: false });
@@ -156,6 +164,55 @@ describe.each([
       await target.run(`delete from analysis_runs where id = '${runs[0]}'`);
       const left = rowsOf(await target.db.execute(sql`select run_id::text as run_id, count(*)::int as n from run_variant_ranks group by run_id`));
       expect(left).toEqual([{ run_id: runs[1], n: 2 }]);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+
+  // Migration 0030 runs before 0031 on every database, so the rank rows 0031 makes copy the
+  // zygosity 0030 corrected: an MT row stored before 0705e00 with a nuclear zygosity is found
+  // by the list's 'mitochondrial' filter afterwards, candidate or not; nuclear rows keep theirs.
+  it("files mitochondrial calls stored before 0705e00 under the 'mitochondrial' filter through 0030 and 0031", async () => {
+    const target = await open();
+    try {
+      const all = migrations();
+      const at = all.findIndex((m) => m.tag === '0030_mitochondrial_zygosity');
+      expect(at).toBeGreaterThan(0);
+      for (const m of all.slice(0, at)) for (const s of m.statements) await target.run(s);
+      const run = '00000000-0000-4000-8000-0000000000a3';
+      await storeCase(target, [run]);
+      const base = { gene: 'MT-TL1', consequence: 'non_coding_transcript_exon_variant', af: null, acmg: 'Uncertain significance', inheritance: [] as string[], chrom: 'MT' };
+      const stored = [
+        { ...base, id: 1, rank: 1, candidate: true, score: 0.9, zygosity: 'hemizygous' },
+        { ...base, id: 2, rank: 2, candidate: true, score: 0.8, zygosity: 'homozygous' },
+        { ...base, id: 3, rank: null, candidate: false, score: 0.7, zygosity: 'heterozygous' },
+        { ...base, id: 4, rank: 3, candidate: true, score: 0.6, zygosity: 'homozygous', gene: 'FGFR2', consequence: 'missense_variant', chrom: '10' },
+        { ...base, id: 5, rank: null, candidate: false, score: 0.5, zygosity: 'hemizygous', gene: 'DMD', consequence: 'missense_variant', chrom: 'X' },
+      ];
+      for (const v of stored) await target.run(variantSql(run, v));
+      for (const m of all.slice(at)) for (const s of m.statements) await target.run(s);
+
+      const zygosity = async (f: VariantFilters) =>
+        (await listVariants(target.db, CASE_ID, run, f, { page: 1, pageSize: 10 })).rows.map((v) => [v.id, v.zygosity]);
+      expect(await zygosity({ zygosity: ['mitochondrial'] })).toEqual([
+        [1, 'mitochondrial'],
+        [2, 'mitochondrial'],
+        [3, 'mitochondrial'],
+      ]);
+      expect(await zygosity({ zygosity: ['mitochondrial'], candidatesOnly: true })).toEqual([
+        [1, 'mitochondrial'],
+        [2, 'mitochondrial'],
+      ]);
+      expect(await zygosity({ zygosity: ['homozygous', 'hemizygous'] })).toEqual([
+        [4, 'homozygous'],
+        [5, 'hemizygous'],
+      ]);
+      const ranks = rowsOf(await target.db.execute(sql`select id, zygosity from run_variant_ranks order by rank`));
+      expect(ranks.map((r) => [Number(r.id), r.zygosity])).toEqual([
+        [1, 'mitochondrial'],
+        [2, 'mitochondrial'],
+        [4, 'homozygous'],
+      ]);
     } finally {
       await target.close();
     }

@@ -4,17 +4,15 @@
  * filters, re-ranking, errors, access control. The end-to-end test with the real engine and
  * knowledge base is in cases.engine.int.test.ts.
  */
-import { readdirSync, existsSync, readFileSync } from 'node:fs';
+import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ErrorCode, Messages } from '@rarelens/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ontology, VARIANT_FILTERS } from '@rarelens/engine';
 import { caseTermsFromText, createPhenomeService } from '../phenome/phenome.service.ts';
 import { createFixtureEngine } from '../../jobs/testing/fixture-engine.ts';
-import { rowsOf } from '../../db/database.ts';
 import { CHECKED_RECORDS } from './genome-check.ts';
 import { buildFixtureVcf } from '../../jobs/testing/fixture-vcf.ts';
 import { bearer, signUpAndLogIn } from '../../testing/helpers.ts';
@@ -346,42 +344,6 @@ describe('uploading a case', () => {
     expect(await details(3243)).toMatchObject({ zygosity: 'heteroplasmic', heteroplasmy: 0.34 });
     expect(await details(3460)).toMatchObject({ zygosity: 'homoplasmic', heteroplasmy: 0.995 });
     expect(await details(8344)).toMatchObject({ zygosity: 'mitochondrial', heteroplasmy: null });
-    await app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(alice) });
-  });
-
-  it('migration 0030 files mitochondrial calls stored before 0705e00 (as hemizygous / homozygous) under the mitochondrial filter, level unknown', async () => {
-    const base = buildFixtureVcf(20, ['TTN', 'BRCA1', 'FGFR2']).trimEnd().split('\n');
-    const info = 'GENE=MT-TL1;CSQ=non_coding_transcript_exon_variant;AF=0.0005;ACMG=Uncertain_significance';
-    const vcf = [
-      ...base.filter((l) => l.startsWith('##')),
-      '##contig=<ID=chrM,length=16569>',
-      '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tPATIENT',
-      ...base.filter((l) => !l.startsWith('#')),
-      `chrM\t8344\t.\tA\tG\t50\tPASS\t${info}\tGT\t1`,
-      `chrM\t8993\t.\tT\tG\t50\tPASS\t${info}\tGT\t1/1`,
-    ].join('\n');
-    const res = await upload(alice, { genome: { name: 'mito-old.vcf', content: `${vcf}\n` }, fields: { caseId: 'CASE-MT-OLD', gender: 'female', symptoms: 'Seizures', hpoTerms: JSON.stringify(PFEIFFER_TERMS) } });
-    expect(res.statusCode).toBe(202);
-    const id = res.json<{ id: string }>().id;
-    expect((await waitForStatus(app, bearer(alice), id, ['Completed', 'Error'], 60_000)).status).toBe('Completed');
-    const db = app.database.db;
-    const runId = (await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: bearer(alice) })).json<{ run: { id: string } }>().run.id;
-    // The rows as analyses before 0705e00 stored them: the GT's reading, no heteroplasmy.
-    await db.execute(sql`update run_variants set zygosity = case pos when 8344 then 'hemizygous' else 'homozygous' end where run_id = ${runId} and chrom = 'MT'`);
-    const nuclear = rowsOf(await db.execute(sql`select pos, zygosity from run_variants where run_id = ${runId} and chrom <> 'MT' order by id`));
-    const mitochondrial = async () =>
-      (await app.inject({ method: 'GET', url: `/api/products/${id}/variants?mode=filtered&zygosity=mitochondrial&pageSize=100`, headers: bearer(alice) }))
-        .json<{ items: { pos: number; zygosity: string }[] }>()
-        .items.map((v) => [v.pos, v.zygosity])
-        .sort((a, b) => Number(a[0]) - Number(b[0]));
-    expect(await mitochondrial()).toEqual([]);
-    const file = path.resolve(import.meta.dirname, '../../../drizzle/0030_mitochondrial_zygosity.sql');
-    for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
-    expect(await mitochondrial()).toEqual([[8344, 'mitochondrial'], [8993, 'mitochondrial']]);
-    const stored = rowsOf(await db.execute(sql`select zygosity from run_variants where run_id = ${runId} and chrom = 'MT'`));
-    expect(stored.map((r) => r.zygosity)).toEqual(['mitochondrial', 'mitochondrial']);
-    // Nuclear rows keep their zygosity.
-    expect(rowsOf(await db.execute(sql`select pos, zygosity from run_variants where run_id = ${runId} and chrom <> 'MT' order by id`))).toEqual(nuclear);
     await app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(alice) });
   });
 
