@@ -75,6 +75,15 @@ function variantSql(runId: string, v: { id: number; rank: number | null; candida
       ${v.id === 2 ? "'Pathogenic'" : 'null'}, ${text(v.acmg)}, 0, '[]', ${text(v.zygosity)}, '{}', '[]', ${v.score}, ${v.candidate}, '{}', '{${v.inheritance.join(',')}}')`;
 }
 
+/** Applies the migrations before `tag` (journal order); the list and `tag`'s index in it. */
+async function migrateBefore(target: Target, tag: string): Promise<{ all: ReturnType<typeof migrations>; at: number }> {
+  const all = migrations();
+  const at = all.findIndex((m) => m.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  for (const m of all.slice(0, at)) for (const s of m.statements) await target.run(s);
+  return { all, at };
+}
+
 const CASE_ID = '00000000-0000-4000-8000-0000000000c1';
 
 /** A user, a case and its completed runs, as the tables stood before 0030. */
@@ -95,10 +104,7 @@ describe.each([
   it("keeps existing runs' rankings: ranks, filter columns and the list order", async () => {
     const target = await open();
     try {
-      const all = migrations();
-      const at = all.findIndex((m) => m.tag === '0031_run_variant_ranks');
-      expect(at).toBeGreaterThan(0);
-      for (const m of all.slice(0, at)) for (const s of m.statements) await target.run(s);
+      const { all, at } = await migrateBefore(target, '0031_run_variant_ranks');
 
       // Two runs stored before 0031: ranked candidates (rank on the wide row), one candidate
       // without a rank, and variants that are no candidates.
@@ -121,8 +127,7 @@ describe.each([
       for (const v of first) await target.run(variantSql(runs[0]!, v));
       for (const v of second) await target.run(variantSql(runs[1]!, v));
 
-      for (const s of all[at]!.statements) await target.run(s);
-      for (const m of all.slice(at + 1)) for (const s of m.statements) await target.run(s);
+      for (const m of all.slice(at)) for (const s of m.statements) await target.run(s);
 
       const ranks = rowsOf(await target.db.execute(sql`
         select run_id::text as run_id, rank, id, gene, consequence, af, clinvar_significance, acmg_class, zygosity, inheritance
@@ -175,10 +180,7 @@ describe.each([
   it("files mitochondrial calls stored before 0705e00 under the 'mitochondrial' filter through 0030 and 0031", async () => {
     const target = await open();
     try {
-      const all = migrations();
-      const at = all.findIndex((m) => m.tag === '0030_mitochondrial_zygosity');
-      expect(at).toBeGreaterThan(0);
-      for (const m of all.slice(0, at)) for (const s of m.statements) await target.run(s);
+      const { all, at } = await migrateBefore(target, '0030_mitochondrial_zygosity');
       const run = '00000000-0000-4000-8000-0000000000a3';
       await storeCase(target, [run]);
       const base = { gene: 'MT-TL1', consequence: 'non_coding_transcript_exon_variant', af: null, acmg: 'Uncertain significance', inheritance: [] as string[], chrom: 'MT' };
