@@ -18,7 +18,7 @@ import { gunzipSync } from 'node:zlib';
 import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
 import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
 import { loadHpoaRows, lopoKb } from './lib/lopo.ts';
-import { groupProfileLn, loadGeneGroups } from './lib/gene-groups.ts';
+import { groupProfileLn, loadClinvarGeneSummary, loadGeneGroups } from './lib/gene-groups.ts';
 import { DEFAULT_SCORING_OPTIONS, type PhenotypeScoringOptions } from '../packages/engine/src/phenotype/score.ts';
 import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, inheritanceOf, geneScoreLn, modesOf, DEFAULT_GENE_SCORE_CONSTANTS, resolveQuery, scoreDiseases, type GeneScoreParts, type Sex } from '../packages/engine/src/index.ts';
 
@@ -108,14 +108,18 @@ const raw: string[] = [];
 // per case the causal gene's rank under each setting, in-sample (F.in.jsonl) and, with --lopo, LOPO (F.lopo.jsonl).
 const groups = arg('--group-profile') ? loadGeneGroups(join(sources, 'genes/hgnc_complete_set.2024-10.txt.gz')) : null;
 const GROUP_PRIORS = [-8, -6, -4, -2, 0];
-const GROUP_SIZES: [string, number][] = [['all', Infinity], ['le50', 50], ['le20', 20]];
+const GROUP_SIZES: [string, number][] = process.argv.includes('--no-group-sizes') ? [] : [['all', Infinity], ['le50', 50], ['le20', 20]];
+// A gene-level 'is a disease gene' bonus for genes with no annotated disease: at least one ClinVar
+// P/LP allele in the 2021-11-07 gene summary ('cv21:B') or in the KB's ClinVar gene counts ('kbcv:B').
+const cvSummary = groups ? loadClinvarGeneSummary(join(sources, 'clinvar/clinvar_gene_specific_summary.2021-11-07.txt.gz')) : null;
+const GENE_BONUSES = [0.5, 1, 2, 3];
 const groupIn: string[] = [];
 const groupLopo: string[] = [];
 const groupRanks = (kbX: typeof hpoKb, cands: ReadonlyMap<string, GeneScoreParts[]>, causal: readonly string[], present: string[], excluded: string[]): Record<string, number | null> => {
   if (!groups) return {};
   const m = getPhenotypeModel(kbX);
   const ph = scoreDiseases(m, resolveQuery(m, { present, excluded }, scoring), scoring);
-  const labels = ['base', ...GROUP_SIZES.flatMap(([g]) => GROUP_PRIORS.map((p) => `${g}:${p}`))];
+  const labels = ['base', ...GROUP_SIZES.flatMap(([g]) => GROUP_PRIORS.map((p) => `${g}:${p}`)), ...['cv21', 'kbcv'].flatMap((s) => GENE_BONUSES.map((b) => `${s}:${b}`))];
   const scores = new Map<string, number[]>(labels.map((l) => [l, []]));
   const isCausal: boolean[] = [];
   for (const [sym, cs] of cands) {
@@ -124,6 +128,12 @@ const groupRanks = (kbX: typeof hpoKb, cands: ReadonlyMap<string, GeneScoreParts
     scores.get('base')?.push(base);
     const none = cs.find((c) => c.source === 'none');
     const eligible = !!none && !cs.some((c) => c.source === 'annotations');
+    const plp21 = (cvSummary?.get(sym) ?? 0) > 0;
+    const plpKb = (genome.genes.bySymbolOrAlias(sym)?.clinvar?.plpAlleles ?? 0) > 0;
+    for (const b of GENE_BONUSES) {
+      scores.get(`cv21:${b}`)?.push(eligible && plp21 ? base + b : base);
+      scores.get(`kbcv:${b}`)?.push(eligible && plpKb ? base + b : base);
+    }
     for (const [g, size] of GROUP_SIZES) {
       const gl = eligible ? groupProfileLn(groups, kbX, m, ph, sym, size) : null;
       for (const p of GROUP_PRIORS) {

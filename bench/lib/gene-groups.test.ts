@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { HpoKb } from '../../packages/engine/src/kb/hpo-kb.ts';
 import type { PhenotypeModel } from '../../packages/engine/src/phenotype/model.ts';
-import { groupProfileLn, loadGeneGroups } from './gene-groups.ts';
+import { groupProfileLn, loadClinvarGeneSummary, loadGeneGroups } from './gene-groups.ts';
 
 const write = (text: string): string => {
   const p = join(mkdtempSync(join(tmpdir(), 'gg-')), 'hgnc.txt.gz');
@@ -38,5 +38,16 @@ describe('gene-group profile (session 16 experiment)', () => {
     expect(groupProfileLn(g, kb, model, pheno, 'NEW', 2)).toBeCloseTo(Math.log(4), 12);
     expect(groupProfileLn(g, kb, model, pheno, 'LONE')).toBeNull();
     expect(groupProfileLn(g, kb, model, pheno, 'B', 2)).toBeNull();
+  });
+
+  it('reads ClinVar gene-summary P/LP counts (\'-\' is none) and names the file and line of a bad count', () => {
+    const head = '#Overview\n#Symbol\tGeneID\tTotal_submissions\tTotal_alleles\tSubmissions_reporting_this_gene\tAlleles_reported_Pathogenic_Likely_pathogenic\n';
+    const m = loadClinvarGeneSummary(write(`${head}AAA\t1\t6\t6\t-\t-\nBBB\t2\t9\t8\t3\t4\t123\n`));
+    expect(m.get('AAA')).toBe(0);
+    expect(m.get('BBB')).toBe(4);
+    const bad = write(`${head}AAA\t1\t6\t6\t-\tmany\n`);
+    expect(() => loadClinvarGeneSummary(bad)).toThrow(`${bad}:3: Alleles_reported_Pathogenic_Likely_pathogenic 'many' is not a count`);
+    const short = write(`${head}AAA\t1\n`);
+    expect(() => loadClinvarGeneSummary(short)).toThrow(`${short}:3: expected at least 6`);
   });
 });

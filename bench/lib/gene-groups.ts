@@ -90,3 +90,22 @@ export function groupProfileLn(groups: GeneGroups, kb: HpoKb, model: PhenotypeMo
   if (!sibs.length) return null;
   return logMeanExp(sibs.map((ds) => logMeanExp(ds.map((d) => pheno[d] ?? 0))));
 }
+
+/**
+ * ClinVar's gene-specific summary (clinvar_gene_specific_summary.txt): per gene symbol the number of
+ * alleles reported pathogenic / likely pathogenic ('-' = none). A data line with fewer than six
+ * fields or a count that is not a number is an error (file, line).
+ */
+export function loadClinvarGeneSummary(path: string): Map<string, number> {
+  const out = new Map<string, number>();
+  gunzipSync(readFileSync(path)).toString('utf8').split('\n').forEach((line, n) => {
+    if (line === '' || line.startsWith('#')) return;
+    const f = line.split('\t');
+    const sym = f[0];
+    const plp = f[5]?.trim();
+    if (!sym || plp === undefined) throw new Error(`${path}:${n + 1}: expected at least 6 tab-separated fields, got ${f.length}`);
+    if (plp !== '-' && !/^\d+$/.test(plp)) throw new Error(`${path}:${n + 1}: Alleles_reported_Pathogenic_Likely_pathogenic '${plp}' is not a count`);
+    out.set(sym, plp === '-' ? 0 : Number(plp));
+  });
+  return out;
+}
