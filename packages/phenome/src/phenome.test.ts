@@ -528,6 +528,22 @@ describe('createPhenome: context', () => {
     ]);
   });
 
+  it('negates what "was not documented / reported / recorded" after it', () => {
+    for (const sentence of [
+      'Seizures or ataxia were not documented.',
+      'Seizures and ataxia were not reported at follow-up.',
+      'Seizures were not recorded.',
+    ]) {
+      const terms = phenome.extract(sentence);
+      expect(terms.length).toBeGreaterThan(0);
+      expect(terms.every((t) => t.negated)).toBe(true);
+    }
+    // A documented finding is stated.
+    expect(find(phenome.extract('Seizures were documented by EEG.'), 'HP:0001250').negated).toBe(
+      false,
+    );
+  });
+
   it('reads "absence of seizures" as a negation, not as absence seizures', () => {
     const terms = phenome.extract(
       'There was an absence of seizures. Her brother had absence seizures.',
