@@ -172,8 +172,9 @@ const TRIGGERS: Trigger[] = [
     'not identified',
     'not evident',
     'not apparent',
+    // Not "not reported": a case report's "X was not reported in this syndrome before" claims a
+    // new feature of its patient.
     'not documented',
-    'not reported',
     'not recorded',
     'was negative',
     'were negative',

@@ -528,16 +528,20 @@ describe('createPhenome: context', () => {
     ]);
   });
 
-  it('negates what "was not documented / reported / recorded" after it', () => {
+  it('negates what "was not documented / recorded" after it', () => {
     for (const sentence of [
       'Seizures or ataxia were not documented.',
-      'Seizures and ataxia were not reported at follow-up.',
       'Seizures were not recorded.',
     ]) {
       const terms = phenome.extract(sentence);
       expect(terms.length).toBeGreaterThan(0);
       expect(terms.every((t) => t.negated)).toBe(true);
     }
+    // A new feature of the patient's disease is no negation.
+    expect(
+      find(phenome.extract('Ataxia was not reported in this syndrome before.'), 'HP:0001251')
+        .negated,
+    ).toBe(false);
     // A documented finding is stated.
     expect(find(phenome.extract('Seizures were documented by EEG.'), 'HP:0001250').negated).toBe(
       false,
