@@ -590,6 +590,28 @@ describe('createPhenome: context', () => {
     );
   });
 
+  it('does not read what genes or a gene panel are for as a finding in a case report', () => {
+    const report = (sentence: string): string =>
+      `We report a boy. ${'He was born at term. '.repeat(150)}${sentence}`;
+    expect(
+      ids(phenome.extract(report('We sequenced 133 candidate genes for hereditary ataxia.'))),
+    ).toEqual([]);
+    expect(
+      ids(phenome.extract(report('Exome sequencing covered the genes associated with hearing loss.'))),
+    ).toEqual([]);
+    // A finding after the panel's disease in the same sentence is still read.
+    expect(
+      ids(phenome.extract(report('A panel for epilepsy was negative although he had ataxia.'))),
+    ).toEqual(['HP:0001251']);
+    expect(ids(phenome.extract(report('The gene was expressed; he had ataxia.')))).toEqual([
+      'HP:0001251',
+    ]);
+    // An abstract's disease name also names the finding (the GSC+ reading).
+    expect(ids(phenome.extract('The gene for hereditary ataxia maps to 6p.'))).toEqual([
+      'HP:0001251',
+    ]);
+  });
+
   it('does not read a rating instrument or a procedure as a finding', () => {
     expect(ids(phenome.extract('He was awake (Glasgow Coma Scale score of 15).'))).toEqual([]);
     expect(ids(phenome.extract('He fell into a coma.'))).toEqual(['HP:0001259']);

@@ -1232,6 +1232,9 @@ const DIRECTION_PREFIX_RE = /^(?:up|down)$/i;
 const IDENTIFIED_RE =
   /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
+/** "genes for", "gene panel associated with", then up to three words of the disease's name. */
+const GENES_FOR_RE =
+  /\b(?:genes?|panels?)\s+(?:for|associated\s+with|related\s+to|causing|responsible\s+for|implicated\s+in)\s+(?:the\s+)?(?:[\p{L}\d-]+\s+){0,3}$/iu;
 const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|\p{L}*dysplasias?)$/iu;
 
 /**
@@ -1287,6 +1290,12 @@ function namesSomethingElse(
     DISEASE_HEAD_RE.test(next.raw) &&
     (caseReport || (m.last - m.first === 1 && ADJECTIVE_END.test(last.raw)))
   )
+    return true;
+  // What genes or a gene panel are for ("133 candidate genes for hereditary motor sensory
+  // neuropathy", "a panel of genes associated with skeletal dysplasia") names a disease
+  // searched for, not a finding, in a case report (an abstract's "the gene for nevoid basal
+  // cell carcinoma syndrome" also names the finding, as above).
+  if (caseReport && GENES_FOR_RE.test(text.slice(Math.max(0, first.start - 80), first.start)))
     return true;
   // A procedure that reports a result ("Aspiration showed active marrow") is no finding.
   if (
