@@ -1005,6 +1005,28 @@ describe('createPhenome: tables in a sectioned article', () => {
     ]);
   });
 
+  it('reads a row written without its empty cells between table rows as a table row', () => {
+    const paper = [
+      'Five patients',
+      'Introduction',
+      'Hypotonia is common.',
+      'Results',
+      'Feature\tP1\tP2',
+      'Seizures\t√\t√',
+      'Eyes',
+      'Cataract',
+      'Deafness\t√\t',
+      'Discussion',
+      'Ataxia is described.',
+    ].join('\n');
+    const found = [...new Set(ids(phenome.extract(paper).filter((t) => !t.negated)))];
+    // The unmarked row "Cataract" states nothing; the marked rows are read.
+    expect(found).toEqual(['HP:0001250', 'HP:0000365']);
+    // A sentence between two tables is prose.
+    const prose = paper.replace('Cataract', 'The boy also had a cataract.');
+    expect(ids(phenome.extract(prose))).toContain('HP:0000518');
+  });
+
   it('reads marks only for the row header, not for a mention in a value cell', () => {
     expect(tableRowMark('Eyes\tCataract\t+', 5, 13)).toBeUndefined();
     expect(tableRowMark('Cataract\t+\t-', 0, 8)).toBe('present');
