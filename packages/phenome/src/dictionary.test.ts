@@ -327,6 +327,17 @@ describe('interchangeable names inside a phrase', () => {
     expect(found('Nerve conduction studies showed a motor neuropathy.')).toEqual(['HP:0007178']);
   });
 
+  it('reads the optic nerve head as the optic disc', () => {
+    const found = readerOf([
+      ['HP:0000980', 'Pallor', ['HP:0000118']],
+      ['HP:0000543', 'Optic disc pallor', ['HP:0000118'], ['Pale optic disc']],
+    ]);
+    expect(found('Fundoscopy showed bilateral optic nerve head pallor.')).toEqual(['HP:0000543']);
+    expect(found('The optic disk pallor was marked.')).toEqual(['HP:0000543']);
+    // The skin's pallor is still pallor.
+    expect(found('He had severe pallor and bruises.')).toEqual(['HP:0000980']);
+  });
+
   it('knows the older "retardation" for a delay and the short clinical names', () => {
     expect(equivalentPhrases('Psychomotor delay')).toContain('psychomotor retardation');
     expect(equivalentPhrases('Severe intellectual disability')).toContain(

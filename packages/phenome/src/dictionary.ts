@@ -638,6 +638,8 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['acoustic neuroma', 'acoustic neurinoma'],
   ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
   ['motor polyneuropathy', 'motor neuropathy'],
+  // The optic disc is the head of the optic nerve seen at the fundus: "optic nerve head pallor".
+  ['optic disc', 'optic nerve head', 'optic disk'],
   // A motor or sensory conduction velocity is a nerve's: "reduced motor conduction velocity".
   ['motor nerve conduction velocity', 'motor conduction velocity'],
   ['sensory nerve conduction velocity', 'sensory conduction velocity'],
