@@ -45,6 +45,18 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     }
   });
 
+  it('reads lay and older clinical words: deaf, convulsions, enlarged spleen, trouble swallowing', () => {
+    const read = (text: string): string[] => phenome.extract(text).map((t) => t.id);
+    expect(read('She was deaf.')).toEqual(['HP:0000365']);
+    expect(read('He had convulsions.')).toEqual(['HP:0001250']);
+    expect(read('The spleen was enlarged.')).toEqual(['HP:0001744']);
+    expect(read('He had an enlarged tongue.')).toEqual(['HP:0000158']);
+    expect(read('Muscle tone was decreased.')).toEqual(['HP:0001252']);
+    expect(read('He had trouble swallowing.')).toEqual(['HP:0002015']);
+    expect(read('She had crossed eyes.')).toEqual(['HP:0000486']);
+    expect(read('She was drowsy.')).toEqual(['HP:0002329']);
+  });
+
   it('reads BPD and ASD by their context, not by the one sense the ontology lists', () => {
     const read = (text: string): [string, string][] =>
       phenome.extract(text).map((t) => [t.text, t.id]);
