@@ -655,7 +655,13 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['upper limb', 'arm'],
   ['upper limbs', 'arms'],
   // Direction words that the HPO itself uses interchangeably.
-  ['decreased', 'reduced', 'diminished'],
+  ['decreased', 'reduced', 'diminished', 'low'],
+  // ... and for size: "Large spleen" = "enlarged spleen", "the spleen was enlarged".
+  ['large', 'enlarged'],
+  // The older and lay names: "tonic-clonic convulsions", "trouble swallowing".
+  ['seizure', 'convulsion'],
+  ['seizures', 'convulsions'],
+  ['difficulty', 'trouble'],
 ];
 
 /**
