@@ -45,6 +45,24 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     }
   });
 
+  it('reads lay and older clinical words: deaf, convulsions, enlarged spleen, trouble swallowing', () => {
+    const cases: [string, string][] = [
+      ['She was deaf.', 'HP:0000365'],
+      ['He had convulsions.', 'HP:0001250'],
+      ['The spleen was enlarged.', 'HP:0001744'],
+      ['He had an enlarged tongue.', 'HP:0000158'],
+      ['Muscle tone was decreased.', 'HP:0001252'],
+      ['He had trouble swallowing.', 'HP:0002015'],
+      ['She had crossed eyes.', 'HP:0000486'],
+      ['She was drowsy.', 'HP:0002329'],
+    ];
+    for (const [text, id] of cases)
+      expect(
+        phenome.extract(text).map((t) => t.id),
+        text,
+      ).toEqual([id]);
+  });
+
   it('reads BPD and ASD by their context, not by the one sense the ontology lists', () => {
     const read = (text: string): [string, string][] =>
       phenome.extract(text).map((t) => [t.text, t.id]);
