@@ -662,6 +662,8 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['seizure', 'convulsion'],
   ['seizures', 'convulsions'],
   ['difficulty', 'trouble'],
+  ['inability to', 'unable to'],
+  ['loss of ability to', 'lost the ability to'],
 ];
 
 /**
