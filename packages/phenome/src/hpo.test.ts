@@ -60,6 +60,9 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
       ['She was anxious.', 'HP:0000739'],
       ['She was short-sighted.', 'HP:0000545'],
       ['He was long-sighted.', 'HP:0000540'],
+      ['He had kidney failure.', 'HP:0000083'],
+      ['She had lung hypoplasia.', 'HP:0002089'],
+      ['There was brain edema.', 'HP:0002181'],
     ];
     for (const [text, id] of cases)
       expect(
