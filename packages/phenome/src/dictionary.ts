@@ -669,6 +669,8 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['cardiac', 'heart'],
   ['pulmonary', 'lung'],
   ['cerebral', 'brain'],
+  // "missing thumbs", "the thumbs were missing" = Absent thumb.
+  ['absent', 'missing'],
   ['inability to', 'unable to'],
   ['loss of ability to', 'lost the ability to'],
 ];

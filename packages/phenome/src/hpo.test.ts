@@ -63,6 +63,7 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
       ['He had kidney failure.', 'HP:0000083'],
       ['She had lung hypoplasia.', 'HP:0002089'],
       ['There was brain edema.', 'HP:0002181'],
+      ['Both thumbs were missing.', 'HP:0009777'],
     ];
     for (const [text, id] of cases)
       expect(
