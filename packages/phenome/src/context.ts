@@ -358,7 +358,7 @@ const GENERIC_RE = new RegExp(
  * names the patient too).
  */
 const MOLECULAR_RE =
-  / (?:residues?|side chains?|amino acids?|hydrophobic\S*|hydrophilic\S*|transfect\S*|cell lines?|plasmids?|in vitro|knock ?(?:out|down|in)|mice|zebrafish|drosophila) /;
+  / (?:residues?|side chains?|amino acids?|hydrophobic\S*|hydrophilic\S*|transfect\S*|cell lines?|plasmids?|in vitro|knock ?(?:out|down|in)|mice|zebrafish|drosophila|animals|animal models?|mouse models?|murine|canine|rats) /;
 /** Words that name a patient of the article ("our" only before a patient word: "our patient"). */
 const OWN_PATIENT_RE = /^(?:he|she|his|her|him|proband|probands|index|p\d+|ii|iii|iv)$/;
 const OUR_PATIENT_RE =

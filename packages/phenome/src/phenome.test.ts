@@ -873,6 +873,18 @@ describe('createPhenome: sections', () => {
       'The boy had seizures. The variant lies in a hydrophobic residue of the domain. Knockout mice show deafness.',
     );
     expect([...new Set(ids(focused.extract(molecular)))]).toEqual(['HP:0001250']);
+    // ... nor one about an animal model.
+    for (const animal of [
+      'Affected animals show deafness and cataract.',
+      'A mouse model of the disease has deafness and cataract.',
+      'Murine deafness and cataract were described.',
+    ]) {
+      const model = paper.replace(
+        'The boy had seizures and deafness.',
+        `The boy had seizures. ${animal}`,
+      );
+      expect([...new Set(ids(focused.extract(model)))], animal).toEqual(['HP:0001250']);
+    }
     const patientCells = paper.replace(
       'The boy had seizures and deafness.',
       'The boy had seizures. His cells transfected in vitro showed deafness.',
