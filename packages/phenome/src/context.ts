@@ -347,6 +347,10 @@ const GENERIC_RE = new RegExp(
       'criteria',
       '\\d+ of (?:the )?(?:reported )?(?:patients|cases|individuals|affected)',
       'of (?:the )?(?:reported )?(?:patients|cases|individuals) with',
+      // A disease as the subject: "Marden-Walker syndrome also shows A and B", "patients with
+      // Lowe syndrome present A" (a differential diagnosis or the literature).
+      '(?:syndrome|disease|disorder)s? (?:also )?(?:shows?|exhibits?|presents? with)',
+      'patients with (?:\\S+ ){1,4}(?:syndrome|disease|disorder) (?:present|have|show|exhibit|develop)',
       '(?:less|more|fewer) than \\d+',
     ].join('|') +
     ') ',
