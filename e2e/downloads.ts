@@ -14,8 +14,8 @@ async function toastTexts(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until no toast is shown. Toasts stack bottom-right, over the right-hand column of a table
- * (Invoice, Download): a toast that moves there between the click's pointerdown and pointerup
+ * Waits until no toast is shown. On pages without a side column toasts stack bottom-right, over
+ * the right-hand column of a table (Invoice, Download): a toast that moves there between the click's pointerdown and pointerup
  * turns the click into one on their common ancestor — no handler runs, yet Playwright (which checks
  * the hit target once, at pointerdown) reports the click as done. The mouse leaves the toasts first:
  * a hovered toast does not close.

@@ -9,7 +9,9 @@ useTestEnv(() => startTestEnv(), (started) => void (env = started));
 describe('public pages in the browser', () => {
   it('shows the 404 page for an unknown path, and "Take me home" leads to /', async () => {
     const { page } = await env.newPage();
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    // §8: status 404 for the document, and the app's error page.
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expect(page.getByText('Sorry, page not found').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('img', { name: /magnifying lens/ }).isVisible()).resolves.toBe(true);

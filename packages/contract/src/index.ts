@@ -12,3 +12,4 @@ export * from './chat.ts';
 export * from './orders.ts';
 export * from './sharing.ts';
 export * from './ranking-text.ts';
+export * from './web-pages.ts';

@@ -172,6 +172,10 @@ const TRIGGERS: Trigger[] = [
     'not identified',
     'not evident',
     'not apparent',
+    // Not "not reported": a case report's "X was not reported in this syndrome before" claims a
+    // new feature of its patient.
+    'not documented',
+    'not recorded',
     'was negative',
     'were negative',
     'was excluded',

@@ -257,7 +257,8 @@ describe('interchangeable names inside a phrase', () => {
     expect(v).toContain('reduced knee jerk');
     expect(v).toContain('diminished patellar tendon reflex');
     expect(v).not.toContain('decreased patellar reflex');
-    expect(equivalentPhrases('Seizure')).toEqual([]);
+    expect(equivalentPhrases('Ataxia')).toEqual([]);
+    expect(equivalentPhrases('Seizure')).toEqual(['convulsion']);
   });
 
   it('reads a word before slash-coordinated modifiers as qualifying each of them', () => {
@@ -325,6 +326,35 @@ describe('interchangeable names inside a phrase', () => {
     expect(found('MRI showed bilateral acoustic neurinomas.')).toEqual(['HP:0009588']);
     expect(found('He complained of daytime hypersomnolence.')).toEqual(['HP:0001262']);
     expect(found('Nerve conduction studies showed a motor neuropathy.')).toEqual(['HP:0007178']);
+  });
+
+  it('reads "enlarged" as "large", "low" as "decreased", "convulsion" as "seizure", "trouble" as "difficulty"', () => {
+    const found = readerOf([
+      ['HP:0001744', 'Splenomegaly', ['HP:0000118'], ['Large spleen']],
+      ['HP:0001252', 'Hypotonia', ['HP:0000118'], ['Low muscle tone']],
+      ['HP:0001250', 'Seizure', ['HP:0000118'], ['Seizures']],
+      ['HP:0002069', 'Bilateral tonic-clonic seizure', ['HP:0001250']],
+      ['HP:0002015', 'Dysphagia', ['HP:0000118'], ['Difficulty swallowing']],
+    ]);
+    expect(found('She had an enlarged spleen.')).toEqual(['HP:0001744']);
+    expect(found('The spleen was enlarged.')).toEqual(['HP:0001744']);
+    expect(found('Muscle tone was decreased.')).toEqual(['HP:0001252']);
+    expect(found('He had reduced muscle tone.')).toEqual(['HP:0001252']);
+    expect(found('He had bilateral tonic-clonic convulsions.')).toEqual(['HP:0002069']);
+    expect(found('He had trouble swallowing.')).toEqual(['HP:0002015']);
+    expect(equivalentPhrases('Inability to walk')).toEqual(['unable to walk']);
+    expect(equivalentPhrases('Loss of ability to walk')).toEqual(['lost the ability to walk']);
+  });
+
+  it('reads the optic nerve head as the optic disc', () => {
+    const found = readerOf([
+      ['HP:0000980', 'Pallor', ['HP:0000118']],
+      ['HP:0000543', 'Optic disc pallor', ['HP:0000118'], ['Pale optic disc']],
+    ]);
+    expect(found('Fundoscopy showed bilateral optic nerve head pallor.')).toEqual(['HP:0000543']);
+    expect(found('The optic disk pallor was marked.')).toEqual(['HP:0000543']);
+    // The skin's pallor is still pallor.
+    expect(found('He had severe pallor and bruises.')).toEqual(['HP:0000980']);
   });
 
   it('knows the older "retardation" for a delay and the short clinical names', () => {

@@ -638,6 +638,8 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['acoustic neuroma', 'acoustic neurinoma'],
   ['excessive daytime somnolence', 'daytime hypersomnolence', 'excessive daytime sleepiness'],
   ['motor polyneuropathy', 'motor neuropathy'],
+  // The optic disc is the head of the optic nerve seen at the fundus: "optic nerve head pallor".
+  ['optic disc', 'optic nerve head', 'optic disk'],
   // A motor or sensory conduction velocity is a nerve's: "reduced motor conduction velocity".
   ['motor nerve conduction velocity', 'motor conduction velocity'],
   ['sensory nerve conduction velocity', 'sensory conduction velocity'],
@@ -653,7 +655,24 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['upper limb', 'arm'],
   ['upper limbs', 'arms'],
   // Direction words that the HPO itself uses interchangeably.
-  ['decreased', 'reduced', 'diminished'],
+  ['decreased', 'reduced', 'diminished', 'low'],
+  // ... and for size: "Large spleen" = "enlarged spleen", "the spleen was enlarged".
+  ['large', 'enlarged'],
+  // The older and lay names: "tonic-clonic convulsions", "trouble swallowing".
+  ['seizure', 'convulsion'],
+  ['seizures', 'convulsions'],
+  ['difficulty', 'trouble'],
+  // The organ for its Latin-derived adjective: "kidney failure", "lung hypoplasia", "brain
+  // atrophy", "heart block", "liver failure".
+  ['renal', 'kidney'],
+  ['hepatic', 'liver'],
+  ['cardiac', 'heart'],
+  ['pulmonary', 'lung'],
+  ['cerebral', 'brain'],
+  // "missing thumbs", "the thumbs were missing" = Absent thumb.
+  ['absent', 'missing'],
+  ['inability to', 'unable to'],
+  ['loss of ability to', 'lost the ability to'],
 ];
 
 /**

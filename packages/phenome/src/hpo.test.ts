@@ -45,6 +45,33 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     }
   });
 
+  it('reads lay and older clinical words: deaf, convulsions, enlarged spleen, unable to walk', () => {
+    const cases: [string, string][] = [
+      ['She was deaf.', 'HP:0000365'],
+      ['He had convulsions.', 'HP:0001250'],
+      ['The spleen was enlarged.', 'HP:0001744'],
+      ['He had an enlarged tongue.', 'HP:0000158'],
+      ['Muscle tone was decreased.', 'HP:0001252'],
+      ['He had trouble swallowing.', 'HP:0002015'],
+      ['She had crossed eyes.', 'HP:0000486'],
+      ['She was drowsy.', 'HP:0002329'],
+      ['He was unable to walk.', 'HP:0002540'],
+      ['She lost the ability to walk.', 'HP:0002505'],
+      ['She was anxious.', 'HP:0000739'],
+      ['She was short-sighted.', 'HP:0000545'],
+      ['He was long-sighted.', 'HP:0000540'],
+      ['He had kidney failure.', 'HP:0000083'],
+      ['She had lung hypoplasia.', 'HP:0002089'],
+      ['There was brain edema.', 'HP:0002181'],
+      ['Both thumbs were missing.', 'HP:0009777'],
+    ];
+    for (const [text, id] of cases)
+      expect(
+        phenome.extract(text).map((t) => t.id),
+        text,
+      ).toEqual([id]);
+  });
+
   it('reads BPD and ASD by their context, not by the one sense the ontology lists', () => {
     const read = (text: string): [string, string][] =>
       phenome.extract(text).map((t) => [t.text, t.id]);

@@ -21,7 +21,13 @@ function byTerm(terms: readonly TermWordings[]): LexiconEntry[] {
 
 /** Lay and colloquial phrases (British and American) a patient or parent would use. */
 export const LAY_LEXICON: readonly LexiconEntry[] = byTerm([
-  ['HP:0001250', 'Seizure', ['fits', 'epilepsy', 'fitting']],
+  ['HP:0001250', 'Seizure', ['fits', 'epilepsy', 'fitting', 'convulsion', 'convulsions']],
+  ['HP:0000365', 'Hearing impairment', ['deaf']],
+  ['HP:0000486', 'Strabismus', ['crossed eyes']],
+  ['HP:0002329', 'Drowsiness', ['drowsy']],
+  ['HP:0000739', 'Anxiety', ['anxious']],
+  ['HP:0000545', 'Myopia', ['short sighted', 'short sightedness']],
+  ['HP:0000540', 'Hypermetropia', ['long sighted']],
   ['HP:0001252', 'Hypotonia', ['floppy', 'floppy baby', 'floppiness']],
   ['HP:0002027', 'Abdominal pain', ['tummy pain', 'tummy ache', 'stomach ache', 'belly pain']],
   ['HP:0001161', 'Hand polydactyly', ['extra fingers', 'extra finger']],

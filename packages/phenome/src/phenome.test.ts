@@ -528,6 +528,26 @@ describe('createPhenome: context', () => {
     ]);
   });
 
+  it('negates what "was not documented / recorded" after it', () => {
+    for (const sentence of [
+      'Seizures or ataxia were not documented.',
+      'Seizures were not recorded.',
+    ]) {
+      const terms = phenome.extract(sentence);
+      expect(terms.length).toBeGreaterThan(0);
+      expect(terms.every((t) => t.negated)).toBe(true);
+    }
+    // A new feature of the patient's disease is no negation.
+    expect(
+      find(phenome.extract('Ataxia was not reported in this syndrome before.'), 'HP:0001251')
+        .negated,
+    ).toBe(false);
+    // A documented finding is stated.
+    expect(find(phenome.extract('Seizures were documented by EEG.'), 'HP:0001250').negated).toBe(
+      false,
+    );
+  });
+
   it('reads "absence of seizures" as a negation, not as absence seizures', () => {
     const terms = phenome.extract(
       'There was an absence of seizures. Her brother had absence seizures.',
@@ -568,6 +588,28 @@ describe('createPhenome: context', () => {
     expect(find(phenome.extract('These were epileptic seizures.'), 'HP:0001250').negated).toBe(
       false,
     );
+  });
+
+  it('does not read what genes or a gene panel are for as a finding in a case report', () => {
+    const report = (sentence: string): string =>
+      `We report a boy. ${'He was born at term. '.repeat(150)}${sentence}`;
+    expect(
+      ids(phenome.extract(report('We sequenced 133 candidate genes for hereditary ataxia.'))),
+    ).toEqual([]);
+    expect(
+      ids(phenome.extract(report('Exome sequencing covered the genes associated with hearing loss.'))),
+    ).toEqual([]);
+    // A finding after the panel's disease in the same sentence is still read.
+    expect(
+      ids(phenome.extract(report('A panel for epilepsy was negative although he had ataxia.'))),
+    ).toEqual(['HP:0001251']);
+    expect(ids(phenome.extract(report('The gene was expressed; he had ataxia.')))).toEqual([
+      'HP:0001251',
+    ]);
+    // An abstract's disease name also names the finding (the GSC+ reading).
+    expect(ids(phenome.extract('The gene for hereditary ataxia maps to 6p.'))).toEqual([
+      'HP:0001251',
+    ]);
   });
 
   it('does not read a rating instrument or a procedure as a finding', () => {
@@ -961,6 +1003,28 @@ describe('createPhenome: tables in a sectioned article', () => {
       { id: 'HP:0001250', negated: true },
       { id: 'HP:0000518', negated: false },
     ]);
+  });
+
+  it('reads a row written without its empty cells between table rows as a table row', () => {
+    const paper = [
+      'Five patients',
+      'Introduction',
+      'Hypotonia is common.',
+      'Results',
+      'Feature\tP1\tP2',
+      'Seizures\t√\t√',
+      'Eyes',
+      'Cataract',
+      'Deafness\t√\t',
+      'Discussion',
+      'Ataxia is described.',
+    ].join('\n');
+    const found = [...new Set(ids(phenome.extract(paper).filter((t) => !t.negated)))];
+    // The unmarked row "Cataract" states nothing; the marked rows are read.
+    expect(found).toEqual(['HP:0001250', 'HP:0000365']);
+    // A sentence between two tables is prose.
+    const prose = paper.replace('Cataract', 'The boy also had a cataract.');
+    expect(ids(phenome.extract(prose))).toContain('HP:0000518');
   });
 
   it('reads marks only for the row header, not for a mention in a value cell', () => {

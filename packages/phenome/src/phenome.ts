@@ -1136,13 +1136,55 @@ function readTables(text: string, terms: PhenomeTerm[], article: boolean): Pheno
   const inTable = (t: PhenomeTerm): boolean => {
     const lineStart = text.lastIndexOf('\n', t.start) + 1;
     const lineEnd = text.indexOf('\n', t.end);
-    return text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).includes('\t');
+    const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+    return line.includes('\t') || betweenTableRows(text, lineStart, line);
   };
   const table = read.map(inTable);
   const inProse = new Set(read.filter((_, i) => !table[i]).map((t) => t.id));
   return read.filter(
     (t, i) => !table[i] || marks[i] !== undefined || inProse.has(t.id) || t.lab === true,
   );
+}
+
+/** Lines without cells that still sit inside a table, at most (a sub-heading and a row). */
+const TABLE_GAP_LINES = 3;
+
+/**
+ * A short line without cells between table rows ("Delayed eruption of permanent teeth" with its
+ * empty cells left out, under a sub-heading "Teeth"): a row of the table, not prose. The lines
+ * of the run up and down to the nearest tab-separated row are all short and end no sentence.
+ */
+function betweenTableRows(text: string, lineStart: number, line: string): boolean {
+  const rowLike = (l: string): boolean =>
+    l.trim() !== '' && !/[.;:!?]\s*$/.test(l) && l.trim().split(/\s+/).length <= 8;
+  if (!rowLike(line)) return false;
+  const lineEnd = lineStart + line.length;
+  const lines = (from: number, step: -1 | 1): string[] => {
+    const out: string[] = [];
+    let at = from;
+    for (let k = 0; k <= TABLE_GAP_LINES; k++) {
+      if (step < 0) {
+        if (at <= 0) break;
+        const start = text.lastIndexOf('\n', at - 2) + 1;
+        out.push(text.slice(start, at - 1));
+        at = start;
+      } else {
+        if (at >= text.length) break;
+        const end = text.indexOf('\n', at + 1);
+        out.push(text.slice(at + 1, end < 0 ? text.length : end));
+        at = end < 0 ? text.length : end;
+      }
+    }
+    return out;
+  };
+  const reachesRow = (run: string[]): boolean => {
+    for (const l of run) {
+      if (l.includes('\t')) return true;
+      if (!rowLike(l)) return false;
+    }
+    return false;
+  };
+  return reachesRow(lines(lineStart, -1)) && reachesRow(lines(lineEnd, 1));
 }
 
 const PROGRESS_WORD_RE = /\bprogress(?:ive|ed)\b/gi;
@@ -1232,6 +1274,9 @@ const DIRECTION_PREFIX_RE = /^(?:up|down)$/i;
 const IDENTIFIED_RE =
   /^(?:patients?|samples?|subjects?|family|families|cases?|individuals?|participants?|study|specimens?|records?)$/i;
 /** Head nouns of a disease name: a phenotype word right before them names the disease. */
+/** "genes for", "gene panel associated with", then up to three words of the disease's name. */
+const GENES_FOR_RE =
+  /\b(?:genes?|panels?)\s+(?:for|associated\s+with|related\s+to|causing|responsible\s+for|implicated\s+in)\s+(?:the\s+)?(?:[\p{L}\d-]+\s+){0,3}$/iu;
 const DISEASE_HEAD_RE = /^(?:syndromes?|diseases?|\p{L}*dysplasias?)$/iu;
 
 /**
@@ -1287,6 +1332,12 @@ function namesSomethingElse(
     DISEASE_HEAD_RE.test(next.raw) &&
     (caseReport || (m.last - m.first === 1 && ADJECTIVE_END.test(last.raw)))
   )
+    return true;
+  // What genes or a gene panel are for ("133 candidate genes for hereditary motor sensory
+  // neuropathy", "a panel of genes associated with skeletal dysplasia") names a disease
+  // searched for, not a finding, in a case report (an abstract's "the gene for nevoid basal
+  // cell carcinoma syndrome" also names the finding, as above).
+  if (caseReport && GENES_FOR_RE.test(text.slice(Math.max(0, first.start - 80), first.start)))
     return true;
   // A procedure that reports a result ("Aspiration showed active marrow") is no finding.
   if (

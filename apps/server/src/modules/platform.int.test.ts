@@ -160,12 +160,21 @@ describe('serving the built web app', () => {
   });
 
   it('serves index.html for client routes (SPA fallback) without caching', async () => {
-    for (const url of ['/', '/login', '/my-product/123/genes', '/no/such/page?x=1']) {
+    for (const url of ['/', '/login', '/my-product/123/genes', '/my-product/123/genes/FGFR2', '/home/', '/reset-password/abc?x=1']) {
       const res = await web.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers a path no page has with status 404 and the app, which shows its error page (§8)', async () => {
+    for (const url of ['/no/such/page?x=1', '/homes', '/my-product/123/variants', '/my-account/orders']) {
+      const res = await web.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
     }
   });
 

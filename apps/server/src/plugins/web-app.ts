@@ -1,12 +1,13 @@
 /**
  * Serves the built web app (apps/web/dist) on the API's port. Unknown /api paths answer
  * 404 JSON `not_found`; any other GET without a file extension gets index.html (SPA fallback:
- * the client router decides, including its own 404 page).
+ * the client router renders the page), with status 404 when no page of the app has that path
+ * (§8: the client shows its "Page not found" error page).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, type ErrorBody } from '@rarelens/contract';
+import { ErrorCode, isWebPagePath, type ErrorBody } from '@rarelens/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -44,7 +45,10 @@ export const webAppPlugin = fp(
         (request.method === 'GET' || request.method === 'HEAD') &&
         !path.posix.basename(pathname).includes('.');
       if (!isApi && isPage && hasDist) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply
+          .status(isWebPagePath(pathname) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html');
       }
       const body: ErrorBody = {
         code: ErrorCode.notFound,

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog, DialogContent } from './dialog.tsx';
-import { toast, Toaster } from './toaster.tsx';
+import { sideColumnQuery, toast, Toaster, useSideColumnToasts } from './toaster.tsx';
 
 afterEach(() => {
   act(() => void toast.dismiss());
@@ -39,5 +39,27 @@ describe('toasts and Escape (§4)', () => {
     await user.keyboard('{Escape}');
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.getByText('Kept')).toBeInTheDocument();
+  });
+});
+
+describe('toast placement', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function SideColumnPage() {
+    useSideColumnToasts();
+    return <p>A page with a side column</p>;
+  }
+
+  it('goes back to bottom-right once the layout with a side column is gone', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === sideColumnQuery, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    const page = render(<SideColumnPage />);
+    render(<Toaster />);
+    act(() => void toast('With the column'));
+    await screen.findByText('With the column');
+    expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-x-position')).toBe('left');
+    page.unmount();
+    act(() => void toast('Without it'));
+    await screen.findByText('Without it');
+    await waitFor(() => expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-x-position')).toBe('right'));
   });
 });

@@ -1,6 +1,6 @@
 import { Constants } from '@rarelens/contract';
-import { useEffect } from 'react';
-import { Toaster as SonnerToaster, toast } from 'sonner';
+import { useEffect, useSyncExternalStore, type CSSProperties } from 'react';
+import { Toaster as SonnerToaster, toast, type ToasterProps } from 'sonner';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
 
 /**
@@ -20,6 +20,62 @@ export function dismissNewestToastOnEscape(event: Pick<KeyboardEvent, 'key'>, do
   return true;
 }
 
+/** Large screens: the signed-in side navigation and the auth brand panel are shown (Tailwind `lg`). */
+export const sideColumnQuery = '(min-width: 1024px)';
+/** Toast width over a side column: the navigation is 256 px wide (w-64), less 16 px each side. */
+export const sideColumnToastWidthPx = 224;
+
+// How many mounted layouts have a side column (a count, so the order in which one layout
+// unmounts and the next mounts does not matter).
+let sideColumnLayouts = 0;
+const zoneListeners = new Set<() => void>();
+function subscribeZone(listener: () => void): () => void {
+  zoneListeners.add(listener);
+  return () => zoneListeners.delete(listener);
+}
+function subscribeMedia(listener: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const media = window.matchMedia(sideColumnQuery);
+  media.addEventListener('change', listener);
+  return () => media.removeEventListener('change', listener);
+}
+function isLargeScreenNow(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(sideColumnQuery).matches;
+}
+
+/**
+ * Declares that the calling layout keeps its primary actions out of a side column (the signed-in
+ * navigation, the auth brand panel): while it is mounted, toasts sit over that column on large
+ * screens and over the header on smaller ones, never over the content (a bottom-right toast
+ * covered the right-hand column of tables — the Orders table's Invoice button — and sticky
+ * bottom bars such as "Upload and analyse" on phones).
+ */
+export function useSideColumnToasts(): void {
+  useEffect(() => {
+    sideColumnLayouts += 1;
+    zoneListeners.forEach((l) => l());
+    return () => {
+      sideColumnLayouts -= 1;
+      zoneListeners.forEach((l) => l());
+    };
+  }, []);
+}
+
+type Placement = Pick<ToasterProps, 'position' | 'swipeDirections' | 'style'>;
+
+/** Where the toasts go: bottom-right by default; with a side-column layout, see useSideColumnToasts. */
+export function toastPlacement(hasSideColumn: boolean, isLargeScreen: boolean): Placement {
+  if (!hasSideColumn) return { position: 'bottom-right', swipeDirections: ['right', 'top'] };
+  if (isLargeScreen) {
+    return {
+      position: 'bottom-left',
+      swipeDirections: ['left', 'bottom'],
+      style: { '--width': `${sideColumnToastWidthPx}px` } as CSSProperties,
+    };
+  }
+  return { position: 'top-center', swipeDirections: ['top'] };
+}
+
 /**
  * The toast viewport: toasts close after 5000 ms, pause while hovered or focused, close on a
  * swipe or Escape, and F8 moves focus to them (§4, §9). Sonner's swipe distance is fixed
@@ -31,14 +87,15 @@ export function Toaster() {
     document.addEventListener('keydown', handleKeyDown);
     return () => document.removeEventListener('keydown', handleKeyDown);
   }, []);
+  const hasSideColumn = useSyncExternalStore(subscribeZone, () => sideColumnLayouts > 0);
+  const isLargeScreen = useSyncExternalStore(subscribeMedia, isLargeScreenNow);
   return (
     <SonnerToaster
-      position="bottom-right"
+      {...toastPlacement(hasSideColumn, isLargeScreen)}
       duration={Constants.toastDurationMs}
       hotkey={[Constants.toastHotkey]}
       closeButton
       richColors
-      swipeDirections={['right', 'top']}
       toastOptions={{ className: 'font-sans' }}
     />
   );

@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { useSideColumnToasts } from '../../components/toaster.tsx';
 
 const highlights = [
   'Upload a VCF or FASTQ with the patient’s symptoms',
@@ -10,6 +11,7 @@ const highlights = [
 
 /** Sign-in, sign-up and password pages: a brand panel beside a focused form. */
 export function AuthLayout() {
+  useSideColumnToasts();
   return (
     <div data-layout="auth" className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <aside className="relative hidden overflow-hidden bg-ink-900 px-12 py-10 text-white lg:flex lg:flex-col">

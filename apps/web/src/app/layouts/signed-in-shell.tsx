@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { useSideColumnToasts } from '../../components/toaster.tsx';
 import type { NavItem } from '../navigation.ts';
 import { AccountMenus, NavList } from './user-menu.tsx';
 
@@ -20,6 +21,7 @@ export function SignedInShell({
   sidebarTop?: ReactNode;
   children: ReactNode;
 }) {
+  useSideColumnToasts();
   useEffect(() => {
     document.documentElement.classList.add('scroll-locked');
     return () => document.documentElement.classList.remove('scroll-locked');
