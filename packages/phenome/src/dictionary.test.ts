@@ -342,6 +342,8 @@ describe('interchangeable names inside a phrase', () => {
     expect(found('He had reduced muscle tone.')).toEqual(['HP:0001252']);
     expect(found('He had bilateral tonic-clonic convulsions.')).toEqual(['HP:0002069']);
     expect(found('He had trouble swallowing.')).toEqual(['HP:0002015']);
+    expect(equivalentPhrases('Inability to walk')).toEqual(['unable to walk']);
+    expect(equivalentPhrases('Loss of ability to walk')).toEqual(['lost the ability to walk']);
   });
 
   it('reads the optic nerve head as the optic disc', () => {

@@ -662,6 +662,17 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['seizure', 'convulsion'],
   ['seizures', 'convulsions'],
   ['difficulty', 'trouble'],
+  // The organ for its Latin-derived adjective: "kidney failure", "lung hypoplasia", "brain
+  // atrophy", "heart block", "liver failure".
+  ['renal', 'kidney'],
+  ['hepatic', 'liver'],
+  ['cardiac', 'heart'],
+  ['pulmonary', 'lung'],
+  ['cerebral', 'brain'],
+  // "missing thumbs", "the thumbs were missing" = Absent thumb.
+  ['absent', 'missing'],
+  ['inability to', 'unable to'],
+  ['loss of ability to', 'lost the ability to'],
 ];
 
 /**

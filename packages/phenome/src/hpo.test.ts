@@ -45,7 +45,7 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     }
   });
 
-  it('reads lay and older clinical words: deaf, convulsions, enlarged spleen, trouble swallowing', () => {
+  it('reads lay and older clinical words: deaf, convulsions, enlarged spleen, unable to walk', () => {
     const cases: [string, string][] = [
       ['She was deaf.', 'HP:0000365'],
       ['He had convulsions.', 'HP:0001250'],
@@ -55,6 +55,15 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
       ['He had trouble swallowing.', 'HP:0002015'],
       ['She had crossed eyes.', 'HP:0000486'],
       ['She was drowsy.', 'HP:0002329'],
+      ['He was unable to walk.', 'HP:0002540'],
+      ['She lost the ability to walk.', 'HP:0002505'],
+      ['She was anxious.', 'HP:0000739'],
+      ['She was short-sighted.', 'HP:0000545'],
+      ['He was long-sighted.', 'HP:0000540'],
+      ['He had kidney failure.', 'HP:0000083'],
+      ['She had lung hypoplasia.', 'HP:0002089'],
+      ['There was brain edema.', 'HP:0002181'],
+      ['Both thumbs were missing.', 'HP:0009777'],
     ];
     for (const [text, id] of cases)
       expect(

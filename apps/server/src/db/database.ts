@@ -43,6 +43,16 @@ export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: u
 
 interface DatabaseBase {
   db: Db;
+  /**
+   * The database for prepared statements that are planned once and run with every value
+   * (PostgreSQL: plan_cache_mode = force_generic_plan on a pool of its own; PGlite, one
+   * connection: `db`). PostgreSQL otherwise plans a prepared statement anew on each execution
+   * whenever its generic plan's estimate looks worse, as it does for a list page's unknown LIMIT
+   * and OFFSET: the planning then costs more than the execution. Only for statements whose plan
+   * is the same for every value: a filter that a partial index serves for some values only
+   * (the list's consequence, zygosity and ACMG filters) needs the plan of its values (`db`).
+   */
+  genericPlanDb: Db;
   executeSql: ExecuteSql;
   /** Closes the pool or the embedded database. */
   close(): Promise<void>;
@@ -58,6 +68,12 @@ export type Database =
        * last one or with the database.
        */
       listener: NotificationListener;
+      /**
+       * A second pool whose connections plan a prepared statement once, for every value
+       * (plan_cache_mode = force_generic_plan): for the statements whose best plan does not
+       * depend on their values (genericPlanDb). Its connections open when first used.
+       */
+      genericPlanPool: pg.Pool;
     })
   | (DatabaseBase & { kind: 'pglite'; client: PGlite });
 
@@ -85,6 +101,12 @@ export interface DatabaseLogger {
 const warningLogger: DatabaseLogger = {
   warn: (obj, msg) => process.emitWarning(`${msg} ${JSON.stringify(obj)}`, 'DatabaseWarning'),
 };
+
+/** The connection `options` (server settings) of `url` with `option` added. */
+export function withOption(url: string, option: string): string {
+  const given = new URL(url).searchParams.get('options');
+  return given ? `${given} ${option}` : option;
+}
 
 /** Opens the configured database and applies pending migrations. */
 export async function createDatabase(
@@ -115,6 +137,10 @@ export async function createDatabase(
       }
     }, () => pool.end());
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const genericPlanPool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, options: withOption(config.databaseUrl, '-c plan_cache_mode=force_generic_plan') });
+    genericPlanPool.on('error', lost);
+    genericPlanPool.on('connect', (client) => client.on('error', lost));
+    const genericPlanDb = drizzleNodePg(genericPlanPool, { schema }) as unknown as Db;
     // Outside the pool (its connections stay for queries); TCP keep-alive notices a dead peer.
     const listener = createNotificationListener({
       newClient: () => new pg.Client({ ...pool.options, keepAlive: true }),
@@ -123,7 +149,9 @@ export async function createDatabase(
     return {
       kind: 'postgres',
       db,
+      genericPlanDb,
       pool,
+      genericPlanPool,
       listener,
       executeSql: async (text, values) => {
         const result = await pool.query(text, values);
@@ -131,7 +159,7 @@ export async function createDatabase(
       },
       close: async () => {
         await listener.close();
-        await pool.end();
+        await Promise.all([pool.end(), genericPlanPool.end()]);
       },
     };
   }
@@ -146,6 +174,7 @@ export async function createDatabase(
   return {
     kind: 'pglite',
     db,
+    genericPlanDb: db,
     client,
     executeSql: async (text, values) => {
       // PGlite's extended protocol takes one statement; pg-boss sends multi-statement

@@ -174,6 +174,50 @@ describe.each([
     }
   }, 120_000);
 
+  // Migration 0032 rebuilds the rank key (run_id, rank) with the variant id in it (INCLUDE), so
+  // that an offset page reads the keys it skips from the index alone: the rank rows stay, the key
+  // stays unique, and the list reads the same order.
+  it('0032: the rank key covers the variant id; rank rows, uniqueness and the list order kept', async () => {
+    const target = await open();
+    try {
+      const { all, at } = await migrateBefore(target, '0032_run_variant_ranks_covering_pk');
+      const run = '00000000-0000-4000-8000-0000000000a4';
+      await storeCase(target, [run]);
+      const base = { gene: 'FGFR2', consequence: 'missense_variant', af: null, acmg: 'Uncertain significance', zygosity: 'heterozygous', inheritance: [] as string[] };
+      for (const v of [
+        { ...base, id: 1, rank: null, candidate: false, score: 0.9 },
+        { ...base, id: 2, rank: null, candidate: true, score: 0.2 },
+        { ...base, id: 3, rank: null, candidate: true, score: 0.5 },
+      ]) {
+        // 0031's run_variants has no rank column: the rank rows are written apart.
+        await target.run(variantSql(run, v).replace(', rank,', ',').replace(/values \('([^']+)', (\d+), null,/, "values ('$1', $2,"));
+      }
+      await target.run(`insert into run_variant_ranks (run_id, rank, id, gene, consequence, acmg_class, zygosity) values ('${run}', 1, 3, 'FGFR2', 'missense_variant', 'Uncertain significance', 'heterozygous'), ('${run}', 2, 2, 'FGFR2', 'missense_variant', 'Uncertain significance', 'heterozygous')`);
+      const keyColumns = async () =>
+        rowsOf(await target.db.execute(sql`select i.indnatts::int as all_columns, i.indnkeyatts::int as key_columns from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = 'run_variant_ranks_run_id_rank_pk'`));
+      expect(await keyColumns()).toEqual([{ all_columns: 2, key_columns: 2 }]);
+
+      for (const m of all.slice(at)) for (const s of m.statements) await target.run(s);
+
+      expect(await keyColumns()).toEqual([{ all_columns: 3, key_columns: 2 }]);
+      const pk = rowsOf(await target.db.execute(sql`select pg_get_indexdef(c.oid) as def, i.indisprimary as is_primary from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = 'run_variant_ranks_run_id_rank_pk'`));
+      expect(pk[0]?.is_primary).toBe(true);
+      expect(String(pk[0]?.def)).toMatch(/\(run_id, rank\) INCLUDE \(id\)/);
+      const page = await listVariants(target.db, CASE_ID, run, {}, { page: 1, pageSize: 10 });
+      expect(page.rows.map((v) => [v.id, v.rank])).toEqual([
+        [3, 1],
+        [2, 2],
+        [1, null],
+      ]);
+      const second = await listVariants(target.db, CASE_ID, run, {}, { page: 2, pageSize: 1 });
+      expect(second.rows.map((v) => [v.id, v.rank])).toEqual([[2, 2]]);
+      // Still the primary key: a second row of a run's rank is refused.
+      await expect(target.run(`insert into run_variant_ranks (run_id, rank, id, acmg_class, zygosity) values ('${run}', 2, 1, 'Benign', 'heterozygous')`)).rejects.toThrow(/duplicate key|unique/i);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+
   // Migration 0030 runs before 0031 on every database, so the rank rows 0031 makes copy the
   // zygosity 0030 corrected: an MT row stored before 0705e00 with a nuclear zygosity is found
   // by the list's 'mitochondrial' filter afterwards, candidate or not; nuclear rows keep theirs.

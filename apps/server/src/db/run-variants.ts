@@ -215,6 +215,17 @@ export function variantWherePrepared(runId: string, f: VariantFilters, target: F
   return { where, shape, params };
 }
 
+/**
+ * Is one plan of a list statement with filters `f` right for all their values (a generic plan,
+ * Database.genericPlanDb)? Not when the non-candidates are read with a consequence, zygosity or
+ * ACMG filter: run_variants' partial indexes of those filters hold some of their values only
+ * (the common ones are left out), and only a plan made for the statement's values can use them.
+ * The candidates' table (run_variant_ranks) has no such index.
+ */
+export function planFitsAnyValues(f: VariantFilters): boolean {
+  return !matchesUnranked(f) || !(f.consequence?.length || f.zygosity?.length || f.acmg?.length);
+}
+
 export function hasFilters(f: VariantFilters): boolean {
   return Boolean(
     f.consequence?.length || f.maxAf != null || f.clinvar?.length || f.acmg?.length || f.zygosity?.length || f.gene?.length || f.inheritance?.length,

@@ -286,6 +286,8 @@ export const runVariantRanks = pgTable(
     inheritance: text('inheritance').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
+    // Migration 0032 makes this key INCLUDE (id) by hand (drizzle cannot express INCLUDE): an
+    // offset page skips the candidates before it in an index-only scan.
     primaryKey({ columns: [t.runId, t.rank] }),
     uniqueIndex('run_variant_ranks_variant_uq').on(t.runId, t.id),
     // A gene's candidates in rank order (gene filter, the clustered view's variants of a gene).

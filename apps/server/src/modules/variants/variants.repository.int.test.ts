@@ -160,6 +160,32 @@ describe.each(databases)('variant list pages on $name', ({ open }) => {
     expect(await cappedCount(database.db, runId, filters)).toEqual({ total: want.length, capped: false });
   });
 
+  // The pages whose filters one plan fits (planFitsAnyValues) read on genericPlanDb, which plans
+  // each statement once for every value (PostgreSQL: plan_cache_mode force_generic_plan): the
+  // same rows as the plans made per request, for every filter, offset and keyset page, clustered.
+  it('reads the same pages with plans made once (genericPlanDb) as with plans made per request', async () => {
+    const mode = rowsOf(await database.genericPlanDb.execute(sql`select current_setting('plan_cache_mode') as mode`))[0]?.mode;
+    expect(mode).toBe(database.kind === 'postgres' ? 'force_generic_plan' : 'auto');
+    expect(rowsOf(await database.db.execute(sql`select current_setting('plan_cache_mode') as mode`))[0]?.mode).toBe('auto');
+    const ids = (l: { rows: ListedVariantRow[] }) => l.rows.map((r) => [r.id, r.rank]);
+    for (const { filters, keep } of cases) {
+      const pages = Math.ceil(expected(keep).length / 13);
+      for (let page = 1; page <= pages; page++) {
+        const custom = await listVariants(database.db, caseId, runId, filters, { page, pageSize: 13 });
+        expect(ids(await listVariants(database.genericPlanDb, caseId, runId, filters, { page, pageSize: 13 }))).toEqual(ids(custom));
+        const last = custom.rows.at(-1);
+        if (!last) continue;
+        const after = { rank: last.rank, score: last.score, id: last.id };
+        const next = await listVariants(database.db, caseId, runId, filters, { page: page + 1, pageSize: 13 }, after);
+        expect(ids(await listVariants(database.genericPlanDb, caseId, runId, filters, { page: page + 1, pageSize: 13 }, after))).toEqual(ids(next));
+      }
+      const genes = ['AAA', 'BBB', 'CCC'];
+      const clusters = (await clusterVariants(database.db, caseId, runId, filters, genes, 4)).byGene;
+      const generic = (await clusterVariants(database.genericPlanDb, caseId, runId, filters, genes, 4)).byGene;
+      for (const g of genes) expect(generic.get(g)?.map((v) => v.id)).toEqual(clusters.get(g)?.map((v) => v.id));
+    }
+  });
+
   it('reads the unfiltered gene list from the stored aggregate as the aggregate over the variants would, ranked genes first', async () => {
     const db = database.db;
     // BBB is the run's ranked gene: first; the others by their best variant's score (desc), then symbol.

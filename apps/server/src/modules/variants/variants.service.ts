@@ -5,7 +5,7 @@
  */
 import { type VariantDetails, type VariantListQuery, type VariantListResponse, type VariantRow } from '@rarelens/contract';
 import type { Database } from '../../db/database.ts';
-import { hasFilters, type ListedVariantRow, type VariantFilters } from '../../db/run-variants.ts';
+import { hasFilters, planFitsAnyValues, type ListedVariantRow, type VariantFilters } from '../../db/run-variants.ts';
 import type { RunVariantRow } from '../../db/schema/products.ts';
 import type { VariantClassificationRow } from '../../db/schema/variant-classifications.ts';
 import { Errors } from '../../errors.ts';
@@ -54,6 +54,9 @@ export function createVariantsService(deps: {
   presentReviews?: (rows: VariantClassificationRow[]) => ReviewerClassifications;
 }) {
   const db = deps.database.db;
+  // The list pages' prepared statements: planned once where one plan fits every value of their
+  // filters (planFitsAnyValues), else for each request's values.
+  const pageDb = (f: VariantFilters) => (planFitsAnyValues(f) ? deps.database.genericPlanDb : db);
   // Totals of filtered lists, per run, ranking and filter (count-cache.ts): not recounted per page.
   const listTotals = new ResultsCache<{ total: number; capped: boolean }>();
   // The clustered view's ordered gene list (one aggregate over the matching variants) likewise:
@@ -76,7 +79,7 @@ export function createVariantsService(deps: {
       if (q.mode === 'clustered') {
         const genes = await clusterLists.get(countKey(runId, runRankedAt, 'clusters', filters), () => repo.clusterGenes(db, runId, filters));
         const slice = genes.slice((page.page - 1) * page.pageSize, page.page * page.pageSize);
-        const clustered = await repo.clusterVariants(db, caseRow.id, runId, filters, slice.map((g) => g.symbol), VARIANTS_PER_CLUSTER);
+        const clustered = await repo.clusterVariants(pageDb(filters), caseRow.id, runId, filters, slice.map((g) => g.symbol), VARIANTS_PER_CLUSTER);
         const variants = clustered.byGene;
         const reviews = presentReviews(clustered.reviews);
         return {
@@ -93,7 +96,7 @@ export function createVariantsService(deps: {
       }
       const knownTotal = !hasFilters(filters) && !filters.candidatesOnly && storedVariants !== null ? { total: storedVariants, capped: false } : null;
       const [{ rows, reviews: reviewRows }, count] = await Promise.all([
-        repo.listVariants(db, caseRow.id, runId, filters, page, after),
+        repo.listVariants(pageDb(filters), caseRow.id, runId, filters, page, after),
         knownTotal ?? listTotals.get(countKey(runId, runRankedAt, 'variants', filters), () => repo.cappedCount(db, runId, filters)),
       ]);
       const reviews = presentReviews(reviewRows);
