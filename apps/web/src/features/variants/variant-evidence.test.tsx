@@ -136,6 +136,8 @@ describe('VariantEvidenceDrawer', () => {
     expect(criteria[4]).toHaveTextContent(/Total\s*6/);
 
     expect(drawer).toHaveTextContent('2 of 4 stars');
+    // The release and its source, without nested brackets.
+    expect(drawer).toHaveTextContent('ClinVar 2016-09 · ClinVar GRCh37 (lifted to GRCh38)');
     expect(drawer).toHaveTextContent('Pfeiffer syndrome');
     expect(within(drawer).getByRole('link', { name: 'VCV 13294' })).toHaveAttribute(
       'href',

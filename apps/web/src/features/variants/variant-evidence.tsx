@@ -219,7 +219,7 @@ function Evidence({
                   </span>
                 </span>,
               ],
-              ['Release', assertion?.release ? `ClinVar ${assertion.release}${assertion.source ? ` (${assertion.source})` : ''}` : (assertion?.source ?? 'not recorded')],
+              ['Release', assertion?.release ? `ClinVar ${assertion.release}${assertion.source ? ` · ${assertion.source}` : ''}` : (assertion?.source ?? 'not recorded')],
               [
                 'Conditions',
                 cv.conditions.length > 0
