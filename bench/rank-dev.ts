@@ -18,6 +18,7 @@ import { gunzipSync } from 'node:zlib';
 import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase } from './lib/rank-cv.ts';
 import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
 import { loadHpoaRows, lopoKb } from './lib/lopo.ts';
+import { groupProfileLn, loadClinvarGeneSummary, loadGeneGroups } from './lib/gene-groups.ts';
 import { DEFAULT_SCORING_OPTIONS, type PhenotypeScoringOptions } from '../packages/engine/src/phenotype/score.ts';
 import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, inheritanceOf, geneScoreLn, modesOf, DEFAULT_GENE_SCORE_CONSTANTS, resolveQuery, scoreDiseases, type GeneScoreParts, type Sex } from '../packages/engine/src/index.ts';
 
@@ -102,6 +103,53 @@ const lopoGeneCases: GeneCase[] = [];
 const lopoRows: { id: string; cohort: string; rank: number | null; rebuilt: boolean }[] = [];
 const lopoOut: string[] = [];
 const raw: string[] = [];
+// --group-profile F (session 16 experiment): genes with no annotated disease also ranked on the
+// phenotype of their HGNC gene-group siblings' diseases (bench/lib/gene-groups.ts) at several priors;
+// per case the causal gene's rank under each setting, in-sample (F.in.jsonl) and, with --lopo, LOPO (F.lopo.jsonl).
+const groups = arg('--group-profile') ? loadGeneGroups(join(sources, 'genes/hgnc_complete_set.2024-10.txt.gz')) : null;
+const GROUP_PRIORS = [-8, -6, -4, -2, 0];
+const GROUP_SIZES: [string, number][] = process.argv.includes('--no-group-sizes') ? [] : [['all', Infinity], ['le50', 50], ['le20', 20]];
+// A gene-level 'is a disease gene' bonus for genes with no annotated disease: at least one ClinVar
+// P/LP allele in the 2021-11-07 gene summary ('cv21:B') or in the KB's ClinVar gene counts ('kbcv:B').
+const cvSummary = groups ? loadClinvarGeneSummary(join(sources, 'clinvar/clinvar_gene_specific_summary.2021-11-07.txt.gz')) : null;
+const GENE_BONUSES = [0.5, 1, 2, 3];
+const groupIn: string[] = [];
+const groupLopo: string[] = [];
+const groupRanks = (kbX: typeof hpoKb, cands: ReadonlyMap<string, GeneScoreParts[]>, causal: readonly string[], present: string[], excluded: string[]): Record<string, number | null> => {
+  if (!groups) return {};
+  const m = getPhenotypeModel(kbX);
+  const ph = scoreDiseases(m, resolveQuery(m, { present, excluded }, scoring), scoring);
+  const labels = ['base', ...GROUP_SIZES.flatMap(([g]) => GROUP_PRIORS.map((p) => `${g}:${p}`)), ...['cv21', 'kbcv'].flatMap((s) => GENE_BONUSES.map((b) => `${s}:${b}`))];
+  const scores = new Map<string, number[]>(labels.map((l) => [l, []]));
+  const isCausal: boolean[] = [];
+  for (const [sym, cs] of cands) {
+    isCausal.push(causal.includes(sym));
+    const base = Math.max(...cs.map((c) => geneScoreLn(c, DEFAULT_GENE_SCORE_CONSTANTS)));
+    scores.get('base')?.push(base);
+    const none = cs.find((c) => c.source === 'none');
+    const eligible = !!none && !cs.some((c) => c.source === 'annotations');
+    const plp21 = (cvSummary?.get(sym) ?? 0) > 0;
+    const plpKb = (genome.genes.bySymbolOrAlias(sym)?.clinvar?.plpAlleles ?? 0) > 0;
+    for (const b of GENE_BONUSES) {
+      scores.get(`cv21:${b}`)?.push(eligible && plp21 ? base + b : base);
+      scores.get(`kbcv:${b}`)?.push(eligible && plpKb ? base + b : base);
+    }
+    for (const [g, size] of GROUP_SIZES) {
+      const gl = eligible ? groupProfileLn(groups, kbX, m, ph, sym, size) : null;
+      for (const p of GROUP_PRIORS) {
+        const extra = gl === null || !none ? -Infinity : geneScoreLn({ ...none, source: 'similar-titles', phenotypeLn: gl }, { ...DEFAULT_GENE_SCORE_CONSTANTS, similarTitlesDiseaseLn: p });
+        scores.get(`${g}:${p}`)?.push(Math.max(base, extra));
+      }
+    }
+  }
+  const out: Record<string, number | null> = {};
+  for (const [l, sc] of scores) {
+    let best = -Infinity;
+    isCausal.forEach((c, i) => { if (c) best = Math.max(best, sc[i] ?? -Infinity); });
+    out[l] = best === -Infinity ? null : 1 + sc.filter((x, i) => !isCausal[i] && x >= best).length;
+  }
+  return out;
+};
 const variantRows: string[] = [];
 const t0 = Date.now();
 for (const c of chosen) {
@@ -118,6 +166,7 @@ for (const c of chosen) {
   const res = rank(prepared, hpoKb, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0, scoring, onGeneCandidates: (s, parts) => candidates.set(s, parts) });
   const collected = collectRanking(c.cohort, res, c.genes.map((g) => g.symbol), c.disease_ids, candidates);
   geneCases.push(collected.gene);
+  if (groups) groupIn.push(JSON.stringify({ id: c.id, cohort: c.cohort, annotated: c.genes.some((g) => annotatedGenes.has(g.symbol)), ranks: groupRanks(hpoKb, candidates, c.genes.map((g) => g.symbol), c.hpo_present, c.hpo_excluded) }));
   geneScoreCases.push(collected.geneScores);
   diseaseScoreCases.push(collected.diseaseScores);
   // --save-raw: each gene's candidate scores (shipped constants), the annotated diseases' apart, for re-combining them offline.
@@ -175,8 +224,9 @@ for (const c of chosen) {
       const into = new Map<string, GeneScoreParts[]>();
       lres = rank(prepared, kbLopo, { hpoPresent: c.hpo_present, hpoExcluded: c.hpo_excluded, sex }, { limit: 100000, explainTop: 0, scoring, onGeneCandidates: (s, parts) => into.set(s, parts) });
       lcands = into;
-      getPhenotypeModel(hpoKb);
     }
+    if (groups) groupLopo.push(JSON.stringify({ id: c.id, cohort: c.cohort, annotated: c.genes.some((g) => annotatedGenes.has(g.symbol)), rebuilt: !!kbLopo, ranks: groupRanks(kbLopo ?? hpoKb, lcands, syms, c.hpo_present, c.hpo_excluded) }));
+    if (kbLopo) getPhenotypeModel(hpoKb);
     lopoGeneCases.push(collectRanking(c.cohort, lres, syms, c.disease_ids, lcands).gene);
     const lg = lres.genes.find((x) => syms.includes(x.symbol));
     const lr = lg ? lres.genes.filter((x) => x.score >= lg.score).length : null;
@@ -241,6 +291,10 @@ if (arg('--save')) writeFileSync(arg('--save') ?? '', JSON.stringify({ geneCases
 if (arg('--dump')) writeFileSync(arg('--dump') ?? '', dump.join('\n') + '\n');
 if (arg('--save-raw')) writeFileSync(arg('--save-raw') ?? '', raw.join('\n') + '\n');
 if (arg('--variant-out')) writeFileSync(arg('--variant-out') ?? '', variantRows.join('\n') + '\n');
+if (groups) {
+  writeFileSync(`${arg('--group-profile') ?? ''}.in.jsonl`, groupIn.join('\n') + '\n');
+  if (lopoRowsOf) writeFileSync(`${arg('--group-profile') ?? ''}.lopo.jsonl`, groupLopo.join('\n') + '\n');
+}
 if (arg('--out')) writeFileSync(arg('--out') ?? '', rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 if (!process.argv.includes('--no-cv')) console.log(crossValidationSection(geneCases, geneScoreCases, diseaseScoreCases, [...(hiddenMode ? [{ label: `disease hidden (${hiddenMode})`, cases: hiddenGeneCases }] : []), ...(lopoRowsOf ? [{ label: 'own publication left out (LOPO)', cases: lopoGeneCases }] : [])]).join('\n'));
 session.close();
