@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { VcfParseError, type VcfReader, type VcfSummary } from '@rarelens/engine';
 import type { AnnotateInput } from './annotate-jsonl.ts';
+import { trace, traceThreads } from './annotate-trace.ts';
 
 export interface AnnotateBlock {
   id: number;
@@ -52,7 +53,7 @@ const IN_FLIGHT_PER_WORKER = 2;
 const YOUNG_GENERATION_MB = 64;
 
 function startWorker(input: AnnotateInput): Worker {
-  const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
+  const options = { workerData: { ...input, origin: performance.timeOrigin }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
   // The compiled command (dist/annotate.mjs) runs the compiled worker beside it; the sources
   // run the TypeScript worker through tsx's loader, registered in the worker's own thread.
   if (import.meta.url.endsWith('.mjs')) return new Worker(new URL('./annotate-worker.mjs', import.meta.url), options);
@@ -134,6 +135,7 @@ export async function annotateInWorkers(
       }),
     );
 
+    trace(performance.timeOrigin, 'main', 'workers ready');
     let sent = 0;
     let written = 0;
     let alleles = 0;
@@ -167,12 +169,15 @@ export async function annotateInWorkers(
         await waitForNews();
       }
     }
+    trace(performance.timeOrigin, 'main', 'input read');
     while (written < sent) {
       const f = failed();
       if (f !== null) throw f;
       await flush();
       if (written < sent && !results.has(written)) await waitForNews();
     }
+    trace(performance.timeOrigin, 'main', 'last block written');
+    traceThreads();
     return { alleles, sequenceSource };
   } finally {
     finished = true;

@@ -3,10 +3,11 @@
  * the command does, then turns blocks of whole VCF lines (from the main thread's reader of the
  * same file) into JSONL bytes. Messages: see AnnotateBlock / BlockResult in annotate-pool.ts.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { AnnotationJsonlWriter, KbSourceError, UnknownSampleError, VcfParseError, type VcfSummary } from '@rarelens/engine';
 import { encodeBlock, openAnnotation, type AnnotateInput, type IntergenicSnvPath } from './annotate-jsonl.ts';
 import type { AnnotateBlock, BlockResult, RecycledOutput, WorkerError } from './annotate-pool.ts';
+import { trace, TRACE } from './annotate-trace.ts';
 
 const port = parentPort!;
 
@@ -40,8 +41,12 @@ function takeSummary(s: VcfSummary): Partial<VcfSummary> {
   return d;
 }
 
+const origin = (workerData as { origin?: number }).origin ?? performance.timeOrigin;
+const name = `worker ${threadId}`;
+trace(origin, name, 'started');
 try {
   const { reader, annotator } = await openAnnotation(workerData as AnnotateInput);
+  trace(origin, name, 'KB and header loaded');
   reader.close();
   port.postMessage({ ready: true, sequenceSource: annotator.sequenceSource });
   const encoder = new AnnotationJsonlWriter();
@@ -52,6 +57,7 @@ try {
   const short: IntergenicSnvPath | null = null;
   port.on('message', (m: AnnotateBlock | RecycledOutput | null) => {
     if (m === null) {
+      trace(origin, name, 'done');
       annotator.close();
       port.close();
       return;
@@ -64,8 +70,10 @@ try {
     try {
       const counts: Record<string, number> = {};
       // Each variant annotated and encoded as soon as its line is parsed (none kept for the block).
+      if (TRACE && m.id < 2) trace(origin, name, `block ${m.id} start`);
       const alleles = encodeBlock(m.text, m.firstLine, reader, annotator, encoder, short, counts);
       const out = encoder.take();
+      if (TRACE) trace(origin, name, `block ${m.id} end`);
       result = { id: m.id, out, alleles, counts, summary: takeSummary(reader.summary) };
       port.postMessage(result, [out.buffer as ArrayBuffer]);
     } catch (e) {

@@ -31,6 +31,7 @@ import { parseCommandArgs, runCommand, stringOptions, UsageError } from '../args
 import { encodeBlock, IntergenicSnvPath, openAnnotation } from './annotate-jsonl.ts';
 import { AnnotateInputError, annotateInWorkers } from './annotate-pool.ts';
 import { outputTarget } from '../output.ts';
+import { trace, traceThreads } from './annotate-trace.ts';
 import { defaultKbDir } from './kb.ts';
 
 const USAGE = `Usage:
@@ -92,6 +93,7 @@ export function run(argv: string[]): Promise<number> {
 
 async function annotate(args: Args): Promise<number> {
   const t0 = performance.now();
+  trace(performance.timeOrigin, 'main', 'cli ready');
   setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
   const target = await outputTarget(args.out);
   const tmp = target.path;
@@ -124,6 +126,7 @@ async function annotate(args: Args): Promise<number> {
       const opened = await openAnnotation(input);
       reader = opened.reader;
       const annotator = opened.annotator;
+      trace(performance.timeOrigin, 'main', 'KB and header loaded');
       sequenceSource = annotator.sequenceSource;
       if (args.format === 'jsonl') {
         const out = createWriteStream(tmp);
@@ -135,6 +138,8 @@ async function annotate(args: Args): Promise<number> {
           n += encodeBlock(block.text, block.firstLine, reader, annotator, encoder, short, classes);
           if (encoder.length > 1 << 20 && !out.write(encoder.take())) await once(out, 'drain');
         }
+        trace(performance.timeOrigin, 'main', 'last block encoded');
+        traceThreads();
         for (const [k, c] of Object.entries(classes)) counts.set(k, c);
         out.end(encoder.take());
         await once(out, 'finish');
@@ -160,6 +165,7 @@ async function annotate(args: Args): Promise<number> {
       annotator.close();
     }
     await target.commit();
+    trace(performance.timeOrigin, 'main', 'output closed');
     const s = reader.summary;
     const secs = (performance.now() - t0) / 1000;
     console.error(

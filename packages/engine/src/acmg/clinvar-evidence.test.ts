@@ -15,7 +15,7 @@ import { classifyAcmg, clinvarCriterion, type AcmgEvidence } from './classify.ts
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const KB = resolve(process.env.RARELENS_KB ?? join(repoRoot, 'data/kb'));
-const hasKb = existsSync(join(KB, 'genome', 'clinvar.grch38.json'));
+const hasKb = ['bin', 'json'].some((ext) => existsSync(join(KB, 'genome', `clinvar.grch38.${ext}`)));
 
 let genome: GenomeKb;
 let plain: Annotator;

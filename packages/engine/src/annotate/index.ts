@@ -1,6 +1,6 @@
 // Public surface of KB loading/building, annotation, ACMG and scoring (re-exported by the engine entry).
 export { buildKb, loadKb, readKbManifest, genomicStep, hpoStep, KB_FORMAT, MANIFEST_FILE, type Kb, type BuildKbOptions, type KbProgressEvent, type KbStep } from '../kb/build.ts';
-export { loadGenomeKb, FrequencyIndex, RefBaseIndex, type GenomeKb } from '../kb/genome-kb.ts';
+export { loadGenomeKb, readGenomeKbFile, genomeKbFilePath, FrequencyIndex, RefBaseIndex, type GenomeKb } from '../kb/genome-kb.ts';
 export { GENOMIC_SOURCES, type SourceSpec } from '../kb/sources.ts';
 export { GeneIndex, type GeneRecord, type GeneConstraint, type GeneClinvarStats } from '../genes/gene.ts';
 export { TranscriptIndex, TranscriptModel, type Transcript, type ManeStatus } from '../transcripts/model.ts';

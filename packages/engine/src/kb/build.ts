@@ -14,7 +14,7 @@ import { TranscriptIndex, type Transcript } from '../transcripts/model.ts';
 import { readClinvarVcf, readIntervarPs1 } from './clinvar.build.ts';
 import { readGnomadSites } from './frequency.build.ts';
 import { readAlphaMissenseGenes, readClinvarGeneSummary, readConstraintV2, readConstraintV4, readHgnc, readManeSummary, type GeneBuildState } from './genes.build.ts';
-import { CHAIN_FILE, GENOME_DIR, loadGenomeKb, type GeneSpansFile, type GenomeKb, type GenomeMeta, type RefBasesFile } from './genome-kb.ts';
+import { CHAIN_FILE, GENOME_DIR, loadGenomeKb, writeGenomeKbFile, type GeneSpansFile, type GenomeKb, type GenomeMeta, type RefBasesFile } from './genome-kb.ts';
 import { buildHpoKb, loadHpoKb, type HpoKb } from './hpo-kb.ts';
 import { encodeInt32, fileExists, packTable, readKbJsonFile, sha256File } from './io.ts';
 import { GENOMIC_SOURCES, listSourceFiles, resolveSource, type ResolvedSource } from './sources.ts';
@@ -118,9 +118,9 @@ export function genomicStep(): KbStep {
       const maneGenes = state.genes.filter((g) => g.maneSelect?.refseq || g.maneSelect?.ensembl).length;
       if (maneModels < maneGenes) ctx.warn(`transcripts GRCh38: ${maneModels} MANE Select models for ${maneGenes} MANE genes; ${maneGenes - maneModels} genes fall back to other transcripts or have none`);
       const writeTx = async (name: string, src: ResolvedSource, list: Transcript[]): Promise<void> => {
-        await writeFile(join(out, name), JSON.stringify(packTranscripts(src.rel, list)));
+        await writeGenomeKbFile(out, name, packTranscripts(src.rel, list));
       };
-      await writeTx('transcripts.grch38.json', tx38Src, tx38.transcripts);
+      await writeTx('transcripts.grch38', tx38Src, tx38.transcripts);
       // GRCh37 models carry the same accessions: reuse the GRCh38 gene assignment for them.
       for (const t of tx38.transcripts) {
         const g = t.gene ? state.bySymbol.get(t.gene) : undefined;
@@ -130,7 +130,7 @@ export function genomicStep(): KbStep {
       if (tx37Src) {
         ctx.log(`transcripts GRCh37: ${tx37Src.rel}`);
         const tx37 = isBed(tx37Src) ? await readBed12(tx37Src, state, 'GRCh37', ctx.signal) : await readGtfOrGff(tx37Src, state, ctx.signal, progress('transcripts GRCh37'));
-        await writeTx('transcripts.grch37.json', tx37Src, tx37.transcripts);
+        await writeTx('transcripts.grch37', tx37Src, tx37.transcripts);
         await record(tx37Src, 'unknown', { records: tx37.records, skipped: tx37.skipped, notes: tx37.notes.join('; ') });
       }
       const index = new TranscriptIndex(tx38.transcripts);
@@ -143,7 +143,7 @@ export function genomicStep(): KbStep {
           i32: { start: spanless.map((g) => g.span38!.start), end: spanless.map((g) => g.span38!.end) },
         }),
       };
-      await writeFile(join(out, 'genespans.json'), JSON.stringify(spans));
+      await writeGenomeKbFile(out, 'genespans', spans);
       if (spanless.length) ctx.warn(`transcripts GRCh38: ${spanless.length} MANE genes have no transcript model; their variants are reported as gene_variant`);
 
       // ClinVar.
@@ -182,13 +182,13 @@ export function genomicStep(): KbStep {
         await record(cv37, r.version, { records: r.records, skipped: r.skipped, notes: r.notes.join('; ') });
         ctx.log(`ClinVar GRCh37: ${r.notes[r.notes.length - 1] ?? ''}`);
       }
-      await writeFile(join(out, 'clinvar.grch38.json'), JSON.stringify(toClinvarFile(alleles, releases)));
+      await writeGenomeKbFile(out, 'clinvar.grch38', toClinvarFile(alleles, releases));
 
       // Pathogenic missense table.
       const ps1Src = one('intervar-ps1');
       const ps1 = ps1Src ? await readIntervarPs1(ps1Src, ctx.signal) : { rows: [], records: 0, skipped: 0 };
       if (ps1Src) await record(ps1Src, '2021-08 (InterVar)', { records: ps1.records, skipped: ps1.skipped });
-      await writeFile(join(out, 'missense.grch38.json'), JSON.stringify(toMissenseFile(ps1.rows)));
+      await writeGenomeKbFile(out, 'missense.grch38', toMissenseFile(ps1.rows));
 
       // Reference bases recorded by native GRCh38 sources.
       const bases = new Map<string, Map<number, string>>();
@@ -207,7 +207,7 @@ export function genomicStep(): KbStep {
         const keys = [...m.keys()].sort((x, y) => x - y);
         refFile.chroms[chrom] = { pos: encodeInt32(keys), bases: keys.map((k) => m.get(k)!).join('') };
       }
-      await writeFile(join(out, 'refbases.grch38.json'), JSON.stringify(refFile));
+      await writeGenomeKbFile(out, 'refbases.grch38', refFile);
 
       // Gene-level ClinVar counts by consequence, computed with our own consequence engine.
       ctx.log('genes: ClinVar counts by consequence');
@@ -249,7 +249,7 @@ export function genomicStep(): KbStep {
         const hit = geneAt(r.chrom, r.pos, r.ref, r.alt, null);
         if (hit) stats(hit.gene).plpMissense++;
       }
-      await writeFile(join(out, 'genes.json'), JSON.stringify(packGenes(state.genes)));
+      await writeGenomeKbFile(out, 'genes', packGenes(state.genes));
 
       // Frequencies (optional).
       const sites = found.get('gnomad-sites');
@@ -257,7 +257,7 @@ export function genomicStep(): KbStep {
       if (sites) {
         ctx.log(`frequencies: ${sites.map((s) => s.rel).join(', ')}`);
         const r = await readGnomadSites(sites, ctx.signal, progress('gnomAD sites'));
-        await writeFile(join(out, 'frequency.grch38.json'), JSON.stringify(r.file));
+        await writeGenomeKbFile(out, 'frequency.grch38', r.file);
         frequencySource = r.file.source;
         for (const [i, s] of sites.entries()) await record(s, /v[\d.]+/.exec(s.rel)?.[0] ?? 'unknown', { records: r.records[i], skipped: r.skipped[i] });
       }

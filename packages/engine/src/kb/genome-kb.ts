@@ -1,21 +1,27 @@
 /**
  * The genomic half of the KB on disk (directory `genome/` of a KB) and its loader.
  *
- * Files (kbFormat 1), all JSON with integer columns as base64 little-endian Int32/Float32:
- *  - genes.json              GeneRecord[] (HGNC + MANE + constraint + AlphaMissense + ClinVar gene counts)
- *  - transcripts.grch38.json { source, rows: TranscriptRow[] }   (exons + CDS, 0-based half-open)
- *  - transcripts.grch37.json same, GRCh37 (display/igv only; loaded lazily)
- *  - clinvar.grch38.json     ClinvarFile (native GRCh38 + GRCh37 lifted)
- *  - missense.grch38.json    MissenseFile (ClinVar pathogenic missense positions, InterVar PS1 table)
- *  - refbases.grch38.json    reference bases recorded by GRCh38 sources (ClinVar REF, InterVar ref)
- *  - frequency.grch38.json   optional population AF table from gnomAD sites VCFs
+ * Files (kbFormat 1), JSON values with integer columns as base64 little-endian Int32/Float32; the
+ * large ones are written as KB containers (container.ts: the JSON skeleton and the long strings'
+ * raw bytes, `<name>.bin`), which load without JSON.parse scanning the columns; a KB built before
+ * the containers has `<name>.json` instead, read the same way (readGenomeKbFile):
+ *  - genes                   GeneRecord[] (HGNC + MANE + constraint + AlphaMissense + ClinVar gene counts)
+ *  - transcripts.grch38      { source, rows: TranscriptRow[] }   (exons + CDS, 0-based half-open)
+ *  - transcripts.grch37      same, GRCh37 (display/igv only; loaded lazily)
+ *  - clinvar.grch38          ClinvarFile (native GRCh38 + GRCh37 lifted)
+ *  - missense.grch38         MissenseFile (ClinVar pathogenic missense positions, InterVar PS1 table)
+ *  - refbases.grch38         reference bases recorded by GRCh38 sources (ClinVar REF, InterVar ref)
+ *  - frequency.grch38        optional population AF table from gnomAD sites VCFs
+ *  - genespans.json          GeneSpansFile (small, JSON)
  *  - genome.json             { referenceFasta, frequencySource }
  *  - hg19ToHg38.over.chain.gz  copy of the UCSC chain (lifting GRCh37 patient VCFs)
  */
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClinvarIndex, lowerBound, PathogenicMissenseIndex, type ClinvarFile, type ClinvarReleases, type MissenseFile } from '../clinvar/clinvar.ts';
 import { GeneIndex } from '../genes/gene.ts';
 import { TranscriptIndex } from '../transcripts/model.ts';
+import { encodeKbContainer, readKbContainerFile } from './container.ts';
 import { decodeFloat32, decodeInt32, fileExists, packTable, readKbJsonFile, TableView, type PackedTable } from './io.ts';
 import { unpackTranscripts, type TranscriptsFile } from './transcripts.build.ts';
 
@@ -172,6 +178,33 @@ async function readKbJson<T>(dir: string, name: string): Promise<T> {
   return readKbJsonFile<T>(join(dir, name), (e) => `cannot read KB file: ${e.message}; rebuild the KB with 'rarelens kb build'`);
 }
 
+/** The genome KB's large files, written as containers (container.ts). */
+export const CONTAINER_FILES: ReadonlySet<string> = new Set(['genes', 'transcripts.grch38', 'transcripts.grch37', 'clinvar.grch38', 'missense.grch38', 'refbases.grch38', 'frequency.grch38']);
+
+/** Writes a genome KB file (`name` without extension): a container for the large ones, else JSON. */
+export async function writeGenomeKbFile(genomeDir: string, name: string, value: unknown): Promise<void> {
+  if (CONTAINER_FILES.has(name)) await writeFile(join(genomeDir, `${name}.bin`), encodeKbContainer(value));
+  else await writeFile(join(genomeDir, `${name}.json`), JSON.stringify(value));
+}
+
+/** The path of a genome KB file (`name` without extension) as this KB has it: `<name>.bin`, else `<name>.json`; null when neither. */
+export async function genomeKbFilePath(genomeDir: string, name: string): Promise<string | null> {
+  const bin = join(genomeDir, `${name}.bin`);
+  if (await fileExists(bin)) return bin;
+  const json = join(genomeDir, `${name}.json`);
+  return (await fileExists(json)) ? json : null;
+}
+
+/**
+ * A genome KB file (`name` without extension): the container `<name>.bin`, or `<name>.json` of a
+ * KB built before the containers. Missing or unreadable: a KbSourceError naming the file.
+ */
+export async function readGenomeKbFile<T>(genomeDir: string, name: string): Promise<T> {
+  const path = (await genomeKbFilePath(genomeDir, name)) ?? join(genomeDir, `${name}${CONTAINER_FILES.has(name) ? '.bin' : '.json'}`);
+  const problem = (e: NodeJS.ErrnoException) => `cannot read KB file: ${e.message}; rebuild the KB with 'rarelens kb build'`;
+  return path.endsWith('.bin') ? readKbContainerFile<T>(path, problem) : readKbJsonFile<T>(path, problem);
+}
+
 /**
  * ClinVar releases from the KB manifest, for KBs whose clinvar.grch38.json predates its own
  * `releases` (a missing or unreadable manifest leaves them unknown: shown as such, never guessed).
@@ -196,17 +229,16 @@ async function clinvarReleasesFromManifest(kbDir: string): Promise<ClinvarReleas
 export async function loadGenomeKb(kbDir: string): Promise<GenomeKb> {
   const dir = join(kbDir, GENOME_DIR);
   const [genes, tx, clinvar, missense, refbases, meta] = await Promise.all([
-    readKbJson<PackedTable>(dir, 'genes.json'),
-    readKbJson<TranscriptsFile>(dir, 'transcripts.grch38.json'),
-    readKbJson<ClinvarFile>(dir, 'clinvar.grch38.json'),
-    readKbJson<MissenseFile>(dir, 'missense.grch38.json'),
-    readKbJson<RefBasesFile>(dir, 'refbases.grch38.json'),
+    readGenomeKbFile<PackedTable>(dir, 'genes'),
+    readGenomeKbFile<TranscriptsFile>(dir, 'transcripts.grch38'),
+    readGenomeKbFile<ClinvarFile>(dir, 'clinvar.grch38'),
+    readGenomeKbFile<MissenseFile>(dir, 'missense.grch38'),
+    readGenomeKbFile<RefBasesFile>(dir, 'refbases.grch38'),
     readKbJson<GenomeMeta>(dir, 'genome.json'),
   ]);
-  const spansPath = join(dir, 'genespans.json');
-  const geneSpans = new GeneSpanIndex((await fileExists(spansPath)) ? await readKbJson<GeneSpansFile>(dir, 'genespans.json') : { table: packTable(0, {}) });
-  const freqPath = join(dir, 'frequency.grch38.json');
-  const frequencies = (await fileExists(freqPath)) ? new FrequencyIndex(await readKbJson<FrequencyFile>(dir, 'frequency.grch38.json')) : null;
+  const spansPath = await genomeKbFilePath(dir, 'genespans');
+  const geneSpans = new GeneSpanIndex(spansPath !== null ? await readGenomeKbFile<GeneSpansFile>(dir, 'genespans') : { table: packTable(0, {}) });
+  const frequencies = (await genomeKbFilePath(dir, 'frequency.grch38')) !== null ? new FrequencyIndex(await readGenomeKbFile<FrequencyFile>(dir, 'frequency.grch38')) : null;
   let tx37: Promise<TranscriptIndex | null> | null = null;
   return {
     genes: new GeneIndex(genes),
@@ -220,8 +252,8 @@ export async function loadGenomeKb(kbDir: string): Promise<GenomeKb> {
     chainPath: (await fileExists(join(dir, CHAIN_FILE))) ? join(dir, CHAIN_FILE) : null,
     loadTranscriptsGrch37() {
       tx37 ??= (async () => {
-        if (!(await fileExists(join(dir, 'transcripts.grch37.json')))) return null;
-        const f = await readKbJson<TranscriptsFile>(dir, 'transcripts.grch37.json');
+        if ((await genomeKbFilePath(dir, 'transcripts.grch37')) === null) return null;
+        const f = await readGenomeKbFile<TranscriptsFile>(dir, 'transcripts.grch37');
         return new TranscriptIndex(unpackTranscripts(f));
       })();
       return tx37;

@@ -5,9 +5,8 @@
  * failed load is forgotten so a later question retries (e.g. after `rarelens kb build`).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GeneIndex, getPhenotypeModel, loadHpoKb, type HpoKb } from '@rarelens/engine';
+import { GeneIndex, genomeKbFilePath, getPhenotypeModel, loadHpoKb, readGenomeKbFile, type HpoKb } from '@rarelens/engine';
 import type { ChatKnowledge } from '@rarelens/genometalks';
 import { createPhenome } from '@rarelens/phenome';
 
@@ -27,8 +26,8 @@ export function createChatKnowledgeSource(kbDir: string, hpoOf?: () => Promise<H
     if (!existsSync(join(kbDir, 'hpo-kb.json'))) throw missing();
     const hpo = hpoOf ? await hpoOf() : await loadHpoKb(kbDir);
     if (!hpo) throw missing();
-    const genesPath = join(kbDir, 'genome', 'genes.json');
-    const genes = existsSync(genesPath) ? new GeneIndex(JSON.parse(await readFile(genesPath, 'utf8')) as ConstructorParameters<typeof GeneIndex>[0]) : null;
+    const genomeDir = join(kbDir, 'genome');
+    const genes = (await genomeKbFilePath(genomeDir, 'genes')) !== null ? new GeneIndex(await readGenomeKbFile<ConstructorParameters<typeof GeneIndex>[0]>(genomeDir, 'genes')) : null;
     getPhenotypeModel(hpo);
     return { hpo, genes, phenome: createPhenome(hpo.ontology) };
   };
