@@ -51,7 +51,7 @@ import { signUpAndLogIn } from '../apps/server/src/testing/helpers.ts';
 import { startSmtpInbox } from '../apps/server/src/testing/smtp-inbox.ts';
 import { buildGenomeVcf, headVcf } from './lib/genome-vcf.ts';
 import { currentCommit, formatMachine } from './lib/machine.ts';
-import { explainListQueries } from './lib/list-explain.ts';
+import { EXPLAIN_HEAD, explainLine, explainListQueries } from './lib/list-explain.ts';
 import { PFEIFFER_EXOME, PFEIFFER_TERMS } from './lib/inputs.ts';
 import { benchServerEnv, requestLogLines, serverLogFile } from './lib/server-env.ts';
 import { percentile } from './lib/stats.ts';
@@ -605,9 +605,8 @@ async function main(): Promise<void> {
       return await measureLatency(dbUrl.toString(), apis.bases, apis.pids, token, caseId, say, async (runId) => {
         say('');
         say(`database-side time per query shape (EXPLAIN (ANALYZE, BUFFERS) after the load, load average ${loadAverage()}; the deepest page of each shape; counts and cluster gene lists are computed once per run, ranking and filter and then cached):`);
-        say('| query | statement | DB execution ms | plan (scan nodes) |');
-        say('|---|---|---:|---|');
-        for (const r of await explainListQueries(dbUrl.toString(), runId)) say(`| ${r.name} | ${r.statement} | ${r.ms.toFixed(1)} | ${r.plan} |`);
+        say(EXPLAIN_HEAD);
+        for (const r of await explainListQueries(dbUrl.toString(), runId)) say(explainLine(r));
       });
     } finally {
       await apis.stop();

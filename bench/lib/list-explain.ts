@@ -2,9 +2,11 @@
  * Database-side time of each variant-list query shape (bench:cases): runs the server's own
  * list code (variants.repository with the contract's query parsing and the service's filter
  * mapping) on a drizzle handle that records every statement, then runs each recorded
- * statement again under EXPLAIN (ANALYZE, BUFFERS) and reports the execution time and the
- * plan's top nodes. Counts are the uncached (first request) cost; later requests of the same
- * run, ranking and filter read the count cache. Run standalone:
+ * statement again under EXPLAIN (ANALYZE, BUFFERS), as the server plans it (a page whose filters
+ * one plan fits: prepared with a generic plan, as Database.genericPlanDb runs it; else planned for
+ * its values), and reports the planning and execution time and the plan's top nodes. Counts
+ * are the uncached (first request) cost; later requests of the same run, ranking and filter read
+ * the count cache. Run standalone:
  *   node --import tsx bench/lib/list-explain.ts DATABASE_URL RUN_ID
  */
 import pg from 'pg';
@@ -15,11 +17,15 @@ import * as schema from '../../apps/server/src/db/schema/index.ts';
 import type { Db } from '../../apps/server/src/db/database.ts';
 import * as repo from '../../apps/server/src/modules/variants/variants.repository.ts';
 import { variantFilters } from '../../apps/server/src/modules/variants/variants.service.ts';
+import { planFitsAnyValues } from '../../apps/server/src/db/run-variants.ts';
 import { LIST_QUERIES } from './list-queries.ts';
 
 export interface ExplainRow {
   name: string;
   statement: 'page' | 'keyset page' | 'count' | 'cluster genes' | 'cluster page';
+  /** How the server plans it: once for every value ('generic', Database.genericPlanDb) or for each request's values ('custom'). */
+  planned: 'generic' | 'custom';
+  planningMs: number;
   ms: number;
   plan: string;
 }
@@ -39,6 +45,8 @@ export async function explainListQueries(databaseUrl: string, runId: string): Pr
       const filters = variantFilters(parsed);
       const page = { page: parsed.page, pageSize: parsed.pageSize };
       const shapes: { statement: ExplainRow['statement']; run: () => Promise<unknown> }[] = [];
+      // The server reads these pages with a generic plan (genericPlanDb); counts and gene lists, once per run and filter, custom.
+      const generic = planFitsAnyValues(filters);
       if (parsed.mode === 'clustered') {
         // The gene list is computed once per run, ranking and filter (then cached); each page reads its genes' variants.
         shapes.push({ statement: 'cluster genes', run: () => repo.clusterGenes(db, runId, filters) });
@@ -63,10 +71,9 @@ export async function explainListQueries(databaseUrl: string, runId: string): Pr
         recorded.length = 0;
         await s.run();
         for (const r of recorded) {
-          // Statements drizzle prepared by name run here unnamed (same text and parameters).
-          const res = await pool.query(`explain (analyze, buffers, format json) ${r.query}`, r.params);
-          const plan = (res.rows[0] as { 'QUERY PLAN': [{ 'Execution Time': number; Plan: PlanNode }] })['QUERY PLAN'][0];
-          out.push({ name: q.name, statement: s.statement, ms: plan['Execution Time'], plan: summarise(plan.Plan) });
+          const planned = generic && s.statement !== 'count' && s.statement !== 'cluster genes' ? 'generic' : 'custom';
+          const plan = planned === 'generic' ? await explainGeneric(pool, r) : await explainCustom(pool, r);
+          out.push({ name: q.name, statement: s.statement, planned, planningMs: plan['Planning Time'], ms: plan['Execution Time'], plan: summarise(plan.Plan) });
         }
       }
     }
@@ -76,6 +83,39 @@ export async function explainListQueries(databaseUrl: string, runId: string): Pr
   return out;
 }
 
+interface ExplainedPlan {
+  'Planning Time': number;
+  'Execution Time': number;
+  Plan: PlanNode;
+}
+
+/** A statement planned for its values: drizzle's named statements run here unnamed (same text and parameters). */
+async function explainCustom(pool: pg.Pool, r: { query: string; params: unknown[] }): Promise<ExplainedPlan> {
+  const res = await pool.query(`explain (analyze, buffers, format json) ${r.query}`, r.params);
+  return (res.rows[0] as { 'QUERY PLAN': [ExplainedPlan] })['QUERY PLAN'][0];
+}
+
+/** A statement as genericPlanDb runs it: prepared, planned once for every value (plan_cache_mode force_generic_plan). */
+async function explainGeneric(pool: pg.Pool, r: { query: string; params: unknown[] }): Promise<ExplainedPlan> {
+  const client = await pool.connect();
+  try {
+    await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query(`prepare explained as ${r.query}`);
+    // EXECUTE takes its arguments as literals (a utility statement has no parameters).
+    const literal = (v: unknown): string => {
+      if (v === null || v === undefined) return 'null';
+      if (typeof v === 'number') return String(v);
+      if (Array.isArray(v)) return client.escapeLiteral(`{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
+      return client.escapeLiteral(typeof v === 'string' ? v : JSON.stringify(v));
+    };
+    const res = await client.query(`explain (analyze, buffers, format json) execute explained(${r.params.map(literal).join(', ')})`);
+    return (res.rows[0] as { 'QUERY PLAN': [ExplainedPlan] })['QUERY PLAN'][0];
+  } finally {
+    await client.query('deallocate explained; reset plan_cache_mode');
+    client.release();
+  }
+}
+
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
@@ -83,6 +123,10 @@ interface PlanNode {
   'Heap Fetches'?: number;
   Plans?: PlanNode[];
 }
+
+/** The table of explainListQueries' rows (markdown). */
+export const EXPLAIN_HEAD = '| query | statement | planned | DB planning ms (generic: once per connection) | DB execution ms | plan (scan nodes) |\n|---|---|---|---:|---:|---|';
+export const explainLine = (r: ExplainRow): string => `| ${r.name} | ${r.statement} | ${r.planned} | ${r.planningMs.toFixed(2)} | ${r.ms.toFixed(1)} | ${r.plan} |`;
 
 /** The plan's scan nodes, e.g. "Index Only Scan run_variants_list_idx (rows 10010, heap 0)". */
 function summarise(node: PlanNode): string {
@@ -101,6 +145,6 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   const [url, runId] = process.argv.slice(2);
   if (!url || !runId) throw new Error('usage: list-explain.ts DATABASE_URL RUN_ID');
   const rows = await explainListQueries(url, runId);
-  console.log('| query | statement | DB execution ms | plan (scan nodes) |\n|---|---|---:|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.statement} | ${r.ms.toFixed(1)} | ${r.plan} |`);
+  console.log(EXPLAIN_HEAD);
+  for (const r of rows) console.log(explainLine(r));
 }

@@ -25,6 +25,15 @@ describe('findGrowthFindings', () => {
     expect(found('His height was 59 cm (below the -4 SD).')).toEqual([
       ['HP:0004322', 'height was 59 cm (below the -4 SD'],
     ]);
+    // The direction written after the score.
+    expect(found('Head circumference was 2.5 SD below the mean.')).toEqual([
+      ['HP:0000252', 'Head circumference was 2.5 SD below the mean'],
+    ]);
+    expect(found('Her height was 3 standard deviations above the mean.')).toEqual([
+      ['HP:0000098', 'height was 3 standard deviations above the mean'],
+    ]);
+    expect(found('His height was 1.5 SD below the mean.')).toEqual([]);
+    expect(found('His height was 2 SD below the mean.')).toEqual([]);
   });
 
   it('reads nothing within the range, at its limit, or without a score or centile', () => {

@@ -40,9 +40,12 @@ const OTHER_MEASURE_RE =
   /\b(?:height|stature|length|weight|head circumference|OFC|HC|BMI|body mass index|arm span|span)\b/i;
 /** A measurement's rate of change, not the measurement ("height velocity", "OFC growth rate"). */
 const RATE_RE = /^[\s-]*(?:velocity|velocities|gain|increment|growth(?:\s+rate)?|increase)\b/i;
-/** "(-2.2 SD)", "−4.18 SD", "below the -4 SD", "+2.5 SDS", "SDS -3.1", "z-score -2.5". */
+/**
+ * "(-2.2 SD)", "−4.18 SD", "below the -4 SD", "+2.5 SDS", "2.5 SD below the mean", "SDS -3.1",
+ * "z-score -2.5".
+ */
 const SD_RE =
-  /(?:(below|less than|under|<|above|more than|over|>)\s*(?:the\s+)?)?([−–-]|\+|minus\s*|plus\s*)?\s?(\d+(?:\.\d+)?)\s?(?:SDS?|s\.d\.|standard deviations?)\b|(?:SDS|z-?score)\s*(?:of\s*)?([−–-]|\+)?\s?(\d+(?:\.\d+)?)/i;
+  /(?:(below|less than|under|<|above|more than|over|>)\s*(?:the\s+)?)?([−–-]|\+|minus\s*|plus\s*)?\s?(\d+(?:\.\d+)?)\s?(?:SDS?|s\.d\.|standard deviations?)\b(?:\s+(below|under|above|over)\s+(?:the\s+)?(?:mean|average|norm|normal)\b)?|(?:SDS|z-?score)\s*(?:of\s*)?([−–-]|\+)?\s?(\d+(?:\.\d+)?)/i;
 /** "< 3rd percentile", "3rd–5th centile", "below the 3rd centile", "> 97th percentile", "P3". */
 const CENTILE_RE =
   /(?:(below|less than|under|<|above|more than|over|>)\s*(?:the\s+)?)?(\d{1,2}(?:\.\d)?)(?:st|nd|rd|th|d)?(?:\s*(?:[–-]|to)\s*(\d{1,2}(?:\.\d)?)(?:st|nd|rd|th|d)?)?\s*(?:percentile|centile)s?\b/i;
@@ -71,10 +74,15 @@ const ABOVE_WORDS = /^(?:above|more than|over|>)$/i;
 
 /** -1 = below the normal range, 1 = above, 0 = within or unknown. */
 function sdDirection(m: RegExpExecArray): -1 | 0 | 1 {
-  const [, cmp, sign, value, sign2, value2] = m;
+  const [, cmp, sign, value, side, sign2, value2] = m;
   const v = Number(value ?? value2);
   const s = sign ?? sign2 ?? '';
   if (!Number.isFinite(v)) return 0;
+  // "2.5 SD below the mean" is -2.5, "3 SD above the mean" +3 (a sign written too wins).
+  if (side !== undefined && s === '') {
+    if (BELOW_WORDS.test(side)) return v > 2 ? -1 : 0;
+    return v > 2 ? 1 : 0;
+  }
   const z = LOW_SIGNS.test(s.trim()) ? -v : v;
   // "below the -4 SD": at most -4; "above +2 SD": at least 2.
   if (z < -2 || (z === -2 && cmp !== undefined && BELOW_WORDS.test(cmp))) return -1;

@@ -347,6 +347,10 @@ const GENERIC_RE = new RegExp(
       'criteria',
       '\\d+ of (?:the )?(?:reported )?(?:patients|cases|individuals|affected)',
       'of (?:the )?(?:reported )?(?:patients|cases|individuals) with',
+      // A disease as the subject: "Marden-Walker syndrome also shows A and B", "patients with
+      // Lowe syndrome present A" (a differential diagnosis or the literature).
+      '(?:syndrome|disease|disorder)s? (?:also )?(?:shows?|exhibits?|presents? with)',
+      'patients with (?:\\S+ ){1,4}(?:syndrome|disease|disorder) (?:present|have|show|exhibit|develop)',
       '(?:less|more|fewer) than \\d+',
     ].join('|') +
     ') ',
@@ -358,7 +362,7 @@ const GENERIC_RE = new RegExp(
  * names the patient too).
  */
 const MOLECULAR_RE =
-  / (?:residues?|side chains?|amino acids?|hydrophobic\S*|hydrophilic\S*|transfect\S*|cell lines?|plasmids?|in vitro|knock ?(?:out|down|in)|mice|zebrafish|drosophila) /;
+  / (?:residues?|side chains?|amino acids?|hydrophobic\S*|hydrophilic\S*|transfect\S*|cell lines?|plasmids?|in vitro|knock ?(?:out|down|in)|mice|zebrafish|drosophila|animals|animal models?|mouse models?|murine|canine|rats) /;
 /** Words that name a patient of the article ("our" only before a patient word: "our patient"). */
 const OWN_PATIENT_RE = /^(?:he|she|his|her|him|proband|probands|index|p\d+|ii|iii|iv)$/;
 const OUR_PATIENT_RE =

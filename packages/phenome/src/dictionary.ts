@@ -656,6 +656,7 @@ const EQUIVALENT_NAMES: readonly (readonly string[])[] = [
   ['upper limbs', 'arms'],
   // Direction words that the HPO itself uses interchangeably.
   ['decreased', 'reduced', 'diminished', 'low'],
+  ['increased', 'elevated', 'raised'],
   // ... and for size: "Large spleen" = "enlarged spleen", "the spleen was enlarged".
   ['large', 'enlarged'],
   // The older and lay names: "tonic-clonic convulsions", "trouble swallowing".

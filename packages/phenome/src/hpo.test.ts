@@ -64,6 +64,11 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
       ['She had lung hypoplasia.', 'HP:0002089'],
       ['There was brain edema.', 'HP:0002181'],
       ['Both thumbs were missing.', 'HP:0009777'],
+      ['She had raised blood pressure.', 'HP:0032263'],
+      ['She was lethargic.', 'HP:0001254'],
+      ['She had heavy periods.', 'HP:0000132'],
+      ['He had upgoing plantars.', 'HP:0003487'],
+      ['She was non-verbal.', 'HP:0001344'],
     ];
     for (const [text, id] of cases)
       expect(

@@ -873,6 +873,21 @@ describe('createPhenome: sections', () => {
       'The boy had seizures. The variant lies in a hydrophobic residue of the domain. Knockout mice show deafness.',
     );
     expect([...new Set(ids(focused.extract(molecular)))]).toEqual(['HP:0001250']);
+    // ... nor one about an animal model.
+    for (const other of [
+      'Affected animals show deafness and cataract.',
+      'A mouse model of the disease has deafness and cataract.',
+      'Murine deafness and cataract were described.',
+      // ... or about another disease (a differential diagnosis).
+      'Although Norrie disease also shows deafness and cataract, it was not considered.',
+      'Patients with Norrie disease present with deafness and cataract.',
+    ]) {
+      const model = paper.replace(
+        'The boy had seizures and deafness.',
+        `The boy had seizures. ${other}`,
+      );
+      expect([...new Set(ids(focused.extract(model)))], other).toEqual(['HP:0001250']);
+    }
     const patientCells = paper.replace(
       'The boy had seizures and deafness.',
       'The boy had seizures. His cells transfected in vitro showed deafness.',

@@ -216,14 +216,30 @@ export function variantWherePrepared(runId: string, f: VariantFilters, target: F
 }
 
 /**
+ * The values that run_variants' partial filter indexes leave out (migration 0031: the common ones,
+ * which the covering list index serves in list order): consequence, zygosity, ACMG class.
+ */
+const LEFT_OUT_OF_FILTER_INDEX = {
+  consequence: ['intergenic_variant', 'intron_variant', 'upstream_gene_variant', 'downstream_gene_variant'],
+  zygosity: ['heterozygous', 'homozygous'],
+  acmg: ['Uncertain significance'],
+} as const satisfies Partial<Record<keyof VariantFilters, readonly string[]>>;
+
+/**
  * Is one plan of a list statement with filters `f` right for all their values (a generic plan,
  * Database.genericPlanDb)? Not when the non-candidates are read with a consequence, zygosity or
- * ACMG filter: run_variants' partial indexes of those filters hold some of their values only
- * (the common ones are left out), and only a plan made for the statement's values can use them.
- * The candidates' table (run_variant_ranks) has no such index.
+ * ACMG filter of values that run_variants' partial index of that filter holds (the rarer ones:
+ * only a plan made for the statement's values can use that index). A filter with a value the
+ * index leaves out cannot use it in any plan; the candidates' table (run_variant_ranks) has no
+ * such index.
  */
 export function planFitsAnyValues(f: VariantFilters): boolean {
-  return !matchesUnranked(f) || !(f.consequence?.length || f.zygosity?.length || f.acmg?.length);
+  if (!matchesUnranked(f)) return true;
+  return (Object.keys(LEFT_OUT_OF_FILTER_INDEX) as (keyof typeof LEFT_OUT_OF_FILTER_INDEX)[]).every((key) => {
+    const values = f[key];
+    const leftOut: readonly string[] = LEFT_OUT_OF_FILTER_INDEX[key];
+    return !values?.length || values.some((v) => leftOut.includes(v));
+  });
 }
 
 export function hasFilters(f: VariantFilters): boolean {

@@ -4,7 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchByUrl } from '../../testing/fetch.ts';
 import { renderApp } from '../../testing/render.tsx';
-import { buildVariantRow, fgfr2ClinvarAssertion } from './testing/variant-row.ts';
+import { buildReview, buildVariantRow, fgfr2ClinvarAssertion } from './testing/variant-row.ts';
 import { VariantEvidenceDrawer } from './variant-evidence.tsx';
 
 vi.mock('./igv-view.tsx', () => ({
@@ -79,6 +79,7 @@ beforeEach(() => {
         { id: 'frequency', passed: false, reason: 'population allele frequency above 2 %' },
       ],
     },
+    '/api/products/p1/variants/12': { ...variant, id: 12, reviewerClassification: buildReview({ automaticClass: 'Likely pathogenic' }) },
     '/api/products/p1/variants/10': {
       ...variant,
       id: 10,
@@ -136,6 +137,8 @@ describe('VariantEvidenceDrawer', () => {
     expect(criteria[4]).toHaveTextContent(/Total\s*6/);
 
     expect(drawer).toHaveTextContent('2 of 4 stars');
+    // The release and its source, without nested brackets.
+    expect(drawer).toHaveTextContent('ClinVar 2016-09 · ClinVar GRCh37 (lifted to GRCh38)');
     expect(drawer).toHaveTextContent('Pfeiffer syndrome');
     expect(within(drawer).getByRole('link', { name: 'VCV 13294' })).toHaveAttribute(
       'href',
@@ -171,6 +174,18 @@ describe('VariantEvidenceDrawer', () => {
       'Filtered out of the gene ranking (1 of 2 filters failed)',
     );
     expect(drawer).toHaveTextContent('frequency: population allele frequency above 2 %');
+  });
+
+  it('labels the class in the header as the automatic ACMG class once a reviewer has classified the variant', async () => {
+    renderAt('/my-product/p1/phenotypes?variant=7');
+    const unreviewed = await screen.findAllByTestId('header-acmg');
+    for (const badge of unreviewed) expect(badge).toHaveTextContent(/^ACMG\s*Likely pathogenic\s*\+6$/);
+    cleanup();
+    renderAt('/my-product/p1/phenotypes?variant=12');
+    const drawer = await screen.findByTestId('variant-evidence');
+    const reviewed = await within(drawer).findAllByTestId('header-acmg');
+    for (const badge of reviewed) expect(badge).toHaveTextContent(/^Automatic ACMG\s*Likely pathogenic\s*\+6$/);
+    expect(within(drawer).getByTestId('evidence-classes')).toHaveTextContent('Reviewer: Pathogenic');
   });
 
   it('says a ranked variant passed every ranking filter', async () => {

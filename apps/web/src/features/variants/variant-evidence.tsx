@@ -219,7 +219,7 @@ function Evidence({
                   </span>
                 </span>,
               ],
-              ['Release', assertion?.release ? `ClinVar ${assertion.release}${assertion.source ? ` (${assertion.source})` : ''}` : (assertion?.source ?? 'not recorded')],
+              ['Release', assertion?.release ? `ClinVar ${assertion.release}${assertion.source ? ` · ${assertion.source}` : ''}` : (assertion?.source ?? 'not recorded')],
               [
                 'Conditions',
                 cv.conditions.length > 0
@@ -391,6 +391,20 @@ function Evidence({
  * The evidence of the variant named by ?variant=<id>: ACMG criteria, ClinVar, frequencies,
  * HGVS, genotype and an igv.js view. Rendered once per page that lists variants.
  */
+/**
+ * The automatic ACMG class in the drawer's header, labelled like the ClinVar and reviewer
+ * classes beside it: once a reviewer has classified the variant, an unlabelled "Uncertain
+ * significance" next to "Reviewer: Pathogenic" read as the variant's class.
+ */
+function HeaderAcmgClass({ variant }: { variant: Pick<VariantDetails, 'acmg' | 'acmgPoints' | 'reviewerClassification'> }) {
+  return (
+    <span data-testid="header-acmg" className="inline-flex items-center gap-1.5 text-xs text-ink-600">
+      {variant.reviewerClassification ? 'Automatic ACMG' : 'ACMG'}
+      <AcmgBadge value={variant.acmg} points={variant.acmgPoints} size="lg" />
+    </span>
+  );
+}
+
 export function VariantEvidenceDrawer({ productId }: { productId: string }) {
   const [params, setParams] = useSearchParamsUpdate();
   const raw = params.get(VariantParam);
@@ -448,7 +462,7 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
               ) : null}
               {variant.data ? (
                 <div className="mt-2 sm:hidden">
-                  <AcmgBadge value={variant.data.acmg} points={variant.data.acmgPoints} size="lg" />
+                  <HeaderAcmgClass variant={variant.data} />
                 </div>
               ) : null}
               {variant.data ? (
@@ -463,7 +477,7 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
             <div className="flex shrink-0 items-center gap-2">
               {variant.data ? (
                 <span className="hidden sm:inline-flex">
-                  <AcmgBadge value={variant.data.acmg} points={variant.data.acmgPoints} size="lg" />
+                  <HeaderAcmgClass variant={variant.data} />
                 </span>
               ) : null}
               <DialogPrimitive.Close
