@@ -311,7 +311,7 @@ describe('queued and failed cases', () => {
 
     // Delete from /home, after the confirmation.
     await row.getByRole('button', { name: 'Delete case WALK-FAILED' }).click();
-    await page.getByRole('dialog').getByText('Delete case WALK-FAILED?').waitFor();
+    await page.getByRole('alertdialog').getByText('Delete case WALK-FAILED?').waitFor();
     await page.getByTestId('confirm-delete-case').click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Case WALK-FAILED deleted' }).waitFor();
     await row.waitFor({ state: 'detached' });
