@@ -78,7 +78,7 @@ describe('sharing in the browser', () => {
     expect(await row.textContent()).toContain(CASE_ID);
     expect(await row.textContent()).toContain('Active');
     await row.getByTestId('unshare').click();
-    await owner.page.getByRole('dialog').getByText(Messages.unshareConfirm).waitFor();
+    await owner.page.getByRole('alertdialog').getByText(Messages.unshareConfirm).waitFor();
     await owner.page.getByTestId('confirm-unshare').click();
     await toast(owner.page, Messages.unshared);
     await expect.poll(() => row.textContent()).toContain('Unshared');

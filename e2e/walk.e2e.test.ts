@@ -213,6 +213,13 @@ describe('on a phone', () => {
     // Once the drawer has slid in.
     await expect.poll(() => beyond('[data-testid="variant-evidence"]'), { timeout: 5000 }).toEqual([]);
     await page.screenshot({ path: screenshotPath('walk-phone-variant') });
+
+    // The knowledge-base versions the ranking used are shown on a phone too, inside the screen.
+    await page.goto(`/my-product/${productId}/phenotypes`);
+    const versions = page.getByTestId('kb-versions');
+    await versions.waitFor({ state: 'visible' });
+    await expect(versions.innerText()).resolves.toMatch(/^Knowledge base hpo \d{4}-\d{2}-\d{2}/);
+    expect(await beyond('[data-testid="kb-versions"]')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -311,7 +318,7 @@ describe('queued and failed cases', () => {
 
     // Delete from /home, after the confirmation.
     await row.getByRole('button', { name: 'Delete case WALK-FAILED' }).click();
-    await page.getByRole('dialog').getByText('Delete case WALK-FAILED?').waitFor();
+    await page.getByRole('alertdialog').getByText('Delete case WALK-FAILED?').waitFor();
     await page.getByTestId('confirm-delete-case').click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Case WALK-FAILED deleted' }).waitFor();
     await row.waitFor({ state: 'detached' });

@@ -3,10 +3,11 @@
  * list code (variants.repository with the contract's query parsing and the service's filter
  * mapping) on a drizzle handle that records every statement, then runs each recorded
  * statement again under EXPLAIN (ANALYZE, BUFFERS), as the server plans it (a page whose filters
- * one plan fits: prepared with a generic plan, as Database.genericPlanDb runs it; else planned for
- * its values), and reports the planning and execution time and the plan's top nodes. Counts
- * are the uncached (first request) cost; later requests of the same run, ranking and filter read
- * the count cache. Run standalone:
+ * one plan fits: prepared with a generic plan, as Database.genericPlanDb runs it; another page:
+ * prepared on the main pool, PostgreSQL's choice after five runs; counts and gene lists: unnamed,
+ * planned for their values), and reports the planning and execution time and the plan's top
+ * nodes. Counts are the uncached (first request) cost; later requests of the same run, ranking and
+ * filter read the count cache. Run standalone:
  *   node --import tsx bench/lib/list-explain.ts DATABASE_URL RUN_ID
  */
 import pg from 'pg';
@@ -23,8 +24,12 @@ import { LIST_QUERIES } from './list-queries.ts';
 export interface ExplainRow {
   name: string;
   statement: 'page' | 'keyset page' | 'count' | 'cluster genes' | 'cluster page';
-  /** How the server plans it: once for every value ('generic', Database.genericPlanDb) or for each request's values ('custom'). */
-  planned: 'generic' | 'custom';
+  /**
+   * How the server plans it: once for every value ('generic', Database.genericPlanDb); unnamed,
+   * for its values ('custom'); prepared on the main pool, PostgreSQL's choice after five runs
+   * ('auto: generic' or 'auto: custom', the latter planned again on every request).
+   */
+  planned: 'generic' | 'custom' | 'auto: generic' | 'auto: custom';
   planningMs: number;
   ms: number;
   plan: string;
@@ -71,8 +76,11 @@ export async function explainListQueries(databaseUrl: string, runId: string): Pr
         recorded.length = 0;
         await s.run();
         for (const r of recorded) {
-          const planned = generic && s.statement !== 'count' && s.statement !== 'cluster genes' ? 'generic' : 'custom';
-          const plan = planned === 'generic' ? await explainGeneric(pool, r) : await explainCustom(pool, r);
+          // Counts and gene lists run unnamed (a plan for their values); pages prepared, on genericPlanDb or the main pool.
+          const oneShot = s.statement === 'count' || s.statement === 'cluster genes';
+          const prepared = oneShot ? null : await explainPrepared(pool, r, generic ? 'generic' : 'auto');
+          const plan = prepared ?? (await explainCustom(pool, r));
+          const planned: ExplainRow['planned'] = prepared === null ? 'custom' : generic ? 'generic' : prepared.generic ? 'auto: generic' : 'auto: custom';
           out.push({ name: q.name, statement: s.statement, planned, planningMs: plan['Planning Time'], ms: plan['Execution Time'], plan: summarise(plan.Plan) });
         }
       }
@@ -95,11 +103,16 @@ async function explainCustom(pool: pg.Pool, r: { query: string; params: unknown[
   return (res.rows[0] as { 'QUERY PLAN': [ExplainedPlan] })['QUERY PLAN'][0];
 }
 
-/** A statement as genericPlanDb runs it: prepared, planned once for every value (plan_cache_mode force_generic_plan). */
-async function explainGeneric(pool: pg.Pool, r: { query: string; params: unknown[] }): Promise<ExplainedPlan> {
+/**
+ * A prepared statement as the server's pools run it: `generic`, as genericPlanDb (plan_cache_mode
+ * force_generic_plan, planned once); `auto`, as the main pool after five executions (PostgreSQL
+ * then keeps the generic plan unless its estimate looks worse than the plans made for the values),
+ * with which of the two it ran.
+ */
+async function explainPrepared(pool: pg.Pool, r: { query: string; params: unknown[] }, mode: 'generic' | 'auto'): Promise<ExplainedPlan & { generic: boolean }> {
   const client = await pool.connect();
   try {
-    await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query(`set plan_cache_mode = ${mode === 'generic' ? 'force_generic_plan' : 'auto'}`);
     await client.query(`prepare explained as ${r.query}`);
     // EXECUTE takes its arguments as literals (a utility statement has no parameters).
     const literal = (v: unknown): string => {
@@ -108,8 +121,13 @@ async function explainGeneric(pool: pg.Pool, r: { query: string; params: unknown
       if (Array.isArray(v)) return client.escapeLiteral(`{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
       return client.escapeLiteral(typeof v === 'string' ? v : JSON.stringify(v));
     };
-    const res = await client.query(`explain (analyze, buffers, format json) execute explained(${r.params.map(literal).join(', ')})`);
-    return (res.rows[0] as { 'QUERY PLAN': [ExplainedPlan] })['QUERY PLAN'][0];
+    const execute = `execute explained(${r.params.map(literal).join(', ')})`;
+    if (mode === 'auto') for (let i = 0; i < 5; i++) await client.query(execute);
+    const before = await client.query<{ n: string }>("select generic_plans::text as n from pg_prepared_statements where name = 'explained'");
+    const res = await client.query(`explain (analyze, buffers, format json) ${execute}`);
+    const after = await client.query<{ n: string }>("select generic_plans::text as n from pg_prepared_statements where name = 'explained'");
+    const plan = (res.rows[0] as { 'QUERY PLAN': [ExplainedPlan] })['QUERY PLAN'][0];
+    return { ...plan, generic: Number(after.rows[0]?.n) > Number(before.rows[0]?.n) };
   } finally {
     await client.query('deallocate explained; reset plan_cache_mode');
     client.release();

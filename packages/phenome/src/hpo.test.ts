@@ -67,6 +67,8 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
       ['She had raised blood pressure.', 'HP:0032263'],
       ['She was lethargic.', 'HP:0001254'],
       ['She had heavy periods.', 'HP:0000132'],
+      ['He had upgoing plantars.', 'HP:0003487'],
+      ['She was non-verbal.', 'HP:0001344'],
     ];
     for (const [text, id] of cases)
       expect(

@@ -29,6 +29,12 @@ export const LAY_LEXICON: readonly LexiconEntry[] = byTerm([
   ['HP:0000545', 'Myopia', ['short sighted', 'short sightedness']],
   ['HP:0000540', 'Hypermetropia', ['long sighted']],
   ['HP:0001254', 'Lethargy', ['lethargic']],
+  [
+    'HP:0003487',
+    'Babinski sign',
+    ['upgoing plantar', 'upgoing plantars', 'upgoing plantar responses'],
+  ],
+  ['HP:0001344', 'Absent speech', ['non-verbal']],
   ['HP:0000132', 'Menorrhagia', ['heavy periods', 'heavy menstrual bleeding']],
   ['HP:0001252', 'Hypotonia', ['floppy', 'floppy baby', 'floppiness']],
   ['HP:0002027', 'Abdominal pain', ['tummy pain', 'tummy ache', 'stomach ache', 'belly pain']],

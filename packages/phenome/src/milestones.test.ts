@@ -24,6 +24,17 @@ describe('findMilestoneDelays', () => {
     ]);
   });
 
+  it('reads a milestone not yet reached at an age past the window as delayed', () => {
+    expect(found('She was not walking at 2 years.')).toEqual([['HP:0031936', 24]]);
+    expect(found('He was not yet sitting at 12 months.')).toEqual([['HP:0025336', 12]]);
+    expect(found('He has no words at 2 years; he is still not standing at 20 months.')).toEqual([
+      ['HP:0000750', 24],
+      ['HP:0025335', 20],
+    ]);
+    // Not yet reached inside the window says nothing.
+    expect(found('He was not walking at 12 months and had no words at 15 months.')).toEqual([]);
+  });
+
   it('reports nothing inside the normal window or at its last month', () => {
     expect(found('She walked independently at 13 months and sat at 7 months.')).toEqual([]);
     expect(found('He walked at 18 months; first words at 15 months.')).toEqual([]);

@@ -36,27 +36,29 @@ const QUALIFIER =
 const ABLE = '(?:(?:could|was able to|were able to|became able to|ability to)\\s+)';
 /** "did not / could not / was unable to / only" before a verb: achievement came only at that age. */
 const NOT_UNTIL = '(?:(?:did|could|would) not|didn[’\']t|couldn[’\']t|was unable to|were unable to)\\s+';
+/** "was not (yet) walking at 2 years", "not yet sitting by 12 months": not achieved at that age. */
+const NOT_YET = '(?:(?:was|were|is|are) not (?:yet )?|(?:was|were|is|are) still not |not yet )';
 
 const MILESTONES: Milestone[] = [
   {
     id: 'HP:0031936', // Delayed ability to walk
     limit: 18,
-    verb: `(?:walked|${NOT_UNTIL}walk|${ABLE}walk|(?:began|started|learned|learnt) (?:to walk|walking)|(?:took|taking) (?:(?:his|her|their) )?first (?:independent )?steps|first (?:independent )?steps|(?:independent )?walking (?:was )?(?:achieved|acquired|attained|began|started)|achieved (?:independent )?walking|(?:independent )?ambulation (?:was )?(?:achieved|acquired|attained|began|started)|ambulated)${QUALIFIER}`,
+    verb: `(?:walked|${NOT_UNTIL}walk|${NOT_YET}walking|${ABLE}walk|(?:began|started|learned|learnt) (?:to walk|walking)|(?:took|taking) (?:(?:his|her|their) )?first (?:independent )?steps|first (?:independent )?steps|(?:independent )?walking (?:was )?(?:achieved|acquired|attained|began|started)|achieved (?:independent )?walking|(?:independent )?ambulation (?:was )?(?:achieved|acquired|attained|began|started)|ambulated)${QUALIFIER}`,
   },
   {
     id: 'HP:0025336', // Delayed ability to sit
     limit: 9,
-    verb: `(?:sat|${NOT_UNTIL}sit|${ABLE}sit|(?:began|started|learned|learnt) (?:to sit|sitting)|(?:independent )?sitting (?:was )?(?:achieved|acquired|attained|began|started)|achieved (?:independent )?sitting)${QUALIFIER}`,
+    verb: `(?:sat|${NOT_UNTIL}sit|${NOT_YET}sitting|${ABLE}sit|(?:began|started|learned|learnt) (?:to sit|sitting)|(?:independent )?sitting (?:was )?(?:achieved|acquired|attained|began|started)|achieved (?:independent )?sitting)${QUALIFIER}`,
   },
   {
     id: 'HP:0025335', // Delayed ability to stand
     limit: 17,
-    verb: `(?:stood|${NOT_UNTIL}stand|${ABLE}stand|(?:began|started|learned|learnt) (?:to stand|standing))${QUALIFIER}`,
+    verb: `(?:stood|${NOT_UNTIL}stand|${NOT_YET}standing|${ABLE}stand|(?:began|started|learned|learnt) (?:to stand|standing))${QUALIFIER}`,
   },
   {
     id: 'HP:0000750', // Delayed speech and language development
     limit: 18,
-    verb: `(?:(?:spoke|said|uttered|produced) (?:(?:his|her|their) )?first (?:single )?words?|first (?:single )?words? (?:were |was )?(?:spoken|said|uttered|appeared|came)?|${NOT_UNTIL}(?:speak|talk|say (?:a|any) (?:single )?words?)|(?:began|started|learned|learnt) (?:to speak|to talk|speaking|talking))`,
+    verb: `(?:(?:spoke|said|uttered|produced) (?:(?:his|her|their) )?first (?:single )?words?|first (?:single )?words? (?:were |was )?(?:spoken|said|uttered|appeared|came)?|${NOT_UNTIL}(?:speak|talk|say (?:a|any) (?:single )?words?)|${NOT_YET}(?:speaking|talking)|(?:had|has|have) no (?:single |meaningful )?words|(?:began|started|learned|learnt) (?:to speak|to talk|speaking|talking))`,
   },
 ];
 

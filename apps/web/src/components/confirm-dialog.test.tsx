@@ -33,7 +33,8 @@ describe('ConfirmDialog', () => {
     const user = userEvent.setup();
     render(<Harness onConfirm={onConfirm} />);
     await user.click(screen.getByRole('button', { name: 'Unshare' }));
-    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to unshare this phenotype?' });
+    // A confirmation interrupts with a question that needs an answer: an alert dialog (WAI-ARIA).
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to unshare this phenotype?' });
     expect(dialog).toHaveTextContent('The link stops working at once.');
     await user.click(screen.getByTestId('confirm'));
     expect(onConfirm).toHaveBeenCalledTimes(1);
@@ -45,7 +46,7 @@ describe('ConfirmDialog', () => {
     render(<Harness onConfirm={onConfirm} />);
     await user.click(screen.getByRole('button', { name: 'Unshare' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(onConfirm).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Unshare' })).toHaveFocus();
   });

@@ -45,7 +45,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent title={title} description={description}>
+      <DialogContent role="alertdialog" title={title} description={description}>
         <form
           noValidate
           onSubmit={(event) => {

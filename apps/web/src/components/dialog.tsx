@@ -14,14 +14,17 @@ type DialogContentProps = {
   className?: string;
   /** Hide the corner close button (for dialogs that demand a decision). */
   isDismissible?: boolean;
+  /** 'alertdialog' for a question that interrupts and needs an answer (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
 };
 
 /** A centred modal with a title, optional description and body. */
-export function DialogContent({ title, description, children, className, isDismissible = true }: DialogContentProps) {
+export function DialogContent({ title, description, children, className, isDismissible = true, role = 'dialog' }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-950/50 backdrop-blur-[2px] animate-fade-in" />
       <DialogPrimitive.Content
+        role={role}
         onEscapeKeyDown={isDismissible ? undefined : (e) => e.preventDefault()}
         onPointerDownOutside={isDismissible ? undefined : (e) => e.preventDefault()}
         className={cn(

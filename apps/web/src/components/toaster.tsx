@@ -24,6 +24,8 @@ export function dismissNewestToastOnEscape(event: Pick<KeyboardEvent, 'key'>, do
 export const sideColumnQuery = '(min-width: 1024px)';
 /** Toast width over a side column: the navigation is 256 px wide (w-64), less 16 px each side. */
 export const sideColumnToastWidthPx = 224;
+/** Top toasts start below the 64 px header (h-16) and a gap of 8 px: the menu button stays reachable. */
+export const belowHeaderToastOffsetPx = 72;
 
 // How many mounted layouts have a side column (a count, so the order in which one layout
 // unmounts and the next mounts does not matter).
@@ -46,7 +48,7 @@ function isLargeScreenNow(): boolean {
 /**
  * Declares that the calling layout keeps its primary actions out of a side column (the signed-in
  * navigation, the auth brand panel): while it is mounted, toasts sit over that column on large
- * screens and over the header on smaller ones, never over the content (a bottom-right toast
+ * screens and at the top below the header on smaller ones, never over the actions (a bottom-right toast
  * covered the right-hand column of tables — the Orders table's Invoice button — and sticky
  * bottom bars such as "Upload and analyse" on phones).
  */
@@ -61,7 +63,7 @@ export function useSideColumnToasts(): void {
   }, []);
 }
 
-type Placement = Pick<ToasterProps, 'position' | 'swipeDirections' | 'style'>;
+type Placement = Pick<ToasterProps, 'position' | 'swipeDirections' | 'style' | 'offset' | 'mobileOffset'>;
 
 /** Where the toasts go: bottom-right by default; with a side-column layout, see useSideColumnToasts. */
 export function toastPlacement(hasSideColumn: boolean, isLargeScreen: boolean): Placement {
@@ -73,7 +75,12 @@ export function toastPlacement(hasSideColumn: boolean, isLargeScreen: boolean): 
       style: { '--width': `${sideColumnToastWidthPx}px` } as CSSProperties,
     };
   }
-  return { position: 'top-center', swipeDirections: ['top'] };
+  return {
+    position: 'top-center',
+    swipeDirections: ['top'],
+    offset: { top: belowHeaderToastOffsetPx },
+    mobileOffset: { top: belowHeaderToastOffsetPx },
+  };
 }
 
 /**

@@ -117,6 +117,6 @@ export function inferAssemblyFromRecords(
   }
   return result(
     null,
-    `the records do not say which assembly they use (needed: ${MIN_CLINVAR_ALLELES} ClinVar alleles, ${CLINVAR_MARGIN}× more than under the other assembly, or ${MIN_KNOWN_POSITIONS} known reference bases agreeing ≥ ${MIN_AGREEMENT * 100} %)`,
+    `too few of the records match ClinVar alleles or known reference bases under one assembly (needed: ${MIN_CLINVAR_ALLELES} ClinVar alleles, ${CLINVAR_MARGIN}× more than under the other assembly, or ${MIN_KNOWN_POSITIONS} known reference bases agreeing ≥ ${MIN_AGREEMENT * 100} %)`,
   );
 }

@@ -37,14 +37,15 @@ export function annotationProbability(a: DiseaseAnnotation, o: PhenotypeModelOpt
 
 /**
  * The patient counts an annotation source wrote ("2/2") for a frequency shown as a percentage:
- * the counts alone when they give the same rounded percentage, "estimated from 2/2 reported"
- * when the model shrank them (annotationProbability), null for a class or no text.
+ * the counts alone when they give the same rounded percentage, "estimated from 2/2 reported: ..."
+ * when the model shrank them toward the typical frequency (annotationProbability: few reports
+ * say little), null for a class or no text.
  */
 export function reportedCounts(probability: number, text: string | null): string | null {
   const counts = text ? /^(\d+)\/(\d+)$/.exec(text) : null;
   if (!counts) return null;
   const [n, m] = [Number(counts[1]), Number(counts[2])];
-  return m > 0 && Math.round((n / m) * 100) === Math.round(probability * 100) ? text : `estimated from ${text} reported`;
+  return m > 0 && Math.round((n / m) * 100) === Math.round(probability * 100) ? text : `estimated from ${text} reported: small counts are drawn toward a typical frequency`;
 }
 
 /** Term t -> diseases whose (propagated) annotations contain t, with P(t | disease). */

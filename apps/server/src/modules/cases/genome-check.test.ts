@@ -37,6 +37,10 @@ describe.runIf(hasRealEngine)('genome check before queueing', () => {
     const result = await run(text);
     expect(result).toMatchObject({ ok: false, field: 'assembly' });
     expect(!result.ok && result.message).toMatch(/^patient\.vcf does not say which genome assembly it uses .*Choose GRCh37 or GRCh38\.$/);
+    // One statement of the problem, then what would have settled it (not 'do not tell: ... do not say').
+    expect(!result.ok && result.message).toMatch(
+      /\(no contig lengths or ##reference in its header\), and its records do not settle it: too few of the records match ClinVar alleles or known reference bases under one assembly \(needed: /,
+    );
     // The same file with the assembly chosen is accepted.
     expect(await run(text, 'GRCh38')).toMatchObject({ ok: true, assembly: 'GRCh38', inferred: null });
   });

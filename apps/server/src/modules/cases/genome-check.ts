@@ -109,7 +109,7 @@ export function createGenomeCheck(sources: GenomeCheckSources): GenomeCheck {
           return refuse(
             'assembly',
             `${input.name} does not say which genome assembly it uses (no contig lengths or ##reference in its header)` +
-              (inference ? ` and its records do not tell: ${inference.reason}` : '') +
+              (inference ? `, and its records do not settle it: ${inference.reason}` : '') +
               '. Choose GRCh37 or GRCh38.',
           );
         }

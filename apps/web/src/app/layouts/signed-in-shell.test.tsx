@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sideColumnQuery, sideColumnToastWidthPx, toast } from '../../components/toaster.tsx';
+import { belowHeaderToastOffsetPx, sideColumnQuery, sideColumnToastWidthPx, toast } from '../../components/toaster.tsx';
 import { renderApp } from '../../testing/render.tsx';
 import { myAccountNavigation } from '../navigation.ts';
 import { SignedInShell } from './signed-in-shell.tsx';
@@ -43,9 +43,13 @@ describe('toasts in the signed-in shell never cover the page content', () => {
     expect(toaster.style.getPropertyValue('--width')).toBe(`${sideColumnToastWidthPx}px`);
   });
 
-  it('sit over the header on a phone (not over a sticky bottom action such as "Upload and analyse")', async () => {
+  it('sit at the top below the header on a phone (not over a sticky bottom action such as "Upload and analyse", nor over the menu button)', async () => {
     const toaster = await shellWithToast(false);
     expect(toaster.dataset.yPosition).toBe('top');
     expect(toaster.dataset.xPosition).toBe('center');
+    // The header is 64 px high (h-16): toasts start 8 px below it, phone or tablet.
+    expect(toaster.style.getPropertyValue('--mobile-offset-top')).toBe(`${belowHeaderToastOffsetPx}px`);
+    expect(toaster.style.getPropertyValue('--offset-top')).toBe(`${belowHeaderToastOffsetPx}px`);
+    expect(belowHeaderToastOffsetPx).toBe(72);
   });
 });

@@ -210,7 +210,8 @@ export function CaseSummary({ product, linkToDiagnose = true }: { product: Produ
         </span>
         {Object.keys(kb).length > 0 ? (
           <span
-            className="hidden md:ml-auto md:inline"
+            data-testid="kb-versions"
+            className="md:ml-auto"
             title={Object.entries(kb)
               .map(([k, v]) => `${k}: ${v}`)
               .join('\n')}

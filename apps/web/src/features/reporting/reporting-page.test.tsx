@@ -53,7 +53,7 @@ describe('the reporting list', () => {
       renderApp(<ReportingPage />, { url: '/my-product/p1/report', routes: [{ path: '/my-product/:productId/report' }] });
       await screen.findAllByTestId('report-item');
       fireEvent.click(screen.getByRole('button', { name: 'Clear list' }));
-      expect(await screen.findByRole('dialog')).toHaveTextContent(text);
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent(text);
       cleanup();
     }
   });
