@@ -17,7 +17,7 @@ import { DEFAULT_SCORING_OPTIONS, resolveQuery, scoreDiseases } from '../phenoty
 import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneScoreLn, type GeneScoreParts } from './gene-score.ts';
 import { prepareVariants } from './prepare.ts';
 import { clinvarPrioritiser, GENE_PRIORITISERS, geneConstraintPrioritiser, hypothesisParts, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, type Hypothesis } from './prioritisers.ts';
-import { rank, rankCase, VARIANT_SHARE_WEIGHT } from './rank-case.ts';
+import { phenotypePartText, rank, rankCase, VARIANT_SHARE_WEIGHT } from './rank-case.ts';
 
 const sources = process.env.RARELENS_SOURCES ?? resolve(import.meta.dirname, '../../../../../shared/data');
 let kb: HpoKb;
@@ -364,5 +364,20 @@ describe('golden genotype-aware ranking', () => {
     expect(nums.reduce((a, b) => a + b, 0)).toBeCloseTo(total, 1);
     expect(total).toBeCloseTo(top?.score ?? NaN, 2);
     expect(line).toMatch(/post-test probability \d+/);
+    // The phenotype part is derived from the LR line in a line of its own, ending in the Score line's figure.
+    const part = top?.explanation.find((l) => l.startsWith('Phenotype part of the score:')) ?? '';
+    expect(part).toMatch(/^Phenotype part of the score: 0\.5 × log10 LR \d+\.\d\d/);
+    expect(line).toContain(`phenotype ${part.split(' = ').pop()} +`);
+  });
+
+  it('says how the phenotype part of the score comes from the likelihood ratio', () => {
+    const k = DEFAULT_GENE_SCORE_CONSTANTS;
+    const parts = (source: GeneScoreParts['source'], log10Lr: number): GeneScoreParts => ({ source, phenotypeLn: log10Lr * Math.LN10, fitLn: 0, constraint: null, clinvar: false });
+    expect(phenotypePartText(parts('annotations', 9.8), k)).toBe('Phenotype part of the score: 0.5 × log10 LR 9.80 = 4.90');
+    expect(phenotypePartText(parts('annotations', 12.4), k)).toBe('Phenotype part of the score: 0.5 × log10 LR 12.40 tempered to 11.20 (the part above 10 counts half) = 5.60');
+    expect(phenotypePartText(parts('allelic', 4), k)).toBe(
+      `Phenotype part of the score: 0.5 × log10 LR 4.00 + prior ${(k.allelicDiseaseLn / Math.LN10).toFixed(2)} for a possibly allelic disease = ${(2 + k.allelicDiseaseLn / Math.LN10).toFixed(2)}`,
+    );
+    expect(phenotypePartText(parts('none', 0), k)).toBeNull();
   });
 });

@@ -41,7 +41,7 @@ import type { AnnotatedVariant, Sex } from '../types.ts';
 import { reportedZygosity } from '../vcf/genotype.ts';
 import type { FamilyContext } from '../family/segregation.ts';
 import { DISEASE_CALIBRATION, GENE_CALIBRATION, postTestProbabilities, type Calibration } from './calibration.ts';
-import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneClinvarLn, geneConstraintLn, genePhenotypeLn, geneScoreLn, phenotypeTerm, type GeneScoreConstants, type GeneScoreParts } from './gene-score.ts';
+import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneClinvarLn, geneConstraintLn, genePhenotypeLn, geneScoreLn, phenotypeTerm, temperLn, type GeneScoreConstants, type GeneScoreParts } from './gene-score.ts';
 import { MODE_LABELS, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
 import { prepareVariants, type GeneVariants, type PreparedVariants } from './prepare.ts';
 import { fitLn, variantsFit, GENE_PRIORITISERS, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, hypothesisParts, type DiseaseHypothesis, type Hypothesis, type PhenotypeEvidence, type PrioritiserContext } from './prioritisers.ts';
@@ -369,6 +369,30 @@ function shareText(g: GeneScore, shareLn: number): string {
   return `; one of ${g.gv.variants.length} variants of ${g.symbol}, where one is enough (${MODE_LABELS[g.fit.mode]}): ${(100 * Math.exp(shareLn)).toFixed(0)} % of their pathogenicity (${((VARIANT_SHARE_WEIGHT * shareLn) / LN10).toFixed(2)} on the score)`;
 }
 
+/**
+ * How the phenotype part of a gene's score comes from the best disease's likelihood ratio (the
+ * LR line above it gives the full LR; the score counts a share of it, tempered above 10^10, plus
+ * the prior of a disease the gene is ranked on by another route), so the two figures do not seem to disagree.
+ */
+export function phenotypePartText(p: GeneScoreParts, k: GeneScoreConstants): string | null {
+  const l10 = (x: number): string => (x / LN10).toFixed(2);
+  if (p.source === 'none') return null;
+  const [prior, priorFor] =
+    p.source === 'allelic'
+      ? [k.allelicDiseaseLn, 'a possibly allelic disease']
+      : p.source === 'series'
+        ? [k.seriesDiseaseLn, 'a disease profiled from its series']
+        : p.source === 'similar-titles'
+          ? [k.similarTitlesDiseaseLn, 'a disease profiled from similar titles']
+          : p.source === 'disease-name'
+            ? [k.namedDiseaseLn, 'a disease known only by name']
+            : [0, ''];
+  const tempered = p.source === 'disease-name' ? p.phenotypeLn : temperLn(p.phenotypeLn);
+  const scale = p.source === 'disease-name' ? k.namePhenotypeScale : k.phenotypeScale;
+  const lr = `log10 LR ${l10(p.phenotypeLn)}${tempered !== p.phenotypeLn ? ` tempered to ${l10(tempered)} (the part above 10 counts half)` : ''}`;
+  return `Phenotype part of the score: ${scale} × ${lr}${prior ? ` + prior ${l10(prior)} for ${priorFor}` : ''} = ${l10(genePhenotypeLn(p, k))}`;
+}
+
 /** A gene's explanation: each prioritiser's lines for the hypothesis it is ranked on, its variants, then the score's parts. */
 function explainGene(ctx: PrioritiserContext, g: GeneScore, rankNo: number, post: number, withTerms: boolean, k: GeneScoreConstants): RankedGene {
   const used = g.fit.used.map((i) => g.gv.variants[i]).filter((x): x is QualifyingVariant => x != null);
@@ -377,6 +401,8 @@ function explainGene(ctx: PrioritiserContext, g: GeneScore, rankNo: number, post
   for (const qv of used) lines.push(`Variant: ${describeVariant(qv)}`);
   const l10 = (x: number): string => (x / LN10).toFixed(2);
   const phenoPart = g.parts.source === 'none' ? `prior for a gene with no disease ${l10(k.unknownGeneLn)}` : `${g.parts.source === 'annotations' ? 'phenotype' : g.parts.source === 'allelic' ? 'phenotype and allelic-disease prior' : g.parts.source === 'series' ? 'phenotype borrowed from the series and prior' : g.parts.source === 'similar-titles' ? 'phenotype inferred from similar disease titles and prior' : 'disease-name phenotype and prior'} ${l10(genePhenotypeLn(g.parts, k))}`;
+  const phenoDetail = phenotypePartText(g.parts, k);
+  if (phenoDetail) lines.push(phenoDetail);
   lines.push(
     `Score (log10): ${phenoPart} + genotype ${l10(k.genotypeWeight * g.parts.fitLn)}${g.parts.constraint ? ` + constraint ${l10(geneConstraintLn(g.parts, k))}` : ''}${geneClinvarLn(g.parts, k) ? ` + ClinVar pathogenic allele in a gene without an annotated disease fit ${l10(geneClinvarLn(g.parts, k))}` : ''} = ${l10(g.ln)}; post-test probability ${formatProbability(post)}`,
   );
