@@ -19,6 +19,7 @@ import { collectRanking, crossValidationSection, type GeneCase, type ScoreCase }
 import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
 import { loadHpoaRows, lopoKb } from './lib/lopo.ts';
 import { groupProfileLn, loadClinvarGeneSummary, loadGeneGroups } from './lib/gene-groups.ts';
+import { hasSequenceAlleles } from './lib/inputs.ts';
 import { DEFAULT_SCORING_OPTIONS, type PhenotypeScoringOptions } from '../packages/engine/src/phenotype/score.ts';
 import { filterCandidates, loadChain, loadGenomeKb, loadHpoKb, openAnnotationSession, prepareVariants, rank, readAndAnnotateVcf, readVcf, getPhenotypeModel, inheritanceOf, geneScoreLn, modesOf, DEFAULT_GENE_SCORE_CONSTANTS, resolveQuery, scoreDiseases, type GeneScoreParts, type Sex } from '../packages/engine/src/index.ts';
 
@@ -153,7 +154,7 @@ const groupRanks = (kbX: typeof hpoKb, cands: ReadonlyMap<string, GeneScoreParts
 const variantRows: string[] = [];
 const t0 = Date.now();
 for (const c of chosen) {
-  const sp = c.variants.filter(isSpikable);
+  const sp = c.variants.filter(isSpikable).filter(hasSequenceAlleles);
   const lines = sp.map((v) => `chr${bare(v.chrom)}\t${v.pos}\t.\t${v.ref}\t${v.alt}\t.\tPASS\t.\tGT\t${GT[v.zygosity] ?? '0/1'}`);
   lines.sort((a, b) => a.localeCompare(b));
   writeFileSync(join(dir, 'sp.vcf'), [...header, ...lines].join('\n') + '\n');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collectRanking, crossValidationSection, type GeneCase, type OtherCaseSet, type ScoreCase } from './lib/rank-cv.ts';
 import { hideDiseases, isAnnotated, type HiddenMode } from './lib/hidden-disease.ts';
-import { PFEIFFER_EXOME } from './lib/inputs.ts';
+import { hasSequenceAlleles, PFEIFFER_EXOME } from './lib/inputs.ts';
 import { lopoKb, type HpoaRow } from './lib/lopo.ts';
 import { addRank, causalGeneRank, emptyTopK, pct, topKRow as row, type TopK } from './lib/ranks.ts';
 import {
@@ -134,7 +134,7 @@ export async function runSpikedExomeBench(o: {
       if (!c) continue;
       const spiked: Rec[] = [];
       for (const v of c.variants) {
-        if (!v.chrom || !v.pos || !v.ref || !v.alt) continue;
+        if (!v.chrom || !v.pos || !v.ref || !v.alt || !hasSequenceAlleles(v)) continue;
         spiked.push({ chrom: bare(v.chrom), pos: v.pos, ref: v.ref, alt: v.alt, gt: GT_OF[v.zygosity] ?? '0/1' });
       }
       const key = (r: Rec): string => `${r.chrom}:${r.pos}:${r.ref}:${r.alt}`;

@@ -45,3 +45,14 @@ export const PFEIFFER_EXOME = 'vcf/Pfeiffer.hg19.vcf.gz';
 
 /** HPO terms of Pfeiffer syndrome that the benchmarks give with the Pfeiffer exome. */
 export const PFEIFFER_TERMS: readonly string[] = ['HP:0000244', 'HP:0011304', 'HP:0001770', 'HP:0000327', 'HP:0000486'];
+
+/**
+ * Whether a phenopacket variant's alleles are bases that can be written into a VCF record as they
+ * are. A few cases give a structural variant as REF "N" and ALT "DEL" (a label, not an allele);
+ * the VCF reader refuses such a record, so the spiking benchmarks leave it out of the case's
+ * file (the case then ranks on its other alleles, or counts as a miss), while case eligibility,
+ * and with it the deterministic samples, stays as it was.
+ */
+export function hasSequenceAlleles(v: { ref?: string | null; alt?: string | null }): boolean {
+  return /^[ACGTN]+$/i.test(v.ref ?? '') && /^[ACGTN]+$/i.test(v.alt ?? '') && !/^N+$/i.test(v.ref ?? '');
+}
