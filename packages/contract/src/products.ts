@@ -82,6 +82,8 @@ export const ProductSummary = z.object({
   isOwner: z.boolean(),
   /** Owner's e-mail when the case was shared with the caller, else null. */
   sharedBy: z.string().nullable(),
+  /** Owner's name when the case was shared with the caller (null for the owner, or an owner without a name). */
+  sharedByName: z.string().nullable(),
   createdAt: z.string(),
   /** 0-100 while Processing; 100 when Completed. */
   progress: z.number(),

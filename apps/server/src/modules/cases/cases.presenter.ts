@@ -11,7 +11,7 @@ import type { AnalysisRunRow, ProductFileRow, ProductRow } from '../../db/schema
 
 export function presentCaseSummary(
   p: ProductRow,
-  access: { isOwner: boolean; ownerEmail: string; shareCount: number },
+  access: { isOwner: boolean; ownerEmail: string; ownerName: string; shareCount: number },
 ): ProductSummary {
   return {
     id: p.id,
@@ -21,6 +21,7 @@ export function presentCaseSummary(
     isShared: access.isOwner ? access.shareCount > 0 : true,
     isOwner: access.isOwner,
     sharedBy: access.isOwner ? null : access.ownerEmail,
+    sharedByName: access.isOwner ? null : access.ownerName || null,
     createdAt: p.createdAt.toISOString(),
     progress: p.status === 'Completed' ? 100 : p.progress,
     progressStage: p.status === 'Processing' ? p.progressStage : null,
@@ -60,7 +61,7 @@ export function presentRun(r: AnalysisRunRow): AnalysisRunInfo {
 
 export function presentCaseDetails(
   p: ProductRow,
-  access: { isOwner: boolean; ownerEmail: string; shares: string[] },
+  access: { isOwner: boolean; ownerEmail: string; ownerName: string; shares: string[] },
   extra: { files: ProductFileRow[]; run: AnalysisRunRow | null; label: (id: string) => string },
 ): ProductDetails {
   const terms = (ids: string[]): TermRef[] => ids.map((id) => ({ id, label: extra.label(id) }));

@@ -26,11 +26,15 @@ export async function insertCase(
 
 export { findRun } from '../../db/analysis-runs.ts';
 
+/** The owner's name as shown beside their address: "Ada Lovelace" (name and surname, trimmed). */
+const ownerDisplayName = sql<string>`trim(${users.name} || ' ' || ${users.surname})`;
+
 function buildAccessQuery(db: Executor) {
   return db
     .select({
       caseRow: products,
       ownerEmail: users.email,
+      ownerName: ownerDisplayName,
       storedVariants: sql<string | null>`(select r.counts->>'variantsStored' from analysis_runs r where r.id = ${products.currentRunId})`,
       runRankedAt: sql<string | null>`(select r.ranked_at::text from analysis_runs r where r.id = ${products.currentRunId})`,
     })
@@ -56,7 +60,7 @@ export async function findAccessibleCase(
   db: Executor,
   id: string,
   user: { id: string; email: string },
-): Promise<{ caseRow: ProductRow; isOwner: boolean; ownerEmail: string; storedVariants: number | null; runRankedAt: string | null } | null> {
+): Promise<{ caseRow: ProductRow; isOwner: boolean; ownerEmail: string; ownerName: string; storedVariants: number | null; runRankedAt: string | null } | null> {
   // One round trip: access check, owner e-mail, the current run's stored-variant count (the
   // total of unfiltered variant lists) and when it was last ranked (the key of cached counts).
   const rows = await accessQuery(db).execute({ id, userId: user.id, email: user.email });
@@ -66,6 +70,7 @@ export async function findAccessibleCase(
     caseRow: row.caseRow,
     isOwner: row.caseRow.ownerId === user.id,
     ownerEmail: row.ownerEmail,
+    ownerName: row.ownerName,
     storedVariants: row.storedVariants == null ? null : Number(row.storedVariants),
     runRankedAt: row.runRankedAt,
   };
@@ -74,6 +79,8 @@ export async function findAccessibleCase(
 export interface CaseListRow {
   caseRow: ProductRow;
   ownerEmail: string;
+  /** The owner's name and surname as one (empty when the profile has none). */
+  ownerName: string;
   shareCount: number;
 }
 
@@ -95,6 +102,7 @@ export async function listCases(
     .select({
       caseRow: products,
       ownerEmail: users.email,
+      ownerName: ownerDisplayName,
       shareCount: sql<number>`(select count(*)::int from product_shares s where s.product_id = ${products.id})`,
     })
     .from(products)

@@ -65,6 +65,8 @@ export interface AccessibleCase {
   caseRow: ProductRow;
   isOwner: boolean;
   ownerEmail: string;
+  /** The owner's name and surname as one (empty when the profile has none). */
+  ownerName: string;
   /** Variants stored by the current run (the total of an unfiltered variant list). */
   storedVariants: number | null;
   /** When the current run was last ranked (changes with every re-ranking); null before. */
@@ -512,6 +514,7 @@ export function createCasesService(deps: CasesServiceDeps) {
         presentCaseSummary(r.caseRow, {
           isOwner: r.caseRow.ownerId === user.id,
           ownerEmail: r.ownerEmail,
+          ownerName: r.ownerName,
           shareCount: r.shareCount,
         }),
       );
@@ -526,7 +529,7 @@ export function createCasesService(deps: CasesServiceDeps) {
         deps.shareEmails(c.id),
         labeler(),
       ]);
-      return presentCaseDetails(c, { isOwner: found.isOwner, ownerEmail: found.ownerEmail, shares }, { files, run, label });
+      return presentCaseDetails(c, { isOwner: found.isOwner, ownerEmail: found.ownerEmail, ownerName: found.ownerName, shares }, { files, run, label });
     },
 
     /** Saves new terms; a Completed case is re-ranked from its stored variants. */

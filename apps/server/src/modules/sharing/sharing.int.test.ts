@@ -153,8 +153,12 @@ describe('sharing with a link', () => {
   it('lets a shared user with an account read the case under "Shared with me", never change, re-share or download the original', async () => {
     await shareAndReadLink(colleague.email);
     const list = await call('GET', '/api/products', colleague);
-    const item = list.json<{ items: { id: string; isOwner: boolean; sharedBy: string | null }[] }>().items.find((p) => p.id === caseUuid);
-    expect(item).toMatchObject({ isOwner: false, sharedBy: owner.email });
+    const item = list.json<{ items: { id: string; isOwner: boolean; sharedBy: string | null; sharedByName: string | null }[] }>().items.find((p) => p.id === caseUuid);
+    expect(item).toMatchObject({ isOwner: false, sharedBy: owner.email, sharedByName: 'Ada Lovelace' });
+    // The case itself names its owner the same way; the owner's own list names no sharer.
+    expect((await call('GET', `/api/products/${caseUuid}`, colleague)).json()).toMatchObject({ sharedBy: owner.email, sharedByName: 'Ada Lovelace' });
+    const own = (await call('GET', '/api/products', owner)).json<{ items: { id: string; sharedBy: string | null; sharedByName: string | null }[] }>().items.find((p) => p.id === caseUuid);
+    expect(own).toMatchObject({ sharedBy: null, sharedByName: null });
     expect((await call('GET', `/api/products/${caseUuid}/phenotypes`, colleague)).statusCode).toBe(200);
 
     const detail = await call('GET', `/api/products/${caseUuid}`, owner);

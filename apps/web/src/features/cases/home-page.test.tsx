@@ -98,6 +98,18 @@ describe('HomePage', () => {
     expect(within(row('CASE-1')).queryByTestId('no-terms-label')).not.toBeInTheDocument();
   });
 
+  it('names who shared a case by account name and address, the address alone without a name', async () => {
+    products = [
+      { ...base, id: 'p5', caseId: 'SHARED-1', name: 'SHARED-1', isOwner: false, isShared: true, sharedBy: 'ada@lab.example.org', sharedByName: 'Ada Lovelace' },
+      { ...base, id: 'p6', caseId: 'SHARED-2', name: 'SHARED-2', isOwner: false, isShared: true, sharedBy: 'colleague@example.org', sharedByName: null },
+    ];
+    renderPage();
+    const rows = await screen.findAllByTestId('case-row');
+    const row = (caseId: string) => rows.find((r) => r.dataset.caseId === caseId)!;
+    expect(within(row('SHARED-1')).getByText('Shared by Ada Lovelace (ada@lab.example.org)')).toBeInTheDocument();
+    expect(within(row('SHARED-2')).getByText('Shared by colleague@example.org')).toBeInTheDocument();
+  });
+
   it('lets the owner delete a completed case after a confirmation (not one in queue, nor a shared one)', async () => {
     products = [
       { ...base },

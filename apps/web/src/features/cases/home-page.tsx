@@ -40,11 +40,17 @@ function NoTermsLabel({ product }: { product: ProductSummary }) {
   );
 }
 
+/** Who shared a case with the caller: "Ada Lovelace (ada@lab.org)", the address alone when the owner gave no name. */
+function sharerText(product: ProductSummary): string {
+  if (!product.sharedBy) return 'another user';
+  return product.sharedByName ? `${product.sharedByName} (${product.sharedBy})` : product.sharedBy;
+}
+
 function OwnerLabel({ product }: { product: ProductSummary }) {
   if (!product.isOwner) {
     return (
       <span className="inline-flex items-center gap-1 text-xs text-ink-500">
-        <ShareIcon className="size-3.5" /> Shared by {product.sharedBy ?? 'another user'}
+        <ShareIcon className="size-3.5" /> Shared by {sharerText(product)}
       </span>
     );
   }

@@ -27,6 +27,7 @@ function fakeServer(initial: { isOwner?: boolean } = {}) {
     isShared: false,
     isOwner: initial.isOwner ?? true,
     sharedBy: null,
+    sharedByName: null,
     createdAt: '2026-11-21T07:00:00.000Z',
     progress: 100,
     progressStage: null,

@@ -10,6 +10,7 @@ export function buildProductSummary(over: Partial<ProductSummary> = {}): Product
     isShared: false,
     isOwner: true,
     sharedBy: null,
+    sharedByName: null,
     createdAt: '2026-11-20T09:30:00.000Z',
     progress: 100,
     progressStage: null,
