@@ -133,26 +133,37 @@ export function phenotypeTerm(lnLr: number, scale: number = PHENOTYPE_SCALE): nu
   return scale * temperLn(lnLr);
 }
 
-/** The phenotype/prior part of a gene score (natural log). */
-export function genePhenotypeLn(p: GeneScoreParts, k: GeneScoreConstants): number {
-  switch (p.source) {
+/**
+ * The prior of the route a gene's phenotype part is taken from (natural log): none for the
+ * gene's own annotated disease, else the prior of an allelic, series, similar-titles or
+ * name-only disease, or of a gene with no disease at all.
+ */
+export function genePriorLn(source: GeneScoreParts['source'], k: GeneScoreConstants): number {
+  switch (source) {
     case 'annotations':
-      return phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+      return 0;
     case 'allelic':
-      return k.allelicDiseaseLn + phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+      return k.allelicDiseaseLn;
     case 'series':
-      return k.seriesDiseaseLn + phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+      return k.seriesDiseaseLn;
     case 'similar-titles':
-      return k.similarTitlesDiseaseLn + phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+      return k.similarTitlesDiseaseLn;
     case 'disease-name':
-      return k.namedDiseaseLn + k.namePhenotypeScale * p.phenotypeLn;
+      return k.namedDiseaseLn;
     case 'none':
       return k.unknownGeneLn;
     default: {
-      const never: never = p.source;
+      const never: never = source;
       throw new Error(`unknown phenotype source ${String(never)}`);
     }
   }
+}
+
+/** The phenotype/prior part of a gene score (natural log). */
+export function genePhenotypeLn(p: GeneScoreParts, k: GeneScoreConstants): number {
+  if (p.source === 'none') return k.unknownGeneLn;
+  const term = p.source === 'disease-name' ? k.namePhenotypeScale * p.phenotypeLn : phenotypeTerm(p.phenotypeLn, k.phenotypeScale);
+  return p.source === 'annotations' ? term : genePriorLn(p.source, k) + term;
 }
 
 /** The constraint part of a gene score (natural log). */

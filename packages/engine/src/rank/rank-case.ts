@@ -41,7 +41,7 @@ import type { AnnotatedVariant, Sex } from '../types.ts';
 import { reportedZygosity } from '../vcf/genotype.ts';
 import type { FamilyContext } from '../family/segregation.ts';
 import { DISEASE_CALIBRATION, GENE_CALIBRATION, postTestProbabilities, type Calibration } from './calibration.ts';
-import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneClinvarLn, geneConstraintLn, genePhenotypeLn, geneScoreLn, phenotypeTerm, temperLn, type GeneScoreConstants, type GeneScoreParts } from './gene-score.ts';
+import { DEFAULT_FIT_FLOOR, DEFAULT_GENE_SCORE_CONSTANTS, geneClinvarLn, geneConstraintLn, genePhenotypeLn, genePriorLn, geneScoreLn, phenotypeTerm, temperLn, type GeneScoreConstants, type GeneScoreParts } from './gene-score.ts';
 import { MODE_LABELS, type InheritanceMode, type QualifyingVariant } from './inheritance.ts';
 import { prepareVariants, type GeneVariants, type PreparedVariants } from './prepare.ts';
 import { fitLn, variantsFit, GENE_PRIORITISERS, inheritancePrioritiser, phenotypePrioritiser, prioritiserContext, hypothesisParts, type DiseaseHypothesis, type Hypothesis, type PhenotypeEvidence, type PrioritiserContext } from './prioritisers.ts';
@@ -369,6 +369,16 @@ function shareText(g: GeneScore, shareLn: number): string {
   return `; one of ${g.gv.variants.length} variants of ${g.symbol}, where one is enough (${MODE_LABELS[g.fit.mode]}): ${(100 * Math.exp(shareLn)).toFixed(0)} % of their pathogenicity (${((VARIANT_SHARE_WEIGHT * shareLn) / LN10).toFixed(2)} on the score)`;
 }
 
+/** What the prior of a gene's phenotype part is for (phenotypePartText). */
+const PRIOR_FOR: Record<GeneScoreParts['source'], string> = {
+  annotations: '',
+  allelic: 'a possibly allelic disease',
+  series: 'a disease profiled from its series',
+  'similar-titles': 'a disease profiled from similar titles',
+  'disease-name': 'a disease known only by name',
+  none: 'a gene with no disease',
+};
+
 /**
  * How the phenotype part of a gene's score comes from the best disease's likelihood ratio (the
  * LR line above it gives the full LR; the score counts a share of it, tempered above 10^10, plus
@@ -377,16 +387,8 @@ function shareText(g: GeneScore, shareLn: number): string {
 export function phenotypePartText(p: GeneScoreParts, k: GeneScoreConstants): string | null {
   const l10 = (x: number): string => (x / LN10).toFixed(2);
   if (p.source === 'none') return null;
-  const [prior, priorFor] =
-    p.source === 'allelic'
-      ? [k.allelicDiseaseLn, 'a possibly allelic disease']
-      : p.source === 'series'
-        ? [k.seriesDiseaseLn, 'a disease profiled from its series']
-        : p.source === 'similar-titles'
-          ? [k.similarTitlesDiseaseLn, 'a disease profiled from similar titles']
-          : p.source === 'disease-name'
-            ? [k.namedDiseaseLn, 'a disease known only by name']
-            : [0, ''];
+  const prior = genePriorLn(p.source, k);
+  const priorFor = PRIOR_FOR[p.source];
   const tempered = p.source === 'disease-name' ? p.phenotypeLn : temperLn(p.phenotypeLn);
   const scale = p.source === 'disease-name' ? k.namePhenotypeScale : k.phenotypeScale;
   const lr = `log10 LR ${l10(p.phenotypeLn)}${tempered !== p.phenotypeLn ? ` tempered to ${l10(tempered)} (the part above 10 counts half)` : ''}`;
