@@ -67,11 +67,16 @@ async function pglite(): Promise<Target> {
 }
 
 /** A stored variant row of migration 0030's run_variants (with its rank column). */
-function variantSql(runId: string, v: { id: number; rank: number | null; candidate: boolean; score: number; gene: string; consequence: string; af: number | null; acmg: string; zygosity: string; inheritance: string[]; chrom?: string }): string {
+function variantSql(
+  runId: string,
+  v: { id: number; rank: number | null; candidate: boolean; score: number; gene: string; consequence: string; af: number | null; acmg: string; zygosity: string; inheritance: string[]; chrom?: string },
+  // run_variants lost its rank column in 0031: from then on the rank rows are written apart.
+  { rankColumn = true }: { rankColumn?: boolean } = {},
+): string {
   const text = (s: string | null) => (s === null ? 'null' : `'${s}'`);
-  return `insert into run_variants (run_id, id, rank, chrom, pos, ref, alt, gene, consequence, consequences, impact, af, clinvar_significance, acmg_class, acmg_points, acmg_criteria,
+  return `insert into run_variants (run_id, id, ${rankColumn ? 'rank, ' : ''}chrom, pos, ref, alt, gene, consequence, consequences, impact, af, clinvar_significance, acmg_class, acmg_points, acmg_criteria,
       zygosity, genotype, filter, score, is_candidate, input, inheritance)
-    values ('${runId}', ${v.id}, ${v.rank ?? 'null'}, '${v.chrom ?? '1'}', ${1000 + v.id}, 'A', 'G', ${text(v.gene)}, ${text(v.consequence)}, '["${v.consequence}"]', 'MODERATE', ${v.af ?? 'null'},
+    values ('${runId}', ${v.id}, ${rankColumn ? `${v.rank ?? 'null'}, ` : ''}'${v.chrom ?? '1'}', ${1000 + v.id}, 'A', 'G', ${text(v.gene)}, ${text(v.consequence)}, '["${v.consequence}"]', 'MODERATE', ${v.af ?? 'null'},
       ${v.id === 2 ? "'Pathogenic'" : 'null'}, ${text(v.acmg)}, 0, '[]', ${text(v.zygosity)}, '{}', '[]', ${v.score}, ${v.candidate}, '{}', '{${v.inheritance.join(',')}}')`;
 }
 
@@ -189,8 +194,7 @@ describe.each([
         { ...base, id: 2, rank: null, candidate: true, score: 0.2 },
         { ...base, id: 3, rank: null, candidate: true, score: 0.5 },
       ]) {
-        // 0031's run_variants has no rank column: the rank rows are written apart.
-        await target.run(variantSql(run, v).replace(', rank,', ',').replace(/values \('([^']+)', (\d+), null,/, "values ('$1', $2,"));
+        await target.run(variantSql(run, v, { rankColumn: false }));
       }
       await target.run(`insert into run_variant_ranks (run_id, rank, id, gene, consequence, acmg_class, zygosity) values ('${run}', 1, 3, 'FGFR2', 'missense_variant', 'Uncertain significance', 'heterozygous'), ('${run}', 2, 2, 'FGFR2', 'missense_variant', 'Uncertain significance', 'heterozygous')`);
       const keyColumns = async () =>
