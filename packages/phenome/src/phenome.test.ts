@@ -157,8 +157,11 @@ describe('createPhenome: matching', () => {
   });
 
   it('gives the first of two coordinated words the head after the second ("a movement and balance disorder")', () => {
-    const terms = phenome.extract('Since infancy she has had a movement and tone disorder.');
+    const { terms, modifiers } = phenome.extractFindings(
+      'Since infancy she has had a movement and tone disorder.',
+    );
     expect(ids(terms)).toEqual(['HP:0100022']);
+    expect(ids(modifiers)).toEqual(['HP:0003593']);
     expect(find(terms, 'HP:0100022').text).toBe('movement and tone disorder');
     // Only a name the ontology gives, not a generated organ phrase ("renal anomalies").
     expect(ids(phenome.extract('He had renal and dental anomalies.'))).toEqual([]);
@@ -342,6 +345,23 @@ describe('createPhenome: matching', () => {
     ]);
     // Named as a finding at the same place already: one mention.
     expect(ids(phenome.extract('Delayed walking at 24 months.'))).toEqual(['HP:0031936']);
+  });
+
+  it('reads a stated age at onset as its onset modifier, with negation and subject', () => {
+    const { terms, modifiers } = phenome.extractFindings(
+      'Seizures began at 3 months. Her mother had onset at 45 years. Hypotonia was present from birth. There was no onset before 16 years.',
+    );
+    expect(ids(terms)).toEqual(['HP:0001250', 'HP:0001252']);
+    expect(modifiers.map((t) => [t.id, t.category, t.text, t.negated, t.subject])).toEqual([
+      ['HP:0003593', 'course', 'began at 3 months', false, 'patient'],
+      ['HP:0003596', 'course', 'onset at 45 years', false, 'family'],
+      ['HP:0003577', 'course', 'present from birth', false, 'patient'],
+    ]);
+    // Named already ("Onset in infancy"): one mention.
+    expect(ids(phenome.extractFindings('Onset in infancy.').modifiers)).toEqual(['HP:0003593']);
+    expect(
+      phenome.extractFindings('Seizures did not begin at 3 months.').modifiers.map((t) => t.negated),
+    ).toEqual([true]);
   });
 
   it('reads a death named by one noun, but neither the root nor the branch names', () => {
