@@ -922,6 +922,29 @@ describe('createPhenome: sections', () => {
     ]);
   });
 
+  it('reads the items of a list that a colon opens and semicolons separate with its lead-in', () => {
+    const criteria = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures. The minor criteria were ascertained, including the following: neurological signs, e.g., ataxia; sensory signs, i.e., deafness, cataract; and other features.',
+    );
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true });
+    expect([...new Set(ids(focused.extract(criteria)))]).toEqual(['HP:0001250']);
+    // A list of the patient's own findings is read as before.
+    const own = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had the following: seizures since infancy; deafness, cataract; and ataxia.',
+    );
+    expect([...new Set(ids(focused.extract(own)).filter((id) => id !== 'HP:0003593'))].sort()).toEqual(
+      ['HP:0000365', 'HP:0000518', 'HP:0001250', 'HP:0001251'],
+    );
+    // Semicolons without a colon before them do not join clauses.
+    const clauses = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures; such signs, e.g., ataxia, are frequent; deafness was noted.',
+    );
+    expect([...new Set(ids(focused.extract(clauses)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+  });
+
   it('reads a numbered subsection as part of its section unless it names a patient', () => {
     const numbered = [
       'Seizures in a boy',
