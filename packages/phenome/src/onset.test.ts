@@ -65,6 +65,18 @@ describe('findOnsetStatements', () => {
     expect(found('Symptoms began in early childhood.')).toEqual([
       ['HP:0011463', 'began in early childhood'],
     ]);
+    // The HPO's own synonym of Childhood onset: "Symptoms begin in childhood".
+    expect(found('Cataracts appeared in childhood.')).toEqual([
+      ['HP:0011463', 'appeared in childhood'],
+    ]);
+    // The period first, the verb of beginning after it.
+    expect(found('During childhood, recurrent episodes of abdominal pain appeared.')).toEqual([
+      ['HP:0011463', 'During childhood, recurrent episodes of abdominal pain appeared'],
+    ]);
+    expect(found('In infancy she developed seizures.')).toEqual([
+      ['HP:0003593', 'In infancy she developed'],
+    ]);
+    expect(found('In childhood he walked well.')).toEqual([]);
     expect(found('Since infancy she had recurrent infections.')).toEqual([
       ['HP:0003593', 'Since infancy'],
     ]);

@@ -117,7 +117,8 @@ const PERIODS: [string, string][] = [
   ['the first year of life', ONSET.infantile],
   ['(?:his|her|their) first year', ONSET.infantile],
   ['early childhood', ONSET.childhood],
-  ['(?:his|her|their )?(?:childhood|early school age)', ONSET.pediatric],
+  // The HPO's own wording: Childhood onset = "Symptoms begin in childhood".
+  ['(?:his|her|their )?childhood', ONSET.childhood],
   ['(?:early |late )?adolescence', ONSET.juvenile],
   ['(?:his|her|their )?(?:teens|teenage years)', ONSET.juvenile],
   ['(?:early |young )?adulthood', ONSET.adult],
@@ -216,6 +217,18 @@ const PATTERNS: Pattern[] = [
       )
         return undefined;
       return id;
+    },
+  },
+  // "During childhood, recurrent episodes of abdominal pain appeared", "In infancy she developed".
+  {
+    re: new RegExp(
+      `\\b(?:during|in|since|from)\\s+${PERIOD}\\s*,?${GAP}\\b(?:first\\s+)?${BEGAN}\\b`,
+      'gi',
+    ),
+    read: (m) => {
+      if (!gapIsAFinding(m[2]) || m[1] === undefined) return undefined;
+      const id = periodOnset(m[1]);
+      return id === ONSET.congenital ? undefined : id;
     },
   },
   // "the cataracts were congenital", "deafness is congenital".
