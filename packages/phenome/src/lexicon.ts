@@ -58,7 +58,6 @@ export const LAY_LEXICON: readonly LexiconEntry[] = byTerm([
   ['HP:0001508', 'Failure to thrive', ['not gaining weight', 'failure to gain weight']],
   ['HP:0003552', 'Muscle stiffness', ['stiff muscles']],
   ['HP:0002716', 'Lymphadenopathy', ['palpable lymph nodes', 'enlarged lymph nodes']],
-  ['HP:0002167', 'Abnormal speech pattern', ['speech impairment', 'impaired speech']],
   [
     'HP:0002311',
     'Incoordination',

@@ -72,7 +72,6 @@ export function buildMiniHpo(): Ontology {
       ['HP:0002121', 'Absence seizure', ['HP:0001250'], ['Absence seizures']],
       ['HP:0001251', 'Ataxia', ['HP:0000707']],
       ['HP:0002311', 'Incoordination', ['HP:0000707'], ['Poor coordination']],
-      ['HP:0002167', 'Abnormal speech pattern', ['HP:0000707'], ['Abnormal speech']],
       [
         'HP:0001252',
         'Hypotonia',
