@@ -290,6 +290,12 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
+/** With the offsets of the groups (byAge reads what stands before the number). */
+const COMPILED: Pattern[] = PATTERNS.map(({ re, read }) => ({
+  re: new RegExp(re.source, `${re.flags}d`),
+  read,
+}));
+
 /**
  * The sentence before the statement says what the age is of: an examination, a treatment, a
  * referral ("On examination at 56 years, she presented with", "physical therapy since the age of
@@ -304,9 +310,8 @@ function ageOfSomethingElse(text: string, start: number): boolean {
 /** Statements of onset in the text, in text order (overlapping readings: the first and longest). */
 export function findOnsetStatements(text: string): OnsetStatement[] {
   const found: OnsetStatement[] = [];
-  for (const { re: pattern, read } of PATTERNS) {
-    // With the offsets of the groups (byAge reads what stands before the number).
-    const re = new RegExp(pattern.source, `${pattern.flags}d`);
+  for (const { re, read } of COMPILED) {
+    re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text)) !== null) {
       const id = read(m);
