@@ -83,6 +83,10 @@ describe('findOnsetStatements', () => {
     expect(found('The cataracts were congenital and bilateral.')).toEqual([
       ['HP:0003577', 'were congenital'],
     ]);
+    expect(found('At birth, pterygia were present at both knees.')).toEqual([
+      ['HP:0003577', 'At birth, pterygia were present'],
+    ]);
+    expect(found('At birth, the weight was normal.')).toEqual([]);
     // "congenital" before a noun is part of a name, not a predicate.
     expect(found('The defect was congenital heart disease.')).toEqual([]);
   });

@@ -272,6 +272,14 @@ const PATTERNS: Pattern[] = [
       return id === ONSET.congenital ? undefined : id;
     },
   },
+  // "At birth, pterygia were present at the left elbow": present then.
+  {
+    re: new RegExp(
+      `\\bat\\s+birth\\s*,?${GAP}\\b(?:was|were)\\s+(?:already\\s+)?(?:present|noted|noticed|observed|seen|evident|apparent|detected|found)\\b`,
+      'gi',
+    ),
+    read: (m) => (gapIsAFinding(m[1]) ? ONSET.congenital : undefined),
+  },
   // "the cataracts were congenital", "deafness is congenital".
   {
     re: /\b(?:was|were|is|are|be|been|probably|likely)\s+congenital\b(?!-|\s+(?!and\b|or\b|but\b|in\b|at\b|with\b)[a-z])/gi,
