@@ -83,8 +83,49 @@ describe('findOnsetStatements', () => {
     expect(found('The cataracts were congenital and bilateral.')).toEqual([
       ['HP:0003577', 'were congenital'],
     ]);
+    expect(found('At birth, pterygia were present at both knees.')).toEqual([
+      ['HP:0003577', 'At birth, pterygia were present'],
+    ]);
+    expect(found('At birth, the weight was normal.')).toEqual([]);
     // "congenital" before a noun is part of a name, not a predicate.
     expect(found('The defect was congenital heart disease.')).toEqual([]);
+  });
+
+  it('reads an age without its unit after "age" as years, decades and hours after birth', () => {
+    expect(found('Her symptoms first appeared at the age of 12.')).toEqual([
+      ['HP:0003621', 'first appeared at the age of 12'],
+    ]);
+    expect(found('He had been symptomatic since age 40.')).toEqual([
+      ['HP:0003596', 'since age 40'],
+    ]);
+    expect(found('Muscle weakness started in the legs at age 55.')).toEqual([
+      ['HP:0003596', 'started in the legs at age 55'],
+    ]);
+    expect(found('From the age of 10, she had recurrent fractures.')).toEqual([
+      ['HP:0003621', 'From the age of 10'],
+    ]);
+    expect(found('Onset: 3 years.')).toEqual([['HP:0011463', 'Onset: 3 years']]);
+    expect(found('Ataxia became apparent in her thirties.')).toEqual([
+      ['HP:0025710', 'became apparent in her thirties'],
+    ]);
+    expect(found('Weakness of the legs, with onset during the third decade.')).toEqual([
+      ['HP:0011462', 'onset during the third decade'],
+    ]);
+    expect(found('Seizures started 2 days after birth.')).toEqual([
+      ['HP:0003623', 'started 2 days after birth'],
+    ]);
+    expect(found('Hypoglycemia began within the first 24 hours of life.')).toEqual([
+      ['HP:0003623', 'began within the first 24 hours of life'],
+    ]);
+    expect(found('Hypotonia was noted in the neonatal period.')).toEqual([
+      ['HP:0003623', 'noted in the neonatal period'],
+    ]);
+    // A number without a unit elsewhere, a time after another event, a range: not read.
+    expect(found('Onset was 12.')).toEqual([]);
+    expect(found('Symptom onset was 6 weeks after vaccination.')).toEqual([]);
+    expect(found('Fractures began at the age of 2 and 5 months.')).toEqual([]);
+    expect(found('Patients were aged from 11 months to over 12 years.')).toEqual([]);
+    expect(found('The age of onset ranged from 2 to 10 years.')).toEqual([]);
   });
 
   it('reads an age in weeks of a pregnancy as a gestational age', () => {

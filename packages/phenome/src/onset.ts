@@ -43,6 +43,7 @@ const ONSET = {
   juvenile: 'HP:0003621',
   pediatric: 'HP:0410280',
   adult: 'HP:0003581',
+  youngAdult: 'HP:0011462',
   earlyYoungAdult: 'HP:0025708',
   intermediateYoungAdult: 'HP:0025709',
   lateYoungAdult: 'HP:0025710',
@@ -79,18 +80,22 @@ export function onsetOfGestation(weeks: number): string | undefined {
 }
 
 const UNIT_DAYS: [RegExp, number][] = [
+  [/^h/i, 1 / 24],
   [/^d/i, 1],
   [/^w/i, 7],
   [/^m/i, DAYS_PER_YEAR / 12],
   [/^y/i, DAYS_PER_YEAR],
 ];
 
-const UNIT = '(days?|weeks?|wks?\\.?|months?|mos?\\.?|years?|yrs?\\.?|y)';
-/** "7 years", "3 months of age", "2 1/2 years", "45 years old", "18-month", "8 mo". */
-const AGE = `(${NUM})((?:\\s*(?:½|1/2|and a half))?)\\s*(?:-|\\s)?${UNIT}(?![a-z])(?:\\s+(?:of age|old|of life))?`;
+const UNIT = '(hours?|hrs?|days?|weeks?|wks?\\.?|months?|mos?\\.?|years?|yrs?\\.?|y)';
+/**
+ * "7 years", "3 months of age", "2 1/2 years", "45 years old", "18-month", "8 mo"; the unit may
+ * be left out after "age" ("at the age of 12", "since age 40": years), see byAge.
+ */
+const AGE = `(${NUM})(?![\\d.,]\\d)((?:\\s*(?:½|1/2|and a half))?)(?:\\s*(?:-|\\s)?${UNIT}(?![a-z])(?:\\s+(?:of age|old|of life))?)?`;
 /** "at", "at the age of", "by about", "around age", "in the first". */
 const AT =
-  '(?:at|around|about|aged|in|from|during)(?:\\s+(?:about|around|approximately|roughly|the age of|the ages? of|age|an age of|ages?|the first))?';
+  '(?:at|around|about|aged|in|from|during|within)(?:\\s+(?:about|around|approximately|roughly|the age of|the ages? of|age|an age of|ages?|the first))?';
 const GESTATION = `(${NUM})\\s*(?:\\+\\s*\\d\\s*)?(?:-|\\s)?(?:weeks?|wks?\\.?)(?:'|’)?\\s*(?:of\\s+)?(?:gestation(?:al age)?|gestational|GA)\\b`;
 
 /** Verbs that say something began or was first seen. */
@@ -121,6 +126,16 @@ const PERIODS: [string, string][] = [
   ['(?:his|her|their )?childhood', ONSET.childhood],
   ['(?:early |late )?adolescence', ONSET.juvenile],
   ['(?:his|her|their )?(?:teens|teenage years)', ONSET.juvenile],
+  // Decades of life: "in her thirties", "in the fifth decade".
+  ['(?:his|her|their) (?:early |mid |late )?twenties', ONSET.youngAdult],
+  ['(?:his|her|their) (?:early |mid |late )?thirties', ONSET.lateYoungAdult],
+  ['(?:his|her|their) (?:early |mid |late )?(?:forties|fifties)', ONSET.middleAge],
+  ['(?:his|her|their) (?:early |mid |late )?(?:sixties|seventies|eighties)', ONSET.late],
+  ['the first decade(?: of life)?', ONSET.pediatric],
+  ['the third decade(?: of life)?', ONSET.youngAdult],
+  ['the fourth decade(?: of life)?', ONSET.lateYoungAdult],
+  ['the (?:fifth|sixth) decade(?: of life)?', ONSET.middleAge],
+  ['the (?:seventh|eighth) decade(?: of life)?', ONSET.late],
   ['(?:early |young )?adulthood', ONSET.adult],
   ['middle age', ONSET.middleAge],
   ['utero', ONSET.antenatal],
@@ -150,15 +165,33 @@ interface Pattern {
 const PRENATAL_AFTER =
   /^[^.;]{0,30}?\b(?:gestation|pregnancy|ultraso|USG|sonograph|scan|in utero|prenatal|antenatal|fetal|foetal)/i;
 
+/** Before a number without a unit: "age", "aged", "age of", "age at onset (was)". */
+const AGE_WORD_BEFORE =
+  /\bage(?:d|\s+of|\s+at\s+(?:\w+\s+)?onset(?:\s+(?:was|of|is))?)?\s*[:=,]?\s*(?:about|around|approximately|~)?\s*$/i;
+/** After a number without a unit: the end of the phrase, not a measure ("age 12 kg"). */
+const PHRASE_END_AFTER =
+  /^(?:\s*[,.;:)]|\s+(?:with|when|he|she|they|his|her|the|in|at|of|but|while|until|as)\b|\s*$)/i;
+/** A time relative to another event ("6 weeks after vaccination"), unless that event is birth. */
+const RELATIVE_AFTER =
+  /^\s*(?:after|before|later|earlier|post|prior|following)\b(?!\s+(?:birth|delivery)\b)/i;
+
 const byAge =
   (at: number) =>
   (m: RegExpExecArray): string | undefined => {
     const [amount, half, unit] = [m[at], m[at + 1], m[at + 2]];
-    if (amount === undefined || unit === undefined) return undefined;
-    if (/^w/i.test(unit) && PRENATAL_AFTER.test(m.input.slice(m.index + m[0].length))) {
+    if (amount === undefined) return undefined;
+    const after = m.input.slice(m.index + m[0].length);
+    if (RELATIVE_AFTER.test(after)) return undefined;
+    if (unit === undefined) {
+      const numberAt = m.indices?.[at]?.[0];
+      if (numberAt === undefined || !AGE_WORD_BEFORE.test(m.input.slice(m.index, numberAt)))
+        return undefined;
+      if (!PHRASE_END_AFTER.test(after)) return undefined;
+    }
+    if (unit !== undefined && /^w/i.test(unit) && PRENATAL_AFTER.test(after)) {
       return onsetOfGestation(numberOf(amount));
     }
-    const days = ageInDays(amount, half ?? '', unit);
+    const days = ageInDays(amount, half ?? '', unit ?? 'years');
     return days === undefined || days === 0 ? undefined : onsetOfAge(days);
   };
 
@@ -169,7 +202,7 @@ const PATTERNS: Pattern[] = [
   // "age at onset 7 years", "age of onset was 3 months", "mean age at onset: 45 years".
   {
     re: new RegExp(
-      `\\bages?\\s+(?:at|of)\\s+(?:disease\\s+|symptom\\s+|first\\s+)?onset(?:\\s+(?:was|of|is|were))?\\s*[:=,]?\\s*(?:about|around|approximately|~)?\\s*${AGE}`,
+      `\\b(?:ages?\\s+(?:at|of)\\s+(?:disease\\s+|symptom\\s+|first\\s+)?onset(?:\\s+(?:was|of|is|were))?\\s*[:=,]?|onset(?:\\s+(?:was|is)|\\s*[:=]))\\s*(?:about|around|approximately|~)?\\s*${AGE}`,
       'gi',
     ),
     read: byAge(1),
@@ -184,6 +217,11 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`\\b${BEGAN}\\b${GAP}\\b${AT}\\s+${AGE}`, 'gi'),
     read: (m) => (gapIsAFinding(m[1]) ? byAge(2)(m) : undefined),
   },
+  // "seizures started 2 days after birth".
+  {
+    re: new RegExp(`\\b${BEGAN}\\b${GAP}\\b${AGE}\\s+after\\s+(?:birth|delivery)\\b`, 'gi'),
+    read: (m) => (gapIsAFinding(m[1]) && m[4] !== undefined ? byAge(2)(m) : undefined),
+  },
   // "At 6 months of age, she developed seizures", "at the age of 3 years he presented with".
   {
     re: new RegExp(
@@ -194,13 +232,16 @@ const PATTERNS: Pattern[] = [
   },
   // "since the age of 3 years", "from 6 months of age on".
   {
-    re: new RegExp(`\\b(?:since|ever since)\\s+(?:the\\s+age\\s+of\\s+|age\\s+)?${AGE}`, 'gi'),
+    re: new RegExp(
+      `\\b(?:since|ever since|from)\\s+(?:the\\s+age\\s+of\\s+|age\\s+)?${AGE}(?!\\s*(?:to|until|till|through|and|or|-|–)(?![a-z]))`,
+      'gi',
+    ),
     read: byAge(1),
   },
   // "onset in infancy", "began in early childhood", "present from birth", "since infancy".
   {
     re: new RegExp(
-      `\\b(?:(?:onset|${BEGAN})\\b${GAP}\\b(?:in|during|at|from|since|within)|(?:present|evident|apparent|noted)\\s+(?:at|from|since)|(?:ever\\s+)?since|from)\\s+${PERIOD}(?!\\s*(?:to|until|till|through|-|–)\\s)`,
+      `\\b(?:(?:onset|${BEGAN})\\b${GAP}\\b(?:in|during|at|from|since|within)|(?:present|evident|apparent|noted|noticed|observed)\\s+(?:at|from|since|in|during)|(?:ever\\s+)?since|from)\\s+${PERIOD}(?!\\s*(?:to|until|till|through|-|–)\\s)`,
       'gi',
     ),
     read: (m) => {
@@ -231,6 +272,14 @@ const PATTERNS: Pattern[] = [
       return id === ONSET.congenital ? undefined : id;
     },
   },
+  // "At birth, pterygia were present at the left elbow": present then.
+  {
+    re: new RegExp(
+      `\\bat\\s+birth\\s*,?${GAP}\\b(?:was|were)\\s+(?:already\\s+)?(?:present|noted|noticed|observed|seen|evident|apparent|detected|found)\\b`,
+      'gi',
+    ),
+    read: (m) => (gapIsAFinding(m[1]) ? ONSET.congenital : undefined),
+  },
   // "the cataracts were congenital", "deafness is congenital".
   {
     re: /\b(?:was|were|is|are|be|been|probably|likely)\s+congenital\b(?!-|\s+(?!and\b|or\b|but\b|in\b|at\b|with\b)[a-z])/gi,
@@ -249,6 +298,12 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
+/** With the offsets of the groups (byAge reads what stands before the number). */
+const COMPILED: Pattern[] = PATTERNS.map(({ re, read }) => ({
+  re: new RegExp(re.source, `${re.flags}d`),
+  read,
+}));
+
 /**
  * The sentence before the statement says what the age is of: an examination, a treatment, a
  * referral ("On examination at 56 years, she presented with", "physical therapy since the age of
@@ -263,7 +318,7 @@ function ageOfSomethingElse(text: string, start: number): boolean {
 /** Statements of onset in the text, in text order (overlapping readings: the first and longest). */
 export function findOnsetStatements(text: string): OnsetStatement[] {
   const found: OnsetStatement[] = [];
-  for (const { re, read } of PATTERNS) {
+  for (const { re, read } of COMPILED) {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text)) !== null) {

@@ -360,6 +360,12 @@ describe('createPhenome: matching', () => {
       ['HP:0003596', 'course', 'onset at 45 years', false, 'family'],
       ['HP:0003577', 'course', 'present from birth', false, 'patient'],
     ]);
+    // The owner named inside the statement.
+    expect(
+      phenome
+        .extractFindings('Onset in her brother was at 12 years.')
+        .modifiers.map((t) => [t.id, t.subject]),
+    ).toEqual([['HP:0003621', 'family']]);
     // Named already ("Onset in infancy"): one mention.
     expect(ids(phenome.extractFindings('Onset in infancy.').modifiers)).toEqual(['HP:0003593']);
     expect(

@@ -957,6 +957,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (caseReport && context.isGenericStatement(m.first) && !onTableRow(text, startTok.start))
         continue;
       const ctx = context.analyse(m.first, m.last);
+      // An onset statement may name its owner inside it ("onset in her brother was at 12 years").
+      if (m.entry.source === 'onset' && context.analyse(m.last - 1, m.last).subject === 'family')
+        ctx.subject = 'family';
       // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
       if (!computed && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
