@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompletedCase, createVerifiedUser, logIn, startCaseTestEnv } from './case-fixtures.ts';
-import { extractLink, uniqueEmail, type TestEnv } from './harness.ts';
+import { extractLink, fillRegistration, uniqueEmail, type TestEnv } from './harness.ts';
 
 // Evaluated as a page script through the DevTools protocol: the app's Content-Security-Policy
 // (script-src 'self') rightly refuses an injected <script>.
@@ -133,6 +133,11 @@ describe.each(viewports)('WCAG 2.1 AA on $name', (viewport) => {
       await visitor.getByRole('button', { name: 'Create account' }).click();
       await visitor.locator('[aria-invalid="true"]').first().waitFor();
       expect(await axeViolations(visitor), 'sign-up with errors').toEqual([]);
+      // The e-mail code step that follows.
+      await fillRegistration(visitor, uniqueEmail(`a11y-signup-${viewport.width}`), 'Genome2024', { name: 'Ada', surname: 'Yonath', birthDate: '1979-06-22' });
+      await visitor.getByRole('button', { name: 'Create account' }).click();
+      await visitor.getByRole('heading', { name: 'Verify your email' }).waitFor();
+      expect(await axeViolations(visitor), 'e-mail code step').toEqual([]);
     });
     it('shared index', () => audit(visitor, '/shared', (p) => p.getByRole('heading', { level: 1 }).waitFor()));
     it('shared case', () => audit(visitor, new URL(sharedLink).pathname, (p) => p.getByTestId('shared-phenotype-row').first().waitFor()));
@@ -266,6 +271,32 @@ describe('keyboard only', () => {
     });
     expect(new URL(page.url()).searchParams.get('variant')).toBeNull();
     await expect.poll(async () => (await focused(page)).label).toBe(opener);
+  });
+
+  it('filters the variants with the keyboard: a checkbox list opened with Enter, Space, Escape back to its button, Enter applies', async () => {
+    await page.goto(`/my-product/${productId}/phenotypes?view=variants`);
+    await page.getByRole('button', { name: /^Open evidence for / }).first().waitFor();
+    await tabTo(page, /^Zygosity: Any$/);
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('dialog').filter({ has: page.getByRole('checkbox', { name: 'Heterozygous' }) });
+    await list.waitFor();
+    // The focus moves into the list, on its first choice.
+    await expect.poll(async () => (await focused(page)).label).toBe('Heterozygous');
+    await page.keyboard.press('Space');
+    await expect.poll(() => list.getByRole('checkbox', { name: 'Heterozygous' }).getAttribute('aria-checked')).toBe('true');
+    expect(await axeViolations(page), 'variant filter list open').toEqual([]);
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await focused(page)).label).toBe('Zygosity: Heterozygous');
+    // The gene box, then Enter submits the filter form.
+    await page.getByLabel('Gene', { exact: true }).focus();
+    await page.keyboard.type('FGFR2');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('gene'), { timeout: 15_000 }).toBe('FGFR2');
+    // Only FGFR2's variants are left (on its transcript NM_000141; the gene is the cluster's heading).
+    const hgvs = page.getByTestId('variant-row').locator('td:nth-child(3) p.font-mono:first-of-type');
+    await expect.poll(async () => (await hgvs.allTextContents()).every((t) => t.startsWith('NM_000141:')), { timeout: 15_000 }).toBe(true);
+    expect(await hgvs.count()).toBeGreaterThan(0);
   });
 
   /** Picks a term with the arrows and Enter in the combobox `box`, then removes its chip with the keyboard. */
