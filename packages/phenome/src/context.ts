@@ -489,14 +489,29 @@ export class ContextAnalyzer {
       return false;
     }
     const joined = ` ${words.join(' ')} `;
-    let generic =
-      (GENERIC_RE.test(joined) || MOLECULAR_RE.test(joined)) &&
-      !words.some((w) => OWN_PATIENT_RE.test(w)) &&
-      !OUR_PATIENT_RE.test(joined);
-    if (generic && /\b(?:the|this|both|two|three|all|affected) (?:patients?|probands?|siblings?|sibs|children|boys?|girls?|cases?|brothers?|sisters?)\b/.test(joined))
-      generic = false;
+    const namesPatient =
+      words.some((w) => OWN_PATIENT_RE.test(w)) ||
+      OUR_PATIENT_RE.test(joined) ||
+      /\b(?:the|this|both|two|three|all|affected) (?:patients?|probands?|siblings?|sibs|children|boys?|girls?|cases?|brothers?|sisters?)\b/.test(joined);
+    let generic = (GENERIC_RE.test(joined) || MOLECULAR_RE.test(joined)) && !namesPatient;
+    // An item of a list that a colon introduces and semicolons separate ("the minor criteria
+    // were ascertained, including the following: dysmorphic signs, e.g., A; dermatological
+    // signs, i.e., B, C; ...") is read with its lead-in: each item is a clause of its own here.
+    if (!generic && !namesPatient && sentence > 0 && this.listItemOf(sentence))
+      generic = this.isGenericStatement(this.sentenceStart[sentence - 1] ?? 0);
     this.genericCache.set(sentence, generic);
     return generic;
+  }
+
+  /** The sentence follows a semicolon in a list that a colon opened earlier in the chain. */
+  private listItemOf(sentence: number): boolean {
+    for (let s = sentence; s > 0; s--) {
+      const first = this.sentenceStart[s] ?? 0;
+      if (!(this.gaps[first - 1] ?? '').includes(';')) return false;
+      const from = this.sentenceStart[s - 1] ?? 0;
+      for (let i = from; i < first - 1; i++) if ((this.gaps[i] ?? '').includes(':')) return true;
+    }
+    return false;
   }
 
   private hits(sentence: number): TriggerHit[] {

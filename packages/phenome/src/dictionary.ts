@@ -20,7 +20,8 @@ import { normalizeWord, singular, surfaceWord, tokenize } from './normalize.ts';
 /**
  * Where a mention's term came from; 'lab' = an abnormal laboratory value (labs.ts),
  * 'milestone' = a milestone reached past its normal age (milestones.ts), 'growth' = a stature or
- * head size beyond the normal range by its score or centile (anthropometry.ts), not a phrase.
+ * head size beyond the normal range by its score or centile (anthropometry.ts), 'onset' = the
+ * Onset term of an age at onset stated in the text (onset.ts), not a phrase.
  */
 export type EntrySource =
   | 'label'
@@ -31,7 +32,8 @@ export type EntrySource =
   | 'variant'
   | 'lab'
   | 'milestone'
-  | 'growth';
+  | 'growth'
+  | 'onset';
 
 export interface DictEntry {
   termId: string;
@@ -106,6 +108,7 @@ export const SCOPE_WEIGHT: Record<EntrySource, number> = {
   lab: 0.9,
   milestone: 0.9,
   growth: 0.9,
+  onset: 0.9,
 };
 
 /**

@@ -58,6 +58,18 @@ export const LAY_LEXICON: readonly LexiconEntry[] = byTerm([
   ['HP:0001508', 'Failure to thrive', ['not gaining weight', 'failure to gain weight']],
   ['HP:0003552', 'Muscle stiffness', ['stiff muscles']],
   ['HP:0002716', 'Lymphadenopathy', ['palpable lymph nodes', 'enlarged lymph nodes']],
+  [
+    'HP:0002311',
+    'Incoordination',
+    [
+      'loss of coordination',
+      'lack of coordination',
+      'impaired coordination',
+      'loss of motor coordination',
+      'lack of motor coordination',
+      'impaired motor coordination',
+    ],
+  ],
 ]);
 
 /** Clinical abbreviations in common use that the HPO does not list (matched case-sensitively). */

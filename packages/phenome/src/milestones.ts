@@ -79,7 +79,8 @@ const NUMBER_WORDS: Record<string, number> = {
   twenty: 20,
   thirty: 30,
 };
-const NUM = `(?:\\d{1,2}(?:\\.\\d)?|${Object.keys(NUMBER_WORDS).join('|')})`;
+/** A number as written in an age: digits (one decimal) or a word ("two", "eighteen"). */
+export const NUM = `(?:\\d{1,2}(?:\\.\\d)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 const HALF = '(?:\\s*(?:½|1/2|and a half))?';
 const MONTHS = '(?:months?|mos?\\.?|mo)';
 const YEARS = '(?:years?|yrs?\\.?|y)';
@@ -96,7 +97,8 @@ const MILESTONE_RES = MILESTONES.map((m) => ({
   re: new RegExp(`\\b${m.verb}${LINK}${AGE}`, 'gi'),
 }));
 
-function numberOf(word: string): number {
+/** The value of a NUM match. */
+export function numberOf(word: string): number {
   const w = word.toLowerCase();
   return NUMBER_WORDS[w] ?? Number(w);
 }

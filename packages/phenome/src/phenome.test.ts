@@ -157,8 +157,11 @@ describe('createPhenome: matching', () => {
   });
 
   it('gives the first of two coordinated words the head after the second ("a movement and balance disorder")', () => {
-    const terms = phenome.extract('Since infancy she has had a movement and tone disorder.');
+    const { terms, modifiers } = phenome.extractFindings(
+      'Since infancy she has had a movement and tone disorder.',
+    );
     expect(ids(terms)).toEqual(['HP:0100022']);
+    expect(ids(modifiers)).toEqual(['HP:0003593']);
     expect(find(terms, 'HP:0100022').text).toBe('movement and tone disorder');
     // Only a name the ontology gives, not a generated organ phrase ("renal anomalies").
     expect(ids(phenome.extract('He had renal and dental anomalies.'))).toEqual([]);
@@ -275,6 +278,9 @@ describe('createPhenome: matching', () => {
   it('maps lay wording from the curated lexicon', () => {
     const terms = phenome.extract('A floppy baby with fits.');
     expect(ids(terms)).toEqual(['HP:0001252', 'HP:0001250']);
+    // Clinical wordings of a coordination deficit that the HPO does not list.
+    expect(ids(phenome.extract('Loss of motor coordination was noted.'))).toEqual(['HP:0002311']);
+    expect(ids(phenome.extract('She had lack of coordination.'))).toEqual(['HP:0002311']);
   });
 
   it('recognises organ abnormality phrasing of grouping terms', () => {
@@ -342,6 +348,29 @@ describe('createPhenome: matching', () => {
     ]);
     // Named as a finding at the same place already: one mention.
     expect(ids(phenome.extract('Delayed walking at 24 months.'))).toEqual(['HP:0031936']);
+  });
+
+  it('reads a stated age at onset as its onset modifier, with negation and subject', () => {
+    const { terms, modifiers } = phenome.extractFindings(
+      'Seizures began at 3 months. Her mother had onset at 45 years. Hypotonia was present from birth. There was no onset before 16 years.',
+    );
+    expect(ids(terms)).toEqual(['HP:0001250', 'HP:0001252']);
+    expect(modifiers.map((t) => [t.id, t.category, t.text, t.negated, t.subject])).toEqual([
+      ['HP:0003593', 'course', 'began at 3 months', false, 'patient'],
+      ['HP:0003596', 'course', 'onset at 45 years', false, 'family'],
+      ['HP:0003577', 'course', 'present from birth', false, 'patient'],
+    ]);
+    // The owner named inside the statement.
+    expect(
+      phenome
+        .extractFindings('Onset in her brother was at 12 years.')
+        .modifiers.map((t) => [t.id, t.subject]),
+    ).toEqual([['HP:0003621', 'family']]);
+    // Named already ("Onset in infancy"): one mention.
+    expect(ids(phenome.extractFindings('Onset in infancy.').modifiers)).toEqual(['HP:0003593']);
+    expect(
+      phenome.extractFindings('Seizures did not begin at 3 months.').modifiers.map((t) => t.negated),
+    ).toEqual([true]);
   });
 
   it('reads a death named by one noun, but neither the root nor the branch names', () => {
@@ -900,6 +929,29 @@ describe('createPhenome: sections', () => {
     expect(ids(focused.extract('The syndrome is characterized by deafness.'))).toEqual([
       'HP:0000365',
     ]);
+  });
+
+  it('reads the items of a list that a colon opens and semicolons separate with its lead-in', () => {
+    const criteria = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures. The minor criteria were ascertained, including the following: neurological signs, e.g., ataxia; sensory signs, i.e., deafness, cataract; and other features.',
+    );
+    const focused = createPhenome(ontology, { clinicalSectionsOnly: true });
+    expect([...new Set(ids(focused.extract(criteria)))]).toEqual(['HP:0001250']);
+    // A list of the patient's own findings is read as before.
+    const own = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had the following: seizures since infancy; deafness, cataract; and ataxia.',
+    );
+    expect([...new Set(ids(focused.extract(own)).filter((id) => id !== 'HP:0003593'))].sort()).toEqual(
+      ['HP:0000365', 'HP:0000518', 'HP:0001250', 'HP:0001251'],
+    );
+    // Semicolons without a colon before them do not join clauses.
+    const clauses = paper.replace(
+      'The boy had seizures and deafness.',
+      'The boy had seizures; such signs, e.g., ataxia, are frequent; deafness was noted.',
+    );
+    expect([...new Set(ids(focused.extract(clauses)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
   });
 
   it('reads a numbered subsection as part of its section unless it names a patient', () => {

@@ -32,6 +32,7 @@ import { findLabValues } from './labs.ts';
 import { ABNORMALITY_NOUNS } from './lexicon.ts';
 import { findGrowthFindings } from './anthropometry.ts';
 import { findMilestoneDelays } from './milestones.ts';
+import { findOnsetStatements } from './onset.ts';
 import { clinicalRegions } from './sections.ts';
 
 export type PhenomeCategory = 'phenotype' | 'inheritance' | 'course' | 'modifier';
@@ -918,6 +919,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     mentions = [
       ...mentions,
       ...computedMentions(text, tokens, mentions, findGrowthFindings(text), 'growth'),
+      ...computedMentions(text, tokens, mentions, findOnsetStatements(text), 'onset'),
     ];
     mentions.sort((a, b) => a.first - b.first || b.last - a.last);
     if (mentions.length === 0) return [];
@@ -944,7 +946,10 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (looseOrganPhrase(text, tokens, m, isGroupingTerm(m.entry.termId))) continue;
       if (unsupportedRecurrence(tokens, m, ontology.label(m.entry.termId) ?? '')) continue;
       const computed =
-        m.entry.source === 'lab' || m.entry.source === 'milestone' || m.entry.source === 'growth';
+        m.entry.source === 'lab' ||
+        m.entry.source === 'milestone' ||
+        m.entry.source === 'growth' ||
+        m.entry.source === 'onset';
       if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
       if (!computed && eponymDisease(text, tokens, m) && !ontology.isA(m.entry.termId, NEOPLASM))
         continue;
@@ -952,6 +957,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       if (caseReport && context.isGenericStatement(m.first) && !onTableRow(text, startTok.start))
         continue;
       const ctx = context.analyse(m.first, m.last);
+      // An onset statement may name its owner inside it ("onset in her brother was at 12 years").
+      if (m.entry.source === 'onset' && context.analyse(m.last - 1, m.last).subject === 'family')
+        ctx.subject = 'family';
       // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
       if (!computed && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
@@ -995,7 +1003,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     tokens: readonly Token[],
     mentions: readonly Candidate[],
     findings: readonly { id: string; start: number; end: number }[],
-    source: 'lab' | 'milestone' | 'growth',
+    source: 'lab' | 'milestone' | 'growth' | 'onset',
   ): Candidate[] => {
     const out: Candidate[] = [];
     for (const f of findings) {

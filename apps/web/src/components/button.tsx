@@ -8,7 +8,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-ink-900 text-white hover:bg-ink-800 shadow-sm',
-  secondary: 'bg-accent-500 text-white hover:bg-accent-600 shadow-sm',
+  secondary: 'bg-accent-600 text-white hover:bg-accent-700 shadow-sm',
   outline: 'border border-ink-200 bg-white text-ink-900 hover:border-ink-300 hover:bg-ink-50',
   ghost: 'text-ink-700 hover:bg-ink-50 hover:text-ink-900',
   danger: 'bg-danger-600 text-white hover:bg-danger-700',

@@ -27,7 +27,30 @@ function Harness({ onConfirm, isPending = false, children }: { onConfirm: () => 
   );
 }
 
+/** A confirmation opened by a button of the page, not by a Dialog.Trigger (the case lists' Delete). */
+function WithoutTrigger() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Delete case X</Button>
+      <ConfirmDialog open={open} onOpenChange={setOpen} title="Delete case X?" confirmLabel="Delete case" onConfirm={() => setOpen(false)} />
+    </>
+  );
+}
+
 describe('ConfirmDialog', () => {
+  it('returns the focus on Escape to the button that opened it, without a Dialog.Trigger', async () => {
+    const user = userEvent.setup();
+    render(<WithoutTrigger />);
+    await user.keyboard('{Tab}');
+    expect(screen.getByRole('button', { name: 'Delete case X' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alertdialog', { name: 'Delete case X?' })).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete case X' })).toHaveFocus();
+  });
+
   it('asks the question and confirms with the action button', async () => {
     const onConfirm = vi.fn();
     const user = userEvent.setup();

@@ -1,11 +1,34 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 import { CloseIcon } from './icons.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * Focus handlers for a dialog's Content: on close, the focus goes back to the element that had
+ * it when the dialog opened (WCAG 2.4.3). Radix returns it only to a Dialog.Trigger, and most
+ * dialogs here open from a state change or from the URL (the variant drawer).
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const element = opener.current;
+      opener.current = null;
+      if (element?.isConnected) {
+        event.preventDefault();
+        element.focus();
+      }
+    },
+  };
+}
 
 type DialogContentProps = {
   title: ReactNode;
@@ -20,10 +43,12 @@ type DialogContentProps = {
 
 /** A centred modal with a title, optional description and body. */
 export function DialogContent({ title, description, children, className, isDismissible = true, role = 'dialog' }: DialogContentProps) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-950/50 backdrop-blur-[2px] animate-fade-in" />
       <DialogPrimitive.Content
+        {...returnFocus}
         role={role}
         onEscapeKeyDown={isDismissible ? undefined : (e) => e.preventDefault()}
         onPointerDownOutside={isDismissible ? undefined : (e) => e.preventDefault()}
@@ -62,11 +87,13 @@ type SheetProps = {
 
 /** A panel sliding in from the right, 360 px wide (§9), for navigation on small screens. */
 export function Sheet({ open, onOpenChange, title, children }: SheetProps) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-950/40 animate-fade-in" />
         <DialogPrimitive.Content
+          {...returnFocus}
           className="fixed inset-y-0 right-0 z-50 flex w-[360px] max-w-full flex-col bg-white shadow-2xl animate-sheet-in"
           aria-describedby={undefined}
         >

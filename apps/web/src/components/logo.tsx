@@ -19,7 +19,7 @@ export function Logo({ to = '/', className, tone = 'dark' }: { to?: string; clas
     <Link to={to} className={cn('inline-flex items-center gap-2.5', className)} aria-label="RareLens home">
       <LogoMark />
       <span className={cn('text-lg font-semibold tracking-tight', tone === 'dark' ? 'text-ink-900' : 'text-white')}>
-        Rare<span className="text-accent-500">Lens</span>
+        Rare<span className={tone === 'dark' ? 'text-accent-600' : 'text-accent-400'}>Lens</span>
       </span>
     </Link>
   );

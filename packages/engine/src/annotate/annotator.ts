@@ -7,7 +7,7 @@
  * allocation-light: one interval query, one effect per nearby transcript, a few binary searches.
  */
 import { acmgReadsGene, classifyAcmg, type AcmgEvidence, type AcmgOptions, type AcmgResult, type PredictorScores, type SameCodonPathogenic } from '../acmg/classify.ts';
-import { classifySignificance } from '../clinvar/clinvar.ts';
+import { classifySignificance, type ClinvarAllele } from '../clinvar/clinvar.ts';
 import type { GeneRecord } from '../genes/gene.ts';
 import type { GenomeKb } from '../kb/genome-kb.ts';
 import { pathogenicityScore } from '../score/pathogenicity.ts';
@@ -223,6 +223,59 @@ function pickAnnotation(entries: TranscriptAnnotation[]): TranscriptAnnotation |
   return best;
 }
 
+// The look-ups below are functions of their own, not blocks of annotate(): their loop bodies
+// run for few records (an indel near a ClinVar record; a codon with a pathogenic missense change),
+// often for the first time after annotate() was optimised, and a deoptimisation there threw away
+// the whole of annotate()'s optimised code (~7 KB of bytecode, recompiled each time in every
+// worker: --trace-deopt at the ClinVar range and same-codon loops); now only these are.
+
+/** The ClinVar record of the same allele written differently (anchor base on the other side, untrimmed multi-allelic split), the most stars first. */
+function clinvarSameAllele(kb: GenomeKb, chrom: string, span: AlleleSpan): ClinvarAllele | null {
+  let exact: ClinvarAllele | null = null;
+  for (const c of kb.clinvar.range(chrom, span.start - 1, span.end + 2)) {
+    const o = trimAllele(chrom, c.pos, c.ref, c.alt);
+    if (o.start === span.start && o.end === span.end && o.alt === span.alt && (!exact || c.stars > exact.stars)) exact = c;
+  }
+  return exact;
+}
+
+/**
+ * Pathogenic missense changes at the codon `codon` of model `m` (ClinVar, InterVar table); none:
+ * the shared NO_SAME_CODON (annotate() tests that by identity: the frozen empty list and a list
+ * made here have different V8 maps, and reading the length of both deoptimised it).
+ */
+function sameCodonPathogenic(kb: GenomeKb, v: VcfVariantLike, m: TranscriptModel, codon: number): SameCodonPathogenic[] {
+  const out: SameCodonPathogenic[] = [];
+  for (let k = 0; k < 3; k++) {
+    const g = m.genomicOfCds(codon * 3 - 2 + k);
+    if (g == null) continue;
+    for (const r of kb.pathogenicMissense.range(v.chrom, g + 1, g + 1)) {
+      out.push({ refAa: r.refAa, altAa: r.altAa, pChange: inCodonNumbering(r.pChange, r.refAa, r.altAa, codon), clinvarId: r.clinvarId, sameNucleotide: r.pos === v.pos && r.alt === v.alt && v.ref.length === 1 });
+    }
+  }
+  return out.length > 0 ? out : NO_SAME_CODON;
+}
+
+/** The ClinVar hit to show for another pathogenic change at the same codon, if any (null: only this very change is listed). */
+function sameCodonHit(sameCodon: SameCodonPathogenic[], altAa: string | null): ClinvarHit | null {
+  const other = sameCodon.find((s) => !s.sameNucleotide);
+  if (!other) return null;
+  // The same amino-acid change (PS1 evidence) is the hit to show when there is one.
+  const hit = sameCodon.find((s) => !s.sameNucleotide && altAa != null && s.altAa === altAa) ?? other;
+  const sameAa = altAa != null && hit.altAa === altAa;
+  return {
+    significance: 'Pathogenic',
+    stars: 0,
+    id: hit.clinvarId,
+    idType: 'allele',
+    match: sameAa ? 'same_amino_acid' : 'same_codon',
+    conditions: [`${hit.pChange} (another change at this codon; review status not in the InterVar table)`],
+    reviewStatus: 'not recorded in the InterVar table',
+    release: null,
+    source: 'intervar',
+  };
+}
+
 /** Creates an annotator over a loaded KB (the full `Kb` from loadKb, or just its `genome` part). */
 export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opts: AnnotatorOptions = {}): Annotator {
   const kb: GenomeKb = 'genome' in kbOrGenome ? kbOrGenome.genome : kbOrGenome;
@@ -375,25 +428,11 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
 
     // ClinVar: exact allele, else pathogenic missense at the same codon.
     let exact = kb.clinvar.exact(chrom, v.pos, v.ref, v.alt);
-    if (!exact && span !== null && (v.ref.length > 1 || v.alt.length > 1)) {
-      // Same allele written differently (anchor base on the other side, untrimmed multi-allelic split).
-      for (const c of kb.clinvar.range(chrom, span.start - 1, span.end + 2)) {
-        const o = trimAllele(chrom, c.pos, c.ref, c.alt);
-        if (o.start === span.start && o.end === span.end && o.alt === span.alt && (!exact || c.stars > exact.stars)) exact = c;
-      }
-    }
+    if (!exact && span !== null && (v.ref.length > 1 || v.alt.length > 1)) exact = clinvarSameAllele(kb, chrom, span);
     let sameCodon: SameCodonPathogenic[] = NO_SAME_CODON;
     let nearby: number | null = null;
     if (!structural && effect?.codon != null && effect.model.isCoding) {
-      sameCodon = [];
-      const m = effect.model;
-      for (let k = 0; k < 3; k++) {
-        const g = m.genomicOfCds(effect.codon * 3 - 2 + k);
-        if (g == null) continue;
-        for (const r of kb.pathogenicMissense.range(chrom, g + 1, g + 1)) {
-          sameCodon.push({ refAa: r.refAa, altAa: r.altAa, pChange: inCodonNumbering(r.pChange, r.refAa, r.altAa, effect.codon), clinvarId: r.clinvarId, sameNucleotide: r.pos === v.pos && r.alt === v.alt && v.ref.length === 1 });
-        }
-      }
+      sameCodon = sameCodonPathogenic(kb, v, effect.model, effect.codon);
       const own = kb.pathogenicMissense.countPositions(chrom, v.pos, v.pos);
       nearby = kb.pathogenicMissense.countPositions(chrom, v.pos - 25, v.pos + 25) - own;
     }
@@ -409,24 +448,8 @@ export function createAnnotator(kbOrGenome: GenomeKb | { genome: GenomeKb }, opt
         release: kb.clinvar.releaseOf(exact.origin),
         source: exact.origin,
       };
-    } else {
-      const other = sameCodon.find((s) => !s.sameNucleotide);
-      if (other) {
-        // The same amino-acid change (PS1 evidence) is the hit to show when there is one.
-        const hit = sameCodon.find((s) => !s.sameNucleotide && altAa != null && s.altAa === altAa) ?? other;
-        const sameAa = altAa != null && hit.altAa === altAa;
-        clinvar = {
-          significance: 'Pathogenic',
-          stars: 0,
-          id: hit.clinvarId,
-          idType: 'allele',
-          match: sameAa ? 'same_amino_acid' : 'same_codon',
-          conditions: [`${hit.pChange} (another change at this codon; review status not in the InterVar table)`],
-          reviewStatus: 'not recorded in the InterVar table',
-          release: null,
-          source: 'intervar',
-        };
-      }
+    } else if (sameCodon !== NO_SAME_CODON) {
+      clinvar = sameCodonHit(sameCodon, altAa);
     }
 
     // Population frequency: input annotations, then the KB table, then AFs carried by ClinVar.

@@ -193,6 +193,24 @@ describe('AnnotationJsonlWriter on made-up records', () => {
     expect(text).toContain('\\ud800');
   });
 
+  it('spells whole numbers of every length and copies the input position and alleles only when they are the record\'s', () => {
+    const longRef = `A${'CGT'.repeat(15)}`;
+    const longAlt = `G${'TTA'.repeat(12)}`;
+    const numbers = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, 99999, 100000, 654321, 1000000, 9999999, 10000000, 123456789, 999999999, 1000000000, 2147483647, 2147483648, 4294967295];
+    const records: AnnotatedVariant[] = [
+      ...numbers.map((n, k) => ({ ...base, pos: n, input: { chrom: 'chr1', pos: n, ref: 'A', alt: 'G', line: numbers[numbers.length - 1 - k]! } })),
+      // The record's POS, REF and ALT (a copy), then one of the three different from the input's (lifted, trimmed).
+      { ...base, pos: 5000, ref: longRef, alt: longAlt, input: { chrom: 'chr1', pos: 5000, ref: longRef, alt: longAlt, line: 8 } },
+      { ...base, pos: 5000, ref: 'A', alt: 'G', input: { chrom: 'chr1', pos: 5001, ref: 'A', alt: 'G', line: 9 } },
+      { ...base, pos: 5000, ref: 'A', alt: 'G', input: { chrom: 'chr1', pos: 5000, ref: 'AT', alt: 'G', line: 10 } },
+      { ...base, pos: 5000, ref: 'A', alt: 'G', input: { chrom: 'chr1', pos: 5000, ref: 'A', alt: 'GT', line: 11 } },
+      { ...base, pos: 42, ref: 'C', alt: 'T', input: { chrom: '1', pos: 42, ref: 'C', alt: 'T', line: 12 } },
+      { ...base, pos: 7, ref: 'A"\\', alt: 'é', input: { chrom: 'chr1', pos: 7, ref: 'A"\\', alt: 'é', line: 13 } },
+    ];
+    // A small first buffer: the copy must survive the buffer's growth between the two runs.
+    for (const initial of [1 << 10, 64, 1]) expect(compare(records, new AnnotationJsonlWriter(initial)).firstDifference).toBeNull();
+  });
+
   it('writes the kept runs of repeating records anew when any value they depend on changes', () => {
     // Records alike but for one value each, in sequence: each kept run (contig, input contig,
     // genotype, filter, gene to hgvs_c, hgvs_p to the end) must notice the value that changed.

@@ -75,6 +75,9 @@ function encodeAll<T extends Record<string, string>>(pieces: T): { readonly [k i
 
 const EMPTY: Uint8Array = new Uint8Array(0);
 
+/** The two ASCII digits of 0-99 (DIGIT_PAIRS[2n], DIGIT_PAIRS[2n + 1]): num() writes two digits per division. */
+const DIGIT_PAIRS: Uint8Array = Uint8Array.from({ length: 200 }, (_, k) => 48 + (k & 1 ? (k >> 1) % 10 : Math.floor((k >> 1) / 10)));
+
 /** Distinct GT values whose genotype bytes a writer keeps. */
 const MAX_GENOTYPE_RUNS = 256;
 
@@ -161,21 +164,28 @@ export class AnnotationJsonlWriter {
       c.chromBytes = this.between(K.chromFirst, v.chrom, K.pos);
     }
     this.bytes(c.chromBytes);
+    // POS, REF and ALT of the input are most often those of the record (no lift, no trim): their
+    // bytes, from the "pos" value to the end of the "alt" value, are then copied from the record's.
+    const posStart = this.pos;
     this.num(v.pos);
     this.bytes(K.ref);
     this.str(v.ref);
     this.bytes(K.alt);
     this.str(v.alt);
+    const posEnd = this.pos;
     if (i.chrom !== c.inputChrom) {
       c.inputChrom = i.chrom;
       c.inputChromBytes = this.between(K.input, i.chrom, K.pos);
     }
     this.bytes(c.inputChromBytes);
-    this.num(i.pos);
-    this.bytes(K.ref);
-    this.str(i.ref);
-    this.bytes(K.alt);
-    this.str(i.alt);
+    if (i.pos === v.pos && i.ref === v.ref && i.alt === v.alt) this.again(posStart, posEnd);
+    else {
+      this.num(i.pos);
+      this.bytes(K.ref);
+      this.str(i.ref);
+      this.bytes(K.alt);
+      this.str(i.alt);
+    }
     this.bytes(K.line);
     this.num(i.line);
     this.bytes(this.genotypeRun(g.gt, g.zygosity));
@@ -229,7 +239,8 @@ export class AnnotationJsonlWriter {
     const gc = v.geneConstraint ?? null;
     const og = v.otherGenes ?? [];
     const afSource = v.afSource ?? null;
-    if (v.hgvsP === null && v.af === null && !v.clinvar && og.length === 0 && Object.isFrozen(v.acmg)) {
+    // (c.acmg only ever holds a frozen result: the same object needs no Object.isFrozen call.)
+    if (v.hgvsP === null && v.af === null && !v.clinvar && og.length === 0 && (v.acmg === c.acmg || Object.isFrozen(v.acmg))) {
       if (
         v.acmg !== c.acmg || v.score !== c.score || afSource !== c.afSource ||
         (gc === null ? c.gcSource !== null : gc.source !== c.gcSource || gc.pLI !== c.pLI || gc.loeuf !== c.loeuf || gc.misZ !== c.misZ)
@@ -502,6 +513,17 @@ export class AnnotationJsonlWriter {
     this.pos = p + n;
   }
 
+  /** The bytes already written at [start, end) of the current buffer, again at the end. */
+  private again(start: number, end: number): void {
+    const n = end - start;
+    this.ensure(n);
+    const buf = this.buf;
+    const p = this.pos;
+    if (n <= 32) for (let k = 0; k < n; k++) buf[p + k] = buf[start + k]!;
+    else buf.copyWithin(p, start, end);
+    this.pos = p + n;
+  }
+
   private byte(c: number): void {
     this.ensure(1);
     this.buf[this.pos++] = c;
@@ -580,11 +602,17 @@ export class AnnotationJsonlWriter {
       let p = this.pos + digits;
       this.pos = p;
       let t = x;
-      do {
-        const q = (t / 10) | 0;
-        b[--p] = 48 + t - q * 10;
+      while (t >= 100) {
+        const q = (t / 100) | 0;
+        const r = (t - q * 100) << 1;
+        b[--p] = DIGIT_PAIRS[r + 1]!;
+        b[--p] = DIGIT_PAIRS[r]!;
         t = q;
-      } while (t > 0);
+      }
+      if (t >= 10) {
+        b[--p] = DIGIT_PAIRS[(t << 1) + 1]!;
+        b[--p] = DIGIT_PAIRS[t << 1]!;
+      } else b[--p] = 48 + t;
       return;
     }
     if (Number.isInteger(x) && x >= 0 && x < 1e15) {

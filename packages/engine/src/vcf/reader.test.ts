@@ -495,6 +495,38 @@ describe('readVcf: blocks parsed elsewhere (the annotate worker threads)', () =>
     }
   });
 
+  it('hands the next block only its own variants when a consumer threw in the middle of a multi-allelic line', async () => {
+    const blocks = await readVcf(fx('multiallelic.vcf'));
+    const parser = await readVcf(fx('multiallelic.vcf'));
+    parser.close();
+    const all: { text: string; firstLine: number }[] = [];
+    for await (const block of blocks.textBlocks()) all.push(block);
+    const b = all[0];
+    const lines = b!.text.split('\n');
+    // Line 1 (ALT A,AT) stops at its first variant; then line 3 (G>A,C) alone.
+    const first = lines[0]!.length + 1;
+    const third = first + lines[1]!.length + 1;
+    expect(() => parser.parseBlockEach(b!.text, b!.firstLine, () => { throw new Error('consumer failed'); }, 0, first)).toThrow('consumer failed');
+    const got: VcfVariant[] = [];
+    expect(parser.parseBlockEach(b!.text, b!.firstLine + 2, (v) => got.push(v), third, third + lines[2]!.length)).toBe(2);
+    expect(got.map((v) => [key(v), v.record.line])).toEqual([['1:3000:G>A', b!.firstLine + 2], ['1:3000:G>C', b!.firstLine + 2]]);
+  });
+
+  it('splits long multi-allelic ALTs as the in-process reader does', async () => {
+    const long1 = `A${'C'.repeat(20)}`;
+    const long2 = `A${'G'.repeat(15)}`;
+    const text = ['##fileformat=VCFv4.2', '##contig=<ID=1,length=248956422>', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1',
+      `1\t500\t.\tA\t${long1},T,${long2}\t50\tPASS\t.\tGT\t1/3`, `1\t600\t.\tAT\tA\t50\tPASS\t.\tGT\t0/1`, `1\t700\t.\tC\tG,${long1}\t.\tPASS\t.\tGT\t1/2`, ''].join('\n');
+    const open = () => readVcf(Readable.from([Buffer.from(text)]), { name: 'long-alts.vcf', assembly: 'GRCh38' });
+    const whole = await (await open()).toArray();
+    const blocks = await open();
+    const parser = await open();
+    const got: VcfVariant[] = [];
+    for await (const b of blocks.textBlocks()) parser.parseBlockEach(b.text, b.firstLine, (v) => got.push(v));
+    expect(got.map(fields)).toEqual(whole.map(fields));
+    expect(got.map((v) => v.input.alt)).toEqual([long1, 'T', long2, 'A', 'G', long1]);
+  });
+
   it('stops at a malformed line with its line number', async () => {
     const err = await viaBlocks('wrong-columns.vcf').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(VcfParseError);

@@ -238,6 +238,12 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
   private lastContig: ContigInfo | null = null;
   private lastFormatRaw = '';
   private lastFormat: FormatLayout | null = null;
+  /**
+   * The variants of one line on their way to parseBlockEach's consumer: one list for every block
+   * (a new list per block started with another array map: "wrong map" at its push in optimised
+   * parseLine, and a recompilation).
+   */
+  private readonly lineVariants: VcfVariant[] = [];
   private readonly spans: RecordSpans = {
     lineStart: 0, lineEnd: 0, t1: 0, t2: 0, t3: 0, t4: 0, t5: 0, t6: 0, t7: 0,
     infoEnd: 0, formatStart: -1, formatEnd: -1, sampleStart: -1, sampleEnd: -1,
@@ -424,7 +430,14 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
       return;
     }
     const altRaw = t5 - t4 - 1 > 12 ? ownString(text.slice(t4 + 1, t5)) : text.slice(t4 + 1, t5);
-    const alts = altRaw.indexOf(',') === -1 ? [altRaw] : altRaw.split(',').map((a) => (a.length > 12 ? ownString(a) : a));
+    // split's array itself, long alleles replaced in place: Array.prototype.map, inlined in
+    // optimised code, makes a holey array, whose map differs from the one-ALT literal's, so the
+    // first multi-allelic record after optimisation deoptimised parseLine (--trace-deopt: "wrong
+    // map" at alts.length) and had it compiled again, in every worker.
+    const alts = altRaw.indexOf(',') === -1 ? [altRaw] : altRaw.split(',');
+    if (alts.length > 1) {
+      for (let k = 0; k < alts.length; k++) if (alts[k]!.length > 12) alts[k] = ownString(alts[k]!);
+    }
     if (alts.length === 1 && (altRaw === '<NON_REF>' || altRaw === '<*>')) {
       summary.skippedRefBlocks++;
       return;
@@ -714,7 +727,9 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     const before = this.summary.alleles;
     this.lineNo = firstLine - 1;
     this.pending = '';
-    this.parseText(text, [], true, each, from, to);
+    // (Emptied first: a consumer that threw left its line's other variants in it.)
+    this.lineVariants.length = 0;
+    this.parseText(text, this.lineVariants, true, each, from, to);
     this.pending = '';
     return this.summary.alleles - before;
   }

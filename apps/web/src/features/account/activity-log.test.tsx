@@ -45,4 +45,12 @@ describe('ActivityLog', () => {
     }
     expect(within(table).getByText(/CASE-1 · b@example.org/)).toBeInTheDocument();
   });
+
+  it('lets a keyboard scroll the table sideways: its scroller is a named, focusable region', async () => {
+    renderApp(<ActivityLog />, { url: '/my-account/account-information', session: true });
+    const table = await screen.findByRole('table', { name: 'Account activity' });
+    const region = screen.getByRole('region', { name: 'Account activity, scrollable' });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
 });

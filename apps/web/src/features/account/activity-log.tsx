@@ -45,8 +45,9 @@ export function ActivityLog() {
       ) : events.length === 0 ? (
         <p className="mt-4 text-sm text-ink-500">No activity yet.</p>
       ) : (
-        // On a phone the table scrolls within the card instead of widening the page.
-        <div className="mt-4 overflow-x-auto">
+        // On a phone the table scrolls within the card instead of widening the page; focusable
+        // so that a keyboard can scroll it too (WCAG 2.1.1).
+        <div className="mt-4 overflow-x-auto rounded-md" tabIndex={0} role="region" aria-label="Account activity, scrollable">
           <table className="w-full text-left text-sm" aria-label="Account activity">
             <thead className="text-xs text-ink-500">
               <tr>

@@ -65,7 +65,7 @@ describe('HomePage', () => {
       within(row('CASE-1')).getByRole('link', { name: 'Open results of CASE-1' }),
     ).toHaveAttribute('href', '/my-product/p1/phenotypes');
     expect(within(row('CASE-2')).getByTestId('case-status')).toHaveTextContent('Processing...42%');
-    expect(within(row('CASE-2')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '42');
+    expect(within(row('CASE-2')).getByRole('progressbar', { name: 'Analysis progress' })).toHaveAttribute('aria-valuenow', '42');
     expect(
       within(row('CASE-2')).queryByRole('link', { name: /Open results/ }),
     ).not.toBeInTheDocument();

@@ -45,12 +45,13 @@ export function StatusBadge({ status, progress }: { status: ProductStatus; progr
   );
 }
 
-/** A thin progress bar for a case being processed. */
-export function ProgressBar({ value, className }: { value: number; className?: string }) {
+/** A thin progress bar for a case being processed; `label` names it for assistive technology. */
+export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {
   const clamped = Math.min(100, Math.max(0, value));
   return (
     <div
       role="progressbar"
+      aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(clamped)}
@@ -125,7 +126,7 @@ export function CaseProgress({
   if (product.status !== 'Processing') return null;
   return (
     <>
-      <ProgressBar value={product.progress} className={barClassName} />
+      <ProgressBar value={product.progress} label="Analysis progress" className={barClassName} />
       <StageLine stage={product.progressStage} progress={product.progress} className={stageClassName} />
     </>
   );

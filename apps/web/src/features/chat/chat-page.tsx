@@ -290,18 +290,21 @@ function Chat({ productId }: { productId: string }) {
               ) : null}
             </div>
           ) : (
-            <ol className="flex flex-col gap-4" role="log" aria-live="polite" aria-label="Messages">
-              {messages.map((m) => (
-                <MessageBubble key={m.id} message={m} />
-              ))}
-              {pending ? (
-                <>
-                  <MessageBubble message={{ role: 'user', text: pending.question, citations: [] }} />
-                  <MessageBubble message={{ role: 'assistant', text: pending.answer, citations: [] }} isStreaming />
-                </>
-              ) : null}
-              <li ref={listEnd} aria-hidden="true" />
-            </ol>
+            // The live log wraps the list: the role on the <ol> itself took its items' list semantics away.
+            <div role="log" aria-live="polite" aria-label="Messages">
+              <ol className="flex flex-col gap-4">
+                {messages.map((m) => (
+                  <MessageBubble key={m.id} message={m} />
+                ))}
+                {pending ? (
+                  <>
+                    <MessageBubble message={{ role: 'user', text: pending.question, citations: [] }} />
+                    <MessageBubble message={{ role: 'assistant', text: pending.answer, citations: [] }} isStreaming />
+                  </>
+                ) : null}
+                <li ref={listEnd} aria-hidden="true" />
+              </ol>
+            </div>
           )}
         </div>
         <form onSubmit={handleSubmit} className="border-t border-ink-100 p-3 sm:p-4">

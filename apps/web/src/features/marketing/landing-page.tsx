@@ -258,7 +258,7 @@ function PlanCards() {
           }
         >
           {plan.isFeatured ? (
-            <span className="absolute -top-3 left-8 rounded-full bg-accent-500 px-3 py-1 text-xs font-semibold text-white">Recommended</span>
+            <span className="absolute -top-3 left-8 rounded-full bg-accent-600 px-3 py-1 text-xs font-semibold text-white">Recommended</span>
           ) : null}
           <h3 className="text-lg font-semibold">{plan.name}</h3>
           <p className={plan.isFeatured ? 'mt-1 text-sm text-ink-200' : 'mt-1 text-sm text-ink-500'}>{plan.summary}</p>

@@ -87,10 +87,13 @@ function MatchedSymptoms({ phenotype }: { phenotype: PhenotypeDetails }) {
         <table className="w-full text-sm" data-testid="matched-symptoms">
           <thead className="bg-ink-50/70 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
             <tr>
-              <th className="px-5 py-2">Patient term</th>
-              <th className="w-8 px-1 py-2" aria-hidden="true" />
-              <th className="px-3 py-2">Disease term</th>
-              <th className="px-3 py-2">Match</th>
+              <th scope="col" className="px-5 py-2">Patient term</th>
+              {/* Every cell has a header (the arrow column's is read, not shown). */}
+              <th scope="col" className="w-8 px-1 py-2">
+                <span className="sr-only">Maps to</span>
+              </th>
+              <th scope="col" className="px-3 py-2">Disease term</th>
+              <th scope="col" className="px-3 py-2">Match</th>
             </tr>
           </thead>
           <tbody>

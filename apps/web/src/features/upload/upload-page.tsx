@@ -478,7 +478,7 @@ export function UploadPage({ renderSuggestions = defaultSuggestions }: UploadPag
                   {Math.floor(percent)}%
                 </span>
               </div>
-              <ProgressBar value={percent} />
+              <ProgressBar value={percent} label="Upload progress" />
               <div className="flex justify-end">
                 <Button
                   type="button"

@@ -43,7 +43,7 @@ export function AcmgBadge({
     >
       {size === 'lg' ? value : (acmgShort[value] ?? value)}
       {points !== undefined ? (
-        <span className="font-normal opacity-80 tabular-nums">
+        <span className="font-normal tabular-nums">
           {points > 0 ? `+${points}` : points}
         </span>
       ) : null}
@@ -79,6 +79,7 @@ function clinvarTone(value: string): string {
 export function ReviewStars({ stars }: { stars: number }) {
   return (
     <span
+      role="img"
       className="inline-flex text-[11px] leading-none"
       aria-label={`${stars} of 4 review stars`}
     >

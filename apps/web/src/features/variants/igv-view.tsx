@@ -106,6 +106,17 @@ const BrowserChrome = {
   showCenterGuide: true,
 };
 
+/**
+ * igv draws its chromosome list without a label (in its shadow root): names it, so that a screen
+ * reader announces what the list chooses (WCAG 4.1.2).
+ */
+function labelIgvControls(container: HTMLElement) {
+  const root = container.shadowRoot ?? container;
+  for (const select of root.querySelectorAll('select[name="chromosome-select-widget"]')) {
+    if (!select.hasAttribute('aria-label')) select.setAttribute('aria-label', 'Chromosome');
+  }
+}
+
 /** The reads of a FASTQ case at a variant: coordinates as called (the reference of the BAM). */
 export type IgvReads = { info: RawDataInfo; chrom: string; pos: number };
 
@@ -222,6 +233,7 @@ export function IgvView({
         igv.removeBrowser(browser);
         return;
       }
+      labelIgvControls(container);
       setState('ready');
     };
 
@@ -278,6 +290,7 @@ export function IgvView({
           igv.removeBrowser(browser);
           return;
         }
+        labelIgvControls(container);
         setTrackFailures(failures);
         setState('ready');
       } catch (e) {

@@ -137,6 +137,8 @@ describe('VariantEvidenceDrawer', () => {
     expect(criteria[4]).toHaveTextContent(/Total\s*6/);
 
     expect(drawer).toHaveTextContent('2 of 4 stars');
+    // The stars are an image named by their count (aria-label is not allowed on a bare span).
+    expect(within(drawer).getAllByRole('img', { name: '2 of 4 review stars' }).length).toBeGreaterThan(0);
     // The release and its source, without nested brackets.
     expect(drawer).toHaveTextContent('ClinVar 2016-09 · ClinVar GRCh37 (lifted to GRCh38)');
     expect(drawer).toHaveTextContent('Pfeiffer syndrome');

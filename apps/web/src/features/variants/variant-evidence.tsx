@@ -3,6 +3,7 @@ import type { RawDataInfo, VariantDetails } from '@rarelens/contract';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Alert } from '../../components/card.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
+import { useReturnFocus } from '../../components/dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -411,6 +412,7 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
   const variantId = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
   const variant = useVariant(productId, variantId);
   const product = useProduct(productId);
+  const returnFocus = useReturnFocus();
   const rawData = useRawData(
     productId,
     product.data?.run?.id ?? null,
@@ -433,6 +435,7 @@ export function VariantEvidenceDrawer({ productId }: { productId: string }) {
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-950/40 animate-fade-in" />
         <DialogPrimitive.Content
+          {...returnFocus}
           data-testid="variant-evidence"
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-4xl flex-col bg-white shadow-2xl animate-sheet-in"
           aria-describedby={undefined}
