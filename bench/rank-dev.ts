@@ -11,6 +11,7 @@
  * diseases' apart (rank-rescore-mixture.ts); --out, --dump, --save-raw are written before the
  * cross-validation, which --no-cv skips; rank-cv-rows.ts chooses between --out files of several settings)
  */
+import { addCaseOnsets } from './lib/case-onset.ts';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -51,6 +52,8 @@ interface SpikedVariant {
 const isSpikable = (v: DevCase['variants'][number]): v is SpikedVariant => !!(v.chrom && v.pos && v.ref && v.alt);
 
 const cases = gunzipSync(readFileSync(resolve(root, '../shared/bench/phenopackets-dev.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as DevCase);
+// The disease onset stated in the raw phenopacket joins the case's terms as its HPO onset term (the product's input; --no-onset: none).
+console.log(`${addCaseOnsets(cases, resolve(root, '../shared/bench'))} cases given an onset term from the raw phenopackets`);
 const eligible = cases.filter((c) => c.genes.length && c.variants.some(isSpikable));
 const sample = Number(arg('--sample') ?? 400);
 const step = eligible.length / Math.min(sample, eligible.length);

@@ -1,8 +1,9 @@
 /**
  * Accessibility in Chromium: axe-core (WCAG 2.0 and 2.1, levels A and AA) on every main screen
  * with real content (a Pfeiffer exome excerpt analysed by the real engine, a reporting list, a
- * GenomeTalks answer, a share), on a 1440x900 desktop and a 390 px phone. Any violation fails
- * the test and is listed by rule, count and element. No rule is switched off.
+ * GenomeTalks answer, a share), on a 1440x900 desktop and a 390 px phone, with axe's page-structure
+ * rules (landmarks, headings). Any violation fails the test and is listed by rule, count and
+ * element. No rule is switched off.
  *
  * Needs the knowledge base (RARELENS_KB, default ./data/kb) and the reference data
  * (RARELENS_SOURCES, default ../shared/data).
@@ -20,6 +21,22 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** The WCAG 2.0 and 2.1 success criteria of levels A and AA (axe's tags for them). */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/**
+ * With them, axe's page-structure rules (tagged best-practice, not WCAG): one main landmark,
+ * content inside landmarks, unique landmark names, an h1 and no skipped heading level, so that
+ * screen-reader users can move by landmark and heading. All pass today; they guard the layouts.
+ */
+const structureRules = [
+  'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-main-is-top-level',
+  'landmark-banner-is-top-level',
+  'landmark-contentinfo-is-top-level',
+  'landmark-unique',
+  'region',
+  'page-has-heading-one',
+  'heading-order',
+];
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string; html?: string }[] };
 
@@ -35,16 +52,25 @@ async function settle(page: Page): Promise<void> {
 async function axeViolations(page: Page): Promise<string[]> {
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+  const violations = await page.evaluate(async ({ tags, extra }) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Violation[] }>; getRules: (tags: string[]) => { ruleId: string; tags: string[] }[] };
+      }
+    ).axe;
+    // Rule ids rather than tags, to add the structure rules; axe's experimental rules stay off,
+    // as a tag run leaves them.
+    const rules = [...axe.getRules(tags).filter((r) => !r.tags.includes('experimental')).map((r) => r.ruleId), ...extra];
+    // A wrong tag would silently run nothing: the WCAG A/AA rules number about 60 in axe 4.
+    if (!rules.includes('color-contrast') || rules.length < 50) throw new Error(`axe would run only ${rules.join(', ')}`);
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary, html: (n as { html?: string }).html })),
     }));
-  }, wcagTags);
+  }, { tags: wcagTags, extra: structureRules });
   // A11Y_REPORT=<file>: every violating element as a JSON line (rule, page, element), for audits.
   const report = process.env.A11Y_REPORT;
   if (report) {

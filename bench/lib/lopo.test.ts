@@ -113,3 +113,32 @@ describe('leave own publication out: ranking', () => {
     expect(kb.diseaseById.get('OMIM:1')?.annotations.length).toBe(2); // the shipped KB untouched
   });
 });
+
+describe('leave own publication out: onset rows', () => {
+  const onsetOntology = testOntology([makeTerm(A, 'A', ['HP:0000118']), makeTerm('HP:0031797', 'Clinical course', ['HP:0000001']), makeTerm('HP:0003674', 'Onset', ['HP:0031797']), makeTerm('HP:0003593', 'Infantile onset', ['HP:0003674']), makeTerm('HP:0011463', 'Childhood onset', ['HP:0003674']), makeTerm('HP:0003676', 'Progressive', ['HP:0031797'])]);
+  const c = (term: string, ref: string, qualifier = '', freq = ''): string => ['OMIM:9', 'name', qualifier, term, ref, 'PCS', '', freq, '', '', 'C', 'HPO:x'].join('\t');
+  const text = [
+    'database_id\tdisease_name\tqualifier\thpo_id\treference\tevidence\tonset\tfrequency\tsex\tmodifier\taspect\tbiocuration',
+    row('OMIM:9', '', A, 'PMID:1', '2/3'),
+    c('HP:0003593', 'PMID:2', '', '5/8'), // the case's own publication
+    c('HP:0011463', 'PMID:1', '', '0/2'), // frequency 0: kept, as the KB build keeps it
+    c('HP:0003674', 'PMID:1', 'NOT'), // NOT: not an onset of the disease
+    c('HP:0003676', 'PMID:1'), // a course term, not an onset
+  ].join('\n');
+  const isOnset = (t: string): boolean => onsetOntology.isA(t, 'HP:0003674');
+
+  it('reads the onset rows (aspect C under Onset) only when asked, and leaves out those citing the case publications', () => {
+    expect(parseHpoaRows(text, (id) => onsetOntology.resolve(id)).get('OMIM:9')?.map((r) => r.term)).toEqual([A]);
+    const rows = parseHpoaRows(text, (id) => onsetOntology.resolve(id), isOnset).get('OMIM:9');
+    expect(rows?.map((r) => [r.term, r.onset ?? false, r.not])).toEqual([
+      [A, false, false],
+      ['HP:0003593', true, false],
+      ['HP:0011463', true, false],
+      ['HP:0003674', true, true],
+    ]);
+    expect(rebuildDisease(rows, new Set()).onset).toEqual(['HP:0003593', 'HP:0011463']);
+    const lo = rebuildDisease(rows, new Set(['PMID:2']));
+    expect(lo.onset).toEqual(['HP:0011463']);
+    expect(lo.dropped).toBe(1);
+  });
+});

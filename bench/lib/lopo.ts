@@ -36,28 +36,37 @@ import {
   type PhenotypeScoringOptions,
   type Postings,
 } from '../../packages/engine/src/index.ts';
+import { ONSET_ROOT } from '../../packages/engine/src/kb/hpo-kb.ts';
+import { getOnsetTable, onsetDistribution, onsetLr } from '../../packages/engine/src/phenotype/onset.ts';
 import { borrowedScores, buildPhenotypeResult, capBorrowed, getDiseaseGroups, groupScores } from '../../packages/engine/src/phenotype/rank-phenotype.ts';
 import { namedEntry } from './hidden-disease.ts';
 
-/** One phenotype (aspect P) row of phenotype.hpoa: resolved term, reference(s) as written, frequency, NOT. */
+/** One phenotype (aspect P) or onset (aspect C under Onset) row of phenotype.hpoa: resolved term, reference(s) as written, frequency, NOT. */
 export interface HpoaRow {
   term: string;
   ref: string;
   freq: string;
   not: boolean;
+  /** An onset row (aspect C, the term under Onset HP:0003674). */
+  onset?: boolean;
 }
 
-/** Phenotype rows per disease id from phenotype.hpoa text; terms resolved through `resolve` (obsolete ids to their replacement), unresolvable ones dropped. */
-export function parseHpoaRows(text: string, resolve: (id: string) => string | null | undefined): Map<string, HpoaRow[]> {
+/**
+ * Phenotype rows per disease id from phenotype.hpoa text, with the onset rows when `isOnset` is
+ * given; terms resolved through `resolve` (obsolete ids to their replacement), unresolvable ones dropped.
+ */
+export function parseHpoaRows(text: string, resolve: (id: string) => string | null | undefined, isOnset?: (term: string) => boolean): Map<string, HpoaRow[]> {
   const rowsOf = new Map<string, HpoaRow[]>();
   for (const line of text.split('\n')) {
     if (!line || line.startsWith('#') || line.startsWith('database_id')) continue;
     const f = line.split('\t');
-    if (f[10] !== 'P') continue;
+    if (f[10] !== 'P' && !(f[10] === 'C' && isOnset)) continue;
     const term = resolve(f[3] ?? '');
     if (!term) continue;
+    const onset = f[10] === 'C';
+    if (onset && !isOnset?.(term)) continue;
     const list = rowsOf.get(f[0] ?? '') ?? [];
-    list.push({ term, ref: f[4] ?? '', freq: (f[7] ?? '').trim(), not: f[2] === 'NOT' || parseFrequency(f[7] ?? '') === 0 });
+    list.push({ term, ref: f[4] ?? '', freq: (f[7] ?? '').trim(), not: f[2] === 'NOT' || (!onset && parseFrequency(f[7] ?? '') === 0), ...(onset ? { onset } : {}) });
     rowsOf.set(f[0] ?? '', list);
   }
   return rowsOf;
@@ -70,13 +79,19 @@ export function loadHpoaRows(kb: HpoKb, sources: string): Map<string, HpoaRow[]>
   const name = files.find((f) => f.includes(kb.versions.annotations)) ?? files[files.length - 1];
   if (!name) throw new Error(`${dir}: no phenotype*.hpoa(.gz) for the leave-own-publication-out rebuild`);
   const raw = readFileSync(join(dir, name));
-  return parseHpoaRows((name.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8'), (id) => kb.ontology.resolve(id));
+  return parseHpoaRows(
+    (name.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8'),
+    (id) => kb.ontology.resolve(id),
+    (t) => kb.ontology.isA(t, ONSET_ROOT),
+  );
 }
 
 export interface RebuiltDisease {
   annotations: DiseaseAnnotation[];
   /** Terms annotated NOT (or frequency 0) by the kept rows. */
   excluded: string[];
+  /** Onset terms of the kept onset rows (not NOT), as the KB build collects HpoDisease.onset. */
+  onset: string[];
   /** Rows left out (their reference is one of `drop`). */
   dropped: number;
 }
@@ -85,10 +100,16 @@ export interface RebuiltDisease {
 export function rebuildDisease(rows: readonly HpoaRow[] | undefined, drop: ReadonlySet<string>): RebuiltDisease {
   const acc = new Map<string, { n: number; m: number; other: number | null }>();
   const excluded = new Set<string>();
+  const onset = new Set<string>();
   let dropped = 0;
   for (const r of rows ?? []) {
     if (r.ref.split(';').some((x) => drop.has(x.trim()))) {
       dropped++;
+      continue;
+    }
+    if (r.onset) {
+      // The KB build keeps an onset row unless qualified NOT (hpo-kb.ts).
+      if (!r.not) onset.add(r.term);
       continue;
     }
     if (r.not) {
@@ -111,7 +132,7 @@ export function rebuildDisease(rows: readonly HpoaRow[] | undefined, drop: Reado
     onset: null,
     counts: a.m > 0 ? ([a.n, a.m] as [number, number]) : null,
   }));
-  return { annotations, excluded: [...excluded], dropped };
+  return { annotations, excluded: [...excluded], onset: [...onset].sort(), dropped };
 }
 
 /** Postings of one profile (index 0) from its annotations: max-propagated P and direct flags, as PhenotypeModel builds them. */
@@ -132,7 +153,7 @@ export function profilePostings(model: PhenotypeModel, ann: readonly DiseaseAnno
   return { postings, p };
 }
 
-/** Natural-log LR of one rebuilt profile, as scoreDiseases scores an annotated disease (NOT terms as contradictions). */
+/** Natural-log LR of one rebuilt profile, as scoreDiseases scores an annotated disease (NOT terms as contradictions, the patient's onset against the rebuilt onset terms). */
 export function scoreRebuilt(model: PhenotypeModel, rb: RebuiltDisease, q: ReturnType<typeof resolveQuery>, scoring: PhenotypeScoringOptions, options?: PhenotypeModelOptions): { ln: number; p: Map<number, number> } {
   const { postings, p } = profilePostings(model, rb.annotations, options);
   const not = rb.excluded.map((t) => model.termIndex.get(t)).filter((t): t is number => t !== undefined);
@@ -140,7 +161,13 @@ export function scoreRebuilt(model: PhenotypeModel, rb: RebuiltDisease, q: Retur
     scoreWithPostings(model, postings, 1, q, scoring, (t, best) => {
       if (not.some((e) => model.isA(t, e))) best[0] = Math.min(best[0] ?? scoring.contradictionLr, scoring.contradictionLr);
     })[0] ?? -Infinity;
-  return { ln, p };
+  return { ln: ln + Math.log(rebuiltOnsetLr(model, rb, q, scoring)), p };
+}
+
+/** The onset LR of a rebuilt profile (its kept onset rows; the model's background, as for its phenotype). */
+export function rebuiltOnsetLr(model: PhenotypeModel, rb: Pick<RebuiltDisease, 'onset'>, q: ReturnType<typeof resolveQuery>, scoring: PhenotypeScoringOptions): number {
+  if (!q.onset) return 1;
+  return onsetLr(onsetDistribution(model.kb.ontology, rb.onset, scoring), getOnsetTable(model, scoring).background, q.onset.classes, scoring.onsetWeight, scoring.onsetMaxLr);
 }
 
 /**
@@ -201,7 +228,7 @@ export function lopoKb(kb: HpoKb, rowsOf: ReadonlyMap<string, readonly HpoaRow[]
     if (!dis) continue;
     const rb = rebuildDisease(rowsOf.get(dis.id), drop);
     if (!rb.dropped) continue;
-    replaced.set(dis.id, rb.annotations.length ? { ...dis, annotations: rb.annotations, excluded: rb.excluded } : null);
+    replaced.set(dis.id, rb.annotations.length ? { ...dis, annotations: rb.annotations, excluded: rb.excluded, onset: rb.onset } : null);
   }
   if (!replaced.size) return null;
   const diseases: HpoDisease[] = [];

@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import type { HpoKb, PhenotypeModel } from '../../packages/engine/src/index.ts';
 import { capBorrowed, getDiseaseGroups } from '../../packages/engine/src/phenotype/rank-phenotype.ts';
 import { getBorrowedProfiles } from '../../packages/engine/src/phenotype/series.ts';
+import { addCaseOnsets } from './case-onset.ts';
 import { FOLDS, foldOf, topK } from './rank-cv.ts';
 
 export interface DevCase {
@@ -27,10 +28,11 @@ export const arg = (name: string): string | undefined => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 
-/** The dev split, or every (length / --sample)-th case of it. */
+/** The dev split, or every (length / --sample)-th case of it; each case's onset term (raw phenopacket) among its present terms unless --no-onset. */
 export function loadDevCases(): DevCase[] {
   const lines = gunzipSync(readFileSync(join(benchDir, 'phenopackets-dev.jsonl.gz'))).toString('utf8').split('\n').filter(Boolean);
   const all = lines.map((l) => JSON.parse(l) as DevCase);
+  addCaseOnsets(all, benchDir);
   const sample = Number(arg('--sample') ?? Infinity);
   const step = Number.isFinite(sample) && sample < all.length ? all.length / sample : 1;
   return step > 1 ? Array.from({ length: Math.floor(all.length / step) }, (_, i) => all[Math.floor(i * step)]).filter((c): c is DevCase => c != null) : all;

@@ -26,11 +26,12 @@ export const PhenomeTermSchema = z.object({
   confidence: z.number().min(0).max(1),
   uncertain: z.boolean().optional(),
   /**
-   * HPO branch: 'phenotype' = a finding (Phenotypic abnormality), the only kind a case's
-   * phenotype profile takes; 'inheritance' (Mode of inheritance), 'course' (onset,
-   * progression, mortality) and 'modifier' (phenotypic variability) describe the disease.
+   * HPO branch: 'phenotype' = a finding (Phenotypic abnormality); 'onset' = an age-of-onset term
+   * (under Onset, HP:0003674), the patient's onset, which the ranking scores against each
+   * disease's onset: the two kinds a case's terms take. 'inheritance' (Mode of inheritance),
+   * 'course' (progression, mortality) and 'modifier' (phenotypic variability) describe the disease.
    */
-  category: z.enum(['phenotype', 'inheritance', 'course', 'modifier']).optional(),
+  category: z.enum(['phenotype', 'onset', 'inheritance', 'course', 'modifier']).optional(),
 });
 export type PhenomeTermDto = z.infer<typeof PhenomeTermSchema>;
 
@@ -41,8 +42,9 @@ export const PhenomeExtractResponse = z.object({
   terms: z.array(PhenomeTermSchema),
   /**
    * The clinical modifiers named in the text: mentions of every other HPO branch (mode of
-   * inheritance, onset, clinical course, variability, frequency). They describe the disease,
-   * not the patient's findings, and are not suggested as patient terms; same evidence as terms.
+   * inheritance, onset, clinical course, variability, frequency); same evidence as terms. An
+   * age-of-onset mention has category 'onset': the patient's onset, which a case may take among
+   * its terms; the others describe the disease and are not suggested as patient terms.
    */
   modifiers: z.array(PhenomeTermSchema),
   /** Whether the optional LLM assist contributed (false when not configured or it failed). */

@@ -107,6 +107,9 @@ export type ProductListResponse = z.infer<typeof ProductListResponse>;
 
 export const TermRef = z.object({ id: z.string(), label: z.string() });
 export type TermRef = z.infer<typeof TermRef>;
+/** A term of a case: `onset` marks an age-of-onset term (under Onset, HP:0003674), the patient's onset rather than a finding. */
+export const CaseTerm = TermRef.extend({ onset: z.literal(true).optional() });
+export type CaseTerm = z.infer<typeof CaseTerm>;
 
 export const ProductFile = z.object({
   id: z.string(),
@@ -199,7 +202,8 @@ export type RawDataInfo = z.infer<typeof RawDataInfo>;
 export const ProductDetails = ProductSummary.extend({
   gender: Gender,
   symptoms: z.string(),
-  hpoTerms: z.array(TermRef),
+  /** Present terms: findings and the patient's age-of-onset term (`onset`). */
+  hpoTerms: z.array(CaseTerm),
   excludedTerms: z.array(TermRef),
   assemblyRequested: AssemblyChoice,
   /** Assembly of the input file once known (given or detected), else null. */
@@ -233,7 +237,7 @@ export const MatchedTerm = z.object({
   /** Patient term. */
   id: z.string(),
   label: z.string(),
-  /** exact | implied | partial | unmatched | contradicted */
+  /** exact | implied | partial | unmatched | contradicted | onset (the patient's onset against the disease's; one per disease at most) */
   match: z.string(),
   /** The disease term it matched, when any. */
   diseaseTermId: z.string().nullable(),
@@ -567,6 +571,8 @@ export const HpoSearchResponse = z.object({
       label: z.string(),
       /** The synonym that matched, when the label did not. */
       matchedSynonym: z.string().nullable(),
+      /** An age-of-onset term (under Onset, HP:0003674): taken as the patient's onset, scored against each disease's onset. */
+      onset: z.literal(true).optional(),
     }),
   ),
 });

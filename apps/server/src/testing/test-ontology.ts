@@ -21,6 +21,10 @@ export const TEST_ONTOLOGY = new Ontology({
     { id: 'HP:0000001', label: 'All', parents: [] },
     { id: 'HP:0000118', label: 'Phenotypic abnormality', parents: ['HP:0000001'] },
     ...TERMS.map(([id, label]) => ({ id, label, parents: ['HP:0000118'] })),
+    // An age-of-onset term: kept among a case's terms and shown as its onset.
+    { id: 'HP:0031797', label: 'Clinical course', parents: ['HP:0000001'] },
+    { id: 'HP:0003674', label: 'Onset', parents: ['HP:0031797'] },
+    { id: 'HP:0003593', label: 'Infantile onset', parents: ['HP:0003674'] },
   ].map((t) => ({ ...t, synonyms: [], obsolete: false, altIds: [] })),
 });
 

@@ -68,7 +68,8 @@ export interface PhenotypeGeneRanking {
 export interface PhenotypeRankingResult {
   hpoVersion: string;
   annotationsVersion: string;
-  used: { present: TermRef[]; excluded: TermRef[] };
+  /** The terms used; `onset`: the patient's onset term the ranking used (score.ts resolveQuery), null when none. */
+  used: { present: TermRef[]; excluded: TermRef[]; onset: TermRef | null };
   ignored: { id: string; reason: string }[];
   diseases: DiseaseRanking[];
   genes: PhenotypeGeneRanking[];
@@ -235,6 +236,9 @@ export function describeDiseaseMatch(matched: TermMatch[], excluded: ExcludedTer
       case 'contradicted':
         lines.push(`${m.label} (${m.term}) is annotated as NOT a feature (${m.diseaseTermLabel}): ${lr}`);
         break;
+      case 'onset':
+        lines.push(describeOnset(m));
+        break;
       default: {
         const never: never = m.kind;
         throw new Error(`unknown match kind ${String(never)}`);
@@ -246,6 +250,13 @@ export function describeDiseaseMatch(matched: TermMatch[], excluded: ExcludedTer
       lines.push(`${e.label} (${e.term}) is absent although ${Math.round(e.diseaseFrequency * 100)}% of patients show it: LR ${e.lr.toPrecision(3)}`);
   }
   return lines;
+}
+
+/** The onset line of an explanation (score.ts onsetMatch). */
+export function describeOnset(m: TermMatch): string {
+  const lr = `LR ${m.lr.toPrecision(3)}`;
+  if (m.diseaseTerm == null || m.frequency == null) return `Onset ${m.label} (${m.term}): the disease has no onset annotation: ${lr}`;
+  return `Onset ${m.label} (${m.term}) against the disease's onset ${m.diseaseTermLabel} (${m.diseaseTerm}; ${Math.round(m.frequency * 100)}% of its patients expected at this onset): ${lr}`;
 }
 
 /** Ranks every disease (grouped) and every gene by phenotype alone. */
@@ -420,7 +431,11 @@ export function buildPhenotypeResult(
   return {
     hpoVersion: model.kb.versions.hpo,
     annotationsVersion: model.kb.versions.annotations,
-    used: { present: termRefs(model, q.present.map((t) => model.termId(t))), excluded: termRefs(model, q.excluded.map((t) => model.termId(t))) },
+    used: {
+      present: termRefs(model, q.present.map((t) => model.termId(t))),
+      excluded: termRefs(model, q.excluded.map((t) => model.termId(t))),
+      onset: q.onset ? (termRefs(model, [model.termId(q.onset.term)])[0] ?? null) : null,
+    },
     ignored: q.ignored,
     diseases,
     genes,

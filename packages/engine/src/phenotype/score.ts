@@ -11,12 +11,16 @@
  * - no informative common ancestor: LR = noMatchLr (the feature is unexplained by D).
  * - D is annotated NOT to show t (or an ancestor of t): LR = contradictionLr.
  * For each excluded patient term t: LR = (1 - P(t | D)) / (1 - P(t | background)), floored.
+ * The patient's age of onset (an HPO onset term) adds one LR against the disease's onset
+ * annotations (onset.ts); none when the disease has no onset annotation.
  * The disease's likelihood ratio is the product; with a uniform pre-test probability the
  * post-test probability is LR_D / sum over diseases of LR.
  */
+import { ONSET_ROOT } from '../kb/hpo-kb.ts';
 import { annotationProbability, type PhenotypeModel, type Postings } from './model.ts';
+import { addOnsetLn, getOnsetTable, onsetClassesOf, onsetLr, onsetProbability, type OnsetOptions } from './onset.ts';
 
-export interface PhenotypeScoringOptions {
+export interface PhenotypeScoringOptions extends OnsetOptions {
   /** Factor applied to a match through a shared ancestor of the patient's term that the disease is not annotated with (0, 1]. */
   partialPenalty: number;
   /** Factor when the patient's term is more specific than a term the disease is annotated with (0, 1]. */
@@ -42,6 +46,11 @@ export interface PhenotypeScoringOptions {
  * split (bench/rank-pheno-cv.ts, every 2nd case; each fold's training folds chose 0.02 / 0.15 / 0.02
  * over 0.1 / 0.3 / 0.1 and the other tested values, 21 variants; rank-analysis.md session 9).
  * noMatchLr and contradictionLr: the same CV kept them.
+ * onsetNeighbour / onsetSmoothing / onsetWeight (onset.ts): 5-fold cohort-grouped CV on the whole dev
+ * split with each case's stated onset among its terms (bench/rank-onset-cv.ts, 33 grid points; every
+ * fold's training folds chose 0.5 / 0.02 / 1 or a neighbour of it; held out disease top-1 45.1 ->
+ * 46.1 %, own publication left out 12.2 -> 12.3 % with these constants; rank-analysis.md session 17).
+ * onsetMaxLr: no cap (a cap of 1 gained less in-sample and nothing left out).
  */
 export const DEFAULT_SCORING_OPTIONS: PhenotypeScoringOptions = {
   partialPenalty: 0.02,
@@ -51,6 +60,10 @@ export const DEFAULT_SCORING_OPTIONS: PhenotypeScoringOptions = {
   excludedFloor: 0.1,
   excludedWeight: 0.02,
   dropImpliedAncestors: true,
+  onsetNeighbour: 0.5,
+  onsetSmoothing: 0.02,
+  onsetWeight: 1,
+  onsetMaxLr: Infinity,
 };
 
 export interface PhenotypeQuery {
@@ -58,31 +71,53 @@ export interface PhenotypeQuery {
   excluded?: readonly string[];
 }
 
+/** The patient's age of onset: the onset term used and the age classes it names (onset.ts). */
+export interface QueryOnset {
+  term: number;
+  classes: number[];
+}
+
 /** A query after id resolution: term indices, and ids that could not be used (with why). */
 export interface ResolvedQuery {
   present: number[];
   excluded: number[];
+  /** The patient's onset term (onset terms are listed among the present terms), or null. */
+  onset: QueryOnset | null;
   ignored: { id: string; reason: string }[];
 }
 
-/** Resolves alt/obsolete ids, drops unknown and non-phenotype terms, and de-duplicates. */
+/**
+ * Resolves alt/obsolete ids, drops unknown and non-phenotype terms, and de-duplicates. An onset
+ * term among the present terms is the patient's age of onset: with several, the earliest is used
+ * (onset is when the disease first shows; a more general term implied by a more specific one is
+ * dropped as for findings), the others are listed as ignored with the reason. An excluded onset
+ * term is not used.
+ */
 export function resolveQuery(model: PhenotypeModel, query: PhenotypeQuery, options: PhenotypeScoringOptions = DEFAULT_SCORING_OPTIONS): ResolvedQuery {
   const ignored: ResolvedQuery['ignored'] = [];
   const pa = model.kb.ontology.resolve('HP:0000118');
   const paIdx = pa ? (model.termIndex.get(pa) ?? -1) : -1;
-  const take = (ids: readonly string[]): number[] => {
+  const onsetIdx = model.termIndex.get(ONSET_ROOT) ?? -1;
+  const onsets: QueryOnset[] = [];
+  const take = (ids: readonly string[], isPresent: boolean): number[] => {
     const out: number[] = [];
     for (const id of ids) {
       const i = model.indexOf(id);
       if (i < 0) ignored.push({ id, reason: 'unknown HPO id' });
-      else if (paIdx >= 0 && !model.isA(i, paIdx)) ignored.push({ id, reason: 'not a phenotypic abnormality (onset, inheritance or modifier term)' });
+      else if (onsetIdx >= 0 && model.isA(i, onsetIdx)) {
+        const classes = onsetClassesOf(model.kb.ontology, model.termId(i));
+        if (!isPresent) ignored.push({ id, reason: 'an excluded onset term is not used (give the onset the patient had)' });
+        else if (i === onsetIdx || classes.length === 0) ignored.push({ id, reason: 'too general an onset term (no age class)' });
+        else if (!onsets.some((o) => o.term === i)) onsets.push({ term: i, classes });
+      } else if (paIdx >= 0 && !model.isA(i, paIdx)) ignored.push({ id, reason: 'not a phenotypic abnormality (inheritance, course or modifier term)' });
       else if (model.isTopTerm[i]) ignored.push({ id, reason: 'too general' });
       else if (!out.includes(i)) out.push(i);
     }
     return out;
   };
-  let present = take(query.present);
-  let excluded = take(query.excluded ?? []);
+  let present = take(query.present, true);
+  let excluded = take(query.excluded ?? [], false);
+  const onset = earliestOnset(model, onsets, ignored);
   // A term both observed and excluded is contradictory input: keep it as observed only.
   excluded = excluded.filter((e) => {
     if (present.includes(e)) {
@@ -104,12 +139,35 @@ export function resolveQuery(model: PhenotypeModel, query: PhenotypeQuery, optio
       return !implied;
     });
   }
-  return { present, excluded, ignored };
+  return { present, excluded, onset, ignored };
+}
+
+/** The earliest of the patient's onset terms (ties: the one naming fewer classes, then the first given); the others go to `ignored`. */
+function earliestOnset(model: PhenotypeModel, onsets: readonly QueryOnset[], ignored: ResolvedQuery['ignored']): QueryOnset | null {
+  let best: QueryOnset | null = null;
+  for (const o of onsets) {
+    if (!best) best = o;
+    else {
+      const [a, b] = [Math.min(...o.classes), Math.min(...best.classes)];
+      if (a < b || (a === b && o.classes.length < best.classes.length)) best = o;
+    }
+  }
+  for (const o of onsets) {
+    if (o === best || !best) continue;
+    const implied = model.isA(best.term, o.term);
+    ignored.push({
+      id: model.termId(o.term),
+      reason: implied ? 'implied by a more specific onset term' : `a later onset than ${model.label(best.term)}: the onset is when the disease first shows`,
+    });
+  }
+  return best;
 }
 
 /** Natural-log likelihood ratio of every disease (index-aligned with model.diseases). */
 export function scoreDiseases(model: PhenotypeModel, q: ResolvedQuery, options: PhenotypeScoringOptions = DEFAULT_SCORING_OPTIONS): Float64Array {
-  return scoreWithPostings(model, model.postings, model.diseases.length, q, options, (t, best) => applyContradictions(model, t, best, options.contradictionLr));
+  const total = scoreWithPostings(model, model.postings, model.diseases.length, q, options, (t, best) => applyContradictions(model, t, best, options.contradictionLr));
+  if (q.onset) addOnsetLn(model, q.onset.classes, options, total);
+  return total;
 }
 
 /**
@@ -177,7 +235,8 @@ function applyContradictions(model: PhenotypeModel, t: number, best: Float64Arra
   }
 }
 
-export type TermMatchKind = 'exact' | 'implied' | 'partial' | 'unmatched' | 'contradicted';
+/** 'onset': the patient's age of onset against the disease's onset annotations (onset.ts). */
+export type TermMatchKind = 'exact' | 'implied' | 'partial' | 'unmatched' | 'contradicted' | 'onset';
 
 /** How one observed patient term is explained by one disease. */
 export interface TermMatch {
@@ -187,7 +246,7 @@ export interface TermMatch {
   /** The disease annotation (or shared ancestor for a partial match) that explains the term. */
   diseaseTerm: string | null;
   diseaseTermLabel: string | null;
-  /** P(term | disease) used (propagated annotation frequency), null when unmatched. */
+  /** P(term | disease) used (propagated annotation frequency; for onset P(onset class | disease)), null when unmatched or the disease has no onset annotation. */
   frequency: number | null;
   /** The frequency as written in the annotation source (e.g. '12/20', 'HP:0040282'), when known. */
   frequencyText: string | null;
@@ -281,7 +340,40 @@ export function explainDisease(
       lr: best,
     });
   }
+  const onset = onsetMatch(model, q, d, options);
+  if (onset) matched.push(onset);
   return { matched, excluded: excludedEffects(model, q, options, (t) => model.probability(d, t)) };
+}
+
+/**
+ * The onset line of a disease's explanation (the arithmetic of scoreDiseases' onset LR): the
+ * patient's onset term, the disease's onset term nearest to it on the age scale, P(onset | disease)
+ * and the weighted LR (1 when the disease has no onset annotation); null without a patient onset.
+ */
+export function onsetMatch(model: PhenotypeModel, q: ResolvedQuery, d: number, options: PhenotypeScoringOptions = DEFAULT_SCORING_OPTIONS): TermMatch | null {
+  if (!q.onset || options.onsetWeight === 0) return null;
+  const { dist, background } = getOnsetTable(model, options);
+  const p = dist[d] ?? null;
+  const base = { term: model.termId(q.onset.term), label: model.label(q.onset.term), kind: 'onset' as const, frequencyText: null };
+  if (!p) return { ...base, diseaseTerm: null, diseaseTermLabel: null, frequency: null, lr: 1 };
+  const patient = q.onset.classes;
+  let nearest: string | null = null;
+  let nearestGap = Infinity;
+  for (const id of model.diseases[d]?.onset ?? []) {
+    const cs = onsetClassesOf(model.kb.ontology, id);
+    const gap = Math.min(...cs.flatMap((c) => patient.map((x) => Math.abs(c - x))));
+    if (gap < nearestGap) {
+      nearestGap = gap;
+      nearest = id;
+    }
+  }
+  return {
+    ...base,
+    diseaseTerm: nearest,
+    diseaseTermLabel: nearest ? (model.kb.ontology.label(nearest) ?? nearest) : null,
+    frequency: onsetProbability(p, patient),
+    lr: onsetLr(p, background, patient, options.onsetWeight, options.onsetMaxLr),
+  };
 }
 
 /** The effect of each excluded patient term on a profile whose P(term) is `probability` (the arithmetic of `scoreWithPostings`). */

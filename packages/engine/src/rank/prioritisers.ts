@@ -18,7 +18,7 @@ import type { HpoKb, NamedDisease } from '../kb/hpo-kb.ts';
 import type { PhenotypeModel } from '../phenotype/model.ts';
 import { scoreNamedDisease, type NameEvidence } from '../phenotype/name-evidence.ts';
 import { describeBorrowed, explainBorrowed, getBorrowedProfiles, type BorrowedProfile } from '../phenotype/series.ts';
-import { getDiseaseGroups } from '../phenotype/rank-phenotype.ts';
+import { describeOnset, getDiseaseGroups } from '../phenotype/rank-phenotype.ts';
 import { explainDisease, type PhenotypeScoringOptions, type ResolvedQuery, type TermMatch } from '../phenotype/score.ts';
 import type { Sex } from '../types.ts';
 import { familyGenotypeFit, type FamilyContext } from '../family/segregation.ts';
@@ -231,6 +231,9 @@ function explainPhenotype(ctx: PrioritiserContext, h: Hypothesis, withTerms: boo
     const lines: string[] = [];
     const hits = ev.matched.filter((m) => m.kind === 'exact' || m.kind === 'implied').map((m) => m.label);
     lines.push(`Phenotype: ${ev.diseaseName} (${ev.diseaseId}), likelihood ratio 10^${ev.log10Lr.toFixed(1)}${hits.length ? `; matching features: ${hits.join(', ')}` : ''}`);
+    // The patient's onset is part of that likelihood ratio: its own line.
+    const onset = ev.matched.find((m) => m.kind === 'onset');
+    if (onset) lines.push(describeOnset(onset));
     const groups = getDiseaseGroups(model);
     const groupMembers = groups.members[groups.groupOf[d.disease] ?? 0] ?? [];
     if (groupMembers.length > 1) lines.push(`Same disease as ${groupMembers.filter((x) => x !== d.disease).map((x) => model.diseases[x]?.id).join(', ')} (Mondo ${model.diseases[d.disease]?.mondo ?? ''})`);

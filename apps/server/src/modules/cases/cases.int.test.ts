@@ -397,6 +397,22 @@ describe('uploading a case', () => {
     expect(run.json<{ run: { counts: Record<string, number> } }>().run.counts.variantsStored).toBe(2500);
   });
 
+  it("keeps an age-of-onset term typed on the case and shows it as the case's onset", async () => {
+    const rankedAt = async () => (await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: bearer(alice) })).json<{ run: { rankedAt: string | null } }>().run.rankedAt;
+    const before = await rankedAt();
+    const res = await putTerms(alice, productId, { hpoTerms: ['HP:0003002', 'HP:0003593'], excludedTerms: [] });
+    expect(res.statusCode).toBe(200);
+    const got = await app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: bearer(alice) });
+    expect(got.json<{ hpoTerms: unknown[] }>().hpoTerms).toEqual([
+      { id: 'HP:0003002', label: 'Breast carcinoma' },
+      { id: 'HP:0003593', label: 'Infantile onset', onset: true },
+    ]);
+    // the re-ranking it queued finishes before the next test
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && (await rankedAt()) === before) await new Promise((r) => setTimeout(r, 100));
+    expect(await rankedAt()).not.toBe(before);
+  });
+
   it('lets the owner share the case; the recipient sees it as shared but cannot edit it', async () => {
     const share = await app.inject({
       method: 'POST',

@@ -62,14 +62,14 @@ export function presentRun(r: AnalysisRunRow): AnalysisRunInfo {
 export function presentCaseDetails(
   p: ProductRow,
   access: { isOwner: boolean; ownerEmail: string; ownerName: string; shares: string[] },
-  extra: { files: ProductFileRow[]; run: AnalysisRunRow | null; label: (id: string) => string },
+  extra: { files: ProductFileRow[]; run: AnalysisRunRow | null; label: (id: string) => string; isOnset?: (id: string) => boolean },
 ): ProductDetails {
   const terms = (ids: string[]): TermRef[] => ids.map((id) => ({ id, label: extra.label(id) }));
   return {
     ...presentCaseSummary(p, { ...access, shareCount: access.shares.length }),
     gender: p.gender,
     symptoms: p.symptoms,
-    hpoTerms: terms(p.hpoTerms),
+    hpoTerms: terms(p.hpoTerms).map((t) => (extra.isOnset?.(t.id) ? { ...t, onset: true as const } : t)),
     excludedTerms: terms(p.excludedTerms),
     assemblyRequested: p.assemblyRequested,
     assembly: p.assembly,

@@ -15,7 +15,7 @@ import {
   type ProductSummary,
   type UpdatePhenotypeTermsBody,
 } from '@rarelens/contract';
-import { readVcfSampleNames, VcfParseError, type Ontology } from '@rarelens/engine';
+import { ONSET_ROOT, readVcfSampleNames, VcfParseError, type Ontology } from '@rarelens/engine';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError, Errors } from '../../errors.ts';
 import {
@@ -523,13 +523,16 @@ export function createCasesService(deps: CasesServiceDeps) {
     async get(user: Caller, id: string): Promise<ProductDetails> {
       const found = await access(user, id, 'read');
       const c = found.caseRow;
-      const [files, run, shares, label] = await Promise.all([
+      const [files, run, shares, label, ontology] = await Promise.all([
         repo.listFiles(db, c.id),
         c.currentRunId ? deps.access.run(c.currentRunId) : Promise.resolve(null),
         deps.shareEmails(c.id),
         labeler(),
+        deps.ontology().catch(() => null),
       ]);
-      return presentCaseDetails(c, { isOwner: found.isOwner, ownerEmail: found.ownerEmail, ownerName: found.ownerName, shares }, { files, run, label });
+      // An age-of-onset term is shown as the patient's onset (the ranking scores it as such).
+      const isOnset = (t: string): boolean => !!ontology && t !== ONSET_ROOT && ontology.isA(t, ONSET_ROOT);
+      return presentCaseDetails(c, { isOwner: found.isOwner, ownerEmail: found.ownerEmail, ownerName: found.ownerName, shares }, { files, run, label, isOnset });
     },
 
     /** Saves new terms; a Completed case is re-ranked from its stored variants. */

@@ -11,6 +11,10 @@ const ontology = testOntology([
   term('HP:0001770', 'Toe syndactyly', ['HP:0000118'], ['Fused toes']),
   term('HP:0000244', 'Brachyturricephaly', ['HP:0000118'], ['High, broad skull']),
   term('HP:9999999', 'Broad obsolete thing', ['HP:0000118'], [], true),
+  term('HP:0031797', 'Clinical course', ['HP:0000001']),
+  term('HP:0003674', 'Onset', ['HP:0031797']),
+  term('HP:0003593', 'Infantile onset', ['HP:0003674'], ['Onset in infancy']),
+  term('HP:0003676', 'Progressive', ['HP:0031797']),
 ]);
 
 describe('HPO autocomplete', () => {
@@ -26,6 +30,12 @@ describe('HPO autocomplete', () => {
   it('leaves out obsolete terms and terms outside Phenotypic abnormality', () => {
     expect(search.search('obsolete', 5)).toEqual([]);
     expect(search.search('autosomal', 5)).toEqual([]);
+    expect(search.search('progressive', 5)).toEqual([]);
+  });
+  it("offers the age-of-onset terms, marked as onset (the patient's onset is scored), but not Onset itself", () => {
+    expect(search.search('infancy', 5)).toEqual([{ id: 'HP:0003593', label: 'Infantile onset', matchedSynonym: 'Onset in infancy', onset: true }]);
+    expect(search.search('HP:0003593', 5)).toEqual([{ id: 'HP:0003593', label: 'Infantile onset', matchedSynonym: null, onset: true }]);
+    expect(search.search('onset', 5).map((h) => h.id)).toEqual(['HP:0003593']);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * In-memory HPO autocomplete: an HP id, or words matched as prefixes against labels, synonyms
- * and lay wording of current terms under Phenotypic abnormality (inheritance and onset terms are
- * left out: the form describes the patient's phenotype).
+ * and lay wording of current terms under Phenotypic abnormality and of the age-of-onset terms
+ * under Onset (the ranking scores the patient's onset against the diseases'; hits say `onset`).
+ * Inheritance, course and modifier terms are left out: they describe a disease, not the patient.
  *
  * Ranking: a text equal to the query first (the label, then an exact or layperson synonym or a
  * lay phrase, then other synonyms), then texts starting with the query, then texts containing
@@ -9,7 +10,7 @@
  * loss" offers Hearing impairment (exact synonym "Hearing loss") before Low-frequency hearing
  * loss, and "deafness" offers it before Unilateral deafness.
  */
-import { PHENOTYPIC_ABNORMALITY, type Ontology, type Synonym } from '@rarelens/engine';
+import { ONSET_ROOT, PHENOTYPIC_ABNORMALITY, type Ontology, type Synonym } from '@rarelens/engine';
 
 /** How a text names its term, best first. */
 type TextKind = 'label' | 'exact' | 'other';
@@ -26,12 +27,15 @@ interface Entry {
   id: string;
   label: string;
   texts: Text[];
+  onset: boolean;
 }
 
 export interface HpoSearchHit {
   id: string;
   label: string;
   matchedSynonym: string | null;
+  /** An age-of-onset term (under Onset, HP:0003674): the patient's onset, not a finding. */
+  onset?: true;
 }
 
 export interface HpoSearch {
@@ -64,13 +68,15 @@ export function createHpoSearch(ontology: Ontology, lay: readonly LayPhrase[] = 
     synonym: kind === 'label' ? null : value,
   });
   for (const id of ontology.currentIds()) {
-    if (!ontology.isA(id, PHENOTYPIC_ABNORMALITY) || id === PHENOTYPIC_ABNORMALITY) continue;
+    const onset = ontology.isA(id, ONSET_ROOT) && id !== ONSET_ROOT;
+    if (!onset && (!ontology.isA(id, PHENOTYPIC_ABNORMALITY) || id === PHENOTYPIC_ABNORMALITY)) continue;
     const t = ontology.terms.get(id);
     if (!t) continue;
     const entry: Entry = {
       id,
       label: t.label,
       texts: [text(t.label, 'label'), ...t.synonyms.map((s) => text(s.text, synonymKind(s)))],
+      onset,
     };
     entries.push(entry);
     byId.set(id, entry);
@@ -89,7 +95,7 @@ export function createHpoSearch(ontology: Ontology, lay: readonly LayPhrase[] = 
         const id = `HP:${idMatch[1]!.padStart(7, '0')}`;
         const resolved = ontology.resolve(id);
         const t = resolved ? ontology.terms.get(resolved) : undefined;
-        return t ? [{ id: t.id, label: t.label, matchedSynonym: null }] : [];
+        return t ? [{ id: t.id, label: t.label, matchedSynonym: null, ...(ontology.isA(t.id, ONSET_ROOT) && t.id !== ONSET_ROOT ? { onset: true as const } : {}) }] : [];
       }
       const qWords = words(query);
       if (qWords.length === 0) return [];
@@ -112,7 +118,7 @@ export function createHpoSearch(ontology: Ontology, lay: readonly LayPhrase[] = 
         if (best >= 0) scored.push({ e, score: best, syn: bestSyn });
       }
       scored.sort((a, b) => b.score - a.score || a.e.id.localeCompare(b.e.id));
-      return scored.slice(0, limit).map((s) => ({ id: s.e.id, label: s.e.label, matchedSynonym: s.syn }));
+      return scored.slice(0, limit).map((s) => ({ id: s.e.id, label: s.e.label, matchedSynonym: s.syn, ...(s.e.onset ? { onset: true as const } : {}) }));
     },
   };
 }

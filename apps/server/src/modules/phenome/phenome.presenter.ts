@@ -1,9 +1,9 @@
 /** Response whitelist for PhenomeAI terms. */
 import type { PhenomeExtractResponse, PhenomeTermDto } from '@rarelens/contract';
 import type { PhenomeTerm } from '@rarelens/phenome';
-import type { PhenomeResult } from './phenome.service.ts';
+import type { PhenomeModifier, PhenomeResult } from './phenome.service.ts';
 
-export function presentPhenomeTerm(t: PhenomeTerm): PhenomeTermDto {
+export function presentPhenomeTerm(t: PhenomeTerm | PhenomeModifier): PhenomeTermDto {
   const out: PhenomeTermDto = {
     id: t.id,
     label: t.label,

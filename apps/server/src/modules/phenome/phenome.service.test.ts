@@ -53,16 +53,20 @@ describe('caseTermsFromText', () => {
     expect(terms).toEqual({ hpoTerms: ['HP:0001250'], excludedTerms: ['HP:0000518'] });
   });
 
-  it('returns inheritance and onset as modifiers, apart from the terms and out of the phenotype profile', async () => {
+  it('returns inheritance and onset as modifiers, the onset marked as such; the onset joins the case terms, the inheritance does not', async () => {
     const service = createPhenomeService({ ontology: () => Promise.resolve(buildOntology()) });
     const text = 'Seizures with childhood onset, inherited in an autosomal dominant manner.';
     const result = await service.extract(text);
     expect(result.terms.map((t) => [t.id, t.category])).toEqual([['HP:0001250', 'phenotype']]);
     expect(result.modifiers.map((t) => [t.id, t.category])).toEqual([
-      ['HP:0011463', 'course'],
+      ['HP:0011463', 'onset'],
       ['HP:0000006', 'inheritance'],
     ]);
     expect(await caseTermsFromText(service, text)).toEqual({
+      hpoTerms: ['HP:0001250', 'HP:0011463'],
+      excludedTerms: [],
+    });
+    expect(await caseTermsFromText(service, 'Seizures; no childhood onset.')).toEqual({
       hpoTerms: ['HP:0001250'],
       excludedTerms: [],
     });

@@ -4,7 +4,7 @@
  * (RARELENS_SOURCES). The optional LLM assist is used when configured; its failures fall back
  * to the offline result.
  */
-import type { Ontology } from '@rarelens/engine';
+import { ONSET_ROOT, type Ontology } from '@rarelens/engine';
 import {
   caseProfile,
   createPhenome,
@@ -17,7 +17,11 @@ import { AppError } from '../../errors.ts';
 import { loadOnce } from '../../kb/load-once.ts';
 import { ErrorCode } from '@rarelens/contract';
 
-export interface PhenomeResult extends PhenomeExtraction {
+/** A modifier as the API answers it: an age-of-onset modifier has category 'onset' (markOnset). */
+export type PhenomeModifier = Omit<PhenomeTerm, 'category'> & { category?: PhenomeTerm['category'] | 'onset' };
+
+export interface PhenomeResult extends Omit<PhenomeExtraction, 'modifiers'> {
+  modifiers: PhenomeModifier[];
   hpoVersion: string;
   llmUsed: boolean;
 }
@@ -51,45 +55,53 @@ export function createPhenomeService(deps: PhenomeServiceDeps): PhenomeService {
         );
       }
       const { phenome, ontology } = loaded;
-      if (!deps.llm)
+      if (!deps.llm) {
+        const found = phenome.extractFindings(text);
         return {
           hpoVersion: phenome.ontologyVersion,
-          ...phenome.extractFindings(text),
+          ...found,
+          modifiers: markOnset(ontology, found.modifiers),
           llmUsed: false,
         };
+      }
       const res = await extractWithLlm(phenome, ontology, text, deps.llm);
       return {
         hpoVersion: phenome.ontologyVersion,
         terms: res.terms,
-        modifiers: res.modifiers,
+        modifiers: markOnset(ontology, res.modifiers),
         llmUsed: res.llm.used,
       };
     },
   };
 }
 
+/** Age-of-onset modifiers (under Onset, HP:0003674, not Onset itself) get category 'onset': the patient's onset, which the ranking scores. */
+function markOnset(ontology: Ontology, modifiers: readonly PhenomeTerm[]): PhenomeModifier[] {
+  return modifiers.map((m) => (m.id !== ONSET_ROOT && ontology.isA(m.id, ONSET_ROOT) ? { ...m, category: 'onset' as const } : m));
+}
+
 /**
  * The terms of a case read from its symptoms (a case submitted without HPO terms): the
  * patient's own, asserted findings as present terms, the patient's negated findings as excluded
  * terms; hedged, family and nested general mentions, and terms outside Phenotypic abnormality
- * (inheritance, onset, course), are left out. No HPO available = no terms.
+ * (inheritance, course) are left out. The patient's asserted age-of-onset terms (modifiers of
+ * category 'onset', e.g. "childhood onset") join the present terms: the ranking scores the
+ * patient's onset against each disease's (engine phenotype/onset.ts); an inheritance mode or
+ * course describes the disease and stays out. No HPO available = no terms.
  */
 export async function caseTermsFromText(
   service: PhenomeService,
   text: string,
 ): Promise<{ hpoTerms: string[]; excludedTerms: string[] }> {
-  let terms: PhenomeTerm[];
+  let extraction: PhenomeResult;
   try {
-    terms = (await service.extract(text)).terms;
+    extraction = await service.extract(text);
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 503)
       return { hpoTerms: [], excludedTerms: [] };
     throw err;
   }
-  // Only the patient's stated findings (Phenotypic abnormality: `terms`, not `modifiers`) make
-  // the phenotype profile the case is ranked on: an inheritance mode, onset or course term
-  // ("autosomal dominant", "childhood onset") describes the disease, not a symptom. The
-  // benchmark scores the same rule.
-  const { present, excluded } = caseProfile(terms);
-  return { hpoTerms: present, excludedTerms: excluded };
+  const { present, excluded } = caseProfile(extraction.terms);
+  const onset = extraction.modifiers.filter((m) => m.category === 'onset' && m.subject === 'patient' && !m.negated && !m.uncertain).map((m) => m.id);
+  return { hpoTerms: [...new Set([...present, ...onset])], excludedTerms: excluded };
 }

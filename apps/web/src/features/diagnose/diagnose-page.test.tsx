@@ -10,9 +10,9 @@ const productId = '0b6d3f7e-1f55-4a53-9c1e-3c1f4a9d2b10';
 const symptoms = 'Craniosynostosis and proptosis. No seizures. Autosomal dominant.';
 
 /** A small fake of the cases API: the re-ranking finishes on the second read of the case after the PUT. */
-function fakeServer(initial: { isOwner?: boolean } = {}) {
+function fakeServer(initial: { isOwner?: boolean; hpoTerms?: ProductDetails['hpoTerms'] } = {}) {
   const state = {
-    hpoTerms: [{ id: 'HP:0001363', label: 'Craniosynostosis' }],
+    hpoTerms: initial.hpoTerms ?? [{ id: 'HP:0001363', label: 'Craniosynostosis' }],
     excludedTerms: [] as Array<{ id: string; label: string }>,
     rankedAt: '2026-11-21T08:00:00.000Z',
     version: 1,
@@ -283,6 +283,26 @@ describe('DiagnosePage', () => {
     expect(screen.getAllByTestId('phenome-mark').map((m) => m.textContent)).not.toContain(
       'Autosomal dominant',
     );
+  });
+
+  it("shows the case's age-of-onset term among its terms, marked as onset, and keeps it when saving", async () => {
+    const server = fakeServer({
+      hpoTerms: [
+        { id: 'HP:0001363', label: 'Craniosynostosis' },
+        { id: 'HP:0003593', label: 'Infantile onset', onset: true },
+      ],
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const terms = await screen.findByTestId('diagnose-terms');
+    const onset = (await within(terms).findAllByTestId('diagnose-term')).find((t) => t.dataset.termId === 'HP:0003593');
+    expect(onset).toHaveTextContent('Infantile onset');
+    expect(within(onset as HTMLElement).getByText('onset')).toBeInTheDocument();
+    const finding = within(terms).getAllByTestId('diagnose-term').find((t) => t.dataset.termId === 'HP:0001363');
+    expect(within(finding as HTMLElement).queryByText('onset')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Accept: Proptosis (HP:0000520)' }));
+    await user.click(screen.getByTestId('diagnose-rerank'));
+    await waitFor(() => expect(server.puts).toEqual([{ hpoTerms: ['HP:0001363', 'HP:0003593', 'HP:0000520'], excludedTerms: [] }]));
   });
 
   it('lets a user the case is shared with read the terms but not change them', async () => {

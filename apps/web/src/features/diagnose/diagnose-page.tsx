@@ -4,7 +4,7 @@ import {
   type GeneRow,
   type PhenotypeRow,
   type ProductDetails,
-  type TermRef,
+  type CaseTerm,
 } from '@rarelens/contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -21,7 +21,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { productKeys, CaseSummary, StatusBadge } from '../cases/index.ts';
 import { phenotypesApi } from '../phenotypes/index.ts';
 import { AlsoNoted, HighlightedText, usePhenomeExtraction, useSuggestionState, SuggestionPanel, groupSuggestions, type Suggestion } from '../phenome/index.ts';
-import { HpoTermPicker } from '../upload/index.ts';
+import { HpoTermPicker, OnsetBadge } from '../upload/index.ts';
 import {
   RerankTimeoutMs,
   sameTerms,
@@ -69,7 +69,7 @@ function isWaitingFor(wait: RerankWait, product: ProductDetails | undefined): bo
   return (product.run?.rankedAt ?? null) === wait.since;
 }
 
-function addTerm(list: TermRef[], term: TermRef): TermRef[] {
+function addTerm(list: CaseTerm[], term: CaseTerm): CaseTerm[] {
   return list.some((t) => t.id === term.id) ? list : [...list, term];
 }
 
@@ -176,12 +176,12 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
   }, [rerank, isRanking, onRerank]);
 
   const edit = (change: (t: PatientTerms) => PatientTerms) => setDraft((d) => change(d ?? saved));
-  const addPresent = (term: TermRef) =>
+  const addPresent = (term: CaseTerm) =>
     edit((t) => ({
       hpoTerms: addTerm(t.hpoTerms, term),
       excludedTerms: t.excludedTerms.filter((x) => x.id !== term.id),
     }));
-  const addExcluded = (term: TermRef) =>
+  const addExcluded = (term: CaseTerm) =>
     edit((t) => ({
       excludedTerms: addTerm(t.excludedTerms, term),
       hpoTerms: t.hpoTerms.filter((x) => x.id !== term.id),
@@ -192,7 +192,7 @@ function DiagnoseWorkspace({ product, rerank, isRanking, onRerank }: WorkspacePr
       excludedTerms: t.excludedTerms.filter((x) => x.id !== id),
     }));
   const accept = (s: Suggestion, as: 'present' | 'excluded') =>
-    (as === 'excluded' ? addExcluded : addPresent)({ id: s.id, label: s.label });
+    (as === 'excluded' ? addExcluded : addPresent)({ id: s.id, label: s.label, ...(s.onset ? { onset: true as const } : {}) });
 
   function firstPage<T>(key: QueryKey): T[] | undefined {
     return queryClient.getQueryData<{ items: T[] }>(key)?.items;
@@ -466,8 +466,8 @@ function TermList({
   testId,
 }: {
   title: string;
-  terms: TermRef[];
-  saved: TermRef[];
+  terms: CaseTerm[];
+  saved: CaseTerm[];
   fromText: ReadonlySet<string>;
   onRemove: ((id: string) => void) | undefined;
   empty: string;
@@ -526,6 +526,7 @@ function TermList({
                     >
                       {t.id}
                     </a>
+                    {t.onset ? <OnsetBadge /> : null}
                     {fromText.has(t.id) ? (
                       <span className="rounded bg-accent-50 px-1 text-[10px] font-medium text-accent-700">
                         in text
@@ -563,8 +564,8 @@ function AddTerm({
   onAdd,
   disabled,
 }: {
-  selected: TermRef[];
-  onAdd: (term: TermRef, as: 'present' | 'excluded') => void;
+  selected: CaseTerm[];
+  onAdd: (term: CaseTerm, as: 'present' | 'excluded') => void;
   disabled: boolean;
 }) {
   const [as, setAs] = useState<'present' | 'excluded'>('present');

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import type { PhenomeTermDto, TermRef } from '@rarelens/contract';
+import type { CaseTerm, PhenomeTermDto, TermRef } from '@rarelens/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -12,7 +12,8 @@ let calls: Call[] = [];
 
 /**
  * A toy extractor on the server side of the stub: finds a few words, with "no" negating and
- * "mother" moving to family; an inheritance mode or onset is returned among the modifiers.
+ * "mother" moving to family; an inheritance mode or onset is returned among the modifiers, the
+ * onset with category 'onset' (as the server marks it).
  */
 function extract(text: string): { terms: PhenomeTermDto[]; modifiers: PhenomeTermDto[] } {
   const lexicon: Array<[string, string, string]> = [
@@ -38,6 +39,7 @@ function extract(text: string): { terms: PhenomeTermDto[]; modifiers: PhenomeTer
       negated: /\bno\b/.test(sentence),
       subject: /\bmother\b/.test(sentence) ? 'family' : 'patient',
       confidence: 0.9,
+      ...(id === 'HP:0011463' ? { category: 'onset' as const } : {}),
     });
   }
   return {
@@ -74,7 +76,7 @@ afterEach(() => {
 
 function Harness() {
   const [text, setText] = useState('');
-  const [terms, setTerms] = useState<TermRef[]>([]);
+  const [terms, setTerms] = useState<CaseTerm[]>([]);
   const [excluded, setExcluded] = useState<TermRef[]>([]);
   return (
     <>
@@ -86,7 +88,7 @@ function Harness() {
         excluded={excluded}
         onAddExcludedTerm={(t) => setExcluded((list) => [...list, t])}
       />
-      <output data-testid="terms">{terms.map((t) => t.id).join(',')}</output>
+      <output data-testid="terms">{terms.map((t) => `${t.id}${t.onset ? '(onset)' : ''}`).join(',')}</output>
       <output data-testid="excluded">{excluded.map((t) => t.id).join(',')}</output>
     </>
   );
@@ -175,7 +177,7 @@ describe('PhenomeSuggestions', () => {
     );
   });
 
-  it('shows the inheritance and onset under the proposals as noted, not as terms to accept', async () => {
+  it('proposes the patient’s onset as a term to accept, and shows the inheritance as noted, not as a term', async () => {
     const user = userEvent.setup();
     renderHarness();
     await user.type(
@@ -184,15 +186,16 @@ describe('PhenomeSuggestions', () => {
     );
     const noted = await screen.findByTestId('phenome-also-noted', {}, { timeout: 3000 });
     expect(noted).toHaveTextContent(
-      'Also noted (not symptoms, not added as terms): Childhood onset · Autosomal dominant inheritance',
+      'Also noted (not symptoms, not added as terms): Autosomal dominant inheritance',
     );
-    expect(screen.getByRole('list', { name: 'Proposed phenotypes (1)' })).toHaveTextContent(
-      'Hypotonia',
-    );
-    expect(screen.queryByRole('button', { name: /Autosomal dominant|Childhood onset/ })).toBeNull();
-    expect(screen.getAllByTestId('phenome-mark').map((m) => m.textContent)).toEqual(['Hypotonia']);
+    const proposed = screen.getByRole('list', { name: 'Proposed phenotypes (2)' });
+    expect(proposed).toHaveTextContent('Hypotonia');
+    expect(proposed).toHaveTextContent('Childhood onset');
+    expect(screen.queryByRole('button', { name: /Autosomal dominant/ })).toBeNull();
+    expect(screen.getAllByTestId('phenome-mark').map((m) => m.textContent)).toEqual(['Hypotonia', 'childhood onset']);
     await user.click(screen.getByRole('button', { name: 'Accept: Hypotonia (HP:0001252)' }));
-    expect(screen.getByTestId('terms')).toHaveTextContent(/^HP:0001252$/);
+    await user.click(screen.getByRole('button', { name: 'Accept: Childhood onset (HP:0011463)' }));
+    expect(screen.getByTestId('terms')).toHaveTextContent(/^HP:0001252,HP:0011463\(onset\)$/);
   });
 
   it('keeps a relative’s finding in the family history when the patient has the same term, and does not count it as accepted', async () => {

@@ -90,7 +90,7 @@ export function PhenomeSuggestions({
   if (extraction.isEmpty) return null;
 
   const accept = (s: Suggestion, as: 'present' | 'excluded') => {
-    const term = { id: s.id, label: s.label };
+    const term = { id: s.id, label: s.label, ...(s.onset ? { onset: true as const } : {}) };
     if (as === 'excluded') onAddExcludedTerm?.(term);
     else onAddTerm(term);
   };

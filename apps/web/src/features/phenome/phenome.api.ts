@@ -10,9 +10,9 @@ export const ExtractDebounceMs = 400;
 export type Extraction = {
   text: string;
   hpoVersion: string;
-  /** Phenotypic abnormalities: the terms to suggest. */
+  /** Phenotypic abnormalities and the patient's onset (category 'onset'): the terms to suggest. */
   terms: PhenomeTermDto[];
-  /** Inheritance, onset, course and other clinical modifiers: shown, never suggested as terms. */
+  /** Inheritance, course and other clinical modifiers: shown, never suggested as terms. */
   modifiers: PhenomeTermDto[];
   llmUsed: boolean;
 };
@@ -25,7 +25,14 @@ export const phenomeApi = {
       { text },
       { schema: PhenomeExtractResponse, signal },
     );
-    return { text, ...r };
+    // The patient's stated onset is a term of the case (the ranking scores it); other modifiers are only noted.
+    const isOnset = (t: PhenomeTermDto): boolean => t.category === 'onset' && t.subject === 'patient' && !t.negated;
+    return {
+      text,
+      ...r,
+      terms: [...r.terms, ...r.modifiers.filter(isOnset)].sort((a, b) => a.start - b.start || b.end - a.end),
+      modifiers: r.modifiers.filter((t) => !isOnset(t)),
+    };
   },
 };
 

@@ -21,6 +21,8 @@ export type Suggestion = {
   /** True when every mention is hedged ("possible", "suspected"). */
   isUncertain: boolean;
   mentions: Mention[];
+  /** An age-of-onset term (category 'onset'): accepted as the patient's onset. */
+  onset?: true;
 };
 
 /** The kind of one mention: a relative's finding stays a family finding even when negated. */
@@ -54,6 +56,7 @@ export function groupSuggestions(terms: readonly PhenomeTermDto[]): Suggestion[]
         confidence: t.confidence,
         isUncertain: t.uncertain === true,
         mentions: [mention],
+        ...(t.category === 'onset' ? { onset: true as const } : {}),
       });
     }
   }

@@ -18,6 +18,7 @@ import {
   MatchBadge,
   ProbabilityBar,
   RankExplanation,
+  symptomTerms,
 } from './phenotype-ui.tsx';
 import { usePhenotype } from './phenotypes.api.ts';
 import { PhenotypeSourceNote } from './phenotype-source-note.tsx';
@@ -53,6 +54,11 @@ function Panel({
   );
 }
 
+/** What the disease column says when a patient term met nothing: the onset line, when the disease has no onset annotation (LR 1). */
+function noCounterpart(match: string): string {
+  return match === 'onset' ? 'no onset annotation in the disease (not counted)' : 'no counterpart in the disease';
+}
+
 function MatchedSymptoms({ phenotype }: { phenotype: PhenotypeDetails }) {
   if (phenotype.matchedTerms.length === 0)
     return <p className="px-5 py-4 text-sm text-ink-500">The case has no HPO terms to compare.</p>;
@@ -69,8 +75,8 @@ function MatchedSymptoms({ phenotype }: { phenotype: PhenotypeDetails }) {
               <p className="mt-0.5 text-xs text-ink-600">
                 →{' '}
                 {t.diseaseTermId
-                  ? `${t.diseaseTermLabel ?? t.diseaseTermId} (${t.diseaseTermId})`
-                  : 'no counterpart in the disease'}
+                  ? `${t.match === 'onset' ? 'disease onset ' : ''}${t.diseaseTermLabel ?? t.diseaseTermId} (${t.diseaseTermId})`
+                  : noCounterpart(t.match)}
               </p>
             </div>
             <MatchBadge match={t.match} />
@@ -81,10 +87,13 @@ function MatchedSymptoms({ phenotype }: { phenotype: PhenotypeDetails }) {
         <table className="w-full text-sm" data-testid="matched-symptoms">
           <thead className="bg-ink-50/70 text-left text-[11px] font-semibold tracking-wide text-ink-500 uppercase">
             <tr>
-              <th className="px-5 py-2">Patient term</th>
-              <th className="w-8 px-1 py-2" aria-hidden="true" />
-              <th className="px-3 py-2">Disease term</th>
-              <th className="px-3 py-2">Match</th>
+              <th scope="col" className="px-5 py-2">Patient term</th>
+              {/* Every cell has a header (the arrow column's is read, not shown). */}
+              <th scope="col" className="w-8 px-1 py-2">
+                <span className="sr-only">Maps to</span>
+              </th>
+              <th scope="col" className="px-3 py-2">Disease term</th>
+              <th scope="col" className="px-3 py-2">Match</th>
             </tr>
           </thead>
           <tbody>
@@ -104,7 +113,7 @@ function MatchedSymptoms({ phenotype }: { phenotype: PhenotypeDetails }) {
                       <p className="font-mono text-[11px] text-ink-500">{t.diseaseTermId}</p>
                     </>
                   ) : (
-                    <span className="text-xs text-ink-400">no counterpart in the disease</span>
+                    <span className="text-xs text-ink-400">{noCounterpart(t.match)}</span>
                   )}
                 </td>
                 <td className="px-3 py-2.5">
@@ -169,7 +178,7 @@ function Details({ product, phenotypeId }: { product: ProductDetails; phenotypeI
         <Stat label="Matched symptoms">
           <p className="text-2xl font-semibold text-ink-900 tabular-nums">
             {matched}
-            <span className="text-base font-normal text-ink-400"> / {p.matchedTerms.length}</span>
+            <span className="text-base font-normal text-ink-400"> / {symptomTerms(p.matchedTerms).length}</span>
           </p>
         </Stat>
       </div>

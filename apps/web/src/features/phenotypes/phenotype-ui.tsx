@@ -5,6 +5,11 @@ import { cn } from '../../lib/cn.ts';
 import { formatProbability } from '../../lib/format.ts';
 
 /** Patient terms that found a counterpart in the disease (exact, implied or partial). */
+/** The patient's findings among a disease's matched terms: every entry but the onset line. */
+export function symptomTerms(terms: MatchedTerm[]): MatchedTerm[] {
+  return terms.filter((t) => t.match !== 'onset');
+}
+
 export function countMatched(terms: MatchedTerm[]): number {
   return terms.filter((t) => t.match === 'exact' || t.match === 'implied' || t.match === 'partial')
     .length;
@@ -133,6 +138,7 @@ const matchTones: Record<string, string> = {
   partial: 'bg-amber-50 text-amber-800 ring-amber-200',
   unmatched: 'bg-ink-50 text-ink-500 ring-ink-200',
   contradicted: 'bg-red-50 text-red-700 ring-red-200',
+  onset: 'bg-violet-50 text-violet-700 ring-violet-200',
 };
 
 const matchHelp: Record<string, string> = {
@@ -143,6 +149,8 @@ const matchHelp: Record<string, string> = {
     'The disease is not annotated with this finding: it counts against the disease in proportion to how common the finding is.',
   contradicted:
     'The disease is annotated as NOT having this finding, or the finding was excluded in the patient.',
+  onset:
+    'The patient’s age of onset against the onsets the disease is annotated with: it counts for the disease when they agree (or are neighbours), against it when they are far apart; not at all when the disease has no onset annotation.',
 };
 
 export function MatchBadge({ match }: { match: string }) {

@@ -15,6 +15,7 @@ import { CaseRawData } from '../raw-data/index.ts';
 import { RankedDiseaseName } from './phenotype-source-note.tsx';
 import {
   countMatched,
+  symptomTerms,
   GeneChips,
   InheritanceList,
   PROBABILITY_HELP,
@@ -91,8 +92,8 @@ function phenotypePath(productId: string, id: string): string {
  */
 function MatchedCell({ row }: { row: PhenotypeRow }) {
   const matched = countMatched(row.matchedTerms);
-  const total = row.matchedTerms.length;
-  const names = row.matchedTerms
+  const total = symptomTerms(row.matchedTerms).length;
+  const names = symptomTerms(row.matchedTerms)
     .filter((t) => t.match !== 'unmatched' && t.match !== 'contradicted')
     .map((t) => t.label);
   return (
@@ -188,7 +189,7 @@ function DiseasesPanel({ product }: { product: ProductDetails }) {
     >
       {(data) => {
         // The patient terms the ranking used (every row has one entry per used term).
-        const rankedTerms = data.items[0]?.matchedTerms.length ?? product.hpoTerms.length;
+        const rankedTerms = data.items[0] ? symptomTerms(data.items[0].matchedTerms).length : product.hpoTerms.length;
         return (
           <>
             <p className="mb-2 text-xs text-ink-500">

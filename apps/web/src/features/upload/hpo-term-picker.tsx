@@ -1,4 +1,4 @@
-import type { TermRef } from '@rarelens/contract';
+import type { CaseTerm } from '@rarelens/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CloseIcon } from '../../components/icons.tsx';
@@ -11,8 +11,8 @@ import { searchHpoTerms } from './upload.api.ts';
 
 type HpoTermPickerProps = {
   /** Terms already chosen: hidden from the suggestions. */
-  selected: TermRef[];
-  onSelect: (term: TermRef) => void;
+  selected: CaseTerm[];
+  onSelect: (term: CaseTerm) => void;
   placeholder?: string;
   id?: string;
   'aria-describedby'?: string;
@@ -55,7 +55,7 @@ export function HpoTermPicker({
   function choose(index: number) {
     const item = items[index];
     if (!item) return;
-    onSelect({ id: item.id, label: item.label });
+    onSelect({ id: item.id, label: item.label, ...(item.onset ? { onset: true as const } : {}) });
     setText('');
     setActive(0);
     setIsOpen(false);
@@ -137,6 +137,7 @@ export function HpoTermPicker({
               >
                 <span className="min-w-0">
                   <span className="font-medium">{item.label}</span>
+                  {item.onset ? <OnsetBadge /> : null}
                   {item.matchedSynonym ? (
                     <span className="block truncate text-xs text-ink-500">
                       synonym: {item.matchedSynonym}
@@ -153,13 +154,25 @@ export function HpoTermPicker({
   );
 }
 
-/** Chosen terms as removable chips showing id and label. */
+/** Marks an age-of-onset term: the patient's onset, which the ranking scores against each disease's onset. */
+export function OnsetBadge() {
+  return (
+    <span
+      className="ml-1.5 rounded bg-violet-50 px-1 text-[10px] font-medium text-violet-700 ring-1 ring-violet-200 ring-inset"
+      title="Age of onset: scored against each disease's onset"
+    >
+      onset
+    </span>
+  );
+}
+
+/** Chosen terms as removable chips showing id and label (an onset term marked as such). */
 export function TermChips({
   terms,
   onRemove,
   tone = 'include',
 }: {
-  terms: TermRef[];
+  terms: CaseTerm[];
   onRemove: (id: string) => void;
   tone?: 'include' | 'exclude';
 }) {
@@ -182,6 +195,7 @@ export function TermChips({
         >
           <span className="font-mono text-[11px] opacity-80">{term.id}</span>
           <span className="truncate font-medium">{term.label}</span>
+          {term.onset ? <OnsetBadge /> : null}
           <button
             type="button"
             onClick={() => onRemove(term.id)}

@@ -1,2 +1,2 @@
 /** The upload feature's public surface: other features import only from here (eslint: no-restricted-imports). */
-export { HpoTermPicker } from './hpo-term-picker.tsx';
+export { HpoTermPicker, OnsetBadge } from './hpo-term-picker.tsx';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TermRef } from '@rarelens/contract';
+import type { CaseTerm } from '@rarelens/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -70,7 +70,7 @@ function Section({
   );
 }
 
-function addTerm(list: TermRef[], term: TermRef): TermRef[] {
+function addTerm(list: CaseTerm[], term: CaseTerm): CaseTerm[] {
   return list.some((t) => t.id === term.id) ? list : [...list, term];
 }
 

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import type { DiseaseAnnotation, HpoDisease, HpoKb } from '../kb/hpo-kb.ts';
+import { makeTerm, testOntology } from '../testing.ts';
+import { PhenotypeModel } from './model.ts';
+import { getOnsetTable, isoDurationDays, onsetClassesOf, onsetDistribution, onsetTermOfAge, onsetTermOfGestationalAge } from './onset.ts';
+import { describeDiseaseMatch, rankPhenotype } from './rank-phenotype.ts';
+import { DEFAULT_SCORING_OPTIONS, explainDisease, resolveQuery, scoreDiseases, type PhenotypeScoringOptions } from './score.ts';
+
+// The HPO onset subtree (2025-05-06) and two findings.
+const ontology = testOntology([
+  makeTerm('HP:0031797', 'Clinical course', ['HP:0000001']),
+  makeTerm('HP:0003674', 'Onset', ['HP:0031797']),
+  makeTerm('HP:0030674', 'Antenatal onset', ['HP:0003674']),
+  makeTerm('HP:0011461', 'Fetal onset', ['HP:0030674']),
+  makeTerm('HP:0003577', 'Congenital onset', ['HP:0003674']),
+  makeTerm('HP:0003623', 'Neonatal onset', ['HP:0003674']),
+  makeTerm('HP:0410280', 'Pediatric onset', ['HP:0003674']),
+  makeTerm('HP:0003593', 'Infantile onset', ['HP:0410280']),
+  makeTerm('HP:0011463', 'Childhood onset', ['HP:0410280']),
+  makeTerm('HP:0003621', 'Juvenile onset', ['HP:0410280']),
+  makeTerm('HP:0003581', 'Adult onset', ['HP:0003674']),
+  makeTerm('HP:0011462', 'Young adult onset', ['HP:0003581']),
+  makeTerm('HP:0025708', 'Early young adult onset', ['HP:0011462']),
+  makeTerm('HP:0003596', 'Middle age onset', ['HP:0003581']),
+  makeTerm('HP:0003584', 'Late onset', ['HP:0003581']),
+  makeTerm('HP:1000001', 'A', ['HP:0000118']),
+  makeTerm('HP:1000002', 'B', ['HP:0000118']),
+]);
+const A = 'HP:1000001';
+const INFANTILE = 'HP:0003593';
+const NEONATAL = 'HP:0003623';
+const CONGENITAL = 'HP:0003577';
+const ADULT = 'HP:0003581';
+const PEDIATRIC = 'HP:0410280';
+
+const ann = (term: string): DiseaseAnnotation => ({ term, frequency: 1, frequencyText: null, onset: null, counts: null });
+const disease = (id: string, onset: string[]): HpoDisease => ({ id, name: `Disease ${id}`, mondo: null, annotations: [ann(A)], excluded: [], inheritance: [], onset, genes: [] });
+const diseases = [disease('OMIM:1', [INFANTILE]), disease('OMIM:2', [ADULT]), disease('OMIM:3', [])];
+const kb: HpoKb = { versions: { hpo: 't', annotations: 't', mondo: 't' }, ontology, diseases, diseaseById: new Map(diseases.map((d) => [d.id, d])), namedDiseases: new Map(), genes: new Map() };
+const model = new PhenotypeModel(kb);
+const opts: PhenotypeScoringOptions = { ...DEFAULT_SCORING_OPTIONS, onsetNeighbour: 0.5, onsetSmoothing: 0.09, onsetWeight: 1 };
+const d = (id: string): number => model.diseaseIndex.get(id) ?? -1;
+
+describe('age of onset: HPO class of an age', () => {
+  it('maps ages to the HPO onset classes by their definitions', () => {
+    const cases: [string, string][] = [
+      ['P0D', CONGENITAL],
+      ['P1D', NEONATAL],
+      ['P4W', NEONATAL],
+      ['P28D', NEONATAL],
+      ['P29D', INFANTILE],
+      ['P1M', INFANTILE],
+      ['P11M', INFANTILE],
+      ['P1Y', 'HP:0011463'],
+      ['P4Y11M', 'HP:0011463'],
+      ['P5Y', 'HP:0003621'],
+      ['P15Y11M', 'HP:0003621'],
+      ['P16Y', 'HP:0011462'],
+      ['P39Y', 'HP:0011462'],
+      ['P40Y', 'HP:0003596'],
+      ['P60Y', 'HP:0003584'],
+      ['P1Y6M', 'HP:0011463'],
+    ];
+    expect(cases.map(([iso]) => [iso, onsetTermOfAge(iso)])).toEqual(cases);
+    expect(isoDurationDays('P2W3D')).toBe(17);
+    expect(onsetTermOfGestationalAge(34)).toBe('HP:0030674');
+  });
+
+  it('refuses what is not an ISO 8601 duration or a gestational age, naming the value', () => {
+    for (const bad of ['3 years', 'P', 'P3X', '', 'Y3'])
+      expect(() => onsetTermOfAge(bad)).toThrow(`'${bad}' is not an ISO 8601 duration`);
+    expect(() => onsetTermOfGestationalAge(NaN)).toThrow('gestational age NaN weeks');
+  });
+});
+
+describe('age of onset: classes and likelihood ratio', () => {
+  it('places onset terms on the ordinal scale; a grouping term names all its classes', () => {
+    expect(onsetClassesOf(ontology, 'HP:0011461')).toEqual([0]);
+    expect(onsetClassesOf(ontology, CONGENITAL)).toEqual([1]);
+    expect(onsetClassesOf(ontology, PEDIATRIC)).toEqual([3, 4, 5]);
+    expect(onsetClassesOf(ontology, ADULT)).toEqual([6, 7, 8]);
+    expect(onsetClassesOf(ontology, 'HP:0025708')).toEqual([6]);
+    expect(onsetClassesOf(ontology, A)).toEqual([]);
+  });
+
+  it("spreads a disease's onset to its ordinal neighbours by the kernel, with the uniform floor", () => {
+    const p = onsetDistribution(ontology, [INFANTILE], { onsetNeighbour: 0.5, onsetSmoothing: 0.09 });
+    // kernel 0.5^|b - 3| over the 9 classes, normalised; then 0.91 of it + 0.01
+    const k = [0.125, 0.25, 0.5, 1, 0.5, 0.25, 0.125, 0.0625, 0.03125];
+    const z = k.reduce((s, x) => s + x, 0);
+    expect(Array.from(p ?? [])).toEqual(k.map((x) => expect.closeTo((0.91 * x) / z + 0.01, 12) as unknown as number));
+    const sharp = onsetDistribution(ontology, [INFANTILE], { onsetNeighbour: 0, onsetSmoothing: 0.09 });
+    expect(sharp?.[3]).toBeCloseTo(0.92, 12);
+    expect(sharp?.[2]).toBeCloseTo(0.01, 12);
+    expect(onsetDistribution(ontology, [], opts)).toBeNull();
+  });
+
+  it('scores LR = P(onset | disease) / P(onset | background), 1 for a disease without onset annotations', () => {
+    const q = resolveQuery(model, { present: [A, INFANTILE] }, opts);
+    const base = scoreDiseases(model, resolveQuery(model, { present: [A] }, opts), opts);
+    const withOnset = scoreDiseases(model, q, opts);
+    const { dist, background } = getOnsetTable(model, opts);
+    // background: the mean over the two diseases with onset annotations
+    expect(background[3]).toBeCloseTo(((dist[d('OMIM:1')]?.[3] ?? 0) + (dist[d('OMIM:2')]?.[3] ?? 0)) / 2, 12);
+    expect((withOnset[d('OMIM:1')] ?? 0) - (base[d('OMIM:1')] ?? 0)).toBeCloseTo(Math.log((dist[d('OMIM:1')]?.[3] ?? 0) / (background[3] ?? 1)), 12);
+    expect((withOnset[d('OMIM:1')] ?? 0) - (base[d('OMIM:1')] ?? 0)).toBeGreaterThan(0);
+    expect((withOnset[d('OMIM:2')] ?? 0) - (base[d('OMIM:2')] ?? 0)).toBeLessThan(0);
+    expect(withOnset[d('OMIM:3')]).toBe(base[d('OMIM:3')]);
+    // the weight is the LR's exponent; weight 0 leaves the scores as without onset
+    const half = scoreDiseases(model, q, { ...opts, onsetWeight: 0.5 });
+    expect((half[d('OMIM:1')] ?? 0) - (base[d('OMIM:1')] ?? 0)).toBeCloseTo(((withOnset[d('OMIM:1')] ?? 0) - (base[d('OMIM:1')] ?? 0)) / 2, 12);
+    expect(Array.from(scoreDiseases(model, q, { ...opts, onsetWeight: 0 }))).toEqual(Array.from(base));
+    // a cap of 1: a matching onset no longer counts for the disease, a distant one still against it
+    const capped = scoreDiseases(model, q, { ...opts, onsetMaxLr: 1 });
+    expect(capped[d('OMIM:1')]).toBe(base[d('OMIM:1')]);
+    expect(capped[d('OMIM:2')]).toBe(withOnset[d('OMIM:2')]);
+  });
+
+  it('gives an ordinal neighbour of the disease onset more than a distant onset, and only the floor without a kernel', () => {
+    const gain = (onset: string, o: PhenotypeScoringOptions): number => (scoreDiseases(model, resolveQuery(model, { present: [A, onset] }, o), o)[d('OMIM:1')] ?? 0) - (scoreDiseases(model, resolveQuery(model, { present: [A] }, o), o)[d('OMIM:1')] ?? 0);
+    expect(gain(NEONATAL, opts)).toBeGreaterThan(gain('HP:0003621', opts));
+    expect(gain('HP:0003621', opts)).toBeGreaterThan(gain('HP:0003584', opts));
+    const sharp = { ...opts, onsetNeighbour: 0 };
+    const sharpTable = getOnsetTable(model, sharp);
+    expect(gain(NEONATAL, sharp)).toBeCloseTo(Math.log(0.01 / (sharpTable.background[2] ?? 1)), 12);
+    expect(gain(NEONATAL, sharp)).toBeLessThan(gain(NEONATAL, opts));
+    // Pediatric onset: the sum over infantile, childhood and juvenile
+    const { dist, background } = getOnsetTable(model, opts);
+    const p = dist[d('OMIM:1')];
+    const s = (x: ArrayLike<number> | undefined | null): number => (x?.[3] ?? 0) + (x?.[4] ?? 0) + (x?.[5] ?? 0);
+    expect(gain(PEDIATRIC, opts)).toBeCloseTo(Math.log(s(p) / s(background)), 12);
+  });
+});
+
+describe('age of onset in the query and the explanation', () => {
+  it('keeps an onset term of the term list as the onset, not as an ignored term', () => {
+    const q = resolveQuery(model, { present: [A, INFANTILE] }, opts);
+    expect(q.onset?.term).toBe(model.termIndex.get(INFANTILE));
+    expect(q.present).toEqual([model.termIndex.get(A)]);
+    expect(q.ignored).toEqual([]);
+  });
+
+  it('uses the earliest of several onset terms; a more general one it implies is dropped; an excluded onset term is not used', () => {
+    const q = resolveQuery(model, { present: [A, ADULT, PEDIATRIC, NEONATAL, INFANTILE], excluded: [CONGENITAL] }, opts);
+    expect(q.onset?.term).toBe(model.termIndex.get(NEONATAL));
+    expect(q.ignored).toEqual([
+      { id: CONGENITAL, reason: 'an excluded onset term is not used (give the onset the patient had)' },
+      { id: ADULT, reason: 'a later onset than Neonatal onset: the onset is when the disease first shows' },
+      { id: PEDIATRIC, reason: 'a later onset than Neonatal onset: the onset is when the disease first shows' },
+      { id: INFANTILE, reason: 'a later onset than Neonatal onset: the onset is when the disease first shows' },
+    ]);
+    const nested = resolveQuery(model, { present: [PEDIATRIC, INFANTILE] }, opts);
+    expect(nested.onset?.term).toBe(model.termIndex.get(INFANTILE));
+    expect(nested.ignored).toEqual([{ id: PEDIATRIC, reason: 'implied by a more specific onset term' }]);
+    expect(resolveQuery(model, { present: ['HP:0003674'] }, opts).ignored).toEqual([{ id: 'HP:0003674', reason: 'too general an onset term (no age class)' }]);
+  });
+
+  it('explains the onset as its own line; the lines multiply to the score', () => {
+    const q = resolveQuery(model, { present: [A, NEONATAL] }, opts);
+    const ln = scoreDiseases(model, q, opts);
+    for (const id of ['OMIM:1', 'OMIM:2', 'OMIM:3']) {
+      const ex = explainDisease(model, q, d(id), opts);
+      const onset = ex.matched.find((m) => m.kind === 'onset');
+      expect(onset?.term).toBe(NEONATAL);
+      const product = [...ex.matched, ...ex.excluded].reduce((s, m) => s + Math.log(m.lr), 0);
+      expect(product).toBeCloseTo(ln[d(id)] ?? 0, 9);
+    }
+    const one = explainDisease(model, q, d('OMIM:1'), opts).matched.find((m) => m.kind === 'onset');
+    expect(one?.diseaseTerm).toBe(INFANTILE);
+    expect(describeDiseaseMatch(one ? [one] : [], [])).toEqual([
+      `Onset Neonatal onset (${NEONATAL}) against the disease's onset Infantile onset (${INFANTILE}; ${Math.round((one?.frequency ?? 0) * 100)}% of its patients expected at this onset): LR ${one?.lr.toPrecision(3) ?? ''}`,
+    ]);
+    const none = explainDisease(model, q, d('OMIM:3'), opts).matched.find((m) => m.kind === 'onset');
+    expect(none).toMatchObject({ diseaseTerm: null, frequency: null, lr: 1 });
+    expect(describeDiseaseMatch(none ? [none] : [], [])).toEqual([`Onset Neonatal onset (${NEONATAL}): the disease has no onset annotation: LR 1.00`]);
+  });
+
+  it('ranks a disease of matching onset first and reports the onset used', () => {
+    const r = rankPhenotype(kb, { present: [A, 'HP:0025708'] }, { model, scoring: opts });
+    expect(r.diseases.map((x) => x.id)).toEqual(['OMIM:2', 'OMIM:3', 'OMIM:1']);
+    expect(r.used.onset).toEqual({ id: 'HP:0025708', label: 'Early young adult onset' });
+    expect(r.diseases[0]?.explanation?.some((l) => l.startsWith('Onset Early young adult onset'))).toBe(true);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Age of onset as phenotype evidence (issue 17 item 3), in the spirit of LIRICAL's likelihood
+ * ratios: the patient's onset (an HPO term under Onset, HP:0003674) against the onset terms a
+ * disease is annotated with (phenotype.hpoa aspect C; HpoDisease.onset).
+ *
+ * Onset is placed on an ordinal scale of nine age classes (the HPO onset classes, antenatal to
+ * late onset). A term names one class, or several (Pediatric onset: infantile, childhood,
+ * juvenile; Adult onset: young adult, middle age, late). A disease's onset distribution is the
+ * mean over its onset terms of each term's classes spread to their ordinal neighbours by a kernel
+ * w^|distance| (a disease of infantile onset is often reported at neonatal or childhood onset),
+ * mixed with a uniform floor eps:
+ *   P(class | D) = (1 - eps) * mean over D's terms of K(class | term) + eps / 9
+ * The background is the mean of P(class | D) over the diseases that have onset annotations. The
+ * patient's onset S (a set of classes) gives
+ *   LR(D) = P(S | D) / P(S | background),
+ * raised to a weight (the LR's exponent); LR 1 when D has no onset annotation.
+ *
+ * Ages map to the classes by the HPO definitions (`onsetTermOfAge`).
+ */
+import type { Ontology } from '../hpo/ontology.ts';
+import { ONSET_ROOT } from '../kb/hpo-kb.ts';
+import type { PhenotypeModel } from './model.ts';
+
+/** The ordinal age classes, earliest first: the HPO term that names each. */
+export const ONSET_CLASSES: readonly { term: string; name: string }[] = [
+  { term: 'HP:0030674', name: 'antenatal' },
+  { term: 'HP:0003577', name: 'congenital' },
+  { term: 'HP:0003623', name: 'neonatal' },
+  { term: 'HP:0003593', name: 'infantile' },
+  { term: 'HP:0011463', name: 'childhood' },
+  { term: 'HP:0003621', name: 'juvenile' },
+  { term: 'HP:0011462', name: 'young adult' },
+  { term: 'HP:0003596', name: 'middle age' },
+  { term: 'HP:0003584', name: 'late' },
+];
+const K = ONSET_CLASSES.length;
+
+/** Onset terms outside the age classes' subtrees, placed by their definitions. */
+const OTHER_ONSET_CLASSES: Readonly<Record<string, readonly number[]>> = {
+  'HP:4000040': [6, 7], // Puerpural onset: childbirth, an adult woman
+  'HP:6000314': [7], // Perimenopausal onset
+  'HP:6000315': [7, 8], // Postmenopausal onset
+};
+
+/**
+ * The age classes (indices into ONSET_CLASSES) an onset term names: the class whose subtree holds
+ * it, or every class below it (a grouping term such as Pediatric onset); [] for a term that is not
+ * an onset term. Onset itself names every class.
+ */
+export function onsetClassesOf(ontology: Ontology, id: string): number[] {
+  const term = ontology.resolve(id);
+  if (!term || !ontology.isA(term, ONSET_ROOT)) return [];
+  const own = ONSET_CLASSES.findIndex((c) => ontology.isA(term, c.term));
+  if (own >= 0) return [own];
+  const other = OTHER_ONSET_CLASSES[term];
+  if (other) return [...other];
+  return ONSET_CLASSES.flatMap((c, i) => (ontology.isA(c.term, term) ? [i] : []));
+}
+
+export interface OnsetOptions {
+  /** Kernel weight per ordinal step of the disease's onset classes (0: the stated classes only). */
+  onsetNeighbour: number;
+  /** Uniform floor mixed into every disease's onset distribution (0, 1). */
+  onsetSmoothing: number;
+  /** Exponent of the onset LR (0: onset is not used). */
+  onsetWeight: number;
+  /** Largest onset LR (after the weight): 1 lets onset only count against a disease whose onset disagrees; Infinity: no cap. */
+  onsetMaxLr: number;
+}
+
+/** P(class | disease) of every disease with onset annotations, and the background. */
+export interface OnsetTable {
+  /** Per disease: null (no onset annotation) or its distribution over the K classes. */
+  dist: (Float64Array | null)[];
+  background: Float64Array;
+}
+
+/** A distribution over the classes from onset terms (mean of their kernels), or null when none names a class. */
+export function onsetDistribution(ontology: Ontology, terms: readonly string[], o: Pick<OnsetOptions, 'onsetNeighbour' | 'onsetSmoothing'>): Float64Array | null {
+  const sets = terms.map((t) => onsetClassesOf(ontology, t)).filter((s) => s.length > 0);
+  if (!sets.length) return null;
+  const p = new Float64Array(K);
+  for (const s of sets)
+    for (const a of s) {
+      let z = 0;
+      const row = new Float64Array(K);
+      for (let b = 0; b < K; b++) {
+        row[b] = o.onsetNeighbour ** Math.abs(b - a);
+        z += row[b] ?? 0;
+      }
+      for (let b = 0; b < K; b++) p[b] = (p[b] ?? 0) + (row[b] ?? 0) / z / s.length / sets.length;
+    }
+  for (let b = 0; b < K; b++) p[b] = (1 - o.onsetSmoothing) * (p[b] ?? 0) + o.onsetSmoothing / K;
+  return p;
+}
+
+const tables = new WeakMap<PhenotypeModel, Map<string, OnsetTable>>();
+
+/** The onset table of a model's diseases under the kernel options (built once per model and options). */
+export function getOnsetTable(model: PhenotypeModel, o: Pick<OnsetOptions, 'onsetNeighbour' | 'onsetSmoothing'>): OnsetTable {
+  if (!(o.onsetNeighbour >= 0 && o.onsetNeighbour <= 1)) throw new RangeError(`onsetNeighbour must be in [0, 1], got ${o.onsetNeighbour}`);
+  if (!(o.onsetSmoothing > 0 && o.onsetSmoothing < 1)) throw new RangeError(`onsetSmoothing must be in (0, 1), got ${o.onsetSmoothing}`);
+  const key = `${o.onsetNeighbour}/${o.onsetSmoothing}`;
+  let byKey = tables.get(model);
+  if (!byKey) tables.set(model, (byKey = new Map<string, OnsetTable>()));
+  const cached = byKey.get(key);
+  if (cached) return cached;
+  const dist = model.diseases.map((d) => onsetDistribution(model.kb.ontology, d.onset, o));
+  const background = onsetBackground(dist);
+  const table = { dist, background };
+  byKey.set(key, table);
+  return table;
+}
+
+/** Mean of the given distributions (uniform when there are none). */
+export function onsetBackground(dist: readonly (Float64Array | null)[]): Float64Array {
+  const bg = new Float64Array(K);
+  let n = 0;
+  for (const p of dist) {
+    if (!p) continue;
+    n++;
+    for (let b = 0; b < K; b++) bg[b] = (bg[b] ?? 0) + (p[b] ?? 0);
+  }
+  for (let b = 0; b < K; b++) bg[b] = n ? (bg[b] ?? 0) / n : 1 / K;
+  return bg;
+}
+
+/** P(patient classes | distribution): the sum over the patient's classes. */
+export function onsetProbability(p: Float64Array, classes: readonly number[]): number {
+  let s = 0;
+  for (const b of classes) s += p[b] ?? 0;
+  return s;
+}
+
+/** The onset LR of one disease distribution (null: no onset annotation, LR 1), weighted. */
+export function onsetLr(p: Float64Array | null, background: Float64Array, classes: readonly number[], weight: number, maxLr = Infinity): number {
+  if (!p || !classes.length || weight === 0) return 1;
+  return Math.min(maxLr, (onsetProbability(p, classes) / onsetProbability(background, classes)) ** weight);
+}
+
+/** Adds the weighted natural-log onset LR of the patient's classes to every disease's total. */
+export function addOnsetLn(model: PhenotypeModel, classes: readonly number[], o: OnsetOptions, total: Float64Array): void {
+  if (!classes.length || o.onsetWeight === 0) return;
+  const { dist, background } = getOnsetTable(model, o);
+  const lnBg = Math.log(onsetProbability(background, classes));
+  const lnMax = Math.log(o.onsetMaxLr);
+  for (let d = 0; d < dist.length; d++) {
+    const p = dist[d];
+    if (p) total[d] = (total[d] ?? 0) + Math.min(lnMax, o.onsetWeight * (Math.log(onsetProbability(p, classes)) - lnBg));
+  }
+}
+
+const DAY = 1;
+const YEAR = 365.25 * DAY;
+const MONTH = YEAR / 12;
+
+/** Age in days of an ISO 8601 duration (PnYnMnWnD, time part ignored); throws on anything else. */
+export function isoDurationDays(iso: string): number {
+  const m = /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:\d+(?:\.\d+)?[HMS])+)?$/.exec(iso.trim());
+  if (!m || iso.trim() === 'P' || iso.trim() === 'PT') throw new Error(`'${iso}' is not an ISO 8601 duration (PnYnMnWnD)`);
+  const [y, mo, w, d] = [m[1], m[2], m[3], m[4]].map((x) => (x ? Number(x) : 0)) as [number, number, number, number];
+  return y * YEAR + mo * MONTH + w * 7 + d;
+}
+
+/**
+ * The HPO onset class of an age after birth given as an ISO 8601 duration, by the classes' HPO
+ * definitions: at birth (P0D) congenital; up to 28 days neonatal; then to 1 year infantile; 1 to
+ * 5 years childhood; 5 to 16 years juvenile (adult onset is "16 years or later"); 16 to 40 young
+ * adult; 40 to 60 middle age; 60 and older late onset. A boundary age belongs to the later class
+ * (1 year: childhood), except day 28, the last day of the neonatal period.
+ */
+export function onsetTermOfAge(iso: string): string {
+  const days = isoDurationDays(iso);
+  const at = (i: number): string => ONSET_CLASSES[i]?.term ?? ONSET_ROOT;
+  if (days <= 0) return at(1);
+  if (days <= 28) return at(2);
+  if (days < YEAR) return at(3);
+  if (days < 5 * YEAR) return at(4);
+  if (days < 16 * YEAR) return at(5);
+  if (days < 40 * YEAR) return at(6);
+  if (days < 60 * YEAR) return at(7);
+  return at(8);
+}
+
+/** A gestational age (before birth): Antenatal onset. */
+export function onsetTermOfGestationalAge(weeks: number): string {
+  if (!(Number.isFinite(weeks) && weeks >= 0 && weeks <= 45)) throw new Error(`gestational age ${weeks} weeks is not between 0 and 45`);
+  return ONSET_CLASSES[0]?.term ?? ONSET_ROOT;
+}
