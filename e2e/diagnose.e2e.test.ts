@@ -57,12 +57,15 @@ describe('PhenomeAI in the browser', () => {
     const present = page.getByTestId('phenome-group-present').getByTestId('phenome-suggestion');
     await expect
       .poll(() => present.evaluateAll((els) => els.map((e) => e.getAttribute('data-term-id'))))
-      .toEqual(['HP:0001363', 'HP:0011304', 'HP:0000520', 'HP:0001250', 'HP:0001252']);
+      .toEqual(['HP:0001363', 'HP:0011304', 'HP:0000520', 'HP:0001250', 'HP:0003593', 'HP:0001252']);
     await expect
       .poll(() => suggestion(page, 'present', 'HP:0001250').innerText())
       .toContain('Seizure');
+    // "since infancy" is the patient's age of onset, proposed as a term the ranking scores.
+    expect(await suggestion(page, 'present', 'HP:0003593').innerText()).toContain('Infantile onset');
     const mirror = page.getByTestId('phenome-box').getByTestId('phenome-highlighted-text');
     expect(await mirror.locator('mark[data-term-id="HP:0001250"]').innerText()).toBe('fits');
+    expect(await mirror.locator('mark[data-term-id="HP:0003593"]').innerText()).toContain('infancy');
     expect(await mirror.locator('mark[data-term-id="HP:0011304"]').innerText()).toBe(
       'broad thumbs',
     );
@@ -93,6 +96,7 @@ describe('PhenomeAI in the browser', () => {
         expect.stringContaining('Craniosynostosis'),
         expect.stringContaining('Broad thumb'),
         expect.stringContaining('Seizure'),
+        expect.stringContaining('Infantile onset'),
         expect.stringContaining('Hypotonia'),
       ]);
     expect(await mirror.locator('mark[data-term-id="HP:0001250"]').getAttribute('data-state')).toBe(
@@ -110,7 +114,7 @@ describe('PhenomeAI in the browser', () => {
     await expect
       .poll(() => excludedChips.allInnerTexts())
       .toEqual([expect.stringContaining('Cataract')]);
-    await expect.poll(() => page.getByTestId('phenome-tally').innerText()).toContain('5 accepted');
+    await expect.poll(() => page.getByTestId('phenome-tally').innerText()).toContain('6 accepted');
     await page.getByRole('button', { name: 'Show again' }).click();
     await suggestion(page, 'present', 'HP:0000520').waitFor();
     await page.getByRole('list', { name: 'Excluded HPO terms' }).scrollIntoViewIfNeeded();
