@@ -122,7 +122,10 @@ export const Phenopacket = z.object({
       }),
     }),
   ),
-  diseases: z.array(z.object({ term: OntologyClass, excluded: z.boolean().optional() })).optional(),
+  /** The patient's disease with its age of onset (an HPO Onset term), when the case states one. */
+  diseases: z
+    .array(z.object({ term: OntologyClass, excluded: z.boolean().optional(), onset: z.object({ ontologyClass: HpoClass }).optional() }))
+    .optional(),
   /** The genome file the case was analysed from (Exomiser/LIRICAL look for the VCF here). */
   files: z
     .array(

@@ -58,6 +58,26 @@ describe('buildPhenopacket', () => {
     expect(Phenopacket.safeParse(packet).success).toBe(true);
   });
 
+  it('writes an age-of-onset term as the onset of the disease, not as a phenotypic feature', () => {
+    const model = buildReportModel();
+    model.product.hpoTerms = [...model.product.hpoTerms, { id: 'HP:0003593', label: 'Infantile onset', onset: true }];
+    const packet = buildPhenopacket(model, 'RareLens');
+    expect(Phenopacket.safeParse(packet).error?.issues ?? []).toEqual([]);
+    expect(packet.phenotypicFeatures.map((f) => f.type.id)).toEqual(['HP:0011304', 'HP:0000244', 'HP:0001250']);
+    expect(packet.diseases).toEqual([
+      { term: { id: 'OMIM:101600', label: 'Pfeiffer syndrome' }, onset: { ontologyClass: { id: 'HP:0003593', label: 'Infantile onset' } } },
+    ]);
+    // Without a stated onset the packet has no diseases element, as before.
+    expect(buildPhenopacket(buildReportModel(), 'RareLens').diseases).toBeUndefined();
+    // With no variant selected, the onset still has its disease element (an unspecified disease).
+    const noVariants = buildReportModel({ variants: [], diseases: [] });
+    noVariants.product.hpoTerms = [{ id: 'HP:0003593', label: 'Infantile onset', onset: true }];
+    const bare = buildPhenopacket(noVariants, 'RareLens');
+    expect(bare.phenotypicFeatures.map((f) => f.type.id)).toEqual(['HP:0001250']);
+    expect(bare.diseases?.[0]?.term.id).toBe('MONDO:0700096');
+    expect(bare.metaData.resources.map((r) => r.namespacePrefix)).toContain('MONDO');
+  });
+
   it('is refused by the schema when an HPO id is malformed', () => {
     const model = buildReportModel();
     model.product.hpoTerms = [{ id: 'HP:12', label: 'bad' }];

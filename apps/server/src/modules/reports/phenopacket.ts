@@ -81,10 +81,12 @@ export function buildPhenopacket(model: ReportModel, createdBy: string): Phenopa
   const assembly = run?.assembly ?? 'GRCh38';
   const kb = run?.kbVersions ?? {};
   const diagnosisDisease = model.diseases[0] ? { id: model.diseases[0].diseaseId, label: model.diseases[0].name } : UNSPECIFIED_DISEASE;
+  // The ranking takes the earliest of several onset terms; the packet names the one listed first.
+  const onset = product.hpoTerms.find((t) => t.onset);
   const prefixes = new Set<string>(['HP']);
   if (model.variants.some((v) => ALLELIC_STATE[v.zygosity])) prefixes.add('GENO');
   if (model.variants.some((v) => v.hgncId)) prefixes.add('HGNC');
-  if (model.variants.length) prefixes.add(diagnosisDisease.id.split(':')[0] ?? 'MONDO');
+  if (model.variants.length || onset) prefixes.add(diagnosisDisease.id.split(':')[0] ?? 'MONDO');
   const version = (prefix: string): string => {
     switch (prefix) {
       case 'HP':
@@ -104,9 +106,10 @@ export function buildPhenopacket(model: ReportModel, createdBy: string): Phenopa
   return {
     id: `${subjectId}-${model.reportId}`,
     subject: { id: subjectId, sex: product.gender === 'male' ? 'MALE' : 'FEMALE' },
+    // An age-of-onset term is the onset of the patient's disease (Disease.onset), not a feature.
     phenotypicFeatures: [
-      ...product.hpoTerms.map((t) => ({ type: { id: t.id, label: t.label } })),
-      ...product.excludedTerms.map((t) => ({ type: { id: t.id, label: t.label }, excluded: true })),
+      ...product.hpoTerms.filter((t) => !t.onset).map((t) => ({ type: { id: t.id, label: t.label } })),
+      ...product.excludedTerms.filter((t) => !t.onset).map((t) => ({ type: { id: t.id, label: t.label }, excluded: true })),
     ],
     interpretations: model.variants.length
       ? [
@@ -120,6 +123,7 @@ export function buildPhenopacket(model: ReportModel, createdBy: string): Phenopa
           },
         ]
       : [],
+    ...(onset ? { diseases: [{ term: diagnosisDisease, onset: { ontologyClass: { id: onset.id, label: onset.label } } }] } : {}),
     ...(product.genomeFileName && product.genomeFormat === 'vcf'
       ? {
           files: [

@@ -12,6 +12,8 @@ import { alleleKey, presentClinvarAssertion } from '../variants/index.ts';
 export interface TermLabel {
   id: string;
   label: string;
+  /** An age-of-onset term (under HPO Onset): the patient's onset, not a phenotypic feature. */
+  onset?: true;
 }
 
 export interface ReportCase {

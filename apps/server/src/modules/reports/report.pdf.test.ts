@@ -107,6 +107,14 @@ describe('renderReportPdf', () => {
     ]);
   });
 
+  it('lists an age-of-onset term as the age of onset, apart from the phenotype terms', async () => {
+    const model = buildReportModel();
+    model.product.hpoTerms = [...model.product.hpoTerms, { id: 'HP:0003593', label: 'Infantile onset', onset: true }];
+    const text = textOf((await renderReportPdf(model)).pdf, 'onset.pdf');
+    expectTextOf(text, ['Broad thumb (HP:0011304); Brachyturricephaly (HP:0000244)', 'Age of onset', 'Infantile onset (HP:0003593)']);
+    expect(text).not.toContain('Brachyturricephaly (HP:0000244); Infantile onset');
+  });
+
   it('states the expected codon outcome of a variant whose codon is not known, and only then', async () => {
     const details = { acmgNotAssessed: [], otherGenes: [], geneConstraint: null, codingOutcome: [{ term: 'missense_variant', p: 0.71 }, { term: 'synonymous_variant', p: 0.29 }] };
     const unknown = buildReportModel({ variants: [buildVariantRow({ consequence: 'coding_sequence_variant', hgvsP: null, details })] });

@@ -420,6 +420,9 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
   doc.font(fonts.regular).fontSize(9).fillColor(COLOR.muted).text(`Generated ${formatDateTime(model.generatedAt)}`);
   doc.moveDown(0.3);
 
+  // An age-of-onset term is the patient's onset, listed apart from the features.
+  const features = product.hpoTerms.filter((t) => !t.onset);
+  const onsets = product.hpoTerms.filter((t) => t.onset);
   w.section('Patient and referral');
   w.fields([
     ['Case ID', product.caseId],
@@ -427,11 +430,12 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
     ['Indication', product.symptoms.trim() || 'not provided'],
     [
       'Phenotype (HPO)',
-      product.hpoTerms.length
-        ? product.hpoTerms.map((t) => `${t.label} (${t.id})`).join('; ') +
+      features.length
+        ? features.map((t) => `${t.label} (${t.id})`).join('; ') +
           (product.hpoTermsSource === 'phenome' ? `. ${Messages.hpoTermsFromPhenome}` : '')
         : NO_TERMS_REPORT,
     ],
+    ...(onsets.length ? ([['Age of onset', onsets.map((t) => `${t.label} (${t.id})`).join('; ')]] as [string, string][]) : []),
     ...(product.excludedTerms.length
       ? ([['Excluded features', product.excludedTerms.map((t) => `${t.label} (${t.id})`).join('; ')]] as [string, string][])
       : []),

@@ -7,6 +7,7 @@
 import type { ActivityRecorder } from '../activity/activity.service.ts';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { ONSET_ROOT } from '@rarelens/engine';
 import {
   ErrorCode,
   Messages,
@@ -28,7 +29,7 @@ import type { CaseAccess } from '../cases/cases.service.ts';
 import { variantFilters, type VariantsService } from '../variants/variants.service.ts';
 import { buildPhenopacket } from './phenopacket.ts';
 import { buildFamilyPhenopacket } from './phenopacket-family.ts';
-import { draftInterpretation, type ReportFamily, type ReportModel, type ReportRawData } from './report.model.ts';
+import { draftInterpretation, type ReportFamily, type ReportModel, type ReportRawData, type TermLabel } from './report.model.ts';
 import { renderReportPdf } from './report.pdf.ts';
 import { presentReport, presentReportItem } from './reports.presenter.ts';
 import * as repo from './reports.repository.ts';
@@ -111,9 +112,14 @@ export function createReportsService(deps: ReportsServiceDeps) {
     return (await deps.access.check(user, id, 'edit')).caseRow;
   }
 
-  async function labeler(): Promise<(id: string) => string> {
+  /** The case's terms with their labels; an age-of-onset term is marked as the patient's onset. */
+  async function termLabeler(): Promise<(id: string) => TermLabel> {
     const hpo = await deps.kb.hpo().catch(() => null);
-    return (id) => hpo?.ontology.label(id) ?? id;
+    const ontology = hpo?.ontology;
+    return (id) => {
+      const label = ontology?.label(id) ?? id;
+      return ontology && id !== ONSET_ROOT && ontology.isA(id, ONSET_ROOT) ? { id, label, onset: true } : { id, label };
+    };
   }
 
   /** Everything a report or a phenopacket is built from. */
@@ -122,11 +128,11 @@ export function createReportsService(deps: ReportsServiceDeps) {
     opts: { interpretation?: string | undefined; analyst: string; reportId: string },
   ): Promise<ReportModel> {
     const runId = product.currentRunId;
-    const [items, run, files, label, reviews, rawData] = await Promise.all([
+    const [items, run, files, term, reviews, rawData] = await Promise.all([
       repo.listItems(db, product.id, runId),
       runId ? deps.access.run(runId) : Promise.resolve(null),
       deps.access.files(product.id),
-      labeler(),
+      termLabeler(),
       deps.variants.reviews(product.id),
       runId && deps.rawData ? deps.rawData(runId) : Promise.resolve(null),
     ]);
@@ -140,8 +146,8 @@ export function createReportsService(deps: ReportsServiceDeps) {
         caseId: product.caseId,
         gender: product.gender,
         symptoms: product.symptoms,
-        hpoTerms: product.hpoTerms.map((t) => ({ id: t, label: label(t) })),
-        excludedTerms: product.excludedTerms.map((t) => ({ id: t, label: label(t) })),
+        hpoTerms: product.hpoTerms.map(term),
+        excludedTerms: product.excludedTerms.map(term),
         hpoTermsSource: product.hpoTermsSource,
         genomeFileName: genome?.originalName ?? null,
         genomeFormat: product.genomeFormat,
