@@ -33,6 +33,11 @@ export const FREQUENCY_CLASSES: Readonly<Record<string, number>> = {
 export const MODE_OF_INHERITANCE_ROOT = 'HP:0000005';
 export const ONSET_ROOT = 'HP:0003674';
 
+/** An age-of-onset term: under Onset (HP:0003674), not Onset itself (the patient's onset, not a feature). */
+export function isOnsetTerm(ontology: Ontology, id: string): boolean {
+  return id !== ONSET_ROOT && ontology.isA(id, ONSET_ROOT);
+}
+
 export type GeneDiseaseAssociation = 'MENDELIAN' | 'POLYGENIC' | 'UNKNOWN';
 
 /** One phenotype annotation of a disease, after merging duplicate rows of the same term. */

@@ -15,7 +15,7 @@ import {
   type ProductSummary,
   type UpdatePhenotypeTermsBody,
 } from '@rarelens/contract';
-import { ONSET_ROOT, readVcfSampleNames, VcfParseError, type Ontology } from '@rarelens/engine';
+import { isOnsetTerm, readVcfSampleNames, VcfParseError, type Ontology } from '@rarelens/engine';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError, Errors } from '../../errors.ts';
 import {
@@ -531,7 +531,7 @@ export function createCasesService(deps: CasesServiceDeps) {
         deps.ontology().catch(() => null),
       ]);
       // An age-of-onset term is shown as the patient's onset (the ranking scores it as such).
-      const isOnset = (t: string): boolean => !!ontology && t !== ONSET_ROOT && ontology.isA(t, ONSET_ROOT);
+      const isOnset = (t: string): boolean => !!ontology && isOnsetTerm(ontology, t);
       return presentCaseDetails(c, { isOwner: found.isOwner, ownerEmail: found.ownerEmail, ownerName: found.ownerName, shares }, { files, run, label, isOnset });
     },
 

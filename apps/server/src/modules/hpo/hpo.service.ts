@@ -10,7 +10,7 @@
  * loss" offers Hearing impairment (exact synonym "Hearing loss") before Low-frequency hearing
  * loss, and "deafness" offers it before Unilateral deafness.
  */
-import { ONSET_ROOT, PHENOTYPIC_ABNORMALITY, type Ontology, type Synonym } from '@rarelens/engine';
+import { isOnsetTerm, PHENOTYPIC_ABNORMALITY, type Ontology, type Synonym } from '@rarelens/engine';
 
 /** How a text names its term, best first. */
 type TextKind = 'label' | 'exact' | 'other';
@@ -68,7 +68,7 @@ export function createHpoSearch(ontology: Ontology, lay: readonly LayPhrase[] = 
     synonym: kind === 'label' ? null : value,
   });
   for (const id of ontology.currentIds()) {
-    const onset = ontology.isA(id, ONSET_ROOT) && id !== ONSET_ROOT;
+    const onset = isOnsetTerm(ontology, id);
     if (!onset && (!ontology.isA(id, PHENOTYPIC_ABNORMALITY) || id === PHENOTYPIC_ABNORMALITY)) continue;
     const t = ontology.terms.get(id);
     if (!t) continue;
@@ -95,7 +95,7 @@ export function createHpoSearch(ontology: Ontology, lay: readonly LayPhrase[] = 
         const id = `HP:${idMatch[1]!.padStart(7, '0')}`;
         const resolved = ontology.resolve(id);
         const t = resolved ? ontology.terms.get(resolved) : undefined;
-        return t ? [{ id: t.id, label: t.label, matchedSynonym: null, ...(ontology.isA(t.id, ONSET_ROOT) && t.id !== ONSET_ROOT ? { onset: true as const } : {}) }] : [];
+        return t ? [{ id: t.id, label: t.label, matchedSynonym: null, ...(isOnsetTerm(ontology, t.id) ? { onset: true as const } : {}) }] : [];
       }
       const qWords = words(query);
       if (qWords.length === 0) return [];

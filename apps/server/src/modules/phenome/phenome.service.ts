@@ -4,7 +4,7 @@
  * (RARELENS_SOURCES). The optional LLM assist is used when configured; its failures fall back
  * to the offline result.
  */
-import { ONSET_ROOT, type Ontology } from '@rarelens/engine';
+import { isOnsetTerm, type Ontology } from '@rarelens/engine';
 import {
   caseProfile,
   createPhenome,
@@ -77,7 +77,7 @@ export function createPhenomeService(deps: PhenomeServiceDeps): PhenomeService {
 
 /** Age-of-onset modifiers (under Onset, HP:0003674, not Onset itself) get category 'onset': the patient's onset, which the ranking scores. */
 function markOnset(ontology: Ontology, modifiers: readonly PhenomeTerm[]): PhenomeModifier[] {
-  return modifiers.map((m) => (m.id !== ONSET_ROOT && ontology.isA(m.id, ONSET_ROOT) ? { ...m, category: 'onset' as const } : m));
+  return modifiers.map((m) => (isOnsetTerm(ontology, m.id) ? { ...m, category: 'onset' as const } : m));
 }
 
 /**

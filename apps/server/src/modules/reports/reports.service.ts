@@ -7,7 +7,7 @@
 import type { ActivityRecorder } from '../activity/activity.service.ts';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ONSET_ROOT } from '@rarelens/engine';
+import { isOnsetTerm } from '@rarelens/engine';
 import {
   ErrorCode,
   Messages,
@@ -118,7 +118,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
     const ontology = hpo?.ontology;
     return (id) => {
       const label = ontology?.label(id) ?? id;
-      return ontology && id !== ONSET_ROOT && ontology.isA(id, ONSET_ROOT) ? { id, label, onset: true } : { id, label };
+      return ontology && isOnsetTerm(ontology, id) ? { id, label, onset: true } : { id, label };
     };
   }
 
