@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiseaseAnnotation, HpoDisease, HpoKb } from '../kb/hpo-kb.ts';
 import { makeTerm, testOntology } from '../testing.ts';
 import { PhenotypeModel } from './model.ts';
-import { getOnsetTable, isoDurationDays, onsetClassesOf, onsetDistribution, onsetTermOfAge, onsetTermOfGestationalAge } from './onset.ts';
+import { getOnsetTable, isoDurationDays, onsetClassesOf, onsetDistribution, onsetTermOfAge, onsetTermOfDays, onsetTermOfGestationalAge } from './onset.ts';
 import { describeDiseaseMatch, rankPhenotype } from './rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, explainDisease, resolveQuery, scoreDiseases, type PhenotypeScoringOptions } from './score.ts';
 
@@ -21,6 +21,8 @@ const ontology = testOntology([
   makeTerm('HP:0003581', 'Adult onset', ['HP:0003674']),
   makeTerm('HP:0011462', 'Young adult onset', ['HP:0003581']),
   makeTerm('HP:0025708', 'Early young adult onset', ['HP:0011462']),
+  makeTerm('HP:0025709', 'Intermediate young adult onset', ['HP:0011462']),
+  makeTerm('HP:0025710', 'Late young adult onset', ['HP:0011462']),
   makeTerm('HP:0003596', 'Middle age onset', ['HP:0003581']),
   makeTerm('HP:0003584', 'Late onset', ['HP:0003581']),
   makeTerm('HP:1000001', 'A', ['HP:0000118']),
@@ -46,8 +48,10 @@ describe('age of onset: HPO class of an age', () => {
     const cases: [string, string][] = [
       ['P0D', CONGENITAL],
       ['P1D', NEONATAL],
-      ['P4W', NEONATAL],
-      ['P28D', NEONATAL],
+      ['P3W6D', NEONATAL],
+      ['P4W', INFANTILE],
+      ['P27D', NEONATAL],
+      ['P28D', INFANTILE],
       ['P29D', INFANTILE],
       ['P1M', INFANTILE],
       ['P11M', INFANTILE],
@@ -55,14 +59,30 @@ describe('age of onset: HPO class of an age', () => {
       ['P4Y11M', 'HP:0011463'],
       ['P5Y', 'HP:0003621'],
       ['P15Y11M', 'HP:0003621'],
-      ['P16Y', 'HP:0011462'],
-      ['P39Y', 'HP:0011462'],
+      ['P15Y', 'HP:0003621'],
+      ['P16Y', 'HP:0025708'],
+      ['P18Y11M', 'HP:0025708'],
+      ['P19Y', 'HP:0025709'],
+      ['P24Y11M', 'HP:0025709'],
+      ['P25Y', 'HP:0025710'],
+      ['P39Y', 'HP:0025710'],
       ['P40Y', 'HP:0003596'],
-      ['P60Y', 'HP:0003584'],
+      ['P60Y', 'HP:0003596'],
+      ['P60Y1D', 'HP:0003584'],
+      ['P95Y', 'HP:0003584'],
       ['P1Y6M', 'HP:0011463'],
     ];
     expect(cases.map(([iso]) => [iso, onsetTermOfAge(iso)])).toEqual(cases);
     expect(isoDurationDays('P2W3D')).toBe(17);
+    // Every term named is an onset term of the KB's ontology, in the age class the bench scores it as.
+    for (const [, term] of cases) expect(onsetClassesOf(ontology, term)).toHaveLength(1);
+    expect(onsetClassesOf(ontology, onsetTermOfDays(20 * 365.25))).toEqual([6]);
+    expect(onsetTermOfDays(27.9)).toBe(NEONATAL);
+    expect(onsetTermOfDays(28)).toBe(INFANTILE);
+    expect(onsetTermOfDays(60 * 365.25)).toBe('HP:0003596');
+    expect(onsetTermOfDays(60 * 365.25 + 1)).toBe('HP:0003584');
+    expect(() => onsetTermOfDays(-1)).toThrow('age -1 days is not a finite age after birth');
+    expect(() => onsetTermOfDays(NaN)).toThrow('age NaN days');
     expect(onsetTermOfGestationalAge(34)).toBe('HP:0030674');
   });
 

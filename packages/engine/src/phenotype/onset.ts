@@ -15,7 +15,7 @@
  *   LR(D) = P(S | D) / P(S | background),
  * raised to a weight (the LR's exponent); LR 1 when D has no onset annotation.
  *
- * Ages map to the classes by the HPO definitions (`onsetTermOfAge`).
+ * Ages map to onset terms by the HPO definitions (`onsetTermOfDays`).
  */
 import type { Ontology } from '../hpo/ontology.ts';
 import { ONSET_ROOT } from '../kb/hpo-kb.ts';
@@ -162,24 +162,47 @@ export function isoDurationDays(iso: string): number {
   return y * YEAR + mo * MONTH + w * 7 + d;
 }
 
+/** The adult onset subclasses of Young adult onset (HP:0011462), with their upper age in years. */
+const YOUNG_ADULT: readonly { term: string; below: number }[] = [
+  { term: 'HP:0025708', below: 19 }, // Early young adult onset: 16 to under 19 years
+  { term: 'HP:0025709', below: 25 }, // Intermediate young adult onset: 19 to under 25 years
+  { term: 'HP:0025710', below: 40 }, // Late young adult onset: 25 to under 40 years
+];
+
 /**
- * The HPO onset class of an age after birth given as an ISO 8601 duration, by the classes' HPO
- * definitions: at birth (P0D) congenital; up to 28 days neonatal; then to 1 year infantile; 1 to
- * 5 years childhood; 5 to 16 years juvenile (adult onset is "16 years or later"); 16 to 40 young
- * adult; 40 to 60 middle age; 60 and older late onset. A boundary age belongs to the later class
- * (1 year: childhood), except day 28, the last day of the neonatal period.
+ * The HPO onset term of an age after birth in days: the one place ages become onset terms (the
+ * bench's phenopacket onsets through `onsetTermOfAge`, PhenomeAI's onset statements). Boundaries
+ * are the definitions in hp.json (2026-01-08):
+ * - Congenital onset "present at birth": age 0;
+ * - Neonatal onset "within the first 28 days of life": under 28 days (day 28 is the 29th day of
+ *   life, and Infantile onset is "between 28 days to one year of life");
+ * - Infantile: 28 days to under 1 year; Childhood "between 1 and 5 years": 1 to under 5;
+ * - Juvenile "between the age of 5 and 15 years": 5 to under 16 (Adult onset is "the age of 16
+ *   years or later");
+ * - Early / Intermediate / Late young adult onset: 16 to under 19 / 19 to under 25 / 25 to under 40
+ *   (their own definitions; Young adult onset is 16 to 40);
+ * - Middle age onset "at the age of 40 to 60 years": 40 to 60 inclusive;
+ * - Late onset "after the age of 60 years": older than 60 years.
+ * A year is 365.25 days. Throws a RangeError for a negative or non-finite age.
  */
-export function onsetTermOfAge(iso: string): string {
-  const days = isoDurationDays(iso);
+export function onsetTermOfDays(days: number): string {
+  if (!(Number.isFinite(days) && days >= 0)) throw new RangeError(`age ${days} days is not a finite age after birth`);
   const at = (i: number): string => ONSET_CLASSES[i]?.term ?? ONSET_ROOT;
-  if (days <= 0) return at(1);
-  if (days <= 28) return at(2);
-  if (days < YEAR) return at(3);
-  if (days < 5 * YEAR) return at(4);
-  if (days < 16 * YEAR) return at(5);
-  if (days < 40 * YEAR) return at(6);
-  if (days < 60 * YEAR) return at(7);
+  const years = days / YEAR;
+  if (days === 0) return at(1);
+  if (days < 28) return at(2);
+  if (years < 1) return at(3);
+  if (years < 5) return at(4);
+  if (years < 16) return at(5);
+  const young = YOUNG_ADULT.find((y) => years < y.below);
+  if (young) return young.term;
+  if (years <= 60) return at(7);
   return at(8);
+}
+
+/** The HPO onset term of an age after birth given as an ISO 8601 duration (`onsetTermOfDays`). */
+export function onsetTermOfAge(iso: string): string {
+  return onsetTermOfDays(isoDurationDays(iso));
 }
 
 /** A gestational age (before birth): Antenatal onset. */
