@@ -6,10 +6,13 @@
  * Onset is placed on an ordinal scale of nine age classes (the HPO onset classes, antenatal to
  * late onset). A term names one class, or several (Pediatric onset: infantile, childhood,
  * juvenile; Adult onset: young adult, middle age, late). A disease's onset distribution is the
- * mean over its onset terms of each term's classes spread to their ordinal neighbours by a kernel
- * w^|distance| (a disease of infantile onset is often reported at neonatal or childhood onset),
- * mixed with a uniform floor eps:
- *   P(class | D) = (1 - eps) * mean over D's terms of K(class | term) + eps / 9
+ * mean over its onset terms, weighted by their frequencies, of each term's classes spread to their
+ * ordinal neighbours by a kernel w^|distance| (a disease of infantile onset is often reported at
+ * neonatal or childhood onset), mixed with a uniform floor eps:
+ *   P(class | D) = (1 - eps) * sum over D's terms t of share(t) K(class | t) + eps / 9
+ * share(t): the hpoa gives many onset rows a frequency f(t) (Infantile onset 12/15, Adult onset
+ * 1/15); the terms with one split their equal shares in proportion to f(t)^power, a term without
+ * one keeps its equal share 1/T (power 0, or no frequency known: the plain mean).
  * The background is the mean of P(class | D) over the diseases that have onset annotations. The
  * patient's onset S (a set of classes) gives
  *   LR(D) = P(S | D) / P(S | background),
@@ -57,6 +60,52 @@ export function onsetClassesOf(ontology: Ontology, id: string): number[] {
   return ONSET_CLASSES.flatMap((c, i) => (ontology.isA(c.term, term) ? [i] : []));
 }
 
+/** The patient's age of onset: the onset term used and the age classes it names. */
+export interface PatientOnset {
+  /** Current HPO id of the onset term. */
+  term: string;
+  /** Indices into ONSET_CLASSES. */
+  classes: number[];
+}
+
+/**
+ * The patient's age of onset from the terms the patient has (present terms; excluded terms are not
+ * an onset): the one rule the ranking, the phenopacket export and the PDF report share. The onset
+ * is when the disease first shows, so of several onset terms the earliest is used (lowest age
+ * class; ties: the one naming fewer classes, then the first given); Onset itself and a term with no
+ * age class are not used. Terms that are not onset terms are skipped silently (they are findings);
+ * every onset term not used is listed in `ignored` with the reason.
+ */
+export function patientOnset(ontology: Ontology, present: readonly string[]): { onset: PatientOnset | null; ignored: { id: string; reason: string }[] } {
+  const ignored: { id: string; reason: string }[] = [];
+  const onsets: PatientOnset[] = [];
+  for (const id of present) {
+    const term = ontology.resolve(id);
+    if (!term || !ontology.isA(term, ONSET_ROOT)) continue;
+    const classes = onsetClassesOf(ontology, term);
+    if (term === ONSET_ROOT || classes.length === 0) ignored.push({ id, reason: 'too general an onset term (no age class)' });
+    else if (!onsets.some((o) => o.term === term)) onsets.push({ term, classes });
+  }
+  let best: PatientOnset | null = null;
+  for (const o of onsets) {
+    if (!best) best = o;
+    else {
+      const [a, b] = [Math.min(...o.classes), Math.min(...best.classes)];
+      if (a < b || (a === b && o.classes.length < best.classes.length)) best = o;
+    }
+  }
+  for (const o of onsets) {
+    if (o === best || !best) continue;
+    ignored.push({
+      id: o.term,
+      reason: ontology.isA(best.term, o.term)
+        ? 'implied by a more specific onset term'
+        : `a later onset than ${ontology.label(best.term) ?? best.term}: the onset is when the disease first shows`,
+    });
+  }
+  return { onset: best, ignored };
+}
+
 export interface OnsetOptions {
   /** Kernel weight per ordinal step of the disease's onset classes (0: the stated classes only). */
   onsetNeighbour: number;
@@ -66,6 +115,22 @@ export interface OnsetOptions {
   onsetWeight: number;
   /** Largest onset LR (after the weight): 1 lets onset only count against a disease whose onset disagrees; Infinity: no cap. */
   onsetMaxLr: number;
+  /** Exponent of an onset term's frequency in its share of the disease's onset distribution (0: every term weighs the same). */
+  onsetFrequencyPower: number;
+}
+
+type KernelOptions = Pick<OnsetOptions, 'onsetNeighbour' | 'onsetSmoothing' | 'onsetFrequencyPower'>;
+
+/**
+ * Each onset term's share of the distribution: equal (1/T), except that the terms whose frequency
+ * is known split their equal shares in proportion to frequency^power (all zero: equally).
+ */
+export function onsetShares(terms: readonly string[], frequency: Readonly<Record<string, number>> | undefined, power: number): number[] {
+  const T = terms.length;
+  const w = terms.map((t) => frequency?.[t]);
+  const known = w.filter((f): f is number => f !== undefined);
+  const sum = known.reduce((a, f) => a + f ** power, 0);
+  return w.map((f) => (f === undefined || !(sum > 0) ? 1 / T : (known.length / T) * (f ** power / sum)));
 }
 
 /** P(class | disease) of every disease with onset annotations, and the background. */
@@ -75,12 +140,18 @@ export interface OnsetTable {
   background: Float64Array;
 }
 
-/** A distribution over the classes from onset terms (mean of their kernels), or null when none names a class. */
-export function onsetDistribution(ontology: Ontology, terms: readonly string[], o: Pick<OnsetOptions, 'onsetNeighbour' | 'onsetSmoothing'>): Float64Array | null {
-  const sets = terms.map((t) => onsetClassesOf(ontology, t)).filter((s) => s.length > 0);
-  if (!sets.length) return null;
+/**
+ * A distribution over the classes from onset terms (their kernels, each term by its share:
+ * `onsetShares` of the frequencies given), or null when none names a class.
+ */
+export function onsetDistribution(ontology: Ontology, terms: readonly string[], o: KernelOptions, frequency?: Readonly<Record<string, number>>): Float64Array | null {
+  const placed = terms.filter((t) => onsetClassesOf(ontology, t).length > 0);
+  if (!placed.length) return null;
+  const shares = onsetShares(placed, frequency, o.onsetFrequencyPower);
   const p = new Float64Array(K);
-  for (const s of sets)
+  for (const [ti, t] of placed.entries()) {
+    const s = onsetClassesOf(ontology, t);
+    const share = shares[ti] ?? 0;
     for (const a of s) {
       let z = 0;
       const row = new Float64Array(K);
@@ -88,8 +159,9 @@ export function onsetDistribution(ontology: Ontology, terms: readonly string[], 
         row[b] = o.onsetNeighbour ** Math.abs(b - a);
         z += row[b] ?? 0;
       }
-      for (let b = 0; b < K; b++) p[b] = (p[b] ?? 0) + (row[b] ?? 0) / z / s.length / sets.length;
+      for (let b = 0; b < K; b++) p[b] = (p[b] ?? 0) + ((row[b] ?? 0) / z / s.length) * share;
     }
+  }
   for (let b = 0; b < K; b++) p[b] = (1 - o.onsetSmoothing) * (p[b] ?? 0) + o.onsetSmoothing / K;
   return p;
 }
@@ -97,15 +169,16 @@ export function onsetDistribution(ontology: Ontology, terms: readonly string[], 
 const tables = new WeakMap<PhenotypeModel, Map<string, OnsetTable>>();
 
 /** The onset table of a model's diseases under the kernel options (built once per model and options). */
-export function getOnsetTable(model: PhenotypeModel, o: Pick<OnsetOptions, 'onsetNeighbour' | 'onsetSmoothing'>): OnsetTable {
+export function getOnsetTable(model: PhenotypeModel, o: KernelOptions): OnsetTable {
   if (!(o.onsetNeighbour >= 0 && o.onsetNeighbour <= 1)) throw new RangeError(`onsetNeighbour must be in [0, 1], got ${o.onsetNeighbour}`);
   if (!(o.onsetSmoothing > 0 && o.onsetSmoothing < 1)) throw new RangeError(`onsetSmoothing must be in (0, 1), got ${o.onsetSmoothing}`);
-  const key = `${o.onsetNeighbour}/${o.onsetSmoothing}`;
+  if (!(o.onsetFrequencyPower >= 0 && Number.isFinite(o.onsetFrequencyPower))) throw new RangeError(`onsetFrequencyPower must be finite and >= 0, got ${o.onsetFrequencyPower}`);
+  const key = `${o.onsetNeighbour}/${o.onsetSmoothing}/${o.onsetFrequencyPower}`;
   let byKey = tables.get(model);
   if (!byKey) tables.set(model, (byKey = new Map<string, OnsetTable>()));
   const cached = byKey.get(key);
   if (cached) return cached;
-  const dist = model.diseases.map((d) => onsetDistribution(model.kb.ontology, d.onset, o));
+  const dist = model.diseases.map((d) => onsetDistribution(model.kb.ontology, d.onset, o, d.onsetFrequency));
   const background = onsetBackground(dist);
   const table = { dist, background };
   byKey.set(key, table);
