@@ -6,7 +6,7 @@
  *
  * Each dev case's onset term (raw phenopacket, bench/lib/case-onset.ts; loadDevCases) joins its present
  * terms, the product's input. Every case is scored once by the engine (resolveQuery + scoreDiseases with the
- * onset weight 0, borrowedScores); each grid point (onsetNeighbour x onsetSmoothing x onsetWeight,
+ * onset weight 0, borrowedScores); each grid point (onsetFrequencyPower x onsetNeighbour x onsetSmoothing x onsetWeight,
  * and "off") adds the engine's onset log-LR (addOnsetLn) and ranks the diagnosis as rankPhenotype
  * lists it (Mondo groups, capped borrowed profiles, pessimistic ties). Under LOPO the diagnosis'
  * members are rebuilt from the phenotype.hpoa rows not citing the case's publications, their onset
@@ -21,11 +21,16 @@ import { borrowedScores, getDiseaseGroups } from '../packages/engine/src/phenoty
 import { diagnosisMembers, loadHpoaRows, rebuildDisease, scoreRebuilt } from './lib/lopo.ts';
 import { crossValidateGrid, diagnosisRank, diagnosisTargets, formatTopK, kbDir, loadDevCases } from './lib/pheno-cv.ts';
 
-/** The grid (session 17: a first pass over neighbour 0-0.75 and smoothing 0.02-0.2 chose within these). */
+/**
+ * The grid (session 17: a first pass over neighbour 0-0.75 and smoothing 0.02-0.2 chose within these;
+ * a cap of 1 on the LR, onsetMaxLr, lost in-sample and gained nothing left out, `--max-lr` puts it back).
+ * Session 18: the exponent of the onset terms' frequencies (onsetFrequencyPower; 0 = session 17).
+ */
 const NEIGHBOUR = [0, 0.25, 0.5];
 const SMOOTHING = [0.02, 0.05];
 const WEIGHT = [0.5, 1];
-const MAX_LR = [Infinity, 1];
+const MAX_LR = process.argv.includes('--max-lr') ? [Infinity, 1] : [Infinity];
+const FREQ_POWER = [0, 0.5, 1];
 const CAP = 101;
 
 const sources = process.env.RARELENS_SOURCES ?? '../shared/data';
@@ -38,8 +43,8 @@ const rowsOf = loadHpoaRows(kb, sources);
 const D = model.diseases.length;
 const off: PhenotypeScoringOptions = { ...DEFAULT_SCORING_OPTIONS, onsetWeight: 0 };
 // --defaults: only off and the engine's defaults (a quick look at the rows, no grid).
-const grid: PhenotypeScoringOptions[] = process.argv.includes('--defaults') ? [off, DEFAULT_SCORING_OPTIONS] : [off, ...MAX_LR.flatMap((m) => NEIGHBOUR.flatMap((n) => SMOOTHING.flatMap((s) => WEIGHT.map((w) => ({ ...DEFAULT_SCORING_OPTIONS, onsetNeighbour: n, onsetSmoothing: s, onsetWeight: w, onsetMaxLr: m })))))];
-const name = (o: PhenotypeScoringOptions): string => (o.onsetWeight === 0 ? 'off' : `neighbour ${o.onsetNeighbour}, smoothing ${o.onsetSmoothing}, weight ${o.onsetWeight}${Number.isFinite(o.onsetMaxLr) ? `, max LR ${o.onsetMaxLr}` : ''}`);
+const grid: PhenotypeScoringOptions[] = process.argv.includes('--defaults') ? [off, DEFAULT_SCORING_OPTIONS] : [off, ...FREQ_POWER.flatMap((f) => MAX_LR.flatMap((m) => NEIGHBOUR.flatMap((n) => SMOOTHING.flatMap((s) => WEIGHT.map((w) => ({ ...DEFAULT_SCORING_OPTIONS, onsetNeighbour: n, onsetSmoothing: s, onsetWeight: w, onsetMaxLr: m, onsetFrequencyPower: f }))))))];
+const name = (o: PhenotypeScoringOptions): string => (o.onsetWeight === 0 ? 'off' : `neighbour ${o.onsetNeighbour}, smoothing ${o.onsetSmoothing}, weight ${o.onsetWeight}, frequency power ${o.onsetFrequencyPower}${Number.isFinite(o.onsetMaxLr) ? `, max LR ${o.onsetMaxLr}` : ''}`);
 console.log(`${cases.length} cases, ${cases.filter((c) => c.hpo_present.some((t) => kb.ontology.isA(t, 'HP:0003674'))).length} with an onset term; ${D} diseases, ${model.diseases.filter((d) => d.onset.length).length} with onset annotations; ${grid.length} grid points; load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 
 const inRanks: (number | null)[][] = grid.map(() => []);
@@ -75,7 +80,7 @@ for (const [ci, c] of cases.entries()) {
     // LOPO: the diagnosis' members rebuilt (phenotype and onset rows) without the case's publications.
     for (const { d, rb } of rebuilt) {
       const l = lopoBase.get(d) ?? -Infinity;
-      const on = q.onset && o.onsetWeight ? Math.log(onsetLr(onsetDistribution(kb.ontology, rb.onset, o), getOnsetTable(model, o).background, q.onset.classes, o.onsetWeight, o.onsetMaxLr)) : 0;
+      const on = q.onset && o.onsetWeight ? Math.log(onsetLr(onsetDistribution(kb.ontology, rb.onset, o, rb.onsetFrequency), getOnsetTable(model, o).background, q.onset.classes, o.onsetWeight, o.onsetMaxLr)) : 0;
       adj[d] = l + on;
     }
     const rl = diagnosisRank(model, groups.groupOf, adj, raw, gScore, truthGroups, truthProfiles);

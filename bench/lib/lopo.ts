@@ -92,47 +92,53 @@ export interface RebuiltDisease {
   excluded: string[];
   /** Onset terms of the kept onset rows (not NOT), as the KB build collects HpoDisease.onset. */
   onset: string[];
+  /** Pooled frequency of each onset term that has one, as the KB build collects HpoDisease.onsetFrequency. */
+  onsetFrequency: Record<string, number>;
   /** Rows left out (their reference is one of `drop`). */
   dropped: number;
 }
 
 /** A disease's annotations from its rows whose references (';'-separated) are none of `drop`, pooled as the KB build does (n/m summed, other frequencies by max). */
 export function rebuildDisease(rows: readonly HpoaRow[] | undefined, drop: ReadonlySet<string>): RebuiltDisease {
-  const acc = new Map<string, { n: number; m: number; other: number | null }>();
+  type Acc = { n: number; m: number; other: number | null };
+  const acc = new Map<string, Acc>();
+  const onsetAcc = new Map<string, Acc>();
   const excluded = new Set<string>();
-  const onset = new Set<string>();
   let dropped = 0;
   for (const r of rows ?? []) {
     if (r.ref.split(';').some((x) => drop.has(x.trim()))) {
       dropped++;
       continue;
     }
-    if (r.onset) {
-      // The KB build keeps an onset row unless qualified NOT (hpo-kb.ts).
-      if (!r.not) onset.add(r.term);
-      continue;
-    }
     if (r.not) {
-      excluded.add(r.term);
+      // The KB build keeps an onset row unless qualified NOT (hpo-kb.ts).
+      if (!r.onset) excluded.add(r.term);
       continue;
     }
-    const a = acc.get(r.term) ?? { n: 0, m: 0, other: null };
+    const pool = r.onset ? onsetAcc : acc;
+    const a = pool.get(r.term) ?? { n: 0, m: 0, other: null };
     const frac = /^(\d+)\/(\d+)$/.exec(r.freq);
     const f = parseFrequency(r.freq);
     if (frac) {
       a.n += Number(frac[1]);
       a.m += Number(frac[2]);
     } else if (f !== undefined) a.other = Math.max(a.other ?? 0, f);
-    acc.set(r.term, a);
+    pool.set(r.term, a);
+  }
+  const pooled = (a: Acc): number | null => (a.m > 0 ? (a.other != null ? Math.max(a.n / a.m, a.other) : a.n / a.m) : a.other);
+  const onsetFrequency: Record<string, number> = {};
+  for (const [t, a] of onsetAcc) {
+    const f = pooled(a);
+    if (f !== null) onsetFrequency[t] = f;
   }
   const annotations = [...acc].map(([term, a]) => ({
     term,
-    frequency: a.m > 0 ? (a.other != null ? Math.max(a.n / a.m, a.other) : a.n / a.m) : a.other,
+    frequency: pooled(a),
     frequencyText: null,
     onset: null,
     counts: a.m > 0 ? ([a.n, a.m] as [number, number]) : null,
   }));
-  return { annotations, excluded: [...excluded], onset: [...onset].sort(), dropped };
+  return { annotations, excluded: [...excluded], onset: [...onsetAcc.keys()].sort(), onsetFrequency, dropped };
 }
 
 /** Postings of one profile (index 0) from its annotations: max-propagated P and direct flags, as PhenotypeModel builds them. */
@@ -165,9 +171,9 @@ export function scoreRebuilt(model: PhenotypeModel, rb: RebuiltDisease, q: Retur
 }
 
 /** The onset LR of a rebuilt profile (its kept onset rows; the model's background, as for its phenotype). */
-export function rebuiltOnsetLr(model: PhenotypeModel, rb: Pick<RebuiltDisease, 'onset'>, q: ReturnType<typeof resolveQuery>, scoring: PhenotypeScoringOptions): number {
+export function rebuiltOnsetLr(model: PhenotypeModel, rb: Pick<RebuiltDisease, 'onset' | 'onsetFrequency'>, q: ReturnType<typeof resolveQuery>, scoring: PhenotypeScoringOptions): number {
   if (!q.onset) return 1;
-  return onsetLr(onsetDistribution(model.kb.ontology, rb.onset, scoring), getOnsetTable(model, scoring).background, q.onset.classes, scoring.onsetWeight, scoring.onsetMaxLr);
+  return onsetLr(onsetDistribution(model.kb.ontology, rb.onset, scoring, rb.onsetFrequency), getOnsetTable(model, scoring).background, q.onset.classes, scoring.onsetWeight, scoring.onsetMaxLr);
 }
 
 /**
@@ -228,7 +234,7 @@ export function lopoKb(kb: HpoKb, rowsOf: ReadonlyMap<string, readonly HpoaRow[]
     if (!dis) continue;
     const rb = rebuildDisease(rowsOf.get(dis.id), drop);
     if (!rb.dropped) continue;
-    replaced.set(dis.id, rb.annotations.length ? { ...dis, annotations: rb.annotations, excluded: rb.excluded, onset: rb.onset } : null);
+    replaced.set(dis.id, rb.annotations.length ? { ...dis, annotations: rb.annotations, excluded: rb.excluded, onset: rb.onset, onsetFrequency: rb.onsetFrequency } : null);
   }
   if (!replaced.size) return null;
   const diseases: HpoDisease[] = [];

@@ -7,6 +7,7 @@ export * from './genome/index.ts';
 export * from './kb/hpo-kb.ts';
 export * from './phenotype/model.ts';
 export * from './phenotype/score.ts';
+export { ONSET_CLASSES, isoDurationDays, onsetClassesOf, onsetTermOfAge, onsetTermOfDays, patientOnset, type PatientOnset } from './phenotype/onset.ts';
 export * from './phenotype/rank-phenotype.ts';
 export * from './phenotype/similarity.ts';
 export * from './phenotype/name-evidence.ts';

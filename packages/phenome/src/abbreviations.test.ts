@@ -37,6 +37,17 @@ describe('abbreviationSense', () => {
     );
   });
 
+  it('reads ASD beside intellectual disability or developmental delay as autism, "an ASD" as the defect', () => {
+    expect(senseOf('A boy with intellectual disability and ASD.', 'ASD')).toBe('HP:0000729');
+    expect(senseOf('Global developmental delay, ASD and seizures.', 'ASD')).toBe('HP:0000729');
+    expect(senseOf('Intellectual disability. He also has an ASD.', 'ASD')).toBe('HP:0001631');
+    expect(senseOf('Intellectual disability and an ASD diagnosis at 3 years.', 'ASD')).toBe(
+      'HP:0000729',
+    );
+    // Cues of both senses in one sentence: no guess.
+    expect(senseOf('Intellectual disability and a small ASD.', 'ASD')).toBeNull();
+  });
+
   it('falls back on the whole text when the neighbourhood says nothing', () => {
     const text = `Preterm infant, 900 g. ${'Feeding was slow. '.repeat(20)}At discharge BPD persisted.`;
     expect(senseOf(text, 'BPD')).toBe('HP:0006528');

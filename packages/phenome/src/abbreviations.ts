@@ -32,10 +32,14 @@ const PSYCHIATRIC =
   /\b(?:personality|psychiatr\w*|self-?harm\w*|suicid\w*|mood|impulsiv\w*|dialectical|DBT|emotionally unstable|borderline)\b/gi;
 const FETAL_BIOMETRY =
   /\b(?:biparietal|femur length|abdominal circumference|biometry|sonograph\w*|ultrasound|fetus|fetal|foetal)\b/gi;
+// "an ASD", "a small ASD": a count noun, the defect (autism takes no article, except before
+// another noun: "an ASD diagnosis").
 const CARDIAC =
-  /\b(?:atrial|septal|septum|echocardiogra\w*|cardiac|heart|murmur|VSD|PDA|PFO|shunt|cardiolog\w*|ostium|secundum)\b/gi;
+  /\b(?:atrial|septal|septum|echocardiogra\w*|cardiac|heart|murmur|VSD|PDA|PFO|shunt|cardiolog\w*|ostium|secundum|(?:an|small|large)\s+ASDs?\b(?!\s+(?:diagnos\w*|evaluation|assessment|features|traits|symptoms|phenotype|screen\w*)))\b/gi;
+// Intellectual disability and developmental delay come with autism far more than with a
+// heart defect in a note that names neither the heart nor behaviour.
 const AUTISM =
-  /\b(?:autis\w*|social|behaviou?r\w*|ADOS|communication|repetitive|stereotyp\w*|ADHD|eye contact)\b/gi;
+  /\b(?:autis\w*|social|behaviou?r\w*|ADOS|communication|repetitive|stereotyp\w*|ADHD|eye contact|intellectual(?:ly)?\s+disabilit\w*|mental(?:ly)?\s+retard\w*|developmental(?:ly)?\s+delay\w*|(?:speech|language)\s+delay\w*|learning\s+disabilit\w*)\b/gi;
 
 const AMNESIA = /\b(?:amnesi\w*|memory|forget\w*|confus\w*|transient global)\b/gi;
 const VISUAL =

@@ -19,6 +19,11 @@ describe('findGrowthFindings', () => {
       ['HP:0000256', 'OFC was 58 cm (> 97th centile'],
     ]);
     expect(found('Height 180 cm (+2.6 SD).')).toEqual([['HP:0000098', 'Height 180 cm (+2.6 SD']]);
+    // The "%ile" of clinical notes is a percentile.
+    expect(found('Growth: height <3rd %ile, OFC >97th%ile.')).toEqual([
+      ['HP:0004322', 'height <3rd %ile'],
+      ['HP:0000256', 'OFC >97th%ile'],
+    ]);
     expect(found('His stature (104 cm: < 3rd percentile) was noted.')).toEqual([
       ['HP:0004322', 'stature (104 cm: < 3rd percentile'],
     ]);

@@ -46,9 +46,9 @@ const RATE_RE = /^[\s-]*(?:velocity|velocities|gain|increment|growth(?:\s+rate)?
  */
 const SD_RE =
   /(?:(below|less than|under|<|above|more than|over|>)\s*(?:the\s+)?)?([−–-]|\+|minus\s*|plus\s*)?\s?(\d+(?:\.\d+)?)\s?(?:SDS?|s\.d\.|standard deviations?)\b(?:\s+(below|under|above|over)\s+(?:the\s+)?(?:mean|average|norm|normal)\b)?|(?:SDS|z-?score)\s*(?:of\s*)?([−–-]|\+)?\s?(\d+(?:\.\d+)?)/i;
-/** "< 3rd percentile", "3rd–5th centile", "below the 3rd centile", "> 97th percentile", "P3". */
+/** "< 3rd percentile", "3rd–5th centile", "below the 3rd centile", "> 97th percentile", "<3rd %ile". */
 const CENTILE_RE =
-  /(?:(below|less than|under|<|above|more than|over|>)\s*(?:the\s+)?)?(\d{1,2}(?:\.\d)?)(?:st|nd|rd|th|d)?(?:\s*(?:[–-]|to)\s*(\d{1,2}(?:\.\d)?)(?:st|nd|rd|th|d)?)?\s*(?:percentile|centile)s?\b/i;
+  /(?:(below|less than|under|<|above|more than|over|>)\s*(?:the\s+)?)?(\d{1,2}(?:\.\d)?)(?:st|nd|rd|th|d)?(?:\s*(?:[–-]|to)\s*(\d{1,2}(?:\.\d)?)(?:st|nd|rd|th|d)?)?\s*(?:percentile|centile|%ile)s?\b/i;
 /** Measurements that are not the patient's stature or head size now. */
 const EXCLUDED_CONTEXT_RE =
   /\b(?:at birth|birth (?:length|weight|height)|born|newborn|neonat\w*|target|mid-?parental)\b/i;

@@ -53,6 +53,8 @@ const TRIGGERS: Trigger[] = [
     'might have',
     'could have',
     'rule out',
+    // "r/o" of notes (the slash splits the tokens).
+    'r o',
     'to rule out',
     'cannot exclude',
     'can not exclude',
@@ -426,8 +428,11 @@ export function sentenceIds(text: string, tokens: readonly Token[]): Int32Array 
     if (/[!?;]|\n\s*\n/.test(gap)) s++;
     else if (/\.\s/.test(gap) || /\.$/.test(gap)) {
       const startsSentence = /^[\p{Lu}\p{N}]/u.test(next.raw);
+      const lower = t.raw.toLowerCase();
+      // "No." is "number" only before one ("no. 3", "accession no. NM_0011"): "Seizures: no.
+      // Hypotonia: yes." are two sentences.
       const abbrev =
-        NO_BREAK_BEFORE_DOT.has(t.raw.toLowerCase()) ||
+        (NO_BREAK_BEFORE_DOT.has(lower) && (lower !== 'no' || /\d/.test(next.raw))) ||
         (t.raw.length === 1 && /\p{Lu}/u.test(t.raw));
       if (startsSentence && !abbrev) s++;
     } else if (/\n/.test(gap) && /^[\p{Lu}]/u.test(next.raw) && /[.:]\s*\n/.test(gap)) s++;
@@ -492,7 +497,9 @@ export class ContextAnalyzer {
     const namesPatient =
       words.some((w) => OWN_PATIENT_RE.test(w)) ||
       OUR_PATIENT_RE.test(joined) ||
-      /\b(?:the|this|both|two|three|all|affected) (?:patients?|probands?|siblings?|sibs|children|boys?|girls?|cases?|brothers?|sisters?)\b/.test(joined);
+      /\b(?:the|this|both|two|three|all|affected) (?:patients?|probands?|siblings?|sibs|children|boys?|girls?|cases?|brothers?|sisters?)\b/.test(
+        joined,
+      );
     let generic = (GENERIC_RE.test(joined) || MOLECULAR_RE.test(joined)) && !namesPatient;
     // An item of a list that a colon introduces and semicolons separate ("the minor criteria
     // were ascertained, including the following: dysmorphic signs, e.g., A; dermatological
@@ -654,8 +661,7 @@ export class ContextAnalyzer {
       if (w === 'or' || w === 'nor') {
         // The last item runs to the end of its phrase.
         let last = k + 1;
-        while (last < to && !this.tokens[last - 1]?.breakAfter && last - k <= LIST_ITEM_MAX)
-          last++;
+        while (last < to && !this.tokens[last - 1]?.breakAfter && last - k <= LIST_ITEM_MAX) last++;
         return end <= last;
       }
       if (this.tokens[k]?.breakAfter) {
@@ -680,12 +686,14 @@ export class ContextAnalyzer {
     hits: readonly TriggerHit[],
   ): boolean {
     // The copula is a hit of its own before the trigger ("were" + "not observed").
-    const hit =
-      found.kind === 'term' ? (hits.find((h) => h.start === found.end) ?? found) : found;
+    const hit = found.kind === 'term' ? (hits.find((h) => h.start === found.end) ?? found) : found;
     if (hit.kind !== 'neg-post' && hit.kind !== 'neg-both') return false;
     const copula = /^(?:is|are|was|were)$/;
     const before = hits.find((h) => h.end === hit.start);
-    if (!copula.test(this.lower[hit.start] ?? '') && !(before && copula.test(this.lower[before.start] ?? '')))
+    if (
+      !copula.test(this.lower[hit.start] ?? '') &&
+      !(before && copula.test(this.lower[before.start] ?? ''))
+    )
       return false;
     const listEnd = before && before.kind === 'term' ? before.start : hit.start;
     const sentence = this.sentenceOf(start);

@@ -157,6 +157,32 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     ]);
   });
 
+  it('reads the abbreviations of clinical notes that the HPO does not list', () => {
+    const read = (text: string): [string, string, boolean][] =>
+      phenome.extract(text).map((t) => [t.text, t.id, t.negated]);
+    expect(read('PMH: HTN, DVT in 2019. He c/o SOB on exertion.')).toEqual([
+      ['HTN', 'HP:0000822', false],
+      ['DVT', 'HP:0002625', false],
+      ['SOB', 'HP:0002094', false],
+    ]);
+    expect(read('Echo showed LVH; ECG was consistent with LQTS.')).toEqual([
+      ['LVH', 'HP:0001712', false],
+      ['LQTS', 'HP:0001657', false],
+    ]);
+    expect(read('A preterm infant with IVH and NEC, born with HLHS.')).toEqual([
+      ['IVH', 'HP:0030746', false],
+      ['NEC', 'HP:0033165', false],
+      ['HLHS', 'HP:0004383', false],
+    ]);
+    expect(read('He had WPW and GTCS, but no HTN.').map((x) => [x[1], x[2]])).toEqual([
+      ['HP:0001716', false],
+      ['HP:0002069', false],
+      ['HP:0000822', true],
+    ]);
+    // Case-sensitive: the words "sob" and "nec" are no findings.
+    expect(read('She began to sob; nec plus ultra.')).toEqual([]);
+  });
+
   it("reads an organ's adjective as the organ, in either word order", () => {
     const ids = (text: string): string[] =>
       phenome

@@ -76,12 +76,20 @@ describe('findLabValues', () => {
     ]);
   });
 
-  it('reads ferritin and LDH beyond a threshold abnormal at any age, others only by range or statement', () => {
+  it('reads ferritin, LDH and CRP beyond a threshold abnormal at any age, others only by range or statement', () => {
     expect(read('ferritin 2400 ng/mL')).toEqual([['HP:0003281', 'ferritin 2400 ng/mL']]);
     expect(read('ferritin 240 ng/mL')).toEqual([]);
     expect(read('LDH 1500 U/L')).toEqual([['HP:0025435', 'LDH 1500 U/L']]);
-    expect(read('CRP 40 mg/L')).toEqual([]);
     expect(read('CRP 40 (0-5) mg/L')).toEqual([['HP:0011227', 'CRP 40']]);
+    // C-reactive protein above 20 mg/L (2 mg/dL) is raised at any age after the first days of
+    // life (upper limits 5-10 mg/L; the physiological rise after birth stays below it).
+    expect(read('CRP 40 mg/L')).toEqual([['HP:0011227', 'CRP 40 mg/L']]);
+    expect(read('C-reactive protein 4.5 mg/dL')).toEqual([
+      ['HP:0011227', 'C-reactive protein 4.5 mg/dL'],
+    ]);
+    expect(read('CRP 12 mg/L, CRP 1.5 mg/dl')).toEqual([]);
+    // Not the erythrocyte sedimentation rate: its upper limit rises with age and in pregnancy.
+    expect(read('ESR 45 mm/h')).toEqual([]);
   });
 
   it('leaves values inside the thresholds alone', () => {

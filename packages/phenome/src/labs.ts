@@ -186,7 +186,8 @@ const ANALYTES: Analyte[] = [
     limits: { above: { 'mg/dl': 2, 'umol/l': 177 } },
   },
   // Read from a printed reference range or a stated direction ("elevated ferritin", "LDH was
-  // high"); a fixed threshold only where a value is abnormal at any age and for either sex.
+  // high"); a fixed threshold only where a value is abnormal at any age and for either sex
+  // (not the sedimentation rate, whose upper limit rises with age and in pregnancy).
   {
     name: 'lactate dehydrogenase',
     pattern: /\b(?:[Ll]actate\s+dehydrogenase|LDH)\b/g,
@@ -209,7 +210,9 @@ const ANALYTES: Analyte[] = [
     name: 'C-reactive protein',
     pattern: /\b(?:C-reactive\s+protein|CRP)\b/g,
     high: 'HP:0011227',
-    limits: {},
+    // Upper limits are 5-10 mg/L at every age; the physiological rise of the first days after
+    // birth stays below 20 mg/L.
+    limits: { above: { 'mg/l': 20, 'mg/dl': 2 } },
   },
   {
     name: 'erythrocyte sedimentation rate',

@@ -83,6 +83,18 @@ export const CLINICAL_ABBREVIATIONS: readonly LexiconEntry[] = byTerm([
   ['HP:0001518', 'Small for gestational age', ['SGA']],
   ['HP:0003774', 'Stage 5 chronic kidney disease', ['ESRD']],
   ['HP:0002870', 'Obstructive sleep apnea', ['OSA']],
+  // Of clinical notes (history, review of systems, echo and neonatal reports). Not "GTC" (also a
+  // codon and a genotyping program), "TOF" (time of flight), "UTI" (the HPO has only recurrent ones).
+  ['HP:0000822', 'Hypertension', ['HTN']],
+  ['HP:0002625', 'Deep venous thrombosis', ['DVT']],
+  ['HP:0002094', 'Dyspnea', ['SOB']],
+  ['HP:0001712', 'Left ventricular hypertrophy', ['LVH']],
+  ['HP:0001657', 'Prolonged QT interval', ['LQTS']],
+  ['HP:0001716', 'Wolff-Parkinson-White syndrome', ['WPW']],
+  ['HP:0004383', 'Hypoplastic left ventricle', ['HLHS']],
+  ['HP:0030746', 'Intraventricular hemorrhage', ['IVH']],
+  ['HP:0033165', 'Necrotizing enterocolitis', ['NEC']],
+  ['HP:0002069', 'Bilateral tonic-clonic seizure', ['GTCS']],
 ]);
 
 /**

@@ -24,6 +24,19 @@ describe('findMilestoneDelays', () => {
     ]);
   });
 
+  it('reads "first words at" and an age in years after "age" without its unit', () => {
+    expect(found('First words at 30 months.')).toEqual([['HP:0000750', 30]]);
+    expect(found('Her first words were at 2 years.')).toEqual([['HP:0000750', 24]]);
+    expect(found('He did not speak until age 4.')).toEqual([['HP:0000750', 48]]);
+    expect(found('She walked at age 3 and sat at age 1.')).toEqual([
+      ['HP:0031936', 36],
+      ['HP:0025336', 12],
+    ]);
+    // "age 1" of walking is inside the window; a number without "age" still needs its unit.
+    expect(found('He walked at age 1.')).toEqual([]);
+    expect(found('He walked at 3.')).toEqual([]);
+  });
+
   it('reads a milestone not yet reached at an age past the window as delayed', () => {
     expect(found('She was not walking at 2 years.')).toEqual([['HP:0031936', 24]]);
     expect(found('He was not yet sitting at 12 months.')).toEqual([['HP:0025336', 12]]);

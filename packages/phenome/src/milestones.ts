@@ -35,7 +35,8 @@ const QUALIFIER =
 /** "could walk at", "was able to walk at", "the ability to sit at": achieved at that age. */
 const ABLE = '(?:(?:could|was able to|were able to|became able to|ability to)\\s+)';
 /** "did not / could not / was unable to / only" before a verb: achievement came only at that age. */
-const NOT_UNTIL = '(?:(?:did|could|would) not|didn[’\']t|couldn[’\']t|was unable to|were unable to)\\s+';
+const NOT_UNTIL =
+  "(?:(?:did|could|would) not|didn[’']t|couldn[’']t|was unable to|were unable to)\\s+";
 /** "was not (yet) walking at 2 years", "not yet sitting by 12 months": not achieved at that age. */
 const NOT_YET = '(?:(?:was|were|is|are) not (?:yet )?|(?:was|were|is|are) still not |not yet )';
 
@@ -58,7 +59,7 @@ const MILESTONES: Milestone[] = [
   {
     id: 'HP:0000750', // Delayed speech and language development
     limit: 18,
-    verb: `(?:(?:spoke|said|uttered|produced) (?:(?:his|her|their) )?first (?:single )?words?|first (?:single )?words? (?:were |was )?(?:spoken|said|uttered|appeared|came)?|${NOT_UNTIL}(?:speak|talk|say (?:a|any) (?:single )?words?)|${NOT_YET}(?:speaking|talking)|(?:had|has|have) no (?:single |meaningful )?words|(?:began|started|learned|learnt) (?:to speak|to talk|speaking|talking))`,
+    verb: `(?:(?:spoke|said|uttered|produced) (?:(?:his|her|their) )?first (?:single )?words?|first (?:single )?words?(?: (?:were|was))?(?: (?:spoken|said|uttered|appeared|came))?|${NOT_UNTIL}(?:speak|talk|say (?:a|any) (?:single )?words?)|${NOT_YET}(?:speaking|talking)|(?:had|has|have) no (?:single |meaningful )?words|(?:began|started|learned|learnt) (?:to speak|to talk|speaking|talking))`,
   },
 ];
 
@@ -90,11 +91,19 @@ const YEARS = '(?:years?|yrs?\\.?|y)';
  */
 const AGE = `(${NUM})${HALF}\\s*(?:-|\\s)?(${MONTHS}|${YEARS})(?![a-z])(?:(?:\\s*,)?(?:\\s+and)?\\s+(${NUM})(?:\\s*(?:-|–|to)\\s*${NUM})?\\s*(?:-|\\s)?${MONTHS})?(?:\\s+(?:of age|old))?`;
 /** What may stand between the verb and the age: "at", "until the age of", "only at about". */
-const LINK = '\\s+(?:only\\s+)?(?:at|by|until|till|after|around|aged)(?:\\s+(?:about|around|approximately|the age of|age|an age of))?\\s+';
+const LINK =
+  '\\s+(?:only\\s+)?(?:at|by|until|till|after|around|aged)(?:\\s+(?:about|around|approximately|the age of|age|an age of))?\\s+';
+
+/**
+ * "until age 4", "at the age of 3": after the word "age" a number without its unit is in years.
+ * Not a number that a unit, a fraction or a decimal follows (the AGE form reads those).
+ */
+const BARE_AGE = `\\s+(?:only\\s+)?(?:at|by|until|till|after|around)(?:\\s+(?:about|around|approximately))?\\s+(?:the\\s+)?age\\s+(?:of\\s+)?(${NUM})(?![.,]?\\d)(?!\\s*(?:-|\\s)?(?:${MONTHS}|${YEARS}|½|1/2|and a half)(?![a-z]))`;
 
 const MILESTONE_RES = MILESTONES.map((m) => ({
   milestone: m,
-  re: new RegExp(`\\b${m.verb}${LINK}${AGE}`, 'gi'),
+  // One scan for both forms: groups 1-3 are AGE's, group 4 the bare age's.
+  re: new RegExp(`\\b${m.verb}(?:${LINK}${AGE}|${BARE_AGE})`, 'gi'),
 }));
 
 /** The value of a NUM match. */
@@ -130,10 +139,11 @@ export function findMilestoneDelays(text: string): MilestoneFinding[] {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text)) !== null) {
-      const [whole, amount, unit, extra] = m;
-      if (amount === undefined || unit === undefined) continue;
-      const half = /½|1\/2|and a half/.test(whole);
-      const months = ageInMonths(amount, half, unit, extra);
+      const [whole, amount, unit, extra, bareYears] = m;
+      let months: number | undefined;
+      if (bareYears !== undefined) months = ageInMonths(bareYears, false, 'years', undefined);
+      else if (amount !== undefined && unit !== undefined)
+        months = ageInMonths(amount, /½|1\/2|and a half/.test(whole), unit, extra);
       if (months === undefined || Math.floor(months) <= milestone.limit) continue;
       out.push({ id: milestone.id, start: m.index, end: m.index + whole.length, months });
     }

@@ -1,26 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { findOnsetStatements, onsetOfAge, onsetOfGestation } from './onset.ts';
+import { findOnsetStatements, onsetOfGestation, onsetOfStatedAge } from './onset.ts';
 
 const found = (text: string): [string, string][] =>
   findOnsetStatements(text).map((f) => [f.id, text.slice(f.start, f.end)]);
 
-describe('onsetOfAge', () => {
-  it('maps an age to the HPO onset term whose definition holds it', () => {
+describe('onsetOfStatedAge', () => {
+  it('maps an age to the HPO onset term by the engine (HPO definitions) at each boundary', () => {
     const day = 1;
     const year = 365.25;
-    expect(onsetOfAge(0)).toBe('HP:0003577'); // at birth: Congenital onset
-    expect(onsetOfAge(27 * day)).toBe('HP:0003623'); // < 28 days: Neonatal
-    expect(onsetOfAge(28 * day)).toBe('HP:0003593'); // Infantile
-    expect(onsetOfAge(year - 1)).toBe('HP:0003593');
-    expect(onsetOfAge(year)).toBe('HP:0011463'); // 1 to 5 years: Childhood
-    expect(onsetOfAge(5 * year)).toBe('HP:0003621'); // 5 to 15 years: Juvenile
-    expect(onsetOfAge(15.9 * year)).toBe('HP:0003621');
-    expect(onsetOfAge(16 * year)).toBe('HP:0025708'); // 16 to < 19: Early young adult
-    expect(onsetOfAge(22 * year)).toBe('HP:0025709'); // 19 to < 25: Intermediate young adult
-    expect(onsetOfAge(30 * year)).toBe('HP:0025710'); // 25 to < 40: Late young adult
-    expect(onsetOfAge(45 * year)).toBe('HP:0003596'); // 40 to 60: Middle age
-    expect(onsetOfAge(61 * year)).toBe('HP:0003584'); // > 60: Late onset
-    expect(onsetOfAge(-1)).toBeUndefined();
+    expect(onsetOfStatedAge(0)).toBe('HP:0003577'); // at birth: Congenital onset
+    expect(onsetOfStatedAge(27 * day)).toBe('HP:0003623'); // within the first 28 days: Neonatal
+    expect(onsetOfStatedAge(28 * day)).toBe('HP:0003593'); // 28 days to 1 year: Infantile
+    expect(onsetOfStatedAge(year - 1)).toBe('HP:0003593');
+    expect(onsetOfStatedAge(year)).toBe('HP:0011463'); // 1 to 5 years: Childhood
+    expect(onsetOfStatedAge(5 * year)).toBe('HP:0003621'); // 5 to 15 years: Juvenile
+    expect(onsetOfStatedAge(15.9 * year)).toBe('HP:0003621');
+    expect(onsetOfStatedAge(16 * year)).toBe('HP:0025708'); // 16 to < 19: Early young adult
+    expect(onsetOfStatedAge(19 * year)).toBe('HP:0025709'); // 19 to < 25: Intermediate young adult
+    expect(onsetOfStatedAge(25 * year)).toBe('HP:0025710'); // 25 to < 40: Late young adult
+    expect(onsetOfStatedAge(40 * year)).toBe('HP:0003596'); // 40 to 60: Middle age
+    expect(onsetOfStatedAge(60 * year)).toBe('HP:0003596');
+    expect(onsetOfStatedAge(60 * year + 1)).toBe('HP:0003584'); // after 60: Late onset
+    expect(onsetOfStatedAge(-1)).toBeUndefined();
+    expect(onsetOfStatedAge(130 * year)).toBeUndefined();
+  });
+
+  it('reads "at 28 days" as infantile and "at 60 years" as middle age onset', () => {
+    expect(found('Seizures began at 28 days of life.')).toEqual([['HP:0003593', 'began at 28 days of life']]);
+    expect(found('Seizures began at 27 days of life.')).toEqual([['HP:0003623', 'began at 27 days of life']]);
+    expect(found('Onset at 60 years.')).toEqual([['HP:0003596', 'Onset at 60 years']]);
   });
 
   it('maps a gestational age to the antenatal onset terms', () => {

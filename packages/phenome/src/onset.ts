@@ -11,15 +11,14 @@
  * milestone, not of onset, and is not read; neither is an age after "diagnosed" (diagnosis
  * follows onset) nor after "until" (onset came later).
  *
- * Age limits are the HPO definitions of the terms (hp.json, release 2026-01-08): congenital =
- * present at birth; neonatal < 28 days; infantile 28 days to 1 year; childhood 1 to 5 years;
- * juvenile 5 to 15 years; adult from 16 years: early young adult 16 to < 19, intermediate
- * young adult 19 to < 25, late young adult 25 to < 40, middle age 40 to 60, late > 60.
+ * An age after birth becomes an onset term by the engine's onsetTermOfDays (the HPO definitions,
+ * hp.json 2026-01-08: neonatal under 28 days, ..., middle age 40 to 60, late over 60 years).
  * A gestational age ("at 20 weeks of gestation") is antenatal: embryonal up to 10 weeks of
  * gestation, late first trimester 11+0 to 13+6, second trimester 14+0 to 27+6, third trimester
  * from 28+0. The negation, hedging and subject (patient or relative) of a statement are
  * decided by the extractor's context reader like those of any mention.
  */
+import { onsetTermOfDays } from '@rarelens/engine';
 import { NUM, numberOf } from './milestones.ts';
 
 export interface OnsetStatement {
@@ -52,22 +51,16 @@ const ONSET = {
 } as const;
 
 const DAYS_PER_YEAR = 365.25;
+/** An age stated in a text above this is not read as an age at onset (a misreading or not an age). */
+const MAX_AGE_DAYS = 120 * DAYS_PER_YEAR;
 
-/** The onset term of an age after birth in days (HPO definitions, see the file comment). */
-export function onsetOfAge(days: number): string | undefined {
-  if (!Number.isFinite(days) || days < 0) return undefined;
-  if (days === 0) return ONSET.congenital;
-  if (days < 28) return ONSET.neonatal;
-  const years = days / DAYS_PER_YEAR;
-  if (years < 1) return ONSET.infantile;
-  if (years < 5) return ONSET.childhood;
-  if (years < 16) return ONSET.juvenile;
-  if (years < 19) return ONSET.earlyYoungAdult;
-  if (years < 25) return ONSET.intermediateYoungAdult;
-  if (years < 40) return ONSET.lateYoungAdult;
-  if (years <= 60) return ONSET.middleAge;
-  if (years < 120) return ONSET.late;
-  return undefined;
+/**
+ * The onset term of an age after birth in days stated in a text: the engine's mapping
+ * (onsetTermOfDays, the HPO definitions), undefined for a negative age or one over 120 years.
+ */
+export function onsetOfStatedAge(days: number): string | undefined {
+  if (!Number.isFinite(days) || days < 0 || days >= MAX_AGE_DAYS) return undefined;
+  return onsetTermOfDays(days);
 }
 
 /** The onset term of a gestational age in completed weeks. */
@@ -192,7 +185,7 @@ const byAge =
       return onsetOfGestation(numberOf(amount));
     }
     const days = ageInDays(amount, half ?? '', unit ?? 'years');
-    return days === undefined || days === 0 ? undefined : onsetOfAge(days);
+    return days === undefined || days === 0 ? undefined : onsetOfStatedAge(days);
   };
 
 const gapIsAFinding = (gap: string | undefined): boolean =>

@@ -148,10 +148,16 @@ describe('createPhenome: matching', () => {
     ]);
     // An article may open the second organ, and a preposition after it ends the phrase.
     expect(
-      ids(phenome.extract('He was born with malformations of the hands and the feet with short nails.')).sort(),
+      ids(
+        phenome.extract(
+          'He was born with malformations of the hands and the feet with short nails.',
+        ),
+      ).sort(),
     ).toEqual(['HP:0001155', 'HP:0001760']);
     // The first organ's own modifier does not qualify the second one.
-    const terms = phenome.extract('Imaging showed hypoplasia of the inferior vermis and cerebellum.');
+    const terms = phenome.extract(
+      'Imaging showed hypoplasia of the inferior vermis and cerebellum.',
+    );
     expect(ids(terms).sort()).toEqual(['HP:0001321', 'HP:0007068']);
     expect(find(terms, 'HP:0001321').text).toBe('hypoplasia of the inferior vermis and cerebellum');
   });
@@ -166,9 +172,9 @@ describe('createPhenome: matching', () => {
     // Only a name the ontology gives, not a generated organ phrase ("renal anomalies").
     expect(ids(phenome.extract('He had renal and dental anomalies.'))).toEqual([]);
     // Not when the head goes on ("movement and tone disorder seizure clinic").
-    expect(ids(phenome.extract('She was seen at the movement and tone disorder seizure clinic.'))).toEqual([
-      'HP:0001250',
-    ]);
+    expect(
+      ids(phenome.extract('She was seen at the movement and tone disorder seizure clinic.')),
+    ).toEqual(['HP:0001250']);
   });
 
   it('gives a word before two coordinated modifiers to each ("reduced sensory and motor conduction velocity")', () => {
@@ -176,16 +182,20 @@ describe('createPhenome: matching', () => {
       'Nerve studies showed reduced sensory and motor nerve conduction velocities with normal latencies.',
     );
     expect(ids(terms).sort()).toEqual(['HP:0003431', 'HP:0003448']);
-    expect(find(terms, 'HP:0003448').text).toBe('reduced sensory and motor nerve conduction velocities');
+    expect(find(terms, 'HP:0003448').text).toBe(
+      'reduced sensory and motor nerve conduction velocities',
+    );
     // Only when both readings are terms: "reduced hypotonia" is none, so the word stays with
     // the first.
-    expect(ids(phenome.extract('She had reduced hypotonia and motor nerve conduction velocity.'))).toEqual([
-      'HP:0001252',
-    ]);
+    expect(
+      ids(phenome.extract('She had reduced hypotonia and motor nerve conduction velocity.')),
+    ).toEqual(['HP:0001252']);
   });
 
-  it('reads a motor or sensory conduction velocity as the nerve\'s', () => {
-    expect(ids(phenome.extract('EMG showed reduced motor conduction velocity.'))).toEqual(['HP:0003431']);
+  it("reads a motor or sensory conduction velocity as the nerve's", () => {
+    expect(ids(phenome.extract('EMG showed reduced motor conduction velocity.'))).toEqual([
+      'HP:0003431',
+    ]);
   });
 
   it('reads a stature stated by its score as Short stature, at its place', () => {
@@ -208,7 +218,9 @@ describe('createPhenome: matching', () => {
     // The finding the grades share is reported once at its place.
     expect(terms.filter((t) => t.id === 'HP:0001249')).toHaveLength(1);
     // "to" between words that are no grades joins nothing.
-    expect(ids(phenome.extract('He was referred to severe hypotonia clinics.'))).toEqual(['HP:0006829']);
+    expect(ids(phenome.extract('He was referred to severe hypotonia clinics.'))).toEqual([
+      'HP:0006829',
+    ]);
   });
 
   it('reads a finding said to progress as its progressive form ("the hearing loss was slowly progressive")', () => {
@@ -216,9 +228,13 @@ describe('createPhenome: matching', () => {
     expect(ids(terms)).toContain('HP:0001730');
     expect(ids(terms)).toContain('HP:0000365');
     expect(find(terms, 'HP:0001730').text).toBe('hearing loss was slowly progressive');
-    expect(ids(phenome.extract('The hearing loss progressed over ten years.'))).toContain('HP:0001730');
+    expect(ids(phenome.extract('The hearing loss progressed over ten years.'))).toContain(
+      'HP:0001730',
+    );
     // Only where the HPO names a progressive form.
-    expect(ids(phenome.extract('The seizures progressed despite treatment.'))).toEqual(['HP:0001250']);
+    expect(ids(phenome.extract('The seizures progressed despite treatment.'))).toEqual([
+      'HP:0001250',
+    ]);
   });
 
   it('reads "auricular" as of the auricle (pinna)', () => {
@@ -369,7 +385,9 @@ describe('createPhenome: matching', () => {
     // Named already ("Onset in infancy"): one mention.
     expect(ids(phenome.extractFindings('Onset in infancy.').modifiers)).toEqual(['HP:0003593']);
     expect(
-      phenome.extractFindings('Seizures did not begin at 3 months.').modifiers.map((t) => t.negated),
+      phenome
+        .extractFindings('Seizures did not begin at 3 months.')
+        .modifiers.map((t) => t.negated),
     ).toEqual([true]);
   });
 
@@ -414,9 +432,9 @@ describe('createPhenome: abbreviations', () => {
   });
 
   it('reads words that are names of object properties as plain words', () => {
-    expect(ids(phenome.extract('The constructor and toString of hasOwnProperty had seizures.'))).toEqual([
-      'HP:0001250',
-    ]);
+    expect(
+      ids(phenome.extract('The constructor and toString of hasOwnProperty had seizures.')),
+    ).toEqual(['HP:0001250']);
   });
 
   it('does not guess an abbreviation that names two terms', () => {
@@ -487,6 +505,34 @@ describe('createPhenome: context', () => {
     expect(
       find(phenome.extract('There was no fever. Seizures started at 2.'), 'HP:0001250').negated,
     ).toBe(false);
+  });
+
+  it('reads the value a note writes after a finding: "Seizures: no", "splenomegaly (-)"', () => {
+    const read = (text: string): [string, boolean][] =>
+      phenome.extract(text).map((t) => [t.label, t.negated]);
+    expect(read('Seizures: no. Hypotonia: yes.')).toEqual([
+      ['Seizure', true],
+      ['Hypotonia', false],
+    ]);
+    expect(read('Hepatosplenomegaly (+), splenomegaly (-), cataract (−), ataxia (neg).')).toEqual([
+      ['Hepatosplenomegaly', false],
+      ['Splenomegaly', true],
+      ['Cataract', true],
+      ['Ataxia', true],
+    ]);
+    expect(read('Ataxia: absent; seizures: negative; cataract: none; anemia: present.')).toEqual([
+      ['Ataxia', true],
+      ['Seizure', true],
+      ['Cataract', true],
+      ['Anemia', false],
+    ]);
+    // A value that continues, a number, or a dash between words is not such a value.
+    expect(read('Seizures: no history of treatment. Ataxia: -2 points.')).toEqual([
+      ['Seizure', false],
+      ['Ataxia', false],
+    ]);
+    // "No." before a number is the abbreviation of "number": no sentence ends there.
+    expect(read('Seizures (patient no. 3) were frequent.')).toEqual([['Seizure', false]]);
   });
 
   it('limits "without" and "absence of" to the first phrase of a list', () => {
@@ -595,6 +641,23 @@ describe('createPhenome: context', () => {
     expect(p.confidence).toBeLessThan(1);
   });
 
+  it('reads the query marks of notes as uncertainty: "?seizures", "r/o ataxia", "cataract?"', () => {
+    const read = (text: string): [string, boolean, boolean][] =>
+      phenome.extract(text).map((t) => [t.label, t.negated, t.uncertain === true]);
+    expect(read('?seizures, r/o ataxia. Cataract.')).toEqual([
+      ['Seizure', false, true],
+      ['Ataxia', false, true],
+      ['Cataract', false, false],
+    ]);
+    expect(read('Impression: R/O seizures; anemia? Hypotonia present.')).toEqual([
+      ['Seizure', false, true],
+      ['Anemia', false, true],
+      ['Hypotonia', false, false],
+    ]);
+    // A question mark elsewhere in the sentence is no query of the finding.
+    expect(read('Seizures were frequent (why?).')).toEqual([['Seizure', false, false]]);
+  });
+
   it('negates "was negative for", "we ruled out", "X was ruled out", "unlikely" and "within normal limits"', () => {
     const listed = phenome.extract('Eye examination was negative for cataracts or deafness.');
     expect(listed).toHaveLength(2);
@@ -626,7 +689,9 @@ describe('createPhenome: context', () => {
       ids(phenome.extract(report('We sequenced 133 candidate genes for hereditary ataxia.'))),
     ).toEqual([]);
     expect(
-      ids(phenome.extract(report('Exome sequencing covered the genes associated with hearing loss.'))),
+      ids(
+        phenome.extract(report('Exome sequencing covered the genes associated with hearing loss.')),
+      ),
     ).toEqual([]);
     // A finding after the panel's disease in the same sentence is still read.
     expect(
@@ -943,15 +1008,18 @@ describe('createPhenome: sections', () => {
       'The boy had seizures and deafness.',
       'The boy had the following: seizures since infancy; deafness, cataract; and ataxia.',
     );
-    expect([...new Set(ids(focused.extract(own)).filter((id) => id !== 'HP:0003593'))].sort()).toEqual(
-      ['HP:0000365', 'HP:0000518', 'HP:0001250', 'HP:0001251'],
-    );
+    expect(
+      [...new Set(ids(focused.extract(own)).filter((id) => id !== 'HP:0003593'))].sort(),
+    ).toEqual(['HP:0000365', 'HP:0000518', 'HP:0001250', 'HP:0001251']);
     // Semicolons without a colon before them do not join clauses.
     const clauses = paper.replace(
       'The boy had seizures and deafness.',
       'The boy had seizures; such signs, e.g., ataxia, are frequent; deafness was noted.',
     );
-    expect([...new Set(ids(focused.extract(clauses)))].sort()).toEqual(['HP:0000365', 'HP:0001250']);
+    expect([...new Set(ids(focused.extract(clauses)))].sort()).toEqual([
+      'HP:0000365',
+      'HP:0001250',
+    ]);
   });
 
   it('reads a numbered subsection as part of its section unless it names a patient', () => {

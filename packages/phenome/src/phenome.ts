@@ -962,6 +962,10 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         ctx.subject = 'family';
       // "a non-encephalopathic liver disorder", "non-dysmorphic": the prefix negates the word.
       if (!computed && negatedByPrefix(text, tokens, m.first)) ctx.negated = true;
+      // "Seizures: no", "splenomegaly (-)": the value a note writes after the finding decides.
+      const value = computed ? undefined : fieldValue(text, endTok.end);
+      if (value !== undefined) ctx.negated = value === 'absent';
+      if (!computed && queried(text, startTok.start, endTok.end)) ctx.uncertain = true;
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
       if (confidence < minConfidence) continue;
       const term: PhenomeTerm = {
@@ -1081,6 +1085,34 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     ontologyVersion: ontology.version,
     stats: { terms: dict.termCount, phrases: dict.entryCount, skippedLexicon: dict.skippedLexicon },
   };
+}
+
+/**
+ * The value a note writes right after a finding, as a field ("Seizures: no", "Hepatomegaly:
+ * absent", "anemia: present") or a sign in brackets ("splenomegaly (-)", "ataxia (neg)",
+ * "hepatomegaly (+)"), ending at punctuation or the line's end: not a value that continues
+ * ("Seizures: no history of ..."), a number ("Ataxia: -2 points") or a range of signs ("(+/-)").
+ */
+const FIELD_ABSENT = String.raw`[-−–]|no|none|nil|neg(?:ative)?|absent|not\s+(?:present|seen|found|observed)`;
+const FIELD_PRESENT = String.raw`\+{1,3}|yes|present|pos(?:itive)?`;
+const FIELD_VALUE_RE = new RegExp(
+  String.raw`^\s*(?:\(\s*(?:(${FIELD_ABSENT})|(${FIELD_PRESENT}))\s*\)|[:=]\s*(?:(${FIELD_ABSENT})|(${FIELD_PRESENT}))(?=\s*(?:[.,;)]|
+|$)))`,
+  'i',
+);
+
+/** The query mark of a note on a finding: "?seizures", "anemia?" (not "(why?)"). */
+function queried(text: string, start: number, end: number): boolean {
+  return (
+    /(?:^|[\s,;:(])\?$/.test(text.slice(Math.max(0, start - 2), start)) ||
+    /^\?(?:[\s.,;)]|$)/.test(text.slice(end, end + 2))
+  );
+}
+
+export function fieldValue(text: string, end: number): 'absent' | 'present' | undefined {
+  const m = FIELD_VALUE_RE.exec(text.slice(end, end + 24));
+  if (!m) return undefined;
+  return m[1] !== undefined || m[3] !== undefined ? 'absent' : 'present';
 }
 
 /** A cell that marks a finding present in one column's patient ("+", "√", "yes", "present"). */

@@ -17,7 +17,9 @@ import { readKbJsonFile } from './io.ts';
 import { KbSourceError, type KbBuildContext } from './types.ts';
 
 export const HPO_KB_FILE = 'hpo-kb.json';
-export const HPO_KB_FORMAT = 2;
+export const HPO_KB_FORMAT = 3;
+/** Older formats the loader still reads: 2 has no onset frequencies (every onset term's frequency unknown). */
+const HPO_KB_FORMATS_READ: readonly number[] = [2, HPO_KB_FORMAT];
 
 /** HPO frequency classes (HP:004028x) and the point probability used for each (class midpoint). */
 export const FREQUENCY_CLASSES: Readonly<Record<string, number>> = {
@@ -66,6 +68,12 @@ export interface HpoDisease {
   inheritance: string[];
   /** Onset terms of the disease (aspect C, under HP:0003674). */
   onset: string[];
+  /**
+   * Frequency of each onset term the source gives one for (the share of the disease's patients with
+   * that onset: aspect C n/m fractions pooled over rows, else the largest percentage or frequency
+   * class); a term without one is absent (frequency unknown). Absent altogether: all unknown.
+   */
+  onsetFrequency?: Readonly<Record<string, number>>;
   /** Gene symbols linked by genes_to_disease (MENDELIAN and UNKNOWN associations). */
   genes: string[];
 }
@@ -113,8 +121,11 @@ interface HpoKbFile {
   format: number;
   versions: HpoKbVersions;
   terms: { ids: string[]; labels: string[]; parents: number[][]; alias: Record<string, string> };
-  /** [id, name, mondo|'', annotations [term, freq(-1 = none), freqText|'', onset|-1, n, m][], excluded[], inheritance[], onset[], genes[]] */
-  diseases: [string, string, string, [number, number, string, number, number, number][], number[], number[], number[], string[]][];
+  /**
+   * [id, name, mondo|'', annotations [term, freq(-1 = none), freqText|'', onset|-1, n, m][], excluded[], inheritance[], onset[], genes[],
+   * onsetFrequency[] (format 3: per onset[] entry, -1 = none)]
+   */
+  diseases: [string, string, string, [number, number, string, number, number, number][], number[], number[], number[], string[], number[]?][];
   /** [symbol, ncbiGeneId, [[diseaseId, association]]] */
   genes: [string, string, [string, GeneDiseaseAssociation][]][];
   /** Gene-linked diseases without annotations: [id, name, mondo|'', nameTerms[], inheritance[], genes[]]. Absent in KBs built before it existed. */
@@ -167,7 +178,7 @@ interface AnnotationAcc {
 interface ParsedHpoa {
   version: string;
   hpoVersion: string | null;
-  diseases: Map<string, { name: string; ann: Map<string, AnnotationAcc>; not: Set<string>; inh: Set<string>; onset: Set<string> }>;
+  diseases: Map<string, { name: string; ann: Map<string, AnnotationAcc>; not: Set<string>; inh: Set<string>; onset: Map<string, AnnotationAcc> }>;
   rows: number;
   unresolved: number;
 }
@@ -208,34 +219,24 @@ export function parseHpoa(text: string, ontology: Ontology, source: string): Par
     }
     let d = diseases.get(dbId);
     if (!d) {
-      d = { name, ann: new Map(), not: new Set(), inh: new Set(), onset: new Set() };
+      d = { name, ann: new Map(), not: new Set(), inh: new Set(), onset: new Map() };
       diseases.set(dbId, d);
     }
+    const frequency = (): number | undefined => {
+      try {
+        return parseFrequency(freqRaw);
+      } catch (e) {
+        throw new KbSourceError(source, `frequency column: ${(e as Error).message}`, i + 1);
+      }
+    };
     switch (aspect) {
       case 'P': {
-        let freq: number | undefined;
-        try {
-          freq = parseFrequency(freqRaw);
-        } catch (e) {
-          throw new KbSourceError(source, `frequency column: ${(e as Error).message}`, i + 1);
-        }
+        const freq = frequency();
         if (qualifier === 'NOT' || freq === 0) {
           d.not.add(term);
           break;
         }
-        let acc = d.ann.get(term);
-        if (!acc) {
-          acc = { n: 0, m: 0, other: null, texts: [], onset: null };
-          d.ann.set(term, acc);
-        }
-        const frac = /^(\d+)\/(\d+)$/.exec(freqRaw.trim());
-        if (frac) {
-          acc.n += Number(frac[1]);
-          acc.m += Number(frac[2]);
-        } else if (freq !== undefined) {
-          acc.other = Math.max(acc.other ?? 0, freq);
-        }
-        if (freqRaw.trim()) acc.texts.push(freqRaw.trim());
+        const acc = accumulate(d.ann, term, freqRaw, freq);
         const onset = onsetRaw.trim() ? ontology.resolve(onsetRaw.trim()) : undefined;
         if (onset) acc.onset ??= onset;
         break;
@@ -243,9 +244,13 @@ export function parseHpoa(text: string, ontology: Ontology, source: string): Par
       case 'I':
         if (qualifier !== 'NOT') d.inh.add(term);
         break;
-      case 'C':
-        if (qualifier !== 'NOT' && ontology.isA(term, ONSET_ROOT)) d.onset.add(term);
+      case 'C': {
+        // An onset row: the share of the disease's patients with this onset (e.g. 5/8), when given.
+        if (!ontology.isA(term, ONSET_ROOT)) break;
+        const freq = frequency();
+        if (qualifier !== 'NOT') accumulate(d.onset, term, freqRaw, freq);
         break;
+      }
       default:
         // 'M' (clinical modifier) and 'H' (past medical history) rows do not enter the ranking.
         break;
@@ -253,6 +258,24 @@ export function parseHpoa(text: string, ontology: Ontology, source: string): Par
   }
   if (!header) throw new KbSourceError(source, 'no header line (database_id ...) found');
   return { version, hpoVersion, diseases, rows, unresolved };
+}
+
+/** Adds one row's frequency to the term's accumulator (n/m fractions pooled, other forms kept as the largest). */
+function accumulate(accs: Map<string, AnnotationAcc>, term: string, freqRaw: string, freq: number | undefined): AnnotationAcc {
+  let acc = accs.get(term);
+  if (!acc) {
+    acc = { n: 0, m: 0, other: null, texts: [], onset: null };
+    accs.set(term, acc);
+  }
+  const frac = /^(\d+)\/(\d+)$/.exec(freqRaw.trim());
+  if (frac) {
+    acc.n += Number(frac[1]);
+    acc.m += Number(frac[2]);
+  } else if (freq !== undefined) {
+    acc.other = Math.max(acc.other ?? 0, freq);
+  }
+  if (freqRaw.trim()) acc.texts.push(freqRaw.trim());
+  return acc;
 }
 
 /** Final frequency of a merged annotation: pooled n/m when available, else the largest class. */
@@ -426,6 +449,7 @@ export async function buildHpoKb(ctx: KbBuildContext): Promise<void> {
     const d = parsed.diseases.get(id);
     if (!d) continue;
     const mondo = mondoOf.get(id) || '';
+    const onsetTerms = [...d.onset.keys()].sort((a, b) => idx(a) - idx(b));
     const anns: [number, number, string, number, number, number][] = [];
     for (const [term, acc] of [...d.ann.entries()].sort((a, b) => idx(a[0]) - idx(b[0]))) {
       const fin = finishAnnotation(acc);
@@ -438,8 +462,9 @@ export async function buildHpoKb(ctx: KbBuildContext): Promise<void> {
       anns,
       [...d.not].map(idx).sort((a, b) => a - b),
       [...d.inh].map(idx).sort((a, b) => a - b),
-      [...d.onset].map(idx).sort((a, b) => a - b),
+      onsetTerms.map(idx),
       (genesOf.get(id) ?? []).sort(),
+      onsetTerms.map((t) => finishAnnotation(d.onset.get(t) ?? { n: 0, m: 0, other: null, texts: [], onset: null }).frequency ?? -1),
     ]);
   }
   // Gene-linked diseases that the annotations do not cover: their names, and the features named.
@@ -477,8 +502,20 @@ export async function buildHpoKb(ctx: KbBuildContext): Promise<void> {
 export async function loadHpoKb(dir: string): Promise<HpoKb> {
   const path = join(dir, HPO_KB_FILE);
   const file = await readKbJsonFile<HpoKbFile>(path, (e) => `cannot read HPO KB: ${e.message}`);
-  if (file.format !== HPO_KB_FORMAT) throw new KbSourceError(path, `HPO KB format ${file.format}, expected ${HPO_KB_FORMAT}: rebuild the KB`);
+  if (!HPO_KB_FORMATS_READ.includes(file.format))
+    throw new KbSourceError(path, `HPO KB format ${file.format}, expected ${HPO_KB_FORMATS_READ.join(' or ')}: rebuild the KB`);
   return hpoKbFromFile(file);
+}
+
+/** The onset frequencies of a format-3 disease row (per onset term, -1 = none) as a record of the known ones. */
+function onsetFrequencyOf(disease: string, onset: readonly string[], freq: readonly number[]): Record<string, number> {
+  if (freq.length !== onset.length) throw new Error(`HPO KB: disease ${disease}: ${freq.length} onset frequencies for ${onset.length} onset terms`);
+  const out: Record<string, number> = {};
+  onset.forEach((t, i) => {
+    const f = freq[i] ?? -1;
+    if (f >= 0) out[t] = f;
+  });
+  return out;
 }
 
 function hpoKbFromFile(file: HpoKbFile): HpoKb {
@@ -503,7 +540,7 @@ function hpoKbFromFile(file: HpoKbFile): HpoKb {
     altIds: altIds.get(tid) ?? [],
   }));
   const ontology = new Ontology({ version: file.versions.hpo, terms });
-  const diseases: HpoDisease[] = file.diseases.map(([did, name, mondo, anns, not, inh, onset, genes]) => ({
+  const diseases: HpoDisease[] = file.diseases.map(([did, name, mondo, anns, not, inh, onset, genes, onsetFreq]) => ({
     id: did,
     name,
     mondo: mondo || null,
@@ -517,6 +554,7 @@ function hpoKbFromFile(file: HpoKbFile): HpoKb {
     excluded: not.map(id),
     inheritance: inh.map(id),
     onset: onset.map(id),
+    ...(onsetFreq ? { onsetFrequency: onsetFrequencyOf(did, onset.map(id), onsetFreq) } : {}),
     genes,
   }));
   const genes = new Map<string, HpoGene>(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiseaseAnnotation, HpoDisease, HpoKb } from '../kb/hpo-kb.ts';
 import { makeTerm, testOntology } from '../testing.ts';
 import { PhenotypeModel } from './model.ts';
-import { getOnsetTable, isoDurationDays, onsetClassesOf, onsetDistribution, onsetTermOfAge, onsetTermOfGestationalAge } from './onset.ts';
+import { getOnsetTable, isoDurationDays, onsetClassesOf, onsetDistribution, onsetShares, onsetTermOfAge, patientOnset, onsetTermOfDays, onsetTermOfGestationalAge } from './onset.ts';
 import { describeDiseaseMatch, rankPhenotype } from './rank-phenotype.ts';
 import { DEFAULT_SCORING_OPTIONS, explainDisease, resolveQuery, scoreDiseases, type PhenotypeScoringOptions } from './score.ts';
 
@@ -21,6 +21,8 @@ const ontology = testOntology([
   makeTerm('HP:0003581', 'Adult onset', ['HP:0003674']),
   makeTerm('HP:0011462', 'Young adult onset', ['HP:0003581']),
   makeTerm('HP:0025708', 'Early young adult onset', ['HP:0011462']),
+  makeTerm('HP:0025709', 'Intermediate young adult onset', ['HP:0011462']),
+  makeTerm('HP:0025710', 'Late young adult onset', ['HP:0011462']),
   makeTerm('HP:0003596', 'Middle age onset', ['HP:0003581']),
   makeTerm('HP:0003584', 'Late onset', ['HP:0003581']),
   makeTerm('HP:1000001', 'A', ['HP:0000118']),
@@ -46,8 +48,10 @@ describe('age of onset: HPO class of an age', () => {
     const cases: [string, string][] = [
       ['P0D', CONGENITAL],
       ['P1D', NEONATAL],
-      ['P4W', NEONATAL],
-      ['P28D', NEONATAL],
+      ['P3W6D', NEONATAL],
+      ['P4W', INFANTILE],
+      ['P27D', NEONATAL],
+      ['P28D', INFANTILE],
       ['P29D', INFANTILE],
       ['P1M', INFANTILE],
       ['P11M', INFANTILE],
@@ -55,14 +59,30 @@ describe('age of onset: HPO class of an age', () => {
       ['P4Y11M', 'HP:0011463'],
       ['P5Y', 'HP:0003621'],
       ['P15Y11M', 'HP:0003621'],
-      ['P16Y', 'HP:0011462'],
-      ['P39Y', 'HP:0011462'],
+      ['P15Y', 'HP:0003621'],
+      ['P16Y', 'HP:0025708'],
+      ['P18Y11M', 'HP:0025708'],
+      ['P19Y', 'HP:0025709'],
+      ['P24Y11M', 'HP:0025709'],
+      ['P25Y', 'HP:0025710'],
+      ['P39Y', 'HP:0025710'],
       ['P40Y', 'HP:0003596'],
-      ['P60Y', 'HP:0003584'],
+      ['P60Y', 'HP:0003596'],
+      ['P60Y1D', 'HP:0003584'],
+      ['P95Y', 'HP:0003584'],
       ['P1Y6M', 'HP:0011463'],
     ];
     expect(cases.map(([iso]) => [iso, onsetTermOfAge(iso)])).toEqual(cases);
     expect(isoDurationDays('P2W3D')).toBe(17);
+    // Every term named is an onset term of the KB's ontology, in the age class the bench scores it as.
+    for (const [, term] of cases) expect(onsetClassesOf(ontology, term)).toHaveLength(1);
+    expect(onsetClassesOf(ontology, onsetTermOfDays(20 * 365.25))).toEqual([6]);
+    expect(onsetTermOfDays(27.9)).toBe(NEONATAL);
+    expect(onsetTermOfDays(28)).toBe(INFANTILE);
+    expect(onsetTermOfDays(60 * 365.25)).toBe('HP:0003596');
+    expect(onsetTermOfDays(60 * 365.25 + 1)).toBe('HP:0003584');
+    expect(() => onsetTermOfDays(-1)).toThrow('age -1 days is not a finite age after birth');
+    expect(() => onsetTermOfDays(NaN)).toThrow('age NaN days');
     expect(onsetTermOfGestationalAge(34)).toBe('HP:0030674');
   });
 
@@ -84,15 +104,52 @@ describe('age of onset: classes and likelihood ratio', () => {
   });
 
   it("spreads a disease's onset to its ordinal neighbours by the kernel, with the uniform floor", () => {
-    const p = onsetDistribution(ontology, [INFANTILE], { onsetNeighbour: 0.5, onsetSmoothing: 0.09 });
+    const p = onsetDistribution(ontology, [INFANTILE], { onsetNeighbour: 0.5, onsetSmoothing: 0.09, onsetFrequencyPower: 0 });
     // kernel 0.5^|b - 3| over the 9 classes, normalised; then 0.91 of it + 0.01
     const k = [0.125, 0.25, 0.5, 1, 0.5, 0.25, 0.125, 0.0625, 0.03125];
     const z = k.reduce((s, x) => s + x, 0);
     expect(Array.from(p ?? [])).toEqual(k.map((x) => expect.closeTo((0.91 * x) / z + 0.01, 12) as unknown as number));
-    const sharp = onsetDistribution(ontology, [INFANTILE], { onsetNeighbour: 0, onsetSmoothing: 0.09 });
+    const sharp = onsetDistribution(ontology, [INFANTILE], { onsetNeighbour: 0, onsetSmoothing: 0.09, onsetFrequencyPower: 0 });
     expect(sharp?.[3]).toBeCloseTo(0.92, 12);
     expect(sharp?.[2]).toBeCloseTo(0.01, 12);
     expect(onsetDistribution(ontology, [], opts)).toBeNull();
+  });
+
+  it("weighs a disease's onset terms by their frequencies: known ones split their equal shares by frequency^power, unknown ones keep 1/T", () => {
+    const CHILDHOOD = 'HP:0011463';
+    const freq = { [INFANTILE]: 12 / 15, [ADULT]: 1 / 15 };
+    expect(onsetShares([INFANTILE, ADULT], freq, 0)).toEqual([0.5, 0.5]);
+    expect(onsetShares([INFANTILE, ADULT], freq, 1).map((x) => x.toFixed(12))).toEqual([12 / 13, 1 / 13].map((x) => x.toFixed(12)));
+    expect(onsetShares([INFANTILE, ADULT], freq, 0.5).map((x) => x.toFixed(12))).toEqual([Math.sqrt(12) / (Math.sqrt(12) + 1), 1 / (Math.sqrt(12) + 1)].map((x) => x.toFixed(12)));
+    // Childhood onset has no frequency: it keeps 1/3; the other two split 2/3 by frequency.
+    expect(onsetShares([INFANTILE, ADULT, CHILDHOOD], freq, 1).map((x) => x.toFixed(12))).toEqual([(2 / 3) * (12 / 13), (2 / 3) * (1 / 13), 1 / 3].map((x) => x.toFixed(12)));
+    expect(onsetShares([INFANTILE, ADULT], undefined, 1)).toEqual([0.5, 0.5]);
+    expect(onsetShares([INFANTILE, ADULT], { [INFANTILE]: 0, [ADULT]: 0 }, 1)).toEqual([0.5, 0.5]);
+
+    const sharp = { onsetNeighbour: 0, onsetSmoothing: 0.09, onsetFrequencyPower: 1 };
+    const p = onsetDistribution(ontology, [INFANTILE, ADULT], sharp, freq);
+    // Adult onset names three classes (young adult, middle age, late): its share split among them.
+    expect(p?.[3]).toBeCloseTo(0.91 * (12 / 13) + 0.01, 12);
+    expect(p?.[7]).toBeCloseTo((0.91 * (1 / 13)) / 3 + 0.01, 12);
+    const equal = onsetDistribution(ontology, [INFANTILE, ADULT], { ...sharp, onsetFrequencyPower: 0 }, freq);
+    expect(equal?.[3]).toBeCloseTo(0.91 * 0.5 + 0.01, 12);
+    expect(Array.from(equal ?? [])).toEqual(Array.from(onsetDistribution(ontology, [INFANTILE, ADULT], sharp) ?? []));
+
+    // Through the model: the disease annotated Infantile 12/15, Adult 1/15 favours an infantile patient under power 1.
+    const weighted: HpoDisease = { ...disease('OMIM:4', [INFANTILE, ADULT]), onsetFrequency: freq };
+    const kb4: HpoKb = { ...kb, diseases: [...diseases, weighted], diseaseById: new Map([...diseases, weighted].map((x) => [x.id, x])) };
+    const m4 = new PhenotypeModel(kb4);
+    const o1 = { ...opts, onsetFrequencyPower: 1 };
+    const q = resolveQuery(m4, { present: [A, INFANTILE] }, o1);
+    const i4 = m4.diseaseIndex.get('OMIM:4') ?? -1;
+    const s0 = scoreDiseases(m4, q, { ...o1, onsetFrequencyPower: 0 });
+    const s1 = scoreDiseases(m4, q, o1);
+    expect((s1[i4] ?? 0) - (s0[i4] ?? 0)).toBeGreaterThan(0.3);
+    // the explanation's onset line carries the same LR as the score
+    const line = explainDisease(m4, q, i4, o1).matched.find((x) => x.kind === 'onset');
+    const base = scoreDiseases(m4, resolveQuery(m4, { present: [A] }, o1), o1);
+    expect(Math.log(line?.lr ?? 0)).toBeCloseTo((s1[i4] ?? 0) - (base[i4] ?? 0), 12);
+    expect(() => getOnsetTable(m4, { ...o1, onsetFrequencyPower: -1 })).toThrow('onsetFrequencyPower must be finite and >= 0, got -1');
   });
 
   it('scores LR = P(onset | disease) / P(onset | background), 1 for a disease without onset annotations', () => {
@@ -133,6 +190,19 @@ describe('age of onset: classes and likelihood ratio', () => {
 });
 
 describe('age of onset in the query and the explanation', () => {
+  it('patientOnset: the earliest onset term of the present terms, whatever their order; the others named as not used', () => {
+    const CHILDHOOD = 'HP:0011463';
+    expect(patientOnset(ontology, [A, CHILDHOOD, INFANTILE])).toEqual({
+      onset: { term: INFANTILE, classes: [3] },
+      ignored: [{ id: CHILDHOOD, reason: 'a later onset than Infantile onset: the onset is when the disease first shows' }],
+    });
+    expect(patientOnset(ontology, [INFANTILE, CHILDHOOD]).onset?.term).toBe(INFANTILE);
+    // Pediatric onset (infantile to juvenile) is implied by Infantile onset; on a tie of the earliest class the narrower wins.
+    expect(patientOnset(ontology, [PEDIATRIC, INFANTILE])).toEqual({ onset: { term: INFANTILE, classes: [3] }, ignored: [{ id: PEDIATRIC, reason: 'implied by a more specific onset term' }] });
+    expect(patientOnset(ontology, ['HP:0003674', A])).toEqual({ onset: null, ignored: [{ id: 'HP:0003674', reason: 'too general an onset term (no age class)' }] });
+    expect(patientOnset(ontology, [A])).toEqual({ onset: null, ignored: [] });
+  });
+
   it('keeps an onset term of the term list as the onset, not as an ignored term', () => {
     const q = resolveQuery(model, { present: [A, INFANTILE] }, opts);
     expect(q.onset?.term).toBe(model.termIndex.get(INFANTILE));

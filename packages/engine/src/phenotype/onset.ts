@@ -6,16 +6,19 @@
  * Onset is placed on an ordinal scale of nine age classes (the HPO onset classes, antenatal to
  * late onset). A term names one class, or several (Pediatric onset: infantile, childhood,
  * juvenile; Adult onset: young adult, middle age, late). A disease's onset distribution is the
- * mean over its onset terms of each term's classes spread to their ordinal neighbours by a kernel
- * w^|distance| (a disease of infantile onset is often reported at neonatal or childhood onset),
- * mixed with a uniform floor eps:
- *   P(class | D) = (1 - eps) * mean over D's terms of K(class | term) + eps / 9
+ * mean over its onset terms, weighted by their frequencies, of each term's classes spread to their
+ * ordinal neighbours by a kernel w^|distance| (a disease of infantile onset is often reported at
+ * neonatal or childhood onset), mixed with a uniform floor eps:
+ *   P(class | D) = (1 - eps) * sum over D's terms t of share(t) K(class | t) + eps / 9
+ * share(t): the hpoa gives many onset rows a frequency f(t) (Infantile onset 12/15, Adult onset
+ * 1/15); the terms with one split their equal shares in proportion to f(t)^power, a term without
+ * one keeps its equal share 1/T (power 0, or no frequency known: the plain mean).
  * The background is the mean of P(class | D) over the diseases that have onset annotations. The
  * patient's onset S (a set of classes) gives
  *   LR(D) = P(S | D) / P(S | background),
  * raised to a weight (the LR's exponent); LR 1 when D has no onset annotation.
  *
- * Ages map to the classes by the HPO definitions (`onsetTermOfAge`).
+ * Ages map to onset terms by the HPO definitions (`onsetTermOfDays`).
  */
 import type { Ontology } from '../hpo/ontology.ts';
 import { ONSET_ROOT } from '../kb/hpo-kb.ts';
@@ -57,6 +60,52 @@ export function onsetClassesOf(ontology: Ontology, id: string): number[] {
   return ONSET_CLASSES.flatMap((c, i) => (ontology.isA(c.term, term) ? [i] : []));
 }
 
+/** The patient's age of onset: the onset term used and the age classes it names. */
+export interface PatientOnset {
+  /** Current HPO id of the onset term. */
+  term: string;
+  /** Indices into ONSET_CLASSES. */
+  classes: number[];
+}
+
+/**
+ * The patient's age of onset from the terms the patient has (present terms; excluded terms are not
+ * an onset): the one rule the ranking, the phenopacket export and the PDF report share. The onset
+ * is when the disease first shows, so of several onset terms the earliest is used (lowest age
+ * class; ties: the one naming fewer classes, then the first given); Onset itself and a term with no
+ * age class are not used. Terms that are not onset terms are skipped silently (they are findings);
+ * every onset term not used is listed in `ignored` with the reason.
+ */
+export function patientOnset(ontology: Ontology, present: readonly string[]): { onset: PatientOnset | null; ignored: { id: string; reason: string }[] } {
+  const ignored: { id: string; reason: string }[] = [];
+  const onsets: PatientOnset[] = [];
+  for (const id of present) {
+    const term = ontology.resolve(id);
+    if (!term || !ontology.isA(term, ONSET_ROOT)) continue;
+    const classes = onsetClassesOf(ontology, term);
+    if (term === ONSET_ROOT || classes.length === 0) ignored.push({ id, reason: 'too general an onset term (no age class)' });
+    else if (!onsets.some((o) => o.term === term)) onsets.push({ term, classes });
+  }
+  let best: PatientOnset | null = null;
+  for (const o of onsets) {
+    if (!best) best = o;
+    else {
+      const [a, b] = [Math.min(...o.classes), Math.min(...best.classes)];
+      if (a < b || (a === b && o.classes.length < best.classes.length)) best = o;
+    }
+  }
+  for (const o of onsets) {
+    if (o === best || !best) continue;
+    ignored.push({
+      id: o.term,
+      reason: ontology.isA(best.term, o.term)
+        ? 'implied by a more specific onset term'
+        : `a later onset than ${ontology.label(best.term) ?? best.term}: the onset is when the disease first shows`,
+    });
+  }
+  return { onset: best, ignored };
+}
+
 export interface OnsetOptions {
   /** Kernel weight per ordinal step of the disease's onset classes (0: the stated classes only). */
   onsetNeighbour: number;
@@ -66,6 +115,22 @@ export interface OnsetOptions {
   onsetWeight: number;
   /** Largest onset LR (after the weight): 1 lets onset only count against a disease whose onset disagrees; Infinity: no cap. */
   onsetMaxLr: number;
+  /** Exponent of an onset term's frequency in its share of the disease's onset distribution (0: every term weighs the same). */
+  onsetFrequencyPower: number;
+}
+
+type KernelOptions = Pick<OnsetOptions, 'onsetNeighbour' | 'onsetSmoothing' | 'onsetFrequencyPower'>;
+
+/**
+ * Each onset term's share of the distribution: equal (1/T), except that the terms whose frequency
+ * is known split their equal shares in proportion to frequency^power (all zero: equally).
+ */
+export function onsetShares(terms: readonly string[], frequency: Readonly<Record<string, number>> | undefined, power: number): number[] {
+  const T = terms.length;
+  const w = terms.map((t) => frequency?.[t]);
+  const known = w.filter((f): f is number => f !== undefined);
+  const sum = known.reduce((a, f) => a + f ** power, 0);
+  return w.map((f) => (f === undefined || !(sum > 0) ? 1 / T : (known.length / T) * (f ** power / sum)));
 }
 
 /** P(class | disease) of every disease with onset annotations, and the background. */
@@ -75,12 +140,18 @@ export interface OnsetTable {
   background: Float64Array;
 }
 
-/** A distribution over the classes from onset terms (mean of their kernels), or null when none names a class. */
-export function onsetDistribution(ontology: Ontology, terms: readonly string[], o: Pick<OnsetOptions, 'onsetNeighbour' | 'onsetSmoothing'>): Float64Array | null {
-  const sets = terms.map((t) => onsetClassesOf(ontology, t)).filter((s) => s.length > 0);
-  if (!sets.length) return null;
+/**
+ * A distribution over the classes from onset terms (their kernels, each term by its share:
+ * `onsetShares` of the frequencies given), or null when none names a class.
+ */
+export function onsetDistribution(ontology: Ontology, terms: readonly string[], o: KernelOptions, frequency?: Readonly<Record<string, number>>): Float64Array | null {
+  const placed = terms.filter((t) => onsetClassesOf(ontology, t).length > 0);
+  if (!placed.length) return null;
+  const shares = onsetShares(placed, frequency, o.onsetFrequencyPower);
   const p = new Float64Array(K);
-  for (const s of sets)
+  for (const [ti, t] of placed.entries()) {
+    const s = onsetClassesOf(ontology, t);
+    const share = shares[ti] ?? 0;
     for (const a of s) {
       let z = 0;
       const row = new Float64Array(K);
@@ -88,8 +159,9 @@ export function onsetDistribution(ontology: Ontology, terms: readonly string[], 
         row[b] = o.onsetNeighbour ** Math.abs(b - a);
         z += row[b] ?? 0;
       }
-      for (let b = 0; b < K; b++) p[b] = (p[b] ?? 0) + (row[b] ?? 0) / z / s.length / sets.length;
+      for (let b = 0; b < K; b++) p[b] = (p[b] ?? 0) + ((row[b] ?? 0) / z / s.length) * share;
     }
+  }
   for (let b = 0; b < K; b++) p[b] = (1 - o.onsetSmoothing) * (p[b] ?? 0) + o.onsetSmoothing / K;
   return p;
 }
@@ -97,15 +169,16 @@ export function onsetDistribution(ontology: Ontology, terms: readonly string[], 
 const tables = new WeakMap<PhenotypeModel, Map<string, OnsetTable>>();
 
 /** The onset table of a model's diseases under the kernel options (built once per model and options). */
-export function getOnsetTable(model: PhenotypeModel, o: Pick<OnsetOptions, 'onsetNeighbour' | 'onsetSmoothing'>): OnsetTable {
+export function getOnsetTable(model: PhenotypeModel, o: KernelOptions): OnsetTable {
   if (!(o.onsetNeighbour >= 0 && o.onsetNeighbour <= 1)) throw new RangeError(`onsetNeighbour must be in [0, 1], got ${o.onsetNeighbour}`);
   if (!(o.onsetSmoothing > 0 && o.onsetSmoothing < 1)) throw new RangeError(`onsetSmoothing must be in (0, 1), got ${o.onsetSmoothing}`);
-  const key = `${o.onsetNeighbour}/${o.onsetSmoothing}`;
+  if (!(o.onsetFrequencyPower >= 0 && Number.isFinite(o.onsetFrequencyPower))) throw new RangeError(`onsetFrequencyPower must be finite and >= 0, got ${o.onsetFrequencyPower}`);
+  const key = `${o.onsetNeighbour}/${o.onsetSmoothing}/${o.onsetFrequencyPower}`;
   let byKey = tables.get(model);
   if (!byKey) tables.set(model, (byKey = new Map<string, OnsetTable>()));
   const cached = byKey.get(key);
   if (cached) return cached;
-  const dist = model.diseases.map((d) => onsetDistribution(model.kb.ontology, d.onset, o));
+  const dist = model.diseases.map((d) => onsetDistribution(model.kb.ontology, d.onset, o, d.onsetFrequency));
   const background = onsetBackground(dist);
   const table = { dist, background };
   byKey.set(key, table);
@@ -162,24 +235,47 @@ export function isoDurationDays(iso: string): number {
   return y * YEAR + mo * MONTH + w * 7 + d;
 }
 
+/** The adult onset subclasses of Young adult onset (HP:0011462), with their upper age in years. */
+const YOUNG_ADULT: readonly { term: string; below: number }[] = [
+  { term: 'HP:0025708', below: 19 }, // Early young adult onset: 16 to under 19 years
+  { term: 'HP:0025709', below: 25 }, // Intermediate young adult onset: 19 to under 25 years
+  { term: 'HP:0025710', below: 40 }, // Late young adult onset: 25 to under 40 years
+];
+
 /**
- * The HPO onset class of an age after birth given as an ISO 8601 duration, by the classes' HPO
- * definitions: at birth (P0D) congenital; up to 28 days neonatal; then to 1 year infantile; 1 to
- * 5 years childhood; 5 to 16 years juvenile (adult onset is "16 years or later"); 16 to 40 young
- * adult; 40 to 60 middle age; 60 and older late onset. A boundary age belongs to the later class
- * (1 year: childhood), except day 28, the last day of the neonatal period.
+ * The HPO onset term of an age after birth in days: the one place ages become onset terms (the
+ * bench's phenopacket onsets through `onsetTermOfAge`, PhenomeAI's onset statements). Boundaries
+ * are the definitions in hp.json (2026-01-08):
+ * - Congenital onset "present at birth": age 0;
+ * - Neonatal onset "within the first 28 days of life": under 28 days (day 28 is the 29th day of
+ *   life, and Infantile onset is "between 28 days to one year of life");
+ * - Infantile: 28 days to under 1 year; Childhood "between 1 and 5 years": 1 to under 5;
+ * - Juvenile "between the age of 5 and 15 years": 5 to under 16 (Adult onset is "the age of 16
+ *   years or later");
+ * - Early / Intermediate / Late young adult onset: 16 to under 19 / 19 to under 25 / 25 to under 40
+ *   (their own definitions; Young adult onset is 16 to 40);
+ * - Middle age onset "at the age of 40 to 60 years": 40 to 60 inclusive;
+ * - Late onset "after the age of 60 years": older than 60 years.
+ * A year is 365.25 days. Throws a RangeError for a negative or non-finite age.
  */
-export function onsetTermOfAge(iso: string): string {
-  const days = isoDurationDays(iso);
+export function onsetTermOfDays(days: number): string {
+  if (!(Number.isFinite(days) && days >= 0)) throw new RangeError(`age ${days} days is not a finite age after birth`);
   const at = (i: number): string => ONSET_CLASSES[i]?.term ?? ONSET_ROOT;
-  if (days <= 0) return at(1);
-  if (days <= 28) return at(2);
-  if (days < YEAR) return at(3);
-  if (days < 5 * YEAR) return at(4);
-  if (days < 16 * YEAR) return at(5);
-  if (days < 40 * YEAR) return at(6);
-  if (days < 60 * YEAR) return at(7);
+  const years = days / YEAR;
+  if (days === 0) return at(1);
+  if (days < 28) return at(2);
+  if (years < 1) return at(3);
+  if (years < 5) return at(4);
+  if (years < 16) return at(5);
+  const young = YOUNG_ADULT.find((y) => years < y.below);
+  if (young) return young.term;
+  if (years <= 60) return at(7);
   return at(8);
+}
+
+/** The HPO onset term of an age after birth given as an ISO 8601 duration (`onsetTermOfDays`). */
+export function onsetTermOfAge(iso: string): string {
+  return onsetTermOfDays(isoDurationDays(iso));
 }
 
 /** A gestational age (before birth): Antenatal onset. */

@@ -18,7 +18,7 @@
  */
 import { ONSET_ROOT } from '../kb/hpo-kb.ts';
 import { annotationProbability, type PhenotypeModel, type Postings } from './model.ts';
-import { addOnsetLn, getOnsetTable, onsetClassesOf, onsetLr, onsetProbability, type OnsetOptions } from './onset.ts';
+import { addOnsetLn, getOnsetTable, onsetClassesOf, onsetLr, onsetProbability, patientOnset, type OnsetOptions } from './onset.ts';
 
 export interface PhenotypeScoringOptions extends OnsetOptions {
   /** Factor applied to a match through a shared ancestor of the patient's term that the disease is not annotated with (0, 1]. */
@@ -64,6 +64,7 @@ export const DEFAULT_SCORING_OPTIONS: PhenotypeScoringOptions = {
   onsetSmoothing: 0.02,
   onsetWeight: 1,
   onsetMaxLr: Infinity,
+  onsetFrequencyPower: 0,
 };
 
 export interface PhenotypeQuery {
@@ -98,17 +99,15 @@ export function resolveQuery(model: PhenotypeModel, query: PhenotypeQuery, optio
   const pa = model.kb.ontology.resolve('HP:0000118');
   const paIdx = pa ? (model.termIndex.get(pa) ?? -1) : -1;
   const onsetIdx = model.termIndex.get(ONSET_ROOT) ?? -1;
-  const onsets: QueryOnset[] = [];
+  const onsetIds: string[] = [];
   const take = (ids: readonly string[], isPresent: boolean): number[] => {
     const out: number[] = [];
     for (const id of ids) {
       const i = model.indexOf(id);
       if (i < 0) ignored.push({ id, reason: 'unknown HPO id' });
       else if (onsetIdx >= 0 && model.isA(i, onsetIdx)) {
-        const classes = onsetClassesOf(model.kb.ontology, model.termId(i));
         if (!isPresent) ignored.push({ id, reason: 'an excluded onset term is not used (give the onset the patient had)' });
-        else if (i === onsetIdx || classes.length === 0) ignored.push({ id, reason: 'too general an onset term (no age class)' });
-        else if (!onsets.some((o) => o.term === i)) onsets.push({ term: i, classes });
+        else onsetIds.push(model.termId(i));
       } else if (paIdx >= 0 && !model.isA(i, paIdx)) ignored.push({ id, reason: 'not a phenotypic abnormality (inheritance, course or modifier term)' });
       else if (model.isTopTerm[i]) ignored.push({ id, reason: 'too general' });
       else if (!out.includes(i)) out.push(i);
@@ -117,7 +116,10 @@ export function resolveQuery(model: PhenotypeModel, query: PhenotypeQuery, optio
   };
   let present = take(query.present, true);
   let excluded = take(query.excluded ?? [], false);
-  const onset = earliestOnset(model, onsets, ignored);
+  // The patient's onset: the rule the exports share (onset.ts patientOnset).
+  const patient = patientOnset(model.kb.ontology, onsetIds);
+  ignored.push(...patient.ignored);
+  const onset = patient.onset ? { term: model.indexOf(patient.onset.term), classes: patient.onset.classes } : null;
   // A term both observed and excluded is contradictory input: keep it as observed only.
   excluded = excluded.filter((e) => {
     if (present.includes(e)) {
@@ -140,27 +142,6 @@ export function resolveQuery(model: PhenotypeModel, query: PhenotypeQuery, optio
     });
   }
   return { present, excluded, onset, ignored };
-}
-
-/** The earliest of the patient's onset terms (ties: the one naming fewer classes, then the first given); the others go to `ignored`. */
-function earliestOnset(model: PhenotypeModel, onsets: readonly QueryOnset[], ignored: ResolvedQuery['ignored']): QueryOnset | null {
-  let best: QueryOnset | null = null;
-  for (const o of onsets) {
-    if (!best) best = o;
-    else {
-      const [a, b] = [Math.min(...o.classes), Math.min(...best.classes)];
-      if (a < b || (a === b && o.classes.length < best.classes.length)) best = o;
-    }
-  }
-  for (const o of onsets) {
-    if (o === best || !best) continue;
-    const implied = model.isA(best.term, o.term);
-    ignored.push({
-      id: model.termId(o.term),
-      reason: implied ? 'implied by a more specific onset term' : `a later onset than ${model.label(best.term)}: the onset is when the disease first shows`,
-    });
-  }
-  return best;
 }
 
 /** Natural-log likelihood ratio of every disease (index-aligned with model.diseases). */

@@ -60,7 +60,9 @@ describe('buildPhenopacket', () => {
 
   it('writes an age-of-onset term as the onset of the disease, not as a phenotypic feature', () => {
     const model = buildReportModel();
-    model.product.hpoTerms = [...model.product.hpoTerms, { id: 'HP:0003593', label: 'Infantile onset', onset: true }];
+    model.product.hpoTerms = [...model.product.hpoTerms, { id: 'HP:0011463', label: 'Childhood onset', onset: true }, { id: 'HP:0003593', label: 'Infantile onset', onset: true }];
+    // The patient's onset (the service's engine patientOnset: the earliest), not the first listed.
+    model.product.onset = { id: 'HP:0003593', label: 'Infantile onset', onset: true };
     const packet = buildPhenopacket(model, 'RareLens');
     expect(Phenopacket.safeParse(packet).error?.issues ?? []).toEqual([]);
     expect(packet.phenotypicFeatures.map((f) => f.type.id)).toEqual(['HP:0011304', 'HP:0000244', 'HP:0001250']);
@@ -72,6 +74,7 @@ describe('buildPhenopacket', () => {
     // With no variant selected, the onset still has its disease element (an unspecified disease).
     const noVariants = buildReportModel({ variants: [], diseases: [] });
     noVariants.product.hpoTerms = [{ id: 'HP:0003593', label: 'Infantile onset', onset: true }];
+    noVariants.product.onset = { id: 'HP:0003593', label: 'Infantile onset', onset: true };
     const bare = buildPhenopacket(noVariants, 'RareLens');
     expect(bare.phenotypicFeatures.map((f) => f.type.id)).toEqual(['HP:0001250']);
     expect(bare.diseases?.[0]?.term.id).toBe('MONDO:0700096');

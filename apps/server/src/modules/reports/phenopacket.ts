@@ -81,8 +81,8 @@ export function buildPhenopacket(model: ReportModel, createdBy: string): Phenopa
   const assembly = run?.assembly ?? 'GRCh38';
   const kb = run?.kbVersions ?? {};
   const diagnosisDisease = model.diseases[0] ? { id: model.diseases[0].diseaseId, label: model.diseases[0].name } : UNSPECIFIED_DISEASE;
-  // The ranking takes the earliest of several onset terms; the packet names the one listed first.
-  const onset = product.hpoTerms.find((t) => t.onset);
+  // The patient's onset as the ranking takes it (the earliest of several onset terms).
+  const onset = product.onset;
   const prefixes = new Set<string>(['HP']);
   if (model.variants.some((v) => ALLELIC_STATE[v.zygosity])) prefixes.add('GENO');
   if (model.variants.some((v) => v.hgncId)) prefixes.add('HGNC');

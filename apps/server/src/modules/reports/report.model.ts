@@ -24,6 +24,11 @@ export interface ReportCase {
   symptoms: string;
   hpoTerms: TermLabel[];
   excludedTerms: TermLabel[];
+  /**
+   * The patient's age of onset: of the onset terms among hpoTerms the one the ranking scores (the
+   * earliest; engine patientOnset), null without one.
+   */
+  onset: TermLabel | null;
   /** 'phenome' = the terms were read from the symptoms by PhenomeAI because none were given. */
   hpoTermsSource?: 'given' | 'phenome';
   genomeFileName: string | null;

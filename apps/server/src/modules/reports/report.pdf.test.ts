@@ -109,9 +109,10 @@ describe('renderReportPdf', () => {
 
   it('lists an age-of-onset term as the age of onset, apart from the phenotype terms', async () => {
     const model = buildReportModel();
-    model.product.hpoTerms = [...model.product.hpoTerms, { id: 'HP:0003593', label: 'Infantile onset', onset: true }];
+    model.product.hpoTerms = [...model.product.hpoTerms, { id: 'HP:0011463', label: 'Childhood onset', onset: true }, { id: 'HP:0003593', label: 'Infantile onset', onset: true }];
+    model.product.onset = { id: 'HP:0003593', label: 'Infantile onset', onset: true };
     const text = textOf((await renderReportPdf(model)).pdf, 'onset.pdf');
-    expectTextOf(text, ['Broad thumb (HP:0011304); Brachyturricephaly (HP:0000244)', 'Age of onset', 'Infantile onset (HP:0003593)']);
+    expectTextOf(text, ['Broad thumb (HP:0011304); Brachyturricephaly (HP:0000244)', 'Age of onset', 'Infantile onset (HP:0003593); also given, not used (the earliest onset is used): Childhood onset (HP:0011463)']);
     expect(text).not.toContain('Brachyturricephaly (HP:0000244); Infantile onset');
   });
 

@@ -420,9 +420,13 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
   doc.font(fonts.regular).fontSize(9).fillColor(COLOR.muted).text(`Generated ${formatDateTime(model.generatedAt)}`);
   doc.moveDown(0.3);
 
-  // An age-of-onset term is the patient's onset, listed apart from the features.
+  // The patient's onset (the one the ranking scores) is listed apart from the features; other onset
+  // terms given are named as not used.
   const features = product.hpoTerms.filter((t) => !t.onset);
-  const onsets = product.hpoTerms.filter((t) => t.onset);
+  const unused = product.hpoTerms.filter((t) => t.onset && t.id !== product.onset?.id);
+  const onsetText = product.onset
+    ? `${product.onset.label} (${product.onset.id})` + (unused.length ? `; also given, not used (the earliest onset is used): ${unused.map((t) => `${t.label} (${t.id})`).join('; ')}` : '')
+    : null;
   w.section('Patient and referral');
   w.fields([
     ['Case ID', product.caseId],
@@ -435,7 +439,7 @@ export async function renderReportPdf(model: ReportModel, opts: { fontDir?: stri
           (product.hpoTermsSource === 'phenome' ? `. ${Messages.hpoTermsFromPhenome}` : '')
         : NO_TERMS_REPORT,
     ],
-    ...(onsets.length ? ([['Age of onset', onsets.map((t) => `${t.label} (${t.id})`).join('; ')]] as [string, string][]) : []),
+    ...(onsetText ? ([['Age of onset', onsetText]] as [string, string][]) : []),
     ...(product.excludedTerms.length
       ? ([['Excluded features', product.excludedTerms.map((t) => `${t.label} (${t.id})`).join('; ')]] as [string, string][])
       : []),

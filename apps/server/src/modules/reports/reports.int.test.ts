@@ -153,7 +153,7 @@ describe('a case without a completed analysis', () => {
     const records = Array.from({ length: 2 * CHECKED_RECORDS }, (_, i) => `10\t${100_000 + i * 10}\t.\tT\tG\t50\tPASS\t.`);
     const broken = ['##fileformat=VCFv4.2', '##contig=<ID=10,length=133797422>', '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO', ...records, '10\tnot-a-position\t.\tT\tG\t50\tPASS\t.', ''].join('\n');
     const { body, contentType } = multipartBody(
-      { caseId: 'RPT-ERR', gender: 'female', symptoms: 'Broad thumbs', hpoTerms: JSON.stringify([...TERMS, 'HP:0003593']), assembly: 'GRCh38' },
+      { caseId: 'RPT-ERR', gender: 'female', symptoms: 'Broad thumbs', hpoTerms: JSON.stringify([...TERMS, 'HP:0011463', 'HP:0003593']), assembly: 'GRCh38' },
       [{ field: 'genomeFile', name: 'broken.vcf', content: broken }],
     );
     const res = await app.inject({ method: 'POST', url: '/api/products', headers: { ...bearer(alice), 'content-type': contentType }, payload: body });
@@ -175,7 +175,8 @@ describe('a case without a completed analysis', () => {
     const packet = await app.inject({ method: 'GET', url: `/api/products/${id}/phenopacket`, headers: bearer(alice) });
     const parsed = Phenopacket.safeParse(packet.json());
     expect(parsed.error?.issues ?? []).toEqual([]);
-    // The stated onset (Infantile onset) is the disease's onset, not one of the features.
+    // The stated onsets are not features; the disease's onset is the earliest (Infantile, listed after
+    // Childhood onset), the one the ranking scores (engine patientOnset).
     expect(parsed.data!.phenotypicFeatures.filter((f) => !f.excluded).map((f) => f.type.id)).toEqual(TERMS);
     expect(parsed.data!.diseases?.map((d) => d.onset?.ontologyClass.id)).toEqual(['HP:0003593']);
   });

@@ -7,7 +7,7 @@
 import type { ActivityRecorder } from '../activity/activity.service.ts';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { isOnsetTerm } from '@rarelens/engine';
+import { isOnsetTerm, patientOnset } from '@rarelens/engine';
 import {
   ErrorCode,
   Messages,
@@ -112,14 +112,22 @@ export function createReportsService(deps: ReportsServiceDeps) {
     return (await deps.access.check(user, id, 'edit')).caseRow;
   }
 
-  /** The case's terms with their labels; an age-of-onset term is marked as the patient's onset. */
-  async function termLabeler(): Promise<(id: string) => TermLabel> {
+  /**
+   * The case's terms with their labels (an age-of-onset term is marked as an onset), and the
+   * patient's onset of a term list (engine patientOnset: the onset the ranking scores).
+   */
+  async function termLabeler(): Promise<{ term: (id: string) => TermLabel; onsetOf: (ids: readonly string[]) => TermLabel | null }> {
     const hpo = await deps.kb.hpo().catch(() => null);
     const ontology = hpo?.ontology;
-    return (id) => {
+    const term = (id: string): TermLabel => {
       const label = ontology?.label(id) ?? id;
       return ontology && isOnsetTerm(ontology, id) ? { id, label, onset: true } : { id, label };
     };
+    const onsetOf = (ids: readonly string[]): TermLabel | null => {
+      const id = ontology ? patientOnset(ontology, ids).onset?.term : undefined;
+      return id ? term(id) : null;
+    };
+    return { term, onsetOf };
   }
 
   /** Everything a report or a phenopacket is built from. */
@@ -128,7 +136,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
     opts: { interpretation?: string | undefined; analyst: string; reportId: string },
   ): Promise<ReportModel> {
     const runId = product.currentRunId;
-    const [items, run, files, term, reviews, rawData] = await Promise.all([
+    const [items, run, files, { term, onsetOf }, reviews, rawData] = await Promise.all([
       repo.listItems(db, product.id, runId),
       runId ? deps.access.run(runId) : Promise.resolve(null),
       deps.access.files(product.id),
@@ -148,6 +156,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         symptoms: product.symptoms,
         hpoTerms: product.hpoTerms.map(term),
         excludedTerms: product.excludedTerms.map(term),
+        onset: onsetOf(product.hpoTerms),
         hpoTermsSource: product.hpoTermsSource,
         genomeFileName: genome?.originalName ?? null,
         genomeFormat: product.genomeFormat,

@@ -81,6 +81,7 @@ export function buildReportModel(over: Partial<ReportModel> = {}): ReportModel {
         { id: 'HP:0000244', label: 'Brachyturricephaly' },
       ],
       excludedTerms: [{ id: 'HP:0001250', label: 'Seizure' }],
+      onset: null,
       genomeFileName: 'case7.vcf.gz',
       genomeFormat: 'vcf',
     },
