@@ -53,6 +53,8 @@ const TRIGGERS: Trigger[] = [
     'might have',
     'could have',
     'rule out',
+    // "r/o" of notes (the slash splits the tokens).
+    'r o',
     'to rule out',
     'cannot exclude',
     'can not exclude',

@@ -102,8 +102,8 @@ const BARE_AGE = `\\s+(?:only\\s+)?(?:at|by|until|till|after|around)(?:\\s+(?:ab
 
 const MILESTONE_RES = MILESTONES.map((m) => ({
   milestone: m,
-  re: new RegExp(`\\b${m.verb}${LINK}${AGE}`, 'gi'),
-  bare: new RegExp(`\\b${m.verb}${BARE_AGE}`, 'gi'),
+  // One scan for both forms: groups 1-3 are AGE's, group 4 the bare age's.
+  re: new RegExp(`\\b${m.verb}(?:${LINK}${AGE}|${BARE_AGE})`, 'gi'),
 }));
 
 /** The value of a NUM match. */
@@ -135,22 +135,15 @@ function ageInMonths(
 /** Milestones stated as reached (or not reached until) an age past the normal window. */
 export function findMilestoneDelays(text: string): MilestoneFinding[] {
   const out: MilestoneFinding[] = [];
-  for (const { milestone, re, bare } of MILESTONE_RES) {
+  for (const { milestone, re } of MILESTONE_RES) {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text)) !== null) {
-      const [whole, amount, unit, extra] = m;
-      if (amount === undefined || unit === undefined) continue;
-      const half = /½|1\/2|and a half/.test(whole);
-      const months = ageInMonths(amount, half, unit, extra);
-      if (months === undefined || Math.floor(months) <= milestone.limit) continue;
-      out.push({ id: milestone.id, start: m.index, end: m.index + whole.length, months });
-    }
-    bare.lastIndex = 0;
-    while ((m = bare.exec(text)) !== null) {
-      const [whole, amount] = m;
-      const months =
-        amount === undefined ? undefined : ageInMonths(amount, false, 'years', undefined);
+      const [whole, amount, unit, extra, bareYears] = m;
+      let months: number | undefined;
+      if (bareYears !== undefined) months = ageInMonths(bareYears, false, 'years', undefined);
+      else if (amount !== undefined && unit !== undefined)
+        months = ageInMonths(amount, /½|1\/2|and a half/.test(whole), unit, extra);
       if (months === undefined || Math.floor(months) <= milestone.limit) continue;
       out.push({ id: milestone.id, start: m.index, end: m.index + whole.length, months });
     }

@@ -641,6 +641,23 @@ describe('createPhenome: context', () => {
     expect(p.confidence).toBeLessThan(1);
   });
 
+  it('reads the query marks of notes as uncertainty: "?seizures", "r/o ataxia", "cataract?"', () => {
+    const read = (text: string): [string, boolean, boolean][] =>
+      phenome.extract(text).map((t) => [t.label, t.negated, t.uncertain === true]);
+    expect(read('?seizures, r/o ataxia. Cataract.')).toEqual([
+      ['Seizure', false, true],
+      ['Ataxia', false, true],
+      ['Cataract', false, false],
+    ]);
+    expect(read('Impression: R/O seizures; anemia? Hypotonia present.')).toEqual([
+      ['Seizure', false, true],
+      ['Anemia', false, true],
+      ['Hypotonia', false, false],
+    ]);
+    // A question mark elsewhere in the sentence is no query of the finding.
+    expect(read('Seizures were frequent (why?).')).toEqual([['Seizure', false, false]]);
+  });
+
   it('negates "was negative for", "we ruled out", "X was ruled out", "unlikely" and "within normal limits"', () => {
     const listed = phenome.extract('Eye examination was negative for cataracts or deafness.');
     expect(listed).toHaveLength(2);

@@ -965,6 +965,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       // "Seizures: no", "splenomegaly (-)": the value a note writes after the finding decides.
       const value = computed ? undefined : fieldValue(text, endTok.end);
       if (value !== undefined) ctx.negated = value === 'absent';
+      if (!computed && queried(text, startTok.start, endTok.end)) ctx.uncertain = true;
       const confidence = round3(m.score * (ctx.uncertain ? 0.6 : 1));
       if (confidence < minConfidence) continue;
       const term: PhenomeTerm = {
@@ -1099,6 +1100,14 @@ const FIELD_VALUE_RE = new RegExp(
 |$)))`,
   'i',
 );
+
+/** The query mark of a note on a finding: "?seizures", "anemia?" (not "(why?)"). */
+function queried(text: string, start: number, end: number): boolean {
+  return (
+    /(?:^|[\s,;:(])\?$/.test(text.slice(Math.max(0, start - 2), start)) ||
+    /^\?(?:[\s.,;)]|$)/.test(text.slice(end, end + 2))
+  );
+}
 
 export function fieldValue(text: string, end: number): 'absent' | 'present' | undefined {
   const m = FIELD_VALUE_RE.exec(text.slice(end, end + 24));
