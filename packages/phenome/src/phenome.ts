@@ -890,8 +890,14 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
+    // A recurrence name the text does not support ("fractures of the long bones", a synonym of
+    // Recurrent long bone fractures) is no candidate: it would hide the mentions inside it.
     const candidates = [
-      ...findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c)),
+      ...findCandidates(tokens).filter(
+        (c) =>
+          !readsNegationAsWord(tokens, c) &&
+          !unsupportedRecurrence(tokens, c, ontology.label(c.entry.termId) ?? ''),
+      ),
       ...slashPrefixCandidates(text, tokens),
     ];
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
