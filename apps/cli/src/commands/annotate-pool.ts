@@ -1,6 +1,7 @@
 /**
  * `rarelens annotate` over worker threads: this thread reads and decompresses the input and cuts
- * it into blocks of whole lines (VcfReader.textBlocks, about 1 MiB each); each worker parses
+ * it into blocks of whole lines (VcfReader.byteBlocks, about 1 MiB each, bytes in memory that goes
+ * to the worker and comes back with its answer: no text decoded or copied here); each worker parses
  * (VcfReader.parseBlockEach of its own reader of the same file), annotates and encodes its blocks to
  * JSONL bytes; this thread writes the blocks' bytes in input order. The output, the counts and
  * the summary are those of the in-process path, and the first error in input order is the one
@@ -16,7 +17,8 @@ import { trace, traceThreads } from './annotate-trace.ts';
 
 export interface AnnotateBlock {
   id: number;
-  text: string;
+  /** The block's lines (VcfReader.byteBlocks), in memory transferred to the worker and back with its result. */
+  bytes: Uint8Array;
   firstLine: number;
 }
 
@@ -35,8 +37,8 @@ export interface WorkerError {
 }
 
 export type BlockResult =
-  | { id: number; out: Uint8Array; alleles: number; counts: Record<string, number>; summary: Partial<VcfSummary> }
-  | { id: number; error: WorkerError };
+  | { id: number; input: ArrayBuffer; out: Uint8Array; alleles: number; counts: Record<string, number>; summary: Partial<VcfSummary> }
+  | { id: number; input: ArrayBuffer; error: WorkerError };
 
 /** A problem with the input or the KB found by a worker, worded for the user. */
 export class AnnotateInputError extends Error {}
@@ -49,6 +51,10 @@ function errorOf(e: WorkerError): Error {
 
 /** Blocks handed to one worker and not yet answered: two keep it busy while one travels. */
 const IN_FLIGHT_PER_WORKER = 2;
+/** Bytes of a new input block's memory: a decompressed chunk (1 MiB) and room for a line carried over. */
+const INPUT_BLOCK_BYTES = (1 << 20) + (64 << 10);
+/** Input blocks' memory kept for reuse (the blocks in flight and a few more). */
+const MAX_SPARE_INPUTS = 16;
 /** Young generation of each worker (MiB): annotation allocates many short-lived objects. */
 const YOUNG_GENERATION_MB = 64;
 
@@ -103,6 +109,16 @@ export async function annotateInWorkers(
     w?.();
   };
   const waitForNews = () => new Promise<void>((resolve) => (wake = resolve));
+  // Memory of input blocks the workers have given back: the reader copies the next blocks into it
+  // (no new allocation, page faults or garbage per block).
+  const spareInputs: ArrayBuffer[] = [];
+  const alloc = (n: number): Uint8Array => {
+    for (let k = spareInputs.length - 1; k >= 0; k--) {
+      if (spareInputs[k]!.byteLength >= n) return new Uint8Array(spareInputs.splice(k, 1)[0]!);
+    }
+    // Room for a chunk plus a long line carried over from the one before.
+    return new Uint8Array(Math.max(n, INPUT_BLOCK_BYTES));
+  };
   try {
     let sequenceSource = '';
     await Promise.all(
@@ -116,6 +132,7 @@ export async function annotateInWorkers(
             sequenceSource = m.sequenceSource ?? '';
             worker.on('message', (r: BlockResult) => {
               pw.inFlight--;
+              if (spareInputs.length < MAX_SPARE_INPUTS) spareInputs.push(r.input);
               results.set(r.id, { r, from: worker });
               signal();
             });
@@ -155,7 +172,7 @@ export async function annotateInWorkers(
         written++;
       }
     };
-    for await (const block of reader.textBlocks()) {
+    for await (const block of reader.byteBlocks(alloc)) {
       for (;;) {
         const f = failed();
         if (f !== null) throw f;
@@ -163,7 +180,7 @@ export async function annotateInWorkers(
         const idle = pool.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
         if (idle.inFlight < IN_FLIGHT_PER_WORKER) {
           idle.inFlight++;
-          idle.worker.postMessage({ id: sent++, text: block.text, firstLine: block.firstLine } satisfies AnnotateBlock);
+          idle.worker.postMessage({ id: sent++, bytes: block.bytes, firstLine: block.firstLine } satisfies AnnotateBlock, [block.bytes.buffer as ArrayBuffer]);
           break;
         }
         await waitForNews();

@@ -4,7 +4,7 @@
  * same file) into JSONL bytes. Messages: see AnnotateBlock / BlockResult in annotate-pool.ts.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
-import { AnnotationJsonlWriter, KbSourceError, UnknownSampleError, VcfParseError, type VcfSummary } from '@rarelens/engine';
+import { AnnotationJsonlWriter, decodeBlock, KbSourceError, UnknownSampleError, VcfParseError, type VcfSummary } from '@rarelens/engine';
 import { encodeBlock, openAnnotation, type AnnotateInput, type IntergenicSnvPath } from './annotate-jsonl.ts';
 import type { AnnotateBlock, BlockResult, RecycledOutput, WorkerError } from './annotate-pool.ts';
 import { trace, TRACE } from './annotate-trace.ts';
@@ -67,20 +67,21 @@ try {
       return;
     }
     let result: BlockResult;
+    const input = m.bytes.buffer as ArrayBuffer;
     try {
       const counts: Record<string, number> = {};
       // Each variant annotated and encoded as soon as its line is parsed (none kept for the block).
       if (TRACE && m.id < 2) trace(origin, name, `block ${m.id} start`);
-      const alleles = encodeBlock(m.text, m.firstLine, reader, annotator, encoder, short, counts);
+      const alleles = encodeBlock(decodeBlock(m.bytes), m.firstLine, reader, annotator, encoder, short, counts);
       const out = encoder.take();
       if (TRACE) trace(origin, name, `block ${m.id} end`);
-      result = { id: m.id, out, alleles, counts, summary: takeSummary(reader.summary) };
-      port.postMessage(result, [out.buffer as ArrayBuffer]);
+      result = { id: m.id, input, out, alleles, counts, summary: takeSummary(reader.summary) };
+      port.postMessage(result, [out.buffer as ArrayBuffer, input]);
     } catch (e) {
       // Lines encoded before the error are dropped with the block (the command fails on it).
       encoder.recycle(encoder.take().buffer as ArrayBuffer);
-      result = { id: m.id, error: describe(e) };
-      port.postMessage(result);
+      result = { id: m.id, input, error: describe(e) };
+      port.postMessage(result, [input]);
     }
   });
 } catch (e) {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseChain } from '../liftover/chain.ts';
 import { InMemorySequence } from '../genome/fasta.ts';
 import { AssemblyRequiredError, UnknownSampleError, VcfParseError } from './errors.ts';
-import { describeLiftFailures, liftFailuresByReason, readVcf, type ReadVcfOptions } from './reader.ts';
+import { decodeBlock, describeLiftFailures, liftFailuresByReason, readVcf, type ReadVcfOptions } from './reader.ts';
 import type { VcfVariant } from './variant.ts';
 
 const FIX = resolve(import.meta.dirname, '../../test/fixtures/vcf');
@@ -525,6 +525,46 @@ describe('readVcf: blocks parsed elsewhere (the annotate worker threads)', () =>
     for await (const b of blocks.textBlocks()) parser.parseBlockEach(b.text, b.firstLine, (v) => got.push(v));
     expect(got.map(fields)).toEqual(whole.map(fields));
     expect(got.map((v) => v.input.alt)).toEqual([long1, 'T', long2, 'A', 'G', long1]);
+  });
+
+  /** The blocks of textBlocks() and of byteBlocks() (decoded) of two readers of the same input. */
+  async function bothBlocks(open: () => ReturnType<typeof readVcf>): Promise<{ text: { text: string; firstLine: number; lines: number }[]; bytes: { text: string; firstLine: number; lines: number }[] }> {
+    const text: { text: string; firstLine: number; lines: number }[] = [];
+    for await (const b of (await open()).textBlocks()) text.push(b);
+    const bytes: { text: string; firstLine: number; lines: number }[] = [];
+    for await (const b of (await open()).byteBlocks()) bytes.push({ text: decodeBlock(b.bytes), firstLine: b.firstLine, lines: b.lines });
+    return { text, bytes };
+  }
+
+  it('gives as bytes (byteBlocks) the lines and line numbers textBlocks gives as text', async () => {
+    for (const name of ['multiallelic.vcf', 'spec-edge-cases.vcf', 'crlf.vcf', 'grch37.bgzf.vcf.gz']) {
+      for (const highWaterMark of [undefined, 1, 7, 100]) {
+        const { text, bytes } = await bothBlocks(() => readVcf(createReadStream(fx(name), { highWaterMark }), { name }));
+        expect(text.length, name).toBeGreaterThan(0);
+        expect(bytes, `${name} in chunks of ${highWaterMark ?? 'default'}`).toEqual(text);
+      }
+    }
+  });
+
+  it('gives UTF-8 text cut inside a character, in the header or after it, as textBlocks does', async () => {
+    const text = ['##fileformat=VCFv4.2', '##source=Génome ñ', '##contig=<ID=1,length=248956422>', '##INFO=<ID=NOTE,Number=1,Type=String,Description="note">',
+      '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tS1', `1\t500\t${'é'.repeat(30)}\tA\tT\t50\tPASS\tNOTE=é€😀\tGT\t0/1`, '1\t600\t.\tAT\tA\t50\tPASS\tNOTE=ß\tGT\t1/1', ''].join('\n');
+    const all = Buffer.from(text);
+    for (let size = 1; size <= 40; size++) {
+      const chunks: Buffer[] = [];
+      for (let k = 0; k < all.length; k += size) chunks.push(all.subarray(k, k + size));
+      const { text: t, bytes } = await bothBlocks(() => readVcf(Readable.from(chunks), { name: 'utf8.vcf', assembly: 'GRCh38' }));
+      expect(bytes, `chunks of ${size}`).toEqual(t);
+      expect(bytes.map((b) => b.text).join(''), `chunks of ${size}`).toContain('NOTE=é€😀');
+    }
+  });
+
+  it('reuses the memory alloc() gives for each block', async () => {
+    const memory = new Uint8Array(1 << 16);
+    const got: Uint8Array[] = [];
+    for await (const b of (await readVcf(fx('multiallelic.vcf'))).byteBlocks((n) => (n <= memory.length ? memory : new Uint8Array(n)))) got.push(b.bytes);
+    expect(got.length).toBeGreaterThan(0);
+    for (const b of got) expect(b.buffer).toBe(memory.buffer);
   });
 
   it('stops at a malformed line with its line number', async () => {

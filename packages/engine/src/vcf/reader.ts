@@ -12,6 +12,7 @@
  * errors (thrown, or collected when `collectErrors` is set).
  */
 
+import { isAscii } from 'node:buffer';
 import type { Assembly, Genotype } from '../types.ts';
 import { AssemblyConflictError, detectAssemblyWithEvidence, type AssemblyEvidence } from '../genome/assembly.ts';
 import { CONTIG_LENGTHS, HG19_CHRM_LENGTH, assemblyOfContigAlias, normalizeContig } from '../genome/contigs.ts';
@@ -175,6 +176,31 @@ function linesIn(text: string): number {
   return lines;
 }
 
+/** The number of lines of a block of bytes (as linesIn). */
+function linesInBytes(bytes: Uint8Array): number {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let lines = 0;
+  for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) lines++;
+  if (b.length > 0 && b[b.length - 1] !== 10) lines++;
+  return lines;
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+/**
+ * The text of a block from VcfReader.byteBlocks(), as textBlocks() gives it: ASCII (nearly
+ * every VCF) copied byte for byte, anything else decoded as UTF-8.
+ */
+export function decodeBlock(bytes: Uint8Array): string {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return b.toString(isAscii(b) ? 'latin1' : 'utf8');
+}
+
 function nextTab(text: string, prev: number, le: number): number {
   if (prev === -1) return -1;
   const t = text.indexOf('\t', prev + 1);
@@ -264,6 +290,8 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
     private lineNo: number,
     private readonly opts: ReadVcfOptions,
     private readonly destroySource: () => void,
+    /** The input after the text `chunks` taken so far, as bytes (TextSource.rest). */
+    private readonly restBytes: (() => AsyncIterator<Uint8Array>) | null = null,
   ) {
     this.ctx = { header, afKeys: declaredAfKeys(header) };
     this.outputAssembly = assembly === 'GRCh37' && opts.liftover !== undefined ? 'GRCh38' : assembly;
@@ -705,8 +733,64 @@ export class VcfReader implements AsyncIterable<VcfVariant> {
       signal?.throwIfAborted();
       if (pending.length > 0) yield block(pending);
     } catch (err) {
-      if (err instanceof VcfParseError && err.line === 0) throw new VcfParseError(this.file, 0, `${err.reason} (after line ${lineNo})`);
-      throw err;
+      throw this.readError(err, lineNo);
+    } finally {
+      this.lineNo = lineNo;
+      this.destroySource();
+    }
+  }
+
+  /** A read or decompression error (no line) named by the last line reached; any other error as it is. */
+  private readError(err: unknown, lineNo: number): unknown {
+    return err instanceof VcfParseError && err.line === 0 ? new VcfParseError(this.file, 0, `${err.reason} (after line ${lineNo})`) : err;
+  }
+
+  /**
+   * The records as bytes (UTF-8, decompressed) in blocks of whole lines (one per decompressed
+   * chunk, about 1 MiB), each with the number of its first line and its number of lines: what
+   * textBlocks() yields, not decoded, for parsing in another thread (the block's memory can be
+   * transferred; decodeBlock() there gives textBlocks()' text). Each block is copied into memory
+   * from `alloc(n)` (at least n bytes; a consumer can hand back memory of blocks it is done
+   * with), and is a view of its first bytes. Like textBlocks(), a reader yields its records once.
+   */
+  async *byteBlocks(alloc: (bytes: number) => Uint8Array = (n) => new Uint8Array(n)): AsyncGenerator<{ bytes: Uint8Array; firstLine: number; lines: number }> {
+    if (this.started) throw new Error('a VcfReader can be iterated once');
+    if (this.restBytes === null) throw new Error('byteBlocks needs a reader from readVcf');
+    this.started = true;
+    const signal = this.opts.signal;
+    let lineNo = this.lineNo;
+    // The text read with the header and not parsed (whole lines and the start of one), as bytes.
+    let carry: Uint8Array = Buffer.from(this.pending, 'utf8');
+    this.pending = '';
+    const block = (a: Uint8Array, aEnd: number, b: Uint8Array, bEnd: number) => {
+      const bytes = alloc(aEnd + bEnd).subarray(0, aEnd + bEnd);
+      bytes.set(a.subarray(0, aEnd), 0);
+      bytes.set(b.subarray(0, bEnd), aEnd);
+      const lines = linesInBytes(bytes);
+      const out = { bytes, firstLine: lineNo + 1, lines };
+      lineNo += lines;
+      return out;
+    };
+    const rest = this.restBytes();
+    try {
+      for (;;) {
+        signal?.throwIfAborted();
+        const n = await rest.next();
+        if (n.done === true) break;
+        const chunk = n.value;
+        const cut = chunk.lastIndexOf(10) + 1;
+        if (cut === 0) {
+          carry = concatBytes(carry, chunk);
+          continue;
+        }
+        const b = block(carry, carry.length, chunk, cut);
+        carry = chunk.slice(cut);
+        yield b;
+      }
+      signal?.throwIfAborted();
+      if (carry.length > 0) yield block(carry, carry.length, carry, 0);
+    } catch (err) {
+      throw this.readError(err, lineNo);
     } finally {
       this.lineNo = lineNo;
       this.destroySource();
@@ -871,5 +955,5 @@ export async function readVcf(input: VcfInput, opts: ReadVcfOptions = {}): Promi
     sample = header.samples[0]!;
   }
 
-  return new VcfReader(file, header, assembly, detection.evidence, sample, sampleIndex, source.compression, it, pending, lineNo, opts, () => source.destroy());
+  return new VcfReader(file, header, assembly, detection.evidence, sample, sampleIndex, source.compression, it, pending, lineNo, opts, () => source.destroy(), source.rest);
 }

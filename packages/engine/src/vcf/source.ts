@@ -32,6 +32,11 @@ export interface TextSource {
   name: string;
   compression: Compression;
   chunks: AsyncIterable<string>;
+  /**
+   * The input not yet taken from `chunks`, as (decompressed) bytes: for a reader that has read
+   * what it needs as text (the header) and hands the rest on as bytes. Not to be used with `chunks` after.
+   */
+  rest: () => AsyncIterator<Uint8Array>;
   /** Compressed bytes consumed so far (for progress). */
   bytesRead(): number;
   destroy(): void;
@@ -108,36 +113,47 @@ export async function openTextSource(input: VcfInput, name?: string): Promise<Te
     // Errors of the raw stream (I/O) must reach the consumer of the gunzip stream.
     raw.on('error', (err) => decompressed.destroy(err));
   }
-  async function* decode(): AsyncGenerator<string> {
-    const decoder = new StringDecoder('utf8');
-    // Most VCF text is pure ASCII: such chunks are copied byte for byte (several times faster
-    // than UTF-8 decoding). The UTF-8 decoder is used for any chunk with a non-ASCII byte and
-    // for the chunk after one that ended inside a multi-byte character.
-    let decoderHoldsBytes = false;
+  // One iterator over the decompressed bytes, shared by `chunks` (text, for the header and most
+  // readers) and rest() (the rest of the input as bytes, once the text reader has stopped).
+  const rawChunks = decompressed[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const decoder = new StringDecoder('utf8');
+  // Most VCF text is pure ASCII: such chunks are copied byte for byte (several times faster
+  // than UTF-8 decoding). The UTF-8 decoder is used for any chunk with a non-ASCII byte and
+  // for the chunk after one that ended inside a multi-byte character.
+  let decoderHoldsBytes = false;
+  const readError = (err: unknown): VcfParseError => {
+    const msg = (err as Error).message;
+    return new VcfParseError(label, 0, compression !== 'none' ? `corrupt or truncated gzip data: ${msg}` : `read error: ${msg}`);
+  };
+  // The chunks that are left: `ascii` of a chunk copied as is, else `text` of the decoder's text.
+  async function* read<T>(ascii: (b: Buffer) => T, text: (s: string) => T): AsyncGenerator<T> {
     try {
-      for await (const chunk of decompressed) {
-        const b = chunk as Buffer;
+      for (;;) {
+        const n = await rawChunks.next();
+        if (n.done === true) break;
+        const b = n.value;
         if (!decoderHoldsBytes && isAscii(b)) {
-          yield b.toString('latin1');
+          yield ascii(b);
         } else {
-          yield decoder.write(b);
+          const t = decoder.write(b);
+          // (Set before the yield: the reader of rest() reads it when the text reader stopped here.)
           decoderHoldsBytes = endsInsideCharacter(b);
+          yield text(t);
         }
       }
     } catch (err) {
-      const msg = (err as Error).message;
-      if (compression !== 'none') {
-        throw new VcfParseError(label, 0, `corrupt or truncated gzip data: ${msg}`);
-      }
-      throw new VcfParseError(label, 0, `read error: ${msg}`);
+      throw readError(err);
     }
     const tail = decoder.end();
-    if (tail.length > 0) yield tail;
+    if (tail.length > 0) yield text(tail);
   }
   return {
     name: label,
     compression,
-    chunks: decode(),
+    chunks: read((b) => b.toString('latin1'), (t) => t),
+    // The text `chunks` would give, as UTF-8 bytes: ASCII chunks as they are, the others (and the
+    // end of a character the decoder holds from the text read before) decoded and encoded again.
+    rest: () => read<Uint8Array>((b) => b, (t) => Buffer.from(t, 'utf8')),
     bytesRead: () => consumed,
     destroy: () => {
       raw.destroy();
