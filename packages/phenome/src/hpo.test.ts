@@ -195,6 +195,30 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     );
   });
 
+  it('reads a list of predicates after a copula as said of the subject ("were small, low-set and ...")', () => {
+    const labels = (text: string): string[] =>
+      phenome
+        .extract(text)
+        .map((t) => t.label)
+        .sort();
+    expect(labels('The ears were small, low-set and posteriorly rotated.')).toEqual([
+      'Low-set ears',
+      'Microtia',
+      'Posteriorly rotated ears',
+    ]);
+    expect(labels('The fingers were long, thin and tapering.')).toEqual([
+      'Long fingers',
+      'Slender finger',
+      'Tapered finger',
+    ]);
+    // Not without a copula, and not across a finding of its own.
+    expect(labels('He had long fingers, seizures and ataxia.')).toEqual([
+      'Ataxia',
+      'Long fingers',
+      'Seizure',
+    ]);
+  });
+
   it("reads an organ's adjective as the organ, in either word order", () => {
     const ids = (text: string): string[] =>
       phenome
