@@ -183,6 +183,42 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     expect(read('She began to sob; nec plus ultra.')).toEqual([]);
   });
 
+  it('lets a recurrence name that the text does not support leave the mentions inside it', () => {
+    // "Fractures of the long bones" is a synonym of Recurrent long bone fractures; without a
+    // word of recurrence it is not read, and must not hide "delayed healing of fractures".
+    const labels = (text: string): string[] => phenome.extract(text).map((t) => t.label);
+    expect(labels('Six men had delayed healing of fractures of the long bones.')).toEqual([
+      'Delayed fracture healing',
+    ]);
+    expect(labels('He had recurrent fractures of the long bones.')).toContain(
+      'Recurrent long bone fractures',
+    );
+  });
+
+  it('reads a list of predicates after a copula as said of the subject ("were small, low-set and ...")', () => {
+    const labels = (text: string): string[] =>
+      phenome
+        .extract(text)
+        .map((t) => t.label)
+        .sort();
+    expect(labels('The ears were small, low-set and posteriorly rotated.')).toEqual([
+      'Low-set ears',
+      'Microtia',
+      'Posteriorly rotated ears',
+    ]);
+    expect(labels('The fingers were long, thin and tapering.')).toEqual([
+      'Long fingers',
+      'Slender finger',
+      'Tapered finger',
+    ]);
+    // Not without a copula, and not across a finding of its own.
+    expect(labels('He had long fingers, seizures and ataxia.')).toEqual([
+      'Ataxia',
+      'Long fingers',
+      'Seizure',
+    ]);
+  });
+
   it("reads an organ's adjective as the organ, in either word order", () => {
     const ids = (text: string): string[] =>
       phenome

@@ -41,6 +41,31 @@ describe('onsetOfStatedAge', () => {
 });
 
 describe('findOnsetStatements', () => {
+  it('reads "began when he was 2 months old" and "When she was 3 years old, X started" as onset', () => {
+    expect(found('Seizures started when he was 2 months old.')).toEqual([['HP:0003593', 'started when he was 2 months old']]);
+    expect(found('Her symptoms began when she was 3 years old.')).toEqual([['HP:0011463', 'began when she was 3 years old']]);
+    expect(found('Problems began when he was 6 months of age.')).toEqual([['HP:0003593', 'began when he was 6 months of age']]);
+    expect(found('The ataxia was first noticed when she was 4.')).toEqual([['HP:0011463', 'was first noticed when she was 4']]);
+    expect(found('The tremor started when he was 65.')).toEqual([['HP:0003584', 'started when he was 65']]);
+    expect(found('When he was 2 months old, seizures started.')).toEqual([['HP:0003593', 'When he was 2 months old, seizures started']]);
+    expect(found('Symptoms began at age 3.')).toEqual([['HP:0011463', 'began at age 3']]);
+  });
+
+  it('does not read a milestone, a treatment, a measure or a relative as the onset in a "when he was" clause', () => {
+    for (const text of [
+      'When he was 2 years old, he started walking.',
+      'When she was 3, she started school.',
+      'When he was 5 years old he started treatment with valproate.',
+      'When she was 12 years old, her mother developed seizures.',
+      'He started to walk when he was 2 years old.',
+      'Treatment started when she was 4 years old.',
+      'Seizures started when he was 2 kg.',
+      'He was diagnosed when he was 5 years old.',
+      'She developed normally until she was 2 years old.',
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+
   it('reads an age at onset after an onset noun or a verb of beginning', () => {
     expect(found('Age at onset 7 years.')).toEqual([['HP:0003621', 'Age at onset 7 years']]);
     expect(found('Onset of weakness at 14 years.')).toEqual([

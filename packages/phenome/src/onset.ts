@@ -158,6 +158,12 @@ interface Pattern {
 const PRENATAL_AFTER =
   /^[^.;]{0,30}?\b(?:gestation|pregnancy|ultraso|USG|sonograph|scan|in utero|prenatal|antenatal|fetal|foetal)/i;
 
+/** "when he was", "when the child was about": the clause that states the patient's age then. */
+const WHEN =
+  'when\\s+(?:he|she|they|the (?:patient|proband|child|boy|girl|infant|baby))\\s+(?:was|were)(?:\\s+(?:only|just|aged|about|around|approximately))*';
+/** Before a number without a unit: "when she was (about)" (years, as "at age"). */
+const WHEN_BEFORE = new RegExp(`\\b${WHEN}\\s*$`, 'i');
+
 /** Before a number without a unit: "age", "aged", "age of", "age at onset (was)". */
 const AGE_WORD_BEFORE =
   /\bage(?:d|\s+of|\s+at\s+(?:\w+\s+)?onset(?:\s+(?:was|of|is))?)?\s*[:=,]?\s*(?:about|around|approximately|~)?\s*$/i;
@@ -177,7 +183,8 @@ const byAge =
     if (RELATIVE_AFTER.test(after)) return undefined;
     if (unit === undefined) {
       const numberAt = m.indices?.[at]?.[0];
-      if (numberAt === undefined || !AGE_WORD_BEFORE.test(m.input.slice(m.index, numberAt)))
+      const before = numberAt === undefined ? '' : m.input.slice(m.index, numberAt);
+      if (numberAt === undefined || !(AGE_WORD_BEFORE.test(before) || WHEN_BEFORE.test(before)))
         return undefined;
       if (!PHRASE_END_AFTER.test(after)) return undefined;
     }
@@ -222,6 +229,21 @@ const PATTERNS: Pattern[] = [
       'gi',
     ),
     read: byAge(1),
+  },
+  // "seizures started when he was 2 months old", "first noticed when she was 4".
+  {
+    re: new RegExp(`\\b${BEGAN}\\b${GAP}\\b${WHEN}\\s+${AGE}`, 'gi'),
+    read: (m) => (gapIsAFinding(m[1]) ? byAge(2)(m) : undefined),
+  },
+  // "When he was 2 months old, seizures started" (not "he started walking": what began is read).
+  {
+    re: new RegExp(`\\b${WHEN}\\s+${AGE}\\s*,?${GAP}\\b(?:first\\s+)?${BEGAN}\\b`, 'gi'),
+    read: (m) => {
+      const what = m.input.slice(m.index + m[0].length).slice(0, 40);
+      // The age is the patient's ("when she was"): not when a relative's disease began.
+      const relative = /\b(?:mother|father|parents?|sisters?|brothers?|siblings?|aunts?|uncles?|cousins?|grand\w*|sons?|daughters?|twins?)\b/i;
+      return gapIsAFinding(m[4]) && !relative.test(m[4] ?? '') && !NOT_A_FINDING.test(what) ? byAge(1)(m) : undefined;
+    },
   },
   // "since the age of 3 years", "from 6 months of age on".
   {

@@ -467,6 +467,60 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       const v = tokens[k] ? dict.lookup(tokens[k].norm) : undefined;
       return v !== undefined && !v.isStop;
     };
+    const inOther = (m: Candidate, k: number): boolean =>
+      mentions.some((o) => o !== m && o.first <= k && k < o.last);
+    const COPULA_RE = /^(?:is|are|was|were)$/i;
+    /**
+     * "The ears were small, low-set and posteriorly rotated": after a predicate mention ("ears
+     * were small"), a list of predicates that commas open (and "and" / "or" may close) is said
+     * of the same subject. An item is one word, a hyphenated pair or an adverb and its word
+     * ("posteriorly rotated"); the subject with the item must be a name the ontology gives. An
+     * item that is a finding of its own is left to its own mention and ends nothing.
+     */
+    const predicateList = (m: Candidate, words: readonly string[]): Candidate[] => {
+      const found: Candidate[] = [];
+      let copula = false;
+      for (let k = m.first + 1; k < m.last - 1; k++)
+        if (COPULA_RE.test((tokens[k] as Token).raw)) copula = true;
+      if (!copula || m.last >= tokens.length || !/^\s*,\s*$/.test(gap(m.last - 1))) return found;
+      const subject = words.slice(0, -1);
+      let q = m.last;
+      for (let step = 0; step < 5 && q < tokens.length; step++) {
+        const closing = isConj(q) && /^\s+$/.test(gap(q));
+        if (closing) q++;
+        let taken = 0;
+        for (const len of [2, 1]) {
+          const last = q + len - 1;
+          if (last >= tokens.length) continue;
+          const first = tokens[q] as Token;
+          if (len === 2 && !first.hyphenNext && !/ly$/i.test(first.raw)) continue;
+          if (len === 2 && first.breakAfter) continue;
+          let ok = true;
+          for (let r = q; r <= last; r++) if (!isContent(r) || inOther(m, r)) ok = false;
+          // The item ends at punctuation, a conjunction or the end of the text.
+          const ends =
+            (tokens[last] as Token).breakAfter || isConj(last + 1) || last + 1 >= tokens.length;
+          if (!ok || !ends) continue;
+          const item: string[] = [];
+          for (let r = q; r <= last; r++) item.push(canonical(r));
+          const entry = lookupWords([...subject, ...item], false);
+          if (entry && entry.termId !== m.entry.termId)
+            found.push({
+              first: m.first,
+              last: last + 1,
+              entry,
+              contentWords: words.length,
+              score: entry.weight * 0.85,
+            });
+          taken = len;
+          break;
+        }
+        if (taken === 0 || closing) break;
+        q += taken;
+        if (q >= tokens.length || !/^\s*,?\s*$/.test(gap(q - 1))) break;
+      }
+      return found;
+    };
     for (const m of mentions) {
       const words = contentOf(tokens, m.first, m.last);
       if (words.length < 2) continue;
@@ -585,6 +639,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
             score: entry.weight * 0.85,
           });
       }
+      out.push(...predicateList(m, words));
       // "reduced patellar tendon reflex and ankle reflex": a phrase of two or three words after
       // the conjunction that is no finding of its own takes the mention's first word.
       if (after + 2 < tokens.length && isConj(after) && /^\s+$/.test(gap(after - 1))) {
@@ -890,8 +945,14 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
+    // A recurrence name the text does not support ("fractures of the long bones", a synonym of
+    // Recurrent long bone fractures) is no candidate: it would hide the mentions inside it.
     const candidates = [
-      ...findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c)),
+      ...findCandidates(tokens).filter(
+        (c) =>
+          !readsNegationAsWord(tokens, c) &&
+          !unsupportedRecurrence(tokens, c, ontology.label(c.entry.termId) ?? ''),
+      ),
       ...slashPrefixCandidates(text, tokens),
     ];
     let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
