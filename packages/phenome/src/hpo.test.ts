@@ -219,6 +219,19 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     ]);
   });
 
+  it('reads the organ after "of" as the site of an anomaly its adjective qualifies', () => {
+    const labels = (text: string): string[] =>
+      phenome
+        .extract(text)
+        .map((t) => t.label)
+        .sort();
+    expect(labels('He had skeletal anomalies of the hands and feet.')).toEqual([
+      'Abnormal foot morphology',
+      'Abnormality of the hand',
+    ]);
+    expect(labels('He had skeletal anomalies.')).toEqual(['Abnormality of the skeletal system']);
+  });
+
   it("reads an organ's adjective as the organ, in either word order", () => {
     const ids = (text: string): string[] =>
       phenome

@@ -941,6 +941,24 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     return out;
   };
 
+  /**
+   * "skeletal anomalies of the hands": the organ after "of" is where the anomaly is, the
+   * adjective the tissue. Where a grouping mention ("skeletal anomalies") is followed by "of" and
+   * a grouping mention starts at its noun and runs past it ("anomalies of the hands"), the
+   * first gives way to the second (whose coordination then reads "... and feet").
+   */
+  const locatedAnomalies = (tokens: readonly Token[], cands: readonly Candidate[]): Candidate[] =>
+    cands.filter(
+      (a) =>
+        !(
+          /^of$/i.test(tokens[a.last]?.raw ?? '') &&
+          isGroupingTerm(a.entry.termId) &&
+          cands.some(
+            (b) => b.first === a.last - 1 && b.last > a.last + 1 && isGroupingTerm(b.entry.termId),
+          )
+        ),
+    );
+
   const extract = (text: string): PhenomeTerm[] => {
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = joinHyphenated(text, tokenize(text));
@@ -955,7 +973,9 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       ),
       ...slashPrefixCandidates(text, tokens),
     ];
-    let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
+    let mentions = selectNonOverlapping(locatedAnomalies(tokens, candidates)).map((m) =>
+      muscleWeakness(tokens, m),
+    );
     const coordinated = expandCoordinations(text, tokens, mentions);
     const covering = coordinated.filter((c) => c.covers);
     if (covering.length > 0)
