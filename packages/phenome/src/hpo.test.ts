@@ -25,6 +25,12 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     ontology = loadOntologyFile(hpoPath);
     phenome = createPhenome(ontology);
   });
+  /** The labels of the terms read from a text, sorted. */
+  const sortedLabels = (text: string): string[] =>
+    phenome
+      .extract(text)
+      .map((t) => t.label)
+      .sort();
 
   it('has every curated lexicon id as a current phenotype term with the recorded label', () => {
     expect(phenome.stats.skippedLexicon).toEqual([]);
@@ -196,23 +202,18 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
   });
 
   it('reads a list of predicates after a copula as said of the subject ("were small, low-set and ...")', () => {
-    const labels = (text: string): string[] =>
-      phenome
-        .extract(text)
-        .map((t) => t.label)
-        .sort();
-    expect(labels('The ears were small, low-set and posteriorly rotated.')).toEqual([
+    expect(sortedLabels('The ears were small, low-set and posteriorly rotated.')).toEqual([
       'Low-set ears',
       'Microtia',
       'Posteriorly rotated ears',
     ]);
-    expect(labels('The fingers were long, thin and tapering.')).toEqual([
+    expect(sortedLabels('The fingers were long, thin and tapering.')).toEqual([
       'Long fingers',
       'Slender finger',
       'Tapered finger',
     ]);
     // Not without a copula, and not across a finding of its own.
-    expect(labels('He had long fingers, seizures and ataxia.')).toEqual([
+    expect(sortedLabels('He had long fingers, seizures and ataxia.')).toEqual([
       'Ataxia',
       'Long fingers',
       'Seizure',
@@ -220,16 +221,13 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
   });
 
   it('reads the organ after "of" as the site of an anomaly its adjective qualifies', () => {
-    const labels = (text: string): string[] =>
-      phenome
-        .extract(text)
-        .map((t) => t.label)
-        .sort();
-    expect(labels('He had skeletal anomalies of the hands and feet.')).toEqual([
+    expect(sortedLabels('He had skeletal anomalies of the hands and feet.')).toEqual([
       'Abnormal foot morphology',
       'Abnormality of the hand',
     ]);
-    expect(labels('He had skeletal anomalies.')).toEqual(['Abnormality of the skeletal system']);
+    expect(sortedLabels('He had skeletal anomalies.')).toEqual([
+      'Abnormality of the skeletal system',
+    ]);
   });
 
   it("reads an organ's adjective as the organ, in either word order", () => {
