@@ -173,7 +173,7 @@ describe('findLabValues', () => {
   });
 
   it("reads the laboratory's flag after a value, with or without a unit or range", () => {
-    expect(read('K 2.9 (L)')).toEqual([['HP:0002900', 'K 2.9 (L)']]);
+    expect(read('K 2.9 (L)')).toEqual([['HP:0002900', 'K 2.9']]);
     // The flag reads a value inside the fixed thresholds by the laboratory's own range.
     expect(read('Na 133 L, K 3.3 L.')).toEqual([
       ['HP:0002902', 'Na 133 L'],
@@ -181,7 +181,7 @@ describe('findLabValues', () => {
     ]);
     expect(read('ALT 150 H')).toEqual([['HP:0031964', 'ALT 150 H']]);
     expect(read('CK 450 U/L ↑')).toEqual([['HP:0003236', 'CK 450 U/L ↑']]);
-    expect(read('Hb 11.2 g/dL (low)')).toEqual([['HP:0001903', 'Hb 11.2 g/dL (low)']]);
+    expect(read('Hb 11.2 g/dL (low)')).toEqual([['HP:0001903', 'Hb 11.2 g/dL']]);
     expect(read('sodium 131 mmol/L, low.')).toEqual([]);
     expect(read('Hb 10.9 low, plt 140 low')).toEqual([
       ['HP:0001903', 'Hb 10.9 low'],
@@ -233,7 +233,23 @@ describe('createPhenome: laboratory values', () => {
     ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
     ['HP:0001903', 'Anemia', ['HP:0000118'], ['Anaemia']],
     ['HP:0001250', 'Seizure', ['HP:0000118'], ['Seizures']],
+    ['HP:0002902', 'Hyponatremia', ['HP:0000118']],
+    ['HP:0001873', 'Thrombocytopenia', ['HP:0000118']],
   ]);
+
+  it("reads a note's bare values and flags in the patient's, the family's and negated contexts", () => {
+    const text = 'Labs: Na 128, Hb 9.1 (L). Brother: plt 45. No hyponatremia at discharge.';
+    expect(
+      createPhenome(ontology)
+        .extract(text)
+        .map((t) => [t.id, t.text, t.subject, t.negated]),
+    ).toEqual([
+      ['HP:0002902', 'Na 128', 'patient', false],
+      ['HP:0001903', 'Hb 9.1', 'patient', false],
+      ['HP:0001873', 'plt 45', 'family', false],
+      ['HP:0002902', 'hyponatremia', 'patient', true],
+    ]);
+  });
 
   it('reports an abnormal value as its finding, flagged lab, with its context', () => {
     const phenome = createPhenome(ontology);

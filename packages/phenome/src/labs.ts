@@ -8,9 +8,12 @@
  * conservative threshold that is abnormal at every age after the newborn period and for both
  * sexes (e.g. haemoglobin below 10 g/dL: the lowest lower limit of normal, 11 g/dL, is that of
  * young children). Haemoglobin is read by the WHO anaemia threshold of the patient's age and
- * sex when the text states them ("a 45-year-old man ... Hb 11.5 g/dL"). A value needs a recognised unit or a reference range; a value without either,
- * a decimal comma, a range instead of a value, or a specimen other than blood (urine,
- * cerebrospinal fluid) gives nothing.
+ * sex when the text states them ("a 45-year-old man ... Hb 11.5 g/dL"). A value needs a
+ * recognised unit, a reference range or the laboratory's flag ("K 2.9 (L)", "ALT 210 H"); a
+ * value written bare right after its name ("Hb 8.1", "plt 45") takes the one unit its size
+ * allows for that analyte (Analyte.bare), and reads nothing where two units fit. A decimal
+ * comma, a range instead of a value, or a specimen other than blood (urine, cerebrospinal
+ * fluid) gives nothing.
  */
 
 export interface LabFinding {
@@ -584,7 +587,12 @@ function readFlag(after: string): 'high' | 'low' | undefined {
   if (m[1] !== undefined && /^[lh]{1,2}$/.test(m[1])) return undefined;
   return FLAG_HIGH_RE.test(word) ? 'high' : 'low';
 }
-const flagLength = (after: string): number | undefined => FLAG_RE.exec(after)?.[0].length;
+/** How much of an unbracketed flag the finding's span takes ("ALT 210 H"); a bracketed one,
+ * like a printed range, stays outside it ("K 2.9 (L)" spans "K 2.9"). */
+function flagLength(after: string): number {
+  const m = FLAG_RE.exec(after);
+  return m && m[1] === undefined ? m[0].length : 0;
+}
 
 /** The analyte's first value in `window` (text just after its name) and what it says. */
 function readValue(
@@ -655,7 +663,7 @@ function readValue(
     const flag = (unit !== undefined || bare) && readFlag(window.slice(valueEnd));
     if (flag) {
       const id = flag === 'high' ? canBeHigh && analyte.high : canBeLow && analyte.low;
-      return id ? { id, end: valueEnd + (flagLength(window.slice(valueEnd)) ?? 0) } : undefined;
+      return id ? { id, end: valueEnd + flagLength(window.slice(valueEnd)) } : undefined;
     }
     if (bare && BARE_END_RE.test(after)) {
       const inferred = analyte.bare?.find((b) => value >= b.min && value <= b.max);
