@@ -203,6 +203,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
   };
   const dict = new PhraseDictionary(ontology, options);
   const minConfidence = options.minConfidence ?? 0;
+  const organs = organWords(ontology);
   if (minConfidence < 0 || minConfidence > 1)
     throw new RangeError(`minConfidence must be within 0..1, got ${minConfidence}`);
   const depthCache = new Map<string, number>();
@@ -1032,6 +1033,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         m.entry.source === 'growth' ||
         m.entry.source === 'onset';
       if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
+      if (!computed && otherSenseOf(tokens, m, ontology.label(m.entry.termId) ?? '', organs))
+        continue;
       if (!computed && eponymDisease(text, tokens, m) && !ontology.isA(m.entry.termId, NEOPLASM))
         continue;
       // In a case report, statements about the disease or a population are not the patient's.
@@ -1338,6 +1341,56 @@ const EPONYM_EXCEPTIONS = new Set([
 /** Words before the muscle group after "weakness of" that name none ("of both the left ..."). */
 const SITE_FUNCTION_WORD_RE = /^(?:the|both|his|her|their|all|four|left|right|and|or)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
+
+/**
+ * The body's parts as the ontology names them: the words of its organ grouping labels
+ * ("Abnormality of the liver", "Abnormal joint morphology"), normalised as tokens are.
+ */
+function organWords(ontology: Ontology): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const term of ontology.terms.values()) {
+    const m =
+      /^abnormality of (?:the )?(.+)$/i.exec(term.label) ??
+      /^abnormal (.+) morphology$/i.exec(term.label);
+    for (const w of (m?.[1] ?? '').split(/[\s,/-]+/))
+      if (w.length > 2 && !/^(?:and|or|the|of)$/i.test(w)) out.add(normalizeWord(w));
+  }
+  return out;
+}
+/** Who an "of" phrase may name beside an organ ("hypersensitivity of the patient"). */
+const PERSON_RE =
+  /^(?:patients?|probands?|child(?:ren)?|boys?|girls?|infants?|siblings?|brothers?|sisters?|him|her|them|individuals?|strangers?|people|others|adults?|peers?)$/i;
+
+/**
+ * A one-word exact synonym that drops its term's qualifier ("Hypersensitivity" of Emotional
+ * hypersensitivity, "Contracture" of Joint contracture) followed by "of" and what is neither a
+ * body part the ontology names nor a person: the word in another sense ("hypersensitivity of
+ * erythroid progenitors to EPO", "a contracture of 10°").
+ */
+function otherSenseOf(
+  tokens: readonly Token[],
+  m: Candidate,
+  label: string,
+  organs: ReadonlySet<string>,
+): boolean {
+  if (m.last - m.first !== 1 || m.entry.source !== 'exact' || m.entry.words.length !== 1)
+    return false;
+  const synonym = m.entry.text.toLowerCase();
+  const labelWords = label.toLowerCase().split(/[\s-]+/);
+  if (labelWords.length < 2 || !labelWords.includes(synonym)) return false;
+  // The qualifier dropped names a site ("Joint", "Hepatic"): an organ after "of" is that site
+  // said another way ("contracture of the elbow"); otherwise ("Emotional") no organ is.
+  const siteQualifier = labelWords.some((w) => w !== synonym && organs.has(normalizeWord(w)));
+  const word = tokens[m.first] as Token;
+  const of = tokens[m.last];
+  if (word.breakAfter || of === undefined || !/^of$/i.test(of.raw) || of.breakAfter) return false;
+  for (let k = m.last + 1; k < Math.min(tokens.length, m.last + 5); k++) {
+    const t = tokens[k] as Token;
+    if (SITE_FUNCTION_WORD_RE.test(t.raw) && !t.breakAfter) continue;
+    return !(siteQualifier && organs.has(t.norm)) && !PERSON_RE.test(t.raw);
+  }
+  return false;
+}
 
 /** Prepositions that do not attach an abnormality to an organ ("disease on brain imaging"). */
 const NOT_OF_ORGAN_RE = /^(?:on|at|with|for|by|from|to|after|before|during|than|as)$/i;
