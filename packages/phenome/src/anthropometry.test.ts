@@ -64,4 +64,38 @@ describe('findGrowthFindings', () => {
       ['HP:0004322', 'Height-for-age z-score -2.5'],
     ]);
   });
+
+  it('reads a weight above the 97th centile or 2 SD and a body mass index outside the 3rd-97th centiles or 2 SD', () => {
+    expect(found('Body weight +2.8 SDS.')).toEqual([['HP:0004324', 'Body weight +2.8 SDS']]);
+    expect(found('Growth: Wt >99th %ile, Ht 50th %ile.')).toEqual([
+      ['HP:0004324', 'Wt >99th %ile'],
+    ]);
+    expect(found('Her weight was 41 kg (2.5 SD above the mean).')).toEqual([
+      ['HP:0004324', 'weight was 41 kg (2.5 SD above the mean'],
+    ]);
+    // A low weight is not read (measured: the dev golds call it failure to thrive or nothing),
+    // nor given to the stature beside it.
+    expect(found('Weight 2nd centile, height 25th centile.')).toEqual([]);
+    expect(found('Her weight was 9.1 kg (-2.5 SD).')).toEqual([]);
+    // A body mass index above the 97th centile or 2 SD is obesity (WHO, CDC); below, a
+    // decreased body mass index.
+    expect(found('BMI 99th percentile.')).toEqual([['HP:0001513', 'BMI 99th percentile']]);
+    expect(found('Her body mass index was 31 kg/m2 (+2.4 SD).')).toEqual([
+      ['HP:0001513', 'body mass index was 31 kg/m2 (+2.4 SD'],
+    ]);
+    expect(found('BMI z-score -2.3')).toEqual([['HP:0045082', 'BMI z-score -2.3']]);
+  });
+
+  it('reads no weight within the range, at birth, of a fetus, or a change of weight', () => {
+    expect(found('Weight 97th centile, BMI 90th percentile.')).toEqual([]);
+    expect(found('Weight 12 kg.')).toEqual([]);
+    expect(found('Birth weight 4650 g (> 97th percentile).')).toEqual([]);
+    expect(found('Estimated fetal weight was above the 97th centile.')).toEqual([]);
+    expect(found('Her weight gain was above the 97th centile.')).toEqual([]);
+    expect(found('Weight loss of +2.5 SD.')).toEqual([]);
+    expect(found('Weight-for-length +2.5 SD.')).toEqual([]);
+    expect(found('Maternal BMI was above the 97th centile.')).toEqual([]);
+    // "wt" in lower case is the wild type.
+    expect(found('wt >99th %ile')).toEqual([]);
+  });
 });

@@ -6,9 +6,17 @@
  * those of the HPO's own definitions: Short stature "more than 2 SD below the mean" (or below
  * the 3rd centile), Tall stature "above the 97th centile or more than 2 SD above", Microcephaly
  * "below 2 SD", Macrocephaly "above the 97th centile" (or 2 SD). A value exactly at a limit
- * ("-2 SD", "3rd centile") is not beyond it. Only a measurement with its score or centile gives
- * a finding: a height in centimetres alone gives nothing (no age or sex to compare with), nor a
- * measurement at birth (its own terms), a target or mid-parental height, or a weight.
+ * ("-2 SD", "3rd centile") is not beyond it. Weight and body mass index are read the same way:
+ * Increased body weight ("Abnormally increased body weight") above the 97th centile or 2 SD; a
+ * weight below the 3rd centile or 2 SD (Decreased body weight, exact synonym "Weight less than
+ * 3rd percentile") is not read: on the dev corpora all three such weights were gold-annotated
+ * as Failure to thrive, Growth delay or nothing, and JAX lost F1 (0.562 -> 0.561, P 0.473 ->
+ * 0.471; session 18, second round). A body mass index below the 3rd centile or 2 SD is Decreased body mass index
+ * (WHO thinness, BMI-for-age < -2 SD), above the 97th or 2 SD Obesity (WHO growth reference
+ * 5-19 years: obesity > +2 SD; CDC: obesity at or above the 95th centile for age and sex).
+ * Only a measurement with its score or centile gives a finding: a height in centimetres or a
+ * weight in kilograms alone gives nothing (no age or sex to compare with), nor a measurement at
+ * birth (its own terms), a target or mid-parental height, or a fetus's.
  */
 
 export interface GrowthFinding {
@@ -23,13 +31,35 @@ const SHORT_STATURE = 'HP:0004322';
 const TALL_STATURE = 'HP:0000098';
 const MICROCEPHALY = 'HP:0000252';
 const MACROCEPHALY = 'HP:0000256';
+const INCREASED_WEIGHT = 'HP:0004324';
+const DECREASED_BMI = 'HP:0045082';
+const OBESITY = 'HP:0001513';
 
-const MEASURES: { re: RegExp; low: string; high: string }[] = [
-  { re: /\b(?:height|stature|body length|length)\b/gi, low: SHORT_STATURE, high: TALL_STATURE },
+/** `owned`: the word before the name must leave the measurement the body's (bodyMeasure). */
+const MEASURES: { re: RegExp; low?: string; high: string; owned: boolean }[] = [
+  {
+    re: /\b(?:height|stature|body length|length)\b/gi,
+    low: SHORT_STATURE,
+    high: TALL_STATURE,
+    owned: true,
+  },
   {
     re: /\b(?:head circumference|occipito-?frontal (?:head )?circumference|OFC|HC)\b/g,
     low: MICROCEPHALY,
     high: MACROCEPHALY,
+    owned: false,
+  },
+  // "Wt" only capitalised: "wt" is also the wild type.
+  {
+    re: /\b(?:[Bb]ody [Ww]eight|[Ww]eight|WEIGHT|Wt)\b/g,
+    high: INCREASED_WEIGHT,
+    owned: true,
+  },
+  {
+    re: /\b(?:BMI|[Bb]ody[-\s][Mm]ass[-\s][Ii]ndex)\b/g,
+    low: DECREASED_BMI,
+    high: OBESITY,
+    owned: true,
   },
 ];
 /** Case-insensitive head-circumference names (the abbreviations above are case-sensitive). */
@@ -39,7 +69,8 @@ const HEAD_NAME_RE = /\b(?:head circumference|occipito-?frontal (?:head )?circum
 const OTHER_MEASURE_RE =
   /\b(?:height|stature|length|weight|head circumference|OFC|HC|BMI|body mass index|arm span|span)\b/i;
 /** A measurement's rate of change, not the measurement ("height velocity", "OFC growth rate"). */
-const RATE_RE = /^[\s-]*(?:velocity|velocities|gain|increment|growth(?:\s+rate)?|increase)\b/i;
+const RATE_RE =
+  /^[\s-]*(?:velocity|velocities|gain|loss|increment|growth(?:\s+rate)?|increase|for[\s-](?:height|length))\b/i;
 /**
  * "(-2.2 SD)", "−4.18 SD", "below the -4 SD", "+2.5 SDS", "2.5 SD below the mean", "SDS -3.1",
  * "z-score -2.5".
@@ -51,10 +82,11 @@ const CENTILE_RE =
   /(?:(below|less than|under|<|above|more than|over|>)\s*(?:the\s+)?)?(\d{1,2}(?:\.\d)?)(?:st|nd|rd|th|d)?(?:\s*(?:[–-]|to)\s*(\d{1,2}(?:\.\d)?)(?:st|nd|rd|th|d)?)?\s*(?:percentile|centile|%ile)s?\b/i;
 /** Measurements that are not the patient's stature or head size now. */
 const EXCLUDED_CONTEXT_RE =
-  /\b(?:at birth|birth (?:length|weight|height)|born|newborn|neonat\w*|target|mid-?parental)\b/i;
+  /\b(?:at birth|birth (?:length|weight|height)|born|newborn|neonat\w*|target|mid-?parental|fetal|foetal|fetus|prenatal)\b/i;
 /**
- * The word before a stature name must leave it the body's ("her height", "a length of", "weight
- * and height"), not a part's ("femur length", "sitting height", "vertebral height").
+ * The word before a stature, weight or BMI name must leave it the body's ("her height", "a
+ * length of", "weight and height"), not a part's or another's ("femur length", "sitting height",
+ * "vertebral height", "molecular weight", "maternal BMI").
  */
 const STATURE_OWNERS = new Set(
   "his her their its the a body current final adult standing supine and or with of in at by has had have is was were patient’s patient's child’s child's".split(
@@ -62,8 +94,8 @@ const STATURE_OWNERS = new Set(
   ),
 );
 
-/** The stature name at this offset is the body's: no word before it, or an owner word. */
-function bodyStature(text: string, start: number): boolean {
+/** The measurement name at this offset is the body's: no word before it, or an owner word. */
+function bodyMeasure(text: string, start: number): boolean {
   const before = /([A-Za-z'’-]+)\s*$/.exec(text.slice(Math.max(0, start - 30), start));
   return before === null || STATURE_OWNERS.has((before[1] as string).toLowerCase());
 }
@@ -123,11 +155,11 @@ function sentenceAround(text: string, start: number, end: number): string {
 /** Stature and head size stated beyond the normal range by a score or a centile. */
 export function findGrowthFindings(text: string): GrowthFinding[] {
   const out: GrowthFinding[] = [];
-  const names: { start: number; end: number; low: string; high: string }[] = [];
-  for (const { re, low, high } of MEASURES) {
+  const names: { start: number; end: number; low?: string; high: string; owned: boolean }[] = [];
+  for (const { re, low, high, owned } of MEASURES) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text))
-      names.push({ start: m.index, end: m.index + m[0].length, low, high });
+      names.push({ start: m.index, end: m.index + m[0].length, low, high, owned });
   }
   HEAD_NAME_RE.lastIndex = 0;
   for (let m = HEAD_NAME_RE.exec(text); m; m = HEAD_NAME_RE.exec(text))
@@ -137,6 +169,7 @@ export function findGrowthFindings(text: string): GrowthFinding[] {
         end: m.index + m[0].length,
         low: MICROCEPHALY,
         high: MACROCEPHALY,
+        owned: false,
       });
   names.sort((a, b) => a.start - b.start);
   for (const n of names) {
@@ -147,7 +180,7 @@ export function findGrowthFindings(text: string): GrowthFinding[] {
       )
     )
       continue;
-    if (n.low === SHORT_STATURE && !bodyStature(text, n.start)) continue;
+    if (n.owned && !bodyMeasure(text, n.start)) continue;
     // A growth rate is no size: "height velocity below the 3rd centile" is no short stature.
     if (RATE_RE.test(text.slice(n.end, n.end + 20))) continue;
     // The score or centile must follow within the same clause, before any other measurement.
@@ -166,7 +199,8 @@ export function findGrowthFindings(text: string): GrowthFinding[] {
     if (dir === 0) continue;
     const end = n.end + hit.index + hit[0].length;
     if (EXCLUDED_CONTEXT_RE.test(sentenceAround(text, n.start, end))) continue;
-    out.push({ id: dir < 0 ? n.low : n.high, start: n.start, end });
+    const id = dir < 0 ? n.low : n.high;
+    if (id !== undefined) out.push({ id, start: n.start, end });
   }
   return out;
 }

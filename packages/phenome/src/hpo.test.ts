@@ -25,6 +25,12 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     ontology = loadOntologyFile(hpoPath);
     phenome = createPhenome(ontology);
   });
+  /** The labels of the terms read from a text, sorted. */
+  const sortedLabels = (text: string): string[] =>
+    phenome
+      .extract(text)
+      .map((t) => t.label)
+      .sort();
 
   it('has every curated lexicon id as a current phenotype term with the recorded label', () => {
     expect(phenome.stats.skippedLexicon).toEqual([]);
@@ -181,6 +187,47 @@ describe.skipIf(!hasData)(`PhenomeAI on the real HPO (${hpoPath})`, () => {
     ]);
     // Case-sensitive: the words "sob" and "nec" are no findings.
     expect(read('She began to sob; nec plus ultra.')).toEqual([]);
+  });
+
+  it('lets a recurrence name that the text does not support leave the mentions inside it', () => {
+    // "Fractures of the long bones" is a synonym of Recurrent long bone fractures; without a
+    // word of recurrence it is not read, and must not hide "delayed healing of fractures".
+    const labels = (text: string): string[] => phenome.extract(text).map((t) => t.label);
+    expect(labels('Six men had delayed healing of fractures of the long bones.')).toEqual([
+      'Delayed fracture healing',
+    ]);
+    expect(labels('He had recurrent fractures of the long bones.')).toContain(
+      'Recurrent long bone fractures',
+    );
+  });
+
+  it('reads a list of predicates after a copula as said of the subject ("were small, low-set and ...")', () => {
+    expect(sortedLabels('The ears were small, low-set and posteriorly rotated.')).toEqual([
+      'Low-set ears',
+      'Microtia',
+      'Posteriorly rotated ears',
+    ]);
+    expect(sortedLabels('The fingers were long, thin and tapering.')).toEqual([
+      'Long fingers',
+      'Slender finger',
+      'Tapered finger',
+    ]);
+    // Not without a copula, and not across a finding of its own.
+    expect(sortedLabels('He had long fingers, seizures and ataxia.')).toEqual([
+      'Ataxia',
+      'Long fingers',
+      'Seizure',
+    ]);
+  });
+
+  it('reads the organ after "of" as the site of an anomaly its adjective qualifies', () => {
+    expect(sortedLabels('He had skeletal anomalies of the hands and feet.')).toEqual([
+      'Abnormal foot morphology',
+      'Abnormality of the hand',
+    ]);
+    expect(sortedLabels('He had skeletal anomalies.')).toEqual([
+      'Abnormality of the skeletal system',
+    ]);
   });
 
   it("reads an organ's adjective as the organ, in either word order", () => {

@@ -123,10 +123,77 @@ describe('findLabValues', () => {
   it('gives nothing for another specimen, an age, a missing unit or a decimal comma', () => {
     expect(read('urinary calcium 4.1 mmol/L')).toEqual([]);
     expect(read('the CK level at the age of 11 years was 134 U/l')).toEqual([]);
-    expect(read('Hb 7.1')).toEqual([]);
+    // Without a unit only where one unit fits (below); glucose's mmol/L and mg/dL overlap.
+    expect(read('glucose 35')).toEqual([]);
     expect(read('Hb 7,1 g/dL')).toEqual([]);
     expect(read('glucose 120 min after the load')).toEqual([]);
     expect(read('creatinine clearance 20 ml/min')).toEqual([]);
+  });
+
+  it('infers the unit of a bare value only where the value allows one unit', () => {
+    expect(read('Hb 7.1')).toEqual([['HP:0001903', 'Hb 7.1']]);
+    expect(read('Hgb 71, Na 128.')).toEqual([
+      ['HP:0001903', 'Hgb 71'],
+      ['HP:0002902', 'Na 128'],
+    ]);
+    expect(read('K 2.9; CK 4,500; ALT 210; creatinine 3.4')).toEqual([
+      ['HP:0002900', 'K 2.9'],
+      ['HP:0003236', 'CK 4,500'],
+      ['HP:0031964', 'ALT 210'],
+      ['HP:0003259', 'creatinine 3.4'],
+    ]);
+    // A list of a blood count: per nanolitre, or per microlitre when the value says so.
+    expect(read('CBC: WBC 2.1, Hb 8.1, plt 45.')).toEqual([
+      ['HP:0001882', 'WBC 2.1'],
+      ['HP:0001903', 'Hb 8.1'],
+      ['HP:0001873', 'plt 45'],
+    ]);
+    expect(read('platelets 45,000 and ANC 400')).toEqual([
+      ['HP:0001873', 'platelets 45,000'],
+      ['HP:0001875', 'ANC 400'],
+    ]);
+    // Normal bare values, and values that fit two units or none (Hb 26-29, platelets
+    // 1,500-5,000, a CK below 1,000 whose unit could be µkat/L) read nothing.
+    expect(read('Hb 12.5, Na 138, K 4.1, plt 250, WBC 7.2, CK 150, ALT 35')).toEqual([]);
+    expect(read('Hb 28')).toEqual([]);
+    expect(read('plt 2,500')).toEqual([]);
+    expect(read('Ca 1.6 and calcium 7.0')).toEqual([
+      ['HP:0002901', 'Ca 1.6'],
+      ['HP:0002901', 'calcium 7.0'],
+    ]);
+    // A bare number must follow the name closely and end its item: not a count of something
+    // else, a fraction or a number with an unknown unit.
+    expect(read('Hb dropped in 3 days')).toEqual([]);
+    expect(read('Hb 7.1 mg')).toEqual([]);
+    expect(read('WBC 2 types')).toEqual([]);
+    expect(read('vitamin K 2.0')).toEqual([]);
+    // A printed range is compared only on the value's scale.
+    expect(read('plt 45,000 (150-400)')).toEqual([['HP:0001873', 'plt 45,000']]);
+    expect(read('plt 45 (150-400)')).toEqual([['HP:0001873', 'plt 45']]);
+  });
+
+  it("reads the laboratory's flag after a value, with or without a unit or range", () => {
+    expect(read('K 2.9 (L)')).toEqual([['HP:0002900', 'K 2.9']]);
+    // The flag reads a value inside the fixed thresholds by the laboratory's own range.
+    expect(read('Na 133 L, K 3.3 L.')).toEqual([
+      ['HP:0002902', 'Na 133 L'],
+      ['HP:0002900', 'K 3.3 L'],
+    ]);
+    expect(read('ALT 150 H')).toEqual([['HP:0031964', 'ALT 150 H']]);
+    expect(read('CK 450 U/L ↑')).toEqual([['HP:0003236', 'CK 450 U/L ↑']]);
+    expect(read('Hb 11.2 g/dL (low)')).toEqual([['HP:0001903', 'Hb 11.2 g/dL']]);
+    expect(read('sodium 131 mmol/L, low.')).toEqual([]);
+    expect(read('Hb 10.9 low, plt 140 low')).toEqual([
+      ['HP:0001903', 'Hb 10.9 low'],
+      ['HP:0001873', 'plt 140 low'],
+    ]);
+    // The flag's direction must have a term ("Hb 17.5 H" names none) and agree with a
+    // comparator; a word starting the next item is not a flag.
+    expect(read('Hb 17.5 H')).toEqual([]);
+    expect(read('CK > 150 L')).toEqual([]);
+    expect(read('WBC 5.1, low platelets')).toEqual([['HP:0001873', 'low platelets']]);
+    // Lower-case letters are no flags.
+    expect(read('K 3.3 l')).toEqual([]);
   });
 
   it("ignores a printed range that cannot be the analyte's and falls back to the thresholds", () => {
@@ -166,7 +233,23 @@ describe('createPhenome: laboratory values', () => {
     ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
     ['HP:0001903', 'Anemia', ['HP:0000118'], ['Anaemia']],
     ['HP:0001250', 'Seizure', ['HP:0000118'], ['Seizures']],
+    ['HP:0002902', 'Hyponatremia', ['HP:0000118']],
+    ['HP:0001873', 'Thrombocytopenia', ['HP:0000118']],
   ]);
+
+  it("reads a note's bare values and flags in the patient's, the family's and negated contexts", () => {
+    const text = 'Labs: Na 128, Hb 9.1 (L). Brother: plt 45. No hyponatremia at discharge.';
+    expect(
+      createPhenome(ontology)
+        .extract(text)
+        .map((t) => [t.id, t.text, t.subject, t.negated]),
+    ).toEqual([
+      ['HP:0002902', 'Na 128', 'patient', false],
+      ['HP:0001903', 'Hb 9.1', 'patient', false],
+      ['HP:0001873', 'plt 45', 'family', false],
+      ['HP:0002902', 'hyponatremia', 'patient', true],
+    ]);
+  });
 
   it('reports an abnormal value as its finding, flagged lab, with its context', () => {
     const phenome = createPhenome(ontology);

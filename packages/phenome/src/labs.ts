@@ -8,9 +8,12 @@
  * conservative threshold that is abnormal at every age after the newborn period and for both
  * sexes (e.g. haemoglobin below 10 g/dL: the lowest lower limit of normal, 11 g/dL, is that of
  * young children). Haemoglobin is read by the WHO anaemia threshold of the patient's age and
- * sex when the text states them ("a 45-year-old man ... Hb 11.5 g/dL"). A value needs a recognised unit or a reference range; a value without either,
- * a decimal comma, a range instead of a value, or a specimen other than blood (urine,
- * cerebrospinal fluid) gives nothing.
+ * sex when the text states them ("a 45-year-old man ... Hb 11.5 g/dL"). A value needs a
+ * recognised unit, a reference range or the laboratory's flag ("K 2.9 (L)", "ALT 210 H"); a
+ * value written bare right after its name ("Hb 8.1", "plt 45") takes the one unit its size
+ * allows for that analyte (Analyte.bare), and reads nothing where two units fit. A decimal
+ * comma, a range instead of a value, or a specimen other than blood (urine, cerebrospinal
+ * fluid) gives nothing.
  */
 
 export interface LabFinding {
@@ -41,6 +44,12 @@ interface Analyte {
    * `limits.below` that must hold at every age; undefined keeps the fixed ones.
    */
   belowFor?: (patient: Patient) => Record<Unit, number> | undefined;
+  /**
+   * Values written without a unit ("Hb 8.1", "plt 45"): the ranges where only one unit is
+   * possible, each with its unit (and for counts the factor to 10^9/L). A value outside every
+   * range, or an analyte without them, reads nothing without its unit.
+   */
+  bare?: { min: number; max: number; unit: Unit; factor?: number }[];
 }
 
 /** The patient's age and sex as the text states them ("a 45-year-old man"). */
@@ -68,6 +77,8 @@ function whoAnaemiaLimit(p: Patient): Record<Unit, number> | undefined {
 }
 
 const COUNT = 'x10^9/l';
+/** ALT and AST are reported in U/L (= IU/L); 200 µkat/L would be 12,000 U/L. */
+const TRANSAMINASE_BARE = [{ min: 200, max: 20_000, unit: 'u/l' }];
 
 /** Thresholds are deliberately outside every age- and sex-specific reference interval. */
 const ANALYTES: Analyte[] = [
@@ -77,23 +88,40 @@ const ANALYTES: Analyte[] = [
     low: 'HP:0001903', // Anemia
     limits: { below: { 'g/dl': 10, 'g/l': 100, 'mmol/l': 6.2 } },
     belowFor: whoAnaemiaLimit,
+    // Survivable haemoglobin lies within 3-25 g/dL (30-250 g/L); the two do not overlap.
+    // (The mmol/L of Dutch laboratories, 2-12, overlaps g/dL: notes in English write g/dL.)
+    bare: [
+      { min: 3, max: 25, unit: 'g/dl' },
+      { min: 30, max: 250, unit: 'g/l' },
+    ],
   },
   {
     name: 'platelets',
-    pattern: /\b(?:[Pp]latelets?(?:\s+counts?)?|[Tt]hrombocytes?(?:\s+counts?)?|PLTs?)\b/g,
+    pattern: /\b(?:[Pp]latelets?(?:\s+counts?)?|[Tt]hrombocytes?(?:\s+counts?)?|PLTs?|[Pp]lts?)\b/g,
     low: 'HP:0001873', // Thrombocytopenia
     high: 'HP:0001894', // Thrombocytosis
     count: true,
     limits: { below: { [COUNT]: 100 }, above: { [COUNT]: 600 } },
+    // Notes write platelets per nanolitre (x10^9/L = x10^3/µL: "plt 45") or per microlitre
+    // ("plt 45,000"); 1,500-5,000 could be either.
+    bare: [
+      { min: 1, max: 1500, unit: COUNT },
+      { min: 5000, max: 1_500_000, unit: COUNT, factor: 0.001 },
+    ],
   },
   {
     name: 'leukocytes',
     pattern:
-      /\b(?:[Ww]hite\s+(?:blood\s+)?cells?(?:\s+counts?)?|[Ll]eu[ck]ocytes?(?:\s+counts?)?|WBCs?|WCC)\b/g,
+      /\b(?:[Ww]hite\s+(?:blood\s+)?cells?(?:\s+counts?)?|[Ll]eu[ck]ocytes?(?:\s+counts?)?|WBCs?|wbc|WCC)\b/g,
     low: 'HP:0001882', // Decreased total leukocyte count
     high: 'HP:0001974', // Increased total leukocyte count
     count: true,
     limits: { below: { [COUNT]: 3 }, above: { [COUNT]: 30 } },
+    // x10^9/L ("WBC 2.1") or per microlitre ("WBC 2,100"); 100-1,000 could be either.
+    bare: [
+      { min: 0.1, max: 100, unit: COUNT },
+      { min: 1000, max: 500_000, unit: COUNT, factor: 0.001 },
+    ],
   },
   {
     name: 'neutrophils',
@@ -101,12 +129,20 @@ const ANALYTES: Analyte[] = [
     low: 'HP:0001875', // Decreased total neutrophil count
     count: true,
     limits: { below: { [COUNT]: 1 } },
+    // "ANC 0.4" (x10^9/L) or "ANC 400" (per microlitre); 50-100 could be either.
+    bare: [
+      { min: 0, max: 50, unit: COUNT },
+      { min: 100, max: 100_000, unit: COUNT, factor: 0.001 },
+    ],
   },
   {
     name: 'creatine kinase',
     pattern: /\b(?:[Cc]reatine\s+(?:phospho)?kinase|CK|CPK)\b(?!-?MB)/g,
     high: 'HP:0003236',
     limits: { above: { 'u/l': 1000 } },
+    // In µkat/L (Nordic laboratories) a value of 1,000 would be 60,000 U/L: a bare value that
+    // large is in U/L; smaller ones are normal in U/L and read nothing either way.
+    bare: [{ min: 1000, max: 1_000_000, unit: 'u/l' }],
   },
   {
     name: 'alkaline phosphatase',
@@ -119,6 +155,7 @@ const ANALYTES: Analyte[] = [
     pattern: /\b(?:[Aa]lanine\s+(?:amino)?transaminase|[Aa]lanine\s+aminotransferase|ALT|SGPT)\b/g,
     high: 'HP:0031964',
     limits: { above: { 'u/l': 200 } },
+    bare: TRANSAMINASE_BARE,
   },
   {
     name: 'aspartate aminotransferase',
@@ -126,6 +163,7 @@ const ANALYTES: Analyte[] = [
       /\b(?:[Aa]spartate\s+(?:amino)?transaminase|[Aa]spartate\s+aminotransferase|AST|SGOT)\b/g,
     high: 'HP:0031956',
     limits: { above: { 'u/l': 200 } },
+    bare: TRANSAMINASE_BARE,
   },
   {
     name: 'sodium',
@@ -133,13 +171,16 @@ const ANALYTES: Analyte[] = [
     low: 'HP:0002902', // Hyponatremia
     high: 'HP:0003228', // Hypernatremia
     limits: { below: { 'mmol/l': 130, 'meq/l': 130 }, above: { 'mmol/l': 150, 'meq/l': 150 } },
+    // Serum sodium is 100-180 mmol/L (= mEq/L) in every survivable state.
+    bare: [{ min: 100, max: 180, unit: 'mmol/l' }],
   },
   {
     name: 'potassium',
-    pattern: /\b(?:[Pp]otassium|K)\b\+?/g,
+    pattern: /(?<![Vv]itamin\s)\b(?:[Pp]otassium|K)\b\+?/g,
     low: 'HP:0002900', // Hypokalemia
     high: 'HP:0002153', // Hyperkalemia
     limits: { below: { 'mmol/l': 3, 'meq/l': 3 }, above: { 'mmol/l': 6.5, 'meq/l': 6.5 } },
+    bare: [{ min: 1, max: 10, unit: 'mmol/l' }],
   },
   {
     name: 'glucose',
@@ -154,6 +195,11 @@ const ANALYTES: Analyte[] = [
     low: 'HP:0002901', // Hypocalcemia
     high: 'HP:0003072', // Hypercalcemia
     limits: { below: { 'mmol/l': 1.9, 'mg/dl': 7.6 }, above: { 'mmol/l': 2.9, 'mg/dl': 11.6 } },
+    // Total calcium is 0.5-4.5 mmol/L or 4.6-18 mg/dL (x4.008): the ranges do not meet.
+    bare: [
+      { min: 0.5, max: 4.5, unit: 'mmol/l' },
+      { min: 4.6, max: 18, unit: 'mg/dl' },
+    ],
   },
   {
     name: 'ammonia',
@@ -184,6 +230,11 @@ const ANALYTES: Analyte[] = [
     pattern: /\b[Cc]reatinine\b(?!\s+(?:clearance|kinase))/g,
     high: 'HP:0003259',
     limits: { above: { 'mg/dl': 2, 'umol/l': 177 } },
+    // 0.1-15 mg/dL is 9-1,300 µmol/L (x88.4): below 9 only mg/dL, from 20 only µmol/L.
+    bare: [
+      { min: 0.1, max: 9, unit: 'mg/dl' },
+      { min: 20, max: 3000, unit: 'umol/l' },
+    ],
   },
   // Read from a printed reference range or a stated direction ("elevated ferritin", "LDH was
   // high"); a fixed threshold only where a value is abnormal at any age and for either sex
@@ -513,6 +564,36 @@ function distributeOverLists(
   return added.length === 0 ? out : [...out, ...added].sort((a, b) => a.start - b.start);
 }
 
+/** Only linking words between an analyte and a bare value ("Hb 8.1", "Na: 128", "K was 2.9"). */
+const BARE_LEAD_RE =
+  /^(?:\s*(?:[:=]|(?:serum|plasma|levels?|counts?|concentrations?|values?|was|were|is|of|at)\b))*\s*$/i;
+/** What may follow a bare value: the clause's end, a printed range, or the next item. */
+const BARE_END_RE = /^(?:\s*(?:$|[,;)\]\n(]|\.(?!\d)|(?:and|or|with|on|in)\b))/i;
+/**
+ * A laboratory's flag after a value: "(L)", "L", "H", "HH", "*L", "↓", "↑", or a word alone in
+ * brackets or ending the item ("(low)", "210 elevated,"), not the start of the next item
+ * ("WBC 2.1, low platelets").
+ */
+const FLAG_RE =
+  /^\s*(?:\(\s*\*?\s*(LL|HH|L|H|↓|↑|low|high|elevated|raised|increased|decreased|reduced)\s*\)|\*?(LL|HH|L|H)(?![\w/])|([↓↑])|(low|high|elevated|raised|increased|decreased|reduced)(?=\s*(?:[,;)\n]|\.(?!\d)|$)))/i;
+const FLAG_HIGH_RE = /^(?:hh?|↑|high|elevated|raised|increased)$/i;
+
+function readFlag(after: string): 'high' | 'low' | undefined {
+  const m = FLAG_RE.exec(after);
+  if (!m) return undefined;
+  const word = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
+  // The letters are capitals only: "l" or "h" in lower case is a unit or a word.
+  if (m[2] !== undefined && m[2] !== m[2].toUpperCase()) return undefined;
+  if (m[1] !== undefined && /^[lh]{1,2}$/.test(m[1])) return undefined;
+  return FLAG_HIGH_RE.test(word) ? 'high' : 'low';
+}
+/** How much of an unbracketed flag the finding's span takes ("ALT 210 H"); a bracketed one,
+ * like a printed range, stays outside it ("K 2.9 (L)" spans "K 2.9"). */
+function flagLength(after: string): number {
+  const m = FLAG_RE.exec(after);
+  return m && m[1] === undefined ? m[0].length : 0;
+}
+
 /** The analyte's first value in `window` (text just after its name) and what it says. */
 function readValue(
   analyte: Analyte,
@@ -545,6 +626,7 @@ function readValue(
     const after = window.slice(at + v[0].length);
     // An age, a duration, a percentage or a ratio is not the analyte's value.
     if (
+      !/^\s*\*?HH?(?![\w/])/.test(after) &&
       /^\s*(?:%|years?|yrs?|months?|mo\b|weeks?|wk|days?|d\b|hours?|h\b|min|times|fold|[x×](?!\s*10))/i.test(
         after,
       )
@@ -575,16 +657,36 @@ function readValue(
     }
     const canBeLow = comparator === '' || comparator === '<' || comparator === '≤';
     const canBeHigh = comparator === '' || comparator === '>' || comparator === '≥';
+    // A value written bare, right after its name: "Hb 8.1", "CBC: WBC 2.1, plt 45".
+    const bare = unit === undefined && BARE_LEAD_RE.test(window.slice(0, at));
+    // The laboratory's own flag after the value ("K 2.9 (L)", "ALT 210 H", "Na 128 ↓").
+    const flag = (unit !== undefined || bare) && readFlag(window.slice(valueEnd));
+    if (flag) {
+      const id = flag === 'high' ? canBeHigh && analyte.high : canBeLow && analyte.low;
+      return id ? { id, end: valueEnd + flagLength(window.slice(valueEnd)) } : undefined;
+    }
+    if (bare && BARE_END_RE.test(after)) {
+      const inferred = analyte.bare?.find((b) => value >= b.min && value <= b.max);
+      if (inferred) {
+        unit = inferred.unit;
+        scaled = value * (inferred.factor ?? 1);
+      }
+    }
     // The laboratory's own range first (same unit as the value), then the fixed thresholds.
     // A printed range must be plausible for the analyte: one lying wholly beyond a fixed
     // threshold ("sodium 139 mEq/L, normal range: 6–20") is a typo or another specimen's.
-    const fixedBelow = unit === undefined ? undefined : analyte.limits.below?.[unit];
+    const fixedBelow: number | undefined =
+      unit === undefined ? undefined : analyte.limits.below?.[unit];
     const patientBelow =
       unit === undefined || !patient ? undefined : analyte.belowFor?.(patient)?.[unit];
     const above = unit === undefined ? undefined : analyte.limits.above?.[unit];
+    // A count's range must be on the value's scale: "plt 45,000 (150-400)" mixes /µL and 10^9/L.
+    const sameScale = (high: number): boolean =>
+      analyte.count !== true || (high >= value / 10 && (refLow ?? high) <= value * 10);
     const plausible = (high: number): boolean =>
       (fixedBelow === undefined || high > fixedBelow) &&
-      (above === undefined || (refLow ?? 0) < above);
+      (above === undefined || (refLow ?? 0) < above) &&
+      sameScale(high);
     if (
       refHigh !== undefined &&
       plausible(refHigh) &&

@@ -6,7 +6,7 @@ import {
   SHIPPED_PHENOME_OPTIONS,
   tableRowMark,
 } from './phenome.ts';
-import { buildMiniHpo } from './testing/build-ontology.ts';
+import { buildMiniHpo, buildOntology } from './testing/build-ontology.ts';
 
 const ontology = buildMiniHpo();
 const phenome = createPhenome(ontology);
@@ -1183,5 +1183,37 @@ describe('createPhenome: tables in a sectioned article', () => {
       'References',
     ].join('\n');
     expect([...new Set(ids(phenome.extract(paper)))]).toEqual(['HP:0001250']);
+  });
+});
+
+describe('createPhenome: a one-word synonym in another sense', () => {
+  const ontology = buildOntology([
+    ['HP:0000001', 'All', []],
+    ['HP:0000118', 'Phenotypic abnormality', ['HP:0000001']],
+    ['HP:0001367', 'Abnormal joint morphology', ['HP:0000118']],
+    ['HP:0009811', 'Abnormality of the elbow', ['HP:0000118']],
+    ['HP:0034392', 'Joint contracture', ['HP:0001367'], ['Contracture']],
+    ['HP:0041092', 'Emotional hypersensitivity', ['HP:0000118'], ['Hypersensitivity']],
+    ['HP:0100962', 'Excessive shyness', ['HP:0000118'], ['Shyness']],
+    ['HP:0001903', 'Anemia', ['HP:0000118']],
+  ]);
+  const ids = (text: string): string[] =>
+    createPhenome(ontology)
+      .extract(text)
+      .map((t) => t.id);
+
+  it('reads a synonym that drops its qualifier as another sense when "of" names no site or person', () => {
+    expect(
+      ids('In vitro studies showed hypersensitivity of erythroid progenitors to EPO.'),
+    ).toEqual([]);
+    expect(ids('The knees had a contracture of 10°.')).toEqual([]);
+    // The site the qualifier names, a person, or no "of" keep the term.
+    expect(ids('She had a contracture of the elbow.')).toEqual(['HP:0034392']);
+    expect(ids('There was hypersensitivity of the child to noise.')).toEqual(['HP:0041092']);
+    expect(ids('Marked shyness of strangers.')).toEqual(['HP:0100962']);
+    expect(ids('He showed hypersensitivity and a contracture.')).toEqual([
+      'HP:0041092',
+      'HP:0034392',
+    ]);
   });
 });

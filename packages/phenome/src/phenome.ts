@@ -203,6 +203,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
   };
   const dict = new PhraseDictionary(ontology, options);
   const minConfidence = options.minConfidence ?? 0;
+  const organs = organWords(ontology);
   if (minConfidence < 0 || minConfidence > 1)
     throw new RangeError(`minConfidence must be within 0..1, got ${minConfidence}`);
   const depthCache = new Map<string, number>();
@@ -467,6 +468,60 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
       const v = tokens[k] ? dict.lookup(tokens[k].norm) : undefined;
       return v !== undefined && !v.isStop;
     };
+    const inOther = (m: Candidate, k: number): boolean =>
+      mentions.some((o) => o !== m && o.first <= k && k < o.last);
+    const COPULA_RE = /^(?:is|are|was|were)$/i;
+    /**
+     * "The ears were small, low-set and posteriorly rotated": after a predicate mention ("ears
+     * were small"), a list of predicates that commas open (and "and" / "or" may close) is said
+     * of the same subject. An item is one word, a hyphenated pair or an adverb and its word
+     * ("posteriorly rotated"); the subject with the item must be a name the ontology gives. An
+     * item that is a finding of its own is left to its own mention and ends nothing.
+     */
+    const predicateList = (m: Candidate, words: readonly string[]): Candidate[] => {
+      const found: Candidate[] = [];
+      let copula = false;
+      for (let k = m.first + 1; k < m.last - 1; k++)
+        if (COPULA_RE.test((tokens[k] as Token).raw)) copula = true;
+      if (!copula || m.last >= tokens.length || !/^\s*,\s*$/.test(gap(m.last - 1))) return found;
+      const subject = words.slice(0, -1);
+      let q = m.last;
+      for (let step = 0; step < 5 && q < tokens.length; step++) {
+        const closing = isConj(q) && /^\s+$/.test(gap(q));
+        if (closing) q++;
+        let taken = 0;
+        for (const len of [2, 1]) {
+          const last = q + len - 1;
+          if (last >= tokens.length) continue;
+          const first = tokens[q] as Token;
+          if (len === 2 && !first.hyphenNext && !/ly$/i.test(first.raw)) continue;
+          if (len === 2 && first.breakAfter) continue;
+          let ok = true;
+          for (let r = q; r <= last; r++) if (!isContent(r) || inOther(m, r)) ok = false;
+          // The item ends at punctuation, a conjunction or the end of the text.
+          const ends =
+            (tokens[last] as Token).breakAfter || isConj(last + 1) || last + 1 >= tokens.length;
+          if (!ok || !ends) continue;
+          const item: string[] = [];
+          for (let r = q; r <= last; r++) item.push(canonical(r));
+          const entry = lookupWords([...subject, ...item], false);
+          if (entry && entry.termId !== m.entry.termId)
+            found.push({
+              first: m.first,
+              last: last + 1,
+              entry,
+              contentWords: words.length,
+              score: entry.weight * 0.85,
+            });
+          taken = len;
+          break;
+        }
+        if (taken === 0 || closing) break;
+        q += taken;
+        if (q >= tokens.length || !/^\s*,?\s*$/.test(gap(q - 1))) break;
+      }
+      return found;
+    };
     for (const m of mentions) {
       const words = contentOf(tokens, m.first, m.last);
       if (words.length < 2) continue;
@@ -585,6 +640,7 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
             score: entry.weight * 0.85,
           });
       }
+      out.push(...predicateList(m, words));
       // "reduced patellar tendon reflex and ankle reflex": a phrase of two or three words after
       // the conjunction that is no finding of its own takes the mention's first word.
       if (after + 2 < tokens.length && isConj(after) && /^\s+$/.test(gap(after - 1))) {
@@ -886,15 +942,41 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
     return out;
   };
 
+  /**
+   * "skeletal anomalies of the hands": the organ after "of" is where the anomaly is, the
+   * adjective the tissue. Where a grouping mention ("skeletal anomalies") is followed by "of" and
+   * a grouping mention starts at its noun and runs past it ("anomalies of the hands"), the
+   * first gives way to the second (whose coordination then reads "... and feet").
+   */
+  const locatedAnomalies = (tokens: readonly Token[], cands: readonly Candidate[]): Candidate[] =>
+    cands.filter(
+      (a) =>
+        !(
+          /^of$/i.test(tokens[a.last]?.raw ?? '') &&
+          isGroupingTerm(a.entry.termId) &&
+          cands.some(
+            (b) => b.first === a.last - 1 && b.last > a.last + 1 && isGroupingTerm(b.entry.termId),
+          )
+        ),
+    );
+
   const extract = (text: string): PhenomeTerm[] => {
     if (typeof text !== 'string') throw new TypeError('extract(text): text must be a string');
     const tokens = joinHyphenated(text, tokenize(text));
     if (tokens.length === 0) return [];
+    // A recurrence name the text does not support ("fractures of the long bones", a synonym of
+    // Recurrent long bone fractures) is no candidate: it would hide the mentions inside it.
     const candidates = [
-      ...findCandidates(tokens).filter((c) => !readsNegationAsWord(tokens, c)),
+      ...findCandidates(tokens).filter(
+        (c) =>
+          !readsNegationAsWord(tokens, c) &&
+          !unsupportedRecurrence(tokens, c, ontology.label(c.entry.termId) ?? ''),
+      ),
       ...slashPrefixCandidates(text, tokens),
     ];
-    let mentions = selectNonOverlapping([...candidates]).map((m) => muscleWeakness(tokens, m));
+    let mentions = selectNonOverlapping(locatedAnomalies(tokens, candidates)).map((m) =>
+      muscleWeakness(tokens, m),
+    );
     const coordinated = expandCoordinations(text, tokens, mentions);
     const covering = coordinated.filter((c) => c.covers);
     if (covering.length > 0)
@@ -951,6 +1033,8 @@ export function createPhenome(ontology: Ontology, overrides: PhenomeOptions = {}
         m.entry.source === 'growth' ||
         m.entry.source === 'onset';
       if (!computed && namesSomethingElse(text, tokens, m, caseReport)) continue;
+      if (!computed && otherSenseOf(tokens, m, ontology.label(m.entry.termId) ?? '', organs))
+        continue;
       if (!computed && eponymDisease(text, tokens, m) && !ontology.isA(m.entry.termId, NEOPLASM))
         continue;
       // In a case report, statements about the disease or a population are not the patient's.
@@ -1257,6 +1341,56 @@ const EPONYM_EXCEPTIONS = new Set([
 /** Words before the muscle group after "weakness of" that name none ("of both the left ..."). */
 const SITE_FUNCTION_WORD_RE = /^(?:the|both|his|her|their|all|four|left|right|and|or)$/i;
 const GROUPING_LABEL_RE = /^(?:abnormality of\b|abnormal .+ morphology$)/i;
+
+/**
+ * The body's parts as the ontology names them: the words of its organ grouping labels
+ * ("Abnormality of the liver", "Abnormal joint morphology"), normalised as tokens are.
+ */
+function organWords(ontology: Ontology): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const term of ontology.terms.values()) {
+    const m =
+      /^abnormality of (?:the )?(.+)$/i.exec(term.label) ??
+      /^abnormal (.+) morphology$/i.exec(term.label);
+    for (const w of (m?.[1] ?? '').split(/[\s,/-]+/))
+      if (w.length > 2 && !/^(?:and|or|the|of)$/i.test(w)) out.add(normalizeWord(w));
+  }
+  return out;
+}
+/** Who an "of" phrase may name beside an organ ("hypersensitivity of the patient"). */
+const PERSON_RE =
+  /^(?:patients?|probands?|child(?:ren)?|boys?|girls?|infants?|siblings?|brothers?|sisters?|him|her|them|individuals?|strangers?|people|others|adults?|peers?)$/i;
+
+/**
+ * A one-word exact synonym that drops its term's qualifier ("Hypersensitivity" of Emotional
+ * hypersensitivity, "Contracture" of Joint contracture) followed by "of" and what is neither a
+ * body part the ontology names nor a person: the word in another sense ("hypersensitivity of
+ * erythroid progenitors to EPO", "a contracture of 10°").
+ */
+function otherSenseOf(
+  tokens: readonly Token[],
+  m: Candidate,
+  label: string,
+  organs: ReadonlySet<string>,
+): boolean {
+  if (m.last - m.first !== 1 || m.entry.source !== 'exact' || m.entry.words.length !== 1)
+    return false;
+  const synonym = m.entry.text.toLowerCase();
+  const labelWords = label.toLowerCase().split(/[\s-]+/);
+  if (labelWords.length < 2 || !labelWords.includes(synonym)) return false;
+  // The qualifier dropped names a site ("Joint", "Hepatic"): an organ after "of" is that site
+  // said another way ("contracture of the elbow"); otherwise ("Emotional") no organ is.
+  const siteQualifier = labelWords.some((w) => w !== synonym && organs.has(normalizeWord(w)));
+  const word = tokens[m.first] as Token;
+  const of = tokens[m.last];
+  if (word.breakAfter || of === undefined || !/^of$/i.test(of.raw) || of.breakAfter) return false;
+  for (let k = m.last + 1; k < Math.min(tokens.length, m.last + 5); k++) {
+    const t = tokens[k] as Token;
+    if (SITE_FUNCTION_WORD_RE.test(t.raw) && !t.breakAfter) continue;
+    return !(siteQualifier && organs.has(t.norm)) && !PERSON_RE.test(t.raw);
+  }
+  return false;
+}
 
 /** Prepositions that do not attach an abnormality to an organ ("disease on brain imaging"). */
 const NOT_OF_ORGAN_RE = /^(?:on|at|with|for|by|from|to|after|before|during|than|as)$/i;

@@ -175,6 +175,29 @@ describe('rarelens annotate --threads (worker threads)', () => {
     expect(messages[0]).toMatch(/2338 no-ALT records/);
   }, 120_000);
 
+  it('reuses its output memory in one thread once written, as the workers do (no new buffer per block)', async () => {
+    const vcf = join(dir, 'big.recycle.vcf');
+    await bigVcf(vcf, 60_000);
+    const take = vi.spyOn(AnnotationJsonlWriter.prototype, 'take');
+    const recycle = vi.spyOn(AnnotationJsonlWriter.prototype, 'recycle');
+    const allocations = vi.spyOn(Buffer, 'allocUnsafeSlow');
+    const err = captureErrors();
+    const code = await run(['--vcf', vcf, '--kb', kbDir, '--assembly', 'GRCh38', '--threads', '1', '--out', join(dir, 'big.recycle.jsonl')]);
+    err.restore();
+    const taken = take.mock.calls.length;
+    const recycled = recycle.mock.calls.length;
+    // The writer's buffers (8 MiB; the file is read in 1 MiB ones).
+    const fresh = allocations.mock.calls.filter(([n]) => n >= 4 << 20).length;
+    for (const spy of [take, recycle, allocations]) spy.mockRestore();
+    expect(code).toBe(0);
+    // One take() per ~1 MiB input block (the last one at the end); each written one given back.
+    expect(taken).toBeGreaterThanOrEqual(5);
+    expect(recycled).toBe(taken - 1);
+    // The first buffer, one while a write is pending and the one the last take() starts: not one per block.
+    expect(fresh).toBeLessThanOrEqual(3);
+    expect(fresh).toBeLessThan(taken);
+  }, 120_000);
+
   it('reports the first malformed line in input order, from a worker, and writes no output', async () => {
     const vcf = join(dir, 'big-bad.vcf');
     await bigVcf(vcf, 30_000, 25_001);

@@ -147,7 +147,15 @@ async function annotate(args: Args): Promise<number> {
         // Whole blocks (one per decoded chunk): one await per ~1 MiB of input, not per variant.
         for await (const block of reader.textBlocks()) {
           n += encodeBlock(block.text, block.firstLine, reader, annotator, encoder, short, classes);
-          if (encoder.length > 1 << 20 && !out.write(encoder.take())) await once(out, 'drain');
+          if (encoder.length > 1 << 20) {
+            // Once written, the buffer's memory goes back to the encoder for the next ones (as the
+            // workers' do): no new buffer, and no fresh pages to fault in, per MiB of output.
+            const bytes = encoder.take();
+            const more = out.write(bytes, (err) => {
+              if (!err) encoder.recycle(bytes.buffer as ArrayBuffer);
+            });
+            if (!more) await once(out, 'drain');
+          }
         }
         trace(performance.timeOrigin, 'main', 'last block encoded');
         traceThreads();
