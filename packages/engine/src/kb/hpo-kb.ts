@@ -464,7 +464,7 @@ export async function buildHpoKb(ctx: KbBuildContext): Promise<void> {
       [...d.inh].map(idx).sort((a, b) => a - b),
       onsetTerms.map(idx),
       (genesOf.get(id) ?? []).sort(),
-      onsetTerms.map((t) => finishAnnotation(d.onset.get(t) ?? { n: 0, m: 0, other: null, texts: [], onset: null }).frequency ?? -1),
+      onsetTerms.map((t) => finishAnnotation(d.onset.get(t)!).frequency ?? -1),
     ]);
   }
   // Gene-linked diseases that the annotations do not cover: their names, and the features named.

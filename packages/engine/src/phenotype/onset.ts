@@ -145,12 +145,11 @@ export interface OnsetTable {
  * `onsetShares` of the frequencies given), or null when none names a class.
  */
 export function onsetDistribution(ontology: Ontology, terms: readonly string[], o: KernelOptions, frequency?: Readonly<Record<string, number>>): Float64Array | null {
-  const placed = terms.filter((t) => onsetClassesOf(ontology, t).length > 0);
+  const placed = terms.map((t) => ({ t, s: onsetClassesOf(ontology, t) })).filter((x) => x.s.length > 0);
   if (!placed.length) return null;
-  const shares = onsetShares(placed, frequency, o.onsetFrequencyPower);
+  const shares = onsetShares(placed.map((x) => x.t), frequency, o.onsetFrequencyPower);
   const p = new Float64Array(K);
-  for (const [ti, t] of placed.entries()) {
-    const s = onsetClassesOf(ontology, t);
+  for (const [ti, { s }] of placed.entries()) {
     const share = shares[ti] ?? 0;
     for (const a of s) {
       let z = 0;
