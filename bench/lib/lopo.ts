@@ -36,7 +36,7 @@ import {
   type PhenotypeScoringOptions,
   type Postings,
 } from '../../packages/engine/src/index.ts';
-import { ONSET_ROOT } from '../../packages/engine/src/kb/hpo-kb.ts';
+import { accumulate, finishAnnotation, ONSET_ROOT, type AnnotationAcc } from '../../packages/engine/src/kb/hpo-kb.ts';
 import { getOnsetTable, onsetDistribution, onsetLr } from '../../packages/engine/src/phenotype/onset.ts';
 import { borrowedScores, buildPhenotypeResult, capBorrowed, getDiseaseGroups, groupScores } from '../../packages/engine/src/phenotype/rank-phenotype.ts';
 import { namedEntry } from './hidden-disease.ts';
@@ -100,9 +100,8 @@ export interface RebuiltDisease {
 
 /** A disease's annotations from its rows whose references (';'-separated) are none of `drop`, pooled as the KB build does (n/m summed, other frequencies by max). */
 export function rebuildDisease(rows: readonly HpoaRow[] | undefined, drop: ReadonlySet<string>): RebuiltDisease {
-  type Acc = { n: number; m: number; other: number | null };
-  const acc = new Map<string, Acc>();
-  const onsetAcc = new Map<string, Acc>();
+  const acc = new Map<string, AnnotationAcc>();
+  const onsetAcc = new Map<string, AnnotationAcc>();
   const excluded = new Set<string>();
   let dropped = 0;
   for (const r of rows ?? []) {
@@ -115,17 +114,10 @@ export function rebuildDisease(rows: readonly HpoaRow[] | undefined, drop: Reado
       if (!r.onset) excluded.add(r.term);
       continue;
     }
-    const pool = r.onset ? onsetAcc : acc;
-    const a = pool.get(r.term) ?? { n: 0, m: 0, other: null };
-    const frac = /^(\d+)\/(\d+)$/.exec(r.freq);
-    const f = parseFrequency(r.freq);
-    if (frac) {
-      a.n += Number(frac[1]);
-      a.m += Number(frac[2]);
-    } else if (f !== undefined) a.other = Math.max(a.other ?? 0, f);
-    pool.set(r.term, a);
+    // Pooled by the KB build's own accumulate / finishAnnotation.
+    accumulate(r.onset ? onsetAcc : acc, r.term, r.freq, parseFrequency(r.freq));
   }
-  const pooled = (a: Acc): number | null => (a.m > 0 ? (a.other != null ? Math.max(a.n / a.m, a.other) : a.n / a.m) : a.other);
+  const pooled = (a: AnnotationAcc): number | null => finishAnnotation(a).frequency;
   const onsetFrequency: Record<string, number> = {};
   for (const [t, a] of onsetAcc) {
     const f = pooled(a);

@@ -166,7 +166,7 @@ export function parseFrequency(raw: string): number | undefined {
   throw new RangeError(`unrecognised frequency '${s}'`);
 }
 
-interface AnnotationAcc {
+export interface AnnotationAcc {
   /** Pooled n/m counts (fractions are pooled, other forms kept as max). */
   n: number;
   m: number;
@@ -261,7 +261,7 @@ export function parseHpoa(text: string, ontology: Ontology, source: string): Par
 }
 
 /** Adds one row's frequency to the term's accumulator (n/m fractions pooled, other forms kept as the largest). */
-function accumulate(accs: Map<string, AnnotationAcc>, term: string, freqRaw: string, freq: number | undefined): AnnotationAcc {
+export function accumulate(accs: Map<string, AnnotationAcc>, term: string, freqRaw: string, freq: number | undefined): AnnotationAcc {
   let acc = accs.get(term);
   if (!acc) {
     acc = { n: 0, m: 0, other: null, texts: [], onset: null };
@@ -279,7 +279,7 @@ function accumulate(accs: Map<string, AnnotationAcc>, term: string, freqRaw: str
 }
 
 /** Final frequency of a merged annotation: pooled n/m when available, else the largest class. */
-function finishAnnotation(acc: AnnotationAcc): { frequency: number | null; text: string | null } {
+export function finishAnnotation(acc: AnnotationAcc): { frequency: number | null; text: string | null } {
   const text = acc.texts.length ? [...new Set(acc.texts)].join('; ') : null;
   if (acc.m > 0) {
     const pooled = acc.n / acc.m;
